@@ -1,0 +1,65 @@
+/**
+ * Builds the API: plugins first, then one routes module per domain. Listening is server.ts's job, so tests
+ * drive this same app through `inject()`.
+ */
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { site } from '@gp/config';
+import type { Env } from './config/env.ts';
+import type { Database, Db } from './db/database.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { payRoutes } from './modules/pay/pay.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+    env: Env;
+    site: typeof site;
+    mediaUrl: (id: string) => string;
+  }
+}
+
+export interface BuildOptions {
+  env: Env;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ env, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('env', env);
+  app.decorate('site', site);
+  app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
+
+  registerErrorHandling(app);
+  await app.register(cors, { origin: env.appOrigins, credentials: true });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    // The error handler turns this into the 429 envelope with the "too frequent" code.
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: 'rate limited' }),
+  });
+
+  await app.register(healthRoutes);
+  await app.register(mediaRoutes);
+  await app.register(siteRoutes);
+  await app.register(payRoutes);
+  return app;
+}

@@ -1,0 +1,58 @@
+/**
+ * The API's environment, read once and checked here; everything else receives the parsed object.
+ * Every value has a local default (DESIGN section 3) except what only production can know.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { localHosts, localPorts } from '@gp/config';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+const local = localHosts();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    API_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.api),
+    /** Set: PostgreSQL. Unset: embedded PGlite in DATA_DIR. */
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Seed demo data on an empty database. */
+    SEED_DEMO: bool.default(true),
+    /** Where players' browsers reach the upload group (absolute URLs of icons and images). */
+    PUBLIC_UPLOAD_URL: z.url().default(`http://localhost:${localPorts.api}/upload`),
+    PORTAL_ORIGIN: z.url().default(local.apps.portal),
+    PASSPORT_ORIGIN: z.url().default(local.apps.passport),
+    PAY_ORIGIN: z.url().default(local.apps.pay),
+    CS_ADMIN_ORIGIN: z.url().default(local.apps.csAdmin),
+    /** Requests per minute per client address before 429. */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+    TRUST_PROXY: bool.default(false),
+    /** Serve the four built apps on their ports from this process (`pnpm start`). */
+    SERVE_APPS: bool.default(false),
+    PORTAL_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.portal),
+    PASSPORT_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.passport),
+    PAY_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.pay),
+    CS_ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.csAdmin),
+  })
+  .transform((e) => ({
+    ...e,
+    DATA_DIR: resolve(e.DATA_DIR),
+    appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map((o) => new URL(o).origin),
+  }));
+
+export type Env = z.output<typeof schema>;
+
+/** Parses the environment or throws one error that lists every missing or wrong variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,40 @@
+/**
+ * Demo data in named steps. Each step runs once, in one transaction with its marker, so a restart (or two
+ * processes starting together) never seeds twice, and later capabilities append steps of their own.
+ */
+import { asc } from 'drizzle-orm';
+import type { Db } from '../database.ts';
+import { seedStep } from '../schema/site.schema.ts';
+import { seedPlatform } from './platform.seed.ts';
+
+export interface SeedStep {
+  name: string;
+  run: (db: Db) => Promise<void>;
+}
+
+export const seedSteps: SeedStep[] = [{ name: 'platform-v1', run: seedPlatform }];
+
+/** Applies the steps not applied yet; returns the names it applied. */
+export async function runSeed(db: Db, steps: readonly SeedStep[] = seedSteps): Promise<string[]> {
+  const applied: string[] = [];
+  for (const step of steps) {
+    const ran = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(seedStep)
+        .values({ name: step.name })
+        .onConflictDoNothing()
+        .returning({ name: seedStep.name });
+      if (inserted.length === 0) return false;
+      // The marker row is locked by this transaction: a concurrent seeder waits on it and then skips.
+      await step.run(tx as unknown as Db); // A transaction is a Db for everything a seed step does.
+      return true;
+    });
+    if (ran) applied.push(step.name);
+  }
+  return applied;
+}
+
+export async function appliedSeedSteps(db: Db): Promise<string[]> {
+  const rows = await db.select({ name: seedStep.name }).from(seedStep).orderBy(asc(seedStep.appliedAt), asc(seedStep.name));
+  return rows.map((r) => r.name);
+}

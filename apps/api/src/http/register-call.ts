@@ -1,0 +1,46 @@
+/**
+ * Registers a route from its contract: the contract's method and path under the group prefix, its request
+ * parsed (400/-400 naming the fields on failure), its answer checked against the response schema and wrapped
+ * in the envelope. Handlers receive typed input and return plain data.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { fullPath, type CallContract, type CommonParams } from '@gp/contracts';
+import { domainOfGroup } from '@gp/errors';
+import { RequestValidationError } from './app-error.ts';
+import { commonOf, inputOf } from './request-context.ts';
+
+export interface CallContext extends CommonParams {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type CallHandler<C extends CallContract> = (
+  input: z.output<C['request']>,
+  ctx: CallContext,
+) => Promise<z.input<C['response']>> | z.input<C['response']>;
+
+export function registerCall<C extends CallContract>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+  if (call.auth !== 'public') {
+    // Member and staff calls arrive with the session capabilities; until those are registered nothing may
+    // expose such a call unguarded.
+    throw new Error(`${fullPath(call)}: no authenticator for '${call.auth}' calls is registered`);
+  }
+  app.route({
+    method: call.method,
+    url: fullPath(call),
+    config: { domain: domainOfGroup(call.group) },
+    handler: async (request, reply) => {
+      const parsed = call.request.safeParse(inputOf(request, call.encoding));
+      if (!parsed.success) {
+        throw new RequestValidationError(
+          parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '(root)', code: issue.code })),
+        );
+      }
+      const input = parsed.data as z.output<C['request']>;
+      const data = await handler(input, { ...commonOf(request), request, reply });
+      // Our own answer must match the contract; a mismatch is a bug and surfaces as -500, never as bad data.
+      return { code: 0, message: 'success', data: call.response.parse(data) };
+    },
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * The process: read the environment, open and migrate the database, seed an empty one, then listen. With
+ * SERVE_APPS (pnpm start) the same process also serves the four built apps on their ports.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { parseEnv } from './config/env.ts';
+import { openDatabase } from './db/database.ts';
+import { runSeed } from './db/seed/seed.ts';
+import { appHostsOf, buildAppHost } from './static/app-hosts.ts';
+
+const env = parseEnv();
+const database = await openDatabase(
+  env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+    : { kind: 'pglite', dataDir: env.DATA_DIR },
+);
+await database.migrate();
+const api = await buildApp({ env, database });
+if (env.SEED_DEMO) {
+  const applied = await runSeed(database.db);
+  if (applied.length > 0) api.log.info({ steps: applied }, 'demo data seeded');
+}
+
+const servers: FastifyInstance[] = [api];
+const urls: string[] = [];
+await api.listen({ host: env.HOST, port: env.API_PORT });
+urls.push(`  API             http://localhost:${env.API_PORT}  (health: /healthz)`);
+if (env.SERVE_APPS) {
+  for (const { name, port } of appHostsOf(env)) {
+    const host = await buildAppHost(name, api.log);
+    await host.listen({ host: env.HOST, port });
+    servers.push(host);
+    urls.push(`  ${name.padEnd(15)} http://localhost:${port}`);
+  }
+}
+process.stdout.write(
+  `\nGame portal is running on ${database.driver === 'pglite' ? `PGlite (${env.DATA_DIR})` : 'PostgreSQL'}:\n${urls.join('\n')}\nPress Ctrl-C to stop.\n\n`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  api.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    api.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  // Stop taking requests everywhere, let the ones in flight finish, then close the database last.
+  await Promise.allSettled(servers.map((s) => s.close()));
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

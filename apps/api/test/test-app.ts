@@ -1,0 +1,54 @@
+/**
+ * The real app on a private copy of the template database, for `app.inject()` tests. No mocked database:
+ * PGlite by default, PostgreSQL when DATABASE_URL is set.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { parseEnv } from '../src/config/env.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { adminUrl, cloneDatabase, dropDatabase } from './postgres-admin.ts';
+
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('templateDatabase');
+  if (url && template) {
+    const name = `gp_t_${randomBytes(6).toString('hex')}`;
+    const admin = await adminUrl(url);
+    await cloneDatabase(admin, template, name);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 4 });
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        await dropDatabase(admin, name);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('templateDump'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+}
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One migrated, seeded template database is built once; every test file starts from a copy of it.
+    globalSetup: ['./test/global-setup.ts'],
+    // PGlite holds a whole Postgres in memory per file: two files at a time fit the 2-core machines.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});

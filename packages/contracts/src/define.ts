@@ -1,0 +1,84 @@
+/**
+ * The one declaration of every call (DESIGN section 4). The API registers its routes from these objects and
+ * the client builds its functions from the same objects, so a field name or type can only be wrong in one place.
+ */
+import { z } from 'zod';
+
+export const apiGroups = ['web', 'passport', 'pay', 'cs', 'csmng', 'upload'] as const;
+export type ApiGroup = (typeof apiGroups)[number];
+
+export type HttpMethod = 'GET' | 'POST';
+/** How the request travels: query string, form body (the default for POST), JSON body or multipart. */
+export type Encoding = 'query' | 'form' | 'json' | 'multipart';
+/** Who may call: anyone, a logged-in member (session + `ct`), or a logged-in staff member. */
+export type Auth = 'public' | 'member' | 'staff';
+
+export interface CallContract<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> {
+  readonly group: ApiGroup;
+  readonly method: HttpMethod;
+  /** The spec's path, without the group prefix. */
+  readonly path: string;
+  readonly encoding: Encoding;
+  readonly auth: Auth;
+  readonly request: Req;
+  /** Shape of `data` in the envelope when code is 0. */
+  readonly response: Res;
+}
+
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(def: {
+  group: ApiGroup;
+  method: HttpMethod;
+  path: `/${string}`;
+  /** Defaults to `query` for GET and `form` for POST (spec 7: POST is form-encoded unless stated JSON). */
+  encoding?: Encoding;
+  auth: Auth;
+  request: Req;
+  response: Res;
+}): CallContract<Req, Res> {
+  const encoding = def.encoding ?? (def.method === 'GET' ? 'query' : 'form');
+  if (def.method === 'GET' && encoding !== 'query') throw new Error(`${def.path}: a GET carries a query string`);
+  return Object.freeze({ ...def, encoding });
+}
+
+/** Where the call lives on the API host: the group prefix plus the spec's path. */
+export function fullPath(call: Pick<CallContract, 'group' | 'path'>): string {
+  return `/${call.group}${call.path}`;
+}
+
+export type RequestOf<C extends CallContract> = z.input<C['request']>;
+export type ParsedRequestOf<C extends CallContract> = z.output<C['request']>;
+export type ResponseOf<C extends CallContract> = z.output<C['response']>;
+
+/** Every language the product defines; ja is defined but not enabled (spec 1). */
+export const languageCodes = ['en', 'th', 'cn', 'vi', 'zh', 'ja'] as const;
+
+/**
+ * Parameters every call carries besides its own (spec 7): the page language and, by default, the region.
+ * An unknown language falls back to en instead of failing the call: the reader still gets an answer.
+ */
+export const commonParams = z.object({
+  lang: z.enum(languageCodes).catch('en').default('en'),
+  region: z.coerce.number().int().positive().optional(),
+});
+export type CommonParams = z.output<typeof commonParams>;
+
+/** The envelope around every answer (DESIGN section 4). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), message: z.string(), data: data.nullable() });
+}
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T | null;
+}
+
+/** A 0/1 flag as the spec's legacy-style fields use them (is_show_*, *_status, is_online). */
+export const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** One failing field of a -400 answer: where, and a machine code the UI translates. */
+export const fieldIssue = z.object({ field: z.string(), code: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssue>;
+export const badRequestData = z.object({ fields: z.array(fieldIssue) });

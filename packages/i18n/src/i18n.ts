@@ -1,0 +1,77 @@
+/**
+ * i18next for the browser apps. Locale files are loaded lazily per language, so a phone downloads only the
+ * language it shows. en is the source of every key (locales/en/*.json); the other languages must have them all
+ * (locales.test.ts fails otherwise).
+ */
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import { messageKey, type ErrorDomain } from '@gp/errors';
+import type { EnabledLanguage } from '@gp/config';
+import { defaultLanguage, initialLanguage, optionOf, storeLanguage, type LanguageEnvironment } from './languages.ts';
+
+export * from './languages.ts';
+
+export const namespaces = ['common', 'errors', 'portal', 'passport', 'pay', 'admin'] as const;
+export type Namespace = (typeof namespaces)[number];
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+async function loadNamespace(lang: EnabledLanguage, ns: Namespace): Promise<Record<string, unknown>> {
+  const load = loaders[`../locales/${lang}/${ns}.json`];
+  if (!load) throw new Error(`missing locale file ${lang}/${ns}.json`);
+  return (await load()).default;
+}
+
+/** Starts i18next in `lang` with the given namespaces (common and errors are always loaded). */
+export async function createI18n(lang: EnabledLanguage, extra: readonly Namespace[] = []): Promise<I18n> {
+  const ns = [...new Set<Namespace>(['common', 'errors', ...extra])];
+  const langs = lang === defaultLanguage ? [lang] : [lang, defaultLanguage];
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  await Promise.all(
+    langs.flatMap((l) =>
+      ns.map(async (n) => {
+        (resources[l] ??= {})[n] = await loadNamespace(l, n);
+      }),
+    ),
+  );
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: lang,
+    fallbackLng: defaultLanguage,
+    ns,
+    defaultNS: 'common',
+    resources,
+    interpolation: { escapeValue: false }, // React escapes.
+    returnNull: false,
+  });
+  return instance;
+}
+
+/** What the browser tells us: this host's storage and the visitor's preferred languages. */
+export function browserLanguageEnvironment(): LanguageEnvironment {
+  let storage: Storage | undefined;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = undefined;
+  }
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return { storage, host: window.location.host, preferred };
+}
+
+/** The language this page starts in, also written to `<html lang>`. */
+export function startLanguage(): EnabledLanguage {
+  const lang = initialLanguage(browserLanguageEnvironment());
+  document.documentElement.lang = optionOf(lang).lang;
+  return lang;
+}
+
+/** Keeps the choice for this host and reloads, as the spec asks. */
+export function switchLanguage(value: EnabledLanguage): void {
+  storeLanguage(browserLanguageEnvironment(), value);
+  window.location.reload();
+}
+
+/** The translated message for an error code of a domain; never the server's free text. */
+export function errorText(t: TFunction, domain: ErrorDomain, code: number): string {
+  return t(messageKey(domain, code), { ns: 'errors' });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { enabledLanguageOptions, initialLanguage, languageFromTag, matchBrowserLanguage, storageKey, storeLanguage } from './languages.ts';
+
+function memoryStorage(seed: Record<string, string> = {}) {
+  const data = new Map(Object.entries(seed));
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+}
+
+describe('languageFromTag', () => {
+  it.each([
+    ['en-US', 'en'],
+    ['th', 'th'],
+    ['th-TH', 'th'],
+    ['vi-VN', 'vi'],
+    ['zh-CN', 'cn'],
+    ['zh', 'cn'],
+    ['zh-Hans-SG', 'cn'],
+    ['zh-TW', 'zh'],
+    ['zh-HK', 'zh'],
+    ['zh-Hant', 'zh'],
+    ['zh_TW', 'zh'],
+    ['ja-JP', undefined], // defined but not enabled
+    ['fr-FR', undefined],
+    ['', undefined],
+  ])('%s -> %s', (tag, expected) => {
+    expect(languageFromTag(tag)).toBe(expected);
+  });
+});
+
+describe('matchBrowserLanguage', () => {
+  it('takes the first supported preference', () => {
+    expect(matchBrowserLanguage(['fr', 'ja', 'vi-VN', 'en'])).toBe('vi');
+  });
+  it('falls back to en', () => {
+    expect(matchBrowserLanguage(['fr', 'de'])).toBe('en');
+    expect(matchBrowserLanguage([])).toBe('en');
+  });
+});
+
+describe('initialLanguage', () => {
+  it('matches the browser on the first visit and keeps the match for this host', () => {
+    const storage = memoryStorage();
+    expect(initialLanguage({ storage, host: 'www.example.com', preferred: ['th-TH'] })).toBe('th');
+    expect(storage.data.get(storageKey('www.example.com'))).toBe('th');
+  });
+  it('prefers the stored choice of this host over the browser', () => {
+    const storage = memoryStorage({ [storageKey('a.example.com')]: 'zh' });
+    expect(initialLanguage({ storage, host: 'a.example.com', preferred: ['th'] })).toBe('zh');
+    expect(initialLanguage({ storage, host: 'b.example.com', preferred: ['th'] })).toBe('th');
+  });
+  it('ignores a stored language that is not enabled', () => {
+    const storage = memoryStorage({ [storageKey('h')]: 'ja' });
+    expect(initialLanguage({ storage, host: 'h', preferred: ['vi'] })).toBe('vi');
+  });
+  it('works without storage', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(initialLanguage({ storage: broken, host: 'h', preferred: ['zh-TW'] })).toBe('zh');
+    expect(() => storeLanguage({ storage: broken, host: 'h' }, 'en')).not.toThrow();
+  });
+});
+
+describe('enabledLanguageOptions', () => {
+  it('lists the five enabled languages by their own names, not ja', () => {
+    expect(enabledLanguageOptions().map((o) => o.label)).toEqual(['English', 'ไทย', '简体中文', 'Tiếng Việt', '繁體中文']);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The language list (spec 3 "Language option": label, value, lang, nvLang) and the rules that pick one:
+ * the stored choice for this host, else the browser's languages, else en.
+ */
+import { site, type EnabledLanguage, type LanguageCode } from '@gp/config';
+
+export interface LanguageOption {
+  /** The language's name in itself, as the switcher shows it. */
+  label: string;
+  /** Our code, sent as `lang` on every call. */
+  value: LanguageCode;
+  /** BCP 47 tag for `<html lang>` and Intl formatting. */
+  lang: string;
+  /** The navigator language this option stands for. */
+  nvLang: string;
+}
+
+export const languageOptions: readonly LanguageOption[] = [
+  { label: 'English', value: 'en', lang: 'en', nvLang: 'en-US' },
+  { label: 'ไทย', value: 'th', lang: 'th', nvLang: 'th-TH' },
+  { label: '简体中文', value: 'cn', lang: 'zh-Hans', nvLang: 'zh-CN' },
+  { label: 'Tiếng Việt', value: 'vi', lang: 'vi', nvLang: 'vi-VN' },
+  { label: '繁體中文', value: 'zh', lang: 'zh-Hant', nvLang: 'zh-TW' },
+  { label: '日本語', value: 'ja', lang: 'ja', nvLang: 'ja-JP' },
+];
+
+export const enabledLanguages: readonly EnabledLanguage[] = site.enabledLanguages;
+export const defaultLanguage: EnabledLanguage = site.defaultLanguage;
+
+export function isEnabledLanguage(value: unknown): value is EnabledLanguage {
+  return typeof value === 'string' && (enabledLanguages as readonly string[]).includes(value);
+}
+
+export function enabledLanguageOptions(): LanguageOption[] {
+  return languageOptions.filter((o) => isEnabledLanguage(o.value));
+}
+
+export function optionOf(value: EnabledLanguage): LanguageOption {
+  const option = languageOptions.find((o) => o.value === value);
+  if (!option) throw new Error(`no language option for ${value}`);
+  return option;
+}
+
+/**
+ * Maps a browser language tag to one of ours. Chinese needs the script: zh-TW, zh-HK, zh-MO and zh-Hant are
+ * traditional (our `zh`); every other Chinese tag is simplified (our `cn`).
+ */
+export function languageFromTag(tag: string): EnabledLanguage | undefined {
+  const parts = tag.trim().toLowerCase().replace(/_/g, '-').split('-');
+  const primary = parts[0];
+  if (!primary) return undefined;
+  if (primary === 'zh') {
+    const traditional = parts.some((p) => p === 'hant' || p === 'tw' || p === 'hk' || p === 'mo');
+    return traditional ? 'zh' : 'cn';
+  }
+  if (primary === 'cn') return 'cn';
+  return isEnabledLanguage(primary) ? primary : undefined;
+}
+
+/** The first of the browser's preferred languages that we support, else the default. */
+export function matchBrowserLanguage(preferred: readonly string[]): EnabledLanguage {
+  for (const tag of preferred) {
+    const match = languageFromTag(tag);
+    if (match) return match;
+  }
+  return defaultLanguage;
+}
+
+/** The choice is kept per host (spec 4), so each app of one domain can hold its own. */
+export function storageKey(host: string): string {
+  return `gp.lang:${host}`;
+}
+
+export interface LanguageEnvironment {
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+  host: string;
+  preferred: readonly string[];
+}
+
+/** The language to start with: the stored choice for this host if still enabled, else the browser match. */
+export function initialLanguage(env: LanguageEnvironment): EnabledLanguage {
+  let stored: string | null = null;
+  try {
+    stored = env.storage?.getItem(storageKey(env.host)) ?? null;
+  } catch {
+    // Storage can be switched off (private mode); the browser language still works.
+  }
+  if (isEnabledLanguage(stored)) return stored;
+  const matched = matchBrowserLanguage(env.preferred);
+  try {
+    env.storage?.setItem(storageKey(env.host), matched);
+  } catch {
+    // As above: without storage the match is simply made again on the next visit.
+  }
+  return matched;
+}
+
+/** Stores the choice for this host; the caller reloads the page (spec 4: changing language reloads). */
+export function storeLanguage(env: Pick<LanguageEnvironment, 'storage' | 'host'>, value: EnabledLanguage): void {
+  try {
+    env.storage?.setItem(storageKey(env.host), value);
+  } catch {
+    // Nothing to keep it in; the reload falls back to the browser match.
+  }
+}
