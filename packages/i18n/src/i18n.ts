@@ -58,11 +58,18 @@ export function browserLanguageEnvironment(): LanguageEnvironment {
   return { storage, host: window.location.host, preferred };
 }
 
+let active: EnabledLanguage = defaultLanguage;
+
 /** The language this page starts in, also written to `<html lang>`. */
 export function startLanguage(): EnabledLanguage {
-  const lang = initialLanguage(browserLanguageEnvironment());
-  document.documentElement.lang = optionOf(lang).lang;
-  return lang;
+  active = initialLanguage(browserLanguageEnvironment());
+  document.documentElement.lang = optionOf(active).lang;
+  return active;
+}
+
+/** The page language, for the `lang` parameter of calls. A switch reloads the page, so it never changes live. */
+export function currentLanguage(): EnabledLanguage {
+  return active;
 }
 
 /** Keeps the choice for this host and reloads, as the spec asks. */

@@ -1,0 +1,18 @@
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { createI18n, startLanguage } from '@gp/i18n';
+import { createRouter } from './app/router.tsx';
+
+const i18n = await createI18n(startLanguage(), ['admin']);
+const root = document.getElementById('root');
+if (!root) throw new Error('no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={createRouter()} />
+    </I18nextProvider>
+  </StrictMode>,
+);

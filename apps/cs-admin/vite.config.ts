@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { localPorts } from '@gp/config';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: localPorts.csAdmin, strictPort: true },
+  preview: { port: localPorts.csAdmin, strictPort: true },
+  build: { target: 'es2022', sourcemap: true },
+  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+});

@@ -1,0 +1,27 @@
+/**
+ * Starts a player app: pick the language (stored choice for this host, else the browser's), load its strings,
+ * then render the app's data router. Each app passes its own namespaces and router.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { createI18n, startLanguage, type Namespace } from '@gp/i18n';
+
+export async function bootApp(options: {
+  namespaces: readonly Namespace[];
+  createRouter: () => ReturnType<typeof createBrowserRouter>;
+  rootId?: string;
+}) {
+  const lang = startLanguage();
+  const i18n = await createI18n(lang, options.namespaces);
+  const root = document.getElementById(options.rootId ?? 'root');
+  if (!root) throw new Error('no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={options.createRouter()} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}

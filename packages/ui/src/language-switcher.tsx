@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, enabledLanguageOptions, isEnabledLanguage, switchLanguage } from '@gp/i18n';
+import styles from './language-switcher.module.css';
+
+/** Lists the enabled languages by their own names; choosing one stores it for this host and reloads. */
+export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <span className={styles.switcher}>
+      <label htmlFor={id} className={styles.label}>
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={currentLanguage()}
+        onChange={(e) => {
+          if (isEnabledLanguage(e.target.value)) switchLanguage(e.target.value);
+        }}
+      >
+        {enabledLanguageOptions().map((o) => (
+          <option key={o.value} value={o.value} lang={o.lang}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `pnpm start`: build what is stale (turbo skips what is cached), then run ONE process that serves the API and
+// the four built apps on their ports, on the embedded database with demo data unless DATABASE_URL says otherwise.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+
+if (process.env.GP_SKIP_BUILD !== '1') {
+  const build = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+process.env.SERVE_APPS ??= 'true';
+const { register } = await import('tsx/esm/api');
+register();
+await import('../apps/api/src/server.ts');
