@@ -24,7 +24,8 @@ describe('app', () => {
 
   it('answers 429 with the too-frequent code past the rate limit', async () => {
     let last = await t.app.inject({ url: '/web/home/nav/list', remoteAddress: '10.9.9.9' });
-    for (let i = 0; i < 6; i++) last = await t.app.inject({ url: '/web/home/nav/list', remoteAddress: '10.9.9.9' });
+    for (let i = 0; i < 6; i++)
+      last = await t.app.inject({ url: '/web/home/nav/list', remoteAddress: '10.9.9.9' });
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({ code: 800000, data: null });
     const other = await t.app.inject({ url: '/web/home/nav/list', remoteAddress: '10.9.9.10' });

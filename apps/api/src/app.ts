@@ -54,7 +54,10 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     // The error handler turns this into the 429 envelope with the "too frequent" code.
-    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: 'rate limited' }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: 'rate limited',
+    }),
   });
 
   await app.register(healthRoutes);

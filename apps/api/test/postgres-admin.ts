@@ -20,7 +20,8 @@ export async function cloneDatabase(admin: pg.Client, template: string, name: st
       await admin.query(`create database ${name} template ${template}`);
       return;
     } catch (err) {
-      if (attempt >= 20 || !String((err as Error).message).includes('being accessed by other users')) throw err;
+      if (attempt >= 20 || !String((err as Error).message).includes('being accessed by other users'))
+        throw err;
       await new Promise((r) => setTimeout(r, 100 + attempt * 50));
     }
   }

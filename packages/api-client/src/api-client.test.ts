@@ -19,14 +19,21 @@ function listen(handler: (req: IncomingMessage, body: string) => { status: numbe
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: new URL(req.url ?? '/', 'http://x'), body, contentType: req.headers['content-type'] });
+      seen.push({
+        method: req.method ?? '',
+        url: new URL(req.url ?? '/', 'http://x'),
+        body,
+        contentType: req.headers['content-type'],
+      });
       const answer = handler(req, body);
       if (answer === 'drop') return req.socket.destroy();
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
     });
   });
   return new Promise<{ server: Server; base: string; seen: Seen[] }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen }),
+    ),
   );
 }
 
@@ -88,8 +95,10 @@ beforeEach(() => {
   reply = () => ok([{ game_name: 'Lotus Blade' }]);
 });
 
-const client = (bases: Record<string, string[]>, extra: Partial<Parameters<typeof createApiClient>[0]> = {}) =>
-  createApiClient({ baseUrls: bases, lang: () => 'th', timeout: 2000, ...extra });
+const client = (
+  bases: Record<string, string[]>,
+  extra: Partial<Parameters<typeof createApiClient>[0]> = {},
+) => createApiClient({ baseUrls: bases, lang: () => 'th', timeout: 2000, ...extra });
 
 describe('calls', () => {
   it('sends lang and the default region as query parameters and parses the answer', async () => {
@@ -120,15 +129,26 @@ describe('calls', () => {
   it('throws ApiError with code and domain for a non-zero code, and calls the -101 hook', async () => {
     const onNotLoggedIn = vi.fn();
     reply = () => ({ status: 200, body: JSON.stringify({ code: -101, message: 'x', data: null }) });
-    const error = await client({ passport: [good.base] }, { onNotLoggedIn }).call(postForm, { user: 'a', keep: 0 }).catch((e) => e);
+    const error = await client({ passport: [good.base] }, { onNotLoggedIn })
+      .call(postForm, { user: 'a', keep: 0 })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: -101, domain: 'passport' });
     expect(onNotLoggedIn).toHaveBeenCalledWith(postForm);
   });
 
   it('exposes the failing fields of a 400 answer', async () => {
-    reply = () => ({ status: 400, body: JSON.stringify({ code: -400, message: 'x', data: { fields: [{ field: 'user', code: 'too_small' }] } }) });
-    const error = await client({ passport: [good.base] }).call(postForm, { user: '', keep: 0 }).catch((e) => e);
+    reply = () => ({
+      status: 400,
+      body: JSON.stringify({
+        code: -400,
+        message: 'x',
+        data: { fields: [{ field: 'user', code: 'too_small' }] },
+      }),
+    });
+    const error = await client({ passport: [good.base] })
+      .call(postForm, { user: '', keep: 0 })
+      .catch((e) => e);
     expect(error).toMatchObject({ code: -400, status: 400 });
     expect(error.fields).toEqual([{ field: 'user', code: 'too_small' }]);
   });
@@ -160,14 +180,20 @@ describe('fail-over', () => {
 
   it('POST moves on only when no connection was made', async () => {
     reply = () => ok({ ok: true });
-    expect(await client({ passport: [closedBase, good.base] }).call(postForm, { user: 'a', keep: 0 })).toEqual({ ok: true });
+    expect(
+      await client({ passport: [closedBase, good.base] }).call(postForm, { user: 'a', keep: 0 }),
+    ).toEqual({ ok: true });
     expect(good.seen).toHaveLength(1);
   });
 
   it('POST does not repeat a request that reached a server', async () => {
-    const after5xx = await client({ passport: [failing.base, good.base] }).call(postForm, { user: 'a', keep: 0 }).catch((e) => e);
+    const after5xx = await client({ passport: [failing.base, good.base] })
+      .call(postForm, { user: 'a', keep: 0 })
+      .catch((e) => e);
     expect(after5xx).toBeInstanceOf(NetworkError); // 503 with an HTML body: not our envelope.
-    const afterDrop = await client({ passport: [dropping.base, good.base] }).call(postForm, { user: 'a', keep: 0 }).catch((e) => e);
+    const afterDrop = await client({ passport: [dropping.base, good.base] })
+      .call(postForm, { user: 'a', keep: 0 })
+      .catch((e) => e);
     expect(afterDrop).toBeInstanceOf(NetworkError);
     expect(good.seen).toHaveLength(0);
   });
@@ -181,6 +207,8 @@ describe('fail-over', () => {
   });
 
   it('gives up with a NetworkError when every base URL fails', async () => {
-    await expect(client({ web: [closedBase, failing.base] }).call(getGames, {})).rejects.toBeInstanceOf(NetworkError);
+    await expect(client({ web: [closedBase, failing.base] }).call(getGames, {})).rejects.toBeInstanceOf(
+      NetworkError,
+    );
   });
 });

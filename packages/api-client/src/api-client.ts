@@ -5,7 +5,14 @@
  * never made, because a POST that reached a server may have done its work already.
  */
 import ky, { type KyInstance } from 'ky';
-import { envelope, fullPath, type ApiGroup, type CallContract, type RequestOf, type ResponseOf } from '@gp/contracts';
+import {
+  envelope,
+  fullPath,
+  type ApiGroup,
+  type CallContract,
+  type RequestOf,
+  type ResponseOf,
+} from '@gp/contracts';
 import { codes, domainOfGroup, type ErrorDomain } from '@gp/errors';
 import { site } from '@gp/config';
 
@@ -119,7 +126,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       case 'query':
         return http(url, { method: call.method, searchParams: searchParamsOf({ ...input, ...common }) });
       case 'form':
-        return http(url, { method: call.method, searchParams: searchParamsOf(common), body: searchParamsOf(input) });
+        return http(url, {
+          method: call.method,
+          searchParams: searchParamsOf(common),
+          body: searchParamsOf(input),
+        });
       case 'json':
         return http(url, { method: call.method, searchParams: searchParamsOf(common), json: input });
       case 'multipart': {
@@ -133,7 +144,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function send(call: CallContract, input: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  async function send(
+    call: CallContract,
+    input: Record<string, unknown>,
+  ): Promise<{ status: number; body: unknown }> {
     const bases = options.baseUrls[call.group] ?? [];
     if (bases.length === 0) throw new Error(`no base URL configured for the ${call.group} group`);
     const start = preferred.get(call.group) ?? 0;
@@ -159,7 +173,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const serverFault = response.status >= 500 || body === undefined;
       if (serverFault && call.method === 'GET' && !isLast) continue;
       if (!serverFault || response.status < 500) preferred.set(call.group, index);
-      if (body === undefined) throw new NetworkError(`${fullPath(call)}: answer is not JSON (${response.status})`, lastError);
+      if (body === undefined)
+        throw new NetworkError(`${fullPath(call)}: answer is not JSON (${response.status})`, lastError);
       return { status: response.status, body };
     }
     throw new NetworkError(`${fullPath(call)}: no answer`, lastError);
@@ -173,11 +188,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!head.success) throw new NetworkError(`${fullPath(call)}: answer is not an envelope`, head.error);
       if (head.data.code !== codes.ok) {
         if (head.data.code === codes.notLoggedIn) options.onNotLoggedIn?.(call);
-        throw new ApiError(head.data.code, domain, status, (body as { data?: unknown }).data ?? null, head.data.message);
+        throw new ApiError(
+          head.data.code,
+          domain,
+          status,
+          (body as { data?: unknown }).data ?? null,
+          head.data.message,
+        );
       }
       const parsed = envelope(call.response).safeParse(body);
       if (!parsed.success || parsed.data.data === null) {
-        throw new ApiError(codes.serverError, domain, status, null, `${fullPath(call)}: answer does not match its contract`);
+        throw new ApiError(
+          codes.serverError,
+          domain,
+          status,
+          null,
+          `${fullPath(call)}: answer does not match its contract`,
+        );
       }
       return parsed.data.data as ResponseOf<typeof call>;
     },
@@ -190,6 +217,9 @@ export function bindCalls<M extends Record<string, CallContract>>(
   calls: M,
 ): { [K in keyof M]: (input: RequestOf<M[K]>) => Promise<ResponseOf<M[K]>> } {
   return Object.fromEntries(
-    Object.entries(calls).map(([name, call]) => [name, (input: RequestOf<typeof call>) => client.call(call, input)]),
+    Object.entries(calls).map(([name, call]) => [
+      name,
+      (input: RequestOf<typeof call>) => client.call(call, input),
+    ]),
   ) as { [K in keyof M]: (input: RequestOf<M[K]>) => Promise<ResponseOf<M[K]>> };
 }

@@ -14,7 +14,12 @@ const schema = z.object({
   VITE_API_URLS: z
     .string()
     .default(`http://localhost:8090`)
-    .transform((v) => v.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url()).min(1).max(3)),
   VITE_PORTAL_ORIGIN: origin.default(local.apps.portal),
   VITE_PASSPORT_ORIGIN: origin.default(local.apps.passport),
@@ -25,7 +30,9 @@ const schema = z.object({
 export function hostsFromAppEnv(source: Record<string, unknown>): Hosts {
   const result = schema.safeParse(source);
   if (!result.success) {
-    throw new Error(`Invalid app environment: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    throw new Error(
+      `Invalid app environment: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+    );
   }
   const env = result.data;
   return {
@@ -35,9 +42,8 @@ export function hostsFromAppEnv(source: Record<string, unknown>): Hosts {
       pay: env.VITE_PAY_ORIGIN,
       csAdmin: env.VITE_CS_ADMIN_ORIGIN,
     },
-    api: Object.fromEntries(apiGroups.map((g) => [g, env.VITE_API_URLS.map((base) => `${base}/${g}`)])) as Record<
-      ApiGroup,
-      string[]
-    >,
+    api: Object.fromEntries(
+      apiGroups.map((g) => [g, env.VITE_API_URLS.map((base) => `${base}/${g}`)]),
+    ) as Record<ApiGroup, string[]>,
   };
 }

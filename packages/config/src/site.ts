@@ -20,7 +20,6 @@ export const site = {
 export type LanguageCode = (typeof languageCodes)[number];
 export type EnabledLanguage = (typeof site.enabledLanguages)[number];
 
-
 export const appNames = ['portal', 'passport', 'pay', 'csAdmin'] as const;
 export type AppName = (typeof appNames)[number];
 

@@ -13,10 +13,7 @@ export type Encoding = 'query' | 'form' | 'json' | 'multipart';
 /** Who may call: anyone, a logged-in member (session + `ct`), or a logged-in staff member. */
 export type Auth = 'public' | 'member' | 'staff';
 
-export interface CallContract<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-> {
+export interface CallContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly group: ApiGroup;
   readonly method: HttpMethod;
   /** The spec's path, without the group prefix. */
@@ -39,7 +36,8 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(def: {
   response: Res;
 }): CallContract<Req, Res> {
   const encoding = def.encoding ?? (def.method === 'GET' ? 'query' : 'form');
-  if (def.method === 'GET' && encoding !== 'query') throw new Error(`${def.path}: a GET carries a query string`);
+  if (def.method === 'GET' && encoding !== 'query')
+    throw new Error(`${def.path}: a GET carries a query string`);
   return Object.freeze({ ...def, encoding });
 }
 

@@ -6,7 +6,13 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { messageKey, type ErrorDomain } from '@gp/errors';
 import type { EnabledLanguage } from '@gp/config';
-import { defaultLanguage, initialLanguage, optionOf, storeLanguage, type LanguageEnvironment } from './languages.ts';
+import {
+  defaultLanguage,
+  initialLanguage,
+  optionOf,
+  storeLanguage,
+  type LanguageEnvironment,
+} from './languages.ts';
 
 export * from './languages.ts';
 

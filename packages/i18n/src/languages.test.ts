@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { enabledLanguageOptions, initialLanguage, languageFromTag, matchBrowserLanguage, storageKey, storeLanguage } from './languages.ts';
+import {
+  enabledLanguageOptions,
+  initialLanguage,
+  languageFromTag,
+  matchBrowserLanguage,
+  storageKey,
+  storeLanguage,
+} from './languages.ts';
 
 function memoryStorage(seed: Record<string, string> = {}) {
   const data = new Map(Object.entries(seed));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    data,
+  };
 }
 
 describe('languageFromTag', () => {
@@ -68,6 +79,12 @@ describe('initialLanguage', () => {
 
 describe('enabledLanguageOptions', () => {
   it('lists the five enabled languages by their own names, not ja', () => {
-    expect(enabledLanguageOptions().map((o) => o.label)).toEqual(['English', 'ไทย', '简体中文', 'Tiếng Việt', '繁體中文']);
+    expect(enabledLanguageOptions().map((o) => o.label)).toEqual([
+      'English',
+      'ไทย',
+      '简体中文',
+      'Tiếng Việt',
+      '繁體中文',
+    ]);
   });
 });

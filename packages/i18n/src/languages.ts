@@ -96,7 +96,10 @@ export function initialLanguage(env: LanguageEnvironment): EnabledLanguage {
 }
 
 /** Stores the choice for this host; the caller reloads the page (spec 4: changing language reloads). */
-export function storeLanguage(env: Pick<LanguageEnvironment, 'storage' | 'host'>, value: EnabledLanguage): void {
+export function storeLanguage(
+  env: Pick<LanguageEnvironment, 'storage' | 'host'>,
+  value: EnabledLanguage,
+): void {
   try {
     env.storage?.setItem(storageKey(env.host), value);
   } catch {

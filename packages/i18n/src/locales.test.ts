@@ -18,7 +18,8 @@ function leaves(tree: unknown, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const read = (lang: string, file: string) => JSON.parse(readFileSync(join(root, lang, file), 'utf8')) as unknown;
+const read = (lang: string, file: string) =>
+  JSON.parse(readFileSync(join(root, lang, file), 'utf8')) as unknown;
 const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 const sourceFiles = readdirSync(join(root, 'en')).filter((f) => f.endsWith('.json'));
 
@@ -30,7 +31,11 @@ describe('locales', () => {
   for (const lang of enabledLanguages.filter((l) => l !== 'en')) {
     describe(lang, () => {
       it('has every namespace en has, and no other', () => {
-        expect(readdirSync(join(root, lang)).filter((f) => f.endsWith('.json')).sort()).toEqual([...sourceFiles].sort());
+        expect(
+          readdirSync(join(root, lang))
+            .filter((f) => f.endsWith('.json'))
+            .sort(),
+        ).toEqual([...sourceFiles].sort());
       });
       for (const file of sourceFiles) {
         it(`${file}: every en key, non-empty, same placeholders, nothing extra`, () => {

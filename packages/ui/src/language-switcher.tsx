@@ -1,9 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, enabledLanguageOptions, isEnabledLanguage, switchLanguage } from '@gp/i18n';
+import type { EnabledLanguage } from '@gp/config';
 import styles from './language-switcher.module.css';
 
 /** Lists the enabled languages by their own names; choosing one stores it for this host and reloads. */
-export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) {
+export function LanguageSwitcher({
+  id = 'language-switcher',
+  onSwitch = switchLanguage,
+}: {
+  id?: string;
+  /** Stores the choice and reloads; replaceable for tests. */
+  onSwitch?: (lang: EnabledLanguage) => void;
+}) {
   const { t } = useTranslation('common');
   return (
     <span className={styles.switcher}>
@@ -15,7 +23,7 @@ export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) 
         className={styles.select}
         value={currentLanguage()}
         onChange={(e) => {
-          if (isEnabledLanguage(e.target.value)) switchLanguage(e.target.value);
+          if (isEnabledLanguage(e.target.value)) onSwitch(e.target.value);
         }}
       >
         {enabledLanguageOptions().map((o) => (

@@ -6,7 +6,12 @@ describe('parseEnv', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ API_PORT: 8090, PORTAL_PORT: 8080, SEED_DEMO: true, SERVE_APPS: false });
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.appOrigins).toEqual(['http://localhost:8080', 'http://localhost:8081', 'http://localhost:8082', 'http://localhost:8083']);
+    expect(env.appOrigins).toEqual([
+      'http://localhost:8080',
+      'http://localhost:8081',
+      'http://localhost:8082',
+      'http://localhost:8083',
+    ]);
   });
 
   it('lists every wrong variable at once', () => {
@@ -16,6 +21,8 @@ describe('parseEnv', () => {
   });
 
   it('accepts a PostgreSQL URL', () => {
-    expect(parseEnv({ DATABASE_URL: 'postgres://gp:pw@127.0.0.1:5433/gp' }).DATABASE_URL).toBe('postgres://gp:pw@127.0.0.1:5433/gp');
+    expect(parseEnv({ DATABASE_URL: 'postgres://gp:pw@127.0.0.1:5433/gp' }).DATABASE_URL).toBe(
+      'postgres://gp:pw@127.0.0.1:5433/gp',
+    );
   });
 });

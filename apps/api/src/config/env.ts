@@ -3,13 +3,14 @@
  * Every value has a local default (DESIGN section 3) except what only production can know.
  */
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { localHosts, localPorts } from '@gp/config';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const local = localHosts();
+/** Relative paths are taken from the repository root, so `pnpm start` and `pnpm dev` share one database. */
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 const schema = z
   .object({
@@ -41,8 +42,10 @@ const schema = z
   })
   .transform((e) => ({
     ...e,
-    DATA_DIR: resolve(e.DATA_DIR),
-    appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map((o) => new URL(o).origin),
+    DATA_DIR: resolve(repoRoot, e.DATA_DIR),
+    appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map(
+      (o) => new URL(o).origin,
+    ),
   }));
 
 export type Env = z.output<typeof schema>;

@@ -32,7 +32,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendCode(request, reply, error.statusCode, error.code, error.options);
     }
     if (error instanceof RequestValidationError) {
-      return sendCode(request, reply, 400, codes.badRequest, { domain: 'common', data: { fields: error.fields } });
+      return sendCode(request, reply, 400, codes.badRequest, {
+        domain: 'common',
+        data: { fields: error.fields },
+      });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return sendCode(request, reply, 429, codes.tooFrequent, { domain: 'common' });
@@ -50,5 +53,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     return sendCode(request, reply, 500, codes.serverError, { domain: 'common' });
   });
 
-  app.setNotFoundHandler((request, reply) => sendCode(request, reply, 404, codes.notFound, { domain: 'common' }));
+  app.setNotFoundHandler((request, reply) =>
+    sendCode(request, reply, 404, codes.notFound, { domain: 'common' }),
+  );
 }

@@ -88,18 +88,36 @@ describe('registerCall', () => {
   });
 
   it('reads form bodies and turns business refusals into 200 with the domain message', async () => {
-    const ok = await app.inject({ method: 'POST', url: '/passport/test/form', payload: 'user=alice', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/passport/test/form',
+      payload: 'user=alice',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(ok.json()).toMatchObject({ code: 0, data: { user: 'alice' } });
-    const refused = await app.inject({ method: 'POST', url: '/passport/test/form', payload: 'user=nobody', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/passport/test/form',
+      payload: 'user=nobody',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(refused.statusCode).toBe(200);
     expect(refused.json()).toMatchObject({ code: -104, data: null });
     expect(refused.json().message).toMatch(/\S/);
   });
 
   it('refuses unparsable JSON with 400 and never echoes internals', async () => {
-    const res = await app.inject({ method: 'POST', url: '/cs/test/json', payload: '{"ids": [1,', headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/cs/test/json',
+      payload: '{"ids": [1,',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: -400, data: { fields: [{ field: 'body', code: 'malformed' }] } });
+    expect(res.json()).toMatchObject({
+      code: -400,
+      data: { fields: [{ field: 'body', code: 'malformed' }] },
+    });
     const typed = await app.inject({ method: 'POST', url: '/cs/test/json', payload: { ids: [1, 'x'] } });
     expect(typed.statusCode).toBe(400);
     expect(typed.json().data.fields).toEqual([{ field: 'ids.1', code: 'invalid_type' }]);

@@ -20,7 +20,11 @@ export type CallHandler<C extends CallContract> = (
   ctx: CallContext,
 ) => Promise<z.input<C['response']>> | z.input<C['response']>;
 
-export function registerCall<C extends CallContract>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+export function registerCall<C extends CallContract>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+): void {
   if (call.auth !== 'public') {
     // Member and staff calls arrive with the session capabilities; until those are registered nothing may
     // expose such a call unguarded.

@@ -4,7 +4,8 @@ import { commonParams, type CommonParams } from '@gp/contracts';
 
 function rawParams(request: FastifyRequest): Record<string, unknown> {
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const body =
+    request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   return { ...query, ...body };
 }
 

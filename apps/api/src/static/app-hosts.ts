@@ -30,12 +30,18 @@ export function distDirOf(name: AppHost['name']): string {
   return join(appsRoot, name, 'dist');
 }
 
-export async function buildAppHost(name: AppHost['name'], logger: FastifyInstance['log']): Promise<FastifyInstance> {
+export async function buildAppHost(
+  name: AppHost['name'],
+  logger: FastifyInstance['log'],
+): Promise<FastifyInstance> {
   const root = distDirOf(name);
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`${name} is not built: ${root}/index.html is missing (run pnpm build)`);
   }
-  const host = Fastify({ loggerInstance: logger.child({ app: name }), routerOptions: { ignoreTrailingSlash: true } });
+  const host = Fastify({
+    loggerInstance: logger.child({ app: name }),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   await host.register(fastifyStatic, {
     root,
     wildcard: false,

@@ -5,7 +5,7 @@
 export interface RouteEntry {
   path: string;
   titleKey: string;
-  screen: () => Promise<{ default: React.ComponentType }>;
+  screen: () => Promise<{ default: React.ComponentType; loader?: () => Promise<unknown> }>;
 }
 
 export const routeTable: RouteEntry[] = [

@@ -1,35 +1,46 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoaderData, useRevalidator } from 'react-router';
 import { Alert, Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { getHealth, type Health } from '../features/status/api/get-health.ts';
+import { getHealth } from '../features/status/api/get-health.ts';
+
+export async function loader() {
+  return getHealth().catch(() => 'error' as const);
+}
 
 /** The service's health as the API reports it, so an agent can tell an outage from a mistake of their own. */
 export default function Status() {
   const { t } = useTranslation('admin');
-  const [health, setHealth] = useState<Health | 'error' | undefined>();
-  const refresh = useCallback(() => {
-    setHealth(undefined);
-    getHealth().then(setHealth, () => setHealth('error'));
-  }, []);
-  useEffect(refresh, [refresh]);
-  const tag = (up: boolean) => <Tag color={up ? 'green' : 'red'}>{up ? t('console.up') : t('console.down')}</Tag>;
+  const health = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const tag = (up: boolean) => (
+    <Tag color={up ? 'green' : 'red'}>{up ? t('console.up') : t('console.down')}</Tag>
+  );
   return (
     <Card
-      title={<Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>{t('console.status')}</Typography.Title>}
-      extra={<Button onClick={refresh}>{t('console.refresh')}</Button>}
-      loading={health === undefined}
+      title={
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          {t('console.status')}
+        </Typography.Title>
+      }
+      extra={
+        <Button onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'}>
+          {t('console.refresh')}
+        </Button>
+      }
     >
       {health === 'error' ? (
         <Alert type="error" showIcon title={t('errors:common.network')} />
-      ) : health ? (
+      ) : (
         <Descriptions column={1} bordered>
           <Descriptions.Item label={t('console.api')}>{tag(health.status === 'up')}</Descriptions.Item>
           <Descriptions.Item label={t('console.database')}>
-            {tag(health.database.status === 'up')} {health.database.driver}
-            {health.database.latency_ms !== undefined && ` · ${t('console.latency', { ms: health.database.latency_ms })}`}
+            {tag(health.database.status === 'up')} <span>{health.database.driver}</span>
+            {health.database.latency_ms !== undefined && (
+              <span> · {t('console.latency', { ms: health.database.latency_ms })}</span>
+            )}
           </Descriptions.Item>
         </Descriptions>
-      ) : null}
+      )}
     </Card>
   );
 }

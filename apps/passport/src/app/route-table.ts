@@ -10,5 +10,10 @@ export interface RouteEntry {
 }
 
 export const routeTable: RouteEntry[] = [
-  { path: '/login', titleKey: 'passport:login.title', requiresLogin: false, screen: () => import('../routes/login.tsx') },
+  {
+    path: '/login',
+    titleKey: 'passport:login.title',
+    requiresLogin: false,
+    screen: () => import('../routes/login.tsx'),
+  },
 ];

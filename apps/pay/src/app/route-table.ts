@@ -10,5 +10,10 @@ export interface RouteEntry {
 }
 
 export const routeTable: RouteEntry[] = [
-  { path: '/paygame', titleKey: 'pay:paygame.title', requiresLogin: false, screen: () => import('../routes/paygame.tsx') },
+  {
+    path: '/paygame',
+    titleKey: 'pay:paygame.title',
+    requiresLogin: false,
+    screen: () => import('../routes/paygame.tsx'),
+  },
 ];

@@ -11,5 +11,10 @@ export interface RouteEntry {
 }
 
 export const routeTable: RouteEntry[] = [
-  { path: '/', titleKey: 'portal:home.title', requiresLogin: false, screen: () => import('../routes/home.tsx') },
+  {
+    path: '/',
+    titleKey: 'portal:home.title',
+    requiresLogin: false,
+    screen: () => import('../routes/home.tsx'),
+  },
 ];

@@ -23,7 +23,13 @@ export const demoGames: DemoGame[] = [
     gameId: 'sfl_sea',
     url: 'https://starfall.example.com/',
     icon: { initials: 'SL', from: '#3b2a8f', to: '#e0569b', emblem: 'star' },
-    names: { en: 'Starfall Legends', th: 'ตำนานดาวตก', cn: '星陨传说', vi: 'Huyền Thoại Sao Băng', zh: '星隕傳說' },
+    names: {
+      en: 'Starfall Legends',
+      th: 'ตำนานดาวตก',
+      cn: '星陨传说',
+      vi: 'Huyền Thoại Sao Băng',
+      zh: '星隕傳說',
+    },
   },
   {
     slug: 'lotus-blade',
@@ -87,13 +93,19 @@ export const demoFanGroups: { slug: string; url: string; names: Names }[] = [
 export async function seedPlatform(db: Db): Promise<void> {
   const mediaRepo = new MediaRepository(db);
   for (const [index, demo] of demoGames.entries()) {
-    const iconMediaId = await mediaRepo.put(new TextEncoder().encode(gameIconSvg(demo.icon)), 'image/svg+xml', 'svg');
+    const iconMediaId = await mediaRepo.put(
+      new TextEncoder().encode(gameIconSvg(demo.icon)),
+      'image/svg+xml',
+      'svg',
+    );
     const [row] = await db
       .insert(game)
       .values({ gameId: demo.gameId, slug: demo.slug, url: demo.url, iconMediaId, sort: index * 10 })
       .returning({ id: game.gameBaseId });
     if (!row) throw new Error(`seeding game ${demo.slug} returned no row`);
-    await db.insert(gameI18n).values(Object.entries(demo.names).map(([lang, name]) => ({ gameBaseId: row.id, lang, name })));
+    await db
+      .insert(gameI18n)
+      .values(Object.entries(demo.names).map(([lang, name]) => ({ gameBaseId: row.id, lang, name })));
   }
   for (const [index, demo] of demoFanGroups.entries()) {
     const [row] = await db

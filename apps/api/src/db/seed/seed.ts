@@ -35,6 +35,9 @@ export async function runSeed(db: Db, steps: readonly SeedStep[] = seedSteps): P
 }
 
 export async function appliedSeedSteps(db: Db): Promise<string[]> {
-  const rows = await db.select({ name: seedStep.name }).from(seedStep).orderBy(asc(seedStep.appliedAt), asc(seedStep.name));
+  const rows = await db
+    .select({ name: seedStep.name })
+    .from(seedStep)
+    .orderBy(asc(seedStep.appliedAt), asc(seedStep.name));
   return rows.map((r) => r.name);
 }

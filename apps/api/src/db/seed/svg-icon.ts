@@ -9,9 +9,11 @@ export interface IconSpec {
 
 const emblems: Record<IconSpec['emblem'], string> = {
   star: '<path d="M128 40l22 52 56 5-42 37 13 55-49-29-49 29 13-55-42-37 56-5z" fill="#fff" fill-opacity=".28"/>',
-  blade: '<path d="M60 196L178 52l18 8-110 150z M70 176l22 22" stroke="#fff" stroke-opacity=".3" stroke-width="10" fill="none"/>',
+  blade:
+    '<path d="M60 196L178 52l18 8-110 150z M70 176l22 22" stroke="#fff" stroke-opacity=".3" stroke-width="10" fill="none"/>',
   wave: '<path d="M20 150c30-30 60-30 90 0s60 30 90 0 40-28 56-20v60H20z" fill="#fff" fill-opacity=".25"/>',
-  tower: '<path d="M98 210V92l30-40 30 40v118z M80 210h96" stroke="#fff" stroke-opacity=".3" stroke-width="10" fill="none"/>',
+  tower:
+    '<path d="M98 210V92l30-40 30 40v118z M80 210h96" stroke="#fff" stroke-opacity=".3" stroke-width="10" fill="none"/>',
 };
 
 export function gameIconSvg(spec: IconSpec): string {

@@ -6,10 +6,27 @@ export async function healthRoutes(app: FastifyInstance) {
     const started = performance.now();
     try {
       await app.database.ping();
-      return { code: 0, message: 'ok', data: { status: 'up', database: { driver: app.database.driver, status: 'up', latency_ms: Math.round((performance.now() - started) * 10) / 10 } } };
+      return {
+        code: 0,
+        message: 'ok',
+        data: {
+          status: 'up',
+          database: {
+            driver: app.database.driver,
+            status: 'up',
+            latency_ms: Math.round((performance.now() - started) * 10) / 10,
+          },
+        },
+      };
     } catch (err) {
       request.log.error({ err }, 'database ping failed');
-      return reply.status(503).send({ code: -500, message: 'database unavailable', data: { status: 'down', database: { driver: app.database.driver, status: 'down' } } });
+      return reply
+        .status(503)
+        .send({
+          code: -500,
+          message: 'database unavailable',
+          data: { status: 'down', database: { driver: app.database.driver, status: 'down' } },
+        });
     }
   });
 }

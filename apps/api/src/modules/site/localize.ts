@@ -9,7 +9,11 @@ export function languagesFor(lang: string): string[] {
 }
 
 /** Collapses rows of (key, lang) into one per key, preferring `lang`, keeping the first-seen order. */
-export function pickLanguage<R extends { lang: string }, K>(rows: readonly R[], lang: string, keyOf: (r: R) => K): R[] {
+export function pickLanguage<R extends { lang: string }, K>(
+  rows: readonly R[],
+  lang: string,
+  keyOf: (r: R) => K,
+): R[] {
   const chosen = new Map<K, R>();
   for (const row of rows) {
     const key = keyOf(row);

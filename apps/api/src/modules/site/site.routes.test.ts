@@ -31,10 +31,16 @@ describe('GET /web/home/nav/list', () => {
   });
 
   it('reflects a change in the database', async () => {
-    await t.db.update(navSetting).set({ isShowNews: false, isShowInvest: false }).where(eq(navSetting.distributionRegion, 5));
+    await t.db
+      .update(navSetting)
+      .set({ isShowNews: false, isShowInvest: false })
+      .where(eq(navSetting.distributionRegion, 5));
     const { body } = await get('/web/home/nav/list');
     expect(body.data).toMatchObject({ is_show_news: 0, is_show_invest: 0, is_show_cs: 1 });
-    await t.db.update(navSetting).set({ isShowNews: true, isShowInvest: true }).where(eq(navSetting.distributionRegion, 5));
+    await t.db
+      .update(navSetting)
+      .set({ isShowNews: true, isShowInvest: true })
+      .where(eq(navSetting.distributionRegion, 5));
   });
 });
 
@@ -57,7 +63,10 @@ describe('GET /web/game/list', () => {
     await t.db.delete(gameI18n).where(eq(gameI18n.lang, 'vi'));
     await t.db.update(game).set({ isOnline: false }).where(eq(game.slug, 'monsoon-racers'));
     const { body } = await get('/web/game/list?lang=vi');
-    const names = gameListItem.array().parse(body.data).map((g) => g.game_name);
+    const names = gameListItem
+      .array()
+      .parse(body.data)
+      .map((g) => g.game_name);
     expect(names).toEqual(['Starfall Legends', 'Lotus Blade', 'Harbor of Dragons']);
     expect(first?.url).toBe('https://lotusblade.example.com/');
   });
@@ -74,6 +83,9 @@ describe('GET /web/game/fans_group/list', () => {
     const { body } = await get('/web/game/fans_group/list?lang=zh');
     const groups = fansGroupItem.array().parse(body.data);
     expect(groups).toHaveLength(3);
-    expect(groups[0]).toEqual({ url: 'https://community.example.com/starfall-legends', group_name: '星隕傳說玩家社群' });
+    expect(groups[0]).toEqual({
+      url: 'https://community.example.com/starfall-legends',
+      group_name: '星隕傳說玩家社群',
+    });
   });
 });

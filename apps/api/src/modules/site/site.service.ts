@@ -16,7 +16,8 @@ export class SiteService {
    */
   async navFlags(region = this.options.distributionRegion): Promise<NavFlags> {
     const row = await this.repo.navSetting(region);
-    if (!row) return { is_show_cs: 1, is_show_fans_group: 1, is_show_game: 1, is_show_invest: 1, is_show_news: 1 };
+    if (!row)
+      return { is_show_cs: 1, is_show_fans_group: 1, is_show_game: 1, is_show_invest: 1, is_show_news: 1 };
     return {
       is_show_cs: asFlag(row.isShowCs),
       is_show_fans_group: asFlag(row.isShowFansGroup),

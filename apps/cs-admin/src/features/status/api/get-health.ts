@@ -5,7 +5,11 @@ const health = z.object({
   code: z.number(),
   data: z.object({
     status: z.enum(['up', 'down']),
-    database: z.object({ driver: z.string(), status: z.enum(['up', 'down']), latency_ms: z.number().optional() }),
+    database: z.object({
+      driver: z.string(),
+      status: z.enum(['up', 'down']),
+      latency_ms: z.number().optional(),
+    }),
   }),
 });
 export type Health = z.infer<typeof health>['data'];
