@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fullPath, type CallContract, type CommonParams } from '@gp/contracts';
+import { commonParams, fullPath, type CallContract, type CommonParams } from '@gp/contracts';
 import { domainOfGroup } from '@gp/errors';
 import { RequestValidationError } from './app-error.ts';
 import { commonOf, inputOf } from './request-context.ts';
@@ -36,9 +36,11 @@ export function registerCall<C extends CallContract>(
     config: { domain: domainOfGroup(call.group) },
     handler: async (request, reply) => {
       const parsed = call.request.safeParse(inputOf(request, call.encoding));
-      if (!parsed.success) {
+      const common = commonParams.safeParse(inputOf(request, 'form'));
+      const issues = [...(parsed.error?.issues ?? []), ...(common.error?.issues ?? [])];
+      if (!parsed.success || issues.length > 0) {
         throw new RequestValidationError(
-          parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '(root)', code: issue.code })),
+          issues.map((issue) => ({ field: issue.path.join('.') || '(root)', code: issue.code })),
         );
       }
       const input = parsed.data as z.output<C['request']>;

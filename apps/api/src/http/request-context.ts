@@ -9,7 +9,10 @@ function rawParams(request: FastifyRequest): Record<string, unknown> {
   return { ...query, ...body };
 }
 
-/** Common parameters, read from the query string or the body; never fails (a bad region is ignored here). */
+/**
+ * Common parameters, read from the query string or the body. Never fails: registerCall has refused a bad region
+ * already, and error answers still need a language.
+ */
 export function commonOf(request: FastifyRequest): CommonParams {
   const raw = rawParams(request);
   const parsed = commonParams.safeParse(raw);

@@ -30,6 +30,12 @@ describe('GET /web/home/nav/list', () => {
     });
   });
 
+  it('refuses a malformed region with 400 naming the field', async () => {
+    const { status, body } = await get('/web/home/nav/list?region=abc');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: -400, data: { fields: [{ field: 'region', code: 'invalid_type' }] } });
+  });
+
   it('reflects a change in the database', async () => {
     await t.db
       .update(navSetting)
