@@ -1,14 +1,6 @@
-/**
- * The passport host's routes as data (path, title key, login requirement, lazy screen). Login itself, signup,
- * password recovery and account settings are filled in by the passport capability.
- */
-export interface RouteEntry {
-  path: string;
-  titleKey: string;
-  requiresLogin: boolean;
-  screen: () => Promise<{ default: React.ComponentType; loader?: () => Promise<unknown> }>;
-}
+import type { RouteEntry } from '@gp/ui/route-table';
 
+/** The passport host's routes. Login, signup, password recovery and account screens are built by the passport capability. */
 export const routeTable: RouteEntry[] = [
   {
     path: '/login',

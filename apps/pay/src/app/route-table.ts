@@ -1,14 +1,6 @@
-/**
- * The pay host's routes as data (path, title key, login requirement, lazy screen with its loader). The top-up
- * wizard, history and the H5 pages are added by the top-up capability.
- */
-export interface RouteEntry {
-  path: string;
-  titleKey: string;
-  requiresLogin: boolean;
-  screen: () => Promise<{ default: React.ComponentType; loader?: () => Promise<unknown> }>;
-}
+import type { RouteEntry } from '@gp/ui/route-table';
 
+/** The pay host's routes. The top-up wizard, history and H5 pages are built by the top-up capability. */
 export const routeTable: RouteEntry[] = [
   {
     path: '/paygame',

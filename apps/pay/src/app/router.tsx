@@ -1,23 +1,17 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { CompactLayout } from '@gp/ui/compact-layout';
 import { RouteError } from '@gp/ui/route-error';
-import { Layout } from './layout.tsx';
+import { routesFromTable } from '@gp/ui/route-table';
+import { hosts } from '../config/env.ts';
 import { routeTable } from './route-table.ts';
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <Layout />,
+    element: <CompactLayout homeHref={hosts.apps.portal} width="wide" />,
     errorElement: <RouteError />,
     children: [
-      ...routeTable.map((entry) => ({
-        path: entry.path,
-        handle: { titleKey: entry.titleKey },
-        errorElement: <RouteError />,
-        lazy: async () => {
-          const { default: Component, loader } = await entry.screen();
-          return { Component, ...(loader ? { loader } : {}) };
-        },
-      })),
+      ...routesFromTable(routeTable),
       { index: true, loader: () => redirect('/paygame/') },
       { path: '*', loader: () => redirect('/paygame/') },
     ],

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLoaderData, useMatches } from 'react-router';
-import { useDocumentTitle } from '@gp/ui/use-document-title';
+import { Outlet, useLoaderData } from 'react-router';
+import { useRouteTitle } from '@gp/ui/route-table';
 import { SiteHeader } from '../features/navigation/components/site-header.tsx';
 import type { Navigation } from '../features/navigation/api/load-navigation.ts';
 import styles from './layout.module.css';
@@ -9,9 +9,7 @@ import styles from './layout.module.css';
 export function Layout() {
   const navigation = useLoaderData() as Navigation;
   const { t } = useTranslation();
-  const matches = useMatches();
-  const titleKey = (matches.at(-1)?.handle as { titleKey?: string } | undefined)?.titleKey;
-  useDocumentTitle(titleKey ? t(titleKey) : '');
+  useRouteTitle();
   return (
     <div className={styles.page}>
       <a href="#main" className={styles.skip}>

@@ -20,13 +20,11 @@ export async function healthRoutes(app: FastifyInstance) {
       };
     } catch (err) {
       request.log.error({ err }, 'database ping failed');
-      return reply
-        .status(503)
-        .send({
-          code: -500,
-          message: 'database unavailable',
-          data: { status: 'down', database: { driver: app.database.driver, status: 'down' } },
-        });
+      return reply.status(503).send({
+        code: -500,
+        message: 'database unavailable',
+        data: { status: 'down', database: { driver: app.database.driver, status: 'down' } },
+      });
     }
   });
 }
