@@ -32,9 +32,26 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** JSON lines in production and when piped; readable lines for a developer at a terminal. */
+function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  const pretty = env.NODE_ENV !== 'production' && process.stdout.isTTY;
+  return {
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
 export async function buildApp({ env, database, logger }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
+    logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
