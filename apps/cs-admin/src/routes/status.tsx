@@ -12,8 +12,9 @@ export default function Status() {
   const { t } = useTranslation('admin');
   const health = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  // Dark solid tags: antd's light green/red presets miss WCAG AA contrast for 12px text.
   const tag = (up: boolean) => (
-    <Tag color={up ? 'green' : 'red'}>{up ? t('console.up') : t('console.down')}</Tag>
+    <Tag color={up ? '#135200' : '#a8071a'}>{up ? t('console.up') : t('console.down')}</Tag>
   );
   return (
     <Card

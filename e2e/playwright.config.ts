@@ -1,0 +1,84 @@
+/**
+ * End-to-end journeys in Debian chromium against the process `pnpm start` runs (DESIGN section 8), in a desktop
+ * and a mobile project. Never `playwright install`: the browser is /usr/bin/chromium.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type LaunchOptions } from '@playwright/test';
+import { API } from './support/hosts.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// A fresh embedded database per run keeps the demo data deterministic. Workers load this file too and inherit
+// the runner's environment, so only the runner creates (and at exit removes) the directory.
+function runDataDir(): string {
+  const inherited = process.env.GP_E2E_DATA_DIR;
+  if (inherited) return inherited;
+  const dir = mkdtempSync(join(tmpdir(), 'gp-e2e-'));
+  process.env.GP_E2E_DATA_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+const dataDir = runDataDir();
+
+const launchOptions: LaunchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  globalSetup: './support/global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: 'chromium',
+    launchOptions,
+    // The apps pick their language from the browser when nothing is stored; pin it.
+    locale: 'en-US',
+    timezoneId: 'Asia/Bangkok',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+    },
+    {
+      name: 'mobile',
+      use: {
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: repoRoot,
+    // turbo builds the apps before this package's tests (they are its workspace dependencies).
+    env: { GP_SKIP_BUILD: '1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    url: `${API}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

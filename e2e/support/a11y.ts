@@ -1,0 +1,92 @@
+/**
+ * Every page a test visits is checked with axe-core at WCAG 2.2 AA (DESIGN section 7: "axe-core finds nothing").
+ * Navigate with `visit()`; after a reload or a client-side change, call `afterNavigation()` / `checkA11y()`.
+ * The rule set is not negotiable here: fix the page, do not exclude the finding.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Response } from '@playwright/test';
+
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+export interface ReadyOptions {
+  /**
+   * What must be on screen before the page counts as rendered, besides its `h1` (for example data a component
+   * fetches after the heading shows). axe runs only after this resolves.
+   */
+  ready?: (page: Page) => Promise<void>;
+}
+
+export interface VisitOptions extends ReadyOptions {
+  /** Passed to page.goto; the default waits for `load`. */
+  waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+}
+
+/** Navigates to `url`, waits until the page has rendered its main content, then checks it with axe. */
+export async function visit(page: Page, url: string, options: VisitOptions = {}): Promise<Response | null> {
+  return test.step(
+    `visit ${url}`,
+    async () => {
+      const response = await page.goto(url, { waitUntil: options.waitUntil ?? 'load' });
+      expect(response, `no response for ${url}`).not.toBeNull();
+      expect(response?.ok(), `${url} answered ${response?.status()}`).toBe(true);
+      await afterNavigation(page, options);
+      return response;
+    },
+    { box: true },
+  );
+}
+
+/** For navigations a test does not start with `visit()` (a reload, a redirect, a click): wait, then axe. */
+export async function afterNavigation(page: Page, options: ReadyOptions = {}): Promise<void> {
+  await expect(page.locator('h1').first(), `${page.url()} rendered no visible h1`).toBeVisible();
+  if (options.ready) await options.ready(page);
+  await checkA11y(page);
+}
+
+export interface CheckOptions {
+  /** Limit the check to part of the page (a CSS selector, e.g. a dialog just opened). Default: the whole page. */
+  include?: string;
+}
+
+/** Runs axe on the page as it is now and fails with a readable list of violations. */
+export async function checkA11y(page: Page, options: CheckOptions = {}): Promise<void> {
+  await test.step(
+    `axe ${page.url()}`,
+    async () => {
+      let builder = new AxeBuilder({ page }).withTags([...A11Y_TAGS]);
+      if (options.include) builder = builder.include(options.include);
+      const results = await builder.analyze();
+      const { violations } = results;
+      if (violations.length > 0) {
+        await test.info().attach(`axe violations ${page.url()}`, {
+          body: JSON.stringify(violations, null, 2),
+          contentType: 'application/json',
+        });
+      }
+      expect(violations.length, formatViolations(page.url(), violations)).toBe(0);
+    },
+    { box: true },
+  );
+}
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One block per rule: id, impact, what it asks, where to read more, and each offending element. */
+export function formatViolations(url: string, violations: readonly Violation[]): string {
+  if (violations.length === 0) return `axe: no violations on ${url}`;
+  const count = violations.reduce((n, v) => n + v.nodes.length, 0);
+  const blocks = violations.map((v) => {
+    const nodes = v.nodes.map((node) => {
+      const target = node.target.map((t) => (typeof t === 'string' ? t : JSON.stringify(t))).join(' >> ');
+      const summary =
+        node.failureSummary
+          ?.split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join(' ') ?? '';
+      return `      - ${target}\n        ${node.html.replace(/\s+/g, ' ').slice(0, 200)}${summary ? `\n        ${summary}` : ''}`;
+    });
+    return `  [${v.impact ?? 'unknown'}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes.join('\n')}`;
+  });
+  return `axe found ${violations.length} rule violation(s) on ${count} element(s) at ${url}:\n${blocks.join('\n')}\n`;
+}
