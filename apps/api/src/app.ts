@@ -13,6 +13,9 @@ import type { Database, Db } from './db/database.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { memberAuthenticator } from './modules/passport/member-auth.ts';
+import { passportRoutes } from './modules/passport/passport.routes.ts';
+import { SessionRepository } from './modules/passport/session.repository.ts';
 import { payRoutes } from './modules/pay/pay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 
@@ -63,6 +66,8 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
   app.decorate('site', site);
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
+  app.decorate('authenticators', { member: memberAuthenticator(new SessionRepository(database.db)) });
+
   registerErrorHandling(app);
   await app.register(cors, { origin: env.appOrigins, credentials: true });
   await app.register(cookie);
@@ -80,6 +85,7 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
   await app.register(siteRoutes);
+  await app.register(passportRoutes);
   await app.register(payRoutes);
   return app;
 }

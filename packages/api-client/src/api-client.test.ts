@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineCall } from '@gp/contracts';
-import { ApiError, NetworkError, bindCalls, createApiClient } from './api-client.ts';
+import { ApiError, NetworkError, bindCalls, createApiClient, readCookie } from './api-client.ts';
 
 interface Seen {
   method: string;
@@ -156,6 +156,21 @@ describe('calls', () => {
   it('refuses an answer that does not match the contract', async () => {
     reply = () => ok([{ name: 'no game_name' }]);
     await expect(client({ web: [good.base] }).call(getGames, {})).rejects.toMatchObject({ code: -500 });
+  });
+
+  it('sends the CSRF token as ct on member calls only, and accepts a null answer its contract allows', async () => {
+    const logout = defineCall({ group: 'passport', method: 'POST', path: '/web/user/logout', auth: 'member', request: z.object({}), response: z.null() });
+    reply = (req) => (req.url?.startsWith('/web/user/logout') ? ok(null) : ok([]));
+    const c = client({ passport: [good.base], web: [good.base] }, { csrfToken: () => 'tok en' });
+    expect(await c.call(logout, {})).toBeNull();
+    await c.call(getGames, {});
+    expect(good.seen[0]!.url.searchParams.get('ct')).toBe('tok en');
+    expect(good.seen[1]!.url.searchParams.has('ct')).toBe(false);
+  });
+
+  it('reads a cookie by name', () => {
+    expect(readCookie('joy_jct', 'a=1; joy_jct=abc%3D; b=2')).toBe('abc=');
+    expect(readCookie('joy_jct', 'a=1')).toBeUndefined();
   });
 
   it('binds contracts into typed functions', async () => {

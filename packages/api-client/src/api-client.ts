@@ -16,6 +16,15 @@ import {
 import { codes, domainOfGroup, type ErrorDomain } from '@gp/errors';
 import { site } from '@gp/config';
 
+/** The value of a cookie readable by scripts (the CSRF token cookie), or undefined. */
+export function readCookie(name: string, cookieHeader: string = globalThis.document?.cookie ?? ''): string | undefined {
+  for (const part of cookieHeader.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
 /** A non-zero code from the server: match on `code` (with `domain`), never on the message. */
 export class ApiError extends Error {
   constructor(
@@ -57,6 +66,8 @@ export interface ApiClientOptions {
    * except payment, whose calls name their distribution region themselves (spec 9).
    */
   region?: (call: CallContract) => number | undefined;
+  /** The CSRF token sent as `ct` on member calls: the readable `joy_jct` cookie in browsers. */
+  csrfToken?: () => string | undefined;
   /** Called on -101 before the error is thrown (the apps redirect to login there). */
   onNotLoggedIn?: (call: CallContract) => void;
   /** Per attempt, in ms. */
@@ -121,6 +132,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function attempt(call: CallContract, base: string, input: Record<string, unknown>) {
     const common: Record<string, unknown> = { lang: options.lang(), region: regionOf(call) };
+    if (call.auth === 'member') common.ct = options.csrfToken?.();
     const url = `${base.replace(/\/$/, '')}${call.path}`;
     switch (call.encoding) {
       case 'query':
@@ -196,8 +208,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           head.data.message,
         );
       }
-      const parsed = envelope(call.response).safeParse(body);
-      if (!parsed.success || parsed.data.data === null) {
+      const parsed = call.response.safeParse((body as { data?: unknown }).data);
+      if (!parsed.success) {
         throw new ApiError(
           codes.serverError,
           domain,
@@ -206,7 +218,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           `${fullPath(call)}: answer does not match its contract`,
         );
       }
-      return parsed.data.data as ResponseOf<typeof call>;
+      return parsed.data as ResponseOf<typeof call>;
     },
   };
 }

@@ -33,6 +33,8 @@ const schema = z
     /** Requests per minute per client address before 429. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
     TRUST_PROXY: bool.default(false),
+    /** Cookie Domain in production (e.g. `.example.com`) so every host of the site shares the session. */
+    COOKIE_DOMAIN: z.string().min(1).optional(),
     /** Serve the four built apps on their ports from this process (`pnpm start`). */
     SERVE_APPS: bool.default(false),
     PORTAL_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.portal),

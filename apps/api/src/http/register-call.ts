@@ -7,12 +7,35 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { commonParams, fullPath, type CallContract, type CommonParams } from '@gp/contracts';
 import { domainOfGroup } from '@gp/errors';
-import { RequestValidationError } from './app-error.ts';
+import { codes } from '@gp/errors';
+import type { AuthenticatedMember } from '../modules/passport/member-auth.ts';
+import { AppError, RequestValidationError } from './app-error.ts';
 import { commonOf, inputOf } from './request-context.ts';
 
 export interface CallContext extends CommonParams {
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The caller of a member call (set before the handler runs). */
+  member?: AuthenticatedMember;
+}
+
+/** Resolves who calls a non-public call, or throws the refusal (-101, -110, -401). */
+export type Authenticator<P> = (request: FastifyRequest, input: Record<string, unknown>) => Promise<P>;
+
+export interface Authenticators {
+  member?: Authenticator<AuthenticatedMember>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticators: Authenticators;
+  }
+}
+
+/** The member of a member call; registerCall guarantees it, this keeps handlers free of assertions. */
+export function memberOf(ctx: CallContext): AuthenticatedMember {
+  if (!ctx.member) throw new AppError(codes.notLoggedIn);
+  return ctx.member;
 }
 
 export type CallHandler<C extends CallContract> = (
@@ -25,9 +48,9 @@ export function registerCall<C extends CallContract>(
   call: C,
   handler: CallHandler<C>,
 ): void {
-  if (call.auth !== 'public') {
-    // Member and staff calls arrive with the session capabilities; until those are registered nothing may
-    // expose such a call unguarded.
+  const authenticate = call.auth === 'member' ? app.authenticators?.member : undefined;
+  if (call.auth !== 'public' && !authenticate) {
+    // Nothing may expose a member or staff call unguarded.
     throw new Error(`${fullPath(call)}: no authenticator for '${call.auth}' calls is registered`);
   }
   app.route({
@@ -35,6 +58,8 @@ export function registerCall<C extends CallContract>(
     url: fullPath(call),
     config: { domain: domainOfGroup(call.group) },
     handler: async (request, reply) => {
+      // Who calls comes first: a visitor who is not logged in learns nothing about the call's fields.
+      const member = authenticate ? await authenticate(request, inputOf(request, 'form')) : undefined;
       const parsed = call.request.safeParse(inputOf(request, call.encoding));
       const common = commonParams.safeParse(inputOf(request, 'form'));
       const issues = [...(parsed.error?.issues ?? []), ...(common.error?.issues ?? [])];
@@ -44,7 +69,7 @@ export function registerCall<C extends CallContract>(
         );
       }
       const input = parsed.data as z.output<C['request']>;
-      const data = await handler(input, { ...commonOf(request), request, reply });
+      const data = await handler(input, { ...commonOf(request), request, reply, ...(member ? { member } : {}) });
       // Our own answer must match the contract; a mismatch is a bug and surfaces as -500, never as bad data.
       return { code: 0, message: 'success', data: call.response.parse(data) };
     },

@@ -1,0 +1,33 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+/** A player's account (spec 3 "User info"). The passport capability adds credentials and contact details. */
+export const member = pgTable('member', {
+  mid: integer('mid').primaryKey().generatedByDefaultAsIdentity(),
+  /** The account name shown to the player: a phone number, an e-mail, or a provider's id for social logins. */
+  userId: text('user_id').notNull().unique(),
+  nickName: text('nick_name').notNull(),
+  /** 0 = account (phone or e-mail); otherwise the third-party channel (spec 3 loginType / channel_type). */
+  loginType: integer('login_type').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A login session. Only a hash of the session id is stored, so a database leak gives no usable cookie; the CSRF
+ * token is the double-submit value the browser sends back as `ct` (DESIGN section 6).
+ */
+export const memberSession = pgTable(
+  'member_session',
+  {
+    idHash: text('id_hash').primaryKey(),
+    mid: integer('mid')
+      .notNull()
+      .references(() => member.mid, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('member_session_mid_idx').on(t.mid)],
+);

@@ -1,0 +1,77 @@
+/**
+ * Who is calling a member call: the HttpOnly session cookie names a live session (stored hashed), and the `ct`
+ * parameter must equal both the readable `joy_jct` cookie and the session's token (double submit, DESIGN
+ * section 6). No session: -101; a token that does not match: -110.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { codes } from '@gp/errors';
+import type { Env } from '../../config/env.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SessionRepository } from './session.repository.ts';
+
+export const sessionCookie = 'joy_sid';
+export const csrfCookie = 'joy_jct';
+
+export interface AuthenticatedMember {
+  mid: number;
+  userId: string;
+  nickName: string;
+  loginType: number;
+  /** Hash of the session id, to revoke exactly this session. */
+  sessionIdHash: string;
+}
+
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+/** 128 bits and more of randomness, URL-safe. */
+export function newToken(bytes = 24): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function memberAuthenticator(sessions: SessionRepository) {
+  return async (request: FastifyRequest, input: Record<string, unknown>): Promise<AuthenticatedMember> => {
+    const sid = request.cookies[sessionCookie];
+    if (!sid) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
+    const sessionIdHash = hashSessionId(sid);
+    const found = await sessions.findActive(sessionIdHash);
+    if (!found) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
+    const ct = typeof input.ct === 'string' ? input.ct : '';
+    const cookieToken = request.cookies[csrfCookie] ?? '';
+    if (!ct || !same(ct, cookieToken) || !same(ct, found.csrfToken)) {
+      throw new AppError(codes.csrf, { domain: 'passport' });
+    }
+    const { csrfToken: _, ...member } = found;
+    return { ...member, sessionIdHash };
+  };
+}
+
+export function cookieOptions(env: Env) {
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: env.NODE_ENV === 'production',
+    ...(env.COOKIE_DOMAIN ? { domain: env.COOKIE_DOMAIN } : {}),
+  };
+}
+
+/** Sets the pair of cookies of a new session (used by login). */
+export function setSessionCookies(reply: FastifyReply, env: Env, sid: string, csrfToken: string, expires: Date) {
+  const base = cookieOptions(env);
+  reply.setCookie(sessionCookie, sid, { ...base, httpOnly: true, expires });
+  reply.setCookie(csrfCookie, csrfToken, { ...base, httpOnly: false, expires });
+}
+
+export function clearSessionCookies(reply: FastifyReply, env: Env) {
+  const base = cookieOptions(env);
+  reply.clearCookie(sessionCookie, base);
+  reply.clearCookie(csrfCookie, base);
+}

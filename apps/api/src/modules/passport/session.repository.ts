@@ -1,0 +1,34 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { member, memberSession } from '../../db/schema/member.schema.ts';
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The live session with this id hash and its member: not revoked, not expired. */
+  async findActive(idHash: string, now = new Date()) {
+    const [row] = await this.db
+      .select({
+        csrfToken: memberSession.csrfToken,
+        mid: member.mid,
+        userId: member.userId,
+        nickName: member.nickName,
+        loginType: member.loginType,
+      })
+      .from(memberSession)
+      .innerJoin(member, eq(member.mid, memberSession.mid))
+      .where(and(eq(memberSession.idHash, idHash), isNull(memberSession.revokedAt), gt(memberSession.expiresAt, now)));
+    return row;
+  }
+
+  async create(values: { idHash: string; mid: number; csrfToken: string; expiresAt: Date }) {
+    await this.db.insert(memberSession).values(values);
+  }
+
+  async revoke(idHash: string, now = new Date()) {
+    await this.db
+      .update(memberSession)
+      .set({ revokedAt: now })
+      .where(and(eq(memberSession.idHash, idHash), isNull(memberSession.revokedAt)));
+  }
+}
