@@ -2,4 +2,4 @@ import '@gp/ui/tokens.css';
 import { bootApp } from '@gp/ui/boot';
 import { createRouter } from './app/router.tsx';
 
-void bootApp({ namespaces: ['portal'], createRouter });
+void bootApp({ namespaces: ['portal', 'static'], createRouter });

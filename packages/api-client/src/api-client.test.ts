@@ -159,7 +159,14 @@ describe('calls', () => {
   });
 
   it('sends the CSRF token as ct on member calls only, and accepts a null answer its contract allows', async () => {
-    const logout = defineCall({ group: 'passport', method: 'POST', path: '/web/user/logout', auth: 'member', request: z.object({}), response: z.null() });
+    const logout = defineCall({
+      group: 'passport',
+      method: 'POST',
+      path: '/web/user/logout',
+      auth: 'member',
+      request: z.object({}),
+      response: z.null(),
+    });
     reply = (req) => (req.url?.startsWith('/web/user/logout') ? ok(null) : ok([]));
     const c = client({ passport: [good.base], web: [good.base] }, { csrfToken: () => 'tok en' });
     expect(await c.call(logout, {})).toBeNull();

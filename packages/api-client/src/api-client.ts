@@ -17,7 +17,10 @@ import { codes, domainOfGroup, type ErrorDomain } from '@gp/errors';
 import { site } from '@gp/config';
 
 /** The value of a cookie readable by scripts (the CSRF token cookie), or undefined. */
-export function readCookie(name: string, cookieHeader: string = globalThis.document?.cookie ?? ''): string | undefined {
+export function readCookie(
+  name: string,
+  cookieHeader: string = globalThis.document?.cookie ?? '',
+): string | undefined {
   for (const part of cookieHeader.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

@@ -6,16 +6,19 @@ import styles from './language-switcher.module.css';
 /** Lists the enabled languages by their own names; choosing one stores it for this host and reloads. */
 export function LanguageSwitcher({
   id = 'language-switcher',
+  compact = false,
   onSwitch = switchLanguage,
 }: {
   id?: string;
+  /** H5 header: the label is read by screen readers but not shown. */
+  compact?: boolean;
   /** Stores the choice and reloads; replaceable for tests. */
   onSwitch?: (lang: EnabledLanguage) => void;
 }) {
   const { t } = useTranslation('common');
   return (
     <span className={styles.switcher}>
-      <label htmlFor={id} className={styles.label}>
+      <label htmlFor={id} className={compact ? styles.visuallyHidden : styles.label}>
         {t('language.label')}
       </label>
       <select

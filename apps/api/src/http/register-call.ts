@@ -69,7 +69,12 @@ export function registerCall<C extends CallContract>(
         );
       }
       const input = parsed.data as z.output<C['request']>;
-      const data = await handler(input, { ...commonOf(request), request, reply, ...(member ? { member } : {}) });
+      const data = await handler(input, {
+        ...commonOf(request),
+        request,
+        reply,
+        ...(member ? { member } : {}),
+      });
       // Our own answer must match the contract; a mismatch is a bug and surfaces as -500, never as bad data.
       return { code: 0, message: 'success', data: call.response.parse(data) };
     },

@@ -1,22 +1,15 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { CompactLayout } from '@gp/ui/compact-layout';
-import { RouteError } from '@gp/ui/route-error';
-import { routesFromTable } from '@gp/ui/route-table';
+import { createBrowserRouter } from 'react-router';
+import { createShellRoutes, type ShellOptions } from '@gp/ui/shell';
 import { hosts } from '../config/env.ts';
-import { routeTable } from './route-table.ts';
+import { api } from '../lib/api-client.ts';
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <CompactLayout homeHref={hosts.apps.portal} />,
-    errorElement: <RouteError />,
-    children: [
-      ...routesFromTable(routeTable),
-      { index: true, loader: () => redirect('/login') },
-      { path: '*', loader: () => redirect('/login') },
-    ],
-  },
-];
+/**
+ * Screens of the passport host by site-map route id. Login, signup, password recovery, account settings and the
+ * social-login return point are built by the passport capability; until then they show layout and heading.
+ */
+export const screens: ShellOptions['screens'] = {};
+
+export const routes = createShellRoutes({ host: 'passport', hosts, api, screens });
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -1,22 +1,17 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { CompactLayout } from '@gp/ui/compact-layout';
-import { RouteError } from '@gp/ui/route-error';
-import { routesFromTable } from '@gp/ui/route-table';
+import { createBrowserRouter } from 'react-router';
+import { createShellRoutes, type ShellOptions } from '@gp/ui/shell';
 import { hosts } from '../config/env.ts';
-import { routeTable } from './route-table.ts';
+import { api } from '../lib/api-client.ts';
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <CompactLayout homeHref={hosts.apps.portal} width="wide" />,
-    errorElement: <RouteError />,
-    children: [
-      ...routesFromTable(routeTable),
-      { index: true, loader: () => redirect('/paygame/') },
-      { path: '*', loader: () => redirect('/paygame/') },
-    ],
-  },
-];
+const paygame = () => import('../routes/paygame.tsx');
+
+/**
+ * Screens of the pay host by site-map route id. The wizard steps, history and the second pay variant are
+ * built by the top-up capability; until then they show layout and heading.
+ */
+export const screens: ShellOptions['screens'] = { paygame, paygameH5: paygame, paysH5: paygame };
+
+export const routes = createShellRoutes({ host: 'pay', hosts, api, screens });
 
 export function createRouter() {
   return createBrowserRouter(routes);

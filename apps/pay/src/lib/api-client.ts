@@ -1,5 +1,4 @@
-import { createApiClient } from '@gp/api-client';
-import { currentLanguage } from '@gp/i18n';
+import { createPlayerApi } from '@gp/ui/player-api';
 import { hosts } from '../config/env.ts';
 
-export const api = createApiClient({ baseUrls: hosts.api, lang: currentLanguage });
+export const api = createPlayerApi(hosts);

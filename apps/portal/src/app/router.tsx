@@ -1,21 +1,27 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { RouteError } from '@gp/ui/route-error';
-import { routesFromTable } from '@gp/ui/route-table';
-import { loadNavigation } from '../features/navigation/api/load-navigation.ts';
-import { Layout } from './layout.tsx';
-import { routeTable } from './route-table.ts';
+import { createBrowserRouter } from 'react-router';
+import { createShellRoutes, type ShellOptions } from '@gp/ui/shell';
+import { hosts } from '../config/env.ts';
+import { api } from '../lib/api-client.ts';
 
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    path: '/',
-    loader: loadNavigation,
-    element: <Layout />,
-    errorElement: <RouteError />,
-    // Unknown paths go home (spec 2).
-    children: [...routesFromTable(routeTable), { path: '*', loader: () => redirect('/') }],
-  },
-];
+const home = () => import('../routes/home.tsx');
+const staticPage = () => import('../routes/static-page.tsx');
+
+/**
+ * Screens of the main host by site-map route id. Pages not listed here show their layout and heading until
+ * their capability builds them (news, activities, customer service, game list, fan groups).
+ */
+export const screens: ShellOptions['screens'] = {
+  home,
+  homeH5: home,
+  ...Object.fromEntries(
+    ['about', 'terms', 'privacy', 'siteinfo', 'tokusyouhou'].flatMap((id) => [
+      [id, staticPage],
+      [`${id}H5`, staticPage],
+    ]),
+  ),
+};
+
+export const routes = createShellRoutes({ host: 'portal', hosts, api, screens });
 
 export function createRouter() {
   return createBrowserRouter(routes);

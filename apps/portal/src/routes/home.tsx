@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useRouteLoaderData } from 'react-router';
+import { useShellData } from '@gp/ui/shell-data';
 import { GameGrid } from '../features/games/components/game-grid.tsx';
-import type { Navigation } from '../features/navigation/api/load-navigation.ts';
 import styles from './home.module.css';
 
 export default function Home() {
   const { t } = useTranslation('portal');
-  const navigation = useRouteLoaderData('root') as Navigation;
+  const { navigation } = useShellData();
   return (
     <>
       <section className={styles.hero}>

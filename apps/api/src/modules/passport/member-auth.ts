@@ -64,7 +64,13 @@ export function cookieOptions(env: Env) {
 }
 
 /** Sets the pair of cookies of a new session (used by login). */
-export function setSessionCookies(reply: FastifyReply, env: Env, sid: string, csrfToken: string, expires: Date) {
+export function setSessionCookies(
+  reply: FastifyReply,
+  env: Env,
+  sid: string,
+  csrfToken: string,
+  expires: Date,
+) {
   const base = cookieOptions(env);
   reply.setCookie(sessionCookie, sid, { ...base, httpOnly: true, expires });
   reply.setCookie(csrfCookie, csrfToken, { ...base, httpOnly: false, expires });

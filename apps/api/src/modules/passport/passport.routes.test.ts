@@ -21,7 +21,12 @@ afterAll(() => t.close());
 async function session(expiresInMs = 3_600_000) {
   const sid = newToken();
   const ct = newToken();
-  await new SessionRepository(t.db).create({ idHash: hashSessionId(sid), mid, csrfToken: ct, expiresAt: new Date(Date.now() + expiresInMs) });
+  await new SessionRepository(t.db).create({
+    idHash: hashSessionId(sid),
+    mid,
+    csrfToken: ct,
+    expiresAt: new Date(Date.now() + expiresInMs),
+  });
   return { sid, ct, cookies: { [sessionCookie]: sid, [csrfCookie]: ct } };
 }
 
@@ -39,7 +44,13 @@ describe('GET /passport/web/user/info', () => {
     const s = await session();
     const res = await info(`?ct=${s.ct}`, s.cookies);
     expect(res.json().code).toBe(0);
-    expect(userInfoData.parse(res.json().data)).toEqual({ mid, user_id: 'somchai@example.com', nick_name: 'Somchai', nickName: 'Somchai', loginType: 0 });
+    expect(userInfoData.parse(res.json().data)).toEqual({
+      mid,
+      user_id: 'somchai@example.com',
+      nick_name: 'Somchai',
+      nickName: 'Somchai',
+      loginType: 0,
+    });
   });
 
   it('refuses a missing or foreign ct with -110', async () => {
@@ -47,7 +58,9 @@ describe('GET /passport/web/user/info', () => {
     expect((await info('', s.cookies)).json().code).toBe(-110);
     expect((await info(`?ct=${newToken()}`, s.cookies)).json().code).toBe(-110);
     const other = await session();
-    expect((await info(`?ct=${other.ct}`, { [sessionCookie]: s.sid, [csrfCookie]: other.ct })).json().code).toBe(-110);
+    expect(
+      (await info(`?ct=${other.ct}`, { [sessionCookie]: s.sid, [csrfCookie]: other.ct })).json().code,
+    ).toBe(-110);
   });
 
   it('treats an expired or unknown session as not logged in', async () => {

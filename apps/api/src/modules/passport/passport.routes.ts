@@ -8,7 +8,13 @@ export async function passportRoutes(app: FastifyInstance) {
   const sessions = new SessionRepository(app.db);
   registerCall(app, userInfo, (_, ctx) => {
     const m = memberOf(ctx);
-    return { mid: m.mid, user_id: m.userId, nick_name: m.nickName, nickName: m.nickName, loginType: m.loginType };
+    return {
+      mid: m.mid,
+      user_id: m.userId,
+      nick_name: m.nickName,
+      nickName: m.nickName,
+      loginType: m.loginType,
+    };
   });
   registerCall(app, userLogout, async (_, ctx) => {
     await sessions.revoke(memberOf(ctx).sessionIdHash);

@@ -17,7 +17,13 @@ export class SessionRepository {
       })
       .from(memberSession)
       .innerJoin(member, eq(member.mid, memberSession.mid))
-      .where(and(eq(memberSession.idHash, idHash), isNull(memberSession.revokedAt), gt(memberSession.expiresAt, now)));
+      .where(
+        and(
+          eq(memberSession.idHash, idHash),
+          isNull(memberSession.revokedAt),
+          gt(memberSession.expiresAt, now),
+        ),
+      );
     return row;
   }
 

@@ -1,0 +1,57 @@
+/**
+ * The frame around every page: the desktop or H5 layout the matched route asks for, the page title, the
+ * navigation progress bar. The shell's data (menus, user) comes from the `shell` route loader.
+ */
+import { useMemo } from 'react';
+import { useMatches, useRouteLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '@gp/contracts/passport';
+import { wantsH5 } from '@gp/config/navigation-rules';
+import { useDocumentTitle } from '../use-document-title.ts';
+import type { RouteHandle } from './create-shell.tsx';
+import { DesktopLayout } from './desktop-layout.tsx';
+import { H5Layout } from './h5-layout.tsx';
+import type { Navigation } from './navigation-data.ts';
+import { navFallback } from './navigation-data.ts';
+import { ProgressBar } from './progress-bar.tsx';
+import { ShellContext, type ShellSettings } from './shell-context.tsx';
+import { Outlet } from 'react-router';
+
+export interface ShellData {
+  navigation: Navigation;
+  user: UserInfo | null;
+}
+
+const emptyData: ShellData = { navigation: { flags: navFallback, games: [], fansGroups: [] }, user: null };
+
+export function useShellData(): ShellData {
+  return (useRouteLoaderData('shell') as ShellData | null | undefined) ?? emptyData;
+}
+
+export function useSiteRoute() {
+  return (useMatches().at(-1)?.handle as RouteHandle | undefined)?.siteRoute;
+}
+
+export function Shell({ settings }: { settings: ShellSettings }) {
+  const { t } = useTranslation('common');
+  const route = useSiteRoute();
+  const h5 = route
+    ? route.form === 'h5' || (route.form === 'both' && wantsH5(settings.device(), route))
+    : false;
+  const state = useMemo(() => ({ ...settings, h5 }), [settings, h5]);
+  useDocumentTitle(route ? t(`routes.${route.title}`) : '');
+  return (
+    <ShellContext value={state}>
+      <ProgressBar />
+      {route?.chrome === 'none' ? (
+        <main id="main">
+          <Outlet />
+        </main>
+      ) : h5 ? (
+        <H5Layout />
+      ) : (
+        <DesktopLayout />
+      )}
+    </ShellContext>
+  );
+}
