@@ -13,8 +13,9 @@ import portal from '@gp/i18n/locales/en/portal.json';
 import passport from '@gp/i18n/locales/en/passport.json';
 import pay from '@gp/i18n/locales/en/pay.json';
 import admin from '@gp/i18n/locales/en/admin.json';
+import staticPages from '@gp/i18n/locales/en/static.json';
 
-const resources = { en: { common, errors, portal, passport, pay, admin } };
+const resources = { en: { common, errors, portal, passport, pay, admin, static: staticPages } };
 
 export async function renderApp(target: ReactNode | RouteObject[], initialPath = '/') {
   const i18n = i18next.createInstance();
