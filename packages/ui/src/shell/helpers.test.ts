@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { localHosts } from '@gp/config';
 import { loadChunk, withTimeout } from './lazy-screen.ts';
 import { h5RootFontSize } from './rem-scale.ts';
-import { afterLogoutUrl, loginUrl } from './session.ts';
+import { afterLogoutUrl, loginUrl, returnTarget } from './session.ts';
 import { siteHref } from './site-link.tsx';
 
 describe('h5RootFontSize', () => {
@@ -88,5 +88,22 @@ describe('siteHref', () => {
       href: 'http://localhost:8081/account',
       external: true,
     });
+  });
+});
+
+describe('returnTarget', () => {
+  const hosts = localHosts();
+  it.each([
+    [
+      '?redirect=' + encodeURIComponent('http://localhost:8080/service/history?tab=1'),
+      'http://localhost:8080/service/history?tab=1',
+    ],
+    ['?gourl=' + encodeURIComponent('http://localhost:8082/pay_h5'), 'http://localhost:8082/pay_h5'],
+    ['?redirect=' + encodeURIComponent('https://evil.example/'), 'http://localhost:8080/'],
+    ['?redirect=//evil.example', 'http://localhost:8080/'],
+    ['?redirect=javascript:alert(1)', 'http://localhost:8080/'],
+    ['', 'http://localhost:8080/'],
+  ])('%s -> %s', (search, target) => {
+    expect(returnTarget(search, hosts, 'http://localhost:8081/login')).toBe(target);
   });
 });

@@ -7,6 +7,7 @@ import { ApiError, type ApiClient } from '@gp/api-client';
 import { userInfo, userLogout, type UserInfo } from '@gp/contracts/passport';
 import { codes } from '@gp/errors';
 import type { Hosts } from '@gp/config';
+import { safeRedirect } from '@gp/config/navigation-rules';
 
 let pending: { promise: Promise<UserInfo | null>; at: number } | undefined;
 const reuseMs = 2_000;
@@ -55,4 +56,15 @@ export async function logout(api: ApiClient): Promise<void> {
   } finally {
     forgetUser();
   }
+}
+
+/**
+ * Where to go after login (or any flow carrying `redirect` / `gourl`): the value only when it points at one of
+ * our own hosts, else the main home. The passport screens call this; they never follow the raw parameter.
+ */
+export function returnTarget(search: string, hosts: Hosts, base: string): string {
+  const params = new URLSearchParams(search);
+  const value = params.get('redirect') ?? params.get('gourl') ?? undefined;
+  const origins = Object.values(hosts.apps).map((o) => new URL(o).origin);
+  return safeRedirect(value, origins, base, `${hosts.apps.portal}/`);
 }
