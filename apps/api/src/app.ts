@@ -5,12 +5,15 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import etag from '@fastify/etag';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { site } from '@gp/config';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/database.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { setOwnOrigins } from './modules/content/rich-text.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { memberAuthenticator } from './modules/passport/member-auth.ts';
@@ -68,10 +71,12 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
 
   app.decorate('authenticators', { member: memberAuthenticator(new SessionRepository(database.db)) });
 
+  setOwnOrigins(env.appOrigins);
   registerErrorHandling(app);
   await app.register(cors, { origin: env.appOrigins, credentials: true });
   await app.register(cookie);
   await app.register(formbody);
+  await app.register(etag);
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
@@ -85,6 +90,7 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
   await app.register(siteRoutes);
+  await app.register(contentRoutes);
   await app.register(passportRoutes);
   await app.register(payRoutes);
   return app;

@@ -2,6 +2,7 @@
  * The API's environment, read once and checked here; everything else receives the parsed object.
  * Every value has a local default (DESIGN section 3) except what only production can know.
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -33,6 +34,8 @@ const schema = z
     /** Requests per minute per client address before 429. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
     TRUST_PROXY: bool.default(false),
+    /** Signs preview links of unpublished content; random per process when unset (fine locally, not in production). */
+    PREVIEW_SECRET: z.string().min(32).optional(),
     /** Cookie Domain in production (e.g. `.example.com`) so every host of the site shares the session. */
     COOKIE_DOMAIN: z.string().min(1).optional(),
     /** Serve the four built apps on their ports from this process (`pnpm start`). */
@@ -42,8 +45,13 @@ const schema = z
     PAY_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.pay),
     CS_ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.csAdmin),
   })
+  .refine((e) => e.NODE_ENV !== 'production' || e.PREVIEW_SECRET, {
+    path: ['PREVIEW_SECRET'],
+    message: 'required in production',
+  })
   .transform((e) => ({
     ...e,
+    previewSecret: e.PREVIEW_SECRET ?? randomBytes(32).toString('base64url'),
     DATA_DIR: resolve(repoRoot, e.DATA_DIR),
     appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map(
       (o) => new URL(o).origin,

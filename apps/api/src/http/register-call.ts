@@ -43,6 +43,8 @@ export type CallHandler<C extends CallContract> = (
   ctx: CallContext,
 ) => Promise<z.input<C['response']>> | z.input<C['response']>;
 
+export const publicReadCache = 'public, max-age=30, stale-while-revalidate=60';
+
 export function registerCall<C extends CallContract>(
   app: FastifyInstance,
   call: C,
@@ -68,6 +70,11 @@ export function registerCall<C extends CallContract>(
           issues.map((issue) => ({ field: issue.path.join('.') || '(root)', code: issue.code })),
         );
       }
+      // Public reads may be cached briefly (ETag answers 304 when unchanged); anything personal never.
+      reply.header(
+        'cache-control',
+        call.auth === 'public' && call.method === 'GET' ? publicReadCache : 'no-store',
+      );
       const input = parsed.data as z.output<C['request']>;
       const data = await handler(input, {
         ...commonOf(request),

@@ -9,6 +9,9 @@ export const media = pgTable('media', {
   id: text('id').primaryKey(),
   contentType: text('content_type').notNull(),
   byteSize: integer('byte_size').notNull(),
+  /** Intrinsic size of images, so pages reserve their space before they load. */
+  width: integer('width'),
+  height: integer('height'),
   bytes: bytea('bytes').notNull(),
   createdAt: createdAt(),
 });

@@ -5,6 +5,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { seedStep } from '../schema/site.schema.ts';
+import { seedContent } from './content.seed.ts';
 import { seedPlatform } from './platform.seed.ts';
 
 export interface SeedStep {
@@ -12,7 +13,10 @@ export interface SeedStep {
   run: (db: Db) => Promise<void>;
 }
 
-export const seedSteps: SeedStep[] = [{ name: 'platform-v1', run: seedPlatform }];
+export const seedSteps: SeedStep[] = [
+  { name: 'platform-v1', run: seedPlatform },
+  { name: 'content-v1', run: (db) => seedContent(db) },
+];
 
 /** Applies the steps not applied yet; returns the names it applied. */
 export async function runSeed(db: Db, steps: readonly SeedStep[] = seedSteps): Promise<string[]> {

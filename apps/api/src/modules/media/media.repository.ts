@@ -16,11 +16,16 @@ export class MediaRepository {
   }
 
   /** Stores content under its hash; storing the same bytes again is a no-op. */
-  async put(bytes: Uint8Array, contentType: string, extension: string): Promise<string> {
+  async put(
+    bytes: Uint8Array,
+    contentType: string,
+    extension: string,
+    size?: { width: number; height: number },
+  ): Promise<string> {
     const id = mediaId(bytes, extension);
     await this.db
       .insert(media)
-      .values({ id, contentType, byteSize: bytes.byteLength, bytes })
+      .values({ id, contentType, byteSize: bytes.byteLength, bytes, ...size })
       .onConflictDoNothing({ target: media.id });
     return id;
   }

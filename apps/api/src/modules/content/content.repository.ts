@@ -1,0 +1,146 @@
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  article,
+  articleI18n,
+  banner,
+  bannerI18n,
+  gameRecommendation,
+  gameRecommendationI18n,
+  homeModule,
+  homeModuleI18n,
+} from '../../db/schema/content.schema.ts';
+import { game, gameI18n } from '../../db/schema/game.schema.ts';
+import { media } from '../../db/schema/media.schema.ts';
+
+export type ArticleKind = 'news' | 'activity';
+export type ArticleRow = typeof article.$inferSelect;
+
+export class ContentRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Readers see what is not a draft and whose publish time has come. */
+  private visible(kind: ArticleKind, now: Date): SQL {
+    return and(eq(article.kind, kind), ne(article.status, 'draft'), lte(article.publishAt, now))!;
+  }
+
+  async articlePage(
+    kind: ArticleKind,
+    now: Date,
+    page: { offset: number; limit: number; category?: string },
+  ) {
+    const where = and(
+      this.visible(kind, now),
+      page.category ? eq(article.category, page.category as ArticleRow['category']) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(article)
+        .where(where)
+        .orderBy(desc(article.pinned), desc(article.publishAt), desc(article.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ n: count() }).from(article).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async findArticle(kind: ArticleKind, id: number): Promise<ArticleRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(article)
+      .where(and(eq(article.kind, kind), eq(article.id, id)));
+    return row;
+  }
+
+  isVisible(row: ArticleRow, now: Date): boolean {
+    return row.status !== 'draft' && row.publishAt <= now;
+  }
+
+  async articleTexts(ids: readonly number[], langs: readonly string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(articleI18n)
+      .where(and(inArray(articleI18n.articleId, [...ids]), inArray(articleI18n.lang, [...langs])));
+  }
+
+  async mediaSizes(ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: media.id, width: media.width, height: media.height })
+      .from(media)
+      .where(inArray(media.id, [...new Set(ids)]));
+  }
+
+  async liveBanners(now: Date, langs: readonly string[]) {
+    return this.db
+      .select({
+        id: banner.id,
+        link: banner.link,
+        imageMediaId: banner.imageMediaId,
+        imageH5MediaId: banner.imageH5MediaId,
+        lang: bannerI18n.lang,
+        title: bannerI18n.title,
+        subtitle: bannerI18n.subtitle,
+        cta: bannerI18n.cta,
+        alt: bannerI18n.alt,
+      })
+      .from(banner)
+      .innerJoin(bannerI18n, and(eq(bannerI18n.bannerId, banner.id), inArray(bannerI18n.lang, [...langs])))
+      .where(and(eq(banner.isOnline, true), lte(banner.startsAt, now), gt(banner.endsAt, now)))
+      .orderBy(asc(banner.sort), asc(banner.id));
+  }
+
+  async recommendedGames(langs: readonly string[]) {
+    const rows = await this.db
+      .select({
+        gameBaseId: game.gameBaseId,
+        url: game.url,
+        iconMediaId: game.iconMediaId,
+        lang: gameRecommendationI18n.lang,
+        tagline: gameRecommendationI18n.tagline,
+        description: gameRecommendationI18n.description,
+      })
+      .from(gameRecommendation)
+      .innerJoin(game, and(eq(game.gameBaseId, gameRecommendation.gameBaseId), eq(game.isOnline, true)))
+      .innerJoin(
+        gameRecommendationI18n,
+        and(
+          eq(gameRecommendationI18n.gameBaseId, gameRecommendation.gameBaseId),
+          inArray(gameRecommendationI18n.lang, [...langs]),
+        ),
+      )
+      .where(eq(gameRecommendation.isOnline, true))
+      .orderBy(asc(gameRecommendation.sort), asc(gameRecommendation.gameBaseId));
+    const names = await this.db
+      .select()
+      .from(gameI18n)
+      .where(
+        and(
+          inArray(gameI18n.gameBaseId, [...new Set(rows.map((r) => r.gameBaseId))]),
+          inArray(gameI18n.lang, [...langs]),
+        ),
+      );
+    return { rows, names };
+  }
+
+  async modules(langs: readonly string[]) {
+    return this.db
+      .select({
+        id: homeModule.id,
+        key: homeModule.key,
+        type: homeModule.type,
+        lang: homeModuleI18n.lang,
+        title: homeModuleI18n.title,
+      })
+      .from(homeModule)
+      .innerJoin(
+        homeModuleI18n,
+        and(eq(homeModuleI18n.moduleId, homeModule.id), inArray(homeModuleI18n.lang, [...langs])),
+      )
+      .where(eq(homeModule.isOnline, true))
+      .orderBy(asc(homeModule.sort), asc(homeModule.id));
+  }
+}
