@@ -19,9 +19,18 @@ export interface ReadyOptions {
 export interface VisitOptions extends ReadyOptions {
   /** Passed to page.goto; the default waits for `load`. */
   waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+  /**
+   * Where the page must end up once the apps' client-side redirects are done (twin, host hand-over, login
+   * guard): a full URL, a pattern or a predicate. Checked before the `h1` wait, so a wrong landing fails with
+   * the URL it reached rather than with a missing heading, and axe runs on the final page.
+   */
+  landsOn?: string | RegExp | ((url: URL) => boolean);
 }
 
-/** Navigates to `url`, waits until the page has rendered its main content, then checks it with axe. */
+/**
+ * Navigates to `url`, waits until the page has rendered its main content (on `landsOn` when given), then checks
+ * it with axe.
+ */
 export async function visit(page: Page, url: string, options: VisitOptions = {}): Promise<Response | null> {
   return test.step(
     `visit ${url}`,
@@ -29,6 +38,8 @@ export async function visit(page: Page, url: string, options: VisitOptions = {})
       const response = await page.goto(url, { waitUntil: options.waitUntil ?? 'load' });
       expect(response, `no response for ${url}`).not.toBeNull();
       expect(response?.ok(), `${url} answered ${response?.status()}`).toBe(true);
+      if (options.landsOn !== undefined)
+        await expect(page, `${url} did not land where expected`).toHaveURL(options.landsOn);
       await afterNavigation(page, options);
       return response;
     },

@@ -10,3 +10,6 @@ export const API = 'http://localhost:8090';
 
 /** The four app origins, in the order the server opens them. */
 export const APP_ORIGINS = [PORTAL, PASSPORT, PAY, CS_ADMIN] as const;
+
+/** The player hosts of the site map (`SiteRoute['host']`) and their origins. */
+export const PLAYER_ORIGINS = { portal: PORTAL, passport: PASSPORT, pay: PAY } as const;

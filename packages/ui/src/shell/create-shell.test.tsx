@@ -240,3 +240,11 @@ describe('H5 chrome', () => {
     expect(screen.queryByRole('link', { name: 'Top up' })).toBeNull();
   });
 });
+
+describe('the root of the other hosts', () => {
+  it.each(['passport', 'pay'] as const)('hands / on the %s host to the portal home', async (host) => {
+    const { leave } = await open('/', { host });
+    await settle();
+    expect(leave).toHaveBeenCalledWith('http://localhost:8080/');
+  });
+});

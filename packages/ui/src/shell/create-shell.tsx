@@ -94,6 +94,9 @@ export function createShellRoutes(options: ShellOptions): RouteObject[] {
     };
   };
 
+  const own = routesOfHost(options.host);
+  const elsewhere = ({ request }: LoaderFunctionArgs) => placement(request) ?? redirect('/');
+
   return [
     {
       id: 'shell',
@@ -112,11 +115,10 @@ export function createShellRoutes(options: ShellOptions): RouteObject[] {
       element: <Shell settings={settings} />,
       errorElement: <RouteError />,
       children: [
-        ...routesOfHost(options.host).map(child),
-        {
-          path: '*',
-          loader: ({ request }) => placement(request) ?? redirect('/'),
-        },
+        ...own.map(child),
+        // `/` on the passport and pay hosts is the portal's home: hand it over like any unknown path.
+        ...(own.some((r) => r.path === '/') ? [] : [{ index: true, loader: elsewhere }]),
+        { path: '*', loader: elsewhere },
       ],
     },
   ];

@@ -1,0 +1,262 @@
+/**
+ * The player shell around every page (spec 2 "Screens and routes" and "Layout"): device twins, host hand-overs,
+ * the login guard, the language choice, the desktop and H5 chrome, and the page sizing rules.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import thCommon from '../../packages/i18n/locales/th/common.json' with { type: 'json' };
+import { afterNavigation, visit } from '../support/a11y.ts';
+import { PASSPORT, PAY, PORTAL } from '../support/hosts.ts';
+import { homeUrl, isLoginReturningTo, loginUrl, onPhone, samePath } from '../support/shell.ts';
+
+const menuTh = [
+  thCommon.nav.news,
+  thCommon.nav.games,
+  thCommon.nav.pay,
+  thCommon.nav.fans,
+  thCommon.nav.service,
+];
+
+/** The year the browser's clock shows (the footer's copyright year). */
+const browserYear = (page: Page) => page.evaluate(() => new Date().getFullYear());
+
+test.describe('device twins', () => {
+  test('a page opened in the other form is replaced by its twin, query kept, no history entry left', async ({
+    page,
+  }, testInfo) => {
+    const phone = onPhone(testInfo);
+    // Phones: desktop URL to H5 twin; desktop: H5 URL to desktop twin.
+    const [before, opened, twin] = phone
+      ? [`${PORTAL}/terms/h5`, `${PORTAL}/news?page=2&x=y`, `${PORTAL}/news/h5?page=2&x=y`]
+      : [`${PORTAL}/terms`, `${PORTAL}/news/h5?page=2`, `${PORTAL}/news?page=2`];
+
+    await visit(page, before);
+    await visit(page, opened, { landsOn: twin });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News');
+
+    // A replace: going back skips the URL that was opened (which would otherwise redirect to the twin again).
+    await page.goBack();
+    await expect(page).toHaveURL(before);
+    await afterNavigation(page);
+  });
+});
+
+test.describe('language', () => {
+  test('switching to ไทย translates the header, sets <html lang>, survives a reload and stays on this host', async ({
+    page,
+  }, testInfo) => {
+    const phone = onPhone(testInfo);
+    const news = phone ? `${PORTAL}/news/h5` : `${PORTAL}/news`;
+    await visit(page, `${PORTAL}/news`, { landsOn: news });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    const reloaded = page.waitForEvent('load');
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: 'ไทย' });
+    await reloaded;
+    await afterNavigation(page);
+
+    const expectThai = async () => {
+      await expect(page).toHaveURL(news);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: thCommon.site.home, exact: true })).toBeVisible();
+      await expect(header.getByLabel(thCommon.language.label, { exact: true })).toHaveValue('th');
+      await expect(header.getByRole('link', { name: thCommon.nav.login, exact: true })).toBeVisible();
+      if (phone) {
+        await expect(header.getByRole('link', { name: thCommon.nav.pay, exact: true })).toBeVisible();
+      } else {
+        await expect(
+          header
+            .getByRole('navigation', { name: thCommon.nav.label })
+            .locator(':scope > ul > li > a, :scope > ul > li > div > button[aria-expanded]'),
+        ).toHaveText(menuTh);
+      }
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(thCommon.routes.news);
+      await expect(page).toHaveTitle(`${thCommon.routes.news} | ${thCommon.site.name}`);
+    };
+    await expectThai();
+    expect(await page.evaluate(() => sessionStorage.getItem(`gp.lang:${location.host}`))).toBe('th');
+
+    await page.reload();
+    await afterNavigation(page);
+    await expectThai();
+
+    // The choice belongs to the portal host: the passport host still follows the browser (en-US), and the
+    // portal is still Thai afterwards.
+    await visit(page, `${PASSPORT}/login`, { landsOn: loginUrl(phone) });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+
+    await visit(page, `${PORTAL}/news`, { landsOn: news });
+    await expectThai();
+  });
+});
+
+test.describe('unknown paths and host hand-overs', () => {
+  test('an unknown path lands on the portal home, on the portal and on the passport host', async ({
+    page,
+  }, testInfo) => {
+    const home = homeUrl(onPhone(testInfo));
+    await visit(page, `${PORTAL}/no/such/page?x=1`, { landsOn: home });
+    await expect(page.getByRole('region', { name: 'Our games' }).getByRole('listitem')).toHaveCount(4);
+
+    await visit(page, `${PASSPORT}/whatever`, { landsOn: home });
+    await expect(page.getByRole('region', { name: 'Our games' })).toBeVisible();
+  });
+
+  test('/login and /paygame/ opened on the portal host move to their hosts with the query kept', async ({
+    page,
+  }, testInfo) => {
+    const phone = onPhone(testInfo);
+    await visit(page, `${PORTAL}/login?from=portal&x=1`, {
+      landsOn: `${loginUrl(phone)}?from=portal&x=1`,
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+
+    await visit(page, `${PORTAL}/paygame/?game=1`, {
+      landsOn: (url) =>
+        url.origin === PAY &&
+        samePath(url.pathname, phone ? '/pay_h5' : '/paygame') &&
+        url.search === '?game=1',
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Top up game credit');
+  });
+});
+
+test.describe('login guard', () => {
+  /** [opened, the page the login must return to]: phones first get the H5 twin, which is what login returns to. */
+  const cases = (phone: boolean): [string, string][] =>
+    phone
+      ? [
+          [`${PORTAL}/service/history?tab=1`, `${PORTAL}/service/h5/history?tab=1`],
+          [`${PORTAL}/service/h5/history`, `${PORTAL}/service/h5/history`],
+        ]
+      : [[`${PORTAL}/service/history?tab=1`, `${PORTAL}/service/history?tab=1`]];
+
+  test('a login-only page sends a visitor to the passport login with the page as redirect', async ({
+    page,
+  }, testInfo) => {
+    const phone = onPhone(testInfo);
+    for (const [opened, returnTo] of cases(phone)) {
+      await visit(page, opened, { landsOn: (url) => isLoginReturningTo(url, phone, returnTo) });
+      const url = new URL(page.url());
+      expect(`${url.origin}${url.pathname}`).toBe(loginUrl(phone));
+      expect(decodeURIComponent(url.search.replace(/^\?redirect=/, ''))).toBe(returnTo);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+    }
+  });
+});
+
+test.describe('desktop chrome', () => {
+  test('the footer is hidden on / and shows the year and the about and terms links elsewhere', async ({
+    page,
+  }, testInfo) => {
+    test.skip(onPhone(testInfo), 'the desktop footer; phones get the H5 form, checked below');
+    await visit(page, `${PORTAL}/`);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+    await visit(page, `${PORTAL}/news`);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toBeVisible();
+    await expect(footer).toContainText(`© ${await browserYear(page)} JoyPeak Games`);
+    await expect(footer.getByRole('link', { name: 'Terms of service', exact: true })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    const about = footer.getByRole('link', { name: 'About us', exact: true });
+    await expect(about).toHaveAttribute('href', '/about');
+    await about.click();
+    await expect(page).toHaveURL(`${PORTAL}/about`);
+    await afterNavigation(page);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('desktop pages are at least 1300 px wide', async ({ page }, testInfo) => {
+    test.skip(onPhone(testInfo), 'phones get the H5 form, which follows the screen width');
+    for (const path of ['/', '/news']) {
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await visit(page, `${PORTAL}${path}`);
+      const width = () =>
+        page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+      const wide = await width();
+      expect(wide.scroll, `${path} at 1366 px scrolls sideways`).toBeLessThanOrEqual(wide.client);
+
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await expect
+        .poll(async () => (await width()).scroll, `${path} at 1000 px`)
+        .toBeGreaterThanOrEqual(1300);
+    }
+  });
+});
+
+test.describe('H5 chrome', () => {
+  test('form pages show a back bar instead of the header; the other H5 pages show the H5 header and footer', async ({
+    page,
+  }, testInfo) => {
+    test.skip(!onPhone(testInfo), 'the H5 form is what phones get; a desktop is sent to the desktop twin');
+
+    // Opened directly, with nothing to go back to in the app: Back goes to the H5 home.
+    for (const path of ['/login_h5', '/findpwd_h5', '/signup_h5']) {
+      await visit(page, `${PASSPORT}${path}`, { landsOn: `${PASSPORT}${path}` });
+      const bar = page.getByRole('banner');
+      await expect(bar.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+      await expect(bar.getByRole('link')).toHaveCount(0);
+      await expect(bar).toContainText(await page.getByRole('heading', { level: 1 }).innerText());
+      await expect(page.getByLabel('Language', { exact: true })).toHaveCount(0);
+    }
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(`${PORTAL}/h5`);
+    await afterNavigation(page);
+
+    await visit(page, `${PORTAL}/news/h5`);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'JoyPeak Games home', exact: true })).toHaveAttribute(
+      'href',
+      '/h5',
+    );
+    await expect(header.getByRole('link', { name: 'Top up', exact: true })).toHaveAttribute(
+      'href',
+      `${PAY}/pay_h5`,
+    );
+    await expect(header.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('en');
+    const login = header.getByRole('link', { name: 'Log in', exact: true });
+    const href = await login.getAttribute('href');
+    expect(
+      isLoginReturningTo(new URL(href ?? '', PORTAL), true, `${PORTAL}/news/h5`),
+      `Log in leads to ${href}`,
+    ).toBe(true);
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('img', { name: 'JoyPeak Games', exact: true })).toBeVisible();
+    await expect(footer).toContainText(`© ${await browserYear(page)} JoyPeak Games`);
+    await expect(footer.getByRole('link', { name: 'About us', exact: true })).toHaveAttribute(
+      'href',
+      '/about/h5',
+    );
+    await expect(footer.getByRole('link', { name: 'Terms of service', exact: true })).toHaveAttribute(
+      'href',
+      '/terms/h5',
+    );
+  });
+
+  test('the root font follows the width: 16 px at 360 px, 24 px at 540 px, capped at 24 px (1.5x)', async ({
+    page,
+  }, testInfo) => {
+    test.skip(!onPhone(testInfo), 'rem scaling is an H5 rule; desktop pages keep the browser default');
+    await visit(page, `${PORTAL}/`, { landsOn: `${PORTAL}/h5` });
+    const rootFont = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    expect(page.viewportSize()?.width).toBe(360);
+    await expect.poll(rootFont).toBe('16px');
+
+    await page.setViewportSize({ width: 540, height: 740 });
+    await expect.poll(rootFont, 'at 540 px').toBe('24px');
+
+    await page.setViewportSize({ width: 800, height: 740 });
+    await expect.poll(rootFont, 'at 800 px').toBe('24px');
+  });
+});
