@@ -38,3 +38,88 @@ export const userLogout = defineCall({
 export function isAccountUser(user: Pick<UserInfo, 'loginType'>): boolean {
   return user.loginType === accountLoginType;
 }
+
+// ---- Shared field rules (spec 5): the screens and the server check the same schemas ----
+
+/** 6-16 half-width English letters or digits. */
+export const passwordRule = z.string().regex(/^[A-Za-z0-9]{6,16}$/);
+/** 3-16 letters (any script), digits or underscores: no spaces or special symbols. */
+export const nicknameRule = z.string().regex(/^[\p{L}\p{M}\p{N}_]{3,16}$/u);
+export const emailRule = z.email().max(254);
+/** A phone number without its country code: digits only. */
+export const phoneRule = z.string().regex(/^\d{5,15}$/);
+/** A country calling code as the country list gives it (e.g. 66 for Thailand). */
+export const countryCodeRule = z.coerce.number().int().min(1).max(9999);
+
+// ---- Security helpers (spec 7 "Passport") ----
+
+export const rsaPublic = defineCall({
+  group: 'passport',
+  method: 'GET',
+  path: '/web/rsa_public',
+  auth: 'public',
+  request: z.object({}),
+  /**
+   * Encrypt `<nonce>:<password>` with RSA-OAEP (SHA-256) under `public_key` (SPKI PEM) and send it base64; the
+   * nonce works once and expires after `expires_in` seconds.
+   */
+  response: z.object({ public_key: z.string(), nonce: z.string(), expires_in: z.number().int() }),
+});
+
+export const imgCaptcha = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/captcha/img/captcha',
+  auth: 'public',
+  request: z.object({
+    distribution_region: z.coerce.number().int().optional(),
+    changeBaseUrl: z.string().optional(),
+  }),
+  /** `image` is an SVG data URL to show; `img_token` names this captcha in the verify call. */
+  response: z.object({ img_token: z.string(), image: z.string(), expires_in: z.number().int() }),
+});
+
+const captchaAnswer = z.object({
+  img_token: z.string().min(1).max(200),
+  captcha: z.string().trim().min(1).max(12),
+});
+/** A solved captcha turns into a one-time `ticket`, sent as `captcha` by the call that needs one. */
+const captchaTicket = z.object({ ticket: z.string(), expires_in: z.number().int() });
+
+export const verifyCaptcha = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/captcha/verify/captcha',
+  auth: 'public',
+  request: captchaAnswer,
+  response: captchaTicket,
+});
+
+/** The same check under the regional path of spec 7. */
+export const verifyCaptchaKomoe = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/komoe/web/captcha/verify/captcha',
+  auth: 'public',
+  request: captchaAnswer,
+  response: captchaTicket,
+});
+
+export const country = z.object({
+  /** Calling code, sent back as `cid`. */
+  cid: z.number().int(),
+  /** ISO 3166-1 alpha-2. */
+  code: z.string().length(2),
+  /** In the page language. */
+  name: z.string(),
+});
+export type Country = z.infer<typeof country>;
+
+export const countryList = defineCall({
+  group: 'passport',
+  method: 'GET',
+  path: '/web/common/countryList',
+  auth: 'public',
+  request: z.object({}),
+  response: z.array(country),
+});

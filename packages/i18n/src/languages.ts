@@ -72,7 +72,7 @@ export function storageKey(host: string): string {
 }
 
 export interface LanguageEnvironment {
-  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+  storage: { getItem(key: string): string | null; setItem(key: string, value: string): void } | undefined;
   host: string;
   preferred: readonly string[];
 }

@@ -25,4 +25,13 @@ describe('parseEnv', () => {
       'postgres://gp:pw@127.0.0.1:5433/gp',
     );
   });
+
+  it('refuses test-only and missing secrets in production', () => {
+    const prod = { NODE_ENV: 'production', PREVIEW_SECRET: 'x'.repeat(32) };
+    expect(() => parseEnv({ ...prod, CAPTCHA_TEST_ANSWER: 'pass' })).toThrow(
+      /CAPTCHA_TEST_ANSWER: a fixed captcha answer is for tests only/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PREVIEW_SECRET: required in production/);
+    expect(parseEnv(prod).previewSecret).toBe('x'.repeat(32));
+  });
 });

@@ -34,6 +34,10 @@ const schema = z
     /** Requests per minute per client address before 429. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
     TRUST_PROXY: bool.default(false),
+    /** Tests only: every graphic captcha accepts this answer. Refused in production. */
+    CAPTCHA_TEST_ANSWER: z.string().min(1).max(12).optional(),
+    /** PKCS#8 PEM of the password-transport key; generated once and kept in the database when unset. */
+    RSA_PRIVATE_KEY: z.string().min(1).optional(),
     /** Signs preview links of unpublished content; random per process when unset (fine locally, not in production). */
     PREVIEW_SECRET: z.string().min(32).optional(),
     /** Cookie Domain in production (e.g. `.example.com`) so every host of the site shares the session. */
@@ -48,6 +52,10 @@ const schema = z
   .refine((e) => e.NODE_ENV !== 'production' || e.PREVIEW_SECRET, {
     path: ['PREVIEW_SECRET'],
     message: 'required in production',
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || !e.CAPTCHA_TEST_ANSWER, {
+    path: ['CAPTCHA_TEST_ANSWER'],
+    message: 'a fixed captcha answer is for tests only and is refused in production',
   })
   .transform((e) => ({
     ...e,

@@ -9,6 +9,14 @@ export const member = pgTable('member', {
   nickName: text('nick_name').notNull(),
   /** 0 = account (phone or e-mail); otherwise the third-party channel (spec 3 loginType / channel_type). */
   loginType: integer('login_type').notNull().default(0),
+  /** argon2id; null for third-party members, who have no password. */
+  passwordHash: text('password_hash'),
+  /** E.164 without the plus (country code + number), unique when bound. */
+  phone: text('phone').unique(),
+  /** Lower-cased, unique when bound. */
+  email: text('email').unique(),
+  /** The member's language, for e-mails and SMS. */
+  lang: text('lang').notNull().default('en'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

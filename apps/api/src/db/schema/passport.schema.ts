@@ -1,0 +1,90 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+/** A graphic captcha shown once (spec 5: required at login). Only a hash of the answer is kept. */
+export const captchaChallenge = pgTable('captcha_challenge', {
+  tokenHash: text('token_hash').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set when solved; the solution becomes a one-time ticket for the call that needs a captcha. */
+  ticketHash: text('ticket_hash').unique(),
+  ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One-time nonces that travel inside RSA-encrypted passwords, so a captured ciphertext cannot be replayed. */
+export const rsaNonce = pgTable('rsa_nonce', {
+  nonce: text('nonce').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Process-independent secrets the server generates once (the RSA key pair), unless the environment gives them. */
+export const appSecret = pgTable('app_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * SMS and e-mail codes (DESIGN section 6): 6 digits, stored hashed, single use, 10 minutes, 5 wrong tries.
+ * `target` is the normalized phone (E.164 digits) or e-mail; `purpose` separates registration, reset, binding.
+ */
+export const verificationCode = pgTable(
+  'verification_code',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    target: text('target').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verification_code_target_idx').on(t.channel, t.target, t.createdAt),
+    index('verification_code_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * Every SMS and e-mail leaves through this table (DESIGN section 6): written in the same transaction as what
+ * caused it, then handed to the transport. The `outbox` transport keeps them here for the dev mailbox and tests.
+ */
+export const outboxMessage = pgTable(
+  'outbox_message',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    lang: text('lang').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_message_recipient_idx').on(t.recipient, t.createdAt),
+    index('outbox_message_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Failed logins counted per key (`account:<id>` and `ip:<address>`): enough failures within the window lock
+ * the key for 30 minutes (spec 9, codes 500004 / -647).
+ */
+export const authLockout = pgTable('auth_lockout', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
