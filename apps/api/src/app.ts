@@ -16,6 +16,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { setOwnOrigins } from './modules/content/rich-text.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mailboxRoutes } from './modules/messaging/mailbox.routes.ts';
 import { memberAuthenticator } from './modules/passport/member-auth.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { SessionRepository } from './modules/passport/session.repository.ts';
@@ -93,5 +94,7 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
   await app.register(contentRoutes);
   await app.register(passportRoutes);
   await app.register(payRoutes);
+  // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
+  if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   return app;
 }

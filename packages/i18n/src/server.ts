@@ -1,6 +1,6 @@
 /**
- * Error messages for the API's envelope `message`, in the caller's language. Static imports: the server loads
- * every language once at start.
+ * Texts the API writes itself, in the caller's language: error messages for the envelope `message`, and the
+ * e-mails and SMS it sends. Static imports: the server loads every language once at start.
  */
 import { messageKey, type ErrorDomain } from '@gp/errors';
 import type { LanguageCode } from '@gp/config';
@@ -9,8 +9,20 @@ import th from '../locales/th/errors.json' with { type: 'json' };
 import cn from '../locales/cn/errors.json' with { type: 'json' };
 import vi from '../locales/vi/errors.json' with { type: 'json' };
 import zh from '../locales/zh/errors.json' with { type: 'json' };
+import enMessages from '../locales/en/messages.json' with { type: 'json' };
+import thMessages from '../locales/th/messages.json' with { type: 'json' };
+import cnMessages from '../locales/cn/messages.json' with { type: 'json' };
+import viMessages from '../locales/vi/messages.json' with { type: 'json' };
+import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
 
 const messages: Partial<Record<LanguageCode, unknown>> = { en, th, cn, vi, zh };
+const outgoing: Partial<Record<LanguageCode, unknown>> = {
+  en: enMessages,
+  th: thMessages,
+  cn: cnMessages,
+  vi: viMessages,
+  zh: zhMessages,
+};
 
 function lookup(tree: unknown, key: string): string | undefined {
   let node: unknown = tree;
@@ -24,4 +36,16 @@ function lookup(tree: unknown, key: string): string | undefined {
 export function serverMessage(lang: LanguageCode, domain: ErrorDomain, code: number): string {
   const key = messageKey(domain, code);
   return lookup(messages[lang], key) ?? lookup(en, key) ?? key;
+}
+
+export type MessageKey = 'code.subject' | 'code.body' | 'code.sms';
+
+/** An outgoing e-mail or SMS text in `lang` (en where missing), with `{{name}}` placeholders filled. */
+export function messageText(
+  lang: LanguageCode,
+  key: MessageKey,
+  vars: Record<string, string | number> = {},
+): string {
+  const template = lookup(outgoing[lang], key) ?? lookup(enMessages, key) ?? key;
+  return template.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(vars[name] ?? ''));
 }

@@ -70,3 +70,9 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
     close: () => pool.end(),
   };
 }
+
+/** Runs `work` in one transaction; repositories built on the `tx` it receives take part in it. */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  // A transaction offers every query method repositories use, so it is handed on as a Db.
+  return db.transaction((tx) => work(tx as unknown as Db));
+}

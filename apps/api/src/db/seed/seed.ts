@@ -3,7 +3,7 @@
  * processes starting together) never seeds twice, and later capabilities append steps of their own.
  */
 import { asc } from 'drizzle-orm';
-import type { Db } from '../database.ts';
+import { inTransaction, type Db } from '../database.ts';
 import { seedStep } from '../schema/site.schema.ts';
 import { seedContent } from './content.seed.ts';
 import { seedPlatform } from './platform.seed.ts';
@@ -22,7 +22,7 @@ export const seedSteps: SeedStep[] = [
 export async function runSeed(db: Db, steps: readonly SeedStep[] = seedSteps): Promise<string[]> {
   const applied: string[] = [];
   for (const step of steps) {
-    const ran = await db.transaction(async (tx) => {
+    const ran = await inTransaction(db, async (tx) => {
       const inserted = await tx
         .insert(seedStep)
         .values({ name: step.name })
@@ -30,7 +30,7 @@ export async function runSeed(db: Db, steps: readonly SeedStep[] = seedSteps): P
         .returning({ name: seedStep.name });
       if (inserted.length === 0) return false;
       // The marker row is locked by this transaction: a concurrent seeder waits on it and then skips.
-      await step.run(tx as unknown as Db); // A transaction is a Db for everything a seed step does.
+      await step.run(tx);
       return true;
     });
     if (ran) applied.push(step.name);

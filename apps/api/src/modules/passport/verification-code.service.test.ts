@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/test-app.ts';
+import type { Database } from '../../db/database.ts';
+import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { codeLimits, VerificationCodeService } from './verification-code.service.ts';
+
+let database: Database;
+let clock = Date.now();
+let service: VerificationCodeService;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  service = new VerificationCodeService(database.db, async () => 'test-pepper', {
+    now: () => new Date(clock),
+  });
+});
+afterAll(() => database.close());
+
+const minute = 60_000;
+async function lastCode(recipient: string) {
+  const [message] = await new OutboxRepository(database.db).latest({ recipient, limit: 1 });
+  return { message, code: message?.body.match(/\b\d{6}\b/)?.[0] };
+}
+
+describe('e-mail codes', () => {
+  const target = 'mai@example.com';
+  const base = { channel: 'email' as const, target, purpose: 'register' };
+
+  it('sends a 6-digit code in the member language through the outbox, and takes it once', async () => {
+    await service.send({ ...base, ip: '10.0.0.1', lang: 'vi' });
+    const { message, code } = await lastCode(target);
+    expect(message).toMatchObject({ channel: 'email', lang: 'vi', subject: 'Mã xác minh JoyPeak Games' });
+    expect(code).toMatch(/^\d{6}$/);
+    await expect(service.check({ ...base, code: '' })).rejects.toMatchObject({ code: 510004 });
+    await expect(service.check({ ...base, purpose: 'reset', code })).rejects.toMatchObject({ code: 510005 });
+    await service.check({ ...base, code });
+    await expect(service.check({ ...base, code })).rejects.toMatchObject({ code: 510005 }); // used
+  });
+
+  it('allows one code a minute', async () => {
+    clock += 30_000;
+    await expect(service.send({ ...base, ip: '10.0.0.1', lang: 'en' })).rejects.toMatchObject({
+      code: 510002,
+    });
+    clock += minute;
+    await expect(service.send({ ...base, ip: '10.0.0.1', lang: 'en' })).resolves.toBeUndefined();
+  });
+
+  it('expires after 10 minutes', async () => {
+    const { code } = await lastCode(target);
+    clock += codeLimits.ttlMinutes * minute + 1;
+    await expect(service.check({ ...base, code })).rejects.toMatchObject({ code: 510005 });
+  });
+
+  it('dies after 5 wrong tries, even for the right code', async () => {
+    await service.send({ ...base, ip: '10.0.0.1', lang: 'en' });
+    const { code } = await lastCode(target);
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < codeLimits.maxWrongTries; i++) {
+      await expect(service.check({ ...base, code: wrong })).rejects.toMatchObject({ code: 510006 });
+    }
+    await expect(service.check({ ...base, code })).rejects.toMatchObject({ code: 510005 });
+  });
+
+  it('caps codes per target per day', async () => {
+    const capped = { ...base, target: 'cap@example.com' };
+    for (let i = 0; i < codeLimits.perTargetPerDay; i++) {
+      clock += minute;
+      await service.send({ ...capped, ip: `10.1.0.${i}`, lang: 'en' });
+    }
+    clock += minute;
+    await expect(service.send({ ...capped, ip: '10.2.0.1', lang: 'en' })).rejects.toMatchObject({
+      code: 510003,
+    });
+    clock += 86_400_000;
+    await expect(service.send({ ...capped, ip: '10.2.0.1', lang: 'en' })).resolves.toBeUndefined();
+  });
+});
+
+describe('SMS codes', () => {
+  it('answer with the SMS flavour of each refusal', async () => {
+    const sms = { channel: 'sms' as const, target: '66812345678', purpose: 'register' };
+    await service.send({ ...sms, ip: '10.3.0.1', lang: 'th' });
+    const { message, code } = await lastCode(sms.target);
+    expect(message?.body).toContain('[JoyPeak Games] รหัสของคุณคือ');
+    await expect(service.send({ ...sms, ip: '10.3.0.1', lang: 'th' })).rejects.toMatchObject({ code: -700 });
+    await expect(service.check({ ...sms, code: '' })).rejects.toMatchObject({ code: -702 });
+    await expect(
+      service.check({ ...sms, code: code === '123456' ? '654321' : '123456' }),
+    ).rejects.toMatchObject({ code: -704 });
+    await service.check({ ...sms, code });
+  });
+
+  it('stops one address from spraying codes at many numbers', async () => {
+    for (let i = 0; i < codeLimits.perIpPerHour; i++) {
+      await service.send({
+        channel: 'sms',
+        target: `6690000${String(i).padStart(4, '0')}`,
+        purpose: 'register',
+        ip: '10.9.9.9',
+        lang: 'en',
+      });
+    }
+    await expect(
+      service.send({
+        channel: 'sms',
+        target: '66911111111',
+        purpose: 'register',
+        ip: '10.9.9.9',
+        lang: 'en',
+      }),
+    ).rejects.toMatchObject({ code: 800000 });
+  });
+});

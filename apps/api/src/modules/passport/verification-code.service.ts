@@ -1,0 +1,114 @@
+/**
+ * SMS and e-mail codes (DESIGN section 6; spec 8 codes): 6 digits, stored as a keyed hash, single use, valid
+ * 10 minutes, dead after 5 wrong tries; a target gets one code a minute and a daily number of them; one address
+ * may not spray codes at many targets. The code and its message are written in one transaction, so a code is
+ * never stored without its message or sent without being stored.
+ */
+import { createHmac, randomInt } from 'node:crypto';
+import type { LanguageCode } from '@gp/config';
+import { codes } from '@gp/errors';
+import { messageText } from '@gp/i18n/server';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { VerificationCodeRepository, type CodeChannel } from './verification-code.repository.ts';
+
+export const codeLimits = {
+  ttlMinutes: 10,
+  maxWrongTries: 5,
+  resendAfterMs: 60_000,
+  perTargetPerDay: 10,
+  perIpPerHour: 30,
+} as const;
+
+/** The spec's codes differ between the e-mail and the SMS flavour of the same refusal. */
+const refusals = {
+  email: { tooSoon: 510002, daily: 510003, empty: 510004, expired: 510005, wrong: 510006 },
+  sms: { tooSoon: -700, daily: -701, empty: -702, expired: -703, wrong: -704 },
+} as const;
+
+export interface CodeRequest {
+  channel: CodeChannel;
+  /** Normalized: lower-cased e-mail, or E.164 digits without the plus. */
+  target: string;
+  purpose: string;
+  ip: string;
+  lang: LanguageCode;
+}
+
+export class VerificationCodeService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly pepper: () => Promise<string>,
+    options: { now?: () => Date } = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private async hash(channel: CodeChannel, target: string, purpose: string, code: string) {
+    return createHmac('sha256', await this.pepper())
+      .update(`${channel}:${target}:${purpose}:${code}`)
+      .digest('hex');
+  }
+
+  async send(request: CodeRequest): Promise<void> {
+    const { channel, target, purpose, ip, lang } = request;
+    const repo = new VerificationCodeRepository(this.db);
+    const now = this.now();
+    const last = await repo.lastSentAt(channel, target);
+    if (last && now.getTime() - last.getTime() < codeLimits.resendAfterMs) {
+      throw new AppError(refusals[channel].tooSoon, { domain: 'passport' });
+    }
+    if (
+      (await repo.countForTarget(channel, target, new Date(now.getTime() - 86_400_000))) >=
+      codeLimits.perTargetPerDay
+    ) {
+      throw new AppError(refusals[channel].daily, { domain: 'passport' });
+    }
+    if ((await repo.countForIp(ip, new Date(now.getTime() - 3_600_000))) >= codeLimits.perIpPerHour) {
+      throw new AppError(codes.tooFrequent, { domain: 'common', status: 429 });
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const codeHash = await this.hash(channel, target, purpose, code);
+    const vars = { code, minutes: codeLimits.ttlMinutes };
+    await inTransaction(this.db, async (tx) => {
+      await new VerificationCodeRepository(tx).insert({
+        channel,
+        target,
+        purpose,
+        codeHash,
+        ip,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + codeLimits.ttlMinutes * 60_000),
+      });
+      await new OutboxRepository(tx).enqueue({
+        channel,
+        recipient: target,
+        lang,
+        subject: messageText(lang, 'code.subject'),
+        body: messageText(lang, channel === 'sms' ? 'code.sms' : 'code.body', vars),
+      });
+    });
+  }
+
+  /** Uses the code, or refuses with the channel's code for empty, expired (or spent) and wrong. */
+  async check(request: Omit<CodeRequest, 'ip' | 'lang'> & { code: string | undefined }): Promise<void> {
+    const { channel, target, purpose } = request;
+    const refusal = refusals[channel];
+    const code = request.code?.trim() ?? '';
+    if (code === '') throw new AppError(refusal.empty, { domain: 'passport' });
+    const repo = new VerificationCodeRepository(this.db);
+    const row = await repo.newestUnused(channel, target, purpose);
+    const now = this.now();
+    if (!row || row.expiresAt <= now || row.attempts >= codeLimits.maxWrongTries) {
+      throw new AppError(refusal.expired, { domain: 'passport' });
+    }
+    if (row.codeHash !== (await this.hash(channel, target, purpose, code))) {
+      await repo.countWrongTry(row.id);
+      throw new AppError(refusal.wrong, { domain: 'passport' });
+    }
+    if (!(await repo.consume(row.id, now))) throw new AppError(refusal.expired, { domain: 'passport' });
+  }
+}
