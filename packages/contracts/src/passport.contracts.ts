@@ -123,3 +123,79 @@ export const countryList = defineCall({
   request: z.object({}),
   response: z.array(country),
 });
+
+// ---- Registration and login (spec 7 "Passport") ----
+
+/**
+ * A password field as it travels: base64 RSA-OAEP ciphertext of `<nonce>:<password>` (see rsaPublic). The
+ * screens check `passwordRule` on the clear text before they encrypt; the server checks it again after.
+ */
+export const sealedPassword = z.string().min(1).max(1024);
+
+export const codePurpose = z.enum(['register', 'reset', 'bind']);
+
+export const captchaGenericSend = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/captcha/generic/send',
+  auth: 'public',
+  /** Sends an e-mail code; `captcha` is the ticket of a solved graphic captcha. */
+  request: z.object({ user: emailRule, type: codePurpose, captcha: z.string().min(1) }),
+  response: z.object({ expires_in: z.number().int(), resend_after: z.number().int() }),
+});
+
+export const regEmail = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/reg/email',
+  auth: 'public',
+  /** `captcha` is the 6-digit code of the e-mail. */
+  request: z.object({
+    user: emailRule,
+    pwd: sealedPassword,
+    rePwd: sealedPassword,
+    captcha: z.string().trim().max(12).optional(),
+  }),
+  response: z.object({ mid: z.number().int(), nickName: z.string() }),
+});
+
+const loginFields = {
+  /** An e-mail, or a phone number with its country code (digits only, e.g. 66812345678). */
+  user: z.string().trim().min(3).max(254),
+  pwd: sealedPassword,
+  /** The ticket of a solved graphic captcha. */
+  captcha: z.string().min(1),
+};
+
+export const webLogin = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/login',
+  auth: 'public',
+  request: z.object({ ...loginFields, changeBaseUrl: z.string().optional() }),
+  response: userInfoData,
+});
+
+export const gameLogin = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/game/login',
+  auth: 'public',
+  request: z.object({
+    ...loginFields,
+    /** 1: stay logged in for 30 days; otherwise until the browser closes (at most a day). */
+    keep: z.coerce.number().int().min(0).max(1).default(0),
+    gourl: z.string().max(2048).optional(),
+  }),
+  /** `gourl` is where to go next: the one asked for when it is one of our hosts, else the main home. */
+  response: userInfoData.extend({ gourl: z.string() }),
+});
+
+export const gameLoginLogout = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/game/login/logout',
+  auth: 'member',
+  request: z.object({}),
+  response: z.null(),
+});

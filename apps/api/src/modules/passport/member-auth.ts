@@ -63,17 +63,17 @@ export function cookieOptions(env: Env) {
   };
 }
 
-/** Sets the pair of cookies of a new session (used by login). */
+/** Sets the pair of cookies of a new session; without `expires` they last until the browser closes. */
 export function setSessionCookies(
   reply: FastifyReply,
   env: Env,
   sid: string,
   csrfToken: string,
-  expires: Date,
+  expires?: Date,
 ) {
-  const base = cookieOptions(env);
-  reply.setCookie(sessionCookie, sid, { ...base, httpOnly: true, expires });
-  reply.setCookie(csrfCookie, csrfToken, { ...base, httpOnly: false, expires });
+  const base = { ...cookieOptions(env), ...(expires ? { expires } : {}) };
+  reply.setCookie(sessionCookie, sid, { ...base, httpOnly: true });
+  reply.setCookie(csrfCookie, csrfToken, { ...base, httpOnly: false });
 }
 
 export function clearSessionCookies(reply: FastifyReply, env: Env) {

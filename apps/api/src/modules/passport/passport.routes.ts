@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  captchaGenericSend,
   countryList,
+  gameLogin,
+  gameLoginLogout,
+  regEmail,
+  webLogin,
   imgCaptcha,
   rsaPublic,
   userInfo,
@@ -8,9 +13,16 @@ import {
   verifyCaptcha,
   verifyCaptchaKomoe,
 } from '@gp/contracts/passport';
-import { memberOf, registerCall } from '../../http/register-call.ts';
-import { clearSessionCookies } from './member-auth.ts';
+import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
+import { clearSessionCookies, newToken } from './member-auth.ts';
+import { safeRedirect } from '@gp/config/navigation-rules';
+import { AccountService } from './account.service.ts';
 import { CaptchaService } from './captcha.service.ts';
+import { LockoutRepository } from './lockout.repository.ts';
+import { LockoutService } from './lockout.service.ts';
+import { MemberRepository } from './member.repository.ts';
+import { PasswordHasher, productionCost, testCost } from './password.ts';
+import { VerificationCodeService } from './verification-code.service.ts';
 import { countryList as countries } from './countries.ts';
 import { RsaService } from './rsa.service.ts';
 import { SecurityRepository } from './security.repository.ts';
@@ -22,12 +34,56 @@ export async function passportRoutes(app: FastifyInstance) {
   const captcha = new CaptchaService(security, { testAnswer: app.env.CAPTCHA_TEST_ANSWER });
   const rsa = new RsaService(security, { privateKeyPem: app.env.RSA_PRIVATE_KEY });
 
+  const codes = new VerificationCodeService(app.db, () =>
+    security.putSecretOnce('code-pepper', newToken(32)),
+  );
+  const accounts = new AccountService({
+    members: new MemberRepository(app.db),
+    sessions,
+    rsa,
+    captcha,
+    codes,
+    hasher: new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost),
+    lockout: new LockoutService(new LockoutRepository(app.db)),
+    env: app.env,
+  });
+  const home = `${app.env.PORTAL_ORIGIN.replace(/\/$/, '')}/`;
+
   registerCall(app, rsaPublic, () => rsa.publicKey());
   registerCall(app, imgCaptcha, () => captcha.create());
   registerCall(app, verifyCaptcha, (input) => captcha.verify(input.img_token, input.captcha));
   registerCall(app, verifyCaptchaKomoe, (input) => captcha.verify(input.img_token, input.captcha));
   registerCall(app, countryList, (_, ctx) => countries(ctx.lang === 'ja' ? 'en' : ctx.lang));
 
+  registerCall(app, captchaGenericSend, (input, ctx) =>
+    accounts.sendEmailCode({
+      email: input.user,
+      purpose: input.type,
+      ticket: input.captcha,
+      ip: ctx.request.ip,
+      lang: ctx.lang,
+    }),
+  );
+  registerCall(app, regEmail, (input, ctx) =>
+    accounts.registerByEmail({
+      email: input.user,
+      pwd: input.pwd,
+      rePwd: input.rePwd,
+      code: input.captcha,
+      lang: ctx.lang,
+    }),
+  );
+  registerCall(app, webLogin, (input, ctx) =>
+    accounts.login('web', { user: input.user, pwd: input.pwd, ticket: input.captcha, keep: false }, ctx),
+  );
+  registerCall(app, gameLogin, async (input, ctx) => {
+    const user = await accounts.login(
+      'game',
+      { user: input.user, pwd: input.pwd, ticket: input.captcha, keep: input.keep === 1 },
+      ctx,
+    );
+    return { ...user, gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home) };
+  });
   registerCall(app, userInfo, (_, ctx) => {
     const m = memberOf(ctx);
     return {
@@ -38,9 +94,11 @@ export async function passportRoutes(app: FastifyInstance) {
       loginType: m.loginType,
     };
   });
-  registerCall(app, userLogout, async (_, ctx) => {
+  const logout = async (ctx: CallContext) => {
     await sessions.revoke(memberOf(ctx).sessionIdHash);
     clearSessionCookies(ctx.reply, app.env);
     return null;
-  });
+  };
+  registerCall(app, userLogout, (_, ctx) => logout(ctx));
+  registerCall(app, gameLoginLogout, (_, ctx) => logout(ctx));
 }

@@ -54,21 +54,35 @@ export class RsaService {
 
   /** The password inside a ciphertext; -112 when it cannot be read or its nonce is unknown, used or expired. */
   async decryptPassword(ciphertext: string): Promise<string> {
-    let plain: string;
-    try {
-      plain = privateDecrypt(
-        { key: await this.privateKey(), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(ciphertext, 'base64'),
-      ).toString('utf8');
-    } catch {
+    const [password] = await this.decryptPasswords([ciphertext]);
+    return password!;
+  }
+
+  /**
+   * Several passwords of one form (a password and its confirmation, an old and a new one), sealed with the same
+   * nonce, which is spent once for all of them.
+   */
+  async decryptPasswords(ciphertexts: readonly string[]): Promise<string[]> {
+    const key = await this.privateKey();
+    const parts = ciphertexts.map((ciphertext) => {
+      let plain: string;
+      try {
+        plain = privateDecrypt(
+          { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          Buffer.from(ciphertext, 'base64'),
+        ).toString('utf8');
+      } catch {
+        throw new AppError(illegalRequest, { domain: 'passport' });
+      }
+      const separator = plain.indexOf(':');
+      if (separator < 1) throw new AppError(illegalRequest, { domain: 'passport' });
+      return { nonce: plain.slice(0, separator), password: plain.slice(separator + 1) };
+    });
+    const nonce = parts[0]?.nonce;
+    if (!nonce || parts.some((p) => p.nonce !== nonce) || !(await this.repo.useNonce(nonce, this.now()))) {
       throw new AppError(illegalRequest, { domain: 'passport' });
     }
-    const separator = plain.indexOf(':');
-    const nonce = plain.slice(0, separator);
-    if (separator < 1 || !(await this.repo.useNonce(nonce, this.now()))) {
-      throw new AppError(illegalRequest, { domain: 'passport' });
-    }
-    return plain.slice(separator + 1);
+    return parts.map((p) => p.password);
   }
 }
 

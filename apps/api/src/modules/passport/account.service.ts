@@ -1,0 +1,154 @@
+/**
+ * Member accounts: registration and login (spec 4-5, 7 "Passport"). Passwords arrive RSA-sealed, are checked
+ * against the shared rules, and are stored only as argon2id hashes. Logins need a solved captcha and are locked
+ * after repeated failures. A login starts a new session (a fresh id: the old one, if any, is revoked).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { passwordRule, type UserInfo } from '@gp/contracts/passport';
+import type { LanguageCode } from '@gp/config';
+import type { Env } from '../../config/env.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { CaptchaService } from './captcha.service.ts';
+import { accountKey, ipKey, type LockoutService } from './lockout.service.ts';
+import type { MemberRepository, MemberRow } from './member.repository.ts';
+import { hashSessionId, newToken, sessionCookie, setSessionCookies } from './member-auth.ts';
+import type { PasswordHasher } from './password.ts';
+import type { RsaService } from './rsa.service.ts';
+import type { SessionRepository } from './session.repository.ts';
+import type { VerificationCodeService } from './verification-code.service.ts';
+
+const day = 86_400_000;
+
+/** The two login calls of spec 7 answer the same refusals with different codes (spec 8). */
+const loginRefusals = {
+  web: { notFound: 500003, wrong: 500002, locked: 500004 },
+  game: { notFound: -641, wrong: -645, locked: -647 },
+} as const;
+
+export function userInfoOf(m: Pick<MemberRow, 'mid' | 'userId' | 'nickName' | 'loginType'>): UserInfo {
+  return {
+    mid: m.mid,
+    user_id: m.userId,
+    nick_name: m.nickName,
+    nickName: m.nickName,
+    loginType: m.loginType,
+  };
+}
+
+export interface AccountDeps {
+  members: MemberRepository;
+  sessions: SessionRepository;
+  rsa: RsaService;
+  captcha: CaptchaService;
+  codes: VerificationCodeService;
+  hasher: PasswordHasher;
+  lockout: LockoutService;
+  env: Env;
+}
+
+export class AccountService {
+  constructor(private readonly d: AccountDeps) {}
+
+  private refuse(code: number): never {
+    throw new AppError(code, { domain: 'passport' });
+  }
+
+  /** A nickname from the e-mail's local part that fits the rules and nobody has yet (spec 5: 3-16, no symbols). */
+  private async freshNickname(email: string): Promise<string> {
+    const base = (email.split('@')[0] ?? '').replace(/[^\p{L}\p{N}_]/gu, '').slice(0, 12);
+    const stem = base.length >= 3 ? base : `Player${base}`.slice(0, 12);
+    if (!(await this.d.members.nicknameTaken(stem))) return stem;
+    for (let i = 0; i < 20; i++) {
+      const candidate = `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
+      if (!(await this.d.members.nicknameTaken(candidate))) return candidate;
+    }
+    throw new Error('no free nickname found');
+  }
+
+  async sendEmailCode(input: {
+    email: string;
+    purpose: string;
+    ticket: string;
+    ip: string;
+    lang: LanguageCode;
+  }) {
+    await this.d.captcha.requireTicket(input.ticket);
+    const email = input.email.toLowerCase();
+    if (input.purpose === 'register' && (await this.d.members.byEmail(email))) this.refuse(510000);
+    await this.d.codes.send({
+      channel: 'email',
+      target: email,
+      purpose: input.purpose,
+      ip: input.ip,
+      lang: input.lang,
+    });
+    return { expires_in: 600, resend_after: 60 };
+  }
+
+  async registerByEmail(input: {
+    email: string;
+    pwd: string;
+    rePwd: string;
+    code: string | undefined;
+    lang: LanguageCode;
+  }) {
+    const email = input.email.toLowerCase();
+    const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.rePwd]);
+    if (!passwordRule.safeParse(password).success) this.refuse(500006);
+    if (password !== confirmation) this.refuse(510010);
+    if (await this.d.members.byEmail(email)) this.refuse(510000);
+    await this.d.codes.check({ channel: 'email', target: email, purpose: 'register', code: input.code });
+    const created = await this.d.members.create({
+      userId: email,
+      email,
+      nickName: await this.freshNickname(email),
+      loginType: 0,
+      passwordHash: await this.d.hasher.hash(password!),
+      lang: input.lang,
+    });
+    return { mid: created.mid, nickName: created.nickName };
+  }
+
+  async login(
+    flavour: keyof typeof loginRefusals,
+    input: { user: string; pwd: string; ticket: string; keep: boolean },
+    http: { request: FastifyRequest; reply: FastifyReply },
+  ): Promise<UserInfo> {
+    const refusal = loginRefusals[flavour];
+    await this.d.captcha.requireTicket(input.ticket);
+    const password = await this.d.rsa.decryptPassword(input.pwd);
+    const user = input.user.trim();
+    const found = user.includes('@')
+      ? await this.d.members.byEmail(user.toLowerCase())
+      : await this.d.members.byPhone(user.replace(/\D/g, ''));
+    const ip = ipKey(http.request.ip);
+    const keys = found ? [accountKey(found.mid), ip] : [ip];
+    if (await this.d.lockout.isLocked(keys)) this.refuse(refusal.locked);
+    if (!found?.passwordHash) {
+      await this.d.lockout.recordFailure([ip]);
+      this.refuse(refusal.notFound);
+    }
+    if (!(await this.d.hasher.verify(found.passwordHash, password))) {
+      await this.d.lockout.recordFailure(keys);
+      this.refuse((await this.d.lockout.isLocked(keys)) ? refusal.locked : refusal.wrong);
+    }
+    await this.d.lockout.recordSuccess(accountKey(found.mid));
+    await this.startSession(found.mid, input.keep, http);
+    return userInfoOf(found);
+  }
+
+  /** A new session id at every login; a session the browser still carries is revoked first. */
+  private async startSession(
+    mid: number,
+    keep: boolean,
+    http: { request: FastifyRequest; reply: FastifyReply },
+  ) {
+    const previous = http.request.cookies[sessionCookie];
+    if (previous) await this.d.sessions.revoke(hashSessionId(previous));
+    const sid = newToken(32);
+    const csrfToken = newToken(24);
+    const expiresAt = new Date(Date.now() + (keep ? 30 * day : day));
+    await this.d.sessions.create({ idHash: hashSessionId(sid), mid, csrfToken, expiresAt });
+    setSessionCookies(http.reply, this.d.env, sid, csrfToken, keep ? expiresAt : undefined);
+  }
+}

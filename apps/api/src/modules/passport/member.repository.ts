@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { member } from '../../db/schema/member.schema.ts';
+
+export type MemberRow = typeof member.$inferSelect;
+
+export class MemberRepository {
+  constructor(private readonly db: Db) {}
+
+  async byEmail(email: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db.select().from(member).where(eq(member.email, email));
+    return row;
+  }
+
+  async byPhone(phone: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db.select().from(member).where(eq(member.phone, phone));
+    return row;
+  }
+
+  async nicknameTaken(nickName: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ mid: member.mid })
+      .from(member)
+      .where(eq(sql`lower(${member.nickName})`, nickName.toLowerCase()));
+    return !!row;
+  }
+
+  async create(values: typeof member.$inferInsert): Promise<MemberRow> {
+    const [row] = await this.db.insert(member).values(values).returning();
+    if (!row) throw new Error('member insert returned no row');
+    return row;
+  }
+}
