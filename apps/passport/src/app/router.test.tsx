@@ -10,12 +10,12 @@ afterEach(cleanup);
 
 describe('passport routes', () => {
   it.each([
-    ['/login', 'Log in'],
-    ['/signup', 'Sign up'],
-    ['/findpwd', 'Reset password'],
-  ])('%s is served here with its heading and title', async (path, heading) => {
+    ['/login', 'Log in to JoyPeak Games', 'Log in'],
+    ['/signup', 'Create your JoyPeak Games account', 'Sign up'],
+    ['/findpwd', 'Reset password', 'Reset password'],
+  ])('%s is served here with its heading and title', async (path, heading, title) => {
     await renderApp(routes, path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
-    expect(document.title).toBe(`${heading} | JoyPeak Games`);
+    expect(document.title).toBe(`${title} | JoyPeak Games`);
   });
 });

@@ -3,11 +3,14 @@ import { createShellRoutes, type ShellOptions } from '@gp/ui/shell';
 import { hosts } from '../config/env.ts';
 import { api } from '../lib/api-client.ts';
 
+const login = () => import('../routes/login.tsx');
+const signup = () => import('../routes/signup.tsx');
+
 /**
- * Screens of the passport host by site-map route id. Login, signup, password recovery, account settings and the
- * social-login return point are built by the passport capability; until then they show layout and heading.
+ * Screens of the passport host by site-map route id. Password recovery, account settings and the social-login
+ * return point are still to be built; until then they show layout and heading.
  */
-export const screens: ShellOptions['screens'] = {};
+export const screens: ShellOptions['screens'] = { login, loginH5: login, signup, signupH5: signup };
 
 export const routes = createShellRoutes({ host: 'passport', hosts, api, screens });
 

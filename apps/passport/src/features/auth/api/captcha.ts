@@ -1,0 +1,12 @@
+import { imgCaptcha, verifyCaptcha } from '@gp/contracts/passport';
+import { site } from '@gp/config';
+import { api } from '../../../lib/api-client.ts';
+
+export function getCaptcha() {
+  return api.call(imgCaptcha, { distribution_region: site.distributionRegion });
+}
+
+/** Turns the typed characters into the one-time ticket the next call needs. */
+export async function solveCaptcha(imgToken: string, answer: string): Promise<string> {
+  return (await api.call(verifyCaptcha, { img_token: imgToken, captcha: answer })).ticket;
+}

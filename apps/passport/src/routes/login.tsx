@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useShell } from '@gp/ui/shell-context';
+import { returnTarget } from '@gp/ui/session';
+import { SiteLink } from '@gp/ui/site-link';
+import { LoginForm } from '../features/auth/components/login-form.tsx';
+import styles from '../features/auth/components/forms.module.css';
+
+/** Login, desktop and H5. After it, the visitor goes back where `redirect` / `gourl` said, if that is our site. */
+export default function Login() {
+  const { t } = useTranslation('passport');
+  const shell = useShell();
+  const { search } = useLocation();
+  const returnTo = returnTarget(search, shell.hosts, window.location.href);
+  return (
+    <section className={styles.card}>
+      <h1>{t('login.heading')}</h1>
+      <LoginForm returnTo={returnTo} onDone={(next) => window.location.assign(next)} />
+      <div className={styles.links}>
+        <span>
+          {t('login.noAccount')} <SiteLink to={`/signup${search}`}>{t('login.signup')}</SiteLink>
+        </span>
+        <SiteLink to={`/findpwd${search}`}>{t('login.forgot')}</SiteLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useShell } from '@gp/ui/shell-context';
+import { siteHref, SiteLink } from '@gp/ui/site-link';
+import { SignupForm } from '../features/auth/components/signup-form.tsx';
+import styles from '../features/auth/components/forms.module.css';
+
+const countdownSeconds = 5;
+
+/** Registration; success shows a countdown and goes to login, keeping where the visitor wanted to go (spec 4). */
+export default function Signup() {
+  const { t } = useTranslation('passport');
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const shell = useShell();
+  const [done, setDone] = useState<string | null>(null);
+  const [left, setLeft] = useState(countdownSeconds);
+  const loginPath = siteHref(`/login${search}`, shell).href;
+
+  useEffect(() => {
+    if (done === null) return;
+    if (left <= 0) {
+      navigate(loginPath);
+      return;
+    }
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [done, left, loginPath, navigate]);
+
+  return (
+    <section className={styles.card}>
+      <h1>{t('signup.heading')}</h1>
+      {done === null ? (
+        <>
+          <SignupForm onRegistered={setDone} />
+          <div className={styles.links}>
+            <span>
+              {t('signup.haveAccount')} <SiteLink to={`/login${search}`}>{t('signup.login')}</SiteLink>
+            </span>
+          </div>
+        </>
+      ) : (
+        <div className={styles.form} role="status">
+          <p className={styles.notice}>{t('signup.done', { name: done })}</p>
+          <p>{t('signup.redirecting', { seconds: left })}</p>
+          <SiteLink to={`/login${search}`} className={styles.primary}>
+            {t('signup.goNow')}
+          </SiteLink>
+        </div>
+      )}
+    </section>
+  );
+}
