@@ -199,3 +199,48 @@ export const gameLoginLogout = defineCall({
   request: z.object({}),
   response: z.null(),
 });
+
+// ---- Password reset by e-mail link (spec 4 "Password reset by e-mail") ----
+
+export const emailType = z.enum(['reset']);
+
+export const emailMailSend = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/email/gk/mail.send',
+  auth: 'public',
+  /** `captcha` is the answer typed for the graphic captcha `img_token`. `pwd` belongs to other e-mail types. */
+  request: z.object({
+    email: emailRule,
+    email_type: emailType,
+    captcha: z.string().trim().min(1).max(12),
+    img_token: z.string().min(1).max(200),
+    pwd: z.string().optional(),
+    distribution_region: z.coerce.number().int().optional(),
+    changeBaseUrl: z.string().optional(),
+  }),
+  response: z.object({ expires_in: z.number().int(), resend_after: z.number().int() }),
+});
+
+export const emailMailCheck = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/email/mail.check',
+  auth: 'public',
+  /** Called by the page the e-mail's link opens: confirms that the member holds the inbox. */
+  request: z.object({ email_ticket: z.string().min(1).max(200), email: emailRule, email_type: emailType }),
+  response: z.object({ confirmed: z.literal(true) }),
+});
+
+export const emailResetEmail = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/email/reset.email',
+  auth: 'public',
+  request: z.object({
+    email_ticket: z.string().min(1).max(200),
+    pwd: sealedPassword,
+    re_pwd: sealedPassword,
+  }),
+  response: z.null(),
+});

@@ -88,3 +88,18 @@ export const authLockout = pgTable('auth_lockout', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Password reset by e-mail link (spec 4): sent, then confirmed when the member opens the link, then used once to
+ * set the new password. Only a hash of the ticket in the link is stored.
+ */
+export const emailTicket = pgTable('email_ticket', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  mid: integer('mid').notNull(),
+  email: text('email').notNull(),
+  purpose: text('purpose').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

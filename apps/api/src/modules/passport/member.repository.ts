@@ -30,4 +30,8 @@ export class MemberRepository {
     if (!row) throw new Error('member insert returned no row');
     return row;
   }
+
+  async setPassword(mid: number, passwordHash: string) {
+    await this.db.update(member).set({ passwordHash, updatedAt: new Date() }).where(eq(member.mid, mid));
+  }
 }

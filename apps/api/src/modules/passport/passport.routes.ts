@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   captchaGenericSend,
+  emailMailCheck,
+  emailMailSend,
+  emailResetEmail,
   countryList,
   gameLogin,
   gameLoginLogout,
@@ -22,6 +25,7 @@ import { LockoutRepository } from './lockout.repository.ts';
 import { LockoutService } from './lockout.service.ts';
 import { MemberRepository } from './member.repository.ts';
 import { PasswordHasher, productionCost, testCost } from './password.ts';
+import { PasswordResetService } from './password-reset.service.ts';
 import { VerificationCodeService } from './verification-code.service.ts';
 import { countryList as countries } from './countries.ts';
 import { RsaService } from './rsa.service.ts';
@@ -37,15 +41,28 @@ export async function passportRoutes(app: FastifyInstance) {
   const codes = new VerificationCodeService(app.db, () =>
     security.putSecretOnce('code-pepper', newToken(32)),
   );
+  const members = new MemberRepository(app.db);
+  const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
+  const lockout = new LockoutService(new LockoutRepository(app.db));
   const accounts = new AccountService({
-    members: new MemberRepository(app.db),
+    members,
     sessions,
     rsa,
     captcha,
     codes,
-    hasher: new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost),
-    lockout: new LockoutService(new LockoutRepository(app.db)),
+    hasher,
+    lockout,
     env: app.env,
+  });
+  const resets = new PasswordResetService({
+    db: app.db,
+    members,
+    sessions,
+    captcha,
+    rsa,
+    hasher,
+    lockout,
+    passportOrigin: app.env.PASSPORT_ORIGIN,
   });
   const home = `${app.env.PORTAL_ORIGIN.replace(/\/$/, '')}/`;
 
@@ -84,6 +101,15 @@ export async function passportRoutes(app: FastifyInstance) {
     );
     return { ...user, gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home) };
   });
+  registerCall(app, emailMailSend, (input, ctx) =>
+    resets.sendLink({ email: input.email, imgToken: input.img_token, answer: input.captcha, lang: ctx.lang }),
+  );
+  registerCall(app, emailMailCheck, (input) =>
+    resets.confirm({ ticket: input.email_ticket, email: input.email }),
+  );
+  registerCall(app, emailResetEmail, (input) =>
+    resets.reset({ ticket: input.email_ticket, pwd: input.pwd, rePwd: input.re_pwd }),
+  );
   registerCall(app, userInfo, (_, ctx) => {
     const m = memberOf(ctx);
     return {

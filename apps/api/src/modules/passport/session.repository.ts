@@ -37,4 +37,12 @@ export class SessionRepository {
       .set({ revokedAt: now })
       .where(and(eq(memberSession.idHash, idHash), isNull(memberSession.revokedAt)));
   }
+
+  /** Ends every live session of a member (password reset and change). */
+  async revokeAllOf(mid: number, now = new Date()) {
+    await this.db
+      .update(memberSession)
+      .set({ revokedAt: now })
+      .where(and(eq(memberSession.mid, mid), isNull(memberSession.revokedAt)));
+  }
 }
