@@ -12,7 +12,7 @@ describe('passport routes', () => {
   it.each([
     ['/login', 'Log in to JoyPeak Games', 'Log in'],
     ['/signup', 'Create your JoyPeak Games account', 'Sign up'],
-    ['/findpwd', 'Reset password', 'Reset password'],
+    ['/findpwd', 'Reset your password', 'Reset password'],
   ])('%s is served here with its heading and title', async (path, heading, title) => {
     await renderApp(routes, path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();

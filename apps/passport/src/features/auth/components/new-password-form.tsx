@@ -1,0 +1,113 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { passwordRule } from '@gp/contracts/passport';
+import { errorMessage } from '../api/error-message.ts';
+import { confirmResetLink, resetPassword } from '../api/reset-password.ts';
+import { Field } from './field.tsx';
+import styles from './forms.module.css';
+
+type State = { step: 'checking' } | { step: 'form' } | { step: 'done' } | { step: 'failed'; message: string };
+
+/** Step two: the e-mail's link confirms the inbox, then the new password is set once (spec 4). */
+export function NewPasswordForm({
+  ticket,
+  email,
+  onStartOver,
+}: {
+  ticket: string;
+  email: string;
+  onStartOver: () => void;
+}) {
+  const { t } = useTranslation('passport');
+  const [state, setState] = useState<State>({ step: 'checking' });
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    confirmResetLink(ticket, email).then(
+      () => live && setState({ step: 'form' }),
+      (error: unknown) => live && setState({ step: 'failed', message: errorMessage(t, error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ticket, email, t]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAlert('');
+    const found: Record<string, string> = {};
+    if (!passwordRule.safeParse(password).success) found.password = t('validation.passwordRule');
+    else if (password !== confirmation) found.confirmation = t('validation.passwordsDiffer');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await resetPassword(ticket, password, confirmation);
+      setState({ step: 'done' });
+    } catch (error) {
+      setAlert(errorMessage(t, error));
+    }
+    setBusy(false);
+  };
+
+  if (state.step === 'checking') return <p role="status">{t('findpwd.checking')}</p>;
+  if (state.step === 'failed') {
+    return (
+      <div className={styles.form}>
+        <p role="alert" className={styles.alert}>
+          {state.message}
+        </p>
+        <button type="button" className={styles.secondary} onClick={onStartOver}>
+          {t('findpwd.startOver')}
+        </button>
+      </div>
+    );
+  }
+  if (state.step === 'done') {
+    return (
+      <p role="status" className={styles.notice}>
+        {t('findpwd.done')}
+      </p>
+    );
+  }
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      {alert && (
+        <p role="alert" className={styles.alert}>
+          {alert}
+        </p>
+      )}
+      <Field
+        label={t('findpwd.newPassword')}
+        hint={t('signup.passwordHint')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        maxLength={16}
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
+      <Field
+        label={t('findpwd.confirm')}
+        type="password"
+        name="confirmation"
+        autoComplete="new-password"
+        maxLength={16}
+        required
+        value={confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+        error={errors.confirmation}
+      />
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {busy ? t('findpwd.saving') : t('findpwd.save')}
+      </button>
+    </form>
+  );
+}

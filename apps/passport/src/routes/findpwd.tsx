@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { SiteLink } from '@gp/ui/site-link';
+import { NewPasswordForm } from '../features/auth/components/new-password-form.tsx';
+import { ResetRequestForm } from '../features/auth/components/reset-request-form.tsx';
+import styles from '../features/auth/components/forms.module.css';
+
+/** Password recovery (desktop and H5): ask for a link, or - opened from the e-mail - set the new password. */
+export default function Findpwd() {
+  const { t } = useTranslation('passport');
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
+  const ticket = params.get('email_ticket');
+  const email = params.get('email');
+  return (
+    <section className={styles.card}>
+      <h1>{t('findpwd.heading')}</h1>
+      {ticket && email ? (
+        <NewPasswordForm
+          ticket={ticket}
+          email={email}
+          onStartOver={() => navigate(pathname, { replace: true })}
+        />
+      ) : (
+        <ResetRequestForm />
+      )}
+      <div className={styles.links}>
+        <SiteLink to="/login">{t('findpwd.login')}</SiteLink>
+      </div>
+    </section>
+  );
+}
