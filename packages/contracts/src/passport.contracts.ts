@@ -14,6 +14,9 @@ export const userInfoData = z.object({
   nick_name: z.string(),
   nickName: z.string(),
   loginType: z.number().int(),
+  /** Masked contact details for the account page (`s***i@example.com`, `66*****678`); null when not bound. */
+  bind_email: z.string().nullable().optional(),
+  bind_tel: z.string().nullable().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoData>;
 
@@ -241,6 +244,24 @@ export const emailResetEmail = defineCall({
     email_ticket: z.string().min(1).max(200),
     pwd: sealedPassword,
     re_pwd: sealedPassword,
+  }),
+  response: z.null(),
+});
+
+// ---- Account settings (spec 7 "Passport", account-type members) ----
+
+export const emailChangePassword = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/email/change.password',
+  auth: 'member',
+  /** Change with the old password. `access_key` is the session's CSRF token (the `ct` the client sends anyway). */
+  request: z.object({
+    access_key: z.string().optional(),
+    old_pwd: sealedPassword,
+    new_pwd: sealedPassword,
+    re_pwd: sealedPassword,
+    changeBaseUrl: z.string().optional(),
   }),
   response: z.null(),
 });

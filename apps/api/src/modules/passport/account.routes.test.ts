@@ -265,3 +265,54 @@ describe('login', () => {
     ).toBe(-101);
   });
 });
+
+describe('account settings: change password', () => {
+  it('needs the old password, a new one that differs and follows the rules, and ends the other sessions', async () => {
+    expect((await register('pim@example.com', 'Secret123')).body.code).toBe(0);
+    const mine = cookiesOf((await login('pim@example.com', 'Secret123')).res);
+    const other = cookiesOf((await login('pim@example.com', 'Secret123')).res);
+    const change = async (oldPw: string, next: string, again: string) => {
+      const [old_pwd, new_pwd, re_pwd] = await seal(oldPw, next, again);
+      return (
+        await post(
+          '/passport/web/email/change.password',
+          { old_pwd: old_pwd!, new_pwd: new_pwd!, re_pwd: re_pwd!, ct: mine[csrfCookie]! },
+          { cookies: mine },
+        )
+      ).body.code;
+    };
+    expect(await change('Wrong999', 'Better456', 'Better456')).toBe(510008);
+    expect(await change('Secret123', 'Secret123', 'Secret123')).toBe(510009);
+    expect(await change('Secret123', 'bad!', 'bad!')).toBe(500006);
+    expect(await change('Secret123', 'Better456', 'Better457')).toBe(510010);
+    expect(await change('Secret123', 'Better456', 'Better456')).toBe(0);
+    const info = (cookies: Record<string, string>) =>
+      t.app.inject({ url: `/passport/web/user/info?ct=${cookies[csrfCookie]}`, cookies });
+    expect((await info(mine)).json().data).toMatchObject({ bind_email: 'p***m@example.com', bind_tel: null });
+    expect((await info(other)).json().code).toBe(-101);
+    expect((await login('pim@example.com', 'Better456')).body.code).toBe(0);
+  });
+
+  it('refuses a visitor and a foreign ct', async () => {
+    const [old_pwd, new_pwd, re_pwd] = await seal('a', 'b', 'c');
+    expect(
+      (
+        await post('/passport/web/email/change.password', {
+          old_pwd: old_pwd!,
+          new_pwd: new_pwd!,
+          re_pwd: re_pwd!,
+        })
+      ).body.code,
+    ).toBe(-101);
+    const mine = cookiesOf((await login('somchai@example.com', 'Secret123')).res);
+    expect(
+      (
+        await post(
+          '/passport/web/email/change.password',
+          { old_pwd: old_pwd!, new_pwd: new_pwd!, re_pwd: re_pwd!, ct: 'forged' },
+          { cookies: mine },
+        )
+      ).body.code,
+    ).toBe(-110);
+  });
+});

@@ -25,13 +25,31 @@ const loginRefusals = {
   game: { notFound: -641, wrong: -645, locked: -647 },
 } as const;
 
-export function userInfoOf(m: Pick<MemberRow, 'mid' | 'userId' | 'nickName' | 'loginType'>): UserInfo {
+/** Enough of an address to recognise it, not enough to use it: `s***i@example.com`, `66*****678`. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  const shown = local.length <= 2 ? `${local[0] ?? ''}*` : `${local[0]}***${local.at(-1)}`;
+  return `${shown}@${domain}`;
+}
+
+export function maskPhone(phone: string): string {
+  return phone.length <= 5
+    ? '*'.repeat(phone.length)
+    : `${phone.slice(0, 2)}${'*'.repeat(phone.length - 5)}${phone.slice(-3)}`;
+}
+
+export function userInfoOf(
+  m: Pick<MemberRow, 'mid' | 'userId' | 'nickName' | 'loginType'> &
+    Partial<Pick<MemberRow, 'email' | 'phone'>>,
+): UserInfo {
   return {
     mid: m.mid,
     user_id: m.userId,
     nick_name: m.nickName,
     nickName: m.nickName,
     loginType: m.loginType,
+    bind_email: m.email ? maskEmail(m.email) : null,
+    bind_tel: m.phone ? maskPhone(m.phone) : null,
   };
 }
 
@@ -135,6 +153,28 @@ export class AccountService {
     await this.d.lockout.recordSuccess(accountKey(found.mid));
     await this.startSession(found.mid, input.keep, http);
     return userInfoOf(found);
+  }
+
+  /** Account settings: a new password with the old one (spec 5: must differ from the old, rules, confirmation). */
+  async changePassword(
+    member: { mid: number; sessionIdHash: string },
+    input: { old: string; next: string; again: string },
+  ) {
+    const [old, next, again] = await this.d.rsa.decryptPasswords([input.old, input.next, input.again]);
+    const row = await this.d.members.byMid(member.mid);
+    if (!row?.passwordHash) this.refuse(-111); // third-party members have no password to change
+    if (await this.d.lockout.isLocked([accountKey(member.mid)])) this.refuse(500004);
+    if (!(await this.d.hasher.verify(row.passwordHash, old!))) {
+      await this.d.lockout.recordFailure([accountKey(member.mid)]);
+      this.refuse(510008);
+    }
+    if (!passwordRule.safeParse(next).success) this.refuse(500006);
+    if (next !== again) this.refuse(510010);
+    if (next === old) this.refuse(510009);
+    await this.d.members.setPassword(member.mid, await this.d.hasher.hash(next!));
+    // Anyone else holding a session of this account is logged out; the member keeps the session they used.
+    await this.d.sessions.revokeOthers(member.mid, member.sessionIdHash);
+    return null;
   }
 
   /** A new session id at every login; a session the browser still carries is revoked first. */

@@ -12,6 +12,11 @@ export class MemberRepository {
     return row;
   }
 
+  async byMid(mid: number): Promise<MemberRow | undefined> {
+    const [row] = await this.db.select().from(member).where(eq(member.mid, mid));
+    return row;
+  }
+
   async byPhone(phone: string): Promise<MemberRow | undefined> {
     const [row] = await this.db.select().from(member).where(eq(member.phone, phone));
     return row;

@@ -50,6 +50,8 @@ describe('GET /passport/web/user/info', () => {
       nick_name: 'Somchai',
       nickName: 'Somchai',
       loginType: 0,
+      bind_email: null,
+      bind_tel: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   captchaGenericSend,
+  emailChangePassword,
   emailMailCheck,
   emailMailSend,
   emailResetEmail,
@@ -19,7 +20,7 @@ import {
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
 import { clearSessionCookies, newToken } from './member-auth.ts';
 import { safeRedirect } from '@gp/config/navigation-rules';
-import { AccountService } from './account.service.ts';
+import { AccountService, userInfoOf } from './account.service.ts';
 import { CaptchaService } from './captcha.service.ts';
 import { LockoutRepository } from './lockout.repository.ts';
 import { LockoutService } from './lockout.service.ts';
@@ -110,16 +111,13 @@ export async function passportRoutes(app: FastifyInstance) {
   registerCall(app, emailResetEmail, (input) =>
     resets.reset({ ticket: input.email_ticket, pwd: input.pwd, rePwd: input.re_pwd }),
   );
-  registerCall(app, userInfo, (_, ctx) => {
+  registerCall(app, userInfo, async (_, ctx) => {
     const m = memberOf(ctx);
-    return {
-      mid: m.mid,
-      user_id: m.userId,
-      nick_name: m.nickName,
-      nickName: m.nickName,
-      loginType: m.loginType,
-    };
+    return userInfoOf((await members.byMid(m.mid)) ?? m);
   });
+  registerCall(app, emailChangePassword, (input, ctx) =>
+    accounts.changePassword(memberOf(ctx), { old: input.old_pwd, next: input.new_pwd, again: input.re_pwd }),
+  );
   const logout = async (ctx: CallContext) => {
     await sessions.revoke(memberOf(ctx).sessionIdHash);
     clearSessionCookies(ctx.reply, app.env);

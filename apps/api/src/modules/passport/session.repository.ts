@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { member, memberSession } from '../../db/schema/member.schema.ts';
 
@@ -44,5 +44,19 @@ export class SessionRepository {
       .update(memberSession)
       .set({ revokedAt: now })
       .where(and(eq(memberSession.mid, mid), isNull(memberSession.revokedAt)));
+  }
+
+  /** Ends the member's other sessions, keeping the one that asked (password change). */
+  async revokeOthers(mid: number, keepIdHash: string, now = new Date()) {
+    await this.db
+      .update(memberSession)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(memberSession.mid, mid),
+          isNull(memberSession.revokedAt),
+          ne(memberSession.idHash, keepIdHash),
+        ),
+      );
   }
 }
