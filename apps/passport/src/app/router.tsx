@@ -6,10 +6,11 @@ import { api } from '../lib/api-client.ts';
 const login = () => import('../routes/login.tsx');
 const signup = () => import('../routes/signup.tsx');
 const findpwd = () => import('../routes/findpwd.tsx');
+const account = () => import('../routes/account.tsx');
 
 /**
- * Screens of the passport host by site-map route id. Account settings and the social-login return point are
- * still to be built; until then they show layout and heading.
+ * Screens of the passport host by site-map route id. The social-login return point is still to be built; until
+ * then it shows layout and heading.
  */
 export const screens: ShellOptions['screens'] = {
   login,
@@ -18,6 +19,7 @@ export const screens: ShellOptions['screens'] = {
   signupH5: signup,
   findpwd,
   findpwdH5: findpwd,
+  account,
 };
 
 export const routes = createShellRoutes({ host: 'passport', hosts, api, screens });

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { redirect, useLoaderData } from 'react-router';
+import { isAccountUser, type UserInfo } from '@gp/contracts/passport';
+import { currentUser } from '@gp/ui/session';
+import { hosts } from '../config/env.ts';
+import { api } from '../lib/api-client.ts';
+import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
+import styles from '../features/auth/components/forms.module.css';
+
+/** Account settings are for account-type members; third-party members are sent home (spec 4). */
+export async function loader() {
+  const user = await currentUser(api);
+  if (!user || !isAccountUser(user)) return redirect(`${hosts.apps.portal}/`);
+  return user;
+}
+
+export default function Account() {
+  const { t } = useTranslation('passport');
+  const user = useLoaderData<UserInfo>();
+  return (
+    <section className={styles.card}>
+      <h1>{t('account.heading')}</h1>
+      <h2>{t('account.profile')}</h2>
+      <dl className={styles.details}>
+        <dt>{t('account.nickname')}</dt>
+        <dd>{user.nickName}</dd>
+        <dt>{t('account.email')}</dt>
+        <dd>{user.bind_email ?? t('account.notBound')}</dd>
+        <dt>{t('account.phone')}</dt>
+        <dd>{user.bind_tel ?? t('account.notBound')}</dd>
+      </dl>
+      <ChangePasswordForm />
+    </section>
+  );
+}
