@@ -265,3 +265,56 @@ export const emailChangePassword = defineCall({
   }),
   response: z.null(),
 });
+
+// ---- Registration and reset by phone (spec 7 "Passport") ----
+
+const phoneFields = { cid: countryCodeRule, tel: phoneRule };
+
+export const smsGenericSend = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/sms/generic/send',
+  auth: 'public',
+  /** `captcha` is the ticket of a solved graphic captcha. */
+  request: z.object({ ...phoneFields, type: codePurpose, captcha: z.string().min(1) }),
+  response: z.object({ expires_in: z.number().int(), resend_after: z.number().int() }),
+});
+
+export const smsGenericCheck = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/sms/generic/check',
+  auth: 'public',
+  /** Checks the code without using it (the form's check step); the registration or reset uses it. */
+  request: z.object({ ...phoneFields, code: z.string().trim().max(12).optional(), type: codePurpose }),
+  response: z.object({ valid: z.literal(true) }),
+});
+
+export const regByTel = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/reg/by/tel',
+  auth: 'public',
+  request: z.object({
+    ...phoneFields,
+    code: z.string().trim().max(12).optional(),
+    /** Checked on the server (spec 5: 3-16, no forbidden words or symbols) to answer -606..-613 precisely. */
+    nickName: z.string().max(64).optional(),
+    pwd: sealedPassword,
+    repeatPwd: sealedPassword,
+  }),
+  response: z.object({ mid: z.number().int(), nickName: z.string() }),
+});
+
+export const resetPwd = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/reset/pwd',
+  auth: 'public',
+  /** By phone: cid + tel + code (SMS). By e-mail: user + captcha (the e-mail code). */
+  request: z.union([
+    z.object({ ...phoneFields, code: z.string().trim().max(12).optional(), pwd: sealedPassword, repeatPwd: sealedPassword }),
+    z.object({ user: emailRule, captcha: z.string().trim().max(12).optional(), pwd: sealedPassword, rePwd: sealedPassword }),
+  ]),
+  response: z.null(),
+});

@@ -16,6 +16,8 @@ import type { PasswordHasher } from './password.ts';
 import type { RsaService } from './rsa.service.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
+import { isKnownCallingCode } from './countries.ts';
+import { checkNickname } from './nickname.ts';
 
 const day = 86_400_000;
 
@@ -92,7 +94,9 @@ export class AccountService {
   }) {
     await this.d.captcha.requireTicket(input.ticket);
     const email = input.email.toLowerCase();
-    if (input.purpose === 'register' && (await this.d.members.byEmail(email))) this.refuse(510000);
+    const owner = await this.d.members.byEmail(email);
+    if (input.purpose === 'register' && owner) this.refuse(510000);
+    if (input.purpose !== 'register' && !owner) this.refuse(500003);
     await this.d.codes.send({
       channel: 'email',
       target: email,
@@ -153,6 +157,105 @@ export class AccountService {
     await this.d.lockout.recordSuccess(accountKey(found.mid));
     await this.startSession(found.mid, input.keep, http);
     return userInfoOf(found);
+  }
+
+  /** Phone numbers are stored as E.164 digits: the calling code, then the number without its trunk 0. */
+  phoneOf(cid: number, tel: string): string {
+    if (!isKnownCallingCode(cid)) this.refuse(-619);
+    const national = tel.replace(/^0+/, '');
+    const phone = `${cid}${national}`;
+    if (national.length < 5 || phone.length > 15) this.refuse(-619);
+    return phone;
+  }
+
+  async sendSmsCode(input: {
+    cid: number;
+    tel: string;
+    purpose: string;
+    ticket: string;
+    ip: string;
+    lang: LanguageCode;
+  }) {
+    await this.d.captcha.requireTicket(input.ticket);
+    const phone = this.phoneOf(input.cid, input.tel);
+    const owner = await this.d.members.byPhone(phone);
+    if (input.purpose === 'register' && owner) this.refuse(-616);
+    if (input.purpose === 'reset' && !owner) this.refuse(-621);
+    await this.d.codes.send({
+      channel: 'sms',
+      target: phone,
+      purpose: input.purpose,
+      ip: input.ip,
+      lang: input.lang,
+    });
+    return { expires_in: 600, resend_after: 60 };
+  }
+
+  async checkSmsCode(input: { cid: number; tel: string; code: string | undefined; purpose: string }) {
+    const phone = this.phoneOf(input.cid, input.tel);
+    await this.d.codes.check({
+      channel: 'sms',
+      target: phone,
+      purpose: input.purpose,
+      code: input.code,
+      consume: false,
+    });
+    return { valid: true as const };
+  }
+
+  async registerByPhone(input: {
+    cid: number;
+    tel: string;
+    code?: string | undefined;
+    nickName?: string | undefined;
+    pwd: string;
+    repeatPwd: string;
+    lang: LanguageCode;
+  }) {
+    const phone = this.phoneOf(input.cid, input.tel);
+    const nickName = checkNickname(input.nickName);
+    const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.repeatPwd]);
+    if (!passwordRule.safeParse(password).success) this.refuse(-601);
+    if (password !== confirmation) this.refuse(-603);
+    if (await this.d.members.byPhone(phone)) this.refuse(-616);
+    if (await this.d.members.nicknameTaken(nickName)) this.refuse(-609);
+    await this.d.codes.check({ channel: 'sms', target: phone, purpose: 'register', code: input.code });
+    const created = await this.d.members.create({
+      userId: phone,
+      phone,
+      nickName,
+      loginType: 0,
+      passwordHash: await this.d.hasher.hash(password!),
+      lang: input.lang,
+    });
+    return { mid: created.mid, nickName: created.nickName };
+  }
+
+  /** Reset with a code (SMS to the phone, or the e-mail code): a new password, every session ended. */
+  async resetWithCode(
+    input: ({ cid: number; tel: string } | { email: string }) & {
+      code: string | undefined;
+      pwd: string;
+      again: string;
+    },
+  ) {
+    const byPhone = 'cid' in input;
+    const target = byPhone ? this.phoneOf(input.cid, input.tel) : input.email.toLowerCase();
+    const owner = byPhone ? await this.d.members.byPhone(target) : await this.d.members.byEmail(target);
+    if (!owner) this.refuse(byPhone ? -621 : 500003);
+    const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.again]);
+    if (!passwordRule.safeParse(password).success) this.refuse(byPhone ? -601 : 500006);
+    if (password !== confirmation) this.refuse(byPhone ? -603 : 510010);
+    await this.d.codes.check({
+      channel: byPhone ? 'sms' : 'email',
+      target,
+      purpose: 'reset',
+      code: input.code,
+    });
+    await this.d.members.setPassword(owner.mid, await this.d.hasher.hash(password!));
+    await this.d.sessions.revokeAllOf(owner.mid);
+    await this.d.lockout.recordSuccess(accountKey(owner.mid));
+    return null;
   }
 
   /** Account settings: a new password with the old one (spec 5: must differ from the old, rules, confirmation). */

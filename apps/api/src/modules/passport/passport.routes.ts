@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  regByTel,
+  resetPwd,
+  smsGenericCheck,
+  smsGenericSend,
   captchaGenericSend,
   emailChangePassword,
   emailMailCheck,
@@ -110,6 +114,36 @@ export async function passportRoutes(app: FastifyInstance) {
   );
   registerCall(app, emailResetEmail, (input) =>
     resets.reset({ ticket: input.email_ticket, pwd: input.pwd, rePwd: input.re_pwd }),
+  );
+  registerCall(app, smsGenericSend, (input, ctx) =>
+    accounts.sendSmsCode({
+      cid: input.cid,
+      tel: input.tel,
+      purpose: input.type,
+      ticket: input.captcha,
+      ip: ctx.request.ip,
+      lang: ctx.lang,
+    }),
+  );
+  registerCall(app, smsGenericCheck, (input) =>
+    accounts.checkSmsCode({ cid: input.cid, tel: input.tel, code: input.code, purpose: input.type }),
+  );
+  registerCall(app, regByTel, (input, ctx) => accounts.registerByPhone({ ...input, lang: ctx.lang }));
+  registerCall(app, resetPwd, (input) =>
+    'cid' in input
+      ? accounts.resetWithCode({
+          cid: input.cid,
+          tel: input.tel,
+          code: input.code,
+          pwd: input.pwd,
+          again: input.repeatPwd,
+        })
+      : accounts.resetWithCode({
+          email: input.user,
+          code: input.captcha,
+          pwd: input.pwd,
+          again: input.rePwd,
+        }),
   );
   registerCall(app, userInfo, async (_, ctx) => {
     const m = memberOf(ctx);

@@ -93,8 +93,13 @@ export class VerificationCodeService {
     });
   }
 
-  /** Uses the code, or refuses with the channel's code for empty, expired (or spent) and wrong. */
-  async check(request: Omit<CodeRequest, 'ip' | 'lang'> & { code: string | undefined }): Promise<void> {
+  /**
+   * Checks the code, or refuses with the channel's code for empty, expired (or spent) and wrong. `consume: false`
+   * only checks (a form's "check" step); the call that acts on the code consumes it.
+   */
+  async check(
+    request: Omit<CodeRequest, 'ip' | 'lang'> & { code: string | undefined; consume?: boolean },
+  ): Promise<void> {
     const { channel, target, purpose } = request;
     const refusal = refusals[channel];
     const code = request.code?.trim() ?? '';
@@ -109,6 +114,7 @@ export class VerificationCodeService {
       await repo.countWrongTry(row.id);
       throw new AppError(refusal.wrong, { domain: 'passport' });
     }
+    if (request.consume === false) return;
     if (!(await repo.consume(row.id, now))) throw new AppError(refusal.expired, { domain: 'passport' });
   }
 }

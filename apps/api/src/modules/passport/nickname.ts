@@ -1,0 +1,60 @@
+/**
+ * Nickname rules (spec 5: 3-16, no forbidden words or special symbols), each refusal with its spec code so the
+ * screen can say exactly what is wrong: -606 missing, -607 too short, -608 too long, -611 symbols, -610
+ * forbidden words, -612 names that pass for staff.
+ */
+import { AppError } from '../../http/app-error.ts';
+
+/** Words nobody may wear in a nickname, in the site's languages (lower-case, matched inside the name). */
+const forbiddenWords = [
+  'fuck',
+  'shit',
+  'bitch',
+  'cunt',
+  'nigger',
+  'porn',
+  'sex',
+  'เหี้ย',
+  'สัส',
+  'ควย',
+  'หี',
+  'đụ',
+  'địt',
+  'lồn',
+  'cặc',
+  '操你',
+  '傻逼',
+  '妈的',
+  '媽的',
+  '色情',
+];
+/** Names that would let a player pass for the publisher's staff. */
+const staffWords = [
+  'admin',
+  'administrator',
+  'moderator',
+  'official',
+  'joypeak',
+  'support',
+  'gm',
+  '客服',
+  '官方',
+  'แอดมิน',
+];
+
+export function checkNickname(raw: string | undefined): string {
+  const nickName = (raw ?? '').trim();
+  const refuse = (code: number): never => {
+    throw new AppError(code, { domain: 'passport' });
+  };
+  if (!nickName) refuse(-606);
+  const length = [...nickName].length;
+  if (length < 3) refuse(-607);
+  if (length > 16) refuse(-608);
+  if (!/^[\p{L}\p{M}\p{N}_]+$/u.test(nickName)) refuse(-611);
+  const lower = nickName.toLowerCase();
+  if (forbiddenWords.some((w) => lower.includes(w))) refuse(-610);
+  if (staffWords.some((w) => (w.length <= 2 ? lower === w || lower.startsWith(`${w}_`) : lower.includes(w))))
+    refuse(-612);
+  return nickName;
+}
