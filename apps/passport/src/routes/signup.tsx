@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useShell } from '@gp/ui/shell-context';
 import { siteHref, SiteLink } from '@gp/ui/site-link';
+import { MethodChoice, type Method } from '../features/auth/components/method-tabs.tsx';
 import { SignupForm } from '../features/auth/components/signup-form.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
@@ -15,6 +16,7 @@ export default function Signup() {
   const navigate = useNavigate();
   const shell = useShell();
   const [done, setDone] = useState<string | null>(null);
+  const [method, setMethod] = useState<Method>('email');
   const [left, setLeft] = useState(countdownSeconds);
   const loginPath = siteHref(`/login${search}`, shell).href;
 
@@ -33,7 +35,8 @@ export default function Signup() {
       <h1>{t('signup.heading')}</h1>
       {done === null ? (
         <>
-          <SignupForm onRegistered={setDone} />
+          <MethodChoice value={method} onChange={setMethod} />
+          <SignupForm key={method} method={method} onRegistered={setDone} />
           <div className={styles.links}>
             <span>
               {t('signup.haveAccount')} <SiteLink to={`/login${search}`}>{t('signup.login')}</SiteLink>

@@ -1,20 +1,33 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
-import { emailRule, passwordRule } from '@gp/contracts/passport';
+import { emailRule, nicknameRule, passwordRule, phoneRule } from '@gp/contracts/passport';
 import { SiteLink } from '@gp/ui/site-link';
 import { captchaCodes, errorMessage } from '../api/error-message.ts';
+import { registerByPhone, sendSmsCode } from '../api/phone.ts';
 import { registerByEmail, sendRegisterCode } from '../api/register-email.ts';
+import { PhoneFields } from './phone-fields.tsx';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
 import { Field } from './field.tsx';
 import styles from './forms.module.css';
 
 const resendSeconds = 60;
 
-/** Registration by e-mail (spec 4-5): code to the inbox, password twice, terms; success hands over to login. */
-export function SignupForm({ onRegistered }: { onRegistered: (nickName: string) => void }) {
+/**
+ * Registration (spec 4-5) by e-mail (code to the inbox) or by phone (country list, SMS code, nickname): password
+ * twice, terms; success hands over to login.
+ */
+export function SignupForm({
+  method,
+  onRegistered,
+}: {
+  method: 'email' | 'phone';
+  onRegistered: (nickName: string) => void;
+}) {
   const { t } = useTranslation('passport');
   const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState({ cid: 66, tel: '' });
+  const [nickName, setNickName] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -33,16 +46,27 @@ export function SignupForm({ onRegistered }: { onRegistered: (nickName: string) 
     return () => clearTimeout(timer);
   }, [wait]);
 
+  const identityErrors = () => {
+    const found: Record<string, string> = {};
+    if (method === 'email' && !emailRule.safeParse(email.trim()).success) found.email = t('validation.email');
+    if (method === 'phone' && !phoneRule.safeParse(phone.tel).success) found.tel = t('validation.phone');
+    return found;
+  };
+
   const sendCode = async () => {
     setAlert('');
-    const found: Record<string, string> = {};
-    if (!emailRule.safeParse(email.trim()).success) found.email = t('validation.email');
+    const found = identityErrors();
     if (!captcha.answer.trim()) found.captcha = t('validation.required');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await sendRegisterCode(email.trim(), captcha.imgToken, captcha.answer);
-      setNotice(t('signup.codeSent', { email: email.trim() }));
+      if (method === 'email') {
+        await sendRegisterCode(email.trim(), captcha.imgToken, captcha.answer);
+        setNotice(t('signup.codeSent', { email: email.trim() }));
+      } else {
+        await sendSmsCode(phone.cid, phone.tel, 'register', captcha.imgToken, captcha.answer);
+        setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
+      }
       setWait(resendSeconds);
     } catch (error) {
       if (error instanceof ApiError && captchaCodes.has(error.code))
@@ -55,8 +79,9 @@ export function SignupForm({ onRegistered }: { onRegistered: (nickName: string) 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
-    const found: Record<string, string> = {};
-    if (!emailRule.safeParse(email.trim()).success) found.email = t('validation.email');
+    const found = identityErrors();
+    if (method === 'phone' && !nicknameRule.safeParse(nickName.trim()).success)
+      found.nickName = t('validation.nickname');
     if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
     if (!passwordRule.safeParse(password).success) found.password = t('validation.passwordRule');
     else if (password !== confirmation) found.confirmation = t('validation.passwordsDiffer');
@@ -65,12 +90,16 @@ export function SignupForm({ onRegistered }: { onRegistered: (nickName: string) 
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const account = await registerByEmail({
-        email: email.trim(),
-        code: code.trim(),
-        password,
-        confirmation,
-      });
+      const account =
+        method === 'email'
+          ? await registerByEmail({ email: email.trim(), code: code.trim(), password, confirmation })
+          : await registerByPhone({
+              ...phone,
+              code: code.trim(),
+              nickName: nickName.trim(),
+              password,
+              confirmation,
+            });
       onRegistered(account.nickName);
     } catch (error) {
       setAlert(errorMessage(t, error));
@@ -85,19 +114,23 @@ export function SignupForm({ onRegistered }: { onRegistered: (nickName: string) 
           {alert}
         </p>
       )}
-      <Field
-        label={t('signup.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
+      {method === 'email' ? (
+        <Field
+          label={t('signup.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+      ) : (
+        <PhoneFields cid={phone.cid} tel={phone.tel} onChange={setPhone} error={errors.tel} />
+      )}
       <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
       <Field
-        label={t('signup.code')}
+        label={method === 'email' ? t('signup.code') : t('phone.code')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -120,6 +153,19 @@ export function SignupForm({ onRegistered }: { onRegistered: (nickName: string) 
         <p role="status" className={styles.notice}>
           {notice}
         </p>
+      )}
+      {method === 'phone' && (
+        <Field
+          label={t('phone.nickname')}
+          hint={t('phone.nicknameHint')}
+          name="nickName"
+          autoComplete="nickname"
+          maxLength={16}
+          required
+          value={nickName}
+          onChange={(e) => setNickName(e.target.value)}
+          error={errors.nickName}
+        />
       )}
       <Field
         label={t('signup.password')}
