@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SiteLink } from '@gp/ui/site-link';
+import { useState } from 'react';
+import { MethodChoice, type Method } from '../features/auth/components/method-tabs.tsx';
+import { PhoneResetForm } from '../features/auth/components/phone-reset-form.tsx';
 import { NewPasswordForm } from '../features/auth/components/new-password-form.tsx';
 import { ResetRequestForm } from '../features/auth/components/reset-request-form.tsx';
 import styles from '../features/auth/components/forms.module.css';
@@ -10,6 +13,7 @@ export default function Findpwd() {
   const { t } = useTranslation('passport');
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
+  const [method, setMethod] = useState<Method>('email');
   const params = new URLSearchParams(search);
   const ticket = params.get('email_ticket');
   const email = params.get('email');
@@ -23,7 +27,10 @@ export default function Findpwd() {
           onStartOver={() => navigate(pathname, { replace: true })}
         />
       ) : (
-        <ResetRequestForm />
+        <>
+          <MethodChoice value={method} onChange={setMethod} />
+          {method === 'email' ? <ResetRequestForm /> : <PhoneResetForm />}
+        </>
       )}
       <div className={styles.links}>
         <SiteLink to="/login">{t('findpwd.login')}</SiteLink>

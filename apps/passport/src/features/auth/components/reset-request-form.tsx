@@ -81,7 +81,6 @@ export function ResetRequestForm() {
       <button type="submit" className={styles.primary} disabled={busy}>
         {busy ? t('findpwd.sending') : sentTo ? t('findpwd.resend') : t('findpwd.send')}
       </button>
-      <p className={styles.hint}>{t('findpwd.phoneHint')}</p>
     </form>
   );
 }
