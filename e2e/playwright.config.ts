@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type LaunchOptions } from '@playwright/test';
 import { API } from './support/hosts.ts';
+import { PREVIEW_SECRET } from './support/preview.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -74,7 +75,15 @@ export default defineConfig({
     command: 'node scripts/start.mjs',
     cwd: repoRoot,
     // turbo builds the apps before this package's tests (they are its workspace dependencies).
-    env: { GP_SKIP_BUILD: '1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // PREVIEW_SECRET: the tests mint preview tokens with it (support/preview.ts). CAPTCHA_TEST_ANSWER: the
+    // graphic captcha accepts this answer (tests only; the server refuses it in production).
+    env: {
+      GP_SKIP_BUILD: '1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PREVIEW_SECRET,
+      CAPTCHA_TEST_ANSWER: 'pass',
+    },
     url: `${API}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

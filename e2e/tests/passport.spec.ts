@@ -6,7 +6,7 @@ import { homeUrl, loginUrl, onPhone } from '../support/shell.ts';
 test.describe('passport', () => {
   test('the login page shows its heading (phones get /login_h5)', async ({ page }, testInfo) => {
     await visit(page, `${PASSPORT}/login`, { landsOn: loginUrl(onPhone(testInfo)) });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to JoyPeak Games');
     await expect(page).toHaveTitle('Log in | JoyPeak Games');
   });
 

@@ -1,7 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import thCommon from '../../packages/i18n/locales/th/common.json' with { type: 'json' };
+import thPortal from '../../packages/i18n/locales/th/portal.json' with { type: 'json' };
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
 import { fetchFansGroups, fetchGames } from '../support/api.ts';
+import { fetchWeb, type RecommendedGame } from '../support/content.ts';
 import { PAY, PORTAL } from '../support/hosts.ts';
 import { expectImagesLoaded } from '../support/images.ts';
 import { homeUrl, onPhone } from '../support/shell.ts';
@@ -10,8 +12,10 @@ const demoGames = ['Starfall Legends', 'Lotus Blade', 'Monsoon Racers', 'Harbor 
 const demoGamesTh = ['ตำนานดาวตก', 'ดาบบัวสวรรค์', 'มรสุมเรเซอร์', 'ท่าเรือมังกร'];
 const menuEn = ['News', 'Games', 'Top up', 'Fan groups', 'Customer service'];
 
-/** The "Our games" section of the home page (a region named by its heading). */
+/** The "Our games" section of the home page (a region named by its heading, the server's module title). */
 const gamesSection = (page: Page, name: string | RegExp = 'Our games') => page.getByRole('region', { name });
+/** The game names of that section, one link per card (the H5 "All games" link is not in the list). */
+const gameLinks = (section: Locator) => section.getByRole('listitem').getByRole('link');
 
 /** The desktop header's top-level menu entries: a link, or the button of a dropdown (HoverMenu). */
 const menuEntries = (page: Page, name: string) =>
@@ -30,18 +34,21 @@ async function dropdown(page: Page, label: string) {
 }
 
 test.describe('portal home', () => {
-  test('lists the games the API returns, with their icons loaded', async ({ page, request }, testInfo) => {
-    const fromApi = await fetchGames(request, 'en');
+  test('recommends the games the API returns, with their icons loaded', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const fromApi = await fetchWeb<RecommendedGame[]>(request, '/home/game/recommend');
     expect(fromApi.map((g) => g.game_name)).toEqual(demoGames);
+    expect((await fetchGames(request, 'en')).map((g) => g.game_name)).toEqual(demoGames);
 
-    // Phones are sent to the H5 home, which shows the same grid.
+    // Phones are sent to the H5 home, which shows the same section.
     await visit(page, `${PORTAL}/`, { landsOn: homeUrl(onPhone(testInfo)) });
-    const games = gamesSection(page).getByRole('listitem');
-    await expect(games).toHaveText(demoGames);
+    await expect(gameLinks(gamesSection(page))).toHaveText(demoGames);
     for (const game of fromApi) {
-      await expect(
-        gamesSection(page).getByRole('link', { name: game.game_name, exact: true }),
-      ).toHaveAttribute('href', game.url);
+      const link = gamesSection(page).getByRole('link', { name: game.game_name, exact: true });
+      await expect(link).toHaveAttribute('href', game.url);
+      await expect(link).toHaveAttribute('target', '_blank');
     }
     await expectImagesLoaded(gamesSection(page).locator('img'));
   });
@@ -96,7 +103,16 @@ test.describe('portal home', () => {
 
   test('switching the language to Thai reloads the home page with the games in Thai, and it stays Thai', async ({
     page,
+    request,
   }, testInfo) => {
+    const modulesTh = await fetchWeb<{ type: string; title: string }[]>(
+      request,
+      '/home/module/list',
+      {},
+      'th',
+    );
+    const gamesTitleTh = modulesTh.find((m) => m.type === 'games')?.title;
+    expect(gamesTitleTh, 'the Thai module list has the games section').toBeTruthy();
     const home = homeUrl(onPhone(testInfo));
     await visit(page, `${PORTAL}/`, { landsOn: home });
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -111,11 +127,9 @@ test.describe('portal home', () => {
       await expect(page).toHaveURL(home);
       await expect(page.locator('html')).toHaveAttribute('lang', 'th');
       await expect(page.getByLabel(thCommon.language.label, { exact: true })).toHaveValue('th');
-      // The section heading is translated by a colleague; find the games section by its first game instead.
-      const grid = page
-        .getByRole('region')
-        .filter({ has: page.getByRole('link', { name: demoGamesTh[0], exact: true }) });
-      await expect(grid.getByRole('listitem')).toHaveText(demoGamesTh);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(thPortal.home.heading);
+      // The section and its title come from the server's module list, in Thai.
+      await expect(gameLinks(gamesSection(page, gamesTitleTh!))).toHaveText(demoGamesTh);
     };
     await expectThai();
 

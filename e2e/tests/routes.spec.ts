@@ -2,11 +2,14 @@
  * Every route of the site map (packages/config/src/site-map.ts, the list the apps build their routers from),
  * opened on its host in the form the project gets: desktop and shared routes on the desktop project, H5 and
  * shared routes on the phone. A login-only route must end on the passport login returning to it; any other
- * route must stay, show its heading, its chrome and its title. axe runs on every page through `visit()`.
+ * route must stay, show its heading (the content pages: the one their data gives), its chrome and its title.
+ * axe runs on every page through `visit()`.
  */
 import { expect, test } from '@playwright/test';
 import { buildPath, siteRoutes, type SiteRoute } from '../../packages/config/src/site-map.ts';
+import enPortal from '../../packages/i18n/locales/en/portal.json' with { type: 'json' };
 import { visit } from '../support/a11y.ts';
+import { firstActivity, firstNews } from '../support/content.ts';
 import { PLAYER_ORIGINS } from '../support/hosts.ts';
 import { isLoginReturningTo, onPhone, samePath } from '../support/shell.ts';
 
@@ -16,15 +19,34 @@ const notVisited = new Set(['appleReturn']);
 const fitsProject = (route: SiteRoute, phone: boolean): boolean =>
   route.form === 'both' || route.form === (phone ? 'h5' : 'desktop');
 
-/** Every `:param` is `1`; the pages that exist already ignore it, the others show their heading. */
+/** Activity pages get the first seeded activity's id; every other `:param` is `1` (the first news item). */
+const idFor = (route: SiteRoute): string =>
+  route.title.startsWith('active') ? String(firstActivity.id) : String(firstNews.id);
+
 const urlOf = (route: SiteRoute): string => {
   const params = Object.fromEntries(
     route.path
       .split('/')
       .filter((s) => s.startsWith(':'))
-      .map((s) => [s.slice(1), '1']),
+      .map((s) => [s.slice(1), idFor(route)]),
   );
   return `${PLAYER_ORIGINS[route.host]}${buildPath(route.path, params)}`;
+};
+
+/**
+ * The `h1` of the content pages, by site-map title: details show the seeded item; a preview route opened without
+ * a token shows the not-found state, exactly as for an unknown id.
+ */
+const contentHeadings: Record<string, string> = {
+  home: enPortal.home.heading,
+  news: 'News',
+  active: 'Events',
+  newsDetail: firstNews.title,
+  activeDetail: firstActivity.title,
+  newsPreDetail: enPortal.articles.news.notFound,
+  activePreDetail: enPortal.articles.activity.notFound,
+  gamelist: 'Games',
+  fans: 'Fan groups',
 };
 
 test.describe('every site-map route', () => {
@@ -49,6 +71,9 @@ test.describe('every site-map route', () => {
         landsOn: (u) => u.origin === origin && samePath(u.pathname, new URL(url).pathname) && u.search === '',
       });
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const heading = contentHeadings[route.title];
+      if (route.host === 'portal' && heading !== undefined)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page).toHaveTitle(/\S \| JoyPeak Games$/);
 
       const banner = page.getByRole('banner');

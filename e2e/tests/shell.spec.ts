@@ -84,7 +84,7 @@ test.describe('language', () => {
     // portal is still Thai afterwards.
     await visit(page, `${PASSPORT}/login`, { landsOn: loginUrl(phone) });
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to JoyPeak Games');
 
     await visit(page, `${PORTAL}/news`, { landsOn: news });
     await expectThai();
@@ -110,7 +110,7 @@ test.describe('unknown paths and host hand-overs', () => {
     await visit(page, `${PORTAL}/login?from=portal&x=1`, {
       landsOn: `${loginUrl(phone)}?from=portal&x=1`,
     });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to JoyPeak Games');
 
     await visit(page, `${PORTAL}/paygame/?game=1`, {
       landsOn: (url) =>
@@ -141,7 +141,7 @@ test.describe('login guard', () => {
       const url = new URL(page.url());
       expect(`${url.origin}${url.pathname}`).toBe(loginUrl(phone));
       expect(decodeURIComponent(url.search.replace(/^\?redirect=/, ''))).toBe(returnTo);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to JoyPeak Games');
     }
   });
 });

@@ -1,27 +1,45 @@
 import { createBrowserRouter } from 'react-router';
-import { createShellRoutes, type ShellOptions } from '@gp/ui/shell';
+import { createShellRoutes, type ScreenModule, type ShellOptions } from '@gp/ui/shell';
 import { hosts } from '../config/env.ts';
 import { api } from '../lib/api-client.ts';
 
+// One lazy chunk per screen: a phone opening /h5 downloads the home screen only, never the lists or details.
 const home = () => import('../routes/home.tsx');
 const staticPage = () => import('../routes/static-page.tsx');
+const articleList = () => import('../routes/article-list.tsx');
+const articleDetail = () => import('../routes/article-detail.tsx');
+const gameList = () => import('../routes/game-list.tsx');
+const fanGroups = () => import('../routes/fan-groups.tsx');
+
+/** Both forms of each page: the screens adapt to the form themselves (`useIsH5`). */
+type Screen = () => Promise<ScreenModule>;
+const pair = (ids: readonly string[], screen: Screen): [string, Screen][] =>
+  ids.flatMap((id): [string, Screen][] => [
+    [id, screen],
+    [`${id}H5`, screen],
+  ]);
 
 /**
- * Screens of the main host by site-map route id. Pages not listed here show their layout and heading until
- * their capability builds them (news, activities, customer service, game list, fan groups).
+ * Screens of the main host by site-map route id. Pages not listed here (customer service) show their layout and
+ * heading until their capability builds them.
  */
 export const screens: ShellOptions['screens'] = {
-  home,
-  homeH5: home,
-  ...Object.fromEntries(
-    ['about', 'terms', 'privacy', 'siteinfo', 'tokusyouhou'].flatMap((id) => [
-      [id, staticPage],
-      [`${id}H5`, staticPage],
-    ]),
-  ),
+  ...Object.fromEntries([
+    ...pair(['home'], home),
+    ...pair(['about', 'terms', 'privacy', 'siteinfo', 'tokusyouhou'], staticPage),
+    ...pair(['news', 'active'], articleList),
+    ...pair(['newsDetail', 'newsPreDetail', 'activeDetail', 'activePreDetail'], articleDetail),
+  ]),
+  gamelistH5: gameList,
+  fansH5: fanGroups,
 };
 
-export const routes = createShellRoutes({ host: 'portal', hosts, api, screens });
+/** The portal's routes; tests pass a device to see the H5 forms. */
+export function createPortalRoutes(device?: ShellOptions['device']) {
+  return createShellRoutes({ host: 'portal', hosts, api, screens, ...(device ? { device } : {}) });
+}
+
+export const routes = createPortalRoutes();
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -1,35 +1,198 @@
+/**
+ * The home page, desktop and H5: the banner carousel, a welcome, then the modules the server lists, in its order
+ * and under its titles (news, activities, recommended games, fan groups). Each section's data streams in on its
+ * own (skeleton while loading, its own empty or error state), so one slow or failing call never blanks the page.
+ */
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Await, useLoaderData, useRevalidator } from 'react-router';
+import type { HomeModule } from '@gp/contracts/web';
 import { useShellData } from '@gp/ui/shell-data';
-import { GameGrid } from '../features/games/components/game-grid.tsx';
+import { SiteLink } from '@gp/ui/site-link';
+import { Skeleton } from '../components/skeleton.tsx';
+import { StateMessage } from '../components/state-message.tsx';
+import { getActivityPage } from '../features/articles/api/get-activity-page.ts';
+import { getNewsTop } from '../features/articles/api/get-news-top.ts';
+import { ArticleList } from '../features/articles/components/article-list.tsx';
+import { NewsHeadlines } from '../features/articles/components/news-headlines.tsx';
+import { getHomeBanners } from '../features/banners/api/get-home-banners.ts';
+import { BannerCarousel } from '../features/banners/components/banner-carousel.tsx';
+import { FanGroupList } from '../features/fans/components/fan-group-list.tsx';
+import { getRecommendedGames } from '../features/games/api/get-recommended-games.ts';
+import { RecommendedGames } from '../features/games/components/recommended-games.tsx';
+import { getHomeModules } from '../features/home/api/get-home-modules.ts';
+import { HomeSection } from '../features/home/components/home-section.tsx';
+import { QuickLinks } from '../features/home/components/quick-links.tsx';
+import { useIsH5 } from '../hooks/use-is-h5.ts';
+import { settle, type Settled } from '../utils/settle.ts';
 import styles from './home.module.css';
 
+export const homeNewsCount = 5;
+export const homeActivityCount = 3;
+
+/** Every call starts at once (no waterfall behind the module list); none is awaited, the sections stream. */
+export function loader() {
+  return {
+    banners: settle(getHomeBanners()),
+    modules: settle(getHomeModules()),
+    games: settle(getRecommendedGames()),
+    news: settle(getNewsTop(homeNewsCount)),
+    activities: settle(getActivityPage(1, homeActivityCount)),
+  };
+}
+type HomeData = ReturnType<typeof loader>;
+
+/** When the module list cannot be loaded the page still shows every section, in the usual order. */
+const fallbackModules = ['news', 'activity', 'games', 'fans'] as const;
+
 export default function Home() {
+  const data = useLoaderData() as HomeData;
+  const h5 = useIsH5();
   const { t } = useTranslation('portal');
   const { navigation } = useShellData();
+  const welcome = (hero: boolean) => (
+    <div className={hero ? `${styles.welcome} ${styles.hero}` : styles.welcome}>
+      <h1 className={styles.heading}>{t('home.heading')}</h1>
+      <p className={styles.intro}>{t('home.intro')}</p>
+    </div>
+  );
   return (
-    <>
-      <section className={styles.hero}>
-        <h1>{t('home.heading')}</h1>
-        <p>{t('home.intro')}</p>
-      </section>
-      <section aria-labelledby="games-heading" className={styles.section}>
-        <h2 id="games-heading">{t('home.gamesHeading')}</h2>
-        <GameGrid games={navigation.games} />
-      </section>
-      {navigation.fansGroups.length > 0 && (
-        <section aria-labelledby="fans-heading" className={styles.section}>
-          <h2 id="fans-heading">{t('home.fansHeading')}</h2>
-          <ul className={styles.fans}>
-            {navigation.fansGroups.map((f) => (
-              <li key={f.url}>
-                <a href={f.url} target="_blank" rel="noopener noreferrer">
-                  {f.group_name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </>
+    <div className={h5 ? `${styles.home} ${styles.h5}` : styles.home}>
+      <Suspense
+        fallback={
+          <>
+            <div className={styles.bannerSkeleton}>
+              <Skeleton blocks={[{ height: '100%' }]} />
+            </div>
+            {welcome(false)}
+          </>
+        }
+      >
+        <Await resolve={data.banners}>
+          {(banners) =>
+            banners.ok && banners.value.length > 0 ? (
+              <>
+                <BannerCarousel banners={banners.value} h5={h5} />
+                {welcome(false)}
+              </>
+            ) : (
+              // No banner running (or none could be loaded): the welcome takes the banner's place.
+              welcome(true)
+            )
+          }
+        </Await>
+      </Suspense>
+      {h5 && <QuickLinks flags={navigation.flags} />}
+      <Suspense fallback={<SectionSkeleton />}>
+        <Await resolve={data.modules}>
+          {(modules) =>
+            (modules.ok
+              ? modules.value
+              : fallbackModules.map((type): HomeModule => ({
+                  key: type,
+                  type,
+                  title: t(`home.modules.${type}`),
+                }))
+            ).map((module) => <ModuleSection key={module.key} module={module} data={data} h5={h5} />)
+          }
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function ModuleSection({ module, data, h5 }: { module: HomeModule; data: HomeData; h5: boolean }) {
+  const { t } = useTranslation('portal');
+  const { navigation } = useShellData();
+  const more = (to: string, label: string) => (
+    <SiteLink to={to}>
+      {label}
+      <span aria-hidden="true"> ›</span>
+    </SiteLink>
+  );
+  switch (module.type) {
+    case 'news':
+      return (
+        <HomeSection h5={h5} title={module.title} more={more('/news', t('home.allNews'))}>
+          <Streamed data={data.news}>
+            {(news) =>
+              news.length > 0 ? (
+                <NewsHeadlines news={news} h5={h5} />
+              ) : (
+                <StateMessage tone="empty" compact title={t('articles.news.empty')} />
+              )
+            }
+          </Streamed>
+        </HomeSection>
+      );
+    case 'activity':
+      return (
+        <HomeSection h5={h5} title={module.title} more={more('/active', t('home.allEvents'))}>
+          <Streamed data={data.activities}>
+            {(page) =>
+              page.list.length > 0 ? (
+                <ArticleList
+                  articles={page.list}
+                  kind="activity"
+                  h5={h5}
+                  headingLevel={3}
+                  layout="grid"
+                  eagerCount={0}
+                />
+              ) : (
+                <StateMessage tone="empty" compact title={t('articles.activity.empty')} />
+              )
+            }
+          </Streamed>
+        </HomeSection>
+      );
+    case 'games':
+      return (
+        // The full game list is an H5 page; desktop visitors have the header's Games menu.
+        <HomeSection h5={h5} title={module.title} more={h5 && more('/gamelist_h5', t('home.allGames'))}>
+          <Streamed data={data.games}>{(games) => <RecommendedGames games={games} h5={h5} />}</Streamed>
+        </HomeSection>
+      );
+    case 'fans':
+      return (
+        <HomeSection h5={h5} title={module.title} more={h5 && more('/fans_h5', t('home.allFans'))}>
+          <FanGroupList groups={navigation.fansGroups} layout={h5 ? 'rows' : 'pills'} />
+        </HomeSection>
+      );
+  }
+}
+
+/** A section's streamed data: a skeleton until it arrives, its error state if it failed. */
+function Streamed<T>({ data, children }: { data: Promise<Settled<T>>; children: (value: T) => ReactNode }) {
+  return (
+    <Suspense fallback={<SectionSkeleton />}>
+      <Await resolve={data}>{(result) => (result.ok ? children(result.value) : <SectionError />)}</Await>
+    </Suspense>
+  );
+}
+
+function SectionSkeleton() {
+  return <Skeleton blocks={[{ height: '1.75rem', width: '40%' }, { height: '9rem' }]} />;
+}
+
+function SectionError() {
+  const { t } = useTranslation('portal');
+  const revalidator = useRevalidator();
+  return (
+    <StateMessage
+      tone="error"
+      compact
+      title={t('home.sectionError')}
+      action={
+        <button
+          type="button"
+          className={styles.retry}
+          disabled={revalidator.state !== 'idle'}
+          onClick={() => void revalidator.revalidate()}
+        >
+          {t('common:state.retry')}
+        </button>
+      }
+    />
   );
 }

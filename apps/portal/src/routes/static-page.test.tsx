@@ -28,11 +28,3 @@ describe('static pages', () => {
     expect(document.getElementById(first)).not.toBeNull();
   });
 });
-
-describe('home', () => {
-  it('shows the games of the shell data', async () => {
-    await renderApp(routes, '/');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Our games' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Lotus Blade' }).length).toBeGreaterThan(0);
-  });
-});

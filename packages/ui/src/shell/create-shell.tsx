@@ -17,7 +17,7 @@ import { loadNavigation } from './navigation-data.ts';
 import { PendingScreen } from './pending-screen.tsx';
 import { currentUser, loginUrl } from './session.ts';
 import { originsOf, type ShellSettings } from './shell-context.tsx';
-import { Shell } from './shell.tsx';
+import { FirstLoad, Shell } from './shell.tsx';
 
 export interface ScreenModule {
   default: ComponentType;
@@ -113,6 +113,8 @@ export function createShellRoutes(options: ShellOptions): RouteObject[] {
       // The header keeps its data while the visitor moves between pages; a reload refreshes it.
       shouldRevalidate: ({ formMethod }) => formMethod !== undefined && formMethod !== 'GET',
       element: <Shell settings={settings} />,
+      // While the first page's data loads: the progress bar, nothing else to flash.
+      HydrateFallback: FirstLoad,
       errorElement: <RouteError />,
       children: [
         ...own.map(child),

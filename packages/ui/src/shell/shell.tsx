@@ -14,8 +14,9 @@ import { H5Layout } from './h5-layout.tsx';
 import type { Navigation } from './navigation-data.ts';
 import { navFallback } from './navigation-data.ts';
 import { ProgressBar } from './progress-bar.tsx';
+import progress from './progress-bar.module.css';
 import { ShellContext, type ShellSettings } from './shell-context.tsx';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 
 export interface ShellData {
   navigation: Navigation;
@@ -43,6 +44,8 @@ export function Shell({ settings }: { settings: ShellSettings }) {
   return (
     <ShellContext value={state}>
       <ProgressBar />
+      {/* A page reached by a link opens at its top; back and forward return to where the reader was. */}
+      <ScrollRestoration />
       {route?.chrome === 'none' ? (
         <main id="main">
           <Outlet />
@@ -54,4 +57,10 @@ export function Shell({ settings }: { settings: ShellSettings }) {
       )}
     </ShellContext>
   );
+}
+
+/** The first page view before its data arrives (react-router's hydrate fallback). */
+export function FirstLoad() {
+  const { t } = useTranslation('common');
+  return <div className={progress.bar} role="progressbar" aria-label={t('shell.loadingPage')} />;
 }
