@@ -2,7 +2,7 @@
  * Test rendering for the player apps: real i18next with the real en locale files of the given namespaces, and
  * a memory router with either the app's own routes or a single element.
  */
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -14,6 +14,10 @@ import passport from '@gp/i18n/locales/en/passport.json';
 import pay from '@gp/i18n/locales/en/pay.json';
 import admin from '@gp/i18n/locales/en/admin.json';
 import staticPages from '@gp/i18n/locales/en/static.json';
+
+// Test suites run in parallel on two cores: screens whose data arrives in several steps get more than the
+// default second to settle before a `findBy` gives up.
+configure({ asyncUtilTimeout: 5_000 });
 
 const resources = { en: { common, errors, portal, passport, pay, admin, static: staticPages } };
 
