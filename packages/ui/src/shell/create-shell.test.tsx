@@ -177,6 +177,16 @@ describe('desktop header and footer', () => {
     }
   });
 
+  it('stays open when the pointer that opened it clicks, and closes on a second click', async () => {
+    await open('/news', { api: fakeApi({ user: somchai }) });
+    const trigger = await screen.findByRole('button', { name: 'Hi, Somchai' });
+    fireEvent.mouseEnter(trigger.parentElement!);
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('shows the login entry to visitors, with the page as redirect', async () => {
     await open('/news');
     const login = await screen.findByRole('link', { name: 'Log in' });

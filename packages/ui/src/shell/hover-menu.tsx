@@ -19,6 +19,8 @@ export function HoverMenu({
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
+  /** Opened by the pointer resting on it: the click that usually follows keeps it open instead of closing it. */
+  const openedByHover = useRef(false);
   const id = useId();
   const cancelClose = () => clearTimeout(timer.current);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -27,11 +29,15 @@ export function HoverMenu({
       className={styles.menu}
       onMouseEnter={() => {
         cancelClose();
+        if (!open) openedByHover.current = true;
         setOpen(true);
       }}
       onMouseLeave={() => {
         cancelClose();
-        timer.current = setTimeout(() => setOpen(false), closeDelayMs);
+        timer.current = setTimeout(() => {
+          openedByHover.current = false;
+          setOpen(false);
+        }, closeDelayMs);
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
@@ -49,7 +55,10 @@ export function HoverMenu({
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (openedByHover.current) openedByHover.current = false;
+          else setOpen((o) => !o);
+        }}
       >
         {label}
         <span aria-hidden="true" className={styles.caret} />

@@ -71,7 +71,11 @@ export async function passportRoutes(app: FastifyInstance) {
   });
   const home = `${app.env.PORTAL_ORIGIN.replace(/\/$/, '')}/`;
 
-  registerCall(app, rsaPublic, () => rsa.publicKey());
+  registerCall(app, rsaPublic, (_, ctx) => {
+    // Every answer carries a one-time nonce: a cached copy would hand out a spent one.
+    ctx.reply.header('cache-control', 'no-store');
+    return rsa.publicKey();
+  });
   registerCall(app, imgCaptcha, () => captcha.create());
   registerCall(app, verifyCaptcha, (input) => captcha.verify(input.img_token, input.captcha));
   registerCall(app, verifyCaptchaKomoe, (input) => captcha.verify(input.img_token, input.captcha));

@@ -84,7 +84,9 @@ describe('graphic captcha', () => {
 
 describe('RSA password transport', () => {
   it('decrypts a password sealed with a fresh nonce exactly once', async () => {
-    const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
+    const res = await t.app.inject({ url: '/passport/web/rsa_public' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const key = res.json().data;
     expect(key.public_key).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     const sealed = encryptPassword(key.public_key, key.nonce, 'Secret123');
     const rsa = new RsaService(new SecurityRepository(t.db));
