@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordRule } from '@gp/contracts/passport';
 import { changePassword } from '../api/change-password.ts';
 import { errorMessage } from '../api/error-message.ts';
 import { Field } from './field.tsx';
+import { FormMessages } from './form-messages.tsx';
+import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import styles from './forms.module.css';
 
 /** Old password, new one twice (spec 5: rules, must differ, must match). */
 export function ChangePasswordForm() {
   const { t } = useTranslation('passport');
   const [old, setOld] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
+  const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [saved, setSaved] = useState(false);
@@ -21,20 +21,17 @@ export function ChangePasswordForm() {
     e.preventDefault();
     setAlert('');
     setSaved(false);
-    const found: Record<string, string> = {};
+    const found = passwordPairErrors(passwords, t);
     if (!old) found.old = t('validation.required');
-    if (!passwordRule.safeParse(next).success) found.next = t('validation.passwordRule');
-    else if (next === old) found.next = t('account.samePassword');
-    else if (next !== again) found.again = t('validation.passwordsDiffer');
+    else if (!found.password && passwords.password === old) found.password = t('account.samePassword');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await changePassword(old, next, again);
+      await changePassword(old, passwords.password, passwords.confirmation);
       setSaved(true);
       setOld('');
-      setNext('');
-      setAgain('');
+      setPasswords({ password: '', confirmation: '' });
     } catch (error) {
       setAlert(errorMessage(t, error));
     }
@@ -49,16 +46,7 @@ export function ChangePasswordForm() {
       aria-labelledby="password-heading"
     >
       <h2 id="password-heading">{t('account.passwordHeading')}</h2>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      {saved && (
-        <p role="status" className={styles.notice}>
-          {t('account.saved')}
-        </p>
-      )}
+      <FormMessages alert={alert} notice={saved ? t('account.saved') : ''} />
       <Field
         label={t('account.oldPassword')}
         type="password"
@@ -68,24 +56,11 @@ export function ChangePasswordForm() {
         onChange={(e) => setOld(e.target.value)}
         error={errors.old}
       />
-      <Field
-        label={t('account.newPassword')}
-        hint={t('signup.passwordHint')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={16}
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        error={errors.next}
-      />
-      <Field
-        label={t('account.confirm')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={16}
-        value={again}
-        onChange={(e) => setAgain(e.target.value)}
-        error={errors.again}
+      <PasswordPair
+        value={passwords}
+        onChange={setPasswords}
+        errors={errors}
+        labels={{ password: t('account.newPassword'), confirmation: t('account.confirm') }}
       />
       <button type="submit" className={styles.primary} disabled={busy}>
         {busy ? t('account.saving') : t('account.save')}

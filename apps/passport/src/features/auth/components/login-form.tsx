@@ -6,6 +6,7 @@ import { captchaCodes, errorMessage } from '../api/error-message.ts';
 import { login } from '../api/login.ts';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
 import { Field } from './field.tsx';
+import { FormMessages } from './form-messages.tsx';
 import styles from './forms.module.css';
 
 const phoneWithCountry = /^\+?\d{6,18}$/;
@@ -62,11 +63,7 @@ export function LoginForm({ returnTo, onDone }: { returnTo: string; onDone: (nex
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
+      <FormMessages alert={alert} />
       <Field
         label={t('login.account')}
         hint={t('login.accountHint')}

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordRule } from '@gp/contracts/passport';
 import { errorMessage } from '../api/error-message.ts';
 import { confirmResetLink, resetPassword } from '../api/reset-password.ts';
-import { Field } from './field.tsx';
+import { FormMessages } from './form-messages.tsx';
+import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import styles from './forms.module.css';
 
 type State = { step: 'checking' } | { step: 'form' } | { step: 'done' } | { step: 'failed'; message: string };
@@ -20,8 +20,7 @@ export function NewPasswordForm({
 }) {
   const { t } = useTranslation('passport');
   const [state, setState] = useState<State>({ step: 'checking' });
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,14 +39,12 @@ export function NewPasswordForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
-    const found: Record<string, string> = {};
-    if (!passwordRule.safeParse(password).success) found.password = t('validation.passwordRule');
-    else if (password !== confirmation) found.confirmation = t('validation.passwordsDiffer');
+    const found = passwordPairErrors(passwords, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await resetPassword(ticket, password, confirmation);
+      await resetPassword(ticket, passwords.password, passwords.confirmation);
       setState({ step: 'done' });
     } catch (error) {
       setAlert(errorMessage(t, error));
@@ -77,33 +74,12 @@ export function NewPasswordForm({
   }
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      <Field
-        label={t('findpwd.newPassword')}
-        hint={t('signup.passwordHint')}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        maxLength={16}
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-      />
-      <Field
-        label={t('findpwd.confirm')}
-        type="password"
-        name="confirmation"
-        autoComplete="new-password"
-        maxLength={16}
-        required
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        error={errors.confirmation}
+      <FormMessages alert={alert} />
+      <PasswordPair
+        value={passwords}
+        onChange={setPasswords}
+        errors={errors}
+        labels={{ password: t('findpwd.newPassword'), confirmation: t('findpwd.confirm') }}
       />
       <button type="submit" className={styles.primary} disabled={busy}>
         {busy ? t('findpwd.saving') : t('findpwd.save')}

@@ -1,12 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
-import { passwordRule, phoneRule } from '@gp/contracts/passport';
+import { phoneRule } from '@gp/contracts/passport';
 import { captchaCodes, errorMessage } from '../api/error-message.ts';
 import { resetByPhone, sendSmsCode } from '../api/phone.ts';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
-import { Field } from './field.tsx';
+import { CodeField } from './code-field.tsx';
+import { FormMessages } from './form-messages.tsx';
+import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
+import { useCountdown } from './use-countdown.ts';
 import styles from './forms.module.css';
 
 /** Reset by phone (spec 7 /web/reset/pwd): SMS code, then the new password twice; every session ends. */
@@ -16,32 +19,27 @@ export function PhoneResetForm() {
   const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [notice, setNotice] = useState('');
-  const [wait, setWait] = useState(0);
+  const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+  const phoneErrors = (): Record<string, string> =>
+    phoneRule.safeParse(phone.tel).success ? {} : { tel: t('validation.phone') };
 
   const sendCode = async () => {
     setAlert('');
-    const found: Record<string, string> = {};
-    if (!phoneRule.safeParse(phone.tel).success) found.tel = t('validation.phone');
+    const found = phoneErrors();
     if (!captcha.answer.trim()) found.captcha = t('validation.required');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
       const sent = await sendSmsCode(phone.cid, phone.tel, 'reset', captcha.imgToken, captcha.answer);
       setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
-      setWait(sent.resend_after);
+      startWait(sent.resend_after);
     } catch (error) {
       if (error instanceof ApiError && captchaCodes.has(error.code))
         setErrors({ captcha: errorMessage(t, error) });
@@ -53,16 +51,13 @@ export function PhoneResetForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
-    const found: Record<string, string> = {};
-    if (!phoneRule.safeParse(phone.tel).success) found.tel = t('validation.phone');
+    const found = { ...phoneErrors(), ...passwordPairErrors(passwords, t) };
     if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
-    if (!passwordRule.safeParse(password).success) found.password = t('validation.passwordRule');
-    else if (password !== confirmation) found.confirmation = t('validation.passwordsDiffer');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await resetByPhone({ ...phone, code: code.trim(), password, confirmation });
+      await resetByPhone({ ...phone, code: code.trim(), ...passwords });
       setDone(true);
     } catch (error) {
       setAlert(errorMessage(t, error));
@@ -70,67 +65,27 @@ export function PhoneResetForm() {
     setBusy(false);
   };
 
-  if (done) {
-    return (
-      <p role="status" className={styles.notice}>
-        {t('phone.resetDone')}
-      </p>
-    );
-  }
+  if (done) return <FormMessages notice={t('phone.resetDone')} />;
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       <p>{t('phone.resetIntro')}</p>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
+      <FormMessages alert={alert} />
       <PhoneFields cid={phone.cid} tel={phone.tel} onChange={setPhone} error={errors.tel} />
       <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
-      <Field
+      <CodeField
         label={t('phone.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={setCode}
         error={errors.code}
-      >
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={wait > 0}
-          onClick={() => void sendCode()}
-        >
-          {wait > 0 ? t('signup.resendIn', { seconds: wait }) : t('signup.sendCode')}
-        </button>
-      </Field>
-      {notice && (
-        <p role="status" className={styles.notice}>
-          {notice}
-        </p>
-      )}
-      <Field
-        label={t('phone.newPassword')}
-        hint={t('signup.passwordHint')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={16}
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
+        wait={wait}
+        onSend={() => void sendCode()}
       />
-      <Field
-        label={t('findpwd.confirm')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={16}
-        required
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        error={errors.confirmation}
+      <FormMessages notice={notice} />
+      <PasswordPair
+        value={passwords}
+        onChange={setPasswords}
+        errors={errors}
+        labels={{ password: t('phone.newPassword'), confirmation: t('findpwd.confirm') }}
       />
       <button type="submit" className={styles.primary} disabled={busy}>
         {busy ? t('findpwd.saving') : t('findpwd.save')}

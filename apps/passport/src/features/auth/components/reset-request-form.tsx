@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
 import { emailRule } from '@gp/contracts/passport';
@@ -6,6 +6,8 @@ import { captchaCodes, errorMessage } from '../api/error-message.ts';
 import { sendResetLink } from '../api/reset-password.ts';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
 import { Field } from './field.tsx';
+import { FormMessages } from './form-messages.tsx';
+import { useCountdown } from './use-countdown.ts';
 import styles from './forms.module.css';
 
 /** Step one of the reset: e-mail and captcha; then "check your inbox" with a resend countdown. */
@@ -17,14 +19,8 @@ export function ResetRequestForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [sentTo, setSentTo] = useState('');
-  const [wait, setWait] = useState(0);
+  const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -38,7 +34,7 @@ export function ResetRequestForm() {
     try {
       const sent = await sendResetLink(email.trim(), captcha.imgToken, captcha.answer);
       setSentTo(email.trim());
-      setWait(sent.resend_after);
+      startWait(sent.resend_after);
     } catch (error) {
       if (error instanceof ApiError && captchaCodes.has(error.code))
         setErrors({ captcha: errorMessage(t, error) });
@@ -62,11 +58,7 @@ export function ResetRequestForm() {
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       <p>{t('findpwd.intro')}</p>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
+      <FormMessages alert={alert} />
       <Field
         label={t('findpwd.email')}
         type="email"

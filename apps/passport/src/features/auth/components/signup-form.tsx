@@ -1,21 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
-import { emailRule, nicknameRule, passwordRule, phoneRule } from '@gp/contracts/passport';
+import { emailRule, nicknameRule, phoneRule } from '@gp/contracts/passport';
 import { SiteLink } from '@gp/ui/site-link';
 import { captchaCodes, errorMessage } from '../api/error-message.ts';
 import { registerByPhone, sendSmsCode } from '../api/phone.ts';
 import { registerByEmail, sendRegisterCode } from '../api/register-email.ts';
-import { PhoneFields } from './phone-fields.tsx';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
+import { CodeField } from './code-field.tsx';
 import { Field } from './field.tsx';
+import { FormMessages } from './form-messages.tsx';
+import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
+import { PhoneFields } from './phone-fields.tsx';
+import { useCountdown } from './use-countdown.ts';
 import styles from './forms.module.css';
-
-const resendSeconds = 60;
 
 /**
  * Registration (spec 4-5) by e-mail (code to the inbox) or by phone (country list, SMS code, nickname): password
- * twice, terms; success hands over to login.
+ * twice, terms; success hands over to login. Mistakes are shown next to their fields; nothing typed is lost.
  */
 export function SignupForm({
   method,
@@ -29,28 +31,20 @@ export function SignupForm({
   const [phone, setPhone] = useState({ cid: 66, tel: '' });
   const [nickName, setNickName] = useState('');
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [agree, setAgree] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [notice, setNotice] = useState('');
-  const [wait, setWait] = useState(0);
+  const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
-
-  const identityErrors = () => {
-    const found: Record<string, string> = {};
-    if (method === 'email' && !emailRule.safeParse(email.trim()).success) found.email = t('validation.email');
-    if (method === 'phone' && !phoneRule.safeParse(phone.tel).success) found.tel = t('validation.phone');
-    return found;
+  const identityErrors = (): Record<string, string> => {
+    if (method === 'email')
+      return emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') };
+    return phoneRule.safeParse(phone.tel).success ? {} : { tel: t('validation.phone') };
   };
 
   const sendCode = async () => {
@@ -67,24 +61,23 @@ export function SignupForm({
         await sendSmsCode(phone.cid, phone.tel, 'register', captcha.imgToken, captcha.answer);
         setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
       }
-      setWait(resendSeconds);
+      startWait(60);
     } catch (error) {
       if (error instanceof ApiError && captchaCodes.has(error.code))
         setErrors({ captcha: errorMessage(t, error) });
       else setAlert(errorMessage(t, error));
     }
+    // A sent code or a failed answer spends the picture.
     setCaptchaVersion((v) => v + 1);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
-    const found = identityErrors();
+    const found = { ...identityErrors(), ...passwordPairErrors(passwords, t) };
     if (method === 'phone' && !nicknameRule.safeParse(nickName.trim()).success)
       found.nickName = t('validation.nickname');
     if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
-    if (!passwordRule.safeParse(password).success) found.password = t('validation.passwordRule');
-    else if (password !== confirmation) found.confirmation = t('validation.passwordsDiffer');
     if (!agree) found.agree = t('validation.agree');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -92,14 +85,8 @@ export function SignupForm({
     try {
       const account =
         method === 'email'
-          ? await registerByEmail({ email: email.trim(), code: code.trim(), password, confirmation })
-          : await registerByPhone({
-              ...phone,
-              code: code.trim(),
-              nickName: nickName.trim(),
-              password,
-              confirmation,
-            });
+          ? await registerByEmail({ email: email.trim(), code: code.trim(), ...passwords })
+          : await registerByPhone({ ...phone, code: code.trim(), nickName: nickName.trim(), ...passwords });
       onRegistered(account.nickName);
     } catch (error) {
       setAlert(errorMessage(t, error));
@@ -109,11 +96,7 @@ export function SignupForm({
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
+      <FormMessages alert={alert} />
       {method === 'email' ? (
         <Field
           label={t('signup.email')}
@@ -129,31 +112,15 @@ export function SignupForm({
         <PhoneFields cid={phone.cid} tel={phone.tel} onChange={setPhone} error={errors.tel} />
       )}
       <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
-      <Field
+      <CodeField
         label={method === 'email' ? t('signup.code') : t('phone.code')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={setCode}
         error={errors.code}
-      >
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={wait > 0}
-          onClick={() => void sendCode()}
-        >
-          {wait > 0 ? t('signup.resendIn', { seconds: wait }) : t('signup.sendCode')}
-        </button>
-      </Field>
-      {notice && (
-        <p role="status" className={styles.notice}>
-          {notice}
-        </p>
-      )}
+        wait={wait}
+        onSend={() => void sendCode()}
+      />
+      <FormMessages notice={notice} />
       {method === 'phone' && (
         <Field
           label={t('phone.nickname')}
@@ -167,28 +134,11 @@ export function SignupForm({
           error={errors.nickName}
         />
       )}
-      <Field
-        label={t('signup.password')}
-        hint={t('signup.passwordHint')}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        maxLength={16}
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-      />
-      <Field
-        label={t('signup.confirm')}
-        type="password"
-        name="confirmation"
-        autoComplete="new-password"
-        maxLength={16}
-        required
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        error={errors.confirmation}
+      <PasswordPair
+        value={passwords}
+        onChange={setPasswords}
+        errors={errors}
+        labels={{ password: t('signup.password'), confirmation: t('signup.confirm') }}
       />
       <div className={styles.field}>
         <label className={styles.check}>
