@@ -318,3 +318,65 @@ export const resetPwd = defineCall({
   ]),
   response: z.null(),
 });
+
+// ---- Binding an e-mail or a phone to an account (spec 7 "Passport", account settings) ----
+
+export const bindType = z.enum(['bind', 'old']);
+
+export const captchaAuthSend = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/captcha/auth/send',
+  auth: 'member',
+  /** Sends a code to the e-mail `user` that the member wants to bind; `captcha` is a solved-captcha ticket. */
+  request: z.object({ user: emailRule, type: bindType.default('bind'), captcha: z.string().min(1) }),
+  response: z.object({ expires_in: z.number().int(), resend_after: z.number().int() }),
+});
+
+export const captchaAuthCheck = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/captcha/auth/check',
+  auth: 'member',
+  /** Checks (without using) the code sent by captchaAuthSend to `user`. */
+  request: z.object({ captcha: z.string().trim().max(12).optional(), user: emailRule }),
+  response: z.object({ valid: z.literal(true) }),
+});
+
+export const userEmailBind = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/user/email/bind',
+  auth: 'member',
+  request: z.object({ user: emailRule, captcha: z.string().trim().max(12).optional() }),
+  response: userInfoData,
+});
+
+export const smsSend = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/sms/send',
+  auth: 'member',
+  /** `type` bind: a code to the new number; old: a code to the number bound now (needed to change it). */
+  request: z.object({ ...phoneFields, type: bindType, captcha: z.string().min(1) }),
+  response: z.object({ expires_in: z.number().int(), resend_after: z.number().int() }),
+});
+
+export const smsCheck = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/sms/check',
+  auth: 'member',
+  request: z.object({ ...phoneFields, type: bindType, code: z.string().trim().max(12).optional() }),
+  response: z.object({ valid: z.literal(true) }),
+});
+
+export const userHandleTel = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/user/handle/tel',
+  auth: 'member',
+  /** Binds or changes the phone: `code` from the new number, and `oldCode` from the old one when changing. */
+  request: z.object({ ...phoneFields, code: z.string().trim().max(12).optional(), oldCode: z.string().trim().max(12).optional() }),
+  response: userInfoData,
+});

@@ -258,6 +258,113 @@ export class AccountService {
     return null;
   }
 
+  private async accountMember(mid: number): Promise<MemberRow> {
+    const row = await this.d.members.byMid(mid);
+    // Bindings and passwords belong to account-type members; third-party members have neither (spec 4).
+    if (!row || row.loginType !== 0) this.refuse(-111);
+    return row;
+  }
+
+  async sendBindEmailCode(
+    mid: number,
+    input: { email: string; ticket: string; ip: string; lang: LanguageCode },
+  ) {
+    await this.d.captcha.requireTicket(input.ticket);
+    await this.accountMember(mid);
+    const email = input.email.toLowerCase();
+    if (await this.d.members.byEmail(email)) this.refuse(510000);
+    await this.d.codes.send({
+      channel: 'email',
+      target: email,
+      purpose: `bind:${mid}`,
+      ip: input.ip,
+      lang: input.lang,
+    });
+    return { expires_in: 600, resend_after: 60 };
+  }
+
+  async checkBindEmailCode(mid: number, input: { email: string; code: string | undefined }) {
+    const target = input.email.toLowerCase();
+    await this.d.codes.check({
+      channel: 'email',
+      target,
+      purpose: `bind:${mid}`,
+      code: input.code,
+      consume: false,
+    });
+    return { valid: true as const };
+  }
+
+  async bindEmail(mid: number, input: { email: string; code: string | undefined }) {
+    await this.accountMember(mid);
+    const email = input.email.toLowerCase();
+    if (await this.d.members.byEmail(email)) this.refuse(510000);
+    await this.d.codes.check({ channel: 'email', target: email, purpose: `bind:${mid}`, code: input.code });
+    return userInfoOf(await this.d.members.setContact(mid, { email }));
+  }
+
+  /** `bind`: a code to the new number (which nobody may have); `old`: a code to the number bound now. */
+  async sendPhoneCode(
+    mid: number,
+    input: { cid: number; tel: string; type: 'bind' | 'old'; ticket: string; ip: string; lang: LanguageCode },
+  ) {
+    await this.d.captcha.requireTicket(input.ticket);
+    const row = await this.accountMember(mid);
+    const phone = this.phoneOf(input.cid, input.tel);
+    if (input.type === 'old') {
+      if (!row.phone) this.refuse(-615);
+      if (row.phone !== phone) this.refuse(-618);
+    } else {
+      const owner = await this.d.members.byPhone(phone);
+      if (owner) this.refuse(owner.mid === mid ? -614 : -617);
+    }
+    await this.d.codes.send({
+      channel: 'sms',
+      target: phone,
+      purpose: `${input.type}:${mid}`,
+      ip: input.ip,
+      lang: input.lang,
+    });
+    return { expires_in: 600, resend_after: 60 };
+  }
+
+  async checkPhoneCode(
+    mid: number,
+    input: { cid: number; tel: string; type: 'bind' | 'old'; code?: string | undefined },
+  ) {
+    const phone = this.phoneOf(input.cid, input.tel);
+    await this.d.codes.check({
+      channel: 'sms',
+      target: phone,
+      purpose: `${input.type}:${mid}`,
+      code: input.code,
+      consume: false,
+    });
+    return { valid: true as const };
+  }
+
+  /** Binds a phone, or changes it with codes to both the old and the new number (spec 7 /web/user/handle/tel). */
+  async handleTel(
+    mid: number,
+    input: { cid: number; tel: string; code?: string | undefined; oldCode?: string | undefined },
+  ) {
+    const row = await this.accountMember(mid);
+    const phone = this.phoneOf(input.cid, input.tel);
+    const owner = await this.d.members.byPhone(phone);
+    if (owner) this.refuse(owner.mid === mid ? -614 : -617);
+    if (row.phone) {
+      if (!input.oldCode?.trim()) this.refuse(-705);
+      await this.d.codes.check({
+        channel: 'sms',
+        target: row.phone,
+        purpose: `old:${mid}`,
+        code: input.oldCode,
+      });
+    }
+    await this.d.codes.check({ channel: 'sms', target: phone, purpose: `bind:${mid}`, code: input.code });
+    return userInfoOf(await this.d.members.setContact(mid, { phone }));
+  }
+
   /** Account settings: a new password with the old one (spec 5: must differ from the old, rules, confirmation). */
   async changePassword(
     member: { mid: number; sessionIdHash: string },

@@ -39,4 +39,14 @@ export class MemberRepository {
   async setPassword(mid: number, passwordHash: string) {
     await this.db.update(member).set({ passwordHash, updatedAt: new Date() }).where(eq(member.mid, mid));
   }
+
+  async setContact(mid: number, contact: { email?: string; phone?: string }): Promise<MemberRow> {
+    const [row] = await this.db
+      .update(member)
+      .set({ ...contact, updatedAt: new Date() })
+      .where(eq(member.mid, mid))
+      .returning();
+    if (!row) throw new Error(`member ${mid} vanished`);
+    return row;
+  }
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  captchaAuthCheck,
+  captchaAuthSend,
+  smsCheck,
+  smsSend,
+  userEmailBind,
+  userHandleTel,
   regByTel,
   resetPwd,
   smsGenericCheck,
@@ -149,6 +155,31 @@ export async function passportRoutes(app: FastifyInstance) {
           again: input.rePwd,
         }),
   );
+  const midOf = (ctx: CallContext) => memberOf(ctx).mid;
+  registerCall(app, captchaAuthSend, (input, ctx) =>
+    accounts.sendBindEmailCode(midOf(ctx), {
+      email: input.user,
+      ticket: input.captcha,
+      ip: ctx.request.ip,
+      lang: ctx.lang,
+    }),
+  );
+  registerCall(app, captchaAuthCheck, (input, ctx) =>
+    accounts.checkBindEmailCode(midOf(ctx), { email: input.user, code: input.captcha }),
+  );
+  registerCall(app, userEmailBind, (input, ctx) =>
+    accounts.bindEmail(midOf(ctx), { email: input.user, code: input.captcha }),
+  );
+  registerCall(app, smsSend, (input, ctx) =>
+    accounts.sendPhoneCode(midOf(ctx), {
+      ...input,
+      ticket: input.captcha,
+      ip: ctx.request.ip,
+      lang: ctx.lang,
+    }),
+  );
+  registerCall(app, smsCheck, (input, ctx) => accounts.checkPhoneCode(midOf(ctx), input));
+  registerCall(app, userHandleTel, (input, ctx) => accounts.handleTel(midOf(ctx), input));
   registerCall(app, userInfo, async (_, ctx) => {
     const m = memberOf(ctx);
     return userInfoOf((await members.byMid(m.mid)) ?? m);

@@ -1,0 +1,229 @@
+/** Binding an e-mail and a phone to an account, and changing the phone with codes to both numbers. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp } from '../../../test/test-app.ts';
+import { verificationCode } from '../../db/schema/passport.schema.ts';
+import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { csrfCookie, sessionCookie } from './member-auth.ts';
+import { encryptPassword } from './rsa.service.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let cookies: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({ CAPTCHA_TEST_ANSWER: 'pass' });
+  // A member registered by phone, logged in.
+  await send('/passport/web/sms/generic/send', {
+    cid: '62',
+    tel: '81234567890',
+    type: 'register',
+    captcha: await ticket(),
+  });
+  const [pwd, repeatPwd] = await seal('Secret123', 'Secret123');
+  await send('/passport/web/reg/by/tel', {
+    cid: '62',
+    tel: '81234567890',
+    code: await codeTo('6281234567890'),
+    nickName: 'Budi',
+    pwd: pwd!,
+    repeatPwd: repeatPwd!,
+  });
+  const [loginPwd] = await seal('Secret123');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/passport/web/game/login',
+    payload: new URLSearchParams({
+      user: '6281234567890',
+      pwd: loginPwd!,
+      captcha: await ticket(),
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  cookies = Object.fromEntries(
+    res.cookies.filter((c) => [sessionCookie, csrfCookie].includes(c.name)).map((c) => [c.name, c.value]),
+  );
+});
+afterAll(() => t.close());
+
+async function send(url: string, form: Record<string, string>, asMember = false) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(asMember ? { ...form, ct: cookies[csrfCookie]! } : form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    cookies: asMember ? cookies : {},
+  });
+  return res.json() as { code: number; data: Record<string, unknown> | null };
+}
+const member_ = (url: string, form: Record<string, string>) => send(url, form, true);
+async function ticket() {
+  const token = String((await send('/passport/web/captcha/img/captcha', {})).data!.img_token);
+  return String(
+    (await send('/passport/web/captcha/verify/captcha', { img_token: token, captcha: 'pass' })).data!.ticket,
+  );
+}
+async function seal(...passwords: string[]) {
+  const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
+  return passwords.map((p) => encryptPassword(key.public_key, key.nonce, p));
+}
+const codeTo = async (target: string) =>
+  (await new OutboxRepository(t.db).latest({ recipient: target, limit: 1 }))[0]!.body.match(/\b\d{6}\b/)![0];
+const backdate = (target: string) =>
+  t.db
+    .update(verificationCode)
+    .set({ createdAt: new Date(Date.now() - 120_000) })
+    .where(eq(verificationCode.target, target));
+
+describe('binding an e-mail', () => {
+  it('sends a code to the new address, checks it, binds it', async () => {
+    expect(
+      (
+        await member_('/passport/web/captcha/auth/send', {
+          user: 'Budi@example.com',
+          type: 'bind',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(0);
+    const code = await codeTo('budi@example.com');
+    expect(
+      (await member_('/passport/web/captcha/auth/check', { user: 'budi@example.com', captcha: code })).code,
+    ).toBe(0);
+    const bound = await member_('/passport/web/user/email/bind', { user: 'budi@example.com', captcha: code });
+    expect(bound).toMatchObject({
+      code: 0,
+      data: { bind_email: 'b***i@example.com', bind_tel: '62********890' },
+    });
+    // The code is spent, and the address is now taken.
+    expect(
+      (await member_('/passport/web/user/email/bind', { user: 'budi@example.com', captcha: code })).code,
+    ).toBe(510000);
+  });
+
+  it('needs a session and a captcha', async () => {
+    expect(
+      (await send('/passport/web/captcha/auth/send', { user: 'x@example.com', type: 'bind', captcha: 'x' }))
+        .code,
+    ).toBe(-101);
+    expect(
+      (
+        await member_('/passport/web/captcha/auth/send', {
+          user: 'x@example.com',
+          type: 'bind',
+          captcha: 'nope',
+        })
+      ).code,
+    ).toBe(-105);
+  });
+});
+
+describe('binding and changing a phone', () => {
+  it('refuses the number already bound, and a change without the old number', async () => {
+    await backdate('6281234567890');
+    expect(
+      (
+        await member_('/passport/web/sms/send', {
+          cid: '62',
+          tel: '81234567890',
+          type: 'bind',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(-614);
+    expect(
+      (
+        await member_('/passport/web/sms/send', {
+          cid: '62',
+          tel: '89999999999',
+          type: 'old',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(-618);
+    await member_('/passport/web/sms/send', {
+      cid: '62',
+      tel: '85555555555',
+      type: 'bind',
+      captcha: await ticket(),
+    });
+    const code = await codeTo('6285555555555');
+    expect(
+      (await member_('/passport/web/user/handle/tel', { cid: '62', tel: '85555555555', code })).code,
+    ).toBe(-705);
+  });
+
+  it('changes the number with codes to the old and the new one', async () => {
+    await backdate('6281234567890');
+    await backdate('6285555555555');
+    expect(
+      (
+        await member_('/passport/web/sms/send', {
+          cid: '62',
+          tel: '81234567890',
+          type: 'old',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(0);
+    const oldCode = await codeTo('6281234567890');
+    expect(
+      (
+        await member_('/passport/web/sms/check', {
+          cid: '62',
+          tel: '81234567890',
+          type: 'old',
+          code: oldCode,
+        })
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await member_('/passport/web/sms/send', {
+          cid: '62',
+          tel: '85555555555',
+          type: 'bind',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(0);
+    const code = await codeTo('6285555555555');
+    const wrongOld = oldCode === '000000' ? '111111' : '000000';
+    expect(
+      (
+        await member_('/passport/web/user/handle/tel', {
+          cid: '62',
+          tel: '85555555555',
+          code,
+          oldCode: wrongOld,
+        })
+      ).code,
+    ).toBe(-704);
+    const changed = await member_('/passport/web/user/handle/tel', {
+      cid: '62',
+      tel: '85555555555',
+      code,
+      oldCode,
+    });
+    expect(changed).toMatchObject({ code: 0, data: { bind_tel: '62********555' } });
+  });
+
+  it('refuses a number another member uses', async () => {
+    expect(
+      (
+        await member_('/passport/web/sms/send', {
+          cid: '62',
+          tel: '85555555555',
+          type: 'bind',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(-614);
+    await backdate('6281234567890');
+    const other = await send('/passport/web/sms/generic/send', {
+      cid: '62',
+      tel: '81234567890',
+      type: 'register',
+      captcha: await ticket(),
+    });
+    expect(other.code).toBe(0); // the old number is free again
+  });
+});
