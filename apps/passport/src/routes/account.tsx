@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData } from 'react-router';
 import { isAccountUser, type UserInfo } from '@gp/contracts/passport';
 import { currentUser } from '@gp/ui/session';
 import { hosts } from '../config/env.ts';
 import { api } from '../lib/api-client.ts';
+import { BindEmailForm } from '../features/auth/components/bind-email-form.tsx';
+import { BindPhoneForm } from '../features/auth/components/bind-phone-form.tsx';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
@@ -16,7 +19,7 @@ export async function loader() {
 
 export default function Account() {
   const { t } = useTranslation('passport');
-  const user = useLoaderData<UserInfo>();
+  const [user, setUser] = useState(useLoaderData<UserInfo>());
   return (
     <section className={styles.card}>
       <h1>{t('account.heading')}</h1>
@@ -30,6 +33,14 @@ export default function Account() {
         <dd>{user.bind_tel ?? t('account.notBound')}</dd>
       </dl>
       <ChangePasswordForm />
+      {!user.bind_email && (
+        <div className={styles.section}>
+          <BindEmailForm onBound={setUser} />
+        </div>
+      )}
+      <div className={styles.section}>
+        <BindPhoneForm key={user.bind_tel ?? 'none'} hasPhone={!!user.bind_tel} onBound={setUser} />
+      </div>
     </section>
   );
 }

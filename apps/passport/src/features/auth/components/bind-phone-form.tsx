@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@gp/api-client';
+import { phoneRule, type UserInfo } from '@gp/contracts/passport';
+import { bindPhone, sendPhoneCode } from '../api/bind.ts';
+import { captchaCodes, errorMessage } from '../api/error-message.ts';
+import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
+import { CodeField } from './code-field.tsx';
+import { FormMessages } from './form-messages.tsx';
+import { PhoneFields } from './phone-fields.tsx';
+import { useCountdown } from './use-countdown.ts';
+import styles from './forms.module.css';
+
+/**
+ * Links a phone number, or changes the linked one: a code to the new number, and - when one is linked already -
+ * a code to the current number too (spec 7 /web/user/handle/tel). The current number is asked for in full, since
+ * the page only shows it masked.
+ */
+export function BindPhoneForm({
+  hasPhone,
+  onBound,
+}: {
+  hasPhone: boolean;
+  onBound: (user: UserInfo) => void;
+}) {
+  const { t } = useTranslation('passport');
+  const [current, setCurrent] = useState({ cid: 66, tel: '' });
+  const [next, setNext] = useState({ cid: 66, tel: '' });
+  const [oldCode, setOldCode] = useState('');
+  const [code, setCode] = useState('');
+  const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
+  const [captchaVersion, setCaptchaVersion] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [notice, setNotice] = useState('');
+  const [waitOld, startWaitOld] = useCountdown();
+  const [waitNew, startWaitNew] = useCountdown();
+  const [busy, setBusy] = useState(false);
+
+  const send = async (type: 'bind' | 'old') => {
+    setAlert('');
+    const phone = type === 'old' ? current : next;
+    const found: Record<string, string> = {};
+    if (!phoneRule.safeParse(phone.tel).success)
+      found[type === 'old' ? 'current' : 'next'] = t('validation.phone');
+    if (!captcha.answer.trim()) found.captcha = t('validation.required');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const sent = await sendPhoneCode(type, phone.cid, phone.tel, captcha.imgToken, captcha.answer);
+      setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
+      (type === 'old' ? startWaitOld : startWaitNew)(sent.resend_after);
+    } catch (error) {
+      if (error instanceof ApiError && captchaCodes.has(error.code))
+        setErrors({ captcha: errorMessage(t, error) });
+      else setAlert(errorMessage(t, error));
+    }
+    setCaptchaVersion((v) => v + 1);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAlert('');
+    const found: Record<string, string> = {};
+    if (!phoneRule.safeParse(next.tel).success) found.next = t('validation.phone');
+    if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
+    if (hasPhone && !/^\d{6}$/.test(oldCode.trim())) found.oldCode = t('validation.code');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      onBound(
+        await bindPhone({ ...next, code: code.trim(), ...(hasPhone ? { oldCode: oldCode.trim() } : {}) }),
+      );
+      setNotice(t('bind.phoneLinked'));
+    } catch (error) {
+      setAlert(errorMessage(t, error));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby="bind-phone-heading"
+    >
+      <h2 id="bind-phone-heading">{hasPhone ? t('bind.changePhoneHeading') : t('bind.phoneHeading')}</h2>
+      <p className={styles.hint}>{t('bind.phoneIntro')}</p>
+      <FormMessages alert={alert} />
+      <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
+      {hasPhone && (
+        <fieldset className={styles.group}>
+          <legend>{t('bind.currentNumber')}</legend>
+          <PhoneFields cid={current.cid} tel={current.tel} onChange={setCurrent} error={errors.current} />
+          <CodeField
+            label={t('bind.oldCode')}
+            value={oldCode}
+            onChange={setOldCode}
+            error={errors.oldCode}
+            wait={waitOld}
+            onSend={() => void send('old')}
+          />
+        </fieldset>
+      )}
+      <fieldset className={styles.group}>
+        <legend>{t('bind.newNumber')}</legend>
+        <PhoneFields cid={next.cid} tel={next.tel} onChange={setNext} error={errors.next} />
+        <CodeField
+          label={t('bind.newCode')}
+          value={code}
+          onChange={setCode}
+          error={errors.code}
+          wait={waitNew}
+          onSend={() => void send('bind')}
+        />
+      </fieldset>
+      <FormMessages notice={notice} />
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {t('bind.linkPhone')}
+      </button>
+    </form>
+  );
+}
