@@ -108,4 +108,28 @@ test('sign up by e-mail, log out, log in, recover the password by e-mail link', 
   await test.step('the new password works', async () => {
     await logIn(page, email, 'Fresh4567', h5);
   });
+
+  await test.step('change the password and link a phone in the account settings', async () => {
+    await visit(page, `${PASSPORT}/account`, { landsOn: `${PASSPORT}/account` });
+    await page.getByLabel('Current password').fill('Fresh4567');
+    await page.getByLabel('New password', { exact: true }).fill('Fresh4567');
+    await page.getByLabel('Confirm new password').fill('Fresh4567');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('The new password must be different from the current one.')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('Newer8910');
+    await page.getByLabel('Confirm new password').fill('Newer8910');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+
+    const phoneForm = page.getByRole('form', { name: 'Link a phone number' });
+    const tel = `${h5 ? 9 : 8}${String(Date.now()).slice(-8)}`;
+    await phoneForm.getByLabel('Phone number').fill(tel);
+    await phoneForm.getByLabel('Characters in the picture').fill(captchaAnswer);
+    await phoneForm.getByRole('button', { name: 'Send code' }).click();
+    const code = await readMail(request, `66${tel}`, /\b\d{6}\b/);
+    await phoneForm.getByLabel('Code sent to the new number').fill(code);
+    await phoneForm.getByRole('button', { name: 'Link phone number' }).click();
+    await expect(page.getByText(`66${'*'.repeat(tel.length - 3)}${tel.slice(-3)}`)).toBeVisible();
+    await checkA11y(page);
+  });
 });
