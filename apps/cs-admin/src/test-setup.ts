@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // antd reads media queries for its responsive components; jsdom has no matchMedia.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -12,3 +14,6 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Lazy routes pull in antd; on a busy two-core machine that can take longer than testing-library's default second.
+configure({ asyncUtilTimeout: 5_000 });
