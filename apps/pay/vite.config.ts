@@ -7,5 +7,5 @@ export default defineConfig({
   server: { port: localPorts.pay, strictPort: true },
   preview: { port: localPorts.pay, strictPort: true },
   build: { target: 'es2022', sourcemap: true },
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: { environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}'] },
 });
