@@ -7,5 +7,10 @@ export default defineConfig({
   server: { port: localPorts.csAdmin, strictPort: true },
   preview: { port: localPorts.csAdmin, strictPort: true },
   build: { target: 'es2022', sourcemap: true },
-  test: { environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['./src/test-setup.ts'] },
+  test: {
+    environment: 'jsdom',
+    testTimeout: 20_000,
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
+  },
 });
