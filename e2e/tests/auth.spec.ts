@@ -119,7 +119,9 @@ test('sign up by e-mail, log out, log in, recover the password by e-mail link', 
     await page.getByLabel('New password', { exact: true }).fill('Newer8910');
     await page.getByLabel('Confirm new password').fill('Newer8910');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your password has been changed.' }),
+    ).toBeVisible();
 
     const phoneForm = page.getByRole('form', { name: 'Link a phone number' });
     const tel = `${h5 ? 9 : 8}${String(Date.now()).slice(-8)}`;

@@ -313,8 +313,18 @@ export const resetPwd = defineCall({
   auth: 'public',
   /** By phone: cid + tel + code (SMS). By e-mail: user + captcha (the e-mail code). */
   request: z.union([
-    z.object({ ...phoneFields, code: z.string().trim().max(12).optional(), pwd: sealedPassword, repeatPwd: sealedPassword }),
-    z.object({ user: emailRule, captcha: z.string().trim().max(12).optional(), pwd: sealedPassword, rePwd: sealedPassword }),
+    z.object({
+      ...phoneFields,
+      code: z.string().trim().max(12).optional(),
+      pwd: sealedPassword,
+      repeatPwd: sealedPassword,
+    }),
+    z.object({
+      user: emailRule,
+      captcha: z.string().trim().max(12).optional(),
+      pwd: sealedPassword,
+      rePwd: sealedPassword,
+    }),
   ]),
   response: z.null(),
 });
@@ -377,6 +387,10 @@ export const userHandleTel = defineCall({
   path: '/web/user/handle/tel',
   auth: 'member',
   /** Binds or changes the phone: `code` from the new number, and `oldCode` from the old one when changing. */
-  request: z.object({ ...phoneFields, code: z.string().trim().max(12).optional(), oldCode: z.string().trim().max(12).optional() }),
+  request: z.object({
+    ...phoneFields,
+    code: z.string().trim().max(12).optional(),
+    oldCode: z.string().trim().max(12).optional(),
+  }),
   response: userInfoData,
 });
