@@ -60,6 +60,11 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle connection can die under us (a restart, a failover, a dropped test database). The pool replaces it;
+  // without a listener the error would end the whole process.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+  });
   const db = drizzle({ client: pool });
   await db.execute(sql`select 1`); // Fail at start, not at the first request, when the server is unreachable.
   return {
