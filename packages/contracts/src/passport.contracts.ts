@@ -394,3 +394,43 @@ export const userHandleTel = defineCall({
   }),
   response: userInfoData,
 });
+
+export const userChangePwd = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/user/change/pwd',
+  auth: 'member',
+  /** `code`: the SMS code sent to the bound phone with smsSend type `old`. */
+  request: z.object({
+    code: z.string().trim().max(12).optional(),
+    oldPwd: sealedPassword,
+    pwd: sealedPassword,
+    repeatPwd: sealedPassword,
+  }),
+  response: z.null(),
+});
+
+export const userPwdUpdate = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/user/pwd/update',
+  auth: 'member',
+  /** `captcha`: the e-mail code sent to the bound address with captchaAuthSend type `old`. */
+  request: z.object({
+    captcha: z.string().trim().max(12).optional(),
+    pwd: sealedPassword,
+    rePwd: sealedPassword,
+    oldPwd: sealedPassword,
+  }),
+  response: z.null(),
+});
+
+export const resetEmailCheck = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/reset/email/check',
+  auth: 'public',
+  /** Checks (without using) the reset code sent to `user` by captchaGenericSend type `reset`. */
+  request: z.object({ user: emailRule, captcha: z.string().trim().max(12).optional() }),
+  response: z.object({ valid: z.literal(true) }),
+});

@@ -21,6 +21,12 @@ import { checkNickname } from './nickname.ts';
 
 const day = 86_400_000;
 
+/** Spec 8 gives the password refusals twice: in the e-mail family (5xxxxx) and the phone family (-60x). */
+const changeRefusals = {
+  email: { oldWrong: 510008, same: 510009, differ: 510010, rule: 500006 },
+  phone: { oldWrong: -604, same: -605, differ: -603, rule: -601 },
+} as const;
+
 /** The two login calls of spec 7 answer the same refusals with different codes (spec 8). */
 const loginRefusals = {
   web: { notFound: 500003, wrong: 500002, locked: 500004 },
@@ -231,6 +237,17 @@ export class AccountService {
     return { mid: created.mid, nickName: created.nickName };
   }
 
+  async checkResetEmailCode(email: string, code: string | undefined) {
+    await this.d.codes.check({
+      channel: 'email',
+      target: email.toLowerCase(),
+      purpose: 'reset',
+      code,
+      consume: false,
+    });
+    return { valid: true as const };
+  }
+
   /** Reset with a code (SMS to the phone, or the e-mail code): a new password, every session ended. */
   async resetWithCode(
     input: ({ cid: number; tel: string } | { email: string }) & {
@@ -267,11 +284,23 @@ export class AccountService {
 
   async sendBindEmailCode(
     mid: number,
-    input: { email: string; ticket: string; ip: string; lang: LanguageCode },
+    input: { email: string; type?: 'bind' | 'old'; ticket: string; ip: string; lang: LanguageCode },
   ) {
     await this.d.captcha.requireTicket(input.ticket);
-    await this.accountMember(mid);
+    const row = await this.accountMember(mid);
     const email = input.email.toLowerCase();
+    if (input.type === 'old') {
+      // A code to the address bound now, to prove it is the member before a sensitive change.
+      if (row.email !== email) this.refuse(-615);
+      await this.d.codes.send({
+        channel: 'email',
+        target: email,
+        purpose: `old:${mid}`,
+        ip: input.ip,
+        lang: input.lang,
+      });
+      return { expires_in: 600, resend_after: 60 };
+    }
     if (await this.d.members.byEmail(email)) this.refuse(510000);
     await this.d.codes.send({
       channel: 'email',
@@ -366,21 +395,40 @@ export class AccountService {
   }
 
   /** Account settings: a new password with the old one (spec 5: must differ from the old, rules, confirmation). */
+  /**
+   * The three change-password calls of spec 7: with the old password only (`email`), or with a code to the
+   * member's bound e-mail (`email` + code) or bound phone (`phone` + code). Each answers in its own codes.
+   */
   async changePassword(
     member: { mid: number; sessionIdHash: string },
-    input: { old: string; next: string; again: string },
+    input: {
+      old: string;
+      next: string;
+      again: string;
+      code?: { channel: 'email' | 'sms'; value: string | undefined };
+    },
   ) {
+    const refusal = input.code?.channel === 'sms' ? changeRefusals.phone : changeRefusals.email;
     const [old, next, again] = await this.d.rsa.decryptPasswords([input.old, input.next, input.again]);
     const row = await this.d.members.byMid(member.mid);
     if (!row?.passwordHash) this.refuse(-111); // third-party members have no password to change
+    // The code is checked first but used only once everything else is right, so a typo keeps it usable.
+    const code = input.code && {
+      channel: input.code.channel,
+      target: (input.code.channel === 'sms' ? row.phone : row.email) ?? this.refuse(-615),
+      purpose: `old:${member.mid}`,
+      code: input.code.value,
+    };
+    if (code) await this.d.codes.check({ ...code, consume: false });
     if (await this.d.lockout.isLocked([accountKey(member.mid)])) this.refuse(500004);
     if (!(await this.d.hasher.verify(row.passwordHash, old!))) {
       await this.d.lockout.recordFailure([accountKey(member.mid)]);
-      this.refuse(510008);
+      this.refuse(refusal.oldWrong);
     }
-    if (!passwordRule.safeParse(next).success) this.refuse(500006);
-    if (next !== again) this.refuse(510010);
-    if (next === old) this.refuse(510009);
+    if (!passwordRule.safeParse(next).success) this.refuse(refusal.rule);
+    if (next !== again) this.refuse(refusal.differ);
+    if (next === old) this.refuse(refusal.same);
+    if (code) await this.d.codes.check(code);
     await this.d.members.setPassword(member.mid, await this.d.hasher.hash(next!));
     // Anyone else holding a session of this account is logged out; the member keeps the session they used.
     await this.d.sessions.revokeOthers(member.mid, member.sessionIdHash);

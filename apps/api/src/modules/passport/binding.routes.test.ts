@@ -227,3 +227,120 @@ describe('binding and changing a phone', () => {
     expect(other.code).toBe(0); // the old number is free again
   });
 });
+
+describe('changing the password with a code to the bound e-mail or phone', () => {
+  it('checks the e-mail code, then the old password, in the e-mail family of codes', async () => {
+    await backdate('budi@example.com');
+    expect(
+      (
+        await member_('/passport/web/captcha/auth/send', {
+          user: 'other@example.com',
+          type: 'old',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(-615);
+    expect(
+      (
+        await member_('/passport/web/captcha/auth/send', {
+          user: 'budi@example.com',
+          type: 'old',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(0);
+    const code = await codeTo('budi@example.com');
+    const [wrongOld, next1, again1] = await seal('Nope12345', 'Better456', 'Better456');
+    expect(
+      (
+        await member_('/passport/web/user/pwd/update', {
+          captcha: code,
+          oldPwd: wrongOld!,
+          pwd: next1!,
+          rePwd: again1!,
+        })
+      ).code,
+    ).toBe(510008);
+    const [old, next, again] = await seal('Secret123', 'Better456', 'Better456');
+    expect(
+      (
+        await member_('/passport/web/user/pwd/update', {
+          captcha: code,
+          oldPwd: old!,
+          pwd: next!,
+          rePwd: again!,
+        })
+      ).code,
+    ).toBe(0);
+  });
+
+  it('checks the SMS code, then the passwords, in the phone family of codes', async () => {
+    await backdate('6285555555555');
+    expect(
+      (
+        await member_('/passport/web/sms/send', {
+          cid: '62',
+          tel: '85555555555',
+          type: 'old',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(0);
+    const code = await codeTo('6285555555555');
+    const [same1, same2, same3] = await seal('Better456', 'Better456', 'Better456');
+    expect(
+      (
+        await member_('/passport/web/user/change/pwd', {
+          code,
+          oldPwd: same1!,
+          pwd: same2!,
+          repeatPwd: same3!,
+        })
+      ).code,
+    ).toBe(-605);
+    const [old, next, again] = await seal('Better456', 'Best78901', 'Best78902');
+    expect(
+      (await member_('/passport/web/user/change/pwd', { code, oldPwd: old!, pwd: next!, repeatPwd: again! }))
+        .code,
+    ).toBe(-603);
+    const [o, n, a] = await seal('Better456', 'Best78901', 'Best78901');
+    expect(
+      (await member_('/passport/web/user/change/pwd', { code, oldPwd: o!, pwd: n!, repeatPwd: a! })).code,
+    ).toBe(0);
+    // The code was used by the change.
+    const [o2, n2, a2] = await seal('Best78901', 'Again2345', 'Again2345');
+    expect(
+      (await member_('/passport/web/user/change/pwd', { code, oldPwd: o2!, pwd: n2!, repeatPwd: a2! })).code,
+    ).toBe(-703);
+  });
+});
+
+describe('POST /passport/web/reset/email/check', () => {
+  it('checks a reset code without using it', async () => {
+    await backdate('budi@example.com');
+    expect(
+      (
+        await send('/passport/web/captcha/generic/send', {
+          user: 'budi@example.com',
+          type: 'reset',
+          captcha: await ticket(),
+        })
+      ).code,
+    ).toBe(0);
+    const code = await codeTo('budi@example.com');
+    expect(
+      (
+        await send('/passport/web/reset/email/check', {
+          user: 'budi@example.com',
+          captcha: code === '000000' ? '111111' : '000000',
+        })
+      ).code,
+    ).toBe(510006);
+    expect(
+      (await send('/passport/web/reset/email/check', { user: 'budi@example.com', captcha: code })).code,
+    ).toBe(0);
+    expect(
+      (await send('/passport/web/reset/email/check', { user: 'budi@example.com', captcha: code })).code,
+    ).toBe(0);
+  });
+});

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  resetEmailCheck,
+  userChangePwd,
+  userPwdUpdate,
   captchaAuthCheck,
   captchaAuthSend,
   smsCheck,
@@ -159,6 +162,7 @@ export async function passportRoutes(app: FastifyInstance) {
   registerCall(app, captchaAuthSend, (input, ctx) =>
     accounts.sendBindEmailCode(midOf(ctx), {
       email: input.user,
+      type: input.type,
       ticket: input.captcha,
       ip: ctx.request.ip,
       lang: ctx.lang,
@@ -180,6 +184,23 @@ export async function passportRoutes(app: FastifyInstance) {
   );
   registerCall(app, smsCheck, (input, ctx) => accounts.checkPhoneCode(midOf(ctx), input));
   registerCall(app, userHandleTel, (input, ctx) => accounts.handleTel(midOf(ctx), input));
+  registerCall(app, userChangePwd, (input, ctx) =>
+    accounts.changePassword(memberOf(ctx), {
+      old: input.oldPwd,
+      next: input.pwd,
+      again: input.repeatPwd,
+      code: { channel: 'sms', value: input.code },
+    }),
+  );
+  registerCall(app, userPwdUpdate, (input, ctx) =>
+    accounts.changePassword(memberOf(ctx), {
+      old: input.oldPwd,
+      next: input.pwd,
+      again: input.rePwd,
+      code: { channel: 'email', value: input.captcha },
+    }),
+  );
+  registerCall(app, resetEmailCheck, (input) => accounts.checkResetEmailCode(input.user, input.captcha));
   registerCall(app, userInfo, async (_, ctx) => {
     const m = memberOf(ctx);
     return userInfoOf((await members.byMid(m.mid)) ?? m);
