@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@gp/api-client';
 import { emailRule, type UserInfo } from '@gp/contracts/passport';
 import { bindEmail, sendBindEmailCode } from '../api/bind.ts';
-import { captchaCodes, errorMessage } from '../api/error-message.ts';
-import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
+import { errorMessage } from '../api/error-message.ts';
+import { CaptchaField } from './captcha-field.tsx';
+import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';
 import { Field } from './field.tsx';
 import { FormMessages } from './form-messages.tsx';
@@ -16,10 +16,14 @@ export function BindEmailForm({ onBound }: { onBound: (user: UserInfo) => void }
   const { t } = useTranslation('passport');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
-  const [captchaVersion, setCaptchaVersion] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
+  const {
+    captcha,
+    setCaptcha,
+    captchaVersion,
+    send: sendWithCaptcha,
+  } = useCaptchaSend({ setErrors, setAlert });
   const [notice, setNotice] = useState('');
   const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
@@ -27,23 +31,15 @@ export function BindEmailForm({ onBound }: { onBound: (user: UserInfo) => void }
   const emailErrors = (): Record<string, string> =>
     emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') };
 
-  const sendCode = async () => {
-    setAlert('');
-    const found = emailErrors();
-    if (!captcha.answer.trim()) found.captcha = t('validation.required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const sent = await sendBindEmailCode(email.trim(), captcha.imgToken, captcha.answer);
-      setNotice(t('signup.codeSent', { email: email.trim() }));
-      startWait(sent.resend_after);
-    } catch (error) {
-      if (error instanceof ApiError && captchaCodes.has(error.code))
-        setErrors({ captcha: errorMessage(t, error) });
-      else setAlert(errorMessage(t, error));
-    }
-    setCaptchaVersion((v) => v + 1);
-  };
+  const sendCode = () =>
+    sendWithCaptcha(
+      emailErrors(),
+      (imgToken, answer) => sendBindEmailCode(email.trim(), imgToken, answer),
+      (resendAfter) => {
+        setNotice(t('signup.codeSent', { email: email.trim() }));
+        startWait(resendAfter);
+      },
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

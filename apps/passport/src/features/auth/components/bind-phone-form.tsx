@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@gp/api-client';
 import { phoneRule, type UserInfo } from '@gp/contracts/passport';
 import { bindPhone, sendPhoneCode } from '../api/bind.ts';
-import { captchaCodes, errorMessage } from '../api/error-message.ts';
-import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
+import { errorMessage } from '../api/error-message.ts';
+import { CaptchaField } from './captcha-field.tsx';
+import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';
 import { FormMessages } from './form-messages.tsx';
 import { PhoneFields } from './phone-fields.tsx';
@@ -28,34 +28,30 @@ export function BindPhoneForm({
   const [next, setNext] = useState({ cid: 66, tel: '' });
   const [oldCode, setOldCode] = useState('');
   const [code, setCode] = useState('');
-  const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
-  const [captchaVersion, setCaptchaVersion] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
+  const {
+    captcha,
+    setCaptcha,
+    captchaVersion,
+    send: sendWithCaptcha,
+  } = useCaptchaSend({ setErrors, setAlert });
   const [notice, setNotice] = useState('');
   const [waitOld, startWaitOld] = useCountdown();
   const [waitNew, startWaitNew] = useCountdown();
   const [busy, setBusy] = useState(false);
 
-  const send = async (type: 'bind' | 'old') => {
-    setAlert('');
+  const send = (type: 'bind' | 'old') => {
     const phone = type === 'old' ? current : next;
-    const found: Record<string, string> = {};
-    if (!phoneRule.safeParse(phone.tel).success)
-      found[type === 'old' ? 'current' : 'next'] = t('validation.phone');
-    if (!captcha.answer.trim()) found.captcha = t('validation.required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const sent = await sendPhoneCode(type, phone.cid, phone.tel, captcha.imgToken, captcha.answer);
-      setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
-      (type === 'old' ? startWaitOld : startWaitNew)(sent.resend_after);
-    } catch (error) {
-      if (error instanceof ApiError && captchaCodes.has(error.code))
-        setErrors({ captcha: errorMessage(t, error) });
-      else setAlert(errorMessage(t, error));
-    }
-    setCaptchaVersion((v) => v + 1);
+    const field = type === 'old' ? 'current' : 'next';
+    return sendWithCaptcha(
+      phoneRule.safeParse(phone.tel).success ? {} : { [field]: t('validation.phone') },
+      (imgToken, answer) => sendPhoneCode(type, phone.cid, phone.tel, imgToken, answer),
+      (resendAfter) => {
+        setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
+        (type === 'old' ? startWaitOld : startWaitNew)(resendAfter);
+      },
+    );
   };
 
   const submit = async (e: FormEvent) => {

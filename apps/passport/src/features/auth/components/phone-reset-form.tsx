@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@gp/api-client';
 import { phoneRule } from '@gp/contracts/passport';
-import { captchaCodes, errorMessage } from '../api/error-message.ts';
+import { errorMessage } from '../api/error-message.ts';
 import { resetByPhone, sendSmsCode } from '../api/phone.ts';
-import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
+import { CaptchaField } from './captcha-field.tsx';
+import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';
 import { FormMessages } from './form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
@@ -16,12 +16,16 @@ import styles from './forms.module.css';
 export function PhoneResetForm() {
   const { t } = useTranslation('passport');
   const [phone, setPhone] = useState({ cid: 66, tel: '' });
-  const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
-  const [captchaVersion, setCaptchaVersion] = useState(0);
   const [code, setCode] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
+  const {
+    captcha,
+    setCaptcha,
+    captchaVersion,
+    send: sendWithCaptcha,
+  } = useCaptchaSend({ setErrors, setAlert });
   const [notice, setNotice] = useState('');
   const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
@@ -30,23 +34,15 @@ export function PhoneResetForm() {
   const phoneErrors = (): Record<string, string> =>
     phoneRule.safeParse(phone.tel).success ? {} : { tel: t('validation.phone') };
 
-  const sendCode = async () => {
-    setAlert('');
-    const found = phoneErrors();
-    if (!captcha.answer.trim()) found.captcha = t('validation.required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const sent = await sendSmsCode(phone.cid, phone.tel, 'reset', captcha.imgToken, captcha.answer);
-      setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
-      startWait(sent.resend_after);
-    } catch (error) {
-      if (error instanceof ApiError && captchaCodes.has(error.code))
-        setErrors({ captcha: errorMessage(t, error) });
-      else setAlert(errorMessage(t, error));
-    }
-    setCaptchaVersion((v) => v + 1);
-  };
+  const sendCode = () =>
+    sendWithCaptcha(
+      phoneErrors(),
+      (imgToken, answer) => sendSmsCode(phone.cid, phone.tel, 'reset', imgToken, answer),
+      (resendAfter) => {
+        setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
+        startWait(resendAfter);
+      },
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@gp/api-client';
 import { emailRule } from '@gp/contracts/passport';
-import { captchaCodes, errorMessage } from '../api/error-message.ts';
 import { sendResetLink } from '../api/reset-password.ts';
-import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
+import { CaptchaField } from './captcha-field.tsx';
+import { useCaptchaSend } from './use-captcha-send.ts';
 import { Field } from './field.tsx';
 import { FormMessages } from './form-messages.tsx';
 import { useCountdown } from './use-countdown.ts';
@@ -14,33 +13,24 @@ import styles from './forms.module.css';
 export function ResetRequestForm() {
   const { t } = useTranslation('passport');
   const [email, setEmail] = useState('');
-  const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
-  const [captchaVersion, setCaptchaVersion] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
+  const { captcha, setCaptcha, captchaVersion, send } = useCaptchaSend({ setErrors, setAlert });
   const [sentTo, setSentTo] = useState('');
   const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setAlert('');
-    const found: Record<string, string> = {};
-    if (!emailRule.safeParse(email.trim()).success) found.email = t('validation.email');
-    if (!captcha.answer.trim()) found.captcha = t('validation.required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     setBusy(true);
-    try {
-      const sent = await sendResetLink(email.trim(), captcha.imgToken, captcha.answer);
-      setSentTo(email.trim());
-      startWait(sent.resend_after);
-    } catch (error) {
-      if (error instanceof ApiError && captchaCodes.has(error.code))
-        setErrors({ captcha: errorMessage(t, error) });
-      else setAlert(errorMessage(t, error));
-    }
-    setCaptchaVersion((v) => v + 1);
+    await send(
+      emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') },
+      (imgToken, answer) => sendResetLink(email.trim(), imgToken, answer),
+      (resendAfter) => {
+        setSentTo(email.trim());
+        startWait(resendAfter);
+      },
+    );
     setBusy(false);
   };
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ApiError } from '@gp/api-client';
 import { emailRule, nicknameRule, phoneRule } from '@gp/contracts/passport';
 import { SiteLink } from '@gp/ui/site-link';
-import { captchaCodes, errorMessage } from '../api/error-message.ts';
+import { errorMessage } from '../api/error-message.ts';
 import { registerByPhone, sendSmsCode } from '../api/phone.ts';
 import { registerByEmail, sendRegisterCode } from '../api/register-email.ts';
-import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
+import { CaptchaField } from './captcha-field.tsx';
+import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';
 import { Field } from './field.tsx';
 import { FormMessages } from './form-messages.tsx';
@@ -33,10 +33,14 @@ export function SignupForm({
   const [code, setCode] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [agree, setAgree] = useState(false);
-  const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
-  const [captchaVersion, setCaptchaVersion] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
+  const {
+    captcha,
+    setCaptcha,
+    captchaVersion,
+    send: sendWithCaptcha,
+  } = useCaptchaSend({ setErrors, setAlert });
   const [notice, setNotice] = useState('');
   const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
@@ -47,29 +51,22 @@ export function SignupForm({
     return phoneRule.safeParse(phone.tel).success ? {} : { tel: t('validation.phone') };
   };
 
-  const sendCode = async () => {
-    setAlert('');
-    const found = identityErrors();
-    if (!captcha.answer.trim()) found.captcha = t('validation.required');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      if (method === 'email') {
-        await sendRegisterCode(email.trim(), captcha.imgToken, captcha.answer);
-        setNotice(t('signup.codeSent', { email: email.trim() }));
-      } else {
-        await sendSmsCode(phone.cid, phone.tel, 'register', captcha.imgToken, captcha.answer);
-        setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
-      }
-      startWait(60);
-    } catch (error) {
-      if (error instanceof ApiError && captchaCodes.has(error.code))
-        setErrors({ captcha: errorMessage(t, error) });
-      else setAlert(errorMessage(t, error));
-    }
-    // A sent code or a failed answer spends the picture.
-    setCaptchaVersion((v) => v + 1);
-  };
+  const sendCode = () =>
+    sendWithCaptcha(
+      identityErrors(),
+      (imgToken, answer) =>
+        method === 'email'
+          ? sendRegisterCode(email.trim(), imgToken, answer)
+          : sendSmsCode(phone.cid, phone.tel, 'register', imgToken, answer),
+      (resendAfter) => {
+        setNotice(
+          method === 'email'
+            ? t('signup.codeSent', { email: email.trim() })
+            : t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }),
+        );
+        startWait(resendAfter);
+      },
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
