@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@gp/api-client';
 import type { CallContract } from '@gp/contracts';
@@ -56,7 +56,9 @@ describe('home (desktop)', () => {
     ).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Highlights' })).toBeTruthy();
     await screen.findByRole('link', { name: 'Season 3 is live' });
-    expect(h2s()).toEqual(['Our games', 'Latest news', 'Events & campaigns', 'Join the community']);
+    await waitFor(() =>
+      expect(h2s()).toEqual(['Our games', 'Latest news', 'Events & campaigns', 'Join the community']),
+    );
     expect(api.call).toHaveBeenCalledWith(newsTop, { size: 5 });
     expect(api.call).toHaveBeenCalledWith(activityPage, { page_num: 1, page_size: 3 });
   });
@@ -93,7 +95,8 @@ describe('home (desktop)', () => {
     ).toBe('/news');
 
     const events = section('Events & campaigns');
-    expect(within(events).getByRole('link', { name: 'Activity 1' }).getAttribute('href')).toBe(
+    // Sections load independently: news being there says nothing about events.
+    expect((await within(events).findByRole('link', { name: 'Activity 1' })).getAttribute('href')).toBe(
       '/active-detail/1',
     );
     expect(within(events).getAllByText('Campaign').length).toBe(3);
@@ -110,9 +113,9 @@ describe('home (desktop)', () => {
   it('links the fan groups', async () => {
     await renderApp(routes, '/');
     const community = await screen.findByRole('region', { name: 'Join the community' });
-    expect(within(community).getByRole('link', { name: 'Lotus Blade Fan Club' }).getAttribute('href')).toBe(
-      'https://community.example.com/lb',
-    );
+    expect(
+      (await within(community).findByRole('link', { name: 'Lotus Blade Fan Club' })).getAttribute('href'),
+    ).toBe('https://community.example.com/lb');
   });
 
   it('shows every section in the usual order when the module list cannot be loaded', async () => {
@@ -121,7 +124,9 @@ describe('home (desktop)', () => {
     });
     await renderApp(routes, '/');
     await screen.findByRole('link', { name: 'Season 3 is live' });
-    expect(h2s()).toEqual(['Latest news', 'Events & campaigns', 'Our games', 'Join the community']);
+    await waitFor(() =>
+      expect(h2s()).toEqual(['Latest news', 'Events & campaigns', 'Our games', 'Join the community']),
+    );
   });
 
   it('gives a failing section its own error state and retry, the rest of the page stays', async () => {
@@ -147,7 +152,7 @@ describe('home (desktop)', () => {
     await renderApp(routes, '/');
     expect(await screen.findByText('No news yet')).toBeTruthy();
     expect(await screen.findByText('No events yet')).toBeTruthy();
-    expect(screen.getByText('No fan groups yet')).toBeTruthy();
+    expect(await screen.findByText('No fan groups yet')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Highlights' })).toBeNull();
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
   });
