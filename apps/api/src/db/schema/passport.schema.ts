@@ -54,7 +54,8 @@ export const verificationCode = pgTable(
 
 /**
  * Every SMS and e-mail leaves through this table (DESIGN section 6): written in the same transaction as what
- * caused it, then handed to the transport. The `outbox` transport keeps them here for the dev mailbox and tests.
+ * caused it, then handed to the transport. The `outbox` transport keeps them here (pending) for the dev mailbox
+ * and tests; the others are sent by the dispatcher (modules/messaging/message-dispatcher.ts).
  */
 export const outboxMessage = pgTable(
   'outbox_message',
@@ -70,6 +71,13 @@ export const outboxMessage = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The dispatcher leaves a pending message alone until then: set on claim (a lease, so a crashed sender's
+     * message is retried) and after a failed try (backoff). Null: due now.
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Why the last try failed (transport error, never the message body). */
+    lastError: text('last_error'),
     createdAt: createdAt(),
   },
   (t) => [
