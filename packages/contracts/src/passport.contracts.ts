@@ -434,3 +434,80 @@ export const resetEmailCheck = defineCall({
   request: z.object({ user: emailRule, captcha: z.string().trim().max(12).optional() }),
   response: z.object({ valid: z.literal(true) }),
 });
+
+// ---- Social login (spec 7 "Passport"; DESIGN section 6): OpenID Connect behind the OAuth-style calls ----
+
+/**
+ * channel_type of each third-party provider (spec 3: 0 is an account). `demo` is the built-in "Demo ID" provider
+ * that stands in for the others locally and in tests; production never offers it.
+ */
+export const socialChannels = { apple: 1, google: 2, facebook: 3, demo: 9 } as const;
+export type SocialProvider = keyof typeof socialChannels;
+const channelType = z.coerce
+  .number()
+  .int()
+  .refine((v) => Object.values(socialChannels).includes(v as never));
+
+/** The provider behind a channel_type; undefined for 0 (an account) and unknown numbers. */
+export function providerOfChannel(channel: number): SocialProvider | undefined {
+  return (Object.keys(socialChannels) as SocialProvider[]).find((k) => socialChannels[k] === channel);
+}
+
+export const requestToken = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/game/request/token',
+  auth: 'public',
+  /**
+   * Starts a sign-in with the provider of `channel_type`. `oauth_callback` is where the provider sends the player
+   * back: the passport host's `/apple_return_url`, nothing else.
+   */
+  request: z.object({ channel_type: channelType, oauth_callback: z.url().max(2048) }),
+  /** Send the player to `authorize_url`; `oauth_token` comes back as the `state` of the return URL. */
+  response: z.object({ oauth_token: z.string(), authorize_url: z.string(), expires_in: z.number().int() }),
+});
+
+export const accessToken = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/game/access/token',
+  auth: 'public',
+  /** `oauth_verifier`: the query string the provider put on the return URL (code, state, ...), unchanged. */
+  request: z.object({
+    channel_type: channelType,
+    oauth_token: z.string().min(1).max(200),
+    oauth_verifier: z.string().min(1).max(4096),
+  }),
+  /** `access_key` proves the sign-in once, within `expires_in` seconds, to gameLoginSns. */
+  response: z.object({ access_key: z.string(), expires_in: z.number().int() }),
+});
+
+export const gameLoginSns = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/game/login/sns',
+  auth: 'public',
+  /** `type` 1: sign in (or sign up on first visit) with the third-party account. */
+  request: z.object({
+    channel_type: channelType,
+    type: z.coerce.number().int().min(1).max(1).default(1),
+    access_key: z.string().min(1).max(200),
+    gourl: z.string().max(2048).optional(),
+    changeBaseUrl: z.string().optional(),
+  }),
+  response: userInfoData.extend({ gourl: z.string() }),
+});
+
+export const loginOauthCookie = defineCall({
+  group: 'passport',
+  method: 'GET',
+  path: '/web/login/oauth/cookie',
+  auth: 'member',
+  request: z.object({}),
+  /** Spec 3 "Oauth info": how the session's member signed up, 0 = account. */
+  response: z.object({ channel_type: z.number().int() }),
+});
+
+/** The password key for `/web/login` and `/web/game/login`: the same one-time sealing key as rsaPublic. */
+export const webLoginGetKey = defineCall({ ...rsaPublic, path: '/web/login/get_key' });
+export const gameLoginGetKey = defineCall({ ...rsaPublic, path: '/web/game/login/get_key' });

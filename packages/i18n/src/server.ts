@@ -38,7 +38,13 @@ export function serverMessage(lang: LanguageCode, domain: ErrorDomain, code: num
   return lookup(messages[lang], key) ?? lookup(en, key) ?? key;
 }
 
-export type MessageKey = 'code.subject' | 'code.body' | 'code.sms' | 'reset.subject' | 'reset.body';
+export type MessageKey =
+  | 'code.subject'
+  | 'code.body'
+  | 'code.sms'
+  | 'reset.subject'
+  | 'reset.body'
+  | `demoId.${'title' | 'intro' | 'name' | 'continue' | 'cancel' | 'nameNeeded' | 'expired'}`;
 
 /** An outgoing e-mail or SMS text in `lang` (en where missing), with `{{name}}` placeholders filled. */
 export function messageText(

@@ -11,15 +11,13 @@ import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { accountKey, ipKey, type LockoutService } from './lockout.service.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
-import { hashSessionId, newToken, sessionCookie, setSessionCookies } from './member-auth.ts';
+import { startSession } from './member-auth.ts';
 import type { PasswordHasher } from './password.ts';
 import type { RsaService } from './rsa.service.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
 import { isKnownCallingCode } from './countries.ts';
-import { checkNickname } from './nickname.ts';
-
-const day = 86_400_000;
+import { checkNickname, freshNickname } from './nickname.ts';
 
 /** Spec 8 gives the password refusals twice: in the e-mail family (5xxxxx) and the phone family (-60x). */
 const changeRefusals = {
@@ -80,15 +78,8 @@ export class AccountService {
   }
 
   /** A nickname from the e-mail's local part that fits the rules and nobody has yet (spec 5: 3-16, no symbols). */
-  private async freshNickname(email: string): Promise<string> {
-    const base = (email.split('@')[0] ?? '').replace(/[^\p{L}\p{N}_]/gu, '').slice(0, 12);
-    const stem = base.length >= 3 ? base : `Player${base}`.slice(0, 12);
-    if (!(await this.d.members.nicknameTaken(stem))) return stem;
-    for (let i = 0; i < 20; i++) {
-      const candidate = `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
-      if (!(await this.d.members.nicknameTaken(candidate))) return candidate;
-    }
-    throw new Error('no free nickname found');
+  private freshNickname(email: string): Promise<string> {
+    return freshNickname(email.split('@')[0] ?? '', (n) => this.d.members.nicknameTaken(n));
   }
 
   async sendEmailCode(input: {
@@ -436,17 +427,7 @@ export class AccountService {
   }
 
   /** A new session id at every login; a session the browser still carries is revoked first. */
-  private async startSession(
-    mid: number,
-    keep: boolean,
-    http: { request: FastifyRequest; reply: FastifyReply },
-  ) {
-    const previous = http.request.cookies[sessionCookie];
-    if (previous) await this.d.sessions.revoke(hashSessionId(previous));
-    const sid = newToken(32);
-    const csrfToken = newToken(24);
-    const expiresAt = new Date(Date.now() + (keep ? 30 * day : day));
-    await this.d.sessions.create({ idHash: hashSessionId(sid), mid, csrfToken, expiresAt });
-    setSessionCookies(http.reply, this.d.env, sid, csrfToken, keep ? expiresAt : undefined);
+  private startSession(mid: number, keep: boolean, http: { request: FastifyRequest; reply: FastifyReply }) {
+    return startSession({ sessions: this.d.sessions, env: this.d.env }, mid, keep, http);
   }
 }

@@ -76,6 +76,28 @@ export function setSessionCookies(
   reply.setCookie(csrfCookie, csrfToken, { ...base, httpOnly: false });
 }
 
+const day = 86_400_000;
+
+/**
+ * Starts a session after a login: a fresh id every time (the browser's previous one, if any, is revoked, so a
+ * planted id never becomes a logged-in one). `keep`: 30 days across browser restarts; otherwise until the
+ * browser closes, at most a day.
+ */
+export async function startSession(
+  deps: { sessions: SessionRepository; env: Env },
+  mid: number,
+  keep: boolean,
+  http: { request: FastifyRequest; reply: FastifyReply },
+) {
+  const previous = http.request.cookies[sessionCookie];
+  if (previous) await deps.sessions.revoke(hashSessionId(previous));
+  const sid = newToken(32);
+  const csrfToken = newToken(24);
+  const expiresAt = new Date(Date.now() + (keep ? 30 * day : day));
+  await deps.sessions.create({ idHash: hashSessionId(sid), mid, csrfToken, expiresAt });
+  setSessionCookies(http.reply, deps.env, sid, csrfToken, keep ? expiresAt : undefined);
+}
+
 export function clearSessionCookies(reply: FastifyReply, env: Env) {
   const base = cookieOptions(env);
   reply.clearCookie(sessionCookie, base);

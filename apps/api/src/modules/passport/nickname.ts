@@ -58,3 +58,23 @@ export function checkNickname(raw: string | undefined): string {
     refuse(-612);
   return nickName;
 }
+
+/**
+ * A nickname that fits the rules and nobody has yet, from a seed such as an e-mail's local part or a provider's
+ * display name: symbols dropped, a "Player" stem when too little is left, a number added while taken.
+ */
+export async function freshNickname(seed: string, taken: (nickName: string) => Promise<boolean>) {
+  const base = seed.replace(/[^\p{L}\p{N}_]/gu, '').slice(0, 12);
+  let stem = base.length >= 3 ? base : `Player${base}`.slice(0, 12);
+  try {
+    checkNickname(stem);
+  } catch {
+    stem = 'Player';
+  }
+  if (!(await taken(stem))) return stem;
+  for (let i = 0; i < 20; i++) {
+    const candidate = `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+  throw new Error('no free nickname found');
+}
