@@ -7,6 +7,8 @@ import { buildApp } from './app.ts';
 import { parseEnv } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { runSeed } from './db/seed/seed.ts';
+import { startDemoIdServer } from './modules/passport/demo-id.server.ts';
+import { returnPath } from './modules/passport/social.service.ts';
 import { appHostsOf, buildAppHost } from './static/app-hosts.ts';
 
 const env = parseEnv();
@@ -16,7 +18,22 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: env.DATA_DIR },
 );
 await database.migrate();
-const api = await buildApp({ env, database });
+
+// The Demo ID provider first: its issuer URL is part of the app's provider list.
+const demoId = env.demoId
+  ? await startDemoIdServer({
+      host: '127.0.0.1',
+      port: env.DEMO_ID_PORT,
+      redirectUris: [new URL(returnPath, env.PASSPORT_ORIGIN).href],
+      // Called only while serving requests, when the app (and its logger) exists.
+      log: { warn: (obj, msg) => api.log.warn(obj, msg) },
+    })
+  : undefined;
+const api = await buildApp({
+  env,
+  database,
+  socialProviders: [...env.OIDC_PROVIDERS, ...(demoId ? [demoId.provider] : [])],
+});
 if (env.SEED_DEMO) {
   const applied = await runSeed(database.db);
   if (applied.length > 0) api.log.info({ steps: applied }, 'demo data seeded');
@@ -26,6 +43,8 @@ const servers: FastifyInstance[] = [api];
 const urls: string[] = [];
 await api.listen({ host: env.HOST, port: env.API_PORT });
 urls.push(`  API             http://localhost:${env.API_PORT}  (health: /healthz)`);
+if (demoId)
+  urls.push(`  Demo ID         ${demoId.provider.issuer}  (stand-in social login; never in production)`);
 if (env.SERVE_APPS) {
   for (const { name, port } of appHostsOf(env)) {
     const host = await buildAppHost(name, api.log);
@@ -49,7 +68,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   timer.unref();
   // Stop taking requests everywhere, let the ones in flight finish, then close the database last.
-  await Promise.allSettled(servers.map((s) => s.close()));
+  await Promise.allSettled([...servers.map((s) => s.close()), demoId?.close()]);
   await database.close();
   process.exit(0);
 }

@@ -24,12 +24,14 @@ export const appNames = ['portal', 'passport', 'pay', 'csAdmin'] as const;
 export type AppName = (typeof appNames)[number];
 
 /** Local ports (DESIGN section 3). Production puts each app on its own host instead. */
-export const localPorts: Record<AppName | 'api', number> = {
+export const localPorts: Record<AppName | 'api' | 'demoId', number> = {
   portal: 8080,
   passport: 8081,
   pay: 8082,
   csAdmin: 8083,
   api: 8090,
+  /** The built-in "Demo ID" sign-in provider (DESIGN section 6), loopback only, never in production. */
+  demoId: 8094,
 };
 
 export interface Hosts {

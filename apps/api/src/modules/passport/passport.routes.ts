@@ -29,6 +29,12 @@ import {
   userLogout,
   verifyCaptcha,
   verifyCaptchaKomoe,
+  accessToken,
+  gameLoginGetKey,
+  gameLoginSns,
+  loginOauthCookie,
+  requestToken,
+  webLoginGetKey,
 } from '@gp/contracts/passport';
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
 import { clearSessionCookies, newToken } from './member-auth.ts';
@@ -45,6 +51,8 @@ import { countryList as countries } from './countries.ts';
 import { RsaService } from './rsa.service.ts';
 import { SecurityRepository } from './security.repository.ts';
 import { SessionRepository } from './session.repository.ts';
+import { SocialRepository } from './social.repository.ts';
+import { SocialService } from './social.service.ts';
 
 export async function passportRoutes(app: FastifyInstance) {
   const sessions = new SessionRepository(app.db);
@@ -80,11 +88,14 @@ export async function passportRoutes(app: FastifyInstance) {
   });
   const home = `${app.env.PORTAL_ORIGIN.replace(/\/$/, '')}/`;
 
-  registerCall(app, rsaPublic, (_, ctx) => {
+  const sealingKey = (ctx: CallContext) => {
     // Every answer carries a one-time nonce: a cached copy would hand out a spent one.
     ctx.reply.header('cache-control', 'no-store');
     return rsa.publicKey();
-  });
+  };
+  registerCall(app, rsaPublic, (_, ctx) => sealingKey(ctx));
+  registerCall(app, webLoginGetKey, (_, ctx) => sealingKey(ctx));
+  registerCall(app, gameLoginGetKey, (_, ctx) => sealingKey(ctx));
   registerCall(app, imgCaptcha, () => captcha.create());
   registerCall(app, verifyCaptcha, (input) => captcha.verify(input.img_token, input.captcha));
   registerCall(app, verifyCaptchaKomoe, (input) => captcha.verify(input.img_token, input.captcha));
@@ -214,5 +225,25 @@ export async function passportRoutes(app: FastifyInstance) {
     return null;
   };
   registerCall(app, userLogout, (_, ctx) => logout(ctx));
+
+  const social = new SocialService({
+    repo: new SocialRepository(app.db),
+    members,
+    sessions,
+    env: app.env,
+    providers: app.socialProviders,
+    log: app.log,
+  });
+  registerCall(app, requestToken, (input, ctx) =>
+    social.requestToken({ channel: input.channel_type, callback: input.oauth_callback, lang: ctx.lang }),
+  );
+  registerCall(app, accessToken, (input) =>
+    social.accessToken({ channel: input.channel_type, token: input.oauth_token, verifier: input.oauth_verifier }),
+  );
+  registerCall(app, gameLoginSns, async (input, ctx) => ({
+    ...(await social.login({ channel: input.channel_type, accessKey: input.access_key, lang: ctx.lang }, ctx)),
+    gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home),
+  }));
+  registerCall(app, loginOauthCookie, (_, ctx) => ({ channel_type: memberOf(ctx).loginType }));
   registerCall(app, gameLoginLogout, (_, ctx) => logout(ctx));
 }
