@@ -17,6 +17,7 @@ import { setOwnOrigins } from './modules/content/rich-text.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mailboxRoutes } from './modules/messaging/mailbox.routes.ts';
+import { messageDispatch } from './modules/messaging/message-dispatch.plugin.ts';
 import { memberAuthenticator } from './modules/passport/member-auth.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { SessionRepository } from './modules/passport/session.repository.ts';
@@ -96,5 +97,6 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
   await app.register(payRoutes);
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
+  await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
   return app;
 }

@@ -34,6 +34,26 @@ const schema = z
     /** Requests per minute per client address before 429. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
     TRUST_PROXY: bool.default(false),
+    /**
+     * Outgoing e-mail and SMS (DESIGN section 6; modules/messaging). `outbox` keeps them in the outbox table, read
+     * in the dev mailbox and by tests, and sends nothing: refused in production. `smtp` sends e-mail with
+     * nodemailer through SMTP_URL (`smtp://user:pass@host:587`, `smtps://` for TLS on 465) from MAIL_FROM; `http`
+     * POSTs `{ to, text }` to the SMS gateway at SMS_GATEWAY_URL, with `Authorization: Bearer SMS_GATEWAY_TOKEN`
+     * when set. OUTBOX_POLL_MS: how often the dispatcher looks for messages to send.
+     */
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMS_TRANSPORT: z.enum(['outbox', 'http']).default('outbox'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^[^\r\n]+@[^\r\n]+$/,
+        'an address, optionally with a name: "JoyPeak Games <no-reply@example.com>"',
+      )
+      .optional(),
+    SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
     /** Tests only: every graphic captcha accepts this answer. Refused in production. */
     CAPTCHA_TEST_ANSWER: z.string().min(1).max(12).optional(),
     /** PKCS#8 PEM of the password-transport key; generated once and kept in the database when unset. */
@@ -56,6 +76,26 @@ const schema = z
   .refine((e) => e.NODE_ENV !== 'production' || !e.CAPTCHA_TEST_ANSWER, {
     path: ['CAPTCHA_TEST_ANSWER'],
     message: 'a fixed captcha answer is for tests only and is refused in production',
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || e.MAIL_TRANSPORT !== 'outbox', {
+    path: ['MAIL_TRANSPORT'],
+    message: '`outbox` keeps e-mails in the database and sends none; production needs smtp',
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || e.SMS_TRANSPORT !== 'outbox', {
+    path: ['SMS_TRANSPORT'],
+    message: '`outbox` keeps SMS in the database and sends none; production needs http',
+  })
+  .refine((e) => e.MAIL_TRANSPORT !== 'smtp' || e.SMTP_URL, {
+    path: ['SMTP_URL'],
+    message: 'required with MAIL_TRANSPORT=smtp',
+  })
+  .refine((e) => e.MAIL_TRANSPORT !== 'smtp' || e.MAIL_FROM, {
+    path: ['MAIL_FROM'],
+    message: 'required with MAIL_TRANSPORT=smtp',
+  })
+  .refine((e) => e.SMS_TRANSPORT !== 'http' || e.SMS_GATEWAY_URL, {
+    path: ['SMS_GATEWAY_URL'],
+    message: 'required with SMS_TRANSPORT=http',
   })
   .transform((e) => ({
     ...e,

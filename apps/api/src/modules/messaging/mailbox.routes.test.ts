@@ -40,7 +40,16 @@ describe('dev mailbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', PREVIEW_SECRET: 'p'.repeat(32) });
+    // Production refuses the outbox transport; these endpoints are never reached (nothing is pending).
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      PREVIEW_SECRET: 'p'.repeat(32),
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'no-reply@joypeak.test',
+      SMS_TRANSPORT: 'http',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+    });
     try {
       expect((await prod.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
     } finally {
