@@ -21,6 +21,7 @@ import { messageDispatch } from './modules/messaging/message-dispatch.plugin.ts'
 import { memberAuthenticator } from './modules/passport/member-auth.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { SessionRepository } from './modules/passport/session.repository.ts';
+import type { OidcProviderConfig } from './modules/passport/social.service.ts';
 import { payRoutes } from './modules/pay/pay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 
@@ -31,6 +32,8 @@ declare module 'fastify' {
     env: Env;
     site: typeof site;
     mediaUrl: (id: string) => string;
+    /** The OpenID providers behind social login (real ones and, off production, the Demo ID). */
+    socialProviders: readonly OidcProviderConfig[];
   }
 }
 
@@ -38,6 +41,7 @@ export interface BuildOptions {
   env: Env;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  socialProviders?: readonly OidcProviderConfig[];
 }
 
 /** JSON lines in production and when piped; readable lines for a developer at a terminal. */
@@ -57,7 +61,7 @@ function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger }: BuildOptions) {
+export async function buildApp({ env, database, logger, socialProviders = [] }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
@@ -69,6 +73,7 @@ export async function buildApp({ env, database, logger }: BuildOptions) {
   app.decorate('db', database.db);
   app.decorate('env', env);
   app.decorate('site', site);
+  app.decorate('socialProviders', socialProviders);
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
   app.decorate('authenticators', { member: memberAuthenticator(new SessionRepository(database.db)) });

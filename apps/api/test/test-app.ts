@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { adminUrl, cloneDatabase, dropDatabase } from './postgres-admin.ts';
@@ -34,12 +34,16 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'socialProviders'> = {},
+) {
   const database = await openTestDatabase();
   const app = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
     database,
     logger: false,
+    ...options,
   });
   await app.ready();
   return {

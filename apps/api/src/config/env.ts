@@ -62,6 +62,37 @@ const schema = z
     PREVIEW_SECRET: z.string().min(32).optional(),
     /** Cookie Domain in production (e.g. `.example.com`) so every host of the site shares the session. */
     COOKIE_DOMAIN: z.string().min(1).optional(),
+    /**
+     * Social login (DESIGN section 6). DEMO_ID runs the built-in "Demo ID" OpenID provider on the loopback port
+     * DEMO_ID_PORT, so anyone can try a third-party sign-in locally; refused in production.
+     */
+    DEMO_ID: bool.optional(),
+    DEMO_ID_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.demoId),
+    /**
+     * Real providers: a JSON array of `{ "provider": "google" | "apple" | "facebook", "issuer": "<https URL>",
+     * "clientId": "...", "clientSecret": "..." }` (OpenID Connect discovery at the issuer).
+     */
+    OIDC_PROVIDERS: z
+      .string()
+      .default('[]')
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.array(
+          z.object({
+            provider: z.enum(['apple', 'google', 'facebook']),
+            issuer: z.url({ protocol: /^https$/ }),
+            clientId: z.string().min(1),
+            clientSecret: z.string().min(1).optional(),
+          }),
+        ),
+      ),
     /** Serve the four built apps on their ports from this process (`pnpm start`). */
     SERVE_APPS: bool.default(false),
     PORTAL_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.portal),
@@ -72,6 +103,10 @@ const schema = z
   .refine((e) => e.NODE_ENV !== 'production' || e.PREVIEW_SECRET, {
     path: ['PREVIEW_SECRET'],
     message: 'required in production',
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || !e.DEMO_ID, {
+    path: ['DEMO_ID'],
+    message: 'the Demo ID sign-in lets anyone in as anyone and is refused in production',
   })
   .refine((e) => e.NODE_ENV !== 'production' || !e.CAPTCHA_TEST_ANSWER, {
     path: ['CAPTCHA_TEST_ANSWER'],
@@ -100,6 +135,8 @@ const schema = z
   .transform((e) => ({
     ...e,
     previewSecret: e.PREVIEW_SECRET ?? randomBytes(32).toString('base64url'),
+    /** On by default everywhere but production, where it is refused. */
+    demoId: e.DEMO_ID ?? e.NODE_ENV !== 'production',
     DATA_DIR: resolve(repoRoot, e.DATA_DIR),
     appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map(
       (o) => new URL(o).origin,
