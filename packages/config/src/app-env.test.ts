@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFromAppEnv } from './app-env.ts';
+import { hostsFromAppEnv, socialLoginFromAppEnv } from './app-env.ts';
 import { localHosts } from './site.ts';
 
 describe('hostsFromAppEnv', () => {
@@ -21,5 +21,34 @@ describe('hostsFromAppEnv', () => {
       /VITE_API_URLS/,
     );
     expect(() => hostsFromAppEnv({ VITE_PORTAL_ORIGIN: 'not a url' })).toThrow(/VITE_PORTAL_ORIGIN/);
+  });
+});
+
+describe('socialLoginFromAppEnv', () => {
+  it('offers Demo ID in a local build', () => {
+    expect(socialLoginFromAppEnv({})).toEqual(['demo']);
+  });
+
+  it('keeps the order given, trimmed, without repeats or empty items', () => {
+    expect(socialLoginFromAppEnv({ VITE_SOCIAL_LOGIN: ' google, Apple,,google ,facebook' })).toEqual([
+      'google',
+      'apple',
+      'facebook',
+    ]);
+  });
+
+  it('offers none when set empty', () => {
+    expect(socialLoginFromAppEnv({ VITE_SOCIAL_LOGIN: '' })).toEqual([]);
+    expect(socialLoginFromAppEnv({ VITE_SOCIAL_LOGIN: ' , ' })).toEqual([]);
+  });
+
+  it('refuses an unknown provider, naming the variable, the key and the known ones', () => {
+    expect(() => socialLoginFromAppEnv({ VITE_SOCIAL_LOGIN: 'google,twitter' })).toThrow(
+      /VITE_SOCIAL_LOGIN: unknown provider twitter \(known: apple, google, facebook, demo\)/,
+    );
+  });
+
+  it('a bad provider list stops the hosts too: the environment is checked as a whole', () => {
+    expect(() => hostsFromAppEnv({ VITE_SOCIAL_LOGIN: 'line' })).toThrow(/VITE_SOCIAL_LOGIN/);
   });
 });

@@ -13,9 +13,11 @@ describe('passport routes', () => {
     ['/login', 'Log in to JoyPeak Games', 'Log in'],
     ['/signup', 'Create your JoyPeak Games account', 'Sign up'],
     ['/findpwd', 'Reset your password', 'Reset password'],
+    ['/apple_return_url', 'Signing you in', 'Signing you in'],
   ])('%s is served here with its heading and title', async (path, heading, title) => {
     await renderApp(routes, path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
-    expect(document.title).toBe(`${title} | JoyPeak Games`);
+    // The shell sets the title in an effect, which may run after the heading is found.
+    await vi.waitFor(() => expect(document.title).toBe(`${title} | JoyPeak Games`));
   });
 });

@@ -7,10 +7,11 @@ const login = () => import('../routes/login.tsx');
 const signup = () => import('../routes/signup.tsx');
 const findpwd = () => import('../routes/findpwd.tsx');
 const account = () => import('../routes/account.tsx');
+const appleReturn = () => import('../routes/apple-return.tsx');
 
 /**
- * Screens of the passport host by site-map route id. The social-login return point is still to be built; until
- * then it shows layout and heading.
+ * Screens of the passport host by site-map route id: login, sign-up, password recovery (each desktop and H5),
+ * account settings and `appleReturn`, the return point of social login (no site chrome).
  */
 export const screens: ShellOptions['screens'] = {
   login,
@@ -20,6 +21,7 @@ export const screens: ShellOptions['screens'] = {
   findpwd,
   findpwdH5: findpwd,
   account,
+  appleReturn,
 };
 
 export const routes = createShellRoutes({ host: 'passport', hosts, api, screens });

@@ -35,8 +35,11 @@ describe('/account', () => {
     expect(screen.getByRole('button', { name: 'Change password' })).toBeTruthy();
   });
 
-  it('sends a third-party member home', async () => {
-    state.user = { ...member, loginType: 3 };
+  it.each([
+    [3, 'Facebook'],
+    [9, 'Demo ID'],
+  ])('sends a third-party member (loginType %i, %s) home', async (loginType) => {
+    state.user = { ...member, loginType };
     const answer = (await loader()) as Response;
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toBe('http://localhost:8080/');

@@ -3,10 +3,15 @@ import { useLocation } from 'react-router';
 import { useShell } from '@gp/ui/shell-context';
 import { returnTarget } from '@gp/ui/session';
 import { SiteLink } from '@gp/ui/site-link';
+import { socialLogin } from '../config/env.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { SocialLoginButtons } from '../features/auth/components/social-login-buttons.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
-/** Login, desktop and H5. After it, the visitor goes back where `redirect` / `gourl` said, if that is our site. */
+/**
+ * Login, desktop and H5: password form, then the social-login providers this build offers. After either, the
+ * visitor goes back where `redirect` / `gourl` said, if that is our site.
+ */
 export default function Login() {
   const { t } = useTranslation('passport');
   const shell = useShell();
@@ -16,6 +21,7 @@ export default function Login() {
     <section className={styles.card}>
       <h1>{t('login.heading')}</h1>
       <LoginForm returnTo={returnTo} onDone={(next) => window.location.assign(next)} />
+      <SocialLoginButtons providers={socialLogin} returnTo={returnTo} />
       <div className={styles.links}>
         <span>
           {t('login.noAccount')} <SiteLink to={`/signup${search}`}>{t('login.signup')}</SiteLink>
