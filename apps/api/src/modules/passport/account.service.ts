@@ -13,6 +13,7 @@ import { accountKey, ipKey, type LockoutService } from './lockout.service.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
 import { startSession } from './member-auth.ts';
 import type { PasswordHasher } from './password.ts';
+import type { RegistrationLimit } from './registration-limit.ts';
 import type { RsaService } from './rsa.service.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
@@ -67,6 +68,8 @@ export interface AccountDeps {
   codes: VerificationCodeService;
   hasher: PasswordHasher;
   lockout: LockoutService;
+  /** At most so many registrations per client address (-800). */
+  registrations: RegistrationLimit;
   env: Env;
 }
 
@@ -110,7 +113,9 @@ export class AccountService {
     rePwd: string;
     code: string | undefined;
     lang: LanguageCode;
+    ip: string;
   }) {
+    await this.d.registrations.check(input.ip);
     const email = input.email.toLowerCase();
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.rePwd]);
     if (!passwordRule.safeParse(password).success) this.refuse(500006);
@@ -125,6 +130,7 @@ export class AccountService {
       passwordHash: await this.d.hasher.hash(password!),
       lang: input.lang,
     });
+    await this.d.registrations.record(input.ip);
     return { mid: created.mid, nickName: created.nickName };
   }
 
@@ -208,7 +214,9 @@ export class AccountService {
     pwd: string;
     repeatPwd: string;
     lang: LanguageCode;
+    ip: string;
   }) {
+    await this.d.registrations.check(input.ip);
     const phone = this.phoneOf(input.cid, input.tel);
     const nickName = checkNickname(input.nickName);
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.repeatPwd]);
@@ -225,6 +233,7 @@ export class AccountService {
       passwordHash: await this.d.hasher.hash(password!),
       lang: input.lang,
     });
+    await this.d.registrations.record(input.ip);
     return { mid: created.mid, nickName: created.nickName };
   }
 

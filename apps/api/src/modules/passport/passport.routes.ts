@@ -43,6 +43,7 @@ import { AccountService, userInfoOf } from './account.service.ts';
 import { CaptchaService } from './captcha.service.ts';
 import { LockoutRepository } from './lockout.repository.ts';
 import { LockoutService } from './lockout.service.ts';
+import { RegistrationLimit } from './registration-limit.ts';
 import { MemberRepository } from './member.repository.ts';
 import { PasswordHasher, productionCost, testCost } from './password.ts';
 import { PasswordResetService } from './password-reset.service.ts';
@@ -74,6 +75,7 @@ export async function passportRoutes(app: FastifyInstance) {
     codes,
     hasher,
     lockout,
+    registrations: new RegistrationLimit(new LockoutRepository(app.db)),
     env: app.env,
   });
   const resets = new PasswordResetService({
@@ -117,6 +119,7 @@ export async function passportRoutes(app: FastifyInstance) {
       rePwd: input.rePwd,
       code: input.captcha,
       lang: ctx.lang,
+      ip: ctx.request.ip,
     }),
   );
   registerCall(app, webLogin, (input, ctx) =>
@@ -152,7 +155,9 @@ export async function passportRoutes(app: FastifyInstance) {
   registerCall(app, smsGenericCheck, (input) =>
     accounts.checkSmsCode({ cid: input.cid, tel: input.tel, code: input.code, purpose: input.type }),
   );
-  registerCall(app, regByTel, (input, ctx) => accounts.registerByPhone({ ...input, lang: ctx.lang }));
+  registerCall(app, regByTel, (input, ctx) =>
+    accounts.registerByPhone({ ...input, lang: ctx.lang, ip: ctx.request.ip }),
+  );
   registerCall(app, resetPwd, (input) =>
     'cid' in input
       ? accounts.resetWithCode({

@@ -1,0 +1,123 @@
+/**
+ * The registration flood limit through the API (spec 8, -800): five accounts an hour from one address, by e-mail
+ * or by phone; the sixth is refused before any account exists, while another address still signs up.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessage } from '@gp/i18n/server';
+import { createTestApp } from '../../../test/test-app.ts';
+import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { encryptPassword } from './rsa.service.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ CAPTCHA_TEST_ANSWER: 'pass' });
+});
+afterAll(() => t.close());
+
+type Json = { code: number; message: string; data: Record<string, unknown> | null };
+const post = async (url: string, form: Record<string, string>, ip: string) =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url,
+      payload: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: ip,
+    })
+  ).json() as Json;
+const ticket = async (ip: string) => {
+  const token = String((await post('/passport/web/captcha/img/captcha', {}, ip)).data!.img_token);
+  return String(
+    (await post('/passport/web/captcha/verify/captcha', { img_token: token, captcha: 'pass' }, ip)).data!
+      .ticket,
+  );
+};
+const seal = async (...passwords: string[]) => {
+  const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
+  return passwords.map((p) => encryptPassword(key.public_key, key.nonce, p));
+};
+const codeTo = async (recipient: string) =>
+  (await new OutboxRepository(t.db).latest({ recipient, limit: 1 }))[0]!.body.match(/\b\d{6}\b/)![0];
+const login = async (user: string, ip: string) => {
+  const [pwd] = await seal('Secret123');
+  return post('/passport/web/game/login', { user, pwd: pwd!, captcha: await ticket(ip) }, ip);
+};
+
+async function registerByEmail(email: string, ip: string, lang = 'en') {
+  const sent = await post(
+    '/passport/web/captcha/generic/send',
+    { user: email, type: 'register', captcha: await ticket(ip) },
+    ip,
+  );
+  expect(sent.code).toBe(0);
+  const [pwd, rePwd] = await seal('Secret123', 'Secret123');
+  const form = { user: email, pwd: pwd!, rePwd: rePwd!, captcha: await codeTo(email) };
+  return post(`/passport/web/reg/email?lang=${lang}`, form, ip);
+}
+
+async function registerByPhone(tel: string, nickName: string, ip: string, lang = 'en') {
+  const sent = await post(
+    '/passport/web/sms/generic/send',
+    { cid: '66', tel, type: 'register', captcha: await ticket(ip) },
+    ip,
+  );
+  expect(sent.code).toBe(0);
+  const [pwd, repeatPwd] = await seal('Secret123', 'Secret123');
+  const form = { cid: '66', tel, code: await codeTo(`66${tel}`), nickName, pwd: pwd!, repeatPwd: repeatPwd! };
+  return post(`/passport/web/reg/by/tel?lang=${lang}`, form, ip);
+}
+
+describe('registration flood limit', () => {
+  it('allows five e-mail sign-ups an hour from one address, refuses the sixth with -800, not another address', async () => {
+    for (let i = 1; i <= 5; i++) {
+      expect((await registerByEmail(`flood${i}@example.com`, '203.0.113.10')).code).toBe(0);
+    }
+    const refused = await registerByEmail('flood6@example.com', '203.0.113.10', 'th');
+    expect(refused).toMatchObject({ code: -800, data: null });
+    expect(refused.message).toBe(serverMessage('th', 'passport', -800));
+    // No account was made: the address cannot log in, and the unused code still signs up from elsewhere.
+    expect((await login('flood6@example.com', '198.51.100.20')).code).toBe(-641);
+    const [pwd, rePwd] = await seal('Secret123', 'Secret123');
+    const elsewhere = await post(
+      '/passport/web/reg/email',
+      { user: 'flood6@example.com', pwd: pwd!, rePwd: rePwd!, captcha: await codeTo('flood6@example.com') },
+      '198.51.100.20',
+    );
+    expect(elsewhere.code).toBe(0);
+    expect((await login('flood6@example.com', '198.51.100.20')).code).toBe(0);
+  });
+
+  it('counts phone sign-ups the same way', async () => {
+    for (let i = 1; i <= 5; i++) {
+      expect((await registerByPhone(`81200000${i}`, `Tide${i}`, '203.0.113.30')).code).toBe(0);
+    }
+    const refused = await registerByPhone('812000006', 'Tide6', '203.0.113.30', 'vi');
+    expect(refused).toMatchObject({ code: -800, data: null });
+    expect(refused.message).toBe(serverMessage('vi', 'passport', -800));
+    expect((await login('66812000006', '198.51.100.40')).code).toBe(-641);
+    expect((await registerByPhone('812000007', 'Tide7', '198.51.100.40')).code).toBe(0);
+  });
+
+  it('counts e-mail and phone sign-ups from one address together', async () => {
+    for (let i = 1; i <= 3; i++) {
+      expect((await registerByEmail(`mixed${i}@example.com`, '203.0.113.50')).code).toBe(0);
+    }
+    for (let i = 1; i <= 2; i++) {
+      expect((await registerByPhone(`81300000${i}`, `Blend${i}`, '203.0.113.50')).code).toBe(0);
+    }
+    expect((await registerByEmail('mixed4@example.com', '203.0.113.50')).code).toBe(-800);
+    expect((await registerByPhone('813000004', 'Blend4', '203.0.113.50')).code).toBe(-800);
+  });
+
+  it('does not count refused attempts', async () => {
+    // Five wrong codes from one address, then five real sign-ups: none of the failures used the allowance.
+    for (let i = 1; i <= 5; i++) {
+      const [pwd, rePwd] = await seal('Secret123', 'Secret123');
+      const form = { user: `typo${i}@example.com`, pwd: pwd!, rePwd: rePwd!, captcha: '000000' };
+      expect((await post('/passport/web/reg/email', form, '203.0.113.70')).code).not.toBe(0);
+    }
+    for (let i = 1; i <= 5; i++) {
+      expect((await registerByEmail(`typo${i}@example.com`, '203.0.113.70')).code).toBe(0);
+    }
+  });
+});

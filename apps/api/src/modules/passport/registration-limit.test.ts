@@ -1,0 +1,55 @@
+/** The registration windows on the real `auth_lockout` counters, with a moving clock. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/test-app.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { LockoutRepository } from './lockout.repository.ts';
+import { RegistrationLimit } from './registration-limit.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const hour = 3_600_000;
+const refusal = (promise: Promise<void>) =>
+  promise.then(
+    () => 'allowed',
+    (e: unknown) => (e instanceof AppError ? e.code : e),
+  );
+
+describe('registration limit', () => {
+  it('allows 5 an hour and 20 a day per address', async () => {
+    let now = new Date('2030-03-01T08:00:00Z');
+    const limit = new RegistrationLimit(new LockoutRepository(database.db), () => now);
+    const ip = '192.0.2.1';
+    let made = 0;
+    for (let hourOfDay = 0; hourOfDay < 4; hourOfDay++) {
+      for (let i = 0; i < 5; i++) {
+        expect(await refusal(limit.check(ip))).toBe('allowed');
+        await limit.record(ip);
+        made++;
+      }
+      expect(await refusal(limit.check(ip))).toBe(-800);
+      expect(await refusal(limit.check('192.0.2.2'))).toBe('allowed');
+      now = new Date(now.getTime() + hour);
+    }
+    expect(made).toBe(20);
+    // A fresh hour, but the day is used up until 24 hours after the first sign-up.
+    expect(await refusal(limit.check(ip))).toBe(-800);
+    now = new Date('2030-03-02T07:59:59Z');
+    expect(await refusal(limit.check(ip))).toBe(-800);
+    now = new Date('2030-03-02T08:00:00Z');
+    expect(await refusal(limit.check(ip))).toBe('allowed');
+  });
+
+  it('counts simultaneous registrations without losing any', async () => {
+    const repo = new LockoutRepository(database.db);
+    const now = new Date();
+    const counts = await Promise.all(
+      Array.from({ length: 8 }, () => repo.countEvent('reg-ip:192.0.2.9', hour, now)),
+    );
+    expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
