@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
-import { PASSPORT, PORTAL } from '../support/hosts.ts';
+import { PASSPORT, PAY, PORTAL } from '../support/hosts.ts';
 import { readMail } from '../support/mailbox.ts';
 import { homeUrl, onPhone } from '../support/shell.ts';
 
@@ -134,4 +134,48 @@ test('sign up by e-mail, log out, log in, recover the password by e-mail link', 
     await expect(page.getByText(`66${'*'.repeat(tel.length - 3)}${tel.slice(-3)}`)).toBeVisible();
     await checkA11y(page);
   });
+});
+
+test('sign in with a third-party account through Demo ID: no account settings for it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const h5 = onPhone(testInfo);
+  const name = `Demo ${testInfo.project.name} ${Date.now()}`;
+  // The login guard sends the visitor to log in with the pay page as the place to come back to.
+  const back = `${PAY}/paygame_history/`;
+
+  await test.step('start at the login page and pick Demo ID', async () => {
+    await visit(page, `${PASSPORT}/login?redirect=${encodeURIComponent(back)}`, {
+      landsOn: new RegExp(`${PASSPORT}/login${h5 ? '_h5' : ''}`),
+    });
+    await page.getByRole('button', { name: 'Continue with Demo ID' }).click();
+  });
+
+  await test.step('sign in at the provider, come back signed in where the login was asked for', async () => {
+    await expect(page.getByRole('heading', { name: 'Sign in with Demo ID' })).toBeVisible();
+    await page.getByLabel('Your name').fill(name);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${PAY}/(paygame_history|pay_h5/pg_record)`));
+    await afterNavigation(page);
+    const nick = name.replace(/\s/g, '').slice(0, 12);
+    await expect(
+      page.getByRole('button', { name: h5 ? `Account of ${nick}` : `Hi, ${nick}` }),
+    ).toBeVisible();
+  });
+
+  await test.step('the account settings send a third-party member home', async () => {
+    await page.goto(`${PASSPORT}/account`);
+    await expect(page).toHaveURL(homeUrl(h5));
+  });
+});
+
+test('a cancelled Demo ID sign-in says so and leads back to login', async ({ page }, testInfo) => {
+  const h5 = onPhone(testInfo);
+  await visit(page, `${PASSPORT}/login`, { landsOn: new RegExp(`${PASSPORT}/login${h5 ? '_h5' : ''}`) });
+  await page.getByRole('button', { name: 'Continue with Demo ID' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PASSPORT}/apple_return_url\\?error=access_denied`));
+  await expect(page.getByRole('link', { name: 'Back to login' })).toBeVisible();
+  await checkA11y(page);
 });

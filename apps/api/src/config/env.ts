@@ -54,6 +54,9 @@ const schema = z
     SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+    /** Accounts one client address may create (registration flood limit, -800; see registration-limit.ts). */
+    REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).default(20),
     /** Tests only: every graphic captcha accepts this answer. Refused in production. */
     CAPTCHA_TEST_ANSWER: z.string().min(1).max(12).optional(),
     /** PKCS#8 PEM of the password-transport key; generated once and kept in the database when unset. */

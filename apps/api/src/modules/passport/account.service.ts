@@ -97,6 +97,8 @@ export class AccountService {
     const owner = await this.d.members.byEmail(email);
     if (input.purpose === 'register' && owner) this.refuse(510000);
     if (input.purpose !== 'register' && !owner) this.refuse(500003);
+    // An address that may not register any more gets no sign-up codes either: they would be mail for nothing.
+    if (input.purpose === 'register') await this.d.registrations.check(input.ip);
     await this.d.codes.send({
       channel: 'email',
       target: email,
@@ -184,6 +186,8 @@ export class AccountService {
     const owner = await this.d.members.byPhone(phone);
     if (input.purpose === 'register' && owner) this.refuse(-616);
     if (input.purpose === 'reset' && !owner) this.refuse(-621);
+    // Likewise no sign-up SMS, which cost money, for an address that may not register any more.
+    if (input.purpose === 'register') await this.d.registrations.check(input.ip);
     await this.d.codes.send({
       channel: 'sms',
       target: phone,

@@ -67,6 +67,10 @@ export async function passportRoutes(app: FastifyInstance) {
   const members = new MemberRepository(app.db);
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
   const lockout = new LockoutService(new LockoutRepository(app.db));
+  const registrations = new RegistrationLimit(new LockoutRepository(app.db), {
+    perHour: app.env.REGISTRATIONS_PER_HOUR,
+    perDay: app.env.REGISTRATIONS_PER_DAY,
+  });
   const accounts = new AccountService({
     members,
     sessions,
@@ -75,7 +79,7 @@ export async function passportRoutes(app: FastifyInstance) {
     codes,
     hasher,
     lockout,
-    registrations: new RegistrationLimit(new LockoutRepository(app.db)),
+    registrations,
     env: app.env,
   });
   const resets = new PasswordResetService({
@@ -235,6 +239,7 @@ export async function passportRoutes(app: FastifyInstance) {
     repo: new SocialRepository(app.db),
     members,
     sessions,
+    registrations,
     env: app.env,
     providers: app.socialProviders,
     log: app.log,
@@ -243,10 +248,17 @@ export async function passportRoutes(app: FastifyInstance) {
     social.requestToken({ channel: input.channel_type, callback: input.oauth_callback, lang: ctx.lang }),
   );
   registerCall(app, accessToken, (input) =>
-    social.accessToken({ channel: input.channel_type, token: input.oauth_token, verifier: input.oauth_verifier }),
+    social.accessToken({
+      channel: input.channel_type,
+      token: input.oauth_token,
+      verifier: input.oauth_verifier,
+    }),
   );
   registerCall(app, gameLoginSns, async (input, ctx) => ({
-    ...(await social.login({ channel: input.channel_type, accessKey: input.access_key, lang: ctx.lang }, ctx)),
+    ...(await social.login(
+      { channel: input.channel_type, accessKey: input.access_key, lang: ctx.lang, ip: ctx.request.ip },
+      ctx,
+    )),
     gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home),
   }));
   registerCall(app, loginOauthCookie, (_, ctx) => ({ channel_type: memberOf(ctx).loginType }));

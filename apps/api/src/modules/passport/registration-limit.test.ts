@@ -22,7 +22,11 @@ const refusal = (promise: Promise<void>) =>
 describe('registration limit', () => {
   it('allows 5 an hour and 20 a day per address', async () => {
     let now = new Date('2030-03-01T08:00:00Z');
-    const limit = new RegistrationLimit(new LockoutRepository(database.db), () => now);
+    const limit = new RegistrationLimit(
+      new LockoutRepository(database.db),
+      { perHour: 5, perDay: 20 },
+      () => now,
+    );
     const ip = '192.0.2.1';
     let made = 0;
     for (let hourOfDay = 0; hourOfDay < 4; hourOfDay++) {

@@ -12,26 +12,37 @@
 import { AppError } from '../../http/app-error.ts';
 import type { LockoutRepository } from './lockout.repository.ts';
 
-export const registrationLimits = [
-  { key: (ip: string) => `reg-ip:${ip}`, windowMs: 60 * 60_000, max: 5 },
-  { key: (ip: string) => `reg-ip-day:${ip}`, windowMs: 24 * 60 * 60_000, max: 20 },
-] as const;
+/** From env REGISTRATIONS_PER_HOUR / _PER_DAY (5 and 20 unless set; the e2e server signs up many more). */
+export interface RegistrationCaps {
+  perHour: number;
+  perDay: number;
+}
+
+function limitsOf(caps: RegistrationCaps) {
+  return [
+    { key: (ip: string) => `reg-ip:${ip}`, windowMs: 60 * 60_000, max: caps.perHour },
+    { key: (ip: string) => `reg-ip-day:${ip}`, windowMs: 24 * 60 * 60_000, max: caps.perDay },
+  ];
+}
 
 export const tooManyRegistrations = -800;
 
 export class RegistrationLimit {
+  private readonly limits: ReturnType<typeof limitsOf>;
+
   constructor(
     private readonly repo: LockoutRepository,
+    caps: RegistrationCaps,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.limits = limitsOf(caps);
+  }
 
   /** Refuses with -800 when the address has used up any window. */
   async check(ip: string): Promise<void> {
     const now = this.now().getTime();
-    const rows = new Map(
-      (await this.repo.find(registrationLimits.map((l) => l.key(ip)))).map((r) => [r.key, r]),
-    );
-    for (const limit of registrationLimits) {
+    const rows = new Map((await this.repo.find(this.limits.map((l) => l.key(ip)))).map((r) => [r.key, r]));
+    for (const limit of this.limits) {
       const row = rows.get(limit.key(ip));
       if (row && now - row.windowStartedAt.getTime() < limit.windowMs && row.failures >= limit.max) {
         throw new AppError(tooManyRegistrations, { domain: 'passport' });
@@ -42,6 +53,6 @@ export class RegistrationLimit {
   /** Counts one registration from the address. */
   async record(ip: string): Promise<void> {
     const now = this.now();
-    for (const limit of registrationLimits) await this.repo.countEvent(limit.key(ip), limit.windowMs, now);
+    for (const limit of this.limits) await this.repo.countEvent(limit.key(ip), limit.windowMs, now);
   }
 }

@@ -35,16 +35,24 @@ afterAll(async () => {
   await other.close();
 });
 
+/** Each call from its own address unless a test says otherwise: sign-ups per address are limited (-800). */
+let ips = 0;
+const nextIp = () => `10.1.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
+
 type Json = { code: number; message: string; data: Record<string, unknown> | null };
 async function post(
   url: string,
   form: Record<string, string | number>,
   cookies: Record<string, string> = {},
+  ip = nextIp(),
 ) {
   const res = await t.app.inject({
     method: 'POST',
     url,
-    payload: new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString(),
+    remoteAddress: ip,
+    payload: new URLSearchParams(
+      Object.entries(form).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     cookies,
   });
@@ -106,7 +114,7 @@ async function start(channel: number = socialChannels.demo, lang = 'en') {
 }
 
 /** The whole sign-in as the return page does it; answers the login answer and the session cookies. */
-async function signIn(name: string, channel: number = socialChannels.demo) {
+async function signIn(name: string, channel: number = socialChannels.demo, ip = nextIp()) {
   const { oauth_token, authorize_url } = await start(channel);
   const { back } = await throughProvider(authorize_url, { name });
   const access = await post('/passport/web/game/access/token', {
@@ -115,12 +123,17 @@ async function signIn(name: string, channel: number = socialChannels.demo) {
     oauth_verifier: back!.search.slice(1),
   });
   expect(access.body.code).toBe(0);
-  const login = await post('/passport/web/game/login/sns', {
-    channel_type: channel,
-    type: 1,
-    access_key: String(access.body.data!.access_key),
-    gourl: 'http://localhost:8082/paygame',
-  });
+  const login = await post(
+    '/passport/web/game/login/sns',
+    {
+      channel_type: channel,
+      type: 1,
+      access_key: String(access.body.data!.access_key),
+      gourl: 'http://localhost:8082/paygame',
+    },
+    {},
+    ip,
+  );
   const cookies = Object.fromEntries(login.res.cookies.map((c) => [c.name, c.value]));
   return { login: login.body, cookies, accessKey: String(access.body.data!.access_key) };
 }
@@ -304,6 +317,20 @@ describe('social login through the Demo ID provider', () => {
     expect((await post('/passport/web/game/login/sns', { channel_type: 9, access_key: key })).body.code).toBe(
       -658,
     );
+  });
+});
+
+describe('sign-ups per address', () => {
+  it('counts first visits like form registrations (-800), while known members still sign in', async () => {
+    const ip = '10.200.0.1';
+    const known = await signIn('Cafe Regular', socialChannels.demo, ip);
+    for (let i = 1; i < 5; i++)
+      expect((await signIn(`Cafe Guest ${i}`, socialChannels.demo, ip)).login.code).toBe(0);
+    const sixth = await signIn('Cafe Guest 5', socialChannels.demo, ip);
+    expect(sixth.login.code).toBe(-800);
+    expect(sixth.login.message).toBe('Too many sign-ups. Please try again later.');
+    const again = await signIn('Cafe Regular', socialChannels.demo, ip);
+    expect(again.login.data!.mid).toBe(known.login.data!.mid);
   });
 });
 

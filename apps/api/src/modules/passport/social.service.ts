@@ -17,6 +17,7 @@ import { userInfoOf } from './account.service.ts';
 import { hashSessionId, newToken, startSession } from './member-auth.ts';
 import type { MemberRepository } from './member.repository.ts';
 import { freshNickname } from './nickname.ts';
+import type { RegistrationLimit } from './registration-limit.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { SocialRepository } from './social.repository.ts';
 
@@ -41,6 +42,7 @@ export interface SocialDeps {
   repo: SocialRepository;
   members: MemberRepository;
   sessions: SessionRepository;
+  registrations: RegistrationLimit;
   env: Env;
   providers: readonly OidcProviderConfig[];
   log: { warn: (obj: object, msg: string) => void };
@@ -150,7 +152,7 @@ export class SocialService {
   }
 
   async login(
-    input: { channel: number; accessKey: string; lang: LanguageCode },
+    input: { channel: number; accessKey: string; lang: LanguageCode; ip: string },
     http: { request: FastifyRequest; reply: FastifyReply },
   ) {
     const keyHash = hashSessionId(input.accessKey);
@@ -159,17 +161,33 @@ export class SocialService {
     if (grant.expiresAt <= new Date()) return refuse(-658);
     if (!(await this.d.repo.takeGrant(keyHash))) return refuse(-659);
     const found =
-      (await this.d.repo.memberOf(grant.provider, grant.subject)) ??
-      (await this.d.repo.createMember(
-        {
-          userId: `${grant.provider}:${grant.subject}`,
-          nickName: await freshNickname(grant.name ?? '', (n) => this.d.members.nicknameTaken(n)),
-          loginType: grant.channelType,
-          lang: input.lang === 'ja' ? 'en' : input.lang,
-        },
-        { provider: grant.provider, subject: grant.subject, email: grant.email },
-      ));
+      (await this.d.repo.memberOf(grant.provider, grant.subject)) ?? (await this.signUp(grant, input));
     await startSession({ sessions: this.d.sessions, env: this.d.env }, found.mid, false, http);
     return userInfoOf(found);
+  }
+
+  /** A first visit makes a member, within the same per-address registration limit as the forms (-800). */
+  private async signUp(
+    grant: {
+      provider: string;
+      subject: string;
+      name: string | null;
+      email: string | null;
+      channelType: number;
+    },
+    input: { lang: LanguageCode; ip: string },
+  ) {
+    await this.d.registrations.check(input.ip);
+    const created = await this.d.repo.createMember(
+      {
+        userId: `${grant.provider}:${grant.subject}`,
+        nickName: await freshNickname(grant.name ?? '', (n) => this.d.members.nicknameTaken(n)),
+        loginType: grant.channelType,
+        lang: input.lang === 'ja' ? 'en' : input.lang,
+      },
+      { provider: grant.provider, subject: grant.subject, email: grant.email },
+    );
+    await this.d.registrations.record(input.ip);
+    return created;
   }
 }
