@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageText } from '@gp/i18n/server';
 import { startSmsGateway, startSmtpServer } from '../../../test/message-servers.ts';
+import { captchaTicket } from '../../../test/passport-steps.ts';
 import { createTestApp, openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
@@ -210,13 +211,7 @@ describe('dispatch in the running app', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       })
     ).json() as { code: number; data: Record<string, unknown> | null };
-  const ticket = async () => {
-    const token = String((await post('/passport/web/captcha/img/captcha', {})).data!.img_token);
-    return String(
-      (await post('/passport/web/captcha/verify/captcha', { img_token: token, captcha: 'pass' })).data!
-        .ticket,
-    );
-  };
+  const ticket = () => captchaTicket(t.app);
   const rowTo = async (recipient: string) =>
     (await new OutboxRepository(t.db).latest({ recipient, limit: 1 }))[0]!;
 

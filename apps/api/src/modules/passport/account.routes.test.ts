@@ -1,10 +1,10 @@
 /** Registration by e-mail and login, driven through the API as the passport screens drive it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
+import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { OutboxRepository } from '../messaging/outbox.repository.ts';
 import { lockoutPolicy } from './lockout.service.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
-import { encryptPassword } from './rsa.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -30,25 +30,9 @@ const post = async (
 };
 
 /** What the screens do: solve a graphic captcha (test answer) and keep the ticket. */
-async function ticket(): Promise<string> {
-  const created = await post('/passport/web/captcha/img/captcha', {});
-  const solved = await post('/passport/web/captcha/verify/captcha', {
-    img_token: String(created.body.data!.img_token),
-    captcha: 'pass',
-  });
-  return String(solved.body.data!.ticket);
-}
-
-/** What the screens do with Web Crypto: seal passwords with a fresh nonce. */
-async function seal(...passwords: string[]): Promise<string[]> {
-  const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
-  return passwords.map((p) => encryptPassword(key.public_key, key.nonce, p));
-}
-
-async function emailCode(email: string): Promise<string> {
-  const [message] = await new OutboxRepository(t.db).latest({ recipient: email.toLowerCase(), limit: 1 });
-  return message!.body.match(/\b\d{6}\b/)![0];
-}
+const ticket = () => captchaTicket(t.app);
+const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
+const emailCode = (email: string) => latestCode(t.db, email);
 
 async function register(email: string, password: string, lang = 'en') {
   expect(

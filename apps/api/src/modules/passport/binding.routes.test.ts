@@ -2,10 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../../test/test-app.ts';
+import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { verificationCode } from '../../db/schema/passport.schema.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
-import { encryptPassword } from './rsa.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let cookies: Record<string, string>;
@@ -55,18 +54,9 @@ async function send(url: string, form: Record<string, string>, asMember = false)
   return res.json() as { code: number; data: Record<string, unknown> | null };
 }
 const member_ = (url: string, form: Record<string, string>) => send(url, form, true);
-async function ticket() {
-  const token = String((await send('/passport/web/captcha/img/captcha', {})).data!.img_token);
-  return String(
-    (await send('/passport/web/captcha/verify/captcha', { img_token: token, captcha: 'pass' })).data!.ticket,
-  );
-}
-async function seal(...passwords: string[]) {
-  const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
-  return passwords.map((p) => encryptPassword(key.public_key, key.nonce, p));
-}
-const codeTo = async (target: string) =>
-  (await new OutboxRepository(t.db).latest({ recipient: target, limit: 1 }))[0]!.body.match(/\b\d{6}\b/)![0];
+const ticket = () => captchaTicket(t.app);
+const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
+const codeTo = (target: string) => latestCode(t.db, target);
 const backdate = (target: string) =>
   t.db
     .update(verificationCode)

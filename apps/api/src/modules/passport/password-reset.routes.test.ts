@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../../test/test-app.ts';
+import { sealPasswords } from '../../../test/passport-steps.ts';
 import { emailTicket } from '../../db/schema/passport.schema.ts';
 import { OutboxRepository } from '../messaging/outbox.repository.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
-import { encryptPassword } from './rsa.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -31,10 +31,7 @@ const ticket = async () =>
     (await post('/passport/web/captcha/verify/captcha', { img_token: await captcha(), captcha: 'pass' })).body
       .data!.ticket,
   );
-const seal = async (...passwords: string[]) => {
-  const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
-  return passwords.map((p) => encryptPassword(key.public_key, key.nonce, p));
-};
+const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const latest = async (to: string) =>
   (await new OutboxRepository(t.db).latest({ recipient: to, limit: 1 }))[0];
 

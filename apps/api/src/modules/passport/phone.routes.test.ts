@@ -1,10 +1,10 @@
 /** Registration and password reset by phone (SMS codes read from the outbox), and reset with an e-mail code. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
+import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { eq } from 'drizzle-orm';
 import { verificationCode } from '../../db/schema/passport.schema.ts';
 import { OutboxRepository } from '../messaging/outbox.repository.ts';
-import { encryptPassword } from './rsa.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -23,18 +23,9 @@ const post = async (url: string, form: Record<string, string>, ip = '127.0.0.1')
   });
   return res.json() as Json;
 };
-const ticket = async () => {
-  const token = String((await post('/passport/web/captcha/img/captcha', {})).data!.img_token);
-  return String(
-    (await post('/passport/web/captcha/verify/captcha', { img_token: token, captcha: 'pass' })).data!.ticket,
-  );
-};
-const seal = async (...passwords: string[]) => {
-  const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
-  return passwords.map((p) => encryptPassword(key.public_key, key.nonce, p));
-};
-const smsCode = async (phone: string) =>
-  (await new OutboxRepository(t.db).latest({ recipient: phone, limit: 1 }))[0]!.body.match(/\b\d{6}\b/)![0];
+const ticket = () => captchaTicket(t.app);
+const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
+const smsCode = (phone: string) => latestCode(t.db, phone);
 /** Codes go out once a minute per address; the tests move the earlier ones back in time instead of waiting. */
 const backdateCodes = (target: string) =>
   t.db

@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessage } from '@gp/i18n/server';
 import { createTestApp } from '../../../test/test-app.ts';
+import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { verificationCode } from '../../db/schema/passport.schema.ts';
 import { OutboxRepository } from '../messaging/outbox.repository.ts';
-import { encryptPassword } from './rsa.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -27,19 +27,9 @@ const post = async (url: string, form: Record<string, string>, ip: string) =>
       remoteAddress: ip,
     })
   ).json() as Json;
-const ticket = async (ip: string) => {
-  const token = String((await post('/passport/web/captcha/img/captcha', {}, ip)).data!.img_token);
-  return String(
-    (await post('/passport/web/captcha/verify/captcha', { img_token: token, captcha: 'pass' }, ip)).data!
-      .ticket,
-  );
-};
-const seal = async (...passwords: string[]) => {
-  const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
-  return passwords.map((p) => encryptPassword(key.public_key, key.nonce, p));
-};
-const codeTo = async (recipient: string) =>
-  (await new OutboxRepository(t.db).latest({ recipient, limit: 1 }))[0]!.body.match(/\b\d{6}\b/)![0];
+const ticket = (ip: string) => captchaTicket(t.app, ip);
+const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
+const codeTo = (recipient: string) => latestCode(t.db, recipient);
 const login = async (user: string, ip: string) => {
   const [pwd] = await seal('Secret123');
   return post('/passport/web/game/login', { user, pwd: pwd!, captcha: await ticket(ip) }, ip);

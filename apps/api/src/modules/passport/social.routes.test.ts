@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialChannels } from '@gp/contracts/passport';
 import { createTestApp } from '../../../test/test-app.ts';
+import { captchaTicket, sealPasswords } from '../../../test/passport-steps.ts';
 import { parseEnv } from '../../config/env.ts';
 import { oauthGrant } from '../../db/schema/social.schema.ts';
 import { startDemoIdServer, type DemoIdServer } from './demo-id.server.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
 import { hashSessionId } from './member-auth.ts';
-import { encryptPassword } from './rsa.service.ts';
 
 const returnUrl = 'http://localhost:8081/apple_return_url';
 const quiet = { warn: () => {} };
@@ -59,14 +59,7 @@ async function post(
   return { res, body: res.json() as Json };
 }
 
-async function ticket(): Promise<string> {
-  const created = await post('/passport/web/captcha/img/captcha', {});
-  const solved = await post('/passport/web/captcha/verify/captcha', {
-    img_token: String(created.body.data!.img_token),
-    captcha: 'pass',
-  });
-  return String(solved.body.data!.ticket);
-}
+const ticket = () => captchaTicket(t.app);
 
 /** The provider's side as a browser lives it: follow redirects by hand, keeping its cookies. */
 async function throughProvider(authorizeUrl: string, act: { name?: string; cancel?: boolean }) {
@@ -179,10 +172,7 @@ describe('social login through the Demo ID provider', () => {
   it('gives third-party members no account settings', async () => {
     const { cookies } = await signIn('No Password');
     const ct = cookies[csrfCookie]!;
-    const key = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data;
-    const [oldPwd, pwd, repeatPwd] = ['abc123', 'abc1234', 'abc1234'].map((p) =>
-      encryptPassword(key.public_key, key.nonce, p),
-    );
+    const [oldPwd, pwd, repeatPwd] = await sealPasswords(t.app, 'abc123', 'abc1234', 'abc1234');
     const change = await post(
       '/passport/web/user/change/pwd',
       { ct, code: '123456', oldPwd: oldPwd!, pwd: pwd!, repeatPwd: repeatPwd! },

@@ -1,0 +1,48 @@
+/**
+ * What the passport screens do before the calls under test, for API tests: solve the graphic captcha (the test
+ * app accepts CAPTCHA_TEST_ANSWER), seal passwords as the browser's Web Crypto does, read a code from the outbox.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/database.ts';
+import { OutboxRepository } from '../src/modules/messaging/outbox.repository.ts';
+import { encryptPassword } from '../src/modules/passport/rsa.service.ts';
+
+/** The answer every graphic captcha accepts in tests that start the app with `CAPTCHA_TEST_ANSWER: 'pass'`. */
+export const captchaAnswer = 'pass';
+
+async function postForm(app: FastifyInstance, url: string, form: Record<string, string>, ip: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: ip,
+  });
+  return res.json() as { data: Record<string, unknown> | null };
+}
+
+/** A solved captcha's one-time ticket, which calls that need a captcha take as `captcha`. */
+export async function captchaTicket(app: FastifyInstance, ip = '127.0.0.1'): Promise<string> {
+  const created = await postForm(app, '/passport/web/captcha/img/captcha', {}, ip);
+  const solved = await postForm(
+    app,
+    '/passport/web/captcha/verify/captcha',
+    { img_token: String(created.data!.img_token), captcha: captchaAnswer },
+    ip,
+  );
+  return String(solved.data!.ticket);
+}
+
+/** Passwords sealed under one fresh nonce, as one form submission sends them. */
+export async function sealPasswords(app: FastifyInstance, ...passwords: string[]): Promise<string[]> {
+  const key = (await app.inject({ url: '/passport/web/rsa_public' })).json().data;
+  return passwords.map((p) => encryptPassword(key.public_key, key.nonce, p));
+}
+
+/** The 6-digit code of the newest message to `recipient` (an e-mail, or a phone as E.164 digits). */
+export async function latestCode(db: Db, recipient: string): Promise<string> {
+  const [message] = await new OutboxRepository(db).latest({ recipient: recipient.toLowerCase(), limit: 1 });
+  const code = message?.body.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code sent to ${recipient}`);
+  return code;
+}
