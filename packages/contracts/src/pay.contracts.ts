@@ -1,14 +1,334 @@
-/** Pay group (spec 7 "Pay switch", "Regional web pay", "Second pay variant"). */
+/**
+ * Pay group (spec 7 "Pay switch", "Regional web pay", "Second pay variant"). Two families of paths serve the same
+ * catalog and the same order engine:
+ * - the regional web pay under `/api/komoe/webpay/`, whose calls name their `distribution_region` (spec 9: 5, the
+ *   site's region, when left out);
+ * - the second variant under `/api/web/pay/`, which always pays in the site's distribution region.
+ *
+ * Money is an integer count of the currency's minor unit (ISO 4217): `product_price` 17900 in THB (exponent 2) is
+ * 179.00 baht, 119000 in VND (exponent 0) is 119,000 dong. Every price travels with its `currency` and `exponent`
+ * so a screen formats it with `Intl.NumberFormat` without knowing the currency.
+ *
+ * Member calls carry the CSRF token `ct` like every member call (the client adds it).
+ */
 import { z } from 'zod';
 import { defineCall, flag } from './define.ts';
+
+// ---- Business constants (spec 9) ----
+
+/** Payment modes (spec 9 "Payment modes"). */
+export const payModes = [12, 14, 15, 20, 105, 106, 107, 108] as const;
+export type PayMode = (typeof payModes)[number];
+
+/** What each payment mode is; the app-store modes (12, 14, 105) and MyCard's in-app mode (15) live in game clients. */
+export const payModeNames = {
+  12: 'ios',
+  14: 'google',
+  15: 'mycard',
+  20: 'mycard_web',
+  105: 'one_store',
+  106: 'unipin',
+  107: 'razer',
+  108: 'upay',
+} as const satisfies Record<PayMode, string>;
+
+/** The modes a browser can pay with: web top-up offers channels of these modes only. */
+export const webPayModes = [20, 106, 107, 108] as const satisfies readonly PayMode[];
+
+export function isWebPayMode(mode: number): boolean {
+  return (webPayModes as readonly number[]).includes(mode);
+}
+
+/**
+ * Minor-unit exponents (ISO 4217) of the currencies that differ from the usual 2. IDR is 2 in ISO 4217 (sen),
+ * even though no sen coin circulates: we follow the standard, as card providers such as Stripe do, so an amount
+ * converts to and from a provider without a special case. Rp 79.000 is therefore 7900000.
+ */
+const exponentExceptions: Readonly<Record<string, number>> = {
+  VND: 0,
+  JPY: 0,
+  KRW: 0,
+  CLP: 0,
+  ISK: 0,
+  UGX: 0,
+  XAF: 0,
+  XOF: 0,
+  BHD: 3,
+  JOD: 3,
+  KWD: 3,
+  OMR: 3,
+  TND: 3,
+};
+
+/** Decimal places of a currency's minor unit (THB 2, VND 0, IDR 2...). */
+export function currencyExponent(currency: string): number {
+  return exponentExceptions[currency.toUpperCase()] ?? 2;
+}
+
+// ---- Request fields ----
+
+/** Which distribution region's catalog; the site's region (5) when left out. */
+const distributionRegion = z.coerce.number().int().positive().max(2_147_483_647).optional();
+const gameBaseId = z.coerce.number().int().positive().max(2_147_483_647);
+/** The game's id towards game servers and payment (`sfl_sea`). */
+const gameId = z.string().trim().min(1).max(64);
+/** ISO 4217 code; accepted in any case, answered in upper case. */
+const currencyCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/)
+  .transform((code) => code.toUpperCase());
+/** One of the payment modes of spec 9. */
+export const payModeField = z.coerce.number().pipe(z.literal(payModes));
+
+// ---- Answers ----
+
+export const paySwitchData = z.object({ main_switch_status: flag });
+
+/** A game offered on the top-up page. */
+export const payGameItem = z.object({
+  game_base_id: z.number().int(),
+  game_id: z.string(),
+  /** In the page language (en when the game has no name in it). */
+  game_name: z.string(),
+  /** URL of the game's icon; empty when it has none. */
+  game_icon: z.string(),
+});
+export type PayGameItem = z.infer<typeof payGameItem>;
+
+/** A currency a game sells in, in display order. */
+export const payCurrencyItem = z.object({
+  /** ISO 4217 code (`THB`). */
+  currency: z.string(),
+  /** Decimal places of the minor unit: prices in this currency are amount * 10^exponent. */
+  exponent: z.number().int(),
+});
+export type PayCurrencyItem = z.infer<typeof payCurrencyItem>;
+
+/** One of the member's characters on a server, as the game server reports it. */
+export const payRoleItem = z.object({
+  /** The game server's id of the character (send it back as `cp_role_id`). */
+  cp_role_id: z.string(),
+  /** The character's name in the game. */
+  role_name: z.string(),
+  level: z.number().int(),
+  /** 0: the game server refuses top-ups for this character (an order for it is refused with err5). */
+  can_recharge: flag,
+});
+export type PayRoleItem = z.infer<typeof payRoleItem>;
+
+/** A server of the game with the member's characters on it (possibly none). */
+export const payServerItem = z.object({
+  /** The game server's id of the server (send it back as `cp_server_id`). */
+  cp_server_id: z.string(),
+  /** In the page language. */
+  server_name: z.string(),
+  /** 1: under maintenance; an order for it is refused with err4. */
+  is_maintenance: flag,
+  role_list: z.array(payRoleItem),
+});
+export type PayServerItem = z.infer<typeof payServerItem>;
+
+/** A product at its price for one currency and payment mode. */
+export const payProductItem = z.object({
+  product_id: z.string(),
+  /** In the page language. */
+  product_name: z.string(),
+  /** Integer amount of the currency's minor unit (see `exponent`). */
+  product_price: z.number().int(),
+  currency: z.string(),
+  exponent: z.number().int(),
+  pay_mode: z.literal(payModes),
+  /** Marketing lines in the page language (a bonus, a "best value" tag); empty when there is none. */
+  marketing_desc_1: z.string(),
+  marketing_desc_2: z.string(),
+});
+export type PayProductItem = z.infer<typeof payProductItem>;
+
+/** One price of a product (second variant, product_list/v2). */
+export const payPriceItem = z.object({
+  currency: z.string(),
+  exponent: z.number().int(),
+  pay_mode: z.literal(payModes),
+  product_price: z.number().int(),
+});
+export type PayPriceItem = z.infer<typeof payPriceItem>;
+
+/** A product with all of its prices (second variant, product_list/v2). */
+export const payProductWithPrices = payProductItem
+  .pick({ product_id: true, product_name: true, marketing_desc_1: true, marketing_desc_2: true })
+  .extend({ price_list: z.array(payPriceItem) });
+export type PayProductWithPrices = z.infer<typeof payProductWithPrices>;
+
+/** A way to pay: a payment mode and its method (`promptpay`, `gcash`, `razer_gold`...). */
+export const payChannelItem = z.object({
+  pay_mode: z.literal(payModes),
+  /** The method within the mode; sent back with the order as `payment_type`. */
+  payment_type: z.string(),
+  /** In the page language (brand names stay as they are). */
+  channel_name: z.string(),
+  currency: z.string(),
+});
+export type PayChannelItem = z.infer<typeof payChannelItem>;
+
+/** A graphic captcha for the top-up form; the order sends `captcha_token` and the typed `captcha_code`. */
+export const payCaptchaData = z.object({
+  captcha_token: z.string(),
+  /** An SVG data URL to show. */
+  image: z.string(),
+  /** Seconds the captcha can be answered. */
+  expires_in: z.number().int(),
+});
+export type PayCaptchaData = z.infer<typeof payCaptchaData>;
+
+// ---- Pay switch (both variants) ----
 
 export const paySwitch = defineCall({
   group: 'pay',
   method: 'GET',
   path: '/api/web/pay/switch',
   auth: 'public',
+  request: z.object({ distribution_region: distributionRegion }),
+  response: paySwitchData,
+});
+
+// ---- Regional web pay (spec 7, prefix /api/komoe/webpay) ----
+
+export const webpaySwitch = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/switch',
+  auth: 'public',
+  request: z.object({ distribution_region: distributionRegion }),
+  response: paySwitchData,
+});
+
+/** Games open for top-up in the region, in display order. */
+export const webpayGameList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/game_list',
+  auth: 'public',
+  request: z.object({ distribution_region: distributionRegion }),
+  response: z.array(payGameItem),
+});
+
+/** The currencies a game sells in. err3: the game is not open for top-up in the region. */
+export const webpayCurrencyList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/currency_list',
+  auth: 'public',
+  request: z.object({ distribution_region: distributionRegion, game_id: gameId }),
+  response: z.array(payCurrencyItem),
+});
+
+/**
+ * The game's servers with the member's characters. Refusals: err3 game not open for top-up, err8 the game server
+ * could not list the servers, err12 the game has no server, err10 the game server could not list the characters,
+ * 17 the member has no character in the game.
+ */
+export const webpayRoleList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/user/role_list',
+  auth: 'member',
+  request: z.object({ distribution_region: distributionRegion, game_base_id: gameBaseId }),
+  response: z.array(payServerItem),
+});
+
+/**
+ * Products on sale for a currency and payment mode. err3: the game is not open for top-up; err13: no open channel
+ * of this payment mode takes this currency for the game (app-store modes never do on the web).
+ */
+export const webpayProductList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/product_list',
+  auth: 'public',
   request: z.object({
-    distribution_region: z.coerce.number().int().positive().optional(),
+    distribution_region: distributionRegion,
+    game_id: gameId,
+    currency: currencyCode,
+    pay_mode: payModeField,
   }),
-  response: z.object({ main_switch_status: flag }),
+  response: z.array(payProductItem),
+});
+
+/** The web payment channels of a game for a currency (empty for a currency it does not sell in). err3 as above. */
+export const webpayChannelList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/channel_list',
+  auth: 'public',
+  request: z.object({
+    distribution_region: distributionRegion,
+    game_base_id: gameBaseId,
+    currency: currencyCode,
+  }),
+  response: z.array(payChannelItem),
+});
+
+// ---- Second pay variant (spec 7, prefix /api/web/pay; the site's distribution region) ----
+
+export const payGameList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/game_list',
+  auth: 'public',
+  request: z.object({}),
+  response: z.array(payGameItem),
+});
+
+/** As webpayRoleList, in the site's region. */
+export const payRoleList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/user/role_list',
+  auth: 'member',
+  request: z.object({ game_base_id: gameBaseId }),
+  response: z.array(payServerItem),
+});
+
+/**
+ * Every product on sale at every web price: one item per product, currency and payment mode whose channel is
+ * open, ordered by currency, payment mode, then product. err3: the game is not open for top-up.
+ */
+export const payProductList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/product_list',
+  auth: 'public',
+  request: z.object({ game_id: gameId }),
+  response: z.array(payProductItem),
+});
+
+/** The same offer as product_list, one item per product with its prices. err3 as above. */
+export const payProductListV2 = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/product_list/v2',
+  auth: 'public',
+  request: z.object({ game_id: gameId }),
+  response: z.array(payProductWithPrices),
+});
+
+/** Every open web payment channel of the game, in every currency it sells in. err3 as above. */
+export const payChannelList = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/channel_list',
+  auth: 'public',
+  request: z.object({ game_base_id: gameBaseId }),
+  response: z.array(payChannelItem),
+});
+
+/** A fresh graphic captcha for the top-up form (never cached: a member call). */
+export const payGetCaptcha = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/get_captcha',
+  auth: 'member',
+  request: z.object({}),
+  response: payCaptchaData,
 });

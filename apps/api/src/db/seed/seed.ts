@@ -6,6 +6,7 @@ import { asc } from 'drizzle-orm';
 import { inTransaction, type Db } from '../database.ts';
 import { seedStep } from '../schema/site.schema.ts';
 import { seedContent } from './content.seed.ts';
+import { seedPay } from './pay.seed.ts';
 import { seedPlatform } from './platform.seed.ts';
 
 export interface SeedStep {
@@ -16,6 +17,7 @@ export interface SeedStep {
 export const seedSteps: SeedStep[] = [
   { name: 'platform-v1', run: seedPlatform },
   { name: 'content-v1', run: (db) => seedContent(db) },
+  { name: 'pay-v1', run: seedPay },
 ];
 
 /** Applies the steps not applied yet; returns the names it applied. */
