@@ -332,3 +332,207 @@ export const payGetCaptcha = defineCall({
   request: z.object({}),
   response: payCaptchaData,
 });
+
+// ---- Orders (both variants drive one order engine: DESIGN section 6 "Pay") ----
+
+/**
+ * Where an order is in the engine (DESIGN section 6): created -> awaiting_payment -> paid -> delivering ->
+ * delivered, or failed / expired / refunded. Players see `status`, derived from it.
+ */
+export const orderStates = [
+  'created',
+  'awaiting_payment',
+  'paid',
+  'delivering',
+  'delivered',
+  'failed',
+  'expired',
+  'refunded',
+] as const;
+export type OrderState = (typeof orderStates)[number];
+
+/** What a player sees (spec 4 "Recharge order status"): recharging, recharge successful, recharge failed. */
+export const orderStatuses = ['pending', 'success', 'failed'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export function statusOfState(state: OrderState): OrderStatus {
+  if (state === 'delivered') return 'success';
+  if (state === 'failed' || state === 'expired' || state === 'refunded') return 'failed';
+  return 'pending';
+}
+
+/** An order as the player sees it; names are snapshots taken when the order was made, in the page language. */
+export const payOrderItem = z.object({
+  /** Our order number, shown to the player and used as the delivery's idempotency key. */
+  order_no: z.string(),
+  /** The payment's number at the provider side (query the result with it). */
+  pay_order_no: z.string(),
+  game_base_id: z.number().int(),
+  game_id: z.string(),
+  game_name: z.string(),
+  cp_server_id: z.string(),
+  server_name: z.string(),
+  cp_role_id: z.string(),
+  role_name: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  /** The price paid, in the currency's minor unit (see `exponent`). */
+  product_price: z.number().int(),
+  currency: z.string(),
+  exponent: z.number().int(),
+  pay_mode: z.literal(payModes),
+  payment_type: z.string(),
+  channel_name: z.string(),
+  state: z.enum(orderStates),
+  status: z.enum(orderStatuses),
+  /**
+   * Why a failed order failed, as a top-up error code of the catalogue (domain pay) or null: e.g. 15 when the
+   * payment was declined or never made in time. The screens translate it.
+   */
+  reason_code: z.number().int().nullable(),
+  /** ISO 8601 times; `pay_time` null until the provider confirms the payment. */
+  created_at: z.string(),
+  pay_time: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+});
+export type PayOrderItem = z.infer<typeof payOrderItem>;
+
+export const payOrderPage = z.object({
+  list: z.array(payOrderItem),
+  total: z.number().int(),
+  page_num: z.number().int(),
+  page_size: z.number().int(),
+});
+export type PayOrderPage = z.infer<typeof payOrderPage>;
+
+/** What add_order / add_pay_order answer: open `pay_url` in a new window to pay. */
+export const payOrderCreated = z.object({
+  order_no: z.string(),
+  pay_order_no: z.string(),
+  /** The provider's checkout page for this payment. */
+  pay_url: z.string(),
+  /** Seconds left to pay before the order expires. */
+  expires_in: z.number().int(),
+});
+export type PayOrderCreated = z.infer<typeof payOrderCreated>;
+
+const orderNo = z.string().trim().min(1).max(64);
+const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(50).default(10);
+
+/**
+ * The add-order payload of spec 3. Names and prices are checked against the catalog, never trusted: the order
+ * takes them from the catalog, and a `product_price` that is not the current price is refused (err7) so nobody
+ * pays a price they were not shown. `idempotency_key` (a random value the page makes once per order attempt, e.g.
+ * a UUID) makes a double click or a retried request answer the same order instead of making a second one.
+ */
+const addOrderFields = {
+  game_base_id: gameBaseId,
+  game_id: gameId,
+  cp_server_id: z.string().trim().min(1).max(64),
+  cp_role_id: z.string().trim().min(1).max(64),
+  product_id: z.string().trim().min(1).max(64),
+  product_name: z.string().max(200).optional(),
+  marketing_desc_1: z.string().max(500).optional(),
+  marketing_desc_2: z.string().max(500).optional(),
+  product_price: z.coerce.number().int().min(0),
+  currency: currencyCode,
+  pay_mode: payModeField,
+  payment_type: z.string().trim().min(1).max(64),
+  captcha_token: z.string().trim().min(1).max(200),
+  captcha_code: z.string().trim().min(1).max(12),
+  idempotency_key: z.string().trim().min(16).max(64),
+};
+
+/**
+ * Makes an order once every rule passes (spec 5, err1..err13): -101 not logged in; err3 pay switch off or game
+ * not open; err1 wrong captcha; err12/err8/err9/err4 server; err10/err11/err5 character; err7/err6 product; err13
+ * payment method; 16 a Facebook-authorised member (not on the web).
+ */
+export const webpayAddOrder = defineCall({
+  group: 'pay',
+  method: 'POST',
+  path: '/api/komoe/webpay/add_order',
+  auth: 'member',
+  request: z.object({ distribution_region: distributionRegion, ...addOrderFields }),
+  response: payOrderCreated,
+});
+
+/** One of the member's orders; 14 when the member has no such order. */
+export const webpayOrderDetail = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/order_detail',
+  auth: 'member',
+  request: z.object({ distribution_region: distributionRegion, order_no: orderNo }),
+  response: payOrderItem,
+});
+
+/** The member's orders, newest first. */
+export const webpayOrderHistory = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/order_history',
+  auth: 'member',
+  request: z.object({ distribution_region: distributionRegion, page_num: pageNum, page_size: pageSize }),
+  response: payOrderPage,
+});
+
+/**
+ * "Query payment result": asks the provider when the order is not final yet, applies what it says, and answers
+ * the order. 14: no such payment of the member ("no result found"); 15: the provider has no payment for it yet
+ * ("the order has not been paid yet").
+ */
+export const webpayOrderResult = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/komoe/webpay/order_result',
+  auth: 'member',
+  request: z.object({ distribution_region: distributionRegion, pay_order_no: orderNo }),
+  response: payOrderItem,
+});
+
+/** The second variant's order calls: the same engine, with `region` and the free-form `addExtra` (kept as is). */
+export const payAddPayOrder = defineCall({
+  group: 'pay',
+  method: 'POST',
+  path: '/api/web/pay/add_pay_order',
+  auth: 'member',
+  request: z.object({
+    ...addOrderFields,
+    region: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    addExtra: z.string().max(1000).optional(),
+  }),
+  response: payOrderCreated,
+});
+
+export const payOrderDetail = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/order_detail',
+  auth: 'member',
+  request: z.object({ order_no: orderNo, region: z.coerce.number().int().positive().optional() }),
+  response: payOrderItem,
+});
+
+export const payOrderHistory = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/order_history',
+  auth: 'member',
+  request: z.object({
+    page_num: pageNum,
+    page_size: pageSize,
+    region: z.coerce.number().int().positive().optional(),
+  }),
+  response: payOrderPage,
+});
+
+export const payOrderResult = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/order_result',
+  auth: 'member',
+  request: z.object({ pay_order_no: orderNo, region: z.coerce.number().int().positive().optional() }),
+  response: payOrderItem,
+});
