@@ -1,0 +1,234 @@
+/**
+ * Customer service (DESIGN section 6): question types, FAQ, tickets (work orders) with their message thread,
+ * attachments and the members' contact info. Shaped for both sides: the player's calls (`/cs/komoe/api/...`)
+ * and the staff console (queue filters, reply, recall, editing lock, member history), whose staff accounts live
+ * in a later table: staff columns here are plain ids plus a name snapshot until then.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { bytea, createdAt, updatedAt } from './columns.ts';
+import { game } from './game.schema.ts';
+import { member } from './member.schema.ts';
+
+/**
+ * What a question is about (spec 3 "FAQ" question_type, "Question" type). `gameBaseId` null: offered for every
+ * game; otherwise only with that game. `forFaq` / `forTicket`: the spec's `usage` (1 FAQ, 2 ticket).
+ */
+export const csQuestionType = pgTable(
+  'cs_question_type',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Stable name for seeds and staff tools. */
+    slug: text('slug').notNull().unique(),
+    gameBaseId: integer('game_base_id').references(() => game.gameBaseId, { onDelete: 'cascade' }),
+    forFaq: boolean('for_faq').notNull().default(true),
+    forTicket: boolean('for_ticket').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    isOnline: boolean('is_online').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('cs_question_type_game_idx').on(t.gameBaseId)],
+);
+
+/** A question type's name per language; readers fall back to en. */
+export const csQuestionTypeI18n = pgTable(
+  'cs_question_type_i18n',
+  {
+    questionTypeId: integer('question_type_id')
+      .notNull()
+      .references(() => csQuestionType.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.questionTypeId, t.lang] })],
+);
+
+/**
+ * An FAQ entry (spec 3 "FAQ": question_id, question_type, title, content, online_type, online_time, is_online).
+ * Players see it while `isOnline` and `onlineTime` has come (online_type "now" sets it to the switch time,
+ * "scheduled" to a later one). `gameBaseId` null: about every game.
+ */
+export const csFaq = pgTable(
+  'cs_faq',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    gameBaseId: integer('game_base_id').references(() => game.gameBaseId, { onDelete: 'cascade' }),
+    questionTypeId: integer('question_type_id')
+      .notNull()
+      .references(() => csQuestionType.id),
+    /** 1 online at once when switched on, 2 scheduled at `onlineTime` (the staff console's choice). */
+    onlineType: smallint('online_type').notNull().default(1),
+    onlineTime: timestamp('online_time', { withTimezone: true }).notNull().defaultNow(),
+    isOnline: boolean('is_online').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('cs_faq_game_idx').on(t.gameBaseId), index('cs_faq_type_idx').on(t.questionTypeId)],
+);
+
+/** An FAQ entry's text per language (plain text, line breaks kept); readers fall back to en. */
+export const csFaqI18n = pgTable(
+  'cs_faq_i18n',
+  {
+    faqId: integer('faq_id')
+      .notNull()
+      .references(() => csFaq.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.faqId, t.lang] })],
+);
+
+/**
+ * A ticket (spec 3 "Ticket (work order)"). `status`: 0 no reply, 1 processing, 2 replied, 3 closed (the rules
+ * are in work-order.service.ts). The thread is in cs_work_order_message.
+ */
+export const csWorkOrder = pgTable(
+  'cs_work_order',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The member who asked (the spec's uid). */
+    mid: integer('mid')
+      .notNull()
+      .references(() => member.mid),
+    gameBaseId: integer('game_base_id')
+      .notNull()
+      .references(() => game.gameBaseId),
+    questionTypeId: integer('question_type_id')
+      .notNull()
+      .references(() => csQuestionType.id),
+    characterId: text('character_id'),
+    characterName: text('character_name'),
+    /** Where answers are also sent (spec 5: e-mail required for replies). */
+    replyEmail: text('reply_email').notNull(),
+    title: text('title').notNull(),
+    status: smallint('status').notNull().default(0),
+    /** Where the question came from (spec 9 source index; 7 the regional site). */
+    source: smallint('source').notNull().default(7),
+    /** The page language at submission: the language of notices about this ticket. */
+    lang: text('lang').notNull().default('en'),
+    /** 1-5 (disappointed..superPraise), changeable within the rating period. */
+    grade: smallint('grade'),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    /** The member's latest message (question or follow-up): how long the ticket has waited. */
+    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The latest answer (a reply that set the ticket to replied). Never cleared: a ticket that has it can never
+     * go back to no reply (-20001). Starts the rating period and the quiet period before the automatic close.
+     */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** `auto` (the quiet-period job) or `staff`. */
+    closedBy: text('closed_by'),
+    /** The agent who handled it last (the queue's operator filter); staff ids reference the staff table later. */
+    operatorStaffId: integer('operator_staff_id'),
+    operatorName: text('operator_name'),
+    /** The editing lock: held by this agent until it expires (-40001 to anyone else meanwhile). */
+    editingStaffId: integer('editing_staff_id'),
+    editingStaffName: text('editing_staff_name'),
+    editingExpiresAt: timestamp('editing_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('cs_work_order_mid_idx').on(t.mid, t.updatedAt),
+    index('cs_work_order_status_idx').on(t.status, t.updatedAt),
+    index('cs_work_order_created_idx').on(t.createdAt),
+    index('cs_work_order_game_idx').on(t.gameBaseId, t.createdAt),
+    check('cs_work_order_status_check', sql`${t.status} between 0 and 3`),
+    check('cs_work_order_grade_check', sql`${t.grade} is null or ${t.grade} between 1 and 5`),
+  ],
+);
+
+/**
+ * One message of a ticket's thread: `question` (the first), `follow_up` (the member's later ones) or `reply`
+ * (an agent's). Each records the state it moved the ticket from and to, so a recall (replies under 2 minutes)
+ * can undo exactly its own change; a recalled reply keeps its row (the audit trail) and is hidden from players.
+ */
+export const csWorkOrderMessage = pgTable(
+  'cs_work_order_message',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    workOrderId: integer('work_order_id')
+      .notNull()
+      .references(() => csWorkOrder.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The member who wrote it (question, follow-up); null for replies. */
+    mid: integer('mid').references(() => member.mid),
+    /** The agent who wrote it (replies) and their name at the time. */
+    staffId: integer('staff_id'),
+    staffName: text('staff_name'),
+    content: text('content').notNull(),
+    statusBefore: smallint('status_before'),
+    statusAfter: smallint('status_after').notNull(),
+    createdAt: createdAt(),
+    recalledAt: timestamp('recalled_at', { withTimezone: true }),
+    recalledByStaffId: integer('recalled_by_staff_id'),
+  },
+  (t) => [
+    index('cs_work_order_message_order_idx').on(t.workOrderId, t.id),
+    check('cs_work_order_message_kind_check', sql`${t.kind} in ('question', 'follow_up', 'reply')`),
+  ],
+);
+
+/**
+ * An uploaded attachment, bytes included. Kept in the database rather than on disk: outside any web root by
+ * construction, the same on PGlite and PostgreSQL, shared by every API process, backed up and deleted together
+ * with its ticket, and linked to a message in the same transaction as the message. The id is server-made and
+ * random; `fileName` is only the display name. A file not yet sent with a message (`messageId` null) belongs to
+ * its uploader alone and is deleted after a day.
+ */
+export const csFile = pgTable(
+  'cs_file',
+  {
+    id: text('id').primaryKey(),
+    /** The member who uploaded it; null for a file an agent uploaded (`staffId`). */
+    mid: integer('mid').references(() => member.mid, { onDelete: 'cascade' }),
+    staffId: integer('staff_id'),
+    workOrderId: integer('work_order_id').references(() => csWorkOrder.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => csWorkOrderMessage.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** `image` (JPEG, PNG) or `log` (UTF-8 text). */
+    kind: text('kind').notNull(),
+    /** Decided from the content, never from the client's claim. */
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cs_file_mid_idx').on(t.mid, t.messageId),
+    index('cs_file_message_idx').on(t.messageId),
+    check('cs_file_kind_check', sql`${t.kind} in ('image', 'log')`),
+  ],
+);
+
+/** A member's contact info for customer service (spec 3 "Customer contact info"). */
+export const csContact = pgTable('cs_contact', {
+  mid: integer('mid')
+    .primaryKey()
+    .references(() => member.mid, { onDelete: 'cascade' }),
+  /** Contact name. */
+  contacts: text('contacts').notNull(),
+  /** 0 secret, 1 male, 2 female. */
+  sex: smallint('sex').notNull().default(0),
+  mobile: text('mobile').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  updatedAt: updatedAt(),
+});
