@@ -136,6 +136,11 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-10002, 'service.ratingPeriodOver'],
     [-20001, 'service.ticketAlreadyReplied'],
     [-20003, 'service.ticketCannotReply'],
+    // Our own: attachments (spec 5).
+    [-10003, 'service.fileTooLarge'],
+    [-10004, 'service.fileTypeNotAllowed'],
+    [-10005, 'service.attachmentNotFound'],
+    [-10006, 'service.tooManyUploads'],
   ],
   // err1..err13 are 1..13 in the spec's order; 14..17 are the wizard's own outcomes.
   pay: [

@@ -122,6 +122,11 @@ const serviceCodes = {
   [-10002]: 'service.ratingPeriodOver',
   [-20001]: 'service.ticketAlreadyReplied',
   [-20003]: 'service.ticketCannotReply',
+  // Our additions for attachments (spec 5: at most 5 MB, JPG / JPEG / PNG / LOG), after the spec's -10000..-10002.
+  [-10003]: 'service.fileTooLarge',
+  [-10004]: 'service.fileTypeNotAllowed',
+  [-10005]: 'service.attachmentNotFound',
+  [-10006]: 'service.tooManyUploads',
 } as const;
 
 /**
@@ -254,6 +259,10 @@ export const codes = {
   serviceRatingPeriodOver: -10002,
   ticketAlreadyReplied: -20001,
   ticketCannotReply: -20003,
+  serviceFileTooLarge: -10003,
+  serviceFileTypeNotAllowed: -10004,
+  serviceAttachmentNotFound: -10005,
+  serviceTooManyUploads: -10006,
   // pay (err1..err13 are 1..13, see payCodes)
   payWrongCaptcha: 1,
   payInternalError: 2,
