@@ -159,9 +159,7 @@ test('sign in with a third-party account through Demo ID: no account settings fo
     await expect(page).toHaveURL(new RegExp(`^${PAY}/(paygame_history|pay_h5/pg_record)`));
     await afterNavigation(page);
     const nick = name.replace(/\s/g, '').slice(0, 12);
-    await expect(
-      page.getByRole('button', { name: h5 ? `Account of ${nick}` : `Hi, ${nick}` }),
-    ).toBeVisible();
+    await expect(page.getByRole('button', { name: h5 ? `Account of ${nick}` : `Hi, ${nick}` })).toBeVisible();
   });
 
   await test.step('the account settings send a third-party member home', async () => {
