@@ -14,6 +14,8 @@ import type { Database, Db } from './db/database.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { setOwnOrigins } from './modules/content/rich-text.ts';
+import { csJobs } from './modules/cs/cs-jobs.plugin.ts';
+import { csRoutes } from './modules/cs/cs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mailboxRoutes } from './modules/messaging/mailbox.routes.ts';
@@ -100,8 +102,10 @@ export async function buildApp({ env, database, logger, socialProviders = [] }: 
   await app.register(contentRoutes);
   await app.register(passportRoutes);
   await app.register(payRoutes);
+  await app.register(csRoutes);
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
+  await app.register(csJobs); // closes quiet replied tickets, deletes unsent uploads
   return app;
 }

@@ -6,6 +6,7 @@ import { asc } from 'drizzle-orm';
 import { inTransaction, type Db } from '../database.ts';
 import { seedStep } from '../schema/site.schema.ts';
 import { seedContent } from './content.seed.ts';
+import { seedCs } from './cs.seed.ts';
 import { seedPay } from './pay.seed.ts';
 import { seedPlatform } from './platform.seed.ts';
 
@@ -18,6 +19,7 @@ export const seedSteps: SeedStep[] = [
   { name: 'platform-v1', run: seedPlatform },
   { name: 'content-v1', run: (db) => seedContent(db) },
   { name: 'pay-v1', run: seedPay },
+  { name: 'cs-v1', run: seedCs },
 ];
 
 /** Applies the steps not applied yet; returns the names it applied. */

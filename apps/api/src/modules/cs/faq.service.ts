@@ -1,0 +1,71 @@
+/** The public customer-service pages: games to ask about, question types and the FAQ search. */
+import type { CsGameItem, FaqPageData, QuestionTypeItem } from '@gp/contracts/cs';
+import { languagesFor, pickLanguage } from '../site/localize.ts';
+import type { FaqRepository } from './faq.repository.ts';
+
+export class FaqService {
+  constructor(
+    private readonly repo: FaqRepository,
+    private readonly options: { mediaUrl: (id: string) => string; now?: () => Date },
+  ) {}
+
+  async games(lang: string): Promise<CsGameItem[]> {
+    const rows = await this.repo.onlineGames(languagesFor(lang));
+    return pickLanguage(rows, lang, (r) => r.gameBaseId).map((r) => ({
+      game_base_id: r.gameBaseId,
+      game_name: r.name,
+      game_icon: r.iconMediaId ? this.options.mediaUrl(r.iconMediaId) : '',
+    }));
+  }
+
+  async questionTypes(
+    filter: { usage?: 1 | 2 | undefined; game_base_id?: number | undefined },
+    lang: string,
+  ): Promise<QuestionTypeItem[]> {
+    const rows = await this.repo.questionTypes({
+      ...(filter.usage ? { usage: filter.usage } : {}),
+      ...(filter.game_base_id !== undefined ? { gameBaseId: filter.game_base_id } : {}),
+      langs: languagesFor(lang),
+    });
+    return pickLanguage(rows, lang, (r) => r.id).map((r) => ({
+      question_type: r.id,
+      question_type_name: r.name,
+      game_base_id: r.gameBaseId,
+    }));
+  }
+
+  async faqPage(
+    query: {
+      game_base_id?: number | undefined;
+      question_type?: number | undefined;
+      question_keyword?: string | undefined;
+      page_num: number;
+      page_size: number;
+    },
+    lang: string,
+  ): Promise<FaqPageData> {
+    const { rows, total } = await this.repo.faqPage({
+      lang,
+      ...(query.game_base_id !== undefined ? { gameBaseId: query.game_base_id } : {}),
+      ...(query.question_type !== undefined ? { questionTypeId: query.question_type } : {}),
+      ...(query.question_keyword ? { keyword: query.question_keyword } : {}),
+      now: this.options.now?.() ?? new Date(),
+      offset: (query.page_num - 1) * query.page_size,
+      limit: query.page_size,
+    });
+    return {
+      list: rows.map((r) => ({
+        question_id: r.id,
+        game_base_id: r.gameBaseId,
+        question_type: r.questionTypeId,
+        question_type_name: r.typeName,
+        question_title: r.title,
+        question_content: r.content,
+        online_time: r.onlineTime.toISOString(),
+      })),
+      total,
+      page_num: query.page_num,
+      page_size: query.page_size,
+    };
+  }
+}

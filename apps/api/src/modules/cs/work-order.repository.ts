@@ -1,0 +1,163 @@
+/** Tickets, their messages and the files linked to them. The only file of the ticket rules that knows Drizzle. */
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { workOrderStatus } from '@gp/contracts/cs';
+import type { Db } from '../../db/database.ts';
+import {
+  csFile,
+  csQuestionType,
+  csQuestionTypeI18n,
+  csWorkOrder,
+  csWorkOrderMessage,
+} from '../../db/schema/cs.schema.ts';
+import { game, gameI18n } from '../../db/schema/game.schema.ts';
+
+export type WorkOrderRow = typeof csWorkOrder.$inferSelect;
+export type NewWorkOrder = typeof csWorkOrder.$inferInsert;
+export type NewMessage = typeof csWorkOrderMessage.$inferInsert;
+export type MessageKind = 'question' | 'follow_up' | 'reply';
+
+export class WorkOrderRepository {
+  constructor(private readonly db: Db) {}
+
+  async onlineGame(gameBaseId: number) {
+    const [row] = await this.db
+      .select({ gameBaseId: game.gameBaseId })
+      .from(game)
+      .where(and(eq(game.gameBaseId, gameBaseId), eq(game.isOnline, true)));
+    return row;
+  }
+
+  async questionType(id: number) {
+    const [row] = await this.db.select().from(csQuestionType).where(eq(csQuestionType.id, id));
+    return row;
+  }
+
+  async insert(values: NewWorkOrder): Promise<number> {
+    const [row] = await this.db.insert(csWorkOrder).values(values).returning({ id: csWorkOrder.id });
+    if (!row) throw new Error('work order insert returned nothing');
+    return row.id;
+  }
+
+  async insertMessage(values: NewMessage): Promise<number> {
+    const [row] = await this.db
+      .insert(csWorkOrderMessage)
+      .values(values)
+      .returning({ id: csWorkOrderMessage.id });
+    if (!row) throw new Error('message insert returned nothing');
+    return row.id;
+  }
+
+  /**
+   * Links the member's unsent uploads to a message; answers how many were linked (fewer than asked when an id
+   * is not the member's, unknown, or already sent).
+   */
+  async attachMemberFiles(link: {
+    mid: number;
+    fileIds: readonly string[];
+    workOrderId: number;
+    messageId: number;
+  }): Promise<number> {
+    if (link.fileIds.length === 0) return 0;
+    const rows = await this.db
+      .update(csFile)
+      .set({ workOrderId: link.workOrderId, messageId: link.messageId })
+      .where(and(inArray(csFile.id, [...link.fileIds]), eq(csFile.mid, link.mid), isNull(csFile.messageId)))
+      .returning({ id: csFile.id });
+    return rows.length;
+  }
+
+  /** The ticket, locked until the transaction ends (every change of state goes through this). */
+  async lockForUpdate(id: number): Promise<WorkOrderRow | undefined> {
+    const [row] = await this.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, id)).for('update');
+    return row;
+  }
+
+  async update(id: number, values: Partial<NewWorkOrder>): Promise<void> {
+    await this.db.update(csWorkOrder).set(values).where(eq(csWorkOrder.id, id));
+  }
+
+  private localized(lang: string) {
+    const gameLocal = alias(gameI18n, 'game_local');
+    const gameEn = alias(gameI18n, 'game_en');
+    const typeLocal = alias(csQuestionTypeI18n, 'type_local');
+    const typeEn = alias(csQuestionTypeI18n, 'type_en');
+    const columns = {
+      row: csWorkOrder,
+      gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
+      typeName: sql<string>`coalesce(${typeLocal.name}, ${typeEn.name}, '')`,
+    };
+    const query = () =>
+      this.db
+        .select(columns)
+        .from(csWorkOrder)
+        .leftJoin(gameLocal, and(eq(gameLocal.gameBaseId, csWorkOrder.gameBaseId), eq(gameLocal.lang, lang)))
+        .leftJoin(gameEn, and(eq(gameEn.gameBaseId, csWorkOrder.gameBaseId), eq(gameEn.lang, 'en')))
+        .leftJoin(
+          typeLocal,
+          and(eq(typeLocal.questionTypeId, csWorkOrder.questionTypeId), eq(typeLocal.lang, lang)),
+        )
+        .leftJoin(typeEn, and(eq(typeEn.questionTypeId, csWorkOrder.questionTypeId), eq(typeEn.lang, 'en')));
+    return query;
+  }
+
+  /** The member's ticket with game and type names in `lang` (else en); undefined when not theirs or absent. */
+  async findOwn(id: number, mid: number, lang: string) {
+    const [row] = await this.localized(lang)()
+      .where(and(eq(csWorkOrder.id, id), eq(csWorkOrder.mid, mid)))
+      .limit(1);
+    return row;
+  }
+
+  /** A page of the member's tickets, last activity first, and how many there are in all. */
+  async pageOfMember(filter: { mid: number; status?: number; lang: string; offset: number; limit: number }) {
+    const conditions: SQL[] = [eq(csWorkOrder.mid, filter.mid)];
+    if (filter.status !== undefined) conditions.push(eq(csWorkOrder.status, filter.status));
+    const where = and(...conditions);
+    const rows = await this.localized(filter.lang)()
+      .where(where)
+      .orderBy(desc(csWorkOrder.updatedAt), desc(csWorkOrder.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+    const [total] = await this.db.select({ n: count() }).from(csWorkOrder).where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** The thread, oldest first; recalled replies only when asked (staff), never for the member. */
+  async messages(workOrderId: number, options: { includeRecalled: boolean }) {
+    const conditions: SQL[] = [eq(csWorkOrderMessage.workOrderId, workOrderId)];
+    if (!options.includeRecalled) conditions.push(isNull(csWorkOrderMessage.recalledAt));
+    return this.db
+      .select()
+      .from(csWorkOrderMessage)
+      .where(and(...conditions))
+      .orderBy(asc(csWorkOrderMessage.createdAt), asc(csWorkOrderMessage.id));
+  }
+
+  /** Files linked to these messages (metadata only, never the bytes). */
+  async filesOfMessages(messageIds: readonly number[]) {
+    if (messageIds.length === 0) return [];
+    return this.db
+      .select({
+        id: csFile.id,
+        messageId: csFile.messageId,
+        fileName: csFile.fileName,
+        kind: csFile.kind,
+        contentType: csFile.contentType,
+        byteSize: csFile.byteSize,
+      })
+      .from(csFile)
+      .where(inArray(csFile.messageId, [...messageIds]))
+      .orderBy(asc(csFile.createdAt), asc(csFile.id));
+  }
+
+  /** Closes replied tickets whose latest answer is older than `repliedBefore`; answers their ids. */
+  async closeQuiet(repliedBefore: Date, now: Date): Promise<number[]> {
+    const rows = await this.db
+      .update(csWorkOrder)
+      .set({ status: workOrderStatus.closed, closedAt: now, closedBy: 'auto', updatedAt: now })
+      .where(and(eq(csWorkOrder.status, workOrderStatus.replied), lte(csWorkOrder.repliedAt, repliedBefore)))
+      .returning({ id: csWorkOrder.id });
+    return rows.map((r) => r.id);
+  }
+}
