@@ -321,7 +321,8 @@ export const csGameList = defineCall({
 
 /**
  * Question types in display order. `usage` 1: the types FAQ entries are filed under; 2: the types a ticket can
- * be submitted with; left out: both. With `game_base_id`, the types of every game plus that game's own.
+ * be submitted with; left out: both. Without `game_base_id` only the types of every game; with it, those plus
+ * the game's own (the question form asks again once the game is chosen).
  */
 export const questionTypeList = defineCall({
   group: 'cs',

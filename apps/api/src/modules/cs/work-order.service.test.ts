@@ -235,10 +235,11 @@ describe('automatic close of quiet replied tickets', () => {
       return original(now);
     };
     job.start();
-    await new Promise((r) => setTimeout(r, 60));
+    const deadline = Date.now() + 5_000;
+    while (runs < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     await job.stop();
     const seen = runs;
-    expect(seen).toBeGreaterThan(1);
+    expect(seen).toBeGreaterThanOrEqual(2);
     await new Promise((r) => setTimeout(r, 30));
     expect(runs).toBe(seen);
   });
