@@ -66,6 +66,10 @@ export async function csRoutes(app: FastifyInstance) {
     // Refuse a visitor or a forged ct before the body is read (registerCall checks again, cheaply).
     scope.addHook('onRequest', async (request) => {
       await app.authenticators.member?.(request, (request.query ?? {}) as Record<string, unknown>);
+      // A body announced far beyond one file plus its multipart framing is refused before it is read.
+      if (Number(request.headers['content-length'] ?? 0) > uploadPolicy.maxBytes + 64 * 1024) {
+        throw new AppError(codes.serviceFileTooLarge);
+      }
     });
     await scope.register(multipart, {
       attachFieldsToBody: 'keyValues',

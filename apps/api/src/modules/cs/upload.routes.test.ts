@@ -1,4 +1,5 @@
 /** Attachments: upload checks (size, magic bytes, text logs), nothing stored on refusal, owner-only download. */
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { csFileItem, uploadPolicy } from '@gp/contracts/cs';
@@ -110,7 +111,22 @@ describe('file/upload', () => {
     const exact = await uploaded({ filename: 'big.png', data: pngBytes(uploadPolicy.maxBytes) });
     expect(exact.file_size).toBe(uploadPolicy.maxBytes);
     await refused({ filename: 'big.png', data: pngBytes(uploadPolicy.maxBytes + 1) }, -10003);
+    // Announced far larger: refused before the body is read.
     await refused({ filename: 'huge.png', data: pngBytes(8 * 1024 * 1024) }, -10003);
+    // Larger than announced is impossible over HTTP/1.1, but a chunked body has no length: the parser's limit holds.
+    const { payload, headers } = multipartBody([
+      { filename: 'chunked.png', data: pngBytes(6 * 1024 * 1024) },
+    ]);
+    const before = await storedFiles();
+    const chunked = await t.app.inject({
+      method: 'POST',
+      url: `/cs/komoe/api/common/file/upload?ct=${owner.ct}`,
+      cookies: owner.cookies,
+      headers: { ...headers, 'transfer-encoding': 'chunked' },
+      payload: Readable.from([payload]),
+    });
+    expect(chunked.json()).toMatchObject({ code: -10003 });
+    expect(await storedFiles()).toBe(before);
   });
 
   it('answers the refusal translated into the page language', async () => {
