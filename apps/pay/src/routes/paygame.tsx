@@ -1,44 +1,113 @@
+/**
+ * Desktop top-up, `/paygame/`: the whole wizard on one page (spec 2 "Top-up screen content"). Choose the game
+ * (visitors see the games and a login prompt), then the member steps, then the confirm step; once the order is
+ * made the page follows it at `?order_no=...&pay_order_no=...` (so a reload, or an H5 order page opened on a
+ * desktop, lands on the same order).
+ */
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
-import { gameList } from '@gp/contracts/web';
-import { paySwitch } from '@gp/contracts/pay';
-import { site } from '@gp/config';
-import { api } from '../lib/api-client.ts';
+import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import type { ApiError } from '@gp/api-client';
+import type { PayGameItem } from '@gp/contracts/pay';
+import { useShellData } from '@gp/ui/shell-data';
+import { topupApiOf, type TopupApi } from '../features/topup/api/variant.ts';
+import { ConfirmOrder } from '../features/topup/components/confirm-order.tsx';
+import { GameChoices } from '../features/topup/components/game-picker.tsx';
+import { LoginPrompt } from '../features/topup/components/login-prompt.tsx';
+import { OrderTracker } from '../features/topup/components/order-tracker.tsx';
+import { TopupForm } from '../features/topup/components/topup-form.tsx';
+import { draftGameOf, useDraft, withGame } from '../features/topup/model/draft.ts';
+import { orderFromSearch, orderPath, placeOf, type TopupPlace } from '../features/topup/model/place.ts';
+import { HistoryLink, TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
 import styles from './paygame.module.css';
 
-export async function loader() {
-  const [status, games] = await Promise.all([
-    api.call(paySwitch, { distribution_region: site.distributionRegion }),
-    api.call(gameList, {}),
-  ]);
-  return { open: status.main_switch_status === 1, games };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = topupApiOf(placeOf(new URL(request.url).pathname).variant);
+  const [open, games] = await Promise.all([api.isOpen(), api.games()]);
+  return { open, games };
+}
+
+function Wizard({ games, api, place }: { games: PayGameItem[]; api: TopupApi; place: TopupPlace }) {
+  const { user } = useShellData();
+  const navigate = useNavigate();
+  const [draft, update] = useDraft(api.id);
+  const [step, setStep] = useState<'choose' | 'confirm'>('choose');
+  const [rejection, setRejection] = useState<ApiError>();
+  const [returning, setReturning] = useState(false);
+  const game = games.find((g) => g.game_base_id === draft.game?.game_base_id);
+
+  if (step === 'confirm' && user)
+    return (
+      <ConfirmOrder
+        api={api}
+        h5={false}
+        onCreated={(order) => {
+          setStep('choose');
+          setRejection(undefined);
+          void navigate(orderPath(place, order));
+        }}
+        onRejected={(error) => {
+          setRejection(error);
+          setReturning(false);
+          setStep('choose');
+        }}
+        onBack={() => {
+          setReturning(true);
+          setStep('choose');
+        }}
+      />
+    );
+
+  return (
+    <>
+      <GameChoices
+        games={games}
+        chosen={game?.game_base_id}
+        onChoose={(chosen) => {
+          setRejection(undefined);
+          update((d) => withGame(d, chosen));
+        }}
+      />
+      {game &&
+        (user ? (
+          <TopupForm
+            key={game.game_base_id}
+            api={api}
+            game={draftGameOf(game)}
+            rejection={rejection}
+            returning={returning}
+            onSubmit={() => {
+              setRejection(undefined);
+              setReturning(false);
+              setStep('confirm');
+            }}
+          />
+        ) : (
+          <LoginPrompt />
+        ))}
+    </>
+  );
 }
 
 export default function Paygame() {
   const { t } = useTranslation('pay');
   const { open, games } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const { place, api } = useTopup();
+  const order = useMemo(() => orderFromSearch(search), [search]);
   return (
-    <>
-      <h1>{t('paygame.heading')}</h1>
-      {!open ? (
+    <TopupPage title={t('paygame.heading')} h5={false} aside={<HistoryLink to={place.history} />}>
+      {order ? (
+        <OrderTracker key={order.order_no} api={api} place={place} order={order} />
+      ) : !open ? (
         <p role="status" className={styles.notice}>
           {t('paygame.switchOff')}
         </p>
       ) : games.length === 0 ? (
         <p className={styles.notice}>{t('paygame.noGames')}</p>
       ) : (
-        <section aria-labelledby="choose-game">
-          <h2 id="choose-game">{t('paygame.chooseGame')}</h2>
-          <ul className={styles.games}>
-            {games.map((g) => (
-              <li key={g.game_base_id} className={styles.game}>
-                <img src={g.game_icon} alt="" width={64} height={64} loading="lazy" />
-                <span>{g.game_name}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Wizard games={games} api={api} place={place} />
       )}
-    </>
+    </TopupPage>
   );
 }

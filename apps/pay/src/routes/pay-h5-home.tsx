@@ -1,0 +1,43 @@
+/**
+ * H5 top-up start, `/pay_h5` and `/pays_h5`: choose the game (no login needed to look); the next page, setoutpay,
+ * asks for login. An order number in the query (a desktop order page opened on a phone) goes to its payment page.
+ */
+import { useTranslation } from 'react-i18next';
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { topupApiOf } from '../features/topup/api/variant.ts';
+import { GameLinks } from '../features/topup/components/game-picker.tsx';
+import { orderFromSearch, orderPath, placeOf, stepPath } from '../features/topup/model/place.ts';
+import { HistoryLink, TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
+import styles from './paygame.module.css';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const place = placeOf(url.pathname);
+  const order = orderFromSearch(url.search);
+  if (order) return redirect(orderPath(place, order));
+  const api = topupApiOf(place.variant);
+  const [open, games] = await Promise.all([api.isOpen(), api.games()]);
+  return { open, games };
+}
+
+export default function PayH5Home() {
+  const { t } = useTranslation('pay');
+  const { open, games } = useLoaderData<typeof loader>();
+  const { place } = useTopup();
+  return (
+    <TopupPage title={t('paygame.heading')} h5 aside={<HistoryLink to={place.history} />}>
+      {!open ? (
+        <p role="status" className={styles.notice}>
+          {t('paygame.switchOff')}
+        </p>
+      ) : games.length === 0 ? (
+        <p className={styles.notice}>{t('paygame.noGames')}</p>
+      ) : (
+        <GameLinks
+          games={games}
+          hrefOf={(g) => stepPath(place, 'setoutpay', { game: String(g.game_base_id) })}
+        />
+      )}
+    </TopupPage>
+  );
+}

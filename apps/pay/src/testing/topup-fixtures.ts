@@ -1,0 +1,230 @@
+/**
+ * A small top-up world for the screen tests: two games, servers with every blocked case, THB and VND prices,
+ * and an in-memory order engine whose state a test moves along (paid, delivered, failed...).
+ */
+import { vi } from 'vitest';
+import { ApiError } from '@gp/api-client';
+import type { CallContract } from '@gp/contracts';
+import {
+  payAddPayOrder,
+  payChannelList,
+  payGameList,
+  payGetCaptcha,
+  payOrderDetail,
+  payOrderHistory,
+  payOrderResult,
+  payProductList,
+  payRoleList,
+  paySwitch,
+  statusOfState,
+  webpayAddOrder,
+  webpayChannelList,
+  webpayCurrencyList,
+  webpayGameList,
+  webpayOrderDetail,
+  webpayOrderHistory,
+  webpayOrderResult,
+  webpayProductList,
+  webpayRoleList,
+  webpaySwitch,
+  type OrderState,
+  type PayChannelItem,
+  type PayOrderItem,
+  type PayProductItem,
+  type PayServerItem,
+} from '@gp/contracts/pay';
+import { userInfo } from '@gp/contracts/passport';
+
+export const member = { mid: 7, user_id: 'u7', nick_name: 'Mali', nickName: 'Mali', loginType: 0 };
+
+export const games = [
+  {
+    game_base_id: 1,
+    game_id: 'sfl_sea',
+    game_name: 'Starfall Legends',
+    game_icon: 'http://localhost:8090/upload/sfl.svg',
+  },
+  {
+    game_base_id: 2,
+    game_id: 'ltb_sea',
+    game_name: 'Lotus Blade',
+    game_icon: 'http://localhost:8090/upload/ltb.svg',
+  },
+];
+
+export const servers: PayServerItem[] = [
+  {
+    cp_server_id: '2001',
+    server_name: 'Jade Peak',
+    is_maintenance: 0,
+    role_list: [
+      { cp_role_id: 'r-mei', role_name: 'Mei', level: 42, can_recharge: 1 },
+      { cp_role_id: 'r-old', role_name: 'Old Alt', level: 3, can_recharge: 0 },
+    ],
+  },
+  { cp_server_id: '2002', server_name: 'Lotus Pond', is_maintenance: 0, role_list: [] },
+  {
+    cp_server_id: '2003',
+    server_name: 'Crane Valley',
+    is_maintenance: 1,
+    role_list: [{ cp_role_id: 'r-crane', role_name: 'Crane', level: 10, can_recharge: 1 }],
+  },
+];
+
+export const currencies = [
+  { currency: 'THB', exponent: 2 },
+  { currency: 'VND', exponent: 0 },
+];
+
+export const channels: PayChannelItem[] = [
+  { pay_mode: 108, payment_type: 'promptpay', channel_name: 'PromptPay', currency: 'THB' },
+  { pay_mode: 107, payment_type: 'razer_gold', channel_name: 'Razer Gold', currency: 'THB' },
+  { pay_mode: 108, payment_type: 'momo', channel_name: 'MoMo e-wallet', currency: 'VND' },
+];
+
+const product = (
+  size: number,
+  price: number,
+  currency: string,
+  exponent: number,
+  payMode: 107 | 108,
+  tag = '',
+): PayProductItem => ({
+  product_id: `ltb_sea.gem_${size}`,
+  product_name: `${size} Jade`,
+  product_price: price,
+  currency,
+  exponent,
+  pay_mode: payMode,
+  marketing_desc_1: tag,
+  marketing_desc_2: size > 60 ? `+${size / 10} bonus` : '',
+});
+
+export const products: PayProductItem[] = [
+  product(60, 3500, 'THB', 2, 108),
+  product(300, 17900, 'THB', 2, 108),
+  product(980, 54900, 'THB', 2, 108, 'Most popular'),
+  product(60, 3500, 'THB', 2, 107),
+  product(60, 23000, 'VND', 0, 108),
+  product(300, 119000, 'VND', 0, 108),
+];
+
+export const captchaImage = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E';
+
+export function orderItem(state: OrderState, overrides: Partial<PayOrderItem> = {}): PayOrderItem {
+  return {
+    order_no: 'GP20260101000001',
+    pay_order_no: 'SBX-0001',
+    game_base_id: 2,
+    game_id: 'ltb_sea',
+    game_name: 'Lotus Blade',
+    cp_server_id: '2001',
+    server_name: 'Jade Peak',
+    cp_role_id: 'r-mei',
+    role_name: 'Mei',
+    product_id: 'ltb_sea.gem_300',
+    product_name: '300 Jade',
+    product_price: 17900,
+    currency: 'THB',
+    exponent: 2,
+    pay_mode: 108,
+    payment_type: 'promptpay',
+    channel_name: 'PromptPay',
+    state,
+    status: statusOfState(state),
+    reason_code: null,
+    created_at: '2026-01-01T03:00:00.000Z',
+    pay_time: state === 'created' || state === 'awaiting_payment' ? null : '2026-01-01T03:02:00.000Z',
+    delivered_at: state === 'delivered' ? '2026-01-01T03:03:00.000Z' : null,
+    ...overrides,
+  };
+}
+
+export const created = {
+  order_no: 'GP20260101000001',
+  pay_order_no: 'SBX-0001',
+  pay_url: 'http://localhost:8090/pay/sandbox/checkout/SBX-0001',
+  expires_in: 1800,
+};
+
+/**
+ * A world the tests change: `state.order` is what order_detail answers; `state.result` what order_result does
+ * (an order state, or an error code); `state.addOrder` what add_order does.
+ */
+export function topupWorld() {
+  const state = {
+    loggedIn: true,
+    open: 1 as 0 | 1,
+    servers,
+    roleError: undefined as number | undefined,
+    order: orderItem('awaiting_payment'),
+    result: 'awaiting_payment' as OrderState | number | Error,
+    addOrder: (() => created) as () => unknown,
+    history: { list: [] as PayOrderItem[], total: 0, page_num: 1, page_size: 10 },
+    captchas: 0,
+  };
+  const roles = () => {
+    if (!state.loggedIn) throw new ApiError(-101, 'pay', 200);
+    if (state.roleError !== undefined) throw new ApiError(state.roleError, 'pay', 200);
+    return state.servers;
+  };
+  const result = () => {
+    const r = state.result;
+    if (r instanceof Error) throw r;
+    if (typeof r === 'number') throw new ApiError(r, 'pay', 200);
+    state.order = { ...state.order, ...orderItem(r) };
+    return state.order;
+  };
+  const captcha = () => {
+    state.captchas += 1;
+    return { captcha_token: `cap-${state.captchas}`, image: captchaImage, expires_in: 120 };
+  };
+  const forChannel = (input: unknown) => {
+    const { currency, pay_mode } = input as { currency: string; pay_mode: number };
+    return products.filter((p) => p.currency === currency && p.pay_mode === pay_mode);
+  };
+  const answers = new Map<CallContract, unknown>([
+    [userInfo, () => (state.loggedIn ? member : Promise.reject(new ApiError(-101, 'passport', 200)))],
+    // Regional web pay
+    [webpaySwitch, () => ({ main_switch_status: state.open })],
+    [webpayGameList, games],
+    [webpayCurrencyList, currencies],
+    [webpayRoleList, roles],
+    [
+      webpayChannelList,
+      (input: unknown) => channels.filter((c) => c.currency === (input as { currency: string }).currency),
+    ],
+    [webpayProductList, forChannel],
+    [webpayAddOrder, () => state.addOrder()],
+    [webpayOrderDetail, () => state.order],
+    [webpayOrderResult, result],
+    [webpayOrderHistory, () => state.history],
+    // Second variant
+    [paySwitch, () => ({ main_switch_status: state.open })],
+    [payGameList, games],
+    [payRoleList, roles],
+    [payChannelList, channels],
+    [payProductList, products],
+    [payAddPayOrder, () => state.addOrder()],
+    [payOrderDetail, () => state.order],
+    [payOrderResult, result],
+    [payOrderHistory, () => state.history],
+    [payGetCaptcha, captcha],
+  ]);
+  return { state, answers };
+}
+
+/** A stand-in for the payment window: records where it was sent. */
+export function fakeWindow() {
+  return {
+    opener: {} as unknown,
+    location: { href: '' },
+    document: { title: '', body: { textContent: '' } },
+    close: vi.fn(),
+  };
+}
+
+/** The calls made to one contract, in order. */
+export function callsTo(call: { mock: { calls: unknown[][] } }, contract: CallContract): unknown[] {
+  return call.mock.calls.filter(([c]) => c === contract).map(([, input]) => input);
+}
