@@ -18,6 +18,14 @@ describe('pay calls', () => {
         '/pay/api/komoe/webpay/product_list',
         '/pay/api/komoe/webpay/switch',
         '/pay/api/komoe/webpay/user/role_list',
+        '/pay/api/komoe/webpay/add_order',
+        '/pay/api/komoe/webpay/order_detail',
+        '/pay/api/komoe/webpay/order_history',
+        '/pay/api/komoe/webpay/order_result',
+        '/pay/api/web/pay/add_pay_order',
+        '/pay/api/web/pay/order_detail',
+        '/pay/api/web/pay/order_history',
+        '/pay/api/web/pay/order_result',
         '/pay/api/web/pay/channel_list',
         '/pay/api/web/pay/game_list',
         '/pay/api/web/pay/get_captcha',
@@ -27,14 +35,29 @@ describe('pay calls', () => {
         '/pay/api/web/pay/user/role_list',
       ].sort(),
     );
-    expect(calls.every((c) => c.method === 'GET' && c.encoding === 'query')).toBe(true);
+    // Reads are GET with a query string; the two order-making calls POST a form (spec 7: form unless JSON).
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(posts.sort()).toEqual(['/api/komoe/webpay/add_order', '/api/web/pay/add_pay_order']);
+    expect(calls.every((c) => c.encoding === (c.method === 'GET' ? 'query' : 'form'))).toBe(true);
   });
 
-  it('ask for a member where the answer is personal: characters and the captcha', () => {
-    const member = calls.filter((c) => c.auth === 'member').map((c) => c.path);
-    expect(member.sort()).toEqual(
-      ['/api/komoe/webpay/user/role_list', '/api/web/pay/get_captcha', '/api/web/pay/user/role_list'].sort(),
+  it('ask for a member where the answer is personal: characters, the captcha and orders', () => {
+    const publicCalls = calls.filter((c) => c.auth === 'public').map((c) => c.path);
+    expect(publicCalls.sort()).toEqual(
+      [
+        '/api/komoe/webpay/channel_list',
+        '/api/komoe/webpay/currency_list',
+        '/api/komoe/webpay/game_list',
+        '/api/komoe/webpay/product_list',
+        '/api/komoe/webpay/switch',
+        '/api/web/pay/channel_list',
+        '/api/web/pay/game_list',
+        '/api/web/pay/product_list',
+        '/api/web/pay/product_list/v2',
+        '/api/web/pay/switch',
+      ].sort(),
     );
+    expect(calls.every((c) => c.auth === 'public' || c.auth === 'member')).toBe(true);
   });
 });
 
