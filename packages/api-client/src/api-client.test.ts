@@ -69,7 +69,7 @@ const paySwitch = defineCall({
   method: 'GET',
   path: '/api/web/pay/switch',
   auth: 'public',
-  request: z.object({}),
+  request: z.object({ region: z.number().optional() }),
   response: z.object({ main_switch_status: z.number() }),
 });
 
@@ -113,6 +113,12 @@ describe('calls', () => {
     reply = () => ok({ main_switch_status: 1 });
     await client({ pay: [good.base] }).call(paySwitch, {});
     expect(good.seen[0]!.url.searchParams.has('region')).toBe(false);
+  });
+
+  it('sends the region a call names itself, over the default', async () => {
+    reply = () => ok({ main_switch_status: 1 });
+    await client({ pay: [good.base] }).call(paySwitch, { region: 5 });
+    expect(good.seen[0]!.url.searchParams.get('region')).toBe('5');
   });
 
   it('form-encodes POST bodies and JSON-encodes JSON calls', async () => {

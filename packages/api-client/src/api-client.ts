@@ -133,13 +133,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Index of the base URL that answered last, per group: the next call starts there. */
   const preferred = new Map<ApiGroup, number>();
 
+  function withDefaults(input: Record<string, unknown>, common: Record<string, unknown>) {
+    const merged = { ...common };
+    for (const [key, value] of Object.entries(input)) if (value !== undefined) merged[key] = value;
+    return merged;
+  }
+
   async function attempt(call: CallContract, base: string, input: Record<string, unknown>) {
     const common: Record<string, unknown> = { lang: options.lang(), region: regionOf(call) };
     if (call.auth === 'member') common.ct = options.csrfToken?.();
     const url = `${base.replace(/\/$/, '')}${call.path}`;
     switch (call.encoding) {
       case 'query':
-        return http(url, { method: call.method, searchParams: searchParamsOf({ ...input, ...common }) });
+        // A region the call names itself wins over the default one.
+        return http(url, { method: call.method, searchParams: searchParamsOf(withDefaults(input, common)) });
       case 'form':
         return http(url, {
           method: call.method,
