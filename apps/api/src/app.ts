@@ -24,6 +24,7 @@ import { memberAuthenticator } from './modules/passport/member-auth.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { SessionRepository } from './modules/passport/session.repository.ts';
 import type { OidcProviderConfig } from './modules/passport/social.service.ts';
+import { createPayRuntime } from './modules/pay/pay-runtime.ts';
 import { payRoutes } from './modules/pay/pay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 
@@ -79,6 +80,8 @@ export async function buildApp({ env, database, logger, socialProviders = [] }: 
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
   app.decorate('authenticators', { member: memberAuthenticator(new SessionRepository(database.db)) });
+  // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
+  app.decorate('pay', createPayRuntime(app));
 
   setOwnOrigins(env.appOrigins);
   registerErrorHandling(app);

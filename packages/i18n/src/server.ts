@@ -44,7 +44,30 @@ export type MessageKey =
   | 'code.sms'
   | 'reset.subject'
   | 'reset.body'
-  | `demoId.${'title' | 'intro' | 'name' | 'continue' | 'cancel' | 'nameNeeded' | 'expired'}`;
+  | `demoId.${'title' | 'intro' | 'name' | 'continue' | 'cancel' | 'nameNeeded' | 'expired'}`
+  | `sandbox.${SandboxKey}`;
+
+/** The sandbox payment provider's checkout page (apps/api modules/pay), never in production. */
+type SandboxKey =
+  | 'title'
+  | 'intro'
+  | 'merchant'
+  | 'orderNo'
+  | 'payOrderNo'
+  | 'product'
+  | 'amount'
+  | 'actions'
+  | 'payNow'
+  | 'decline'
+  | 'payLate'
+  | 'payLateHint'
+  | 'paid'
+  | 'paidLate'
+  | 'declined'
+  | 'close'
+  | 'expired'
+  | 'notFound'
+  | 'finished';
 
 /** An outgoing e-mail or SMS text in `lang` (en where missing), with `{{name}}` placeholders filled. */
 export function messageText(

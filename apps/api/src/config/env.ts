@@ -96,6 +96,26 @@ const schema = z
           }),
         ),
       ),
+    /**
+     * Top-up payment (DESIGN section 6 "Pay"; modules/pay). PAY_PROVIDER `sandbox` is the built-in test provider
+     * (checkout page served by this API, signed notifications): on by default except in production, where it is
+     * refused; `none` takes no payments (orders are refused with err3). PAY_SANDBOX_SECRET signs its
+     * notifications (random per process when unset); PAY_SANDBOX_URL is where browsers reach its checkout page;
+     * PAY_SANDBOX_NOTIFY_URL, when set, is where it POSTs notifications over HTTP (unset: into this process);
+     * PAY_SANDBOX_LATE_MS delays the notification of "pay, notify late". PAY_ORDER_TTL_S: seconds to pay before
+     * an order expires. PAY_WORKER runs the delivery worker (and the expiry sweep) inside the API process, polling
+     * every PAY_WORKER_POLL_MS.
+     */
+    PAY_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+    PAY_SANDBOX_SECRET: z.string().min(32).optional(),
+    PAY_SANDBOX_URL: z
+      .url({ protocol: /^https?$/ })
+      .default(`http://localhost:${localPorts.api}/pay/sandbox`),
+    PAY_SANDBOX_NOTIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PAY_SANDBOX_LATE_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
+    PAY_ORDER_TTL_S: z.coerce.number().int().min(10).max(86_400).default(1_800),
+    PAY_WORKER: bool.default(true),
+    PAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
     /** Serve the four built apps on their ports from this process (`pnpm start`). */
     SERVE_APPS: bool.default(false),
     PORTAL_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.portal),
@@ -114,6 +134,10 @@ const schema = z
   .refine((e) => e.NODE_ENV !== 'production' || !e.CAPTCHA_TEST_ANSWER, {
     path: ['CAPTCHA_TEST_ANSWER'],
     message: 'a fixed captcha answer is for tests only and is refused in production',
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || e.PAY_PROVIDER !== 'sandbox', {
+    path: ['PAY_PROVIDER'],
+    message: 'the sandbox payment provider lets anyone pay without money and is refused in production',
   })
   .refine((e) => e.NODE_ENV !== 'production' || e.MAIL_TRANSPORT !== 'outbox', {
     path: ['MAIL_TRANSPORT'],
@@ -140,6 +164,9 @@ const schema = z
     previewSecret: e.PREVIEW_SECRET ?? randomBytes(32).toString('base64url'),
     /** On by default everywhere but production, where it is refused. */
     demoId: e.DEMO_ID ?? e.NODE_ENV !== 'production',
+    /** The sandbox everywhere but production, where it is refused; production takes no payments without one. */
+    payProvider: e.PAY_PROVIDER ?? (e.NODE_ENV === 'production' ? ('none' as const) : ('sandbox' as const)),
+    paySandboxSecret: e.PAY_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
     DATA_DIR: resolve(repoRoot, e.DATA_DIR),
     appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map(
       (o) => new URL(o).origin,

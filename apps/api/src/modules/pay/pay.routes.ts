@@ -1,41 +1,76 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  payAddPayOrder,
   payChannelList,
   payGameList,
   payGetCaptcha,
+  payOrderDetail,
+  payOrderHistory,
+  payOrderResult,
   payProductList,
   payProductListV2,
   payRoleList,
   paySwitch,
+  webpayAddOrder,
   webpayChannelList,
   webpayCurrencyList,
   webpayGameList,
+  webpayOrderDetail,
+  webpayOrderHistory,
+  webpayOrderResult,
   webpayProductList,
   webpayRoleList,
   webpaySwitch,
 } from '@gp/contracts/pay';
-import { memberOf, registerCall } from '../../http/register-call.ts';
-import { CaptchaService } from '../passport/captcha.service.ts';
-import { SecurityRepository } from '../passport/security.repository.ts';
-import { GameServerSimRepository } from './game-server-sim.repository.ts';
-import { GameServerSimulator } from './game-server.simulator.ts';
-import { PayCaptchaService } from './pay-captcha.service.ts';
-import { PayCatalogRepository } from './pay-catalog.repository.ts';
-import { PayCatalogService } from './pay-catalog.service.ts';
-import { PayCharacterService } from './pay-character.service.ts';
-import { PaySwitchRepository } from './pay-switch.repository.ts';
-import { PaySwitchService } from './pay-switch.service.ts';
+import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
+import type { AddOrderInput } from './pay-order.service.ts';
+import { payNotifyRoutes } from './pay-notify.routes.ts';
+import { payWorker } from './pay-worker.plugin.ts';
+import { sandboxRoutes } from './sandbox.routes.ts';
+
+type OrderFields = Omit<
+  AddOrderInput,
+  'variant' | 'mid' | 'loginType' | 'lang' | 'distributionRegion' | 'region' | 'addExtra'
+>;
+
+/** The add-order payload of both variants, as the order engine takes it. */
+function orderFields(input: {
+  game_base_id: number;
+  game_id: string;
+  cp_server_id: string;
+  cp_role_id: string;
+  product_id: string;
+  product_price: number;
+  currency: string;
+  pay_mode: number;
+  payment_type: string;
+  captcha_token: string;
+  captcha_code: string;
+  idempotency_key: string;
+}): OrderFields {
+  return {
+    gameBaseId: input.game_base_id,
+    gameId: input.game_id,
+    cpServerId: input.cp_server_id,
+    cpRoleId: input.cp_role_id,
+    productId: input.product_id,
+    productPrice: input.product_price,
+    currency: input.currency,
+    payMode: input.pay_mode,
+    paymentType: input.payment_type,
+    captchaToken: input.captcha_token,
+    captchaCode: input.captcha_code,
+    idempotencyKey: input.idempotency_key,
+  };
+}
+
+function caller(ctx: CallContext) {
+  const member = memberOf(ctx);
+  return { mid: member.mid, loginType: member.loginType, lang: ctx.lang };
+}
 
 export async function payRoutes(app: FastifyInstance) {
-  const region = app.site.distributionRegion;
-  const switches = new PaySwitchService(new PaySwitchRepository(app.db), region);
-  const catalogRepo = new PayCatalogRepository(app.db);
-  const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
-  const gameServer = new GameServerSimulator(new GameServerSimRepository(app.db));
-  const characters = new PayCharacterService(catalog, catalogRepo, gameServer);
-  const captcha = new PayCaptchaService(
-    new CaptchaService(new SecurityRepository(app.db), { testAnswer: app.env.CAPTCHA_TEST_ANSWER }),
-  );
+  const { switches, catalog, characters, captcha, orders } = app.pay;
 
   // Pay switch of both variants.
   registerCall(app, paySwitch, (input) => switches.status(input.distribution_region));
@@ -63,8 +98,30 @@ export async function payRoutes(app: FastifyInstance) {
   registerCall(app, webpayChannelList, (input, ctx) =>
     catalog.channels(input.distribution_region, input.game_base_id, input.currency, ctx.lang),
   );
+  registerCall(app, webpayAddOrder, (input, ctx) =>
+    orders.addOrder({
+      variant: 'webpay',
+      ...caller(ctx),
+      distributionRegion: input.distribution_region,
+      ...orderFields(input),
+    }),
+  );
+  registerCall(app, webpayOrderDetail, (input, ctx) =>
+    orders.detail(memberOf(ctx).mid, input.order_no, ctx.lang),
+  );
+  registerCall(app, webpayOrderHistory, (input, ctx) =>
+    orders.history(
+      memberOf(ctx).mid,
+      input.distribution_region,
+      { pageNum: input.page_num, pageSize: input.page_size },
+      ctx.lang,
+    ),
+  );
+  registerCall(app, webpayOrderResult, (input, ctx) =>
+    orders.result(memberOf(ctx).mid, input.pay_order_no, ctx.lang),
+  );
 
-  // Second variant: the site's distribution region.
+  // Second variant: the site's distribution region; `region` and `addExtra` are kept on the order as sent.
   registerCall(app, payGameList, (_, ctx) => catalog.games(undefined, ctx.lang));
   registerCall(app, payRoleList, (input, ctx) =>
     characters.roleList(memberOf(ctx).mid, undefined, input.game_base_id, ctx.lang),
@@ -75,4 +132,32 @@ export async function payRoutes(app: FastifyInstance) {
     catalog.channels(undefined, input.game_base_id, undefined, ctx.lang),
   );
   registerCall(app, payGetCaptcha, () => captcha.issue());
+  registerCall(app, payAddPayOrder, (input, ctx) =>
+    orders.addOrder({
+      variant: 'pay',
+      ...caller(ctx),
+      region: input.region,
+      addExtra: input.addExtra,
+      ...orderFields(input),
+    }),
+  );
+  registerCall(app, payOrderDetail, (input, ctx) =>
+    orders.detail(memberOf(ctx).mid, input.order_no, ctx.lang),
+  );
+  registerCall(app, payOrderHistory, (input, ctx) =>
+    orders.history(
+      memberOf(ctx).mid,
+      undefined,
+      { pageNum: input.page_num, pageSize: input.page_size },
+      ctx.lang,
+    ),
+  );
+  registerCall(app, payOrderResult, (input, ctx) =>
+    orders.result(memberOf(ctx).mid, input.pay_order_no, ctx.lang),
+  );
+
+  // The provider's side: notifications in, the sandbox's checkout pages; then the background work.
+  await app.register(payNotifyRoutes);
+  await app.register(sandboxRoutes);
+  await app.register(payWorker);
 }

@@ -1,0 +1,297 @@
+/**
+ * Orders, their idempotency keys, state changes, provider notifications and delivery jobs (pay-order.schema.ts).
+ * Every state change goes through `transition`: a guarded `UPDATE ... WHERE state IN (allowed)` plus its event
+ * row, in one transaction. Build a repository on a transaction (`new PayOrderRepository(tx)`) to make several of
+ * these one unit.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { OrderState } from '@gp/contracts/pay';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { game, gameI18n } from '../../db/schema/game.schema.ts';
+import {
+  payDeliveryJob,
+  payNotification,
+  payOrder,
+  payOrderEvent,
+  payOrderRequest,
+  type OrderNames,
+} from '../../db/schema/pay-order.schema.ts';
+import {
+  payChannel,
+  payChannelI18n,
+  payProduct,
+  payProductI18n,
+  payServer,
+  payServerI18n,
+} from '../../db/schema/pay.schema.ts';
+import { enteredFrom } from './order-state.ts';
+
+export type PayOrderRow = typeof payOrder.$inferSelect;
+export type NewPayOrder = typeof payOrder.$inferInsert;
+export type OrderRequestRow = typeof payOrderRequest.$inferSelect;
+export type OrderEventRow = typeof payOrderEvent.$inferSelect;
+
+export interface TransitionOptions {
+  /** What moved it (kept in pay_order_event). */
+  cause: string;
+  /** Columns to set with the move (paid_at, reason_code, ...). */
+  set?: Partial<Pick<PayOrderRow, 'paidAt' | 'deliveredAt' | 'reasonCode'>>;
+  now?: Date;
+}
+
+const byLang = (rows: { lang: string; name: string }[]) =>
+  Object.fromEntries(rows.map((r) => [r.lang, r.name])) as Record<string, string>;
+
+export class PayOrderRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---- Idempotency keys ----
+
+  /** Reserves an order attempt's key; answers false when somebody holds it already. */
+  async reserve(mid: number, idempotencyKey: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .insert(payOrderRequest)
+      .values({ mid, idempotencyKey, status: 'pending', claimedAt: now })
+      .onConflictDoNothing()
+      .returning({ mid: payOrderRequest.mid });
+    return rows.length > 0;
+  }
+
+  async request(mid: number, idempotencyKey: string): Promise<OrderRequestRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payOrderRequest)
+      .where(and(eq(payOrderRequest.mid, mid), eq(payOrderRequest.idempotencyKey, idempotencyKey)));
+    return row;
+  }
+
+  /**
+   * Takes a key over for a new attempt: after a refused attempt, or from an attempt abandoned mid-way (pending
+   * since before `staleBefore`). Answers whether this caller got it.
+   */
+  async takeOver(mid: number, idempotencyKey: string, now: Date, staleBefore: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(payOrderRequest)
+      .set({ status: 'pending', claimedAt: now, errorCode: null, errorDomain: null })
+      .where(
+        and(
+          eq(payOrderRequest.mid, mid),
+          eq(payOrderRequest.idempotencyKey, idempotencyKey),
+          isNull(payOrderRequest.orderId),
+          or(
+            eq(payOrderRequest.status, 'failed'),
+            and(eq(payOrderRequest.status, 'pending'), lt(payOrderRequest.claimedAt, staleBefore)),
+          ),
+        ),
+      )
+      .returning({ mid: payOrderRequest.mid });
+    return rows.length > 0;
+  }
+
+  /** The attempt holding the key was refused with this code. */
+  async failRequest(mid: number, idempotencyKey: string, code: number, domain: string): Promise<void> {
+    await this.db
+      .update(payOrderRequest)
+      .set({ status: 'failed', errorCode: code, errorDomain: domain })
+      .where(
+        and(
+          eq(payOrderRequest.mid, mid),
+          eq(payOrderRequest.idempotencyKey, idempotencyKey),
+          eq(payOrderRequest.status, 'pending'),
+        ),
+      );
+  }
+
+  /** The attempt holding the key broke unexpectedly: free the key for a retry. */
+  async releaseRequest(mid: number, idempotencyKey: string): Promise<void> {
+    await this.db
+      .delete(payOrderRequest)
+      .where(
+        and(
+          eq(payOrderRequest.mid, mid),
+          eq(payOrderRequest.idempotencyKey, idempotencyKey),
+          eq(payOrderRequest.status, 'pending'),
+          isNull(payOrderRequest.orderId),
+        ),
+      );
+  }
+
+  // ---- Orders ----
+
+  /** Makes the order of a reserved key: the order, its first event and the key's link, in one transaction. */
+  async insertOrder(values: NewPayOrder, idempotencyKey: string): Promise<PayOrderRow> {
+    return inTransaction(this.db, async (tx) => {
+      const [row] = await tx.insert(payOrder).values(values).returning();
+      if (!row) throw new Error('order not inserted');
+      await tx
+        .insert(payOrderEvent)
+        .values({ orderId: row.id, fromState: null, toState: row.state, cause: 'order' });
+      await tx
+        .update(payOrderRequest)
+        .set({ status: 'done', orderId: row.id })
+        .where(and(eq(payOrderRequest.mid, row.mid), eq(payOrderRequest.idempotencyKey, idempotencyKey)));
+      return row;
+    });
+  }
+
+  async byId(id: number): Promise<PayOrderRow | undefined> {
+    const [row] = await this.db.select().from(payOrder).where(eq(payOrder.id, id));
+    return row;
+  }
+
+  async byOrderNo(orderNo: string): Promise<PayOrderRow | undefined> {
+    const [row] = await this.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo));
+    return row;
+  }
+
+  async byPayOrderNo(provider: string, payOrderNo: string): Promise<PayOrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payOrder)
+      .where(and(eq(payOrder.provider, provider), eq(payOrder.payOrderNo, payOrderNo)));
+    return row;
+  }
+
+  /** Saves the provider's payment on an order that has none yet; answers whether it did. */
+  async linkPayment(id: number, payment: { payOrderNo: string; payUrl: string }): Promise<boolean> {
+    const rows = await this.db
+      .update(payOrder)
+      .set({ payOrderNo: payment.payOrderNo, payUrl: payment.payUrl, updatedAt: new Date() })
+      .where(and(eq(payOrder.id, id), isNull(payOrder.payOrderNo)))
+      .returning({ id: payOrder.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Moves an order to `to` when it is in one of the states `to` may be entered from (order-state.ts), never
+   * otherwise: the guard is in the UPDATE's WHERE, so of two racing moves only one applies. Answers the state it
+   * came from, or undefined when it did not move.
+   */
+  async transition(id: number, to: OrderState, options: TransitionOptions): Promise<OrderState | undefined> {
+    const from = enteredFrom[to];
+    const now = options.now ?? new Date();
+    return inTransaction(this.db, async (tx) => {
+      const [current] = await tx
+        .select({ state: payOrder.state })
+        .from(payOrder)
+        .where(eq(payOrder.id, id))
+        .for('update');
+      if (!current || !from.includes(current.state)) return undefined;
+      const moved = await tx
+        .update(payOrder)
+        .set({ ...options.set, state: to, updatedAt: now })
+        .where(and(eq(payOrder.id, id), inArray(payOrder.state, [...from])))
+        .returning({ id: payOrder.id });
+      if (moved.length === 0) return undefined;
+      await tx
+        .insert(payOrderEvent)
+        .values({ orderId: id, fromState: current.state, toState: to, cause: options.cause, createdAt: now });
+      return current.state;
+    });
+  }
+
+  /** A member's orders in a distribution region, newest first, and how many there are. */
+  async history(mid: number, region: number, page: { offset: number; limit: number }) {
+    const where = and(eq(payOrder.mid, mid), eq(payOrder.distributionRegion, region));
+    const [total] = await this.db.select({ n: count() }).from(payOrder).where(where);
+    const list = await this.db
+      .select()
+      .from(payOrder)
+      .where(where)
+      .orderBy(desc(payOrder.createdAt), desc(payOrder.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { list, total: total?.n ?? 0 };
+  }
+
+  async events(orderId: number): Promise<OrderEventRow[]> {
+    return this.db
+      .select()
+      .from(payOrderEvent)
+      .where(eq(payOrderEvent.orderId, orderId))
+      .orderBy(asc(payOrderEvent.id));
+  }
+
+  /** Orders still waiting for their payment after their deadline, oldest first (the expiry sweep). */
+  async overdue(now: Date, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: payOrder.id })
+      .from(payOrder)
+      .where(and(inArray(payOrder.state, ['created', 'awaiting_payment']), lte(payOrder.expiresAt, now)))
+      .orderBy(asc(payOrder.expiresAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  // ---- Notifications and delivery jobs ----
+
+  /** Records a verified notification once per event id; answers false for one seen before. */
+  async recordNotification(values: typeof payNotification.$inferInsert): Promise<boolean> {
+    const rows = await this.db
+      .insert(payNotification)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ eventId: payNotification.eventId });
+    return rows.length > 0;
+  }
+
+  async setNotificationResult(provider: string, eventId: string, result: string): Promise<void> {
+    await this.db
+      .update(payNotification)
+      .set({ result })
+      .where(and(eq(payNotification.provider, provider), eq(payNotification.eventId, eventId)));
+  }
+
+  /** The credit delivery of a paid order (one per order, due now). */
+  async insertDeliveryJob(orderId: number, now: Date): Promise<void> {
+    await this.db.insert(payDeliveryJob).values({ orderId, nextAttemptAt: now }).onConflictDoNothing();
+  }
+
+  // ---- Snapshots ----
+
+  /** The names an order shows, in every language the catalog has them in. */
+  async catalogNames(ref: {
+    gameBaseId: number;
+    cpServerId: string;
+    productId: string;
+    currency: string;
+    payMode: number;
+    paymentType: string;
+  }): Promise<OrderNames> {
+    const [gameNames, serverNames, productNames, channelNames] = await Promise.all([
+      this.db
+        .select({ lang: gameI18n.lang, name: gameI18n.name })
+        .from(gameI18n)
+        .innerJoin(game, eq(game.gameBaseId, gameI18n.gameBaseId))
+        .where(eq(game.gameBaseId, ref.gameBaseId)),
+      this.db
+        .select({ lang: payServerI18n.lang, name: payServerI18n.name })
+        .from(payServerI18n)
+        .innerJoin(payServer, eq(payServer.id, payServerI18n.payServerId))
+        .where(and(eq(payServer.gameBaseId, ref.gameBaseId), eq(payServer.cpServerId, ref.cpServerId))),
+      this.db
+        .select({ lang: payProductI18n.lang, name: payProductI18n.name })
+        .from(payProductI18n)
+        .innerJoin(payProduct, eq(payProduct.id, payProductI18n.payProductId))
+        .where(and(eq(payProduct.gameBaseId, ref.gameBaseId), eq(payProduct.productId, ref.productId))),
+      this.db
+        .select({ lang: payChannelI18n.lang, name: payChannelI18n.name })
+        .from(payChannelI18n)
+        .innerJoin(payChannel, eq(payChannel.id, payChannelI18n.payChannelId))
+        .where(
+          and(
+            eq(payChannel.gameBaseId, ref.gameBaseId),
+            eq(payChannel.currency, ref.currency),
+            eq(payChannel.payMode, ref.payMode),
+            eq(payChannel.paymentType, ref.paymentType),
+          ),
+        ),
+    ]);
+    return {
+      game: byLang(gameNames),
+      server: byLang(serverNames),
+      product: byLang(productNames),
+      channel: byLang(channelNames),
+    };
+  }
+}

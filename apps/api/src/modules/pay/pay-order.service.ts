@@ -1,0 +1,471 @@
+/**
+ * The order engine behind both pay variants (DESIGN section 6 "Pay"): add_order / add_pay_order, order_detail,
+ * order_history, order_result, and the provider's notifications.
+ *
+ * Making an order, in this order: the pay switch of the region (err3), a Facebook-authorised member (16, they
+ * cannot pay on the web), no payment provider (err3); then the idempotency key is reserved - a key seen before
+ * answers its order, a key an attempt in flight holds waits for it - and only then the captcha is checked (err1;
+ * it is spent, so the key must come first), the product and price against the catalog (err3/6/7/13; a
+ * `product_price` that is not the current price is err7), the server and character against the game server
+ * (err4/5/8/9/10/11/12). The order snapshots what it shows (names in every language the catalog has, falling
+ * back to en; the character name; price, currency, channel) and the credit it delivers, then the provider
+ * creates the payment (its failure: err2, the order failed with reason 2).
+ *
+ * A payment outcome - a verified notification or the provider's answer to "query payment result" - is applied
+ * with the guarded transition (order-state.ts): paid from created / awaiting_payment / expired / failed, with the
+ * delivery job written in the same transaction (transactional outbox); declined only from created /
+ * awaiting_payment. A notification is recorded by event id in that transaction too, so a repeated one changes
+ * nothing, and one for an amount or currency other than the order's is kept but never credits.
+ */
+import {
+  currencyExponent,
+  statusOfState,
+  type PayMode,
+  type PayOrderCreated,
+  type PayOrderItem,
+  type PayOrderPage,
+} from '@gp/contracts/pay';
+import { socialChannels } from '@gp/contracts/passport';
+import { codes, type ErrorDomain } from '@gp/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import { inTransaction, type Db } from '../../db/database.ts';
+import type { LocalizedNames } from '../../db/schema/pay-order.schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { awaitingProvider } from './order-state.ts';
+import { payError, type PayCatalogService } from './pay-catalog.service.ts';
+import type { PayCharacterService } from './pay-character.service.ts';
+import { PayOrderRepository, type PayOrderRow } from './pay-order.repository.ts';
+import type { PaySwitchService } from './pay-switch.service.ts';
+import type { IncomingNotification, PaymentProvider } from './payment-provider.ts';
+import { compactDate, randomCode } from './random-code.ts';
+
+export interface AddOrderInput {
+  variant: 'webpay' | 'pay';
+  mid: number;
+  loginType: number;
+  lang: string;
+  /** Regional web pay names it (the site's region when left out); the second variant pays in the site's. */
+  distributionRegion?: number | undefined;
+  /** Second variant: kept as sent. */
+  region?: number | undefined;
+  addExtra?: string | undefined;
+  gameBaseId: number;
+  gameId: string;
+  cpServerId: string;
+  cpRoleId: string;
+  productId: string;
+  productPrice: number;
+  currency: string;
+  payMode: number;
+  paymentType: string;
+  captchaToken: string;
+  captchaCode: string;
+  idempotencyKey: string;
+}
+
+export interface OrderEngineOptions {
+  distributionRegion: number;
+  /** How long an order waits for its payment. */
+  orderTtlMs: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Called after a payment was applied (the in-process delivery worker wakes up). */
+  onPaid?: () => void;
+  now?: () => Date;
+  /** How long a request waits for a concurrent attempt with the same idempotency key. */
+  keyWaitMs?: number;
+}
+
+export interface OrderEngineDeps {
+  db: Db;
+  switches: PaySwitchService;
+  captcha: { check(captchaToken: string, captchaCode: string): Promise<void> };
+  catalog: PayCatalogService;
+  characters: PayCharacterService;
+  /** Undefined when no provider is configured (PAY_PROVIDER=none): orders are refused with err3. */
+  provider: PaymentProvider | undefined;
+}
+
+/** What applying a payment outcome did. */
+export type OutcomeResult = 'applied' | 'ignored' | 'mismatch';
+export type NotificationResult = OutcomeResult | 'duplicate' | 'unknown_order';
+
+type Outcome = { kind: 'paid'; amount: number; currency: string; paidAt: Date } | { kind: 'declined' };
+
+/** A pending attempt older than this is taken to have died with its process. */
+const abandonedAfterMs = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A name in the page language, else en, else the id it names. */
+export function nameIn(names: LocalizedNames, lang: string, fallback: string): string {
+  return names[lang] ?? names.en ?? fallback;
+}
+
+export function orderItem(order: PayOrderRow, lang: string): PayOrderItem {
+  return {
+    order_no: order.orderNo,
+    pay_order_no: order.payOrderNo ?? '',
+    game_base_id: order.gameBaseId,
+    game_id: order.gameId,
+    game_name: nameIn(order.names.game, lang, order.gameId),
+    cp_server_id: order.cpServerId,
+    server_name: nameIn(order.names.server, lang, order.cpServerId),
+    cp_role_id: order.cpRoleId,
+    role_name: order.roleName,
+    product_id: order.productId,
+    product_name: nameIn(order.names.product, lang, order.productId),
+    product_price: order.price,
+    currency: order.currency,
+    exponent: currencyExponent(order.currency),
+    pay_mode: order.payMode as PayMode,
+    payment_type: order.paymentType,
+    channel_name: nameIn(order.names.channel, lang, order.paymentType),
+    state: order.state,
+    status: statusOfState(order.state),
+    reason_code: order.reasonCode,
+    created_at: order.createdAt.toISOString(),
+    pay_time: order.paidAt?.toISOString() ?? null,
+    delivered_at: order.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+export class PayOrderService {
+  private readonly repo: PayOrderRepository;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly deps: OrderEngineDeps,
+    private readonly options: OrderEngineOptions,
+  ) {
+    this.repo = new PayOrderRepository(deps.db);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  get provider(): PaymentProvider | undefined {
+    return this.deps.provider;
+  }
+
+  // ---- add_order / add_pay_order ----
+
+  async addOrder(input: AddOrderInput): Promise<PayOrderCreated> {
+    const region = input.distributionRegion ?? this.options.distributionRegion;
+    const { main_switch_status } = await this.deps.switches.status(region);
+    if (main_switch_status !== 1) throw payError(codes.payRechargeUnavailable);
+    if (input.loginType === socialChannels.facebook) throw payError(codes.payFacebookCannotRecharge);
+    if (!this.deps.provider) throw payError(codes.payRechargeUnavailable);
+
+    const claim = await this.claimKey(input.mid, input.idempotencyKey);
+    if (claim.kind === 'existing') return this.answerExisting(claim.order);
+    try {
+      const order = await this.makeOrder(input, region);
+      return await this.startPayment(order);
+    } catch (error) {
+      if (error instanceof AppError) {
+        await this.repo.failRequest(
+          input.mid,
+          input.idempotencyKey,
+          error.code,
+          error.options.domain ?? 'pay',
+        );
+      } else {
+        await this.repo.releaseRequest(input.mid, input.idempotencyKey);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Reserves the key for this request, or finds the order made under it. A concurrent attempt holding the key
+   * is waited for: its order is answered, its refusal repeated. A refused attempt's key is free for a new try.
+   */
+  private async claimKey(
+    mid: number,
+    key: string,
+  ): Promise<{ kind: 'mine' } | { kind: 'existing'; order: PayOrderRow }> {
+    const deadline = Date.now() + (this.options.keyWaitMs ?? 20_000);
+    let waited = false;
+    for (;;) {
+      const now = this.now();
+      if (await this.repo.reserve(mid, key, now)) return { kind: 'mine' };
+      const held = await this.repo.request(mid, key);
+      if (!held) continue; // freed meanwhile
+      if (held.orderId !== null) {
+        const order = await this.repo.byId(held.orderId);
+        if (order) return { kind: 'existing', order };
+      }
+      if (held.status === 'failed') {
+        if (waited && held.errorCode !== null)
+          throw new AppError(held.errorCode, { domain: (held.errorDomain ?? 'pay') as ErrorDomain });
+        if (await this.repo.takeOver(mid, key, now, now)) return { kind: 'mine' };
+        continue;
+      }
+      if (held.status === 'pending') {
+        const staleBefore = new Date(now.getTime() - abandonedAfterMs);
+        if (await this.repo.takeOver(mid, key, now, staleBefore)) return { kind: 'mine' };
+        if (Date.now() > deadline) throw payError(codes.payInternalError);
+        waited = true;
+        await sleep(40);
+      }
+    }
+  }
+
+  /** The order a key made: resumes a payment that was never created (the process stopped mid-way). */
+  private async answerExisting(order: PayOrderRow): Promise<PayOrderCreated> {
+    if (order.payOrderNo === null) {
+      if (order.state === 'created') return this.startPayment(order);
+      throw payError(codes.payInternalError);
+    }
+    return this.created(order);
+  }
+
+  private async makeOrder(input: AddOrderInput, region: number): Promise<PayOrderRow> {
+    await this.deps.captcha.check(input.captchaToken, input.captchaCode);
+    const offer = await this.deps.catalog.requireOffer({
+      region,
+      gameId: input.gameId,
+      productId: input.productId,
+      currency: input.currency,
+      payMode: input.payMode,
+      paymentType: input.paymentType,
+      lang: input.lang,
+    });
+    // Both ids must name the same game, and the page must have shown the price the order charges.
+    if (offer.gameBaseId !== input.gameBaseId) throw payError(codes.payProductNotFound);
+    if (offer.price !== input.productPrice) throw payError(codes.payProductNotFound);
+    const recipient = await this.deps.characters.requireRecipient({
+      mid: input.mid,
+      region,
+      gameBaseId: input.gameBaseId,
+      cpServerId: input.cpServerId,
+      cpRoleId: input.cpRoleId,
+      lang: input.lang,
+    });
+    const names = await this.repo.catalogNames({
+      gameBaseId: offer.gameBaseId,
+      cpServerId: recipient.cpServerId,
+      productId: offer.productId,
+      currency: offer.currency,
+      payMode: offer.payMode,
+      paymentType: offer.paymentType,
+    });
+    names.product[input.lang] ??= offer.productName;
+    names.server[input.lang] ??= recipient.serverName;
+    const now = this.now();
+    return this.repo.insertOrder(
+      {
+        orderNo: `GP${compactDate(now)}${randomCode(16)}`,
+        mid: input.mid,
+        variant: input.variant,
+        distributionRegion: region,
+        region: input.region ?? null,
+        addExtra: input.addExtra ?? null,
+        lang: input.lang,
+        gameBaseId: offer.gameBaseId,
+        gameId: offer.gameId,
+        cpServerId: recipient.cpServerId,
+        cpRoleId: recipient.cpRoleId,
+        roleName: recipient.roleName,
+        productId: offer.productId,
+        creditAmount: offer.creditAmount,
+        price: offer.price,
+        currency: offer.currency,
+        payMode: offer.payMode,
+        paymentType: offer.paymentType,
+        names,
+        provider: this.deps.provider?.name ?? 'none',
+        expiresAt: new Date(now.getTime() + this.options.orderTtlMs),
+        createdAt: now,
+        updatedAt: now,
+      },
+      input.idempotencyKey,
+    );
+  }
+
+  /** Creates the order's payment at the provider (idempotent per order number) and awaits the payment. */
+  private async startPayment(order: PayOrderRow): Promise<PayOrderCreated> {
+    const provider = this.deps.provider;
+    try {
+      if (!provider) throw new Error('no payment provider');
+      const payment = await provider.createPayment({
+        orderNo: order.orderNo,
+        amount: order.price,
+        currency: order.currency,
+        description: `${nameIn(order.names.product, order.lang, order.productId)} - ${order.roleName} (${nameIn(order.names.server, order.lang, order.cpServerId)})`,
+        lang: order.lang,
+        expiresAt: order.expiresAt,
+        payMode: order.payMode,
+        paymentType: order.paymentType,
+      });
+      await this.repo.linkPayment(order.id, payment);
+      await this.repo.transition(order.id, 'awaiting_payment', { cause: 'payment', now: this.now() });
+    } catch (error) {
+      this.options.log.error({ orderNo: order.orderNo, err: String(error) }, 'payment not created');
+      await this.repo.transition(order.id, 'failed', {
+        cause: 'payment',
+        set: { reasonCode: codes.payInternalError },
+        now: this.now(),
+      });
+      throw payError(codes.payInternalError);
+    }
+    const fresh = await this.repo.byId(order.id);
+    if (!fresh) throw payError(codes.payInternalError);
+    return this.created(fresh);
+  }
+
+  private created(order: PayOrderRow): PayOrderCreated {
+    return {
+      order_no: order.orderNo,
+      pay_order_no: order.payOrderNo ?? '',
+      pay_url: order.payUrl ?? '',
+      expires_in: Math.max(0, Math.ceil((order.expiresAt.getTime() - this.now().getTime()) / 1000)),
+    };
+  }
+
+  // ---- order_detail / order_history / order_result ----
+
+  /** One of the member's orders; 14 for anyone else's or none. */
+  async detail(mid: number, orderNo: string, lang: string): Promise<PayOrderItem> {
+    const order = await this.repo.byOrderNo(orderNo);
+    if (!order || order.mid !== mid) throw payError(codes.payNoResult);
+    return orderItem(order, lang);
+  }
+
+  async history(
+    mid: number,
+    region: number | undefined,
+    page: { pageNum: number; pageSize: number },
+    lang: string,
+  ): Promise<PayOrderPage> {
+    const { list, total } = await this.repo.history(mid, region ?? this.options.distributionRegion, {
+      offset: (page.pageNum - 1) * page.pageSize,
+      limit: page.pageSize,
+    });
+    return {
+      list: list.map((o) => orderItem(o, lang)),
+      total,
+      page_num: page.pageNum,
+      page_size: page.pageSize,
+    };
+  }
+
+  /**
+   * "Query payment result": an order not known to be paid asks the provider and applies its answer. 14: no such
+   * payment of the member; 15: the provider has no payment for an order still waiting for one.
+   */
+  async result(mid: number, payOrderNo: string, lang: string): Promise<PayOrderItem> {
+    let order = await this.repo.byPayOrderNo(this.deps.provider?.name ?? 'none', payOrderNo);
+    if (!order || order.mid !== mid) throw payError(codes.payNoResult);
+    if (awaitingProvider.includes(order.state) && this.deps.provider) {
+      const answer = await this.deps.provider.queryPayment(payOrderNo);
+      if (answer.status === 'paid' || answer.status === 'declined') {
+        const outcome: Outcome =
+          answer.status === 'paid'
+            ? { kind: 'paid', amount: answer.amount, currency: answer.currency, paidAt: answer.paidAt }
+            : { kind: 'declined' };
+        const result = await inTransaction(this.deps.db, (tx) =>
+          this.applyOutcome(new PayOrderRepository(tx), order!, outcome, 'query'),
+        );
+        if (result === 'applied' && outcome.kind === 'paid') this.options.onPaid?.();
+        order = (await this.repo.byId(order.id)) ?? order;
+      }
+    }
+    if (order.state === 'created' || order.state === 'awaiting_payment')
+      throw payError(codes.payOrderNotPaid);
+    return orderItem(order, lang);
+  }
+
+  // ---- Payment outcomes ----
+
+  /**
+   * A provider's notification: verified (NotificationRejected otherwise), recorded once per event id and
+   * applied, all in one transaction.
+   */
+  async handleNotification(incoming: IncomingNotification): Promise<NotificationResult> {
+    const provider = this.deps.provider;
+    if (!provider) throw new Error('no payment provider');
+    const notification = provider.verifyNotification(incoming, this.now());
+    const outcome: Outcome =
+      notification.outcome === 'paid'
+        ? {
+            kind: 'paid',
+            amount: notification.amount,
+            currency: notification.currency,
+            paidAt: notification.occurredAt,
+          }
+        : { kind: 'declined' };
+    const result = await inTransaction(this.deps.db, async (tx): Promise<NotificationResult> => {
+      const repo = new PayOrderRepository(tx);
+      const fresh = await repo.recordNotification({
+        provider: provider.name,
+        eventId: notification.eventId,
+        payOrderNo: notification.payOrderNo,
+        outcome: notification.outcome,
+        result: 'received',
+      });
+      if (!fresh) return 'duplicate';
+      let order = await repo.byPayOrderNo(provider.name, notification.payOrderNo);
+      if (!order) {
+        // The payment was created but its number never saved on the order (the process stopped in between).
+        const byNumber = await repo.byOrderNo(notification.orderNo);
+        if (byNumber && byNumber.provider === provider.name && byNumber.payOrderNo === null) {
+          await repo.linkPayment(byNumber.id, { payOrderNo: notification.payOrderNo, payUrl: '' });
+          order = await repo.byId(byNumber.id);
+        }
+      }
+      const applied = order
+        ? await this.applyOutcome(repo, order, outcome, `notification:${notification.eventId}`)
+        : 'unknown_order';
+      await repo.setNotificationResult(provider.name, notification.eventId, applied);
+      return applied;
+    });
+    const context = {
+      provider: provider.name,
+      eventId: notification.eventId,
+      payOrderNo: notification.payOrderNo,
+      outcome: notification.outcome,
+      result,
+    };
+    if (result === 'mismatch' || result === 'unknown_order')
+      this.options.log.error(context, 'payment notification not applied');
+    else this.options.log.info(context, 'payment notification');
+    if (result === 'applied' && outcome.kind === 'paid') this.options.onPaid?.();
+    return result;
+  }
+
+  /** Applies what the provider says about an order's payment, on a repository of the caller's transaction. */
+  private async applyOutcome(
+    repo: PayOrderRepository,
+    order: PayOrderRow,
+    outcome: Outcome,
+    cause: string,
+  ): Promise<OutcomeResult> {
+    const now = this.now();
+    if (outcome.kind === 'declined') {
+      const moved = await repo.transition(order.id, 'failed', {
+        cause,
+        set: { reasonCode: codes.payOrderNotPaid },
+        now,
+      });
+      return moved ? 'applied' : 'ignored';
+    }
+    if (outcome.amount !== order.price || outcome.currency !== order.currency) {
+      this.options.log.error(
+        {
+          orderNo: order.orderNo,
+          paid: `${outcome.amount} ${outcome.currency}`,
+          price: `${order.price} ${order.currency}`,
+        },
+        'payment amount differs from the order; not credited',
+      );
+      return 'mismatch';
+    }
+    const moved = await repo.transition(order.id, 'paid', {
+      cause,
+      set: { paidAt: outcome.paidAt, reasonCode: null },
+      now,
+    });
+    if (!moved) return 'ignored';
+    // Transactional outbox: the delivery is owed from the moment the order is paid, in the same transaction.
+    await repo.insertDeliveryJob(order.id, now);
+    return 'applied';
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The pay module's parts, built once per app and shared by its routes and its background work (`app.pay`): the
+ * game-server adapter (the built-in simulator), the payment provider (the sandbox, or none), the order engine
+ * and the delivery worker. Routes and the worker reach the same adapters, so what a test switches on the
+ * simulator or the sandbox, the worker sees too.
+ */
+import type { FastifyInstance } from 'fastify';
+import { CaptchaService } from '../passport/captcha.service.ts';
+import { SecurityRepository } from '../passport/security.repository.ts';
+import type { GameServerAdapter } from './game-server.adapter.ts';
+import { GameServerSimRepository } from './game-server-sim.repository.ts';
+import { GameServerSimulator } from './game-server.simulator.ts';
+import { PayCaptchaService } from './pay-captcha.service.ts';
+import { PayCatalogRepository } from './pay-catalog.repository.ts';
+import { PayCatalogService } from './pay-catalog.service.ts';
+import { PayCharacterService } from './pay-character.service.ts';
+import { PayDeliveryWorker } from './pay-delivery.worker.ts';
+import { PayOrderService } from './pay-order.service.ts';
+import { PaySwitchRepository } from './pay-switch.repository.ts';
+import { PaySwitchService } from './pay-switch.service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { httpSender, SandboxNotifier, SandboxProvider, type NotificationSender } from './sandbox-provider.ts';
+import { SandboxRepository } from './sandbox.repository.ts';
+
+/** Where notifications of a provider arrive (POST, under the pay group). */
+export const notifyPath = (provider: string) => `/pay/notify/${provider}`;
+
+export interface PaySandbox {
+  provider: SandboxProvider;
+  notifier: SandboxNotifier;
+  repo: SandboxRepository;
+  /** How long "pay, notify late" holds the notification back. */
+  lateMs: number;
+}
+
+export interface PayRuntime {
+  switches: PaySwitchService;
+  catalog: PayCatalogService;
+  characters: PayCharacterService;
+  captcha: PayCaptchaService;
+  gameServer: GameServerAdapter;
+  provider: PaymentProvider | undefined;
+  /** Set when PAY_PROVIDER=sandbox. */
+  sandbox: PaySandbox | undefined;
+  orders: PayOrderService;
+  worker: PayDeliveryWorker;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pay: PayRuntime;
+  }
+}
+
+export function createPayRuntime(app: FastifyInstance): PayRuntime {
+  const { db, env, log } = app;
+  const region = app.site.distributionRegion;
+  const switches = new PaySwitchService(new PaySwitchRepository(db), region);
+  const catalogRepo = new PayCatalogRepository(db);
+  const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
+  const gameServer = new GameServerSimulator(new GameServerSimRepository(db));
+  const characters = new PayCharacterService(catalog, catalogRepo, gameServer);
+  const captcha = new PayCaptchaService(
+    new CaptchaService(new SecurityRepository(db), { testAnswer: env.CAPTCHA_TEST_ANSWER }),
+  );
+
+  let sandbox: PaySandbox | undefined;
+  if (env.payProvider === 'sandbox') {
+    const repo = new SandboxRepository(db);
+    // Unset PAY_SANDBOX_NOTIFY_URL: the notification goes through this app's own HTTP stack without a socket
+    // (the same route, headers and body a remote provider's request has).
+    const send: NotificationSender = env.PAY_SANDBOX_NOTIFY_URL
+      ? httpSender(env.PAY_SANDBOX_NOTIFY_URL)
+      : async (body, headers) =>
+          (await app.inject({ method: 'POST', url: notifyPath('sandbox'), payload: body, headers }))
+            .statusCode;
+    sandbox = {
+      provider: new SandboxProvider(repo, { secret: env.paySandboxSecret, baseUrl: env.PAY_SANDBOX_URL }),
+      notifier: new SandboxNotifier(repo, { secret: env.paySandboxSecret, send, log }),
+      repo,
+      lateMs: env.PAY_SANDBOX_LATE_MS,
+    };
+  }
+  const provider = sandbox?.provider;
+
+  const worker = new PayDeliveryWorker({ db, gameServer, log, pollMs: env.PAY_WORKER_POLL_MS });
+  const orders = new PayOrderService(
+    { db, switches, captcha, catalog, characters, provider },
+    {
+      distributionRegion: region,
+      orderTtlMs: env.PAY_ORDER_TTL_S * 1000,
+      log,
+      onPaid: () => worker.wake(),
+    },
+  );
+  return { switches, catalog, characters, captcha, gameServer, provider, sandbox, orders, worker };
+}

@@ -1,0 +1,81 @@
+/**
+ * What the order engine needs from a payment provider (DESIGN section 6 "Pay"): create a payment the player
+ * completes on the provider's page (opened in a new window), verify the provider's server-to-server
+ * notifications, and ask the provider about a payment ("query payment result"). The built-in sandbox
+ * (sandbox-provider.ts) implements it; a real provider's adapter does the same over its API.
+ */
+
+export interface PaymentRequest {
+  /** Our order number; creating a payment again for the same order answers the same payment. */
+  orderNo: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** What the player buys, in `lang`, for the provider's page. */
+  description: string;
+  /** The page language the order was made in. */
+  lang: string;
+  /** The provider must not take the payment after this. */
+  expiresAt: Date;
+  payMode: number;
+  paymentType: string;
+}
+
+export interface CreatedPayment {
+  /** The provider's number for the payment (`pay_order_no`). */
+  payOrderNo: string;
+  /** The provider's checkout page for it. */
+  payUrl: string;
+}
+
+/** What the provider says about a payment. */
+export type PaymentStatus =
+  | { status: 'paid'; amount: number; currency: string; paidAt: Date }
+  | { status: 'declined'; decidedAt: Date }
+  /** Created, not paid (yet). */
+  | { status: 'pending' }
+  /** The provider has no such payment. */
+  | { status: 'unknown' };
+
+/** A verified notification: the provider decided a payment. */
+export interface PaymentNotification {
+  /** The provider's id of this event; the same event sent again has the same id. */
+  eventId: string;
+  payOrderNo: string;
+  /** Our order number as the provider echoes it (finds an order whose payment link was not saved). */
+  orderNo: string;
+  outcome: 'paid' | 'declined';
+  amount: number;
+  currency: string;
+  occurredAt: Date;
+}
+
+/** The headers and exact body of a notification request, as they arrived. */
+export interface IncomingNotification {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+}
+
+/** A notification that is not the provider's, is stale, or cannot be read: refused (HTTP 401 / 400). */
+export class NotificationRejected extends Error {
+  constructor(
+    readonly reason: 'signature' | 'stale' | 'malformed',
+    detail: string,
+  ) {
+    super(`notification rejected (${reason}): ${detail}`);
+    this.name = 'NotificationRejected';
+  }
+
+  get status(): number {
+    return this.reason === 'malformed' ? 400 : 401;
+  }
+}
+
+export interface PaymentProvider {
+  /** The provider's key (`sandbox`); also the path of its notifications: POST /pay/notify/<name>. */
+  readonly name: string;
+  createPayment(request: PaymentRequest): Promise<CreatedPayment>;
+  /** Checks who sent it and when, then reads it; throws NotificationRejected. */
+  verifyNotification(incoming: IncomingNotification, now: Date): PaymentNotification;
+  queryPayment(payOrderNo: string): Promise<PaymentStatus>;
+}

@@ -1,0 +1,51 @@
+/**
+ * The pay delivery worker on its own (`pnpm --filter @gp/api pay-worker`): delivers paid orders' credit and
+ * expires unpaid orders, like the worker inside the API process (modules/pay/pay-delivery.worker.ts), so delivery
+ * can run on more processes or machines than the API. Jobs are claimed with FOR UPDATE SKIP LOCKED and leased,
+ * so any number of these and of API processes share the work without crediting anything twice.
+ *
+ * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database belongs to one process, the API, whose own worker
+ * does this work. Stops on SIGINT / SIGTERM after the round in flight.
+ */
+import { parseEnv } from './config/env.ts';
+import { openDatabase } from './db/database.ts';
+import { GameServerSimRepository } from './modules/pay/game-server-sim.repository.ts';
+import { GameServerSimulator } from './modules/pay/game-server.simulator.ts';
+import { PayDeliveryWorker } from './modules/pay/pay-delivery.worker.ts';
+
+const env = parseEnv();
+const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+/** JSON lines like the API's logs, at LOG_LEVEL and above. */
+const line =
+  (level: string) =>
+  (obj: object | string, msg?: string): void => {
+    if (env.LOG_LEVEL === 'silent' || levels.indexOf(level) < levels.indexOf(env.LOG_LEVEL)) return;
+    const fields = typeof obj === 'string' ? { msg: obj } : { ...obj, msg };
+    process.stdout.write(`${JSON.stringify({ level, time: Date.now(), name: 'pay-worker', ...fields })}\n`);
+  };
+const log = { info: line('info'), warn: line('warn'), error: line('error') };
+if (!env.DATABASE_URL) {
+  log.error('the pay worker runs alone on PostgreSQL only (set DATABASE_URL); on PGlite the API runs it');
+  process.exit(1);
+}
+const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 });
+const worker = new PayDeliveryWorker({
+  db: database.db,
+  gameServer: new GameServerSimulator(new GameServerSimRepository(database.db)),
+  log,
+  pollMs: env.PAY_WORKER_POLL_MS,
+});
+worker.start();
+log.info({ pollMs: env.PAY_WORKER_POLL_MS }, 'pay worker started');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'pay worker stopping');
+  await worker.stop();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
