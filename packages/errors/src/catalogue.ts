@@ -166,6 +166,14 @@ const payCodes = {
  * Staff back office (csmng). -40003 and -40004 have no wording in the spec; ours follows spec section 4
  * (editing lock, 2-minute recall window). The ticket rules -20001/-20003 are listed again here because staff
  * meet them when modifying or replying, and lookups fall back to common only, not to service.
+ *
+ * Staff login and accounts answer the spec's login and password codes (500002, 500003, 500004, 500006,
+ * 510008-510010, -105) in this domain too, and add their own after the spec's -4000x:
+ *   -40005 accountBlocked          the account is blocked (account/limit); said at login after a right password
+ *   -40006 accountExists           account/add with an account_id that is taken
+ *   -40007 passwordChangeRequired  the one-time password must be changed before anything else
+ *   -40008 notOnOwnAccount         block, delete or reset the password of one's own account
+ *   -40009 lastAccountsAdmin       the change would leave no active account holding `staff.accounts`
  */
 const staffCodes = {
   [-40001]: 'staff.ticketHandledByOther',
@@ -173,6 +181,19 @@ const staffCodes = {
   [-40004]: 'staff.recallExpired',
   [-20001]: 'staff.ticketAlreadyReplied',
   [-20003]: 'staff.ticketCannotReply',
+  500002: 'staff.wrongCredentials',
+  500003: 'staff.accountNotFound',
+  500004: 'staff.tooManyLogins',
+  500006: 'staff.passwordRule',
+  510008: 'staff.oldPasswordWrong',
+  510009: 'staff.newPasswordSameAsOld',
+  510010: 'staff.passwordsDiffer',
+  [-105]: 'staff.captchaWrong',
+  [-40005]: 'staff.accountBlocked',
+  [-40006]: 'staff.accountExists',
+  [-40007]: 'staff.passwordChangeRequired',
+  [-40008]: 'staff.notOnOwnAccount',
+  [-40009]: 'staff.lastAccountsAdmin',
 } as const;
 
 const catalogueData = {
@@ -285,4 +306,17 @@ export const codes = {
   staffTicketHandledByOther: -40001,
   staffEditLockExpired: -40003,
   staffRecallExpired: -40004,
+  staffWrongCredentials: 500002,
+  staffAccountNotFound: 500003,
+  staffTooManyLogins: 500004,
+  staffPasswordRule: 500006,
+  staffOldPasswordWrong: 510008,
+  staffNewPasswordSameAsOld: 510009,
+  staffPasswordsDiffer: 510010,
+  staffCaptchaWrong: -105,
+  staffAccountBlocked: -40005,
+  staffAccountExists: -40006,
+  staffPasswordChangeRequired: -40007,
+  staffNotOnOwnAccount: -40008,
+  staffLastAccountsAdmin: -40009,
 } as const;
