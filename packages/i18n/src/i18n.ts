@@ -16,7 +16,16 @@ import {
 
 export * from './languages.ts';
 
-export const namespaces = ['common', 'errors', 'portal', 'passport', 'pay', 'admin', 'static'] as const;
+export const namespaces = [
+  'common',
+  'errors',
+  'portal',
+  'passport',
+  'pay',
+  'admin',
+  'static',
+  'service',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

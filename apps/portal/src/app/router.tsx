@@ -10,6 +10,12 @@ const articleList = () => import('../routes/article-list.tsx');
 const articleDetail = () => import('../routes/article-detail.tsx');
 const gameList = () => import('../routes/game-list.tsx');
 const fanGroups = () => import('../routes/fan-groups.tsx');
+const serviceHome = () => import('../routes/service-home.tsx');
+const serviceQuestion = () => import('../routes/service-question.tsx');
+const serviceHistory = () => import('../routes/service-history.tsx');
+const serviceOrderDetail = () => import('../routes/service-order-detail.tsx');
+const serviceRequestion = () => import('../routes/service-requestion.tsx');
+const serviceInfo = () => import('../routes/service-info.tsx');
 
 /** Both forms of each page: the screens adapt to the form themselves (`useIsH5`). */
 type Screen = () => Promise<ScreenModule>;
@@ -19,16 +25,19 @@ const pair = (ids: readonly string[], screen: Screen): [string, Screen][] =>
     [`${id}H5`, screen],
   ]);
 
-/**
- * Screens of the main host by site-map route id. Pages not listed here (customer service) show their layout and
- * heading until their capability builds them.
- */
+/** Screens of the main host by site-map route id. */
 export const screens: ShellOptions['screens'] = {
   ...Object.fromEntries([
     ...pair(['home'], home),
     ...pair(['about', 'terms', 'privacy', 'siteinfo', 'tokusyouhou'], staticPage),
     ...pair(['news', 'active'], articleList),
     ...pair(['newsDetail', 'newsPreDetail', 'activeDetail', 'activePreDetail'], articleDetail),
+    ...pair(['service'], serviceHome),
+    ...pair(['serviceQuestion'], serviceQuestion),
+    ...pair(['serviceHistory'], serviceHistory),
+    ...pair(['serviceOrderDetail'], serviceOrderDetail),
+    ...pair(['serviceRequestion'], serviceRequestion),
+    ...pair(['serviceInfo'], serviceInfo),
   ]),
   gamelistH5: gameList,
   fansH5: fanGroups,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPeriod } from './format-date.ts';
+import { formatDate, formatDateTime, formatPeriod } from './format-date.ts';
 
 const utc = { timeZone: 'UTC' } as const;
 
@@ -42,5 +42,13 @@ describe('formatPeriod', () => {
       withTime: true,
     });
     expect(text).toMatch(/Dec 2, 2026.*9:00\sAM.*GMT\+7.*Dec 15, 2026.*10:59\sPM/);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes the date, the time and the zone it was converted to', () => {
+    expect(formatDateTime('2026-11-18T20:21:42.614Z', { lang: 'en', timeZone: 'Asia/Bangkok' })).toBe(
+      'Nov 19, 2026, 3:21 AM GMT+7',
+    );
   });
 });

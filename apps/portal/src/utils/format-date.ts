@@ -49,3 +49,8 @@ export function formatPeriod(
     new Date(endIso),
   );
 }
+
+/** A moment with its time and zone: "Nov 18, 2026, 3:21 PM GMT+7" (ticket messages, rating deadlines). */
+export function formatDateTime(iso: string, context: DateFormatContext = {}): string {
+  return formatter(dateTime, context).format(new Date(iso));
+}

@@ -1,0 +1,15 @@
+import { questionTypeList, questionTypeUsage } from '@gp/contracts/cs';
+import { api } from '../../../lib/api-client.ts';
+
+export type QuestionTypeUsage = keyof typeof questionTypeUsage;
+
+/**
+ * Question types for the FAQ filter (`faq`) or the question form (`ticket`): those of every game, plus the chosen
+ * game's own when one is given.
+ */
+export function getQuestionTypes(usage: QuestionTypeUsage, gameBaseId?: number) {
+  return api.call(questionTypeList, {
+    usage: questionTypeUsage[usage],
+    ...(gameBaseId ? { game_base_id: gameBaseId } : {}),
+  });
+}

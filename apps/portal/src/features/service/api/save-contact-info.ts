@@ -1,0 +1,13 @@
+import { contactsSave, type ContactForm } from '@gp/contracts/cs';
+import { api } from '../../../lib/api-client.ts';
+
+/** Saves the contact info; -702 / -704 / -705 / -706 name the broken field. */
+export function saveContactInfo(contact: ContactForm) {
+  return api.call(contactsSave, {
+    contacts: contact.contacts,
+    sex: Number(contact.sex),
+    mobile: contact.mobile,
+    email: contact.email,
+    address: contact.address,
+  });
+}

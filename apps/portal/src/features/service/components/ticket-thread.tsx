@@ -1,0 +1,73 @@
+/**
+ * A ticket's conversation, oldest first: the question, the member's follow-ups and customer service's replies,
+ * each with its time and attachments (images as lazy thumbnails that open full size, logs as downloads).
+ * Attachment URLs go to the API with the session cookie, so only their owner gets them.
+ */
+import { useTranslation } from 'react-i18next';
+import type { CsFileItem, WorkOrderMessage } from '@gp/contracts/cs';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
+import { formatDateTime } from '../../../utils/format-date.ts';
+import { formatFileSize } from '../../../utils/format-size.ts';
+import { attachmentUrl } from '../api/attachment-url.ts';
+import styles from './thread.module.css';
+
+function Files({ files }: { files: readonly CsFileItem[] }) {
+  const { t } = useTranslation('service');
+  if (files.length === 0) return null;
+  return (
+    <ul className={styles.files} aria-label={t('detail.attachments')}>
+      {files.map((f) => {
+        const url = attachmentUrl(f.file_id);
+        return (
+          <li key={f.file_id} className={f.file_kind === 'image' ? styles.image : styles.file}>
+            {f.file_kind === 'image' ? (
+              <a href={url} target="_blank" rel="noopener noreferrer" className={styles.thumbLink}>
+                <img
+                  src={url}
+                  alt={t('detail.imageAlt', { name: f.file_name })}
+                  loading="lazy"
+                  decoding="async"
+                  width={120}
+                  height={90}
+                  className={styles.thumb}
+                />
+                <VisuallyHidden>{t('portal:common.newTab')}</VisuallyHidden>
+              </a>
+            ) : (
+              <a href={url} download={f.file_name} className={styles.download}>
+                {t('detail.download', { name: f.file_name })}
+                <span className={styles.size}> ({formatFileSize(f.file_size)})</span>
+              </a>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function TicketThread({ messages }: { messages: readonly WorkOrderMessage[] }) {
+  const { t } = useTranslation('service');
+  return (
+    <ol className={styles.thread}>
+      {messages.map((m) => {
+        const staff = m.kind === 'reply';
+        const author = t(staff ? 'detail.staff' : m.kind === 'follow_up' ? 'detail.followUp' : 'detail.you');
+        return (
+          <li key={m.message_id} className={staff ? `${styles.message} ${styles.staff}` : styles.message}>
+            <article aria-label={author}>
+              <header className={styles.head}>
+                <span className={styles.author}>{author}</span>
+                <time dateTime={m.created_at} className={styles.time}>
+                  {formatDateTime(m.created_at)}
+                </time>
+              </header>
+              <p className={styles.content}>{m.content}</p>
+              <Files files={m.attachments} />
+            </article>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,19 @@
+import type { WorkOrderDetailData } from '@gp/contracts/cs';
+import { isNotOwnTicket } from '../api/error-message.ts';
+import { getWorkOrderDetail } from '../api/get-work-order-detail.ts';
+import { positiveInt } from './query.ts';
+
+/**
+ * The ticket a page's `?work_order_id=` names, when it is the member's; null for no usable id, someone else's
+ * ticket or a missing one (-401 either way). Other failures throw (the error page with its retry).
+ */
+export async function loadTicket(request: Request): Promise<WorkOrderDetailData | null> {
+  const id = positiveInt(new URL(request.url).searchParams.get('work_order_id'));
+  if (id === undefined) return null;
+  try {
+    return await getWorkOrderDetail(id);
+  } catch (error) {
+    if (isNotOwnTicket(error)) return null;
+    throw error;
+  }
+}

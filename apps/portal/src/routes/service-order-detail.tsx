@@ -1,0 +1,97 @@
+/**
+ * A ticket (/service/order_detail?work_order_id=N and its H5 twin with the back bar; login required): its facts,
+ * the conversation with attachments, what can happen next (a follow-up while replied, or why not) and the
+ * rating while it can be given or changed. Someone else's ticket reads as not found, like a missing one.
+ */
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { workOrderStatus, type WorkOrderDetailData } from '@gp/contracts/cs';
+import { SiteLink } from '@gp/ui/site-link';
+import form from '../features/service/components/form.module.css';
+import { Rating } from '../features/service/components/rating.tsx';
+import { ServiceLayout } from '../features/service/components/service-layout.tsx';
+import pageStyles from '../features/service/components/service-page.module.css';
+import { TicketNotFound } from '../features/service/components/ticket-not-found.tsx';
+import { TicketSummary } from '../features/service/components/ticket-summary.tsx';
+import { TicketThread } from '../features/service/components/ticket-thread.tsx';
+import { loadTicket } from '../features/service/model/load-ticket.ts';
+import { servicePaths } from '../features/service/model/query.ts';
+import {
+  loadServiceStrings,
+  useServiceStrings,
+  type ServiceStrings,
+} from '../features/service/model/strings.ts';
+import { useIsH5 } from '../hooks/use-is-h5.ts';
+
+interface DetailData {
+  strings: ServiceStrings;
+  /** Null: no such ticket of this member (or no usable id). */
+  ticket: WorkOrderDetailData | null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<DetailData> {
+  const [strings, ticket] = await Promise.all([loadServiceStrings(), loadTicket(request)]);
+  return { strings, ticket };
+}
+
+/** What the member can do next with the conversation. */
+function NextStep({ ticket }: { ticket: WorkOrderDetailData }) {
+  const { t } = useTranslation('service');
+  if (ticket.can_follow_up === 1)
+    return (
+      <div className={pageStyles.next}>
+        <p>{t('detail.followUpHint')}</p>
+        <SiteLink to={servicePaths.followUp(ticket.work_order_id)} className={form.secondary}>
+          {t('detail.followUpLink')}
+        </SiteLink>
+      </div>
+    );
+  if (ticket.work_order_status === workOrderStatus.closed)
+    return (
+      <div className={pageStyles.next}>
+        <p>{t('detail.closed')}</p>
+        <SiteLink to={servicePaths.question} className={form.secondary}>
+          {t('detail.newTicket')}
+        </SiteLink>
+      </div>
+    );
+  return (
+    <div className={pageStyles.next}>
+      <p>{t('detail.waiting')}</p>
+    </div>
+  );
+}
+
+export default function ServiceOrderDetail() {
+  const data = useLoaderData() as DetailData;
+  const { t } = useServiceStrings(data.strings);
+  const h5 = useIsH5();
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const followUpSent = (location.state as { followUpSent?: boolean } | null)?.followUpSent === true;
+  const ticket = data.ticket;
+  if (!ticket) return <TicketNotFound h5={h5} />;
+  return (
+    <ServiceLayout
+      h5={h5}
+      nav={!h5}
+      above={<p className={pageStyles.above}>{t('detail.heading', { id: ticket.work_order_id })}</p>}
+      title={ticket.question_title}
+    >
+      {followUpSent && (
+        <p role="status" className={`${form.notice} ${pageStyles.sent}`}>
+          {t('detail.followUpSent')}
+        </p>
+      )}
+      <TicketSummary ticket={ticket} />
+      <section aria-labelledby="conversation-heading">
+        <h2 id="conversation-heading" className={pageStyles.sectionTitle}>
+          {t('detail.conversation')}
+        </h2>
+        <TicketThread messages={ticket.messages} />
+        <NextStep ticket={ticket} />
+      </section>
+      <Rating ticket={ticket} onRated={() => void revalidator.revalidate()} />
+    </ServiceLayout>
+  );
+}

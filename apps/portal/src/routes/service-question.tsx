@@ -1,0 +1,53 @@
+/**
+ * Submit a ticket (/service/question, /service/h5/question; login required): the question form, with the reply
+ * e-mail filled in from the member's contact details when they have one.
+ */
+import { useLoaderData } from 'react-router';
+import type { ContactInfoData, CsGameItem } from '@gp/contracts/cs';
+import { getContactInfo } from '../features/service/api/get-contact-info.ts';
+import { getServiceGames } from '../features/service/api/get-games.ts';
+import { QuestionForm } from '../features/service/components/question-form.tsx';
+import { ServiceLayout } from '../features/service/components/service-layout.tsx';
+import pageStyles from '../features/service/components/service-page.module.css';
+import {
+  loadServiceStrings,
+  useServiceStrings,
+  type ServiceStrings,
+} from '../features/service/model/strings.ts';
+import { useIsH5 } from '../hooks/use-is-h5.ts';
+import { settle, type Settled } from '../utils/settle.ts';
+
+interface QuestionData {
+  strings: ServiceStrings;
+  games: CsGameItem[];
+  contact: Settled<ContactInfoData>;
+}
+
+/** The games are needed (a failure shows the error page with a retry); the contact details only help. */
+export async function loader(): Promise<QuestionData> {
+  const [strings, games, contact] = await Promise.all([
+    loadServiceStrings(),
+    getServiceGames(),
+    settle(getContactInfo()),
+  ]);
+  return { strings, games, contact };
+}
+
+export default function ServiceQuestion() {
+  const data = useLoaderData() as QuestionData;
+  const { t } = useServiceStrings(data.strings);
+  const h5 = useIsH5();
+  return (
+    <ServiceLayout
+      h5={h5}
+      nav
+      current="question"
+      title={t('common:routes.serviceQuestion')}
+      intro={t('question.intro')}
+    >
+      <div className={pageStyles.panel}>
+        <QuestionForm games={data.games} email={data.contact.ok ? data.contact.value.email : ''} />
+      </div>
+    </ServiceLayout>
+  );
+}
