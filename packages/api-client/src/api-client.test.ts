@@ -13,7 +13,12 @@ interface Seen {
   contentType: string | undefined;
 }
 
-function listen(handler: (req: IncomingMessage, body: string) => { status: number; body: string } | 'drop') {
+function listen(
+  handler: (
+    req: IncomingMessage,
+    body: string,
+  ) => { status: number; body: string; delayMs?: number } | 'drop',
+) {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -27,7 +32,10 @@ function listen(handler: (req: IncomingMessage, body: string) => { status: numbe
       });
       const answer = handler(req, body);
       if (answer === 'drop') return req.socket.destroy();
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+      setTimeout(
+        () => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body),
+        answer.delayMs ?? 0,
+      );
     });
   });
   return new Promise<{ server: Server; base: string; seen: Seen[] }>((resolve) =>
@@ -119,6 +127,22 @@ describe('calls', () => {
     reply = () => ok({ main_switch_status: 1 });
     await client({ pay: [good.base] }).call(paySwitch, { region: 5 });
     expect(good.seen[0]!.url.searchParams.get('region')).toBe('5');
+  });
+
+  it('gives uploads their own, longer time limit than ordinary calls', async () => {
+    const upload = defineCall({
+      group: 'upload',
+      method: 'POST',
+      path: '/file',
+      encoding: 'multipart',
+      auth: 'public',
+      request: z.object({ file: z.instanceof(Blob) }),
+      response: z.object({ ok: z.boolean() }),
+    });
+    reply = () => ({ ...ok({ ok: true }), delayMs: 300 });
+    const c = client({ upload: [good.base], web: [good.base] }, { timeout: 100, uploadTimeout: 3000 });
+    await expect(c.call(getGames, {})).rejects.toBeInstanceOf(NetworkError);
+    expect(await c.call(upload, { file: new Blob(['x']) })).toEqual({ ok: true });
   });
 
   it('form-encodes POST bodies and JSON-encodes JSON calls', async () => {

@@ -75,6 +75,8 @@ export interface ApiClientOptions {
   onNotLoggedIn?: (call: CallContract) => void;
   /** Per attempt, in ms. */
   timeout?: number;
+  /** Milliseconds a multipart upload may take (default 180 s: 5 MB over a congested mobile network). */
+  uploadTimeout?: number;
   fetch?: typeof fetch;
 }
 
@@ -161,7 +163,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           if (value === undefined || value === null) continue;
           form.append(key, value instanceof Blob ? value : toText(value));
         }
-        return http(url, { method: call.method, searchParams: searchParamsOf(common), body: form });
+        // A 5 MB attachment over a slow mobile link takes far longer than an ordinary call.
+        return http(url, {
+          method: call.method,
+          searchParams: searchParamsOf(common),
+          body: form,
+          timeout: options.uploadTimeout ?? 180_000,
+        });
       }
     }
   }
