@@ -16,6 +16,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { setOwnOrigins } from './modules/content/rich-text.ts';
 import { csJobs } from './modules/cs/cs-jobs.plugin.ts';
 import { csRoutes } from './modules/cs/cs.routes.ts';
+import { e2eReplyRoutes } from './modules/cs/e2e-reply.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mailboxRoutes } from './modules/messaging/mailbox.routes.ts';
@@ -106,6 +107,8 @@ export async function buildApp({ env, database, logger, socialProviders = [] }: 
   await app.register(passportRoutes);
   await app.register(payRoutes);
   await app.register(csRoutes);
+  // Browser journeys write the agent's reply this way until they drive the staff console; never in production.
+  if (env.E2E_SEAMS) await app.register(e2eReplyRoutes);
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
