@@ -1,0 +1,62 @@
+/**
+ * Top-up from the player's side: where the pay screens of each form and variant live, and who can be topped up
+ * (the simulated game server gives every member their own characters, so a journey asks the API which of the
+ * member's characters it can top up rather than guessing).
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import { API, PAY } from './hosts.ts';
+import { csrfToken } from './member.ts';
+
+/** The start and history pages of the desktop wizard and of the two H5 variants (spec 7). */
+export interface TopupPlace {
+  h5: boolean;
+  home: string;
+  history: string;
+}
+export const desktopTopup: TopupPlace = {
+  h5: false,
+  home: `${PAY}/paygame/`,
+  history: `${PAY}/paygame_history/`,
+};
+/** H5, regional web pay. */
+export const payH5: TopupPlace = { h5: true, home: `${PAY}/pay_h5`, history: `${PAY}/pay_h5/pg_record` };
+/** H5, the second pay variant. */
+export const paysH5: TopupPlace = { h5: true, home: `${PAY}/pays_h5`, history: `${PAY}/pays_h5/pg_record` };
+
+interface ServerItem {
+  cp_server_id: string;
+  server_name: string;
+  is_maintenance: number;
+  role_list: { cp_role_id: string; role_name: string; can_recharge: number }[];
+}
+
+export interface Recipient {
+  server: string;
+  character: string;
+}
+
+/**
+ * A server (not under maintenance) and a character on it that can be topped up, of the logged-in member of
+ * `request`'s context, in English: what the wizard must offer that member.
+ */
+export async function rechargeableCharacter(
+  request: APIRequestContext,
+  gameBaseId: number,
+): Promise<Recipient> {
+  const response = await request.get(`${API}/pay/api/web/pay/user/role_list`, {
+    params: { game_base_id: gameBaseId, lang: 'en', ct: await csrfToken(request) },
+  });
+  expect(response.ok(), `role_list answered HTTP ${response.status()}`).toBe(true);
+  const body = (await response.json()) as { code: number; data: ServerItem[] };
+  expect(body.code, 'envelope code of role_list').toBe(0);
+  for (const server of body.data) {
+    if (server.is_maintenance === 1) continue;
+    // Names are random: one that shows twice on the server could not be told apart by name. Other servers do
+    // not matter, the wizard shows the characters of the chosen server only.
+    const role = server.role_list.find(
+      (r) => r.can_recharge === 1 && server.role_list.filter((o) => o.role_name === r.role_name).length === 1,
+    );
+    if (role) return { server: server.server_name, character: role.role_name };
+  }
+  throw new Error(`the member has no character to top up in game ${gameBaseId}`);
+}
