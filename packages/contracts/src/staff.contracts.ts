@@ -1,0 +1,427 @@
+/**
+ * Staff group (spec 7 "Staff"), served under `/csmng` on the API host: staff login, staff accounts and their
+ * privileges, and the audit log. The ticket desk, FAQ, games and content calls join this file later.
+ *
+ * Staff calls (`auth: 'staff'`) are declared with `defineStaffCall`, which makes each one name the privilege it
+ * needs; the server refuses a call whose privilege the caller lacks (-401) on every call, and `login_check`
+ * answers the caller's privileges so the console hides what they may not do. Like member calls they carry the
+ * CSRF token `ct` (the value of the readable `gp_staff_jct` cookie), which the client adds; request schemas do
+ * not declare it.
+ *
+ * Writes are JSON (spec 7: "JSON mostly"), except the spec's GET calls (`account/del`, `account/limit`,
+ * `account/unseal`, `login_out`), which keep their method and are CSRF-checked like every staff call.
+ *
+ * Passwords travel in clear inside the JSON body: the console is reached over TLS only (production cookies are
+ * `Secure`), and the server never logs request bodies. Unlike the passport there is no RSA sealing.
+ *
+ * Codes answered here (staff domain, see @gp/errors): -101 not logged in; -110 CSRF token missing or wrong;
+ * -401 the caller lacks the call's privilege; -105 wrong or stale captcha; 500002 wrong account or password;
+ * 500004 too many failed logins (30 minutes); 500003 no such staff account; 500006 the new password breaks
+ * `staffPasswordRule`; 510008 current password wrong; 510009 new password equals the current one; 510010 the
+ * two new passwords differ; -40005 the account is blocked; -40006 an account with this account_id exists;
+ * -40007 the one-time password must be changed first; -40008 not on one's own account (block, delete, reset
+ * password through account/save); -40009 it would leave no active account holding `staff.accounts`.
+ */
+import { z } from 'zod';
+import { defineCall, flag, type CallContract, type Encoding, type HttpMethod } from './define.ts';
+
+// ---- Privileges ----
+
+/**
+ * The fixed list of staff privileges (DESIGN section 6 "Staff console"), with stable ids stored on accounts as
+ * `privilege_ids`. Names double as translation keys in the console (`staff.privilege.<name>`).
+ * - tickets.read: the ticket queue, ticket detail, a member's earlier tickets;
+ * - tickets.reply: reply, batch reply, recall, modify, editing lock;
+ * - tickets.export: export the filtered queue to Excel;
+ * - faq: FAQ entries (create, edit, online switch, delete);
+ * - games: the customer-service game list;
+ * - content: news, activities, banners, recommendations, fan groups, nav flags;
+ * - catalog: the top-up catalog (products, prices, channels);
+ * - staff.accounts: staff accounts and their privileges, and the audit log. Whoever holds it can grant any
+ *   privilege (also to themselves), so it is the administrator's privilege.
+ */
+export const staffPrivileges = [
+  { id: 1, name: 'tickets.read' },
+  { id: 2, name: 'tickets.reply' },
+  { id: 3, name: 'tickets.export' },
+  { id: 4, name: 'faq' },
+  { id: 5, name: 'games' },
+  { id: 6, name: 'content' },
+  { id: 7, name: 'catalog' },
+  { id: 8, name: 'staff.accounts' },
+] as const;
+export type StaffPrivilege = (typeof staffPrivileges)[number]['name'];
+export type StaffPrivilegeId = (typeof staffPrivileges)[number]['id'];
+export const staffPrivilegeIds = staffPrivileges.map((p) => p.id) as StaffPrivilegeId[];
+
+const idByName = new Map<string, StaffPrivilegeId>(staffPrivileges.map((p) => [p.name, p.id]));
+const nameById = new Map<number, StaffPrivilege>(staffPrivileges.map((p) => [p.id, p.name]));
+
+export function privilegeId(name: StaffPrivilege): StaffPrivilegeId {
+  return idByName.get(name)!;
+}
+
+/** Names of the known ids among `ids`, in the list's order (unknown ids are dropped). */
+export function privilegeNames(ids: readonly number[]): StaffPrivilege[] {
+  const held = new Set(ids);
+  return staffPrivileges.filter((p) => held.has(p.id)).map((p) => p.name);
+}
+
+export function privilegeName(id: number): StaffPrivilege | undefined {
+  return nameById.get(id);
+}
+
+// ---- Staff calls ----
+
+/**
+ * What a staff call needs: a privilege, or `self`: any logged-in staff member, also one who must still change
+ * a one-time password (only the calls about one's own session and account: login_check, login_out, the own
+ * account/detail and account/password). Every other call names a privilege; while the session's password is a
+ * one-time password, such calls answer -40007.
+ */
+export type StaffRequirement = StaffPrivilege | 'self';
+
+export interface StaffCallContract<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> extends CallContract<Req, Res> {
+  readonly auth: 'staff';
+  readonly group: 'csmng';
+  readonly privilege: StaffRequirement;
+}
+
+/** Declares a staff call: group `csmng`, `auth: 'staff'` and the privilege it needs (see `StaffRequirement`). */
+export function defineStaffCall<Req extends z.ZodType, Res extends z.ZodType>(def: {
+  method: HttpMethod;
+  path: `/${string}`;
+  encoding?: Encoding;
+  privilege: StaffRequirement;
+  request: Req;
+  response: Res;
+}): StaffCallContract<Req, Res> {
+  const { privilege, ...rest } = def;
+  const call = defineCall({ ...rest, group: 'csmng', auth: 'staff' });
+  return Object.freeze({ ...call, group: 'csmng' as const, auth: 'staff' as const, privilege });
+}
+
+/** The requirement a staff call declares; undefined for a call not made with `defineStaffCall`. */
+export function staffRequirementOf(call: CallContract): StaffRequirement | undefined {
+  const privilege = (call as Partial<StaffCallContract>).privilege;
+  return privilege === 'self' || (typeof privilege === 'string' && idByName.has(privilege))
+    ? privilege
+    : undefined;
+}
+
+// ---- Field rules (the console checks the same schemas) ----
+
+/** A staff login name: 3-32 of a-z, 0-9, `.`, `_`, `-`, starting with a letter or digit; stored lower-case. */
+export const staffAccountIdRule = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._-]{2,31}$/);
+/** No control characters at all (one line). */
+// eslint-disable-next-line no-control-regex
+const oneLine = /^[^\u0000-\u001F\u007F]+$/;
+/** The name shown for a staff member (operator name on tickets, the audit log): 1-32 characters, one line. */
+export const staffAccountNameRule = z.string().trim().min(1).max(32).regex(oneLine);
+/**
+ * Staff passwords are stricter than members' (spec 5 is about players): 10-64 characters with at least one
+ * letter and one digit, no control characters. Spaces are allowed (pass phrases).
+ */
+export const staffPasswordRule = z.string().min(10).max(64).regex(oneLine).regex(/\p{L}/u).regex(/\p{N}/u);
+/** Privilege ids as accounts hold them: known ids, each once (order kept as given). */
+export const privilegeIdsRule = z
+  .array(z.literal(staffPrivilegeIds))
+  .max(staffPrivileges.length)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'each privilege once' });
+
+/** A password as typed into a form: passed on whole and checked by the server (500006 when it breaks the rule). */
+const typedPassword = z.string().min(1).max(256);
+/** An account_id as sent to look one up: the server lower-cases it; a wrong shape simply finds nothing. */
+const accountIdRef = z.string().trim().toLowerCase().min(1).max(64);
+const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(100).default(20);
+const isoTime = z.iso.datetime({ offset: true });
+
+// ---- Answers ----
+
+/** Who is logged in: `login`, `login_check` and `account/password` answer it. */
+export const staffSessionData = z.object({
+  staff_id: z.number().int(),
+  account_id: z.string(),
+  account_name: z.string(),
+  privilege_ids: z.array(z.number().int()),
+  /** The names of `privilege_ids` (see `staffPrivileges`), for the console to show and hide. */
+  privileges: z.array(z.string()),
+  /** 1: the password is a one-time password; only account/password (and the `self` calls) work until changed. */
+  must_change_password: flag,
+});
+export type StaffSessionData = z.infer<typeof staffSessionData>;
+
+export const staffAccountStatus = z.enum(['active', 'blocked']);
+export type StaffAccountStatus = z.infer<typeof staffAccountStatus>;
+
+/** A staff account as lists and the detail show it (never the password). Times are ISO 8601 in UTC. */
+export const staffAccountData = z.object({
+  staff_id: z.number().int(),
+  account_id: z.string(),
+  account_name: z.string(),
+  privilege_ids: z.array(z.number().int()),
+  privileges: z.array(z.string()),
+  /** `blocked`: limited with account/limit; it cannot log in until account/unseal. */
+  status: staffAccountStatus,
+  must_change_password: flag,
+  last_login_at: z.string().nullable(),
+  last_login_ip: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StaffAccountData = z.infer<typeof staffAccountData>;
+
+export const staffAccountPageData = z.object({
+  list: z.array(staffAccountData),
+  total: z.number().int(),
+  page_num: z.number().int(),
+  page_size: z.number().int(),
+});
+export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
+
+// ---- Audit log ----
+
+/**
+ * What the audit log records. Later staff writes add their own actions here.
+ * - staff.login / staff.login_failed (reason in `after`: wrong_password, unknown_account (no target: a name
+ *   typed into the account field may be a password), locked, blocked) / staff.logout;
+ * - staff.account.add / .save (before/after: name, privileges; `password_reset` when a new one-time password was
+ *   set) / .password (the member's own change) / .delete / .block / .unseal.
+ */
+export const auditActions = [
+  'staff.login',
+  'staff.login_failed',
+  'staff.logout',
+  'staff.account.add',
+  'staff.account.save',
+  'staff.account.password',
+  'staff.account.delete',
+  'staff.account.block',
+  'staff.account.unseal',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** One audit row. `before` / `after` hold the changed fields where it matters, never a password or its hash. */
+export const auditEntryData = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  /** Null when nobody was logged in (a failed login). */
+  actor_staff_id: z.number().int().nullable(),
+  /** The actor's account_id when the row was written. */
+  actor_account_id: z.string().nullable(),
+  action: z.string(),
+  /** What the action was about: e.g. `staff_account` + its account_id; `work_order` + its id. */
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntryData = z.infer<typeof auditEntryData>;
+
+export const auditPageData = z.object({
+  list: z.array(auditEntryData),
+  total: z.number().int(),
+  page_num: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AuditPageData = z.infer<typeof auditPageData>;
+
+// ---- Login ----
+
+/**
+ * A graphic captcha for the login: show `image` (an SVG data URL) and send `token` with the answer as
+ * `captcha_code`. It expires after `expires_in` seconds; three wrong answers spend it.
+ */
+export const staffCaptcha = defineCall({
+  group: 'csmng',
+  method: 'GET',
+  path: '/captcha/sget',
+  auth: 'public',
+  request: z.object({}),
+  response: z.object({ token: z.string(), image: z.string(), expires_in: z.number().int() }),
+});
+
+/**
+ * Logs a staff member in (a captcha is required: -105 when wrong) and sets the staff session cookies
+ * (`gp_staff_sid`, HttpOnly; `gp_staff_jct`, the CSRF token to send as `ct`). 500002 wrong account or
+ * password (also for an unknown account); 500004 locked after repeated failures (per account and per address,
+ * 30 minutes); -40005 the account is blocked (said only after a right password). Answers who is logged in; with
+ * `must_change_password` 1 the console goes to the password change first.
+ */
+export const staffLogin = defineCall({
+  group: 'csmng',
+  method: 'POST',
+  path: '/login',
+  encoding: 'json',
+  auth: 'public',
+  request: z.object({
+    account_id: accountIdRef,
+    account_pwd: typedPassword,
+    token: z.string().trim().min(1).max(128),
+    captcha_code: z.string().trim().min(1).max(12),
+  }),
+  response: staffSessionData,
+});
+
+/** Who is logged in (-101 when nobody): privileges and whether the one-time password must be changed. */
+export const staffLoginCheck = defineStaffCall({
+  method: 'GET',
+  path: '/login_check',
+  privilege: 'self',
+  request: z.object({}),
+  response: staffSessionData,
+});
+
+/** Ends this staff session and clears its cookies. */
+export const staffLogout = defineStaffCall({
+  method: 'GET',
+  path: '/login_out',
+  privilege: 'self',
+  request: z.object({}),
+  response: z.null(),
+});
+
+// ---- Accounts ----
+
+/**
+ * One staff account. Anyone may read their own; another's needs `staff.accounts` (-401). 500003: none.
+ * `region` is the common parameter every call carries.
+ */
+export const staffAccountDetail = defineStaffCall({
+  method: 'GET',
+  path: '/account/detail',
+  privilege: 'self',
+  request: z.object({ account_id: accountIdRef }),
+  response: staffAccountData,
+});
+
+/** Staff accounts, newest first; `s_account_id` finds it in account_id or account_name (case-insensitive). */
+export const staffAccountList = defineStaffCall({
+  method: 'GET',
+  path: '/account/list',
+  privilege: 'staff.accounts',
+  request: z.object({
+    s_account_id: z.string().trim().max(64).optional(),
+    page_num: pageNum,
+    page_size: pageSize,
+  }),
+  response: staffAccountPageData,
+});
+
+/**
+ * Creates a staff account with a one-time password (`account_pwd`, `staffPasswordRule`, 500006 otherwise) that
+ * its owner must change at first login. -40006: the account_id is taken, also by a deleted account (account_ids
+ * are never reused, so the audit log never confuses two people).
+ */
+export const staffAccountAdd = defineStaffCall({
+  method: 'POST',
+  path: '/account/add',
+  encoding: 'json',
+  privilege: 'staff.accounts',
+  request: z.object({
+    account_id: staffAccountIdRule,
+    account_name: staffAccountNameRule,
+    account_pwd: typedPassword,
+    privilege_ids: privilegeIdsRule.default([]),
+  }),
+  response: staffAccountData,
+});
+
+/**
+ * Changes an account: the fields given are set, the others stay. `account_pwd` gives it a new one-time password
+ * (the owner must change it at next login; their sessions end): not for one's own account (-40008, use
+ * account/password). -40009 when it would take `staff.accounts` from the last active account holding it.
+ */
+export const staffAccountSave = defineStaffCall({
+  method: 'POST',
+  path: '/account/save',
+  encoding: 'json',
+  privilege: 'staff.accounts',
+  request: z.object({
+    account_id: accountIdRef,
+    account_name: staffAccountNameRule.optional(),
+    privilege_ids: privilegeIdsRule.optional(),
+    account_pwd: typedPassword.optional(),
+  }),
+  response: staffAccountData,
+});
+
+/**
+ * Changes one's own password, the one-time password included (this is the forced first change): the current
+ * one (510008 when wrong, counted like failed logins), the new one twice (510010 when they differ, 500006 when
+ * it breaks `staffPasswordRule`, 510009 when it equals the current one). The caller's other sessions end; this
+ * one stays. Answers who is logged in, now with `must_change_password` 0.
+ */
+export const staffAccountPassword = defineStaffCall({
+  method: 'POST',
+  path: '/account/password',
+  encoding: 'json',
+  privilege: 'self',
+  request: z.object({ old_pwd: typedPassword, new_pwd: typedPassword, re_pwd: typedPassword }),
+  response: staffSessionData,
+});
+
+const accountIdQuery = z.object({ account_id: accountIdRef });
+
+/**
+ * Deletes an account: it can no longer log in and its sessions end at once; the row stays (soft delete) so the
+ * audit log and tickets keep naming it, and its account_id cannot be reused. -40008 oneself; -40009 the last
+ * active holder of `staff.accounts`.
+ */
+export const staffAccountDelete = defineStaffCall({
+  method: 'GET',
+  path: '/account/del',
+  privilege: 'staff.accounts',
+  request: accountIdQuery,
+  response: z.null(),
+});
+
+/** Blocks an account (spec "limit"): its sessions end at once and it cannot log in. -40008 / -40009 as delete. */
+export const staffAccountLimit = defineStaffCall({
+  method: 'GET',
+  path: '/account/limit',
+  privilege: 'staff.accounts',
+  request: accountIdQuery,
+  response: staffAccountData,
+});
+
+/** Unblocks an account (spec "unseal"); it logs in with its password as before. */
+export const staffAccountUnseal = defineStaffCall({
+  method: 'GET',
+  path: '/account/unseal',
+  privilege: 'staff.accounts',
+  request: accountIdQuery,
+  response: staffAccountData,
+});
+
+// ---- Audit log ----
+
+/**
+ * The audit log, newest first, for holders of `staff.accounts`. Filters: `actor` (an account_id), `action`,
+ * `target_type` and `target_id`, and a time range (`start_time` inclusive, `end_time` exclusive; ISO 8601).
+ */
+export const auditPage = defineStaffCall({
+  method: 'GET',
+  path: '/audit/page',
+  privilege: 'staff.accounts',
+  request: z.object({
+    actor: accountIdRef.optional(),
+    action: z.enum(auditActions).optional(),
+    target_type: z.string().trim().min(1).max(64).optional(),
+    target_id: z.string().trim().min(1).max(128).optional(),
+    start_time: isoTime.optional(),
+    end_time: isoTime.optional(),
+    page_num: pageNum,
+    page_size: pageSize,
+  }),
+  response: auditPageData,
+});
