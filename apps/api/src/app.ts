@@ -28,6 +28,9 @@ import type { OidcProviderConfig } from './modules/passport/social.service.ts';
 import { createPayRuntime } from './modules/pay/pay-runtime.ts';
 import { payRoutes } from './modules/pay/pay.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { staffAuthenticator } from './modules/staff/staff-auth.ts';
+import { StaffSessionRepository } from './modules/staff/staff-session.repository.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,7 +83,10 @@ export async function buildApp({ env, database, logger, socialProviders = [] }: 
   app.decorate('socialProviders', socialProviders);
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
-  app.decorate('authenticators', { member: memberAuthenticator(new SessionRepository(database.db)) });
+  app.decorate('authenticators', {
+    member: memberAuthenticator(new SessionRepository(database.db)),
+    staff: staffAuthenticator(new StaffSessionRepository(database.db)),
+  });
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app));
 
@@ -109,6 +115,7 @@ export async function buildApp({ env, database, logger, socialProviders = [] }: 
   await app.register(csRoutes);
   // Browser journeys write the agent's reply this way until they drive the staff console; never in production.
   if (env.E2E_SEAMS) await app.register(e2eReplyRoutes);
+  await app.register(staffRoutes);
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured

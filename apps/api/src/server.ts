@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { parseEnv } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
-import { runSeed } from './db/seed/seed.ts';
+import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './db/seed/seed.ts';
 import { startDemoIdServer } from './modules/passport/demo-id.server.ts';
 import { returnPath } from './modules/passport/social.service.ts';
 import { appHostsOf, buildAppHost } from './static/app-hosts.ts';
@@ -34,10 +34,10 @@ const api = await buildApp({
   database,
   socialProviders: [...env.OIDC_PROVIDERS, ...(demoId ? [demoId.provider] : [])],
 });
-if (env.SEED_DEMO) {
-  const applied = await runSeed(database.db);
-  if (applied.length > 0) api.log.info({ steps: applied }, 'demo data seeded');
-}
+// Demo data on request; the staff admin on every new database (its one-time password is printed below, once).
+const seedNotes: SeedNotes = { oneTimePasswords: [] };
+const applied = await runSeed(database.db, env.SEED_DEMO ? seedSteps : requiredSeedSteps, seedNotes);
+if (applied.length > 0) api.log.info({ steps: applied }, env.SEED_DEMO ? 'demo data seeded' : 'seeded');
 
 const servers: FastifyInstance[] = [api];
 const urls: string[] = [];
@@ -56,6 +56,13 @@ if (env.SERVE_APPS) {
 process.stdout.write(
   `\nGame portal is running on ${database.driver === 'pglite' ? `PGlite (${env.DATA_DIR})` : 'PostgreSQL'}:\n${urls.join('\n')}\nPress Ctrl-C to stop.\n\n`,
 );
+// Straight to the terminal, never to the log, and only by the start that created the account.
+for (const { accountId, password } of seedNotes.oneTimePasswords.splice(0)) {
+  process.stdout.write(
+    `Staff console: log in as "${accountId}" with the one-time password  ${password}\n` +
+      `(shown only this once and stored only hashed; the console asks for a new password at first login)\n\n`,
+  );
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -6,9 +6,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { commonParams, fullPath, type CallContract, type CommonParams } from '@gp/contracts';
+import { staffRequirementOf } from '@gp/contracts/staff';
 import { domainOfGroup } from '@gp/errors';
 import { codes } from '@gp/errors';
 import type { AuthenticatedMember } from '../modules/passport/member-auth.ts';
+import type { AuthenticatedStaff } from '../modules/staff/staff-auth.ts';
 import { AppError, RequestValidationError } from './app-error.ts';
 import { commonOf, inputOf } from './request-context.ts';
 
@@ -17,13 +19,23 @@ export interface CallContext extends CommonParams {
   reply: FastifyReply;
   /** The caller of a member call (set before the handler runs). */
   member?: AuthenticatedMember;
+  /** The caller of a staff call, whose privilege the call declares (set before the handler runs). */
+  staff?: AuthenticatedStaff;
 }
 
-/** Resolves who calls a non-public call, or throws the refusal (-101, -110, -401). */
-export type Authenticator<P> = (request: FastifyRequest, input: Record<string, unknown>) => Promise<P>;
+/**
+ * Resolves who calls a non-public call, or throws the refusal (-101, -110, -401). `call` is the contract being
+ * called (the staff authenticator checks the privilege it declares).
+ */
+export type Authenticator<P> = (
+  request: FastifyRequest,
+  input: Record<string, unknown>,
+  call?: CallContract,
+) => Promise<P>;
 
 export interface Authenticators {
   member?: Authenticator<AuthenticatedMember>;
+  staff?: Authenticator<AuthenticatedStaff>;
 }
 
 declare module 'fastify' {
@@ -38,6 +50,12 @@ export function memberOf(ctx: CallContext): AuthenticatedMember {
   return ctx.member;
 }
 
+/** The staff member of a staff call; registerCall guarantees it. */
+export function staffOf(ctx: CallContext): AuthenticatedStaff {
+  if (!ctx.staff) throw new AppError(codes.notLoggedIn);
+  return ctx.staff;
+}
+
 export type CallHandler<C extends CallContract> = (
   input: z.output<C['request']>,
   ctx: CallContext,
@@ -50,10 +68,15 @@ export function registerCall<C extends CallContract>(
   call: C,
   handler: CallHandler<C>,
 ): void {
-  const authenticate = call.auth === 'member' ? app.authenticators?.member : undefined;
+  const authenticate = call.auth === 'public' ? undefined : app.authenticators?.[call.auth];
   if (call.auth !== 'public' && !authenticate) {
     // Nothing may expose a member or staff call unguarded.
     throw new Error(`${fullPath(call)}: no authenticator for '${call.auth}' calls is registered`);
+  }
+  if (call.auth === 'staff' && !staffRequirementOf(call)) {
+    throw new Error(
+      `${fullPath(call)}: a staff call names its privilege (defineStaffCall of @gp/contracts/staff)`,
+    );
   }
   app.route({
     method: call.method,
@@ -61,7 +84,7 @@ export function registerCall<C extends CallContract>(
     config: { domain: domainOfGroup(call.group) },
     handler: async (request, reply) => {
       // Who calls comes first: a visitor who is not logged in learns nothing about the call's fields.
-      const member = authenticate ? await authenticate(request, inputOf(request, 'form')) : undefined;
+      const caller = authenticate ? await authenticate(request, inputOf(request, 'form'), call) : undefined;
       const parsed = call.request.safeParse(inputOf(request, call.encoding));
       const common = commonParams.safeParse(inputOf(request, 'form'));
       const issues = [...(parsed.error?.issues ?? []), ...(common.error?.issues ?? [])];
@@ -80,7 +103,8 @@ export function registerCall<C extends CallContract>(
         ...commonOf(request),
         request,
         reply,
-        ...(member ? { member } : {}),
+        ...(caller && call.auth === 'member' ? { member: caller as AuthenticatedMember } : {}),
+        ...(caller && call.auth === 'staff' ? { staff: caller as AuthenticatedStaff } : {}),
       });
       // Our own answer must match the contract; a mismatch is a bug and surfaces as -500, never as bad data.
       return { code: 0, message: 'success', data: call.response.parse(data) };

@@ -13,7 +13,13 @@ afterAll(() => database.close());
 
 describe('runSeed', () => {
   it('is idempotent: a second start seeds nothing', async () => {
-    expect(await appliedSeedSteps(database.db)).toEqual(['platform-v1', 'content-v1', 'pay-v1', 'cs-v1']);
+    expect(await appliedSeedSteps(database.db)).toEqual([
+      'platform-v1',
+      'content-v1',
+      'pay-v1',
+      'cs-v1',
+      'staff-admin-v1',
+    ]);
     const [before] = await database.db.select({ n: count() }).from(game);
     expect(await runSeed(database.db)).toEqual([]);
     const [after] = await database.db.select({ n: count() }).from(game);

@@ -9,10 +9,18 @@ import { seedContent } from './content.seed.ts';
 import { seedCs } from './cs.seed.ts';
 import { seedPay } from './pay.seed.ts';
 import { seedPlatform } from './platform.seed.ts';
+import { seedStaffAdmin } from './staff.seed.ts';
+
+/** What steps hand to whoever runs the seed, once: the staff admin's one-time password (server.ts prints it). */
+export interface SeedNotes {
+  oneTimePasswords: { accountId: string; password: string }[];
+}
 
 export interface SeedStep {
   name: string;
-  run: (db: Db) => Promise<void>;
+  run: (db: Db, notes: SeedNotes) => Promise<void>;
+  /** Applied on every database, also without demo data (SEED_DEMO=false): what the product needs to be used. */
+  required?: boolean;
 }
 
 export const seedSteps: SeedStep[] = [
@@ -20,12 +28,24 @@ export const seedSteps: SeedStep[] = [
   { name: 'content-v1', run: (db) => seedContent(db) },
   { name: 'pay-v1', run: seedPay },
   { name: 'cs-v1', run: seedCs },
+  { name: 'staff-admin-v1', run: seedStaffAdmin, required: true },
 ];
 
-/** Applies the steps not applied yet; returns the names it applied. */
-export async function runSeed(db: Db, steps: readonly SeedStep[] = seedSteps): Promise<string[]> {
+/** The steps applied without demo data. */
+export const requiredSeedSteps: SeedStep[] = seedSteps.filter((s) => s.required);
+
+/**
+ * Applies the steps not applied yet; returns the names it applied. What they note is added to `notes` once their
+ * transaction has committed.
+ */
+export async function runSeed(
+  db: Db,
+  steps: readonly SeedStep[] = seedSteps,
+  notes?: SeedNotes,
+): Promise<string[]> {
   const applied: string[] = [];
   for (const step of steps) {
+    const stepNotes: SeedNotes = { oneTimePasswords: [] };
     const ran = await inTransaction(db, async (tx) => {
       const inserted = await tx
         .insert(seedStep)
@@ -34,10 +54,13 @@ export async function runSeed(db: Db, steps: readonly SeedStep[] = seedSteps): P
         .returning({ name: seedStep.name });
       if (inserted.length === 0) return false;
       // The marker row is locked by this transaction: a concurrent seeder waits on it and then skips.
-      await step.run(tx);
+      await step.run(tx, stepNotes);
       return true;
     });
-    if (ran) applied.push(step.name);
+    if (ran) {
+      applied.push(step.name);
+      notes?.oneTimePasswords.push(...stepNotes.oneTimePasswords);
+    }
   }
   return applied;
 }

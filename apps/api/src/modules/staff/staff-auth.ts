@@ -1,0 +1,150 @@
+/**
+ * Who is calling a staff call (`auth: 'staff'`, DESIGN section 6 "Staff console"). Staff sessions are their own:
+ * the HttpOnly `gp_staff_sid` cookie names a live staff session (stored hashed), and the `ct` parameter must
+ * equal both the readable `gp_staff_jct` cookie and the session's token (double submit), on every staff call.
+ * Then the call's declared privilege (`defineStaffCall`) is checked against the account's privileges, read fresh
+ * on every call, so a change takes effect at once.
+ *
+ * Refusals, in this order: -101 no live session (none, expired, idle, revoked, or the account blocked or
+ * deleted); -110 CSRF token missing or wrong; -40007 the password is a one-time password and the call is not a
+ * `self` call; -401 the privilege is missing.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CallContract } from '@gp/contracts';
+import { privilegeId, staffRequirementOf, type StaffPrivilege } from '@gp/contracts/staff';
+import { codes } from '@gp/errors';
+import type { Env } from '../../config/env.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashSessionId, newToken } from '../passport/member-auth.ts';
+import type { StaffSessionRepository } from './staff-session.repository.ts';
+
+export const staffSessionCookie = 'gp_staff_sid';
+export const staffCsrfCookie = 'gp_staff_jct';
+
+const minute = 60_000;
+export const staffSessionPolicy = {
+  /** A staff session lasts a working day at most... */
+  maxAgeMs: 12 * 60 * minute,
+  /** ...and ends after two idle hours. */
+  idleMs: 2 * 60 * minute,
+  /** How stale `last_seen_at` may get before a call refreshes it. */
+  touchEveryMs: minute,
+} as const;
+
+export interface AuthenticatedStaff {
+  staffId: number;
+  accountId: string;
+  accountName: string;
+  privilegeIds: number[];
+  /** The password is a one-time password: only `self` calls work until it is changed. */
+  mustChangePassword: boolean;
+  /** Hash of the session id, to revoke exactly this session. */
+  sessionIdHash: string;
+  /** The client address of this request (audit rows). */
+  ip: string;
+}
+
+export function hasPrivilege(staff: Pick<AuthenticatedStaff, 'privilegeIds'>, name: StaffPrivilege): boolean {
+  return staff.privilegeIds.includes(privilegeId(name));
+}
+
+/** Refuses unless the caller holds `name` (-401) and has changed their one-time password (-40007). */
+export function requirePrivilege(
+  staff: Pick<AuthenticatedStaff, 'privilegeIds' | 'mustChangePassword'>,
+  name: StaffPrivilege,
+): void {
+  if (staff.mustChangePassword) throw new AppError(codes.staffPasswordChangeRequired);
+  if (!hasPrivilege(staff, name)) throw new AppError(codes.accessDenied);
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function staffAuthenticator(sessions: StaffSessionRepository, now: () => Date = () => new Date()) {
+  return async (
+    request: FastifyRequest,
+    input: Record<string, unknown>,
+    call?: CallContract,
+  ): Promise<AuthenticatedStaff> => {
+    // Fail closed: a staff call that names no requirement is refused (registerCall refuses to register one).
+    const requirement = call ? staffRequirementOf(call) : undefined;
+    if (!requirement) throw new AppError(codes.accessDenied);
+    const sid = request.cookies[staffSessionCookie];
+    if (!sid) throw new AppError(codes.notLoggedIn);
+    const at = now();
+    const sessionIdHash = hashSessionId(sid);
+    const found = await sessions.findActive(
+      sessionIdHash,
+      at,
+      new Date(at.getTime() - staffSessionPolicy.idleMs),
+    );
+    if (!found) throw new AppError(codes.notLoggedIn);
+    const ct = typeof input.ct === 'string' ? input.ct : '';
+    const cookieToken = request.cookies[staffCsrfCookie] ?? '';
+    if (!ct || !same(ct, cookieToken) || !same(ct, found.csrfToken)) throw new AppError(codes.csrf);
+    const staff: AuthenticatedStaff = {
+      staffId: found.staffId,
+      accountId: found.accountId,
+      accountName: found.accountName,
+      privilegeIds: found.privilegeIds,
+      mustChangePassword: found.mustChangePassword,
+      sessionIdHash,
+      ip: request.ip,
+    };
+    if (requirement !== 'self') requirePrivilege(staff, requirement);
+    if (at.getTime() - found.lastSeenAt.getTime() > staffSessionPolicy.touchEveryMs) {
+      await sessions.touch(sessionIdHash, at, new Date(at.getTime() - staffSessionPolicy.touchEveryMs));
+    }
+    return staff;
+  };
+}
+
+/**
+ * Staff cookies: SameSite=Strict (the console and the API are one site; nothing outside it has a reason to send
+ * them), `Secure` in production, the shared COOKIE_DOMAIN so the console's host can read the CSRF token.
+ */
+export function staffCookieOptions(env: Env) {
+  return {
+    path: '/',
+    sameSite: 'strict' as const,
+    secure: env.NODE_ENV === 'production',
+    ...(env.COOKIE_DOMAIN ? { domain: env.COOKIE_DOMAIN } : {}),
+  };
+}
+
+/**
+ * Starts a staff session after a login: a fresh id every time (the session the browser still carries, if any,
+ * is revoked first). The cookies last until the browser closes; the session itself at most `maxAgeMs`.
+ */
+export async function startStaffSession(
+  sessions: StaffSessionRepository,
+  env: Env,
+  staffId: number,
+  at: Date,
+  http: { request: FastifyRequest; reply: FastifyReply },
+): Promise<void> {
+  const previous = http.request.cookies[staffSessionCookie];
+  if (previous) await sessions.revoke(hashSessionId(previous), at);
+  const sid = newToken(32);
+  const csrfToken = newToken(24);
+  await sessions.create({
+    idHash: hashSessionId(sid),
+    staffId,
+    csrfToken,
+    ip: http.request.ip,
+    expiresAt: new Date(at.getTime() + staffSessionPolicy.maxAgeMs),
+  });
+  const base = staffCookieOptions(env);
+  http.reply.setCookie(staffSessionCookie, sid, { ...base, httpOnly: true });
+  http.reply.setCookie(staffCsrfCookie, csrfToken, { ...base, httpOnly: false });
+}
+
+export function clearStaffCookies(reply: FastifyReply, env: Env): void {
+  const base = staffCookieOptions(env);
+  reply.clearCookie(staffSessionCookie, base);
+  reply.clearCookie(staffCsrfCookie, base);
+}

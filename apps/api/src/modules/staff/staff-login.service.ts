@@ -1,0 +1,175 @@
+/**
+ * Staff login (issue 8, item 1): a graphic captcha, then account and password (argon2id), with a lockout after
+ * repeated failures per account and per client address; a new session at every login; logout; the own password
+ * change, which is also the forced change of a one-time password. Logins, failed logins and logouts are audited.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
+import { codes } from '@gp/errors';
+import type { Env } from '../../config/env.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { CaptchaService } from '../passport/captcha.service.ts';
+import type { LockoutService } from '../passport/lockout.service.ts';
+import type { PasswordHasher } from '../passport/password.ts';
+import { audit } from './audit.ts';
+import { StaffAccountRepository } from './staff-account.repository.ts';
+import { clearStaffCookies, startStaffSession, type AuthenticatedStaff } from './staff-auth.ts';
+import { sessionData, sessionDataOf, staffAccountKey, staffIpKey } from './staff-data.ts';
+import { StaffSessionRepository } from './staff-session.repository.ts';
+
+export interface StaffLoginDeps {
+  db: Db;
+  captcha: CaptchaService;
+  hasher: PasswordHasher;
+  lockout: LockoutService;
+  env: Env;
+  now?: () => Date;
+}
+
+type Http = { request: FastifyRequest; reply: FastifyReply };
+type FailureReason = 'wrong_password' | 'unknown_account' | 'locked' | 'blocked';
+
+export class StaffLoginService {
+  private dummy: Promise<string> | undefined;
+
+  constructor(private readonly d: StaffLoginDeps) {}
+
+  private now(): Date {
+    return this.d.now?.() ?? new Date();
+  }
+
+  /** A hash to check an unknown account's password against, so it takes as long as a known one's. */
+  private dummyHash(): Promise<string> {
+    this.dummy ??= this.d.hasher.hash('not-a-staff-password-0');
+    return this.dummy;
+  }
+
+  async captcha() {
+    const created = await this.d.captcha.create();
+    return { token: created.img_token, image: created.image, expires_in: created.expires_in };
+  }
+
+  /** Checks the answer and spends the captcha in one go (-105 when wrong, stale or spent). */
+  private async solveCaptcha(token: string, answer: string): Promise<void> {
+    try {
+      const { ticket } = await this.d.captcha.verify(token, answer);
+      await this.d.captcha.requireTicket(ticket);
+    } catch (error) {
+      // The passport's refusal, answered in the staff domain.
+      if (error instanceof AppError) throw new AppError(error.code);
+      throw error;
+    }
+  }
+
+  async login(
+    input: { account_id: string; account_pwd: string; token: string; captcha_code: string },
+    http: Http,
+  ): Promise<StaffSessionData> {
+    await this.solveCaptcha(input.token, input.captcha_code);
+    const ip = http.request.ip;
+    const found = await new StaffAccountRepository(this.d.db).byAccountId(input.account_id);
+    const ipKey = staffIpKey(ip);
+    const keys = found ? [staffAccountKey(found.id), ipKey] : [ipKey];
+    const refuse = async (reason: FailureReason, code: number): Promise<never> => {
+      // A name typed into the account field may be a password: an unknown one is not written down.
+      await audit.record(this.d.db, {
+        actor: null,
+        action: 'staff.login_failed',
+        target: found ? { type: 'staff_account', id: found.accountId } : null,
+        after: { reason },
+        ip,
+      });
+      throw new AppError(code);
+    };
+    if (await this.d.lockout.isLocked(keys)) return refuse('locked', codes.staffTooManyLogins);
+    const passwordOk = await this.d.hasher.verify(
+      found?.passwordHash ?? (await this.dummyHash()),
+      input.account_pwd,
+    );
+    if (!found || !passwordOk) {
+      await this.d.lockout.recordFailure(keys);
+      const locked = await this.d.lockout.isLocked(keys);
+      // An unknown account answers like a wrong password: the login does not tell which accounts exist.
+      return refuse(
+        found ? 'wrong_password' : 'unknown_account',
+        locked ? codes.staffTooManyLogins : codes.staffWrongCredentials,
+      );
+    }
+    // Only someone who knows the password learns that the account is blocked.
+    if (found.status === 'blocked') return refuse('blocked', codes.staffAccountBlocked);
+    await this.d.lockout.recordSuccess(staffAccountKey(found.id));
+    const at = this.now();
+    await inTransaction(this.d.db, async (tx) => {
+      await startStaffSession(new StaffSessionRepository(tx), this.d.env, found.id, at, http);
+      await new StaffAccountRepository(tx).recordLogin(found.id, at, ip);
+      await audit.record(tx, {
+        actor: { staffId: found.id, accountId: found.accountId, ip },
+        action: 'staff.login',
+        target: { type: 'staff_account', id: found.accountId },
+      });
+    });
+    return sessionDataOf(found);
+  }
+
+  async logout(staff: AuthenticatedStaff, reply: FastifyReply): Promise<null> {
+    await inTransaction(this.d.db, async (tx) => {
+      await new StaffSessionRepository(tx).revoke(staff.sessionIdHash, this.now());
+      await audit.record(tx, {
+        actor: staff,
+        action: 'staff.logout',
+        target: { type: 'staff_account', id: staff.accountId },
+      });
+    });
+    clearStaffCookies(reply, this.d.env);
+    return null;
+  }
+
+  /**
+   * The caller's own password: the current one, then the new one twice. Wrong current passwords count towards
+   * the account's lockout like failed logins. The caller's other sessions end; this one stays.
+   */
+  async changePassword(
+    staff: AuthenticatedStaff,
+    input: { old_pwd: string; new_pwd: string; re_pwd: string },
+  ): Promise<StaffSessionData> {
+    const row = await new StaffAccountRepository(this.d.db).byId(staff.staffId);
+    if (!row) throw new AppError(codes.notLoggedIn);
+    const key = staffAccountKey(row.id);
+    if (await this.d.lockout.isLocked([key])) throw new AppError(codes.staffTooManyLogins);
+    if (!(await this.d.hasher.verify(row.passwordHash, input.old_pwd))) {
+      await this.d.lockout.recordFailure([key]);
+      throw new AppError(
+        (await this.d.lockout.isLocked([key])) ? codes.staffTooManyLogins : codes.staffOldPasswordWrong,
+      );
+    }
+    if (!staffPasswordRule.safeParse(input.new_pwd).success) throw new AppError(codes.staffPasswordRule);
+    if (input.new_pwd !== input.re_pwd) throw new AppError(codes.staffPasswordsDiffer);
+    if (input.new_pwd === input.old_pwd) throw new AppError(codes.staffNewPasswordSameAsOld);
+    const passwordHash = await this.d.hasher.hash(input.new_pwd);
+    const at = this.now();
+    const updated = await inTransaction(this.d.db, async (tx) => {
+      const saved = await new StaffAccountRepository(tx).update(
+        row.id,
+        { passwordHash, mustChangePassword: false, passwordChangedAt: at },
+        at,
+      );
+      await new StaffSessionRepository(tx).revokeOthers(row.id, staff.sessionIdHash, at);
+      await audit.record(tx, {
+        actor: staff,
+        action: 'staff.account.password',
+        target: { type: 'staff_account', id: row.accountId },
+        ...(row.mustChangePassword
+          ? { before: { must_change_password: true }, after: { must_change_password: false } }
+          : {}),
+      });
+      return saved;
+    });
+    await this.d.lockout.recordSuccess(key);
+    return sessionDataOf(updated);
+  }
+
+  check(staff: AuthenticatedStaff): StaffSessionData {
+    return sessionData(staff);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Staff group (`/csmng/...`, spec 7 "Staff"): login, accounts and privileges, the audit log. Handlers are one
+ * line; who may call what is declared in the contracts (`defineStaffCall`) and checked by the staff
+ * authenticator before a handler runs; the rules live in the services.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  auditPage,
+  staffAccountAdd,
+  staffAccountDelete,
+  staffAccountDetail,
+  staffAccountLimit,
+  staffAccountList,
+  staffAccountPassword,
+  staffAccountSave,
+  staffAccountUnseal,
+  staffCaptcha,
+  staffLogin,
+  staffLoginCheck,
+  staffLogout,
+} from '@gp/contracts/staff';
+import { registerCall, staffOf } from '../../http/register-call.ts';
+import { CaptchaService } from '../passport/captcha.service.ts';
+import { LockoutRepository } from '../passport/lockout.repository.ts';
+import { LockoutService } from '../passport/lockout.service.ts';
+import { PasswordHasher, productionCost, testCost } from '../passport/password.ts';
+import { SecurityRepository } from '../passport/security.repository.ts';
+import { AuditService } from './audit.service.ts';
+import { StaffAccountService } from './staff-account.service.ts';
+import { StaffLoginService } from './staff-login.service.ts';
+
+export async function staffRoutes(app: FastifyInstance) {
+  const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
+  const lockout = new LockoutService(new LockoutRepository(app.db));
+  const captcha = new CaptchaService(new SecurityRepository(app.db), {
+    testAnswer: app.env.CAPTCHA_TEST_ANSWER,
+  });
+  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, env: app.env });
+  const accounts = new StaffAccountService({ db: app.db, hasher, lockout });
+  const auditLog = new AuditService(app.db);
+
+  registerCall(app, staffCaptcha, (_, ctx) => {
+    ctx.reply.header('cache-control', 'no-store'); // every answer is a new captcha
+    return logins.captcha();
+  });
+  registerCall(app, staffLogin, (input, ctx) => logins.login(input, ctx));
+  registerCall(app, staffLoginCheck, (_, ctx) => logins.check(staffOf(ctx)));
+  registerCall(app, staffLogout, (_, ctx) => logins.logout(staffOf(ctx), ctx.reply));
+  registerCall(app, staffAccountPassword, (input, ctx) => logins.changePassword(staffOf(ctx), input));
+
+  registerCall(app, staffAccountDetail, (input, ctx) => accounts.detail(staffOf(ctx), input.account_id));
+  registerCall(app, staffAccountList, (input) => accounts.page(input));
+  registerCall(app, staffAccountAdd, (input, ctx) => accounts.add(staffOf(ctx), input));
+  registerCall(app, staffAccountSave, (input, ctx) => accounts.save(staffOf(ctx), input));
+  registerCall(app, staffAccountDelete, (input, ctx) => accounts.remove(staffOf(ctx), input.account_id));
+  registerCall(app, staffAccountLimit, (input, ctx) => accounts.block(staffOf(ctx), input.account_id));
+  registerCall(app, staffAccountUnseal, (input, ctx) => accounts.unseal(staffOf(ctx), input.account_id));
+
+  registerCall(app, auditPage, (input) => auditLog.page(input));
+}
