@@ -188,7 +188,7 @@ describe('calls', () => {
     await expect(client({ web: [good.base] }).call(getGames, {})).rejects.toMatchObject({ code: -500 });
   });
 
-  it('sends the CSRF token as ct on member calls only, and accepts a null answer its contract allows', async () => {
+  it('sends the CSRF token as ct on member and staff calls, never on public ones; accepts an allowed null', async () => {
     const logout = defineCall({
       group: 'passport',
       method: 'POST',
@@ -203,6 +203,17 @@ describe('calls', () => {
     await c.call(getGames, {});
     expect(good.seen[0]!.url.searchParams.get('ct')).toBe('tok en');
     expect(good.seen[1]!.url.searchParams.has('ct')).toBe(false);
+    const staffLogout = defineCall({
+      group: 'csmng',
+      method: 'GET',
+      path: '/login_out',
+      auth: 'staff',
+      request: z.object({}),
+      response: z.null(),
+    });
+    reply = () => ok(null);
+    await client({ csmng: [good.base] }, { csrfToken: () => 'staff-token' }).call(staffLogout, {});
+    expect(good.seen[2]!.url.searchParams.get('ct')).toBe('staff-token');
   });
 
   it('reads a cookie by name', () => {

@@ -143,7 +143,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function attempt(call: CallContract, base: string, input: Record<string, unknown>) {
     const common: Record<string, unknown> = { lang: options.lang(), region: regionOf(call) };
-    if (call.auth === 'member') common.ct = options.csrfToken?.();
+    // Member and staff calls both carry their session's CSRF token (each app reads its own cookie).
+    if (call.auth !== 'public') common.ct = options.csrfToken?.();
     const url = `${base.replace(/\/$/, '')}${call.path}`;
     switch (call.encoding) {
       case 'query':
