@@ -57,6 +57,8 @@ const schema = z
     /** Accounts one client address may create (registration flood limit, -800; see registration-limit.ts). */
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).default(20),
+    /** SMS and e-mail codes one client address may ask for in an hour (then 800000, too frequent). */
+    CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     /** Browser tests only: test-side shortcuts such as writing an agent's reply (cs). Refused in production. */
     E2E_SEAMS: bool.default(false),
     /** Tests only: every graphic captcha accepts this answer. Refused in production. */

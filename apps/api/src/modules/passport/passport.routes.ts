@@ -61,8 +61,10 @@ export async function passportRoutes(app: FastifyInstance) {
   const captcha = new CaptchaService(security, { testAnswer: app.env.CAPTCHA_TEST_ANSWER });
   const rsa = new RsaService(security, { privateKeyPem: app.env.RSA_PRIVATE_KEY });
 
-  const codes = new VerificationCodeService(app.db, () =>
-    security.putSecretOnce('code-pepper', newToken(32)),
+  const codes = new VerificationCodeService(
+    app.db,
+    () => security.putSecretOnce('code-pepper', newToken(32)),
+    { perIpPerHour: app.env.CODES_PER_IP_PER_HOUR },
   );
   const members = new MemberRepository(app.db);
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);

@@ -1,0 +1,133 @@
+/**
+ * Customer service for players end to end, desktop and phone: search the FAQ without logging in; log in, submit a
+ * question with a screenshot, find it in the history and open it; after an agent's reply (written through the
+ * test-only E2E_SEAMS route, as the staff console would), rate the answer and ask a follow-up.
+ */
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
+import { API, PORTAL } from '../support/hosts.ts';
+import { newMember } from '../support/member.ts';
+import { onPhone } from '../support/shell.ts';
+
+/** A real 2x2 PNG (the server checks magic bytes and the screens preview it). */
+function png(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('search the FAQ without logging in', async ({ page }, testInfo) => {
+  const h5 = onPhone(testInfo);
+  await visit(page, `${PORTAL}/service`, { landsOn: `${PORTAL}/service${h5 ? '/h5' : ''}` });
+  const search = page
+    .getByRole('search', { name: 'Search the FAQ' })
+    .or(page.getByRole('form', { name: 'Search the FAQ' }));
+  await search.getByRole('searchbox', { name: 'Keyword' }).fill('password');
+  await search.getByRole('button', { name: 'Search' }).click();
+  const answer = page.getByRole('button', { name: 'How do I reset my password?' });
+  await expect(answer).toBeVisible();
+  await answer.click();
+  await expect(page.getByText('On the login page, choose "Forgot password"', { exact: false })).toBeVisible();
+  await checkA11y(page);
+});
+
+test('submit a question with a screenshot, find it, then rate the reply and follow up', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const h5 = onPhone(testInfo);
+  const base = `${PORTAL}/service${h5 ? '/h5' : ''}`;
+  const title = `Gems missing ${testInfo.project.name} ${Date.now()}`.slice(0, 60);
+  await newMember(page.request, `cs-${testInfo.project.name}`);
+
+  await test.step('submit a question with an image', async () => {
+    await visit(page, `${PORTAL}/service/question`, { landsOn: `${base}/question` });
+    await page.getByRole('combobox', { name: 'Game' }).selectOption({ label: 'Starfall Legends' });
+    await page.getByRole('combobox', { name: 'Question type' }).selectOption({ label: 'Top-up & payment' });
+    await page.getByRole('textbox', { name: 'Character ID' }).fill('SFL10023');
+    await page.getByRole('textbox', { name: 'Character name' }).fill('Mali');
+    await page.getByRole('textbox', { name: 'E-mail for replies' }).fill('mali@example.com');
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await page
+      .getByRole('textbox', { name: 'Description' })
+      .fill('I bought 980 gems an hour ago. They have not arrived.');
+    await page
+      .getByLabel('Add files')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png() });
+    await expect(page.getByText('Uploaded')).toBeVisible();
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'Submit ticket' }).click();
+    await expect(page.getByRole('heading', { name: 'Your ticket has been submitted' })).toBeVisible();
+    await page.getByRole('link', { name: 'View your ticket' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await afterNavigation(page);
+  });
+  const workOrderId = new URL(page.url()).searchParams.get('work_order_id');
+  expect(workOrderId).toBeTruthy();
+
+  await test.step('find it in the history', async () => {
+    await visit(page, `${PORTAL}/service/history`, { landsOn: `${base}/history` });
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await checkA11y(page);
+    await page.getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  await test.step('an agent replies; the player rates the answer', async () => {
+    const reply = await request.post(`${API}/dev/e2e/cs/reply`, {
+      data: {
+        work_order_id: Number(workOrderId),
+        content: 'We have sent the 980 gems again. Please check your mailbox.',
+      },
+    });
+    expect((await reply.json()).code).toBe(0);
+    await page.reload();
+    await afterNavigation(page);
+    await expect(page.getByText('We have sent the 980 gems again.', { exact: false })).toBeVisible();
+    await page.getByRole('radio', { name: 'Satisfied', exact: true }).check();
+    await page.getByRole('button', { name: 'Submit rating' }).click();
+    await expect(page.getByText('Thank you! Your rating: Satisfied.')).toBeVisible();
+    await checkA11y(page);
+  });
+
+  await test.step('follow up', async () => {
+    await page.getByRole('link', { name: 'Ask a follow-up question' }).click();
+    await page
+      .getByRole('textbox', { name: 'Your follow-up question' })
+      .fill('Thanks, they arrived. One more question.');
+    await page.getByRole('button', { name: 'Send follow-up' }).click();
+    await expect(page.getByText('Thanks, they arrived. One more question.')).toBeVisible();
+    await expect(page).toHaveURL(
+      new RegExp(`/service${h5 ? '/h5' : ''}/order_detail\\?work_order_id=${workOrderId}`),
+    );
+    await checkA11y(page);
+  });
+});
