@@ -21,7 +21,7 @@ import { orderPath, stepPath, type OrderKeys, type TopupPlace } from '../model/p
 import { OrderSummary } from './order-summary.tsx';
 import { useLoginRedirect } from './use-login-redirect.ts';
 import { useQueryCooldown } from './use-query-cooldown.ts';
-import { useResource } from './use-resource.ts';
+import { useResource } from '@gp/ui/use-resource';
 import styles from './topup.module.css';
 
 export type OrderPhase = 'pay' | 'waiting' | 'done' | 'failed';

@@ -17,7 +17,7 @@ import { CaptchaField } from './captcha-field.tsx';
 import { ChoiceCard, ChoiceGroup, focusFirstChoice } from './choice.tsx';
 import { RulesAgreement } from './rules-agreement.tsx';
 import { useLoginRedirect } from './use-login-redirect.ts';
-import { useResource } from './use-resource.ts';
+import { useResource } from '@gp/ui/use-resource';
 import styles from './topup.module.css';
 
 type Field = 'server' | 'character' | 'currency' | 'method' | 'product' | 'captcha' | 'agree';

@@ -10,7 +10,7 @@ import { SiteLink } from '@gp/ui/site-link';
 import type { FaqQuery } from '../api/get-faq-page.ts';
 import { getQuestionTypes } from '../api/get-question-types.ts';
 import { servicePaths, withQuery } from '../model/query.ts';
-import { useResource } from '../model/use-resource.ts';
+import { useResource } from '@gp/ui/use-resource';
 import form from './form.module.css';
 import styles from './faq.module.css';
 

@@ -15,7 +15,7 @@ import { getQuestionTypes } from '../api/get-question-types.ts';
 import { fieldErrorsOf, firstError, type FieldErrors, type FieldMessages } from '../model/field-errors.ts';
 import { servicePaths } from '../model/query.ts';
 import { useAttachments } from '../model/use-attachments.ts';
-import { useResource } from '../model/use-resource.ts';
+import { useResource } from '@gp/ui/use-resource';
 import { AttachmentPicker } from './attachment-picker.tsx';
 import { focusById, FormMessages, SelectField, TextAreaField, TextField } from './fields.tsx';
 import styles from './form.module.css';

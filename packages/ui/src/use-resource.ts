@@ -8,8 +8,9 @@ export interface Resource<T> {
 }
 
 /**
- * Data a component loads after it renders (question types once a game is chosen). `key` names what is wanted;
- * null wants nothing. An answer for an older key is never shown for a newer one.
+ * Data a component loads after it renders, when it depends on earlier choices (the top-up wizard's lists, the
+ * question types of a chosen game). `key` names what is wanted; null wants nothing. An answer for an older key is
+ * never shown for a newer one.
  */
 export function useResource<T>(key: string | null, load: () => Promise<T>): Resource<T> {
   const [version, setVersion] = useState(0);
