@@ -11,7 +11,7 @@
  * exactly what the server checks. Times are ISO 8601 in UTC.
  */
 import { z } from 'zod';
-import { defineCall } from './define.ts';
+import { defineCall, pageNum, pageOf, pageSize } from './define.ts';
 
 // ---- Business constants (spec 4, 5, 9) ----
 
@@ -174,9 +174,6 @@ export const contactFormSchema = z.object({
 });
 export type ContactForm = z.input<typeof contactFormSchema>;
 
-const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(50).default(10);
-
 // ---- Answers ----
 
 /** A game players can ask about (the service home's game filter and the question form). */
@@ -213,12 +210,7 @@ export const faqItem = z.object({
 });
 export type FaqItem = z.infer<typeof faqItem>;
 
-export const faqPageData = z.object({
-  list: z.array(faqItem),
-  total: z.number().int(),
-  page_num: z.number().int(),
-  page_size: z.number().int(),
-});
+export const faqPageData = pageOf(faqItem);
 export type FaqPageData = z.infer<typeof faqPageData>;
 
 export const fileKind = z.enum(['image', 'log']);
@@ -259,12 +251,7 @@ export const workOrderSummary = z.object({
 });
 export type WorkOrderSummary = z.infer<typeof workOrderSummary>;
 
-export const workOrderPageData = z.object({
-  list: z.array(workOrderSummary),
-  total: z.number().int(),
-  page_num: z.number().int(),
-  page_size: z.number().int(),
-});
+export const workOrderPageData = pageOf(workOrderSummary);
 export type WorkOrderPageData = z.infer<typeof workOrderPageData>;
 
 /**

@@ -80,3 +80,17 @@ export const flag = z.union([z.literal(0), z.literal(1)]);
 export const fieldIssue = z.object({ field: z.string(), code: z.string() });
 export type FieldIssue = z.infer<typeof fieldIssue>;
 export const badRequestData = z.object({ fields: z.array(fieldIssue) });
+
+/** The paging request of list calls: page 1 first, 10 a page unless asked (at most 50). */
+export const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
+export const pageSize = z.coerce.number().int().min(1).max(50).default(10);
+
+/** One page of a list answer: the items, how many there are in all, and which page this is. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page_num: z.number().int(),
+    page_size: z.number().int(),
+  });
+}

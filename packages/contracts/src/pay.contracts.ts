@@ -12,7 +12,7 @@
  * Member calls carry the CSRF token `ct` like every member call (the client adds it).
  */
 import { z } from 'zod';
-import { defineCall, flag } from './define.ts';
+import { defineCall, flag, pageNum, pageOf, pageSize } from './define.ts';
 
 // ---- Business constants (spec 9) ----
 
@@ -397,12 +397,7 @@ export const payOrderItem = z.object({
 });
 export type PayOrderItem = z.infer<typeof payOrderItem>;
 
-export const payOrderPage = z.object({
-  list: z.array(payOrderItem),
-  total: z.number().int(),
-  page_num: z.number().int(),
-  page_size: z.number().int(),
-});
+export const payOrderPage = pageOf(payOrderItem);
 export type PayOrderPage = z.infer<typeof payOrderPage>;
 
 /** What add_order / add_pay_order answer: open `pay_url` in a new window to pay. */
@@ -417,8 +412,6 @@ export const payOrderCreated = z.object({
 export type PayOrderCreated = z.infer<typeof payOrderCreated>;
 
 const orderNo = z.string().trim().min(1).max(64);
-const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(50).default(10);
 
 /**
  * The add-order payload of spec 3. Names and prices are checked against the catalog, never trusted: the order

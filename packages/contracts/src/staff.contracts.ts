@@ -23,7 +23,15 @@
  * password through account/save); -40009 it would leave no active account holding `staff.accounts`.
  */
 import { z } from 'zod';
-import { defineCall, flag, type CallContract, type Encoding, type HttpMethod } from './define.ts';
+import {
+  defineCall,
+  flag,
+  type CallContract,
+  type Encoding,
+  type HttpMethod,
+  pageNum,
+  pageOf,
+} from './define.ts';
 
 // ---- Privileges ----
 
@@ -140,7 +148,6 @@ export const privilegeIdsRule = z
 const typedPassword = z.string().min(1).max(256);
 /** An account_id as sent to look one up: the server lower-cases it; a wrong shape simply finds nothing. */
 const accountIdRef = z.string().trim().toLowerCase().min(1).max(64);
-const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(20);
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -179,12 +186,7 @@ export const staffAccountData = z.object({
 });
 export type StaffAccountData = z.infer<typeof staffAccountData>;
 
-export const staffAccountPageData = z.object({
-  list: z.array(staffAccountData),
-  total: z.number().int(),
-  page_num: z.number().int(),
-  page_size: z.number().int(),
-});
+export const staffAccountPageData = pageOf(staffAccountData);
 export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
 
 // ---- Audit log ----
@@ -227,12 +229,7 @@ export const auditEntryData = z.object({
 });
 export type AuditEntryData = z.infer<typeof auditEntryData>;
 
-export const auditPageData = z.object({
-  list: z.array(auditEntryData),
-  total: z.number().int(),
-  page_num: z.number().int(),
-  page_size: z.number().int(),
-});
+export const auditPageData = pageOf(auditEntryData);
 export type AuditPageData = z.infer<typeof auditPageData>;
 
 // ---- Login ----

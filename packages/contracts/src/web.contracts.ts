@@ -1,6 +1,6 @@
 /** Web group (spec 7 "Web"): public reads for the portal. */
 import { z } from 'zod';
-import { defineCall, flag } from './define.ts';
+import { defineCall, flag, pageNum, pageOf, pageSize } from './define.ts';
 
 export const navFlags = z.object({
   is_show_cs: flag,
@@ -54,8 +54,6 @@ export const fansGroupList = defineCall({
 
 // ---- Content (spec 7 "Web"): banners, recommendations, news, activities, home modules ----
 
-const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(50).default(10);
 /** An id in the query string: a positive integer. */
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -124,12 +122,7 @@ export const articleDetail = articleSummary.extend({
 });
 export type ArticleDetail = z.infer<typeof articleDetail>;
 
-export const articlePage = z.object({
-  list: z.array(articleSummary),
-  total: z.number().int(),
-  page_num: z.number().int(),
-  page_size: z.number().int(),
-});
+export const articlePage = pageOf(articleSummary);
 export type ArticlePage = z.infer<typeof articlePage>;
 
 export const newsTop = defineCall({
