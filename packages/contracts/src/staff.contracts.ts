@@ -196,7 +196,11 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  * - staff.login / staff.login_failed (reason in `after`: wrong_password, unknown_account (no target: a name
  *   typed into the account field may be a password), locked, blocked) / staff.logout;
  * - staff.account.add / .save (before/after: name, privileges; `password_reset` when a new one-time password was
- *   set) / .password (the member's own change) / .delete / .block / .unseal.
+ *   set) / .password (the member's own change) / .delete / .block / .unseal;
+ * - ticket.reply (after: message_id, reply_status, content) / .recall (before: the recalled reply's content and
+ *   the state it had set; after: the state restored) / .modify (before/after: status, question_type) /
+ *   .export (after: the filters and the row count). Batch replies write one ticket.reply per ticket answered
+ *   (with `batch: true`). Taking and giving back the editing lock is not a write and is not recorded.
  */
 export const auditActions = [
   'staff.login',
@@ -208,6 +212,10 @@ export const auditActions = [
   'staff.account.delete',
   'staff.account.block',
   'staff.account.unseal',
+  'ticket.reply',
+  'ticket.recall',
+  'ticket.modify',
+  'ticket.export',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

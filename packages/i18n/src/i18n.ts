@@ -25,6 +25,7 @@ export const namespaces = [
   'admin',
   'static',
   'service',
+  'desk',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
