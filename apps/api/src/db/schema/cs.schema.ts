@@ -10,6 +10,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -19,6 +20,8 @@ import {
 import { bytea, createdAt, updatedAt } from './columns.ts';
 import { game } from './game.schema.ts';
 import { member } from './member.schema.ts';
+import { outboxMessage } from './passport.schema.ts';
+import { staffAccount } from './staff.schema.ts';
 
 /**
  * What a question is about (spec 3 "FAQ" question_type, "Question" type). `gameBaseId` null: offered for every
@@ -149,6 +152,11 @@ export const csWorkOrder = pgTable(
     index('cs_work_order_status_idx').on(t.status, t.updatedAt),
     index('cs_work_order_created_idx').on(t.createdAt),
     index('cs_work_order_game_idx').on(t.gameBaseId, t.createdAt),
+    // The staff queue: a state within a time range, its default order (who waited longest / newest question),
+    // and a member's tickets of one game (user_submit_record, the uid filter).
+    index('cs_work_order_status_created_idx').on(t.status, t.createdAt),
+    index('cs_work_order_last_asked_idx').on(t.lastAskedAt),
+    index('cs_work_order_mid_game_idx').on(t.mid, t.gameBaseId, t.createdAt),
     check('cs_work_order_status_check', sql`${t.status} between 0 and 3`),
     check('cs_work_order_grade_check', sql`${t.grade} is null or ${t.grade} between 1 and 5`),
   ],
@@ -178,6 +186,11 @@ export const csWorkOrderMessage = pgTable(
     createdAt: createdAt(),
     recalledAt: timestamp('recalled_at', { withTimezone: true }),
     recalledByStaffId: integer('recalled_by_staff_id'),
+    /**
+     * The e-mail notice a reply queued for the player (held back until its recall window has passed), so a
+     * recall can take the notice back before it is sent.
+     */
+    noticeOutboxId: integer('notice_outbox_id').references(() => outboxMessage.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('cs_work_order_message_order_idx').on(t.workOrderId, t.id),
@@ -232,3 +245,39 @@ export const csContact = pgTable('cs_contact', {
   address: text('address').notNull().default(''),
   updatedAt: updatedAt(),
 });
+
+/**
+ * An export of the staff queue to .xlsx (desk excel_download_derive): the filters as resolved when it was asked
+ * for (the time range fixed then), produced by the export worker in the API process, downloaded through a signed
+ * link by the staff member who asked, and deleted with its bytes after a day. `status`: pending (waiting or being
+ * made; `leaseUntil` guards a worker's claim), done (`bytes`, `rowCount`), failed (`error`).
+ */
+export const csExportJob = pgTable(
+  'cs_export_job',
+  {
+    /** Random, unguessable (the task_id of the calls). */
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccount.id),
+    /** The staff member's language: column titles and state names of the workbook. */
+    lang: text('lang').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    rowCount: integer('row_count'),
+    bytes: bytea('bytes'),
+    /** Why it failed (never row data). */
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('cs_export_job_status_idx').on(t.status, t.createdAt),
+    index('cs_export_job_created_idx').on(t.createdAt),
+    check('cs_export_job_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
+  ],
+);
