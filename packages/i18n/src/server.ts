@@ -44,8 +44,26 @@ export type MessageKey =
   | 'code.sms'
   | 'reset.subject'
   | 'reset.body'
+  | `ticketAnswer.${'subject' | 'body'}`
+  | `deskExport.${'sheet' | `column.${DeskExportColumn}` | `status.${'noReply' | 'processing' | 'replied' | 'closed'}`}`
   | `demoId.${'title' | 'intro' | 'name' | 'continue' | 'cancel' | 'nameNeeded' | 'expired'}`
   | `sandbox.${SandboxKey}`;
+
+/** Column titles of the staff desk's ticket export (apps/api modules/desk). */
+export type DeskExportColumn =
+  | 'id'
+  | 'status'
+  | 'game'
+  | 'type'
+  | 'title'
+  | 'uid'
+  | 'nickname'
+  | 'character'
+  | 'created'
+  | 'lastAsked'
+  | 'replied'
+  | 'operator'
+  | 'grade';
 
 /** The sandbox payment provider's checkout page (apps/api modules/pay), never in production. */
 type SandboxKey =

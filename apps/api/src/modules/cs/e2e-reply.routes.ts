@@ -14,16 +14,16 @@ const body = z.object({
 });
 
 export async function e2eReplyRoutes(app: FastifyInstance) {
-  const service = new WorkOrderService(app.db);
+  const service = new WorkOrderService(app.db, { portalOrigin: app.env.PORTAL_ORIGIN });
   app.post('/dev/e2e/cs/reply', async (request, reply) => {
     const input = body.safeParse(request.body);
     if (!input.success) return reply.status(400).send({ code: -400, message: 'bad body', data: null });
-    const answer = await service.reply(
+    const { message_id } = await service.reply(
       input.data.work_order_id,
       { staffId: 0, name: 'E2E agent' },
       input.data.content,
       workOrderStatus.replied,
     );
-    return { code: 0, message: 'success', data: answer };
+    return { code: 0, message: 'success', data: { message_id } };
   });
 }

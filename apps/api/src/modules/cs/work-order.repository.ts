@@ -1,5 +1,5 @@
 /** Tickets, their messages and the files linked to them. The only file of the ticket rules that knows Drizzle. */
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { workOrderStatus } from '@gp/contracts/cs';
 import type { Db } from '../../db/database.ts';
@@ -75,6 +75,72 @@ export class WorkOrderRepository {
 
   async update(id: number, values: Partial<NewWorkOrder>): Promise<void> {
     await this.db.update(csWorkOrder).set(values).where(eq(csWorkOrder.id, id));
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: csWorkOrder.id })
+      .from(csWorkOrder)
+      .where(eq(csWorkOrder.id, id));
+    return row !== undefined;
+  }
+
+  /** Clears the editing lock when this agent holds it; answers whether they did. */
+  async releaseLock(id: number, staffId: number): Promise<boolean> {
+    const rows = await this.db
+      .update(csWorkOrder)
+      .set({ editingStaffId: null, editingStaffName: null, editingExpiresAt: null })
+      .where(and(eq(csWorkOrder.id, id), eq(csWorkOrder.editingStaffId, staffId)))
+      .returning({ id: csWorkOrder.id });
+    return rows.length > 0;
+  }
+
+  /** One message of this ticket (recalled or not). */
+  async message(workOrderId: number, messageId: number) {
+    const [row] = await this.db
+      .select()
+      .from(csWorkOrderMessage)
+      .where(and(eq(csWorkOrderMessage.id, messageId), eq(csWorkOrderMessage.workOrderId, workOrderId)));
+    return row;
+  }
+
+  async markRecalled(messageId: number, staffId: number, now: Date): Promise<void> {
+    await this.db
+      .update(csWorkOrderMessage)
+      .set({ recalledAt: now, recalledByStaffId: staffId })
+      .where(eq(csWorkOrderMessage.id, messageId));
+  }
+
+  /** Whether the thread has a message after this one that the player sees. */
+  async hasVisibleMessageAfter(workOrderId: number, messageId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: csWorkOrderMessage.id })
+      .from(csWorkOrderMessage)
+      .where(
+        and(
+          eq(csWorkOrderMessage.workOrderId, workOrderId),
+          gt(csWorkOrderMessage.id, messageId),
+          isNull(csWorkOrderMessage.recalledAt),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** The latest answer the player still sees: the newest reply not recalled that set the ticket to replied. */
+  async latestAnswerAt(workOrderId: number): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: max(csWorkOrderMessage.createdAt) })
+      .from(csWorkOrderMessage)
+      .where(
+        and(
+          eq(csWorkOrderMessage.workOrderId, workOrderId),
+          eq(csWorkOrderMessage.kind, 'reply'),
+          eq(csWorkOrderMessage.statusAfter, workOrderStatus.replied),
+          isNull(csWorkOrderMessage.recalledAt),
+        ),
+      );
+    return row?.at ?? null;
   }
 
   private localized(lang: string) {

@@ -10,6 +10,14 @@
  *   (-20001).
  * - Ratings (1-5, changeable) are accepted on a replied or closed ticket that has an answer (-10001 otherwise)
  *   until `csPolicy.gradeWindowMs` after the latest answer (-10002 after).
+ * - An agent may hold a ticket's editing lock while writing (`deskPolicy.lockIdleMs`, renewed while typing);
+ *   while it is live every other agent's write (reply, modify, recall, taking the lock) is refused with -40001
+ *   naming the holder. A reply ends the replier's own lock.
+ * - An answer (a reply setting replied) queues an e-mail notice to the ticket's address in its language, held
+ *   back until the reply's recall window has passed.
+ * - Its author may recall a reply while it is under `deskPolicy.recallWindowMs` old (-40004 after, -401 for
+ *   another's): the player no longer sees it, its notice is taken back, the latest answer is what the remaining
+ *   replies say, and the ticket returns to the state the reply found it in unless something happened since.
  * - A replied ticket with no new answer or follow-up for `csPolicy.autoCloseAfterMs` is closed by the job
  *   (`closeQuiet`).
  * - A member only ever sees their own tickets: someone else's and a missing one are both refused with -401,
@@ -25,10 +33,13 @@ import {
   type WorkOrderStatus,
   type WorkOrderSummary,
 } from '@gp/contracts/cs';
+import { deskPolicy, type LockHolderData } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
-import { site } from '@gp/config';
+import { site, type LanguageCode } from '@gp/config';
+import { messageText } from '@gp/i18n/server';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
+import { OutboxRepository } from '../messaging/outbox.repository.ts';
 import { WorkOrderRepository, type MessageKind, type WorkOrderRow } from './work-order.repository.ts';
 
 export interface NewQuestion {
@@ -55,6 +66,40 @@ export interface StaffActor {
   name: string;
 }
 
+export interface WorkOrderServiceOptions {
+  now?: () => Date;
+  /**
+   * Where players open their tickets (the portal's origin): an answer's e-mail notice links there. Without it
+   * no notice is written; only services that never reply (the player's calls, the housekeeping job) omit it.
+   */
+  portalOrigin?: string;
+}
+
+/** What a reply did, for the audit log. */
+export interface ReplyOutcome {
+  message_id: number;
+  statusBefore: WorkOrderStatus;
+  /** The queued e-mail notice (answers only). */
+  noticeId: number | null;
+}
+
+/** What a recall did, for the audit log. */
+export interface RecallOutcome {
+  content: string;
+  /** The state the recalled reply had set, and the ticket's state before and after the recall. */
+  replyStatus: WorkOrderStatus;
+  statusBefore: WorkOrderStatus;
+  statusAfter: WorkOrderStatus;
+  /** Whether the e-mail notice was still waiting and was taken back. */
+  noticeWithdrawn: boolean;
+}
+
+/** A direct change of a ticket (the desk's modify): what it was and what it is. */
+export interface ModifyOutcome {
+  before: { work_order_status: WorkOrderStatus; question_type: number };
+  after: { work_order_status: WorkOrderStatus; question_type: number };
+}
+
 const { noReply, processing, replied, closed } = workOrderStatus;
 const blankToNull = (v: string | null | undefined) => (v ? v : null);
 
@@ -68,12 +113,14 @@ function asGrade(value: number | null): Grade | null {
 
 export class WorkOrderService {
   private readonly now: () => Date;
+  private readonly portalOrigin: string | undefined;
 
   constructor(
     private readonly db: Db,
-    options: { now?: () => Date } = {},
+    options: WorkOrderServiceOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
+    this.portalOrigin = options.portalOrigin;
   }
 
   private repo(db: Db = this.db) {
@@ -281,20 +328,30 @@ export class WorkOrderService {
 
   /**
    * An agent's reply. `replyStatus`: processing (an interim answer) or replied (the answer, which starts the
-   * rating and quiet periods). -20003 on a closed ticket; -404 when there is no such ticket.
+   * rating and quiet periods and queues the player's e-mail notice). -20003 on a closed ticket; -404 when there
+   * is no such ticket; -40001 while another agent holds the editing lock. Ends the replier's own lock.
    */
   async reply(
     workOrderId: number,
     staff: StaffActor,
     content: string,
     replyStatus: typeof processing | typeof replied,
-  ): Promise<{ message_id: number }> {
+  ): Promise<ReplyOutcome> {
     const now = this.now();
     return inTransaction(this.db, async (tx) => {
       const repo = this.repo(tx);
       const row = await repo.lockForUpdate(workOrderId);
       if (!row) throw new AppError(codes.notFound);
+      refuseIfHeldByOther(row, staff, now);
       if (!canTakeReply(asStatus(row.status))) throw new AppError(codes.ticketCannotReply);
+      const noticeId =
+        replyStatus === replied && this.portalOrigin
+          ? ((await new OutboxRepository(tx).enqueue({
+              ...answerNotice(row, content, this.portalOrigin),
+              // Not before the reply can no longer be recalled: a recalled answer never reaches the player.
+              nextAttemptAt: new Date(now.getTime() + deskPolicy.recallWindowMs),
+            })) ?? null)
+          : null;
       const messageId = await repo.insertMessage({
         workOrderId,
         kind: 'reply',
@@ -304,6 +361,7 @@ export class WorkOrderService {
         statusBefore: row.status,
         statusAfter: replyStatus,
         createdAt: now,
+        noticeOutboxId: noticeId,
       });
       await repo.update(workOrderId, {
         status: replyStatus,
@@ -311,8 +369,9 @@ export class WorkOrderService {
         operatorStaffId: staff.staffId,
         operatorName: staff.name,
         updatedAt: now,
+        ...(row.editingStaffId === staff.staffId ? noLock : {}),
       });
-      return { message_id: messageId };
+      return { message_id: messageId, statusBefore: asStatus(row.status), noticeId };
     });
   }
 
@@ -321,22 +380,132 @@ export class WorkOrderService {
    * been answered never goes back to no reply (-20001). Closing records who closed it.
    */
   async changeStatus(workOrderId: number, staff: StaffActor, to: WorkOrderStatus): Promise<void> {
+    await this.modify(workOrderId, staff, { status: to });
+  }
+
+  /**
+   * The desk's modify: a state (as `changeStatus`) and / or another question type, which must be one of the
+   * ticket's game offered for tickets (-400 `question_type` `not_offered`). Nothing changes on a closed ticket
+   * (-20003). -40001 while another agent holds the editing lock.
+   */
+  async modify(
+    workOrderId: number,
+    staff: StaffActor,
+    change: { status?: WorkOrderStatus | undefined; questionType?: number | undefined },
+  ): Promise<ModifyOutcome> {
     const now = this.now();
-    await inTransaction(this.db, async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       const repo = this.repo(tx);
       const row = await repo.lockForUpdate(workOrderId);
       if (!row) throw new AppError(codes.notFound);
+      refuseIfHeldByOther(row, staff, now);
+      const before = { work_order_status: asStatus(row.status), question_type: row.questionTypeId };
+      const to = change.status ?? before.work_order_status;
+      const typeId = change.questionType ?? before.question_type;
       const refusal = statusChangeRefusal(row, to);
       if (refusal !== undefined) throw new AppError(refusal);
-      if (row.status === to) return;
+      if (typeId !== row.questionTypeId) {
+        if (row.status === closed) throw new AppError(codes.ticketCannotReply);
+        const type = await repo.questionType(typeId);
+        if (
+          !type ||
+          !type.isOnline ||
+          !type.forTicket ||
+          (type.gameBaseId !== null && type.gameBaseId !== row.gameBaseId)
+        ) {
+          throw new RequestValidationError([{ field: 'question_type', code: 'not_offered' }]);
+        }
+      }
+      const after = { work_order_status: to, question_type: typeId };
+      if (to === row.status && typeId === row.questionTypeId) return { before, after };
       await repo.update(workOrderId, {
         status: to,
-        ...(to === closed ? { closedAt: now, closedBy: 'staff' } : {}),
+        questionTypeId: typeId,
+        ...(to === closed && row.status !== closed ? { closedAt: now, closedBy: 'staff' } : {}),
         operatorStaffId: staff.staffId,
         operatorName: staff.name,
         updatedAt: now,
       });
+      return { before, after };
     });
+  }
+
+  /**
+   * Recalls the agent's own reply while under `deskPolicy.recallWindowMs` old: -404 no such ticket or reply
+   * (also one recalled already), -401 someone else's reply, -40004 too old, -40001 another agent holds the
+   * lock. The reply stays in the thread for staff; its waiting notice is deleted; the latest answer is taken
+   * from the replies that remain; the state goes back to what the reply found unless something happened since
+   * (a later message, a rating, or another change of state).
+   */
+  async recall(workOrderId: number, messageId: number, staff: StaffActor): Promise<RecallOutcome> {
+    const now = this.now();
+    return inTransaction(this.db, async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockForUpdate(workOrderId);
+      if (!row) throw new AppError(codes.notFound);
+      refuseIfHeldByOther(row, staff, now);
+      const message = await repo.message(workOrderId, messageId);
+      if (!message || message.kind !== 'reply' || message.recalledAt) throw new AppError(codes.notFound);
+      if (message.staffId !== staff.staffId) throw new AppError(codes.accessDenied);
+      if (now.getTime() - message.createdAt.getTime() >= deskPolicy.recallWindowMs) {
+        throw new AppError(codes.staffRecallExpired);
+      }
+      await repo.markRecalled(message.id, staff.staffId, now);
+      const noticeWithdrawn =
+        message.noticeOutboxId !== null &&
+        (await new OutboxRepository(tx).deletePending(message.noticeOutboxId));
+      const untouched =
+        row.status === message.statusAfter &&
+        !(await repo.hasVisibleMessageAfter(workOrderId, message.id)) &&
+        !(row.gradedAt && row.gradedAt >= message.createdAt);
+      const statusAfter =
+        untouched && message.statusBefore !== null ? asStatus(message.statusBefore) : asStatus(row.status);
+      await repo.update(workOrderId, {
+        status: statusAfter,
+        repliedAt: await repo.latestAnswerAt(workOrderId),
+        updatedAt: now,
+      });
+      return {
+        content: message.content,
+        replyStatus: asStatus(message.statusAfter),
+        statusBefore: asStatus(row.status),
+        statusAfter,
+        noticeWithdrawn,
+      };
+    });
+  }
+
+  /**
+   * Takes the editing lock for `deskPolicy.lockIdleMs`, or with `renew` extends the caller's own: -40001 while
+   * another agent's lock is live, -40003 when renewing a lock that has lapsed (someone may have answered
+   * meanwhile), -404 no such ticket. Taking it is not a change of the ticket (`updatedAt` stays).
+   */
+  async takeLock(workOrderId: number, staff: StaffActor, renew: boolean): Promise<LockHolderData> {
+    const now = this.now();
+    return inTransaction(this.db, async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockForUpdate(workOrderId);
+      if (!row) throw new AppError(codes.notFound);
+      refuseIfHeldByOther(row, staff, now);
+      if (renew && liveHolder(row, now)?.staff_id !== staff.staffId) {
+        throw new AppError(codes.staffEditLockExpired);
+      }
+      const expiresAt = new Date(now.getTime() + deskPolicy.lockIdleMs);
+      await repo.update(workOrderId, {
+        editingStaffId: staff.staffId,
+        editingStaffName: staff.name,
+        editingExpiresAt: expiresAt,
+      });
+      return { staff_id: staff.staffId, account_name: staff.name, expires_at: expiresAt.toISOString() };
+    });
+  }
+
+  /** Gives the caller's lock back; nothing happens when they do not hold it. -404 no such ticket. */
+  async releaseLock(workOrderId: number, staff: StaffActor): Promise<void> {
+    const repo = this.repo();
+    if (!(await repo.releaseLock(workOrderId, staff.staffId)) && !(await repo.exists(workOrderId))) {
+      throw new AppError(codes.notFound);
+    }
   }
 
   /** The job's work: closes replied tickets quiet for `csPolicy.autoCloseAfterMs`; answers their ids. */
@@ -348,6 +517,45 @@ export class WorkOrderService {
 /** Until when a ticket can be rated: the rating period after its latest answer, or undefined without one. */
 export function gradeDeadline(row: Pick<WorkOrderRow, 'repliedAt'>): Date | undefined {
   return row.repliedAt ? new Date(row.repliedAt.getTime() + csPolicy.gradeWindowMs) : undefined;
+}
+
+const noLock = { editingStaffId: null, editingStaffName: null, editingExpiresAt: null } as const;
+
+/** The editing lock while it is live (taken or renewed under `deskPolicy.lockIdleMs` ago), else undefined. */
+export function liveHolder(
+  row: Pick<WorkOrderRow, 'editingStaffId' | 'editingStaffName' | 'editingExpiresAt'>,
+  now: Date,
+): LockHolderData | undefined {
+  if (row.editingStaffId === null || !row.editingExpiresAt || row.editingExpiresAt <= now) return undefined;
+  return {
+    staff_id: row.editingStaffId,
+    account_name: row.editingStaffName ?? '',
+    expires_at: row.editingExpiresAt.toISOString(),
+  };
+}
+
+/** -40001 with the holder as `data` while another agent's lock is live. */
+function refuseIfHeldByOther(row: WorkOrderRow, staff: StaffActor, now: Date): void {
+  const holder = liveHolder(row, now);
+  if (holder && holder.staff_id !== staff.staffId) {
+    throw new AppError(codes.staffTicketHandledByOther, { data: holder });
+  }
+}
+
+/**
+ * The e-mail telling the player their ticket was answered, in the ticket's language: the answer (the question
+ * form promises a copy by e-mail) and a link to the ticket on the portal, which sends phones on to its H5 twin.
+ */
+function answerNotice(row: WorkOrderRow, answer: string, portalOrigin: string) {
+  const lang = row.lang as LanguageCode;
+  const link = `${portalOrigin.replace(/\/$/, '')}/service/order_detail?work_order_id=${row.id}`;
+  return {
+    channel: 'email' as const,
+    recipient: row.replyEmail.toLowerCase(),
+    lang,
+    subject: messageText(lang, 'ticketAnswer.subject', { title: row.title, id: row.id }),
+    body: messageText(lang, 'ticketAnswer.body', { title: row.title, id: row.id, answer, link }),
+  };
 }
 
 /** Every state but closed can take an agent's reply. */

@@ -2,9 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 
+/** `nextAttemptAt`: not sent before then (e.g. a ticket answer's notice waits out the recall window). */
 export type OutgoingMessage = Pick<
   typeof outboxMessage.$inferInsert,
-  'channel' | 'recipient' | 'lang' | 'subject' | 'body'
+  'channel' | 'recipient' | 'lang' | 'subject' | 'body' | 'nextAttemptAt'
 >;
 
 export class OutboxRepository {
@@ -13,6 +14,17 @@ export class OutboxRepository {
   async enqueue(message: OutgoingMessage) {
     const [row] = await this.db.insert(outboxMessage).values(message).returning({ id: outboxMessage.id });
     return row?.id;
+  }
+
+  /** Deletes a message that has not been sent (nor claimed for sending); answers whether it was. */
+  async deletePending(id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(outboxMessage)
+      .where(
+        and(eq(outboxMessage.id, id), eq(outboxMessage.status, 'pending'), eq(outboxMessage.attempts, 0)),
+      )
+      .returning({ id: outboxMessage.id });
+    return rows.length > 0;
   }
 
   /** Newest first, for the dev mailbox and tests. */
