@@ -201,6 +201,11 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  *   the state it had set; after: the state restored) / .modify (before/after: status, question_type) /
  *   .export (after: the filters and the row count). Batch replies write one ticket.reply per ticket answered
  *   (with `batch: true`). Taking and giving back the editing lock is not a write and is not recorded.
+ * - pay.switch (target pay_setting + region; before/after: main_switch_status) / pay.server.maintenance
+ *   (pay_server + game/cp_server_id; is_maintenance) / pay.product.price (pay_product + game/product_id;
+ *   currency, pay_mode, product_price) / pay.product.sale (pay_product; is_on_sale, with currency and pay_mode
+ *   for one price) / pay.channel (pay_channel + its id; is_open) / pay.delivery.retry (pay_order + order_no;
+ *   before: status, attempts, last_error; after: status, attempts, next_attempt_at).
  */
 export const auditActions = [
   'staff.login',
@@ -216,6 +221,12 @@ export const auditActions = [
   'ticket.recall',
   'ticket.modify',
   'ticket.export',
+  'pay.switch',
+  'pay.server.maintenance',
+  'pay.product.price',
+  'pay.product.sale',
+  'pay.channel',
+  'pay.delivery.retry',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
