@@ -4,8 +4,9 @@ import { game } from './game.schema.ts';
 import { media } from './media.schema.ts';
 
 /**
- * News items and activities (spec 7 "Web"). Readers see an item when it is not a draft and its publish time
- * has come; `scheduled` is a published item waiting for its time (DESIGN section 6, staff console).
+ * News items and activities (spec 7 "Web"). Readers see an item when it is not a draft, its publish time has
+ * come and its unpublish time (if any) has not; `scheduled` is a published item waiting for its time (DESIGN
+ * section 6, staff console).
  */
 export const article = pgTable(
   'article',
@@ -28,6 +29,8 @@ export const article = pgTable(
       .notNull()
       .default('draft'),
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
+    /** Readers stop seeing the item from this time on (null: it stays up); a reader-side filter, no job. */
+    unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
     pinned: boolean('pinned').notNull().default(false),
     /** Activities: when the activity itself runs. */
     startsAt: timestamp('starts_at', { withTimezone: true }),
