@@ -206,6 +206,11 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  *   currency, pay_mode, product_price) / pay.product.sale (pay_product; is_on_sale, with currency and pay_mode
  *   for one price) / pay.channel (pay_channel + its id; is_open) / pay.delivery.retry (pay_order + order_no;
  *   before: status, attempts, last_error; after: status, attempts, next_attempt_at).
+ * - content.article.save / .delete / .preview (target news or activity + id), content.banner.*, content.recommend.*
+ *   (target game_recommendation + game_base_id), content.module.*, content.fans_group.* (.save: before/after
+ *   hold the fields that changed, texts per language; a create has no before; .delete: before is the whole item)
+ *   / content.nav.save (nav_setting + region; before/after: the flags) / content.image.upload (media + id; after:
+ *   content type, size). A preview link is not a change, but it opens unpublished content, so it is recorded.
  */
 export const auditActions = [
   'staff.login',
@@ -227,6 +232,19 @@ export const auditActions = [
   'pay.product.sale',
   'pay.channel',
   'pay.delivery.retry',
+  'content.article.save',
+  'content.article.delete',
+  'content.article.preview',
+  'content.banner.save',
+  'content.banner.delete',
+  'content.recommend.save',
+  'content.recommend.delete',
+  'content.module.save',
+  'content.module.delete',
+  'content.fans_group.save',
+  'content.fans_group.delete',
+  'content.nav.save',
+  'content.image.upload',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
