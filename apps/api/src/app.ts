@@ -16,7 +16,6 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { setOwnOrigins } from './modules/content/rich-text.ts';
 import { csJobs } from './modules/cs/cs-jobs.plugin.ts';
 import { csRoutes } from './modules/cs/cs.routes.ts';
-import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { e2eReplyRoutes } from './modules/cs/e2e-reply.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -43,8 +42,6 @@ declare module 'fastify' {
     mediaUrl: (id: string) => string;
     /** The OpenID providers behind social login (real ones and, off production, the Demo ID). */
     socialProviders: readonly OidcProviderConfig[];
-    /** The clock of time-driven content (scheduled publishing, preview links); tests move it. */
-    now: () => Date;
   }
 }
 
@@ -53,8 +50,6 @@ export interface BuildOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   socialProviders?: readonly OidcProviderConfig[];
-  /** Default: the system clock. */
-  now?: () => Date;
 }
 
 /** JSON lines in production and when piped; readable lines for a developer at a terminal. */
@@ -74,13 +69,7 @@ function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({
-  env,
-  database,
-  logger,
-  socialProviders = [],
-  now = () => new Date(),
-}: BuildOptions) {
+export async function buildApp({ env, database, logger, socialProviders = [] }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
@@ -93,7 +82,6 @@ export async function buildApp({
   app.decorate('env', env);
   app.decorate('site', site);
   app.decorate('socialProviders', socialProviders);
-  app.decorate('now', now);
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
   app.decorate('authenticators', {
@@ -129,7 +117,6 @@ export async function buildApp({
   // Browser journeys write the agent's reply this way until they drive the staff console; never in production.
   if (env.E2E_SEAMS) await app.register(e2eReplyRoutes);
   await app.register(staffRoutes);
-  await app.register(deskRoutes, now ? { now } : {}); // the ticket desk; its export worker runs in this process
   await app.register(payAdminRoutes);
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
