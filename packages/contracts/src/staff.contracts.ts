@@ -211,6 +211,10 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  *   hold the fields that changed, texts per language; a create has no before; .delete: before is the whole item)
  *   / content.nav.save (nav_setting + region; before/after: the flags) / content.image.upload (media + id; after:
  *   content type, size). A preview link is not a change, but it opens unpublished content, so it is recorded.
+ * - faq.save (target cs_faq + question_id; before/after: the fields that changed, texts per language; a create
+ *   has no before) / faq.online (before/after: is_online, online_time) / faq.delete (before: the whole entry);
+ *   game.save (target game + game_base_id; likewise) / game.online (is_online) / game.delete (before: the whole
+ *   game) / game.icon.upload (target media + id; after: content type, size, width, height).
  */
 export const auditActions = [
   'staff.login',
@@ -245,6 +249,13 @@ export const auditActions = [
   'content.fans_group.delete',
   'content.nav.save',
   'content.image.upload',
+  'faq.save',
+  'faq.online',
+  'faq.delete',
+  'game.save',
+  'game.online',
+  'game.delete',
+  'game.icon.upload',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -181,6 +181,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-40007, 'staff.passwordChangeRequired'],
     [-40008, 'staff.notOnOwnAccount'],
     [-40009, 'staff.lastAccountsAdmin'],
+    [-40010, 'staff.gameInUse'],
   ],
 };
 

@@ -174,6 +174,8 @@ const payCodes = {
  *   -40007 passwordChangeRequired  the one-time password must be changed before anything else
  *   -40008 notOnOwnAccount         block, delete or reset the password of one's own account
  *   -40009 lastAccountsAdmin       the change would leave no active account holding `staff.accounts`
+ *   -40010 gameInUse               game/delete of a game that tickets, orders, the top-up catalog, FAQ or
+ *                                  content still use (take it offline instead)
  */
 const staffCodes = {
   [-40001]: 'staff.ticketHandledByOther',
@@ -194,6 +196,7 @@ const staffCodes = {
   [-40007]: 'staff.passwordChangeRequired',
   [-40008]: 'staff.notOnOwnAccount',
   [-40009]: 'staff.lastAccountsAdmin',
+  [-40010]: 'staff.gameInUse',
 } as const;
 
 const catalogueData = {
@@ -319,4 +322,5 @@ export const codes = {
   staffPasswordChangeRequired: -40007,
   staffNotOnOwnAccount: -40008,
   staffLastAccountsAdmin: -40009,
+  staffGameInUse: -40010,
 } as const;
