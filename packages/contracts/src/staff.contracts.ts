@@ -204,8 +204,9 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  * - pay.switch (target pay_setting + region; before/after: main_switch_status) / pay.server.maintenance
  *   (pay_server + game/cp_server_id; is_maintenance) / pay.product.price (pay_product + game/product_id;
  *   currency, pay_mode, product_price) / pay.product.sale (pay_product; is_on_sale, with currency and pay_mode
- *   for one price) / pay.channel (pay_channel + its id; is_open) / pay.delivery.retry (pay_order + order_no;
- *   before: status, attempts, last_error; after: status, attempts, next_attempt_at).
+ *   for one price) / pay.channel (pay_channel + its id; game_base_id, currency, pay_mode, payment_type, is_open)
+ *   / pay.delivery.retry (pay_order + order_no; before: status, attempts, last_error; after: status, attempts,
+ *   next_attempt_at).
  * - content.article.save / .delete / .preview (target news or activity + id), content.banner.*, content.recommend.*
  *   (target game_recommendation + game_base_id), content.module.*, content.fans_group.* (.save: before/after
  *   hold the fields that changed, texts per language; a create has no before; .delete: before is the whole item)
