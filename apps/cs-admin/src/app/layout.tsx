@@ -1,39 +1,124 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
-import { Layout as AntLayout, Select, Spin, Typography } from 'antd';
-import { currentLanguage, enabledLanguageOptions, isEnabledLanguage, switchLanguage } from '@gp/i18n';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { App, Button, Layout as AntLayout, Menu, Space, Spin, Typography } from 'antd';
+import { LanguageSelect } from './language-select.tsx';
+import { menuEntries } from './screens.ts';
+import { loginUrl, logout, passwordPath, useSessionStore } from './staff-session.ts';
 
+const headerText = { color: '#fff' };
+
+/**
+ * The console around every signed-in screen: the side menu lists only the screens the staff member may use,
+ * the header names them and offers the password change, logout and the language. Without a session it sends
+ * the visitor to the login; with a one-time password only the password change is reachable.
+ */
 export function Layout() {
-  const { t } = useTranslation();
-  const titleKey = (useMatches().at(-1)?.handle as { titleKey?: string } | undefined)?.titleKey;
-  const title = titleKey ? t(titleKey) : '';
+  const { t } = useTranslation('admin');
+  const session = useSessionStore((s) => s.session);
+  const ended = useSessionStore((s) => s.ended);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const { message } = App.useApp();
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(location.pathname);
+
+  // After a navigation inside the console, focus goes to the new screen, as a page load would put it.
   useEffect(() => {
-    document.title = `${title ? `${title} | ` : ''}${t('admin:console.title')}`;
-  }, [title, t]);
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = location.pathname;
+    main.current?.focus();
+  }, [location.pathname]);
+
+  if (!session) {
+    // A screen's loader that met -101 redirects to the login itself (with the screen it was opening).
+    if (ended === 'redirected') return <Spin style={{ display: 'block', margin: 64 }} />;
+    const back = ended === 'logout' ? '/login' : loginUrl(`${location.pathname}${location.search}`);
+    return <Navigate to={back} replace />;
+  }
+  const oneTime = session.must_change_password === 1;
+  if (oneTime && location.pathname !== passwordPath) return <Navigate to={passwordPath} replace />;
+
+  const items = menuEntries(session).map((entry) => ({
+    key: entry.path,
+    label: <Link to={entry.path}>{t(entry.titleKey)}</Link>,
+  }));
+  const selected = items
+    .map((i) => i.key)
+    .filter((key) => location.pathname === key || location.pathname.startsWith(`${key}/`));
+  const menuId = 'console-menu';
+
+  const onLogout = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+      await navigate('/login', { replace: true });
+    } catch {
+      setLeaving(false);
+      void message.error(t('errors:common.network'));
+    }
+  };
+
   return (
     <AntLayout style={{ minHeight: '100vh' }}>
-      <AntLayout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
-          {t('common:site.name')} · {t('admin:console.title')}
+      <a className="skip-link" href="#console-main">
+        {t('console.skipToContent')}
+      </a>
+      <AntLayout.Header
+        style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, flexWrap: 'wrap' }}
+      >
+        {!oneTime && (
+          <Button
+            type="text"
+            style={headerText}
+            aria-controls={menuId}
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed((c) => !c)}
+          >
+            {collapsed ? t('console.showMenu') : t('console.hideMenu')}
+          </Button>
+        )}
+        <Typography.Text strong style={{ ...headerText, fontSize: 18, flex: 1 }}>
+          {t('common:site.name')} · {t('console.title')}
         </Typography.Text>
-        <Select
-          aria-label={t('common:language.label')}
-          value={currentLanguage()}
-          style={{ width: 140 }}
-          options={enabledLanguageOptions().map((o) => ({ value: o.value, label: o.label }))}
-          onChange={(value: string) => {
-            if (isEnabledLanguage(value)) switchLanguage(value);
-          }}
-        />
+        <Space wrap>
+          <Typography.Text style={headerText}>
+            {t('console.signedInAs', { name: session.account_name, account: session.account_id })}
+          </Typography.Text>
+          {location.pathname !== passwordPath && (
+            <Link to={passwordPath} style={headerText}>
+              {t('password.title')}
+            </Link>
+          )}
+          <Button onClick={() => void onLogout()} loading={leaving}>
+            {t('console.logout')}
+          </Button>
+          <LanguageSelect />
+        </Space>
       </AntLayout.Header>
-      <AntLayout.Content style={{ padding: 24 }}>
-        <main>
-          <Suspense fallback={<Spin />}>
+      <AntLayout>
+        {!oneTime && (
+          <AntLayout.Sider
+            collapsible
+            collapsed={collapsed}
+            collapsedWidth={0}
+            trigger={null}
+            width={220}
+            theme="light"
+          >
+            <nav id={menuId} aria-label={t('console.menu')} hidden={collapsed}>
+              <Menu mode="inline" selectedKeys={selected} items={items} style={{ borderInlineEnd: 0 }} />
+            </nav>
+          </AntLayout.Sider>
+        )}
+        <AntLayout.Content style={{ padding: 24 }}>
+          <main id="console-main" ref={main} tabIndex={-1} style={{ outline: 'none' }}>
             <Outlet />
-          </Suspense>
-        </main>
-      </AntLayout.Content>
+          </main>
+        </AntLayout.Content>
+      </AntLayout>
     </AntLayout>
   );
 }

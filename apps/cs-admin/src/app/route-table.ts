@@ -1,13 +1,49 @@
 /**
- * The staff console's routes as data. Staff login, tickets, FAQ, games and content are added by the staff
- * console capabilities.
+ * The staff console's screens as data: one entry per screen, its title key (also its menu label) and, where
+ * needed, the privilege it needs. The router wraps every entry in the console layout and its guard: without the
+ * privilege the screen shows "you do not have access" (403) and its loader never calls the API. Entries with a
+ * `:param` in their path (detail screens) and those with `menu: false` stay out of the side menu.
  */
+import type { LoaderFunctionArgs } from 'react-router';
+import type { StaffPrivilege } from '@gp/contracts/staff';
+
 export interface RouteEntry {
   path: string;
   titleKey: string;
-  screen: () => Promise<{ default: React.ComponentType; loader?: () => Promise<unknown> }>;
+  screen: () => Promise<{
+    default: React.ComponentType;
+    loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
+  }>;
+  /** The privilege the screen needs; none: every signed-in staff member. */
+  privilege?: StaffPrivilege;
+  /** false: reachable by URL (or a header link) but not listed in the side menu. */
+  menu?: false;
 }
 
 export const routeTable: RouteEntry[] = [
-  { path: '/', titleKey: 'admin:console.status', screen: () => import('../routes/status.tsx') },
+  {
+    path: '/accounts',
+    titleKey: 'admin:accounts.title',
+    privilege: 'staff.accounts',
+    screen: () => import('../routes/accounts.tsx'),
+  },
+  {
+    path: '/audit',
+    titleKey: 'admin:audit.title',
+    privilege: 'staff.accounts',
+    screen: () => import('../routes/audit.tsx'),
+  },
+  { path: '/status', titleKey: 'admin:console.status', screen: () => import('../routes/status.tsx') },
+  {
+    path: '/password',
+    titleKey: 'admin:password.title',
+    menu: false,
+    screen: () => import('../routes/password.tsx'),
+  },
 ];
+
+/**
+ * Where `/` sends a staff member, and the menu's order: the first of these they may use (the ticket queue for
+ * agents), then any other screen in table order.
+ */
+export const screenPreference = ['/tickets', '/accounts', '/audit', '/status'];

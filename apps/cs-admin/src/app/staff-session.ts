@@ -9,6 +9,7 @@
  * Screens inside the console layout use `useStaffSession()`; the layout renders them only while a session exists.
  */
 import { useRef } from 'react';
+import { redirect } from 'react-router';
 import { create } from 'zustand';
 import { ApiError } from '@gp/api-client';
 import {
@@ -22,15 +23,26 @@ import { api, setNotLoggedInHandler } from '../lib/api-client.ts';
 
 export type { StaffPrivilege, StaffSessionData };
 
+export type SessionEnd = 'logout' | 'lost' | 'redirected';
+
 /** `unknown`: login_check not answered yet; `out`: nobody is logged in (or the session ended). */
 export type SessionStatus = 'unknown' | 'in' | 'out';
 
 interface SessionState {
   status: SessionStatus;
   session: StaffSessionData | null;
+  /**
+   * How the last session ended: `logout` goes to a plain login; `lost` (-101 to a call made on the screen) comes
+   * back to the screen afterwards; `redirected` (-101 to a screen's loader): the router is already on its way.
+   */
+  ended: SessionEnd | null;
 }
 
-export const useSessionStore = create<SessionState>(() => ({ status: 'unknown', session: null }));
+export const useSessionStore = create<SessionState>(() => ({
+  status: 'unknown',
+  session: null,
+  ended: null,
+}));
 
 /** The screen a one-time password allows, and where the forced change happens. */
 export const passwordPath = '/password';
@@ -42,11 +54,11 @@ let pending: Promise<StaffSessionData | null> | null = null;
 async function checkSession(): Promise<StaffSessionData | null> {
   try {
     const session = await api.call(staffLoginCheck, {});
-    useSessionStore.setState({ status: 'in', session });
+    setSession(session);
     return session;
   } catch (error) {
-    if (error instanceof ApiError && error.code === codes.notLoggedIn) {
-      useSessionStore.setState({ status: 'out', session: null });
+    if (isNotLoggedIn(error)) {
+      clearSession('lost');
       return null;
     }
     throw error;
@@ -69,12 +81,12 @@ export function ensureSession(): Promise<StaffSessionData | null> {
 
 /** After a successful login or password change: the server's answer becomes the session. */
 export function setSession(session: StaffSessionData): void {
-  useSessionStore.setState({ status: 'in', session });
+  useSessionStore.setState({ status: 'in', session, ended: null });
 }
 
 /** The session ended (logout, -101): the console layout sends the agent to the login. */
-export function clearSession(): void {
-  useSessionStore.setState({ status: 'out', session: null });
+export function clearSession(reason: SessionEnd): void {
+  useSessionStore.setState({ status: 'out', session: null, ended: reason });
 }
 
 /** Whether `session` may use a screen or action needing `privilege` (none needed: any full session). */
@@ -88,9 +100,9 @@ export async function logout(): Promise<void> {
   try {
     await api.call(staffLogout, {});
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === codes.notLoggedIn)) throw error;
+    if (!isNotLoggedIn(error)) throw error;
   } finally {
-    clearSession();
+    clearSession('logout');
   }
 }
 
@@ -121,8 +133,31 @@ export function loginUrl(from: string): string {
   return back === '/' ? loginPath : `${loginPath}?redirect=${encodeURIComponent(back)}`;
 }
 
+let loadersRunning = 0;
+
+const isNotLoggedIn = (error: unknown) => error instanceof ApiError && error.code === codes.notLoggedIn;
+
+/**
+ * Runs a screen's loader: -101 inside it ends the session and redirects to the login with the screen being
+ * opened (the layout cannot know that one: the router's pending navigation is not rendered yet).
+ */
+export async function sessionLoader<T>(request: Request, load: () => Promise<T>): Promise<T> {
+  loadersRunning++;
+  try {
+    return await load();
+  } catch (error) {
+    if (!isNotLoggedIn(error)) throw error;
+    clearSession('redirected');
+    const url = new URL(request.url);
+    throw redirect(loginUrl(`${url.pathname}${url.search}`));
+  } finally {
+    loadersRunning--;
+  }
+}
+
+// -101 to a call made on a screen (a button, a form): the layout goes to the login and back here afterwards.
 setNotLoggedInHandler(() => {
-  if (useSessionStore.getState().status === 'in') clearSession();
+  if (loadersRunning === 0 && useSessionStore.getState().status === 'in') clearSession('lost');
 });
 
 export interface StaffSessionApi {

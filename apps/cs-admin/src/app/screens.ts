@@ -1,0 +1,22 @@
+/** Which console screens a session may open, and the side menu's list. */
+import { routeTable, screenPreference, type RouteEntry } from './route-table.ts';
+import { passwordPath, sessionAllows, type StaffSessionData } from './staff-session.ts';
+
+/** Whether `session` may open the screen of `entry`: the password change is open to every session. */
+export function allowedOn(entry: RouteEntry, session: StaffSessionData | null): boolean {
+  if (entry.path === passwordPath) return session !== null;
+  return sessionAllows(session, entry.privilege);
+}
+
+/** The side menu's screens `session` may use, in `screenPreference` order, then the table's. */
+export function menuEntries(session: StaffSessionData | null): RouteEntry[] {
+  const rank = (e: RouteEntry) => {
+    const i = screenPreference.indexOf(e.path);
+    return i === -1 ? screenPreference.length : i;
+  };
+  return routeTable
+    .filter((e) => e.menu !== false && !e.path.includes(':') && allowedOn(e, session))
+    .map((e, order) => ({ e, order }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.order - b.order)
+    .map(({ e }) => e);
+}

@@ -1,0 +1,74 @@
+import { Fragment, type ReactNode } from 'react';
+import { flexRender, type Table } from '@tanstack/react-table';
+import styles from './data-table.module.css';
+
+/**
+ * A @tanstack/react-table table as plain table markup: a caption for screen readers, column headers with
+ * `scope`, and an optional detail row under each expanded row.
+ */
+export function DataTable<T>({
+  table,
+  caption,
+  empty,
+  detail,
+  busy = false,
+}: {
+  table: Table<T>;
+  caption: string;
+  empty: string;
+  /** The content of an expanded row's detail line. */
+  detail?: (row: T) => ReactNode;
+  busy?: boolean;
+}) {
+  const rows = table.getRowModel().rows;
+  const columns = table.getVisibleLeafColumns().length;
+  return (
+    <div className={styles.wrap}>
+      <table className={styles.table} aria-busy={busy}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  {header.isPlaceholder
+                    ? null
+                    : flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns} className={styles.empty}>
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <Fragment key={row.id}>
+                <tr>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+                {detail && row.getIsExpanded() && (
+                  <tr className={styles.detail} id={detailRowId(row.id)}>
+                    <td colSpan={columns}>{detail(row.original)}</td>
+                  </tr>
+                )}
+              </Fragment>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The id of a row's detail line, for the toggle's aria-controls. */
+export function detailRowId(rowId: string): string {
+  return `detail-${rowId}`;
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Card, Flex, Typography } from 'antd';
+import { LanguageSelect } from '../app/language-select.tsx';
+import { ensureSession, passwordPath, safeRedirect, setSession } from '../app/staff-session.ts';
+import { LoginForm } from '../features/auth/components/login-form.tsx';
+
+/** Someone already signed in goes on to where they were headed (or to the password change first). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await ensureSession();
+  if (!session) return null;
+  if (session.must_change_password === 1) return redirect(passwordPath);
+  return redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+}
+
+/** Staff login: afterwards to `redirect` (same-origin paths only) or home; a one-time password to its change. */
+export default function Login() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <Flex vertical style={{ minHeight: '100vh', background: '#f5f5f5' }}>
+      <Flex justify="space-between" align="center" style={{ padding: '12px 24px' }}>
+        <Typography.Text strong>
+          {t('common:site.name')} · {t('console.title')}
+        </Typography.Text>
+        <LanguageSelect />
+      </Flex>
+      <Flex component="main" justify="center" align="flex-start" style={{ flex: 1, padding: 24 }}>
+        <Card style={{ width: '100%', maxWidth: 420, marginTop: '8vh' }}>
+          <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+            {t('login.title')}
+          </Typography.Title>
+          <LoginForm
+            onLoggedIn={(session) => {
+              setSession(session);
+              const next =
+                session.must_change_password === 1 ? passwordPath : safeRedirect(params.get('redirect'));
+              void navigate(next, { replace: true });
+            }}
+          />
+        </Card>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Alert, App, Card, Typography } from 'antd';
+import { setSession, useStaffSession } from '../app/staff-session.ts';
+import { PasswordForm } from '../features/auth/components/password-form.tsx';
+
+/**
+ * The password change: forced while the password is a one-time password (nothing else opens until then), and
+ * reachable from the header for anyone. Other sessions of the account end; this one stays.
+ */
+export default function Password() {
+  const { t } = useTranslation('admin');
+  const { session } = useStaffSession();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const forced = session.must_change_password === 1;
+  return (
+    <Card
+      title={
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          {t('password.title')}
+        </Typography.Title>
+      }
+    >
+      {forced && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('password.forced')}
+          style={{ marginBottom: 24, maxWidth: 640 }}
+        />
+      )}
+      <PasswordForm
+        onChanged={(next) => {
+          setSession(next);
+          void message.success(t('password.changed'));
+          void navigate('/', { replace: true });
+        }}
+      />
+    </Card>
+  );
+}
