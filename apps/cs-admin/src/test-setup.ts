@@ -15,5 +15,12 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// antd's text areas, selects and tabs watch their size; jsdom has no ResizeObserver (and no layout to watch).
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // Lazy routes pull in antd; on a busy two-core machine that can take longer than testing-library's default second.
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,0 +1,150 @@
+/**
+ * The same answer to every selected ticket (`deskTicketBatchReply`). Each ticket is answered on its own, so the
+ * dialog then lists every ticket's outcome: replied, or refused with the reason (and who holds it for -40001).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Modal, Typography } from 'antd';
+import type { DeskTicketSummary } from '@gp/contracts/desk';
+import { codes } from '@gp/errors';
+import { errorText } from '@gp/i18n';
+import { batchReply } from '../api/desk-calls.ts';
+import { deskErrorText } from '../api/desk-errors.ts';
+import { formatUntil } from '../model/format.ts';
+import type { ReplyDraft } from '../model/reply-draft.ts';
+import { checkReply } from '../model/reply-validation.ts';
+import { ReplyFields } from './reply-fields.tsx';
+
+/** One ticket's outcome, with its title as it was when sent (the selection changes afterwards). */
+type Result = Awaited<ReturnType<typeof batchReply>>['list'][number] & { title: string };
+
+export function BatchReply({
+  tickets,
+  onDone,
+}: {
+  /** The selected tickets, in queue order. */
+  tickets: DeskTicketSummary[];
+  /** After a batch went out: the queue reloads and the answered tickets leave the selection. */
+  onDone: (replied: number[]) => void;
+}) {
+  const { t, i18n } = useTranslation('desk');
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<ReplyDraft>({ reply_status: 2, reply_content: '' });
+  const [errors, setErrors] = useState<{ content?: string; status?: string }>({});
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [results, setResults] = useState<Result[] | null>(null);
+
+  const close = () => {
+    setOpen(false);
+    setResults(null);
+    setFailure(null);
+    setErrors({});
+  };
+
+  const send = () => {
+    if (sending || results) return;
+    const check = checkReply(draft, t);
+    if (!check.ok) {
+      setErrors({ content: check.content, status: check.status });
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setSending(true);
+    const titles = new Map(tickets.map((x) => [x.work_order_id, x.question_title]));
+    batchReply({ work_order_list: tickets.map((x) => x.work_order_id), ...check.value })
+      .then(
+        ({ list }) => {
+          setResults(list.map((r) => ({ ...r, title: titles.get(r.work_order_id) ?? '' })));
+          setDraft({ reply_status: draft.reply_status, reply_content: '' });
+          onDone(list.filter((r) => r.code === codes.ok).map((r) => r.work_order_id));
+        },
+        (error: unknown) => setFailure(deskErrorText(t, error)),
+      )
+      .finally(() => setSending(false));
+  };
+
+  const reason = (r: Result) => {
+    const text = errorText(t, 'staff', r.code);
+    return r.lock
+      ? `${text} ${t('lock.handling', { name: r.lock.account_name, time: formatUntil(r.lock.expires_at, i18n.language) })}`
+      : text;
+  };
+  const repliedCount = results?.filter((r) => r.code === codes.ok).length ?? 0;
+
+  return (
+    <>
+      <Button type="primary" disabled={tickets.length === 0} onClick={() => setOpen(true)}>
+        {t('batch.open', { count: tickets.length })}
+      </Button>
+      <Modal
+        open={open}
+        width={960}
+        title={t('batch.title', { count: results?.length ?? tickets.length })}
+        onCancel={close}
+        destroyOnHidden
+        footer={
+          results
+            ? [
+                <Button key="close" type="primary" onClick={close}>
+                  {t('batch.close')}
+                </Button>,
+              ]
+            : [
+                <Button key="cancel" onClick={close}>
+                  {t('editor.cancel')}
+                </Button>,
+                <Button key="send" type="primary" loading={sending} onClick={send}>
+                  {t('batch.send', { count: tickets.length })}
+                </Button>,
+              ]
+        }
+      >
+        {results ? (
+          <div aria-live="polite">
+            <Alert
+              type={repliedCount === results.length ? 'success' : 'warning'}
+              showIcon
+              title={t('batch.summary', { replied: repliedCount, total: results.length })}
+            />
+            <ul aria-label={t('batch.results')} style={{ paddingInlineStart: 20, marginTop: 12 }}>
+              {results.map((r) => (
+                <li key={r.work_order_id}>
+                  <Typography.Text strong>
+                    #{r.work_order_id} {r.title}
+                  </Typography.Text>
+                  {' — '}
+                  {r.code === codes.ok ? (
+                    <Typography.Text type="success">{t('batch.replied')}</Typography.Text>
+                  ) : (
+                    <Typography.Text type="danger">
+                      {t('batch.refused', { reason: reason(r) })}
+                    </Typography.Text>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <>
+            <Typography.Paragraph>
+              {t('batch.intro', { ids: tickets.map((x) => `#${x.work_order_id}`).join(', ') })}
+            </Typography.Paragraph>
+            {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
+            <ReplyFields
+              value={draft}
+              onChange={(next) => {
+                setDraft(next);
+                if (errors.content || errors.status) setErrors({});
+              }}
+              onSubmit={send}
+              errors={errors}
+              autoFocus
+            />
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

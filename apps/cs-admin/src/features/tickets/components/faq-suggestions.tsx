@@ -1,0 +1,83 @@
+/**
+ * FAQ titles matching what the agent is writing (`faqTitleMatchCall`): the word being typed, or what they search
+ * for in the small box, after a pause in typing. "Insert" puts the entry's text into the reply at the cursor.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Input, Typography } from 'antd';
+import { matchFaqTitles } from '../api/desk-calls.ts';
+import { deskErrorText } from '../api/desk-errors.ts';
+import { useCallResult } from '../api/use-call.ts';
+import { minKeywordLength } from '../model/current-word.ts';
+import { useDebounced } from '../model/use-debounced.ts';
+
+export const faqDebounceMs = 350;
+
+export function FaqSuggestions({
+  typedWord,
+  gameBaseId,
+  onInsert,
+  disabled,
+}: {
+  /** The word before the cursor in the reply. */
+  typedWord: string;
+  gameBaseId?: number;
+  onInsert: (content: string) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('desk');
+  const headingId = useId();
+  const [search, setSearch] = useState('');
+  const keywords = useDebounced((search.trim() || typedWord).trim(), faqDebounceMs);
+  const wanted = keywords.length >= minKeywordLength ? keywords : null;
+  const matches = useCallResult(wanted === null ? null : `faq:${gameBaseId ?? ''}:${wanted}`, () =>
+    matchFaqTitles(wanted ?? '', gameBaseId),
+  );
+  const list = wanted === null ? [] : (matches.data?.list ?? []);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography.Title level={3} id={headingId} style={{ fontSize: 14, marginTop: 0 }}>
+        {t('faq.heading')}
+      </Typography.Title>
+      <Input
+        type="search"
+        aria-label={t('faq.search')}
+        placeholder={t('faq.search')}
+        allowClear
+        maxLength={100}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <div aria-live="polite" style={{ marginTop: 8 }}>
+        {wanted === null ? (
+          <Typography.Text type="secondary">{t('faq.hint')}</Typography.Text>
+        ) : matches.error ? (
+          <Typography.Text type="danger">{deskErrorText(t, matches.error)}</Typography.Text>
+        ) : !matches.loading && list.length === 0 ? (
+          <Typography.Text type="secondary">{t('faq.none', { keywords: wanted })}</Typography.Text>
+        ) : null}
+      </div>
+      {list.length > 0 && (
+        <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
+          {list.map((faq) => (
+            <li
+              key={faq.question_id}
+              style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '4px 0' }}
+            >
+              <span style={{ flex: 1 }}>{faq.question_title}</span>
+              <Button
+                size="small"
+                disabled={disabled}
+                aria-label={t('faq.insertTitle', { title: faq.question_title })}
+                onClick={() => onInsert(faq.question_content)}
+              >
+                {t('faq.insert')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

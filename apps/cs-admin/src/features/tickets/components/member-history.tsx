@@ -1,0 +1,90 @@
+/**
+ * The member's tickets for the same game (`deskUserSubmitRecord`, newest first), beside the thread, so an agent
+ * sees at once whether this is the third time they ask. Each opens its own detail.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Pagination, Spin, Typography } from 'antd';
+import { getMemberTickets } from '../api/desk-calls.ts';
+import { deskErrorText } from '../api/desk-errors.ts';
+import { useCallResult } from '../api/use-call.ts';
+import { formatDateTime } from '../model/format.ts';
+import { StatusTag } from './status-tag.tsx';
+
+const pageSize = 10;
+
+export function MemberHistory({
+  uid,
+  gameBaseId,
+  currentId,
+}: {
+  uid: number;
+  gameBaseId: number;
+  currentId: number;
+}) {
+  const { t, i18n } = useTranslation('desk');
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const history = useCallResult(`history:${uid}:${gameBaseId}:${page}`, () =>
+    getMemberTickets({ uid, game_base_id: gameBaseId, page_num: page, page_size: pageSize }),
+  );
+  const data = history.data;
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography.Title level={2} id={headingId} style={{ fontSize: 16 }}>
+        {t('history.heading')}
+      </Typography.Title>
+      {history.error ? (
+        <Typography.Text type="danger">{deskErrorText(t, history.error)}</Typography.Text>
+      ) : !data ? (
+        <Spin />
+      ) : data.list.length === 0 ? (
+        <Typography.Text type="secondary">{t('history.empty')}</Typography.Text>
+      ) : (
+        <>
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-busy={history.loading}>
+            {data.list.map((item) => {
+              const current = item.work_order_id === currentId;
+              return (
+                <li key={item.work_order_id} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+                  <div>
+                    {current ? (
+                      <span aria-current="page">
+                        <strong>
+                          #{item.work_order_id} {item.question_title}
+                        </strong>{' '}
+                        ({t('history.current')})
+                      </span>
+                    ) : (
+                      <Link to={`/tickets/${item.work_order_id}`}>
+                        #{item.work_order_id} {item.question_title}
+                      </Link>
+                    )}
+                  </div>
+                  <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 4 }}>
+                    <StatusTag status={item.work_order_status} />
+                    <time dateTime={item.created_at} style={{ color: '#595959' }}>
+                      {formatDateTime(item.created_at, i18n.language)}
+                    </time>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {data.total > pageSize && (
+            <Pagination
+              simple
+              size="small"
+              style={{ marginTop: 8 }}
+              current={page}
+              pageSize={pageSize}
+              total={data.total}
+              onChange={setPage}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Descriptions, Space, Typography } from 'antd';
+import type { DeskTicketDetail } from '@gp/contracts/desk';
+import { formatDateTime } from '../model/format.ts';
+import { LockHolder } from './lock-holder.tsx';
+import { StatusTag } from './status-tag.tsx';
+
+/** What an agent checks first: the title and state, then whose ticket it is and who is on it. */
+export function TicketHeader({ ticket, ownStaffId }: { ticket: DeskTicketDetail; ownStaffId: number }) {
+  const { t, i18n } = useTranslation('desk');
+  const lang = i18n.language;
+  return (
+    <header>
+      <Space align="center" wrap style={{ marginBottom: 12 }}>
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          <span style={{ color: '#595959' }}>#{ticket.work_order_id}</span> {ticket.question_title}
+        </Typography.Title>
+        <StatusTag status={ticket.work_order_status} />
+      </Space>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, md: 2, xl: 3 }}
+        items={[
+          { key: 'game', label: t('detail.game'), children: ticket.game_name },
+          { key: 'type', label: t('detail.questionType'), children: ticket.question_type_name },
+          {
+            key: 'member',
+            label: t('detail.member'),
+            children: `${ticket.uid} · ${ticket.nickname}`,
+          },
+          {
+            key: 'character',
+            label: t('detail.character'),
+            children: ticket.character_id
+              ? `${ticket.character_name ?? ''} (${ticket.character_id})`
+              : t('detail.none'),
+          },
+          { key: 'email', label: t('detail.email'), children: ticket.email },
+          {
+            key: 'created',
+            label: t('detail.created'),
+            children: <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at, lang)}</time>,
+          },
+          {
+            key: 'replied',
+            label: t('detail.replied'),
+            children: ticket.replied_at ? (
+              <time dateTime={ticket.replied_at}>{formatDateTime(ticket.replied_at, lang)}</time>
+            ) : (
+              t('detail.notYet')
+            ),
+          },
+          {
+            key: 'operator',
+            label: t('detail.operator'),
+            children: ticket.operator_name ?? t('detail.none'),
+          },
+          {
+            key: 'lock',
+            label: t('detail.lock'),
+            children: ticket.lock ? (
+              <LockHolder lock={ticket.lock} ownStaffId={ownStaffId} />
+            ) : (
+              t('detail.unlocked')
+            ),
+          },
+        ]}
+      />
+    </header>
+  );
+}

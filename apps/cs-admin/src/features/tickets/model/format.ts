@@ -1,0 +1,53 @@
+/**
+ * How the desk writes times, waits and sizes: in the browser's time zone, with the console language's
+ * conventions (Intl), and durations from the `desk` texts.
+ */
+import type { TFunction } from 'i18next';
+import { isEnabledLanguage, optionOf } from '@gp/i18n/languages';
+
+const tagOf = (lang: string) => (isEnabledLanguage(lang) ? optionOf(lang).lang : 'en');
+
+/** Date and time, short (the queue's columns, the thread). */
+export function formatDateTime(iso: string | null | undefined, lang: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(tagOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** A moment in the next minutes or hours (a lock's or a link's end): the time, with the date unless today. */
+export function formatUntil(iso: string, lang: string, now: number = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const sameDay = new Date(now).toDateString() === date.toDateString();
+  return new Intl.DateTimeFormat(
+    tagOf(lang),
+    sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(date);
+}
+
+/** How long something has waited, to the minute: "2 d 3 h", "3 h 5 min", "12 min", "under a minute". */
+export function formatWait(ms: number, t: TFunction): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return t('desk:wait.underMinute');
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return t('desk:wait.daysHours', { days, hours });
+  if (hours > 0) return t('desk:wait.hoursMinutes', { hours, minutes: mins });
+  return t('desk:wait.minutes', { minutes: mins });
+}
+
+/** A short countdown, m:ss (the recall window is two minutes). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+export function formatSize(bytes: number, lang: string): string {
+  const format = (n: number, unit: 'kilobyte' | 'megabyte' | 'byte') =>
+    new Intl.NumberFormat(tagOf(lang), { style: 'unit', unit, maximumFractionDigits: 1 }).format(n);
+  if (bytes >= 1024 * 1024) return format(bytes / (1024 * 1024), 'megabyte');
+  if (bytes >= 1024) return format(bytes / 1024, 'kilobyte');
+  return format(bytes, 'byte');
+}

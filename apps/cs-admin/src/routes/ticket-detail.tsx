@@ -1,0 +1,111 @@
+/**
+ * One ticket (`/tickets/:id`, tickets.read): header, the whole thread with attachments, the member's earlier
+ * tickets beside it; with tickets.reply also the reply editor (editing lock, FAQ insert, draft kept until sent),
+ * recall of one's own recent replies, and state / question type changes.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Alert, Card, Col, Row, Space, Typography } from 'antd';
+import { ApiError } from '@gp/api-client';
+import { workOrderIdField } from '@gp/contracts/cs';
+import type { DeskTicketDetail } from '@gp/contracts/desk';
+import { codes } from '@gp/errors';
+import { useStaffSession } from '../app/staff-session.ts';
+import { getTicketDetail } from '../features/tickets/api/desk-calls.ts';
+import { deskErrorText } from '../features/tickets/api/desk-errors.ts';
+import { MemberHistory } from '../features/tickets/components/member-history.tsx';
+import { ReplyEditor } from '../features/tickets/components/reply-editor.tsx';
+import { TicketHeader } from '../features/tickets/components/ticket-header.tsx';
+import { TicketModify } from '../features/tickets/components/ticket-modify.tsx';
+import { TicketThread } from '../features/tickets/components/ticket-thread.tsx';
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = workOrderIdField.safeParse(params.id);
+  if (!id.success) return { ticket: null, error: new ApiError(codes.notFound, 'staff', 404) as unknown };
+  try {
+    return { ticket: await getTicketDetail(id.data), error: null as unknown };
+  } catch (error) {
+    return { ticket: null, error };
+  }
+}
+
+function TicketScreen({ ticket, onChanged }: { ticket: DeskTicketDetail; onChanged: () => void }) {
+  const { t } = useTranslation('desk');
+  const { session, can } = useStaffSession();
+  const canReply = can('tickets.reply');
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} xl={17}>
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+          <TicketHeader ticket={ticket} ownStaffId={session.staff_id} />
+          <section aria-labelledby="thread-heading">
+            <Typography.Title level={2} id="thread-heading" style={{ fontSize: 16 }}>
+              {t('thread.heading')}
+            </Typography.Title>
+            <TicketThread
+              workOrderId={ticket.work_order_id}
+              messages={ticket.messages}
+              ownStaffId={session.staff_id}
+              canRecall={canReply}
+              onChanged={onChanged}
+            />
+          </section>
+          {canReply && (
+            <Card
+              title={
+                <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+                  {t('editor.heading')}
+                </Typography.Title>
+              }
+            >
+              <ReplyEditor
+                ticket={ticket}
+                ownStaffId={session.staff_id}
+                onSent={onChanged}
+                onStale={onChanged}
+              />
+            </Card>
+          )}
+          {canReply && <TicketModify ticket={ticket} onChanged={onChanged} />}
+        </Space>
+      </Col>
+      <Col xs={24} xl={7}>
+        <Card>
+          <MemberHistory uid={ticket.uid} gameBaseId={ticket.game_base_id} currentId={ticket.work_order_id} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+export default function TicketDetail() {
+  const { t } = useTranslation('desk');
+  const { ticket, error } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const queue = (location.state as { queue?: unknown } | null)?.queue;
+  const back = `/tickets${typeof queue === 'string' ? queue : ''}`;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Link to={back}>{t('detail.back')}</Link>
+      {ticket ? (
+        // A new ticket is a new screen: its editor, lock and draft start afresh.
+        <TicketScreen
+          key={ticket.work_order_id}
+          ticket={ticket}
+          onChanged={() => void revalidator.revalidate()}
+        />
+      ) : (
+        <Alert
+          type="error"
+          showIcon
+          title={
+            error instanceof ApiError && error.code === codes.notFound
+              ? t('detail.notFound')
+              : deskErrorText(t, error)
+          }
+        />
+      )}
+    </Space>
+  );
+}
