@@ -17,6 +17,7 @@ import { setOwnOrigins } from './modules/content/rich-text.ts';
 import { csJobs } from './modules/cs/cs-jobs.plugin.ts';
 import { csRoutes } from './modules/cs/cs.routes.ts';
 import { e2eReplyRoutes } from './modules/cs/e2e-reply.routes.ts';
+import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mailboxRoutes } from './modules/messaging/mailbox.routes.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   socialProviders?: readonly OidcProviderConfig[];
+  /** Default: the system clock. */
+  now?: () => Date;
 }
 
 /** JSON lines in production and when piped; readable lines for a developer at a terminal. */
@@ -69,7 +72,13 @@ function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, socialProviders = [] }: BuildOptions) {
+export async function buildApp({
+  env,
+  database,
+  logger,
+  socialProviders = [],
+  now = () => new Date(),
+}: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
@@ -117,6 +126,7 @@ export async function buildApp({ env, database, logger, socialProviders = [] }: 
   // Browser journeys write the agent's reply this way until they drive the staff console; never in production.
   if (env.E2E_SEAMS) await app.register(e2eReplyRoutes);
   await app.register(staffRoutes);
+  await app.register(deskRoutes, { now }); // the ticket desk; its export worker runs in this process
   await app.register(payAdminRoutes);
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);

@@ -36,7 +36,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'socialProviders'> = {},
+  options: Pick<BuildOptions, 'socialProviders' | 'now'> = {},
 ) {
   const database = await openTestDatabase();
   const app = await buildApp({

@@ -36,12 +36,22 @@ describe('parseEnv', () => {
   });
 
   it('refuses test-only and missing secrets in production', () => {
-    const prod = { NODE_ENV: 'production', PREVIEW_SECRET: 'x'.repeat(32), ...senders };
+    const prod = {
+      NODE_ENV: 'production',
+      PREVIEW_SECRET: 'x'.repeat(32),
+      STAFF_LINK_SECRET: 'y'.repeat(32),
+      ...senders,
+    };
     expect(() => parseEnv({ ...prod, CAPTCHA_TEST_ANSWER: 'pass' })).toThrow(
       /CAPTCHA_TEST_ANSWER: a fixed captcha answer is for tests only/,
     );
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PREVIEW_SECRET: required in production/);
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/STAFF_LINK_SECRET: required in production/);
     expect(parseEnv(prod).previewSecret).toBe('x'.repeat(32));
+    expect(parseEnv(prod).staffLinkSecret).toBe('y'.repeat(32));
+    // Locally a random one per process, never a fixed default anyone could know.
+    expect(parseEnv({}).staffLinkSecret).not.toBe(parseEnv({}).staffLinkSecret);
+    expect(() => parseEnv({ STAFF_LINK_SECRET: 'short' })).toThrow(/STAFF_LINK_SECRET/);
   });
 
   it('keeps e-mail and SMS in the outbox by default, and refuses that in production', () => {
@@ -50,7 +60,11 @@ describe('parseEnv', () => {
       SMS_TRANSPORT: 'outbox',
       OUTBOX_POLL_MS: 2000,
     });
-    const prod = { NODE_ENV: 'production', PREVIEW_SECRET: 'x'.repeat(32) };
+    const prod = {
+      NODE_ENV: 'production',
+      PREVIEW_SECRET: 'x'.repeat(32),
+      STAFF_LINK_SECRET: 'y'.repeat(32),
+    };
     expect(() => parseEnv(prod)).toThrow(/MAIL_TRANSPORT: `outbox` keeps e-mails in the database/);
     expect(() => parseEnv(prod)).toThrow(/SMS_TRANSPORT: `outbox` keeps SMS in the database/);
     expect(() => parseEnv({ ...prod, ...senders, SMS_TRANSPORT: 'outbox' })).toThrow(/SMS_TRANSPORT/);

@@ -67,6 +67,13 @@ const schema = z
     RSA_PRIVATE_KEY: z.string().min(1).optional(),
     /** Signs preview links of unpublished content; random per process when unset (fine locally, not in production). */
     PREVIEW_SECRET: z.string().min(32).optional(),
+    /**
+     * Signs the staff desk's download links (ticket exports); random per process when unset (fine locally, where
+     * a restart only spoils links younger than ten minutes), required in production.
+     */
+    STAFF_LINK_SECRET: z.string().min(32).optional(),
+    /** Runs the desk's export worker in this process (tests turn it off and drive it themselves). */
+    DESK_EXPORT_WORKER: bool.default(true),
     /** Cookie Domain in production (e.g. `.example.com`) so every host of the site shares the session. */
     COOKIE_DOMAIN: z.string().min(1).optional(),
     /**
@@ -131,6 +138,10 @@ const schema = z
     path: ['PREVIEW_SECRET'],
     message: 'required in production',
   })
+  .refine((e) => e.NODE_ENV !== 'production' || e.STAFF_LINK_SECRET, {
+    path: ['STAFF_LINK_SECRET'],
+    message: 'required in production',
+  })
   .refine((e) => e.NODE_ENV !== 'production' || !e.DEMO_ID, {
     path: ['DEMO_ID'],
     message: 'the Demo ID sign-in lets anyone in as anyone and is refused in production',
@@ -170,6 +181,7 @@ const schema = z
   .transform((e) => ({
     ...e,
     previewSecret: e.PREVIEW_SECRET ?? randomBytes(32).toString('base64url'),
+    staffLinkSecret: e.STAFF_LINK_SECRET ?? randomBytes(32).toString('base64url'),
     /** On by default everywhere but production, where it is refused. */
     demoId: e.DEMO_ID ?? e.NODE_ENV !== 'production',
     /** The sandbox everywhere but production, where it is refused; production takes no payments without one. */

@@ -342,6 +342,7 @@ describe('Demo ID in production', () => {
     const production = {
       NODE_ENV: 'production',
       PREVIEW_SECRET: 'x'.repeat(32),
+      STAFF_LINK_SECRET: 's'.repeat(32),
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: 'smtp://mail.example.com:587',
       MAIL_FROM: 'noreply@example.com',

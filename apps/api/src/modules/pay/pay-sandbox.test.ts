@@ -271,6 +271,7 @@ describe('production', () => {
   const prodEnv = {
     NODE_ENV: 'production',
     PREVIEW_SECRET: 'p'.repeat(32),
+    STAFF_LINK_SECRET: 's'.repeat(32),
     MAIL_TRANSPORT: 'smtp',
     SMTP_URL: 'smtp://127.0.0.1:9',
     MAIL_FROM: 'no-reply@joypeak.test',

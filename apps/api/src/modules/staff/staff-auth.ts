@@ -64,6 +64,34 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The live session the staff session cookie names, with its account, or undefined. */
+async function liveSession(sessions: StaffSessionRepository, request: FastifyRequest, at: Date) {
+  const sid = request.cookies[staffSessionCookie];
+  if (!sid) return undefined;
+  const sessionIdHash = hashSessionId(sid);
+  const found = await sessions.findActive(
+    sessionIdHash,
+    at,
+    new Date(at.getTime() - staffSessionPolicy.idleMs),
+  );
+  return found ? { ...found, sessionIdHash } : undefined;
+}
+
+function staffOfSession(
+  found: NonNullable<Awaited<ReturnType<typeof liveSession>>>,
+  request: FastifyRequest,
+): AuthenticatedStaff {
+  return {
+    staffId: found.staffId,
+    accountId: found.accountId,
+    accountName: found.accountName,
+    privilegeIds: found.privilegeIds,
+    mustChangePassword: found.mustChangePassword,
+    sessionIdHash: found.sessionIdHash,
+    ip: request.ip,
+  };
+}
+
 export function staffAuthenticator(sessions: StaffSessionRepository, now: () => Date = () => new Date()) {
   return async (
     request: FastifyRequest,
@@ -73,34 +101,42 @@ export function staffAuthenticator(sessions: StaffSessionRepository, now: () => 
     // Fail closed: a staff call that names no requirement is refused (registerCall refuses to register one).
     const requirement = call ? staffRequirementOf(call) : undefined;
     if (!requirement) throw new AppError(codes.accessDenied);
-    const sid = request.cookies[staffSessionCookie];
-    if (!sid) throw new AppError(codes.notLoggedIn);
     const at = now();
-    const sessionIdHash = hashSessionId(sid);
-    const found = await sessions.findActive(
-      sessionIdHash,
-      at,
-      new Date(at.getTime() - staffSessionPolicy.idleMs),
-    );
+    const found = await liveSession(sessions, request, at);
     if (!found) throw new AppError(codes.notLoggedIn);
     const ct = typeof input.ct === 'string' ? input.ct : '';
     const cookieToken = request.cookies[staffCsrfCookie] ?? '';
     if (!ct || !same(ct, cookieToken) || !same(ct, found.csrfToken)) throw new AppError(codes.csrf);
-    const staff: AuthenticatedStaff = {
-      staffId: found.staffId,
-      accountId: found.accountId,
-      accountName: found.accountName,
-      privilegeIds: found.privilegeIds,
-      mustChangePassword: found.mustChangePassword,
-      sessionIdHash,
-      ip: request.ip,
-    };
+    const staff = staffOfSession(found, request);
     if (requirement !== 'self') requirePrivilege(staff, requirement);
     if (at.getTime() - found.lastSeenAt.getTime() > staffSessionPolicy.touchEveryMs) {
-      await sessions.touch(sessionIdHash, at, new Date(at.getTime() - staffSessionPolicy.touchEveryMs));
+      await sessions.touch(found.sessionIdHash, at, new Date(at.getTime() - staffSessionPolicy.touchEveryMs));
     }
     return staff;
   };
+}
+
+/**
+ * The staff member of a download the browser opens itself (a link, `<img src>`), which cannot carry `ct`: the
+ * session cookie alone, enough for a read with no effect (SameSite=Strict keeps other sites from sending it).
+ * Refusals as HTTP statuses too: -101 (401) no live session; -40007 / -401 (403) as `requirePrivilege`.
+ */
+export async function staffOfCookie(
+  sessions: StaffSessionRepository,
+  request: FastifyRequest,
+  privilege: StaffPrivilege,
+  at: Date = new Date(),
+): Promise<AuthenticatedStaff> {
+  const found = await liveSession(sessions, request, at);
+  if (!found) throw new AppError(codes.notLoggedIn, { status: 401 });
+  const staff = staffOfSession(found, request);
+  try {
+    requirePrivilege(staff, privilege);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.code, { status: 403 });
+    throw error;
+  }
+  return staff;
 }
 
 /**

@@ -1,0 +1,178 @@
+/**
+ * The desk's reads: the ticket queue with every filter (spec 3 "Ticket"), one ticket as staff see it, and FAQ
+ * titles for the reply editor. The filters touch only the ticket row and correlated look-ups into its thread, so
+ * the count runs without the joins; the time range is always bounded (the service sees to it) and rides
+ * cs_work_order_created_idx / cs_work_order_status_created_idx, the default order cs_work_order_last_asked_idx.
+ */
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { deskOrderKeys } from '@gp/contracts/desk';
+import type { Db } from '../../db/database.ts';
+import {
+  csFaq,
+  csFaqI18n,
+  csQuestionTypeI18n,
+  csWorkOrder,
+  csWorkOrderMessage,
+} from '../../db/schema/cs.schema.ts';
+import { gameI18n } from '../../db/schema/game.schema.ts';
+import { member } from '../../db/schema/member.schema.ts';
+import { containsPattern } from '../cs/faq.repository.ts';
+
+export interface TicketFilter {
+  status?: number | undefined;
+  gameBaseId?: number | undefined;
+  questionTypeId?: number | undefined;
+  characterId?: string | undefined;
+  mid?: number | undefined;
+  /** 0: the member's message is the latest; 1: a reply is. */
+  replyStatus?: 0 | 1 | undefined;
+  questionKeyword?: string | undefined;
+  contentKeyword?: string | undefined;
+  answerKeyword?: string | undefined;
+  operatorName?: string | undefined;
+  /** created_at bounds: inclusive, exclusive. */
+  createdFrom?: Date | undefined;
+  createdBefore?: Date | null | undefined;
+}
+
+export interface TicketOrder {
+  key: (typeof deskOrderKeys)[number];
+  type: 'asc' | 'desc';
+}
+
+const orderColumns = {
+  created_at: csWorkOrder.createdAt,
+  updated_at: csWorkOrder.updatedAt,
+  last_asked_at: csWorkOrder.lastAskedAt,
+  work_order_id: csWorkOrder.id,
+} as const;
+
+/**
+ * True when the latest message the member sees is a reply (reply_status 1). Reads the thread's newest rows
+ * backwards along cs_work_order_message_order_idx, so it costs a few index rows per ticket.
+ */
+const answered = sql<boolean>`coalesce((select ${csWorkOrderMessage.kind} = 'reply' from ${csWorkOrderMessage} where ${csWorkOrderMessage.workOrderId} = ${csWorkOrder.id} and ${csWorkOrderMessage.recalledAt} is null order by ${csWorkOrderMessage.id} desc limit 1), false)`;
+
+/** A message of the ticket's thread of these kinds contains `pattern` (recalled replies too). */
+function threadContains(kinds: readonly string[], pattern: string): SQL {
+  return sql`exists (select 1 from ${csWorkOrderMessage} where ${csWorkOrderMessage.workOrderId} = ${csWorkOrder.id} and ${csWorkOrderMessage.kind} in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )}) and ${csWorkOrderMessage.content} ilike ${pattern})`;
+}
+
+export type DeskTicketRow = Awaited<ReturnType<DeskRepository['page']>>['rows'][number];
+
+export class DeskRepository {
+  constructor(private readonly db: Db) {}
+
+  private conditions(filter: TicketFilter): SQL | undefined {
+    const c: (SQL | undefined)[] = [];
+    if (filter.status !== undefined) c.push(eq(csWorkOrder.status, filter.status));
+    if (filter.gameBaseId !== undefined) c.push(eq(csWorkOrder.gameBaseId, filter.gameBaseId));
+    if (filter.questionTypeId !== undefined) c.push(eq(csWorkOrder.questionTypeId, filter.questionTypeId));
+    if (filter.characterId !== undefined) c.push(eq(csWorkOrder.characterId, filter.characterId));
+    if (filter.mid !== undefined) c.push(eq(csWorkOrder.mid, filter.mid));
+    if (filter.replyStatus !== undefined) c.push(filter.replyStatus === 1 ? answered : sql`not ${answered}`);
+    if (filter.questionKeyword) c.push(ilike(csWorkOrder.title, containsPattern(filter.questionKeyword)));
+    if (filter.contentKeyword) {
+      c.push(threadContains(['question', 'follow_up'], containsPattern(filter.contentKeyword)));
+    }
+    if (filter.answerKeyword) c.push(threadContains(['reply'], containsPattern(filter.answerKeyword)));
+    if (filter.operatorName) c.push(ilike(csWorkOrder.operatorName, containsPattern(filter.operatorName)));
+    if (filter.createdFrom) c.push(sql`${csWorkOrder.createdAt} >= ${filter.createdFrom.toISOString()}`);
+    if (filter.createdBefore) c.push(sql`${csWorkOrder.createdAt} < ${filter.createdBefore.toISOString()}`);
+    return and(...c);
+  }
+
+  /** The queue's rows: the ticket, names in `lang` (else en), the member's nickname, whether answered. */
+  private select(lang: string) {
+    const gameLocal = alias(gameI18n, 'game_local');
+    const gameEn = alias(gameI18n, 'game_en');
+    const typeLocal = alias(csQuestionTypeI18n, 'type_local');
+    const typeEn = alias(csQuestionTypeI18n, 'type_en');
+    return this.db
+      .select({
+        row: csWorkOrder,
+        gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
+        typeName: sql<string>`coalesce(${typeLocal.name}, ${typeEn.name}, '')`,
+        nickname: member.nickName,
+        answered: answered.mapWith(Boolean),
+      })
+      .from(csWorkOrder)
+      .innerJoin(member, eq(member.mid, csWorkOrder.mid))
+      .leftJoin(gameLocal, and(eq(gameLocal.gameBaseId, csWorkOrder.gameBaseId), eq(gameLocal.lang, lang)))
+      .leftJoin(gameEn, and(eq(gameEn.gameBaseId, csWorkOrder.gameBaseId), eq(gameEn.lang, 'en')))
+      .leftJoin(
+        typeLocal,
+        and(eq(typeLocal.questionTypeId, csWorkOrder.questionTypeId), eq(typeLocal.lang, lang)),
+      )
+      .leftJoin(typeEn, and(eq(typeEn.questionTypeId, csWorkOrder.questionTypeId), eq(typeEn.lang, 'en')));
+  }
+
+  /** One page of the filtered tickets in the asked order (the id breaks ties), and how many match. */
+  async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
+    const by = order.type === 'asc' ? asc : desc;
+    const rows = await this.select(lang)
+      .where(this.conditions(filter))
+      .orderBy(by(orderColumns[order.key]), by(csWorkOrder.id))
+      .limit(limit)
+      .offset(offset);
+    return { rows, total: await this.count(filter) };
+  }
+
+  async count(filter: TicketFilter): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(csWorkOrder).where(this.conditions(filter));
+    return row?.n ?? 0;
+  }
+
+  /** One ticket as the queue shows it, or undefined. */
+  async ticket(id: number, lang: string): Promise<DeskTicketRow | undefined> {
+    const [row] = await this.select(lang).where(eq(csWorkOrder.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * FAQ entries whose title (in `lang`, else en) contains every keyword, about the game or every game (any
+   * game when none is given), those players can see now first.
+   */
+  async faqTitles(filter: {
+    lang: string;
+    keywords: readonly string[];
+    gameBaseId?: number | undefined;
+    now: Date;
+    offset: number;
+    limit: number;
+  }) {
+    const local = alias(csFaqI18n, 'faq_local');
+    const fallback = alias(csFaqI18n, 'faq_en');
+    const title = sql<string>`coalesce(${local.title}, ${fallback.title})`;
+    const content = sql<string>`coalesce(${local.content}, ${fallback.content})`;
+    const online = sql`(${csFaq.isOnline} and ${csFaq.onlineTime} <= ${filter.now.toISOString()}::timestamptz)`;
+    const conditions: (SQL | undefined)[] = [
+      sql`${title} is not null`,
+      ...filter.keywords.map((k) => ilike(title, containsPattern(k))),
+    ];
+    if (filter.gameBaseId !== undefined) {
+      conditions.push(or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId)));
+    }
+    const where = and(...conditions);
+    const rows = await this.db
+      .select({ id: csFaq.id, title, content })
+      .from(csFaq)
+      .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
+      .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
+      .where(where)
+      .orderBy(desc(online), asc(csFaq.sort), desc(csFaq.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(csFaq)
+      .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
+      .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
+      .where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The ticket desk (`/csmng/komoe/mng/work_order/...`, `/csmng/mng/work_order/user_submit_record`,
+ * `/csmng/komoe/mng/question/title_match`; @gp/contracts/desk). Handlers are one line; who may call what is
+ * declared in the contracts and checked by the staff authenticator; the rules live in the services.
+ *
+ * Two downloads are plain GET routes the browser opens itself (a link, `<img src>`), so they carry no `ct`: the
+ * staff session cookie (SameSite=Strict) and the privilege are checked by `staffOfCookie`, and the export's link
+ * is signed besides (desk-export-link.ts). Both answer with `nosniff` and are never cached.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fileIdRule } from '@gp/contracts/cs';
+import {
+  deskExportCheck,
+  deskExportStart,
+  deskFilePath,
+  deskTicketBatchReply,
+  deskTicketDetailCall,
+  deskTicketLock,
+  deskTicketModify,
+  deskTicketPage,
+  deskTicketRecall,
+  deskTicketReply,
+  deskTicketUnlock,
+  deskUserSubmitRecord,
+  faqTitleMatchCall,
+} from '@gp/contracts/desk';
+import { codes } from '@gp/errors';
+import { AppError } from '../../http/app-error.ts';
+import { registerCall, staffOf } from '../../http/register-call.ts';
+import { contentDisposition } from '../cs/file-check.ts';
+import { UploadRepository } from '../cs/upload.repository.ts';
+import { UploadService } from '../cs/upload.service.ts';
+import { staffOfCookie } from '../staff/staff-auth.ts';
+import { StaffSessionRepository } from '../staff/staff-session.repository.ts';
+import { exportDownloadPath } from './desk-export-link.ts';
+import { DeskExportService } from './desk-export.service.ts';
+import { DeskExportWorker } from './desk-export.worker.ts';
+import { DeskService } from './desk.service.ts';
+
+export interface DeskRoutesOptions {
+  /** The desk's clock (tests move it; lock and recall windows, link expiry). */
+  now?: () => Date;
+}
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const staffDomain = { domain: 'staff' as const };
+
+export async function deskRoutes(app: FastifyInstance, options: DeskRoutesOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const desk = new DeskService({ db: app.db, portalOrigin: app.env.PORTAL_ORIGIN, now, log: app.log });
+  const worker = new DeskExportWorker({ db: app.db, log: app.log, now });
+  const exports = new DeskExportService({
+    db: app.db,
+    linkSecret: app.env.staffLinkSecret,
+    now,
+    onQueued: () => worker.wake(),
+  });
+  const uploads = new UploadService(new UploadRepository(app.db));
+  const sessions = new StaffSessionRepository(app.db);
+
+  registerCall(app, deskTicketPage, (input, ctx) => desk.page(input, ctx.lang));
+  registerCall(app, deskTicketDetailCall, (input, ctx) => desk.detail(input.work_order_id, ctx.lang));
+  registerCall(app, deskUserSubmitRecord, (input, ctx) => desk.userRecord(input, ctx.lang));
+  registerCall(app, faqTitleMatchCall, (input, ctx) => desk.titleMatch(input, ctx.lang));
+
+  registerCall(app, deskTicketModify, (input, ctx) => desk.modify(staffOf(ctx), input, ctx.lang));
+  registerCall(app, deskTicketReply, (input, ctx) => desk.reply(staffOf(ctx), input));
+  registerCall(app, deskTicketBatchReply, (input, ctx) => desk.batchReply(staffOf(ctx), input));
+  registerCall(app, deskTicketRecall, (input, ctx) => desk.recall(staffOf(ctx), input, ctx.lang));
+  registerCall(app, deskTicketLock, (input, ctx) => desk.lock(staffOf(ctx), input));
+  registerCall(app, deskTicketUnlock, (input, ctx) => desk.unlock(staffOf(ctx), input.work_order_id));
+
+  registerCall(app, deskExportStart, (input, ctx) => exports.start(staffOf(ctx), input, ctx.lang));
+  registerCall(app, deskExportCheck, (input, ctx) => exports.check(staffOf(ctx), input.task_id));
+
+  // A ticket's attachment, for staff who may read tickets (the path comes from the contract).
+  const fileQuery = z.object({ file_id: fileIdRule });
+  const filePath = `/csmng${new URL(deskFilePath('x'), 'http://desk').pathname}`;
+  app.get(filePath, { config: staffDomain }, async (request, reply) => {
+    await staffOfCookie(sessions, request, 'tickets.read');
+    const query = fileQuery.safeParse(request.query);
+    if (!query.success) throw new AppError(codes.accessDenied, { status: 403 });
+    const file = await uploads.open(query.data.file_id, { kind: 'staff' });
+    return reply
+      .header('content-type', file.contentType)
+      .header(
+        'content-disposition',
+        contentDisposition(file.kind === 'image' ? 'inline' : 'attachment', file.fileName),
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cross-origin-resource-policy', 'same-site')
+      .send(Buffer.from(file.bytes));
+  });
+
+  // A finished export, through the link excel_sign_check signed for this staff member.
+  const linkQuery = z.object({
+    task_id: z.string().min(1).max(64),
+    expires: z.coerce.number().int().positive(),
+    sig: z.string().min(1).max(128),
+  });
+  app.get(`/csmng${exportDownloadPath}`, { config: staffDomain }, async (request, reply) => {
+    const staff = await staffOfCookie(sessions, request, 'tickets.export');
+    const query = linkQuery.safeParse(request.query);
+    if (!query.success) throw new AppError(codes.accessDenied, { status: 403 });
+    const file = await exports.open(staff, query.data);
+    return reply
+      .header('content-type', xlsxType)
+      .header('content-disposition', contentDisposition('attachment', file.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(Buffer.from(file.bytes));
+  });
+
+  if (app.env.DESK_EXPORT_WORKER) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', () => worker.stop());
+  }
+}
