@@ -12,6 +12,7 @@ import { site } from '@gp/config';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/database.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { setOwnOrigins } from './modules/content/rich-text.ts';
 import { csJobs } from './modules/cs/cs-jobs.plugin.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     mediaUrl: (id: string) => string;
     /** The OpenID providers behind social login (real ones and, off production, the Demo ID). */
     socialProviders: readonly OidcProviderConfig[];
+    /** The clock of time-driven content (scheduled publishing, preview links); tests move it. */
+    now: () => Date;
   }
 }
 
@@ -91,6 +94,7 @@ export async function buildApp({
   app.decorate('env', env);
   app.decorate('site', site);
   app.decorate('socialProviders', socialProviders);
+  app.decorate('now', now);
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
   app.decorate('authenticators', {
@@ -126,6 +130,7 @@ export async function buildApp({
   // Browser journeys write the agent's reply this way until they drive the staff console; never in production.
   if (env.E2E_SEAMS) await app.register(e2eReplyRoutes);
   await app.register(staffRoutes);
+  await app.register(contentAdminRoutes);
   await app.register(deskRoutes, { now }); // the ticket desk; its export worker runs in this process
   await app.register(payAdminRoutes);
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   article,
@@ -19,9 +19,14 @@ export type ArticleRow = typeof article.$inferSelect;
 export class ContentRepository {
   constructor(private readonly db: Db) {}
 
-  /** Readers see what is not a draft and whose publish time has come. */
+  /** Readers see what is not a draft, whose publish time has come and whose unpublish time has not. */
   private visible(kind: ArticleKind, now: Date): SQL {
-    return and(eq(article.kind, kind), ne(article.status, 'draft'), lte(article.publishAt, now))!;
+    return and(
+      eq(article.kind, kind),
+      ne(article.status, 'draft'),
+      lte(article.publishAt, now),
+      or(isNull(article.unpublishAt), gt(article.unpublishAt, now)),
+    )!;
   }
 
   async articlePage(
@@ -55,7 +60,7 @@ export class ContentRepository {
   }
 
   isVisible(row: ArticleRow, now: Date): boolean {
-    return row.status !== 'draft' && row.publishAt <= now;
+    return row.status !== 'draft' && row.publishAt <= now && (!row.unpublishAt || row.unpublishAt > now);
   }
 
   async articleTexts(ids: readonly number[], langs: readonly string[]) {

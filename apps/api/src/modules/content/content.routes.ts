@@ -17,6 +17,7 @@ export async function contentRoutes(app: FastifyInstance) {
   const service = new ContentService(new ContentRepository(app.db), {
     mediaUrl: app.mediaUrl,
     previewSecret: app.env.previewSecret,
+    now: app.now,
   });
   registerCall(app, homeBanner, (_, ctx) => service.banners(ctx.lang));
   registerCall(app, homeGameRecommend, (_, ctx) => service.recommended(ctx.lang));
