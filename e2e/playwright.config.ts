@@ -36,6 +36,13 @@ const launchOptions: LaunchOptions = {
   ],
 };
 
+const desktop = {
+  viewport: { width: 1366, height: 800 },
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+};
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -55,12 +62,23 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    // The administrator's first login (one-time password -> own password) happens once per run, before any
+    // journey that needs staff; the console is a desktop tool.
+    {
+      name: 'console-setup',
+      testMatch: /console-setup\.spec\.ts/,
+      use: desktop,
+    },
     {
       name: 'desktop',
-      use: { viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+      dependencies: ['console-setup'],
+      testIgnore: /console-setup\.spec\.ts/,
+      use: desktop,
     },
     {
       name: 'mobile',
+      dependencies: ['console-setup'],
+      testIgnore: /console-setup\.spec\.ts/,
       use: {
         viewport: { width: 360, height: 740 },
         isMobile: true,
@@ -72,7 +90,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // What the server prints goes to the run's data directory too: the journeys read the administrator's
+    // one-time password there, as an operator reads it in the terminal (support/staff.ts).
+    command: `node scripts/start.mjs | tee "${join(dataDir, 'server.out')}"`,
     cwd: repoRoot,
     // turbo builds the apps before this package's tests (they are its workspace dependencies).
     // PREVIEW_SECRET: the tests mint preview tokens with it (support/preview.ts). CAPTCHA_TEST_ANSWER: the
