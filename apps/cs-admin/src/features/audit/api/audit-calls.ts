@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { auditActions, auditPage, type AuditAction, type AuditPageData } from '@gp/contracts/staff';
 import type { RequestOf } from '@gp/contracts';
 import { api } from '../../../lib/api-client.ts';
@@ -9,8 +9,30 @@ export const getAuditPage = (query: AuditQuery): Promise<AuditPageData> => api.c
 
 export const auditPageSize = 20;
 
-/** The record types the audit log names as targets (what the server writes as `target_type`). */
-export const auditTargetTypes = ['staff_account', 'work_order'] as const;
+/**
+ * The record types the server writes as `target_type` (see the audit actions in @gp/contracts/staff), offered
+ * by the filter; a type missing here still shows in the table, by its raw name.
+ */
+export const auditTargetTypes = [
+  'staff_account',
+  'work_order',
+  'export',
+  'cs_faq',
+  'game',
+  'news',
+  'activity',
+  'banner',
+  'game_recommendation',
+  'home_module',
+  'fan_group',
+  'nav_setting',
+  'media',
+  'pay_setting',
+  'pay_server',
+  'pay_product',
+  'pay_channel',
+  'pay_order',
+] as const;
 
 /** The filters as the screen's URL carries them, so a reload or a shared link shows the same rows. */
 export interface AuditFilters {
@@ -70,9 +92,30 @@ export function auditFiltersToSearch(filters: AuditFilters): URLSearchParams {
   return p;
 }
 
+/**
+ * A picked time range as the filters keep it: local minutes, the start inclusive, and the end minute still
+ * included (the server's end is exclusive, so it is the minute after).
+ */
+export function rangeFilters(start: Dayjs | null, end: Dayjs | null): Pick<AuditFilters, 'from' | 'to'> {
+  return {
+    ...(start ? { from: start.startOf('minute').toISOString() } : {}),
+    ...(end ? { to: end.startOf('minute').add(1, 'minute').toISOString() } : {}),
+  };
+}
+
+/** The range picker's values back from the filters (the end shown as the last minute included). */
+export function rangeValues(filters: AuditFilters): [Dayjs | null, Dayjs | null] | null {
+  if (!filters.from && !filters.to) return null;
+  return [
+    filters.from ? dayjs(filters.from) : null,
+    filters.to ? dayjs(filters.to).subtract(1, 'minute') : null,
+  ];
+}
+
 export function auditQueryOf(filters: AuditFilters): AuditQuery {
   return {
-    ...(filters.actor ? { actor: filters.actor } : {}),
+    // account_ids are stored lower-case; the server folds the case too, this keeps the query honest.
+    ...(filters.actor ? { actor: filters.actor.toLowerCase() } : {}),
     ...(filters.action ? { action: filters.action } : {}),
     ...(filters.target_type ? { target_type: filters.target_type } : {}),
     ...(filters.target_id ? { target_id: filters.target_id } : {}),

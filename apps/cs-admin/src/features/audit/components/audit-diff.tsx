@@ -13,7 +13,7 @@ export function AuditDiff({ entry }: { entry: AuditEntryData }) {
   const onlyAfter = entry.before === null;
   const onlyBefore = entry.after === null;
   return (
-    <dl className="audit-diff" aria-label={t('audit.changes')}>
+    <dl className="audit-diff">
       {fields.map((field) => (
         <div key={field} className="audit-diff-row">
           <dt>{fieldLabel(t, field)}</dt>

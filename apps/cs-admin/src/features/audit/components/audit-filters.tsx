@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { auditActions, type AuditAction } from '@gp/contracts/staff';
-import { auditTargetTypes, type AuditFilters } from '../api/audit-calls.ts';
+import { auditTargetTypes, rangeFilters, rangeValues, type AuditFilters } from '../api/audit-calls.ts';
 import { actionLabel, targetTypeLabel } from './audit-labels.ts';
 
 interface FilterValues {
@@ -34,13 +34,7 @@ export function AuditFiltersForm({
     action: filters.action,
     target_type: filters.target_type,
     target_id: filters.target_id,
-    range:
-      filters.from || filters.to
-        ? [
-            filters.from ? dayjs(filters.from) : null,
-            filters.to ? dayjs(filters.to).subtract(1, 'minute') : null,
-          ]
-        : null,
+    range: rangeValues(filters),
   };
 
   const apply = (values: FilterValues) => {
@@ -50,10 +44,7 @@ export function AuditFiltersForm({
     if (values.action) next.action = values.action;
     if (values.target_type) next.target_type = values.target_type;
     if (values.target_id?.trim()) next.target_id = values.target_id.trim();
-    if (start) next.from = start.startOf('minute').toISOString();
-    // The server's end is exclusive: the minute shown as the end is still included.
-    if (end) next.to = end.startOf('minute').add(1, 'minute').toISOString();
-    onApply(next);
+    onApply({ ...next, ...rangeFilters(start ?? null, end ?? null) });
   };
 
   return (
@@ -81,6 +72,7 @@ export function AuditFiltersForm({
         <Form.Item name="target_type" label={t('audit.targetType')} style={{ marginBottom: 0 }}>
           <Select
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('audit.anyTarget')}
             style={{ width: 180 }}
             options={auditTargetTypes.map((type) => ({ value: type, label: targetTypeLabel(t, type) }))}
