@@ -13,6 +13,7 @@ import { deskErrorText } from '../api/desk-errors.ts';
 import { formatUntil } from '../model/format.ts';
 import type { ReplyDraft } from '../model/reply-draft.ts';
 import { checkReply } from '../model/reply-validation.ts';
+import { ToneText } from './tone-text.tsx';
 import { ReplyFields } from './reply-fields.tsx';
 
 /** One ticket's outcome, with its title as it was when sent (the selection changes afterwards). */
@@ -81,7 +82,11 @@ export function BatchReply({
       <Modal
         open={open}
         width={960}
-        title={t('batch.title', { count: results?.length ?? tickets.length })}
+        title={
+          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            {t('batch.title', { count: results?.length ?? tickets.length })}
+          </Typography.Title>
+        }
         onCancel={close}
         destroyOnHidden
         footer={
@@ -116,11 +121,9 @@ export function BatchReply({
                   </Typography.Text>
                   {' — '}
                   {r.code === codes.ok ? (
-                    <Typography.Text type="success">{t('batch.replied')}</Typography.Text>
+                    <ToneText tone="success">{t('batch.replied')}</ToneText>
                   ) : (
-                    <Typography.Text type="danger">
-                      {t('batch.refused', { reason: reason(r) })}
-                    </Typography.Text>
+                    <ToneText tone="danger">{t('batch.refused', { reason: reason(r) })}</ToneText>
                   )}
                 </li>
               ))}

@@ -10,6 +10,7 @@ import { deskErrorText } from '../api/desk-errors.ts';
 import { useCallResult } from '../api/use-call.ts';
 import { minKeywordLength } from '../model/current-word.ts';
 import { useDebounced } from '../model/use-debounced.ts';
+import { ToneText } from './tone-text.tsx';
 
 export const faqDebounceMs = 350;
 
@@ -53,7 +54,7 @@ export function FaqSuggestions({
         {wanted === null ? (
           <Typography.Text type="secondary">{t('faq.hint')}</Typography.Text>
         ) : matches.error ? (
-          <Typography.Text type="danger">{deskErrorText(t, matches.error)}</Typography.Text>
+          <ToneText tone="danger">{deskErrorText(t, matches.error)}</ToneText>
         ) : !matches.loading && list.length === 0 ? (
           <Typography.Text type="secondary">{t('faq.none', { keywords: wanted })}</Typography.Text>
         ) : null}

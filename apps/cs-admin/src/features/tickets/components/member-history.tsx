@@ -11,6 +11,7 @@ import { deskErrorText } from '../api/desk-errors.ts';
 import { useCallResult } from '../api/use-call.ts';
 import { formatDateTime } from '../model/format.ts';
 import { StatusTag } from './status-tag.tsx';
+import { ToneText } from './tone-text.tsx';
 
 const pageSize = 10;
 
@@ -36,7 +37,7 @@ export function MemberHistory({
         {t('history.heading')}
       </Typography.Title>
       {history.error ? (
-        <Typography.Text type="danger">{deskErrorText(t, history.error)}</Typography.Text>
+        <ToneText tone="danger">{deskErrorText(t, history.error)}</ToneText>
       ) : !data ? (
         <Spin />
       ) : data.list.length === 0 ? (

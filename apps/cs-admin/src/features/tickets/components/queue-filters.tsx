@@ -43,6 +43,16 @@ function toFormValues(filters: FilterValues): FormValues {
   };
 }
 
+const rangeIds = { start: 'queue-filters_range_start', end: 'queue-filters_range_end' };
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const text = (value: string | undefined) => {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
@@ -189,15 +199,21 @@ export function QueueFilters({
           <Form.Item
             name="range"
             label={t('filters.range')}
+            htmlFor={rangeIds.start}
             extra={t('filters.rangeHelp', { months: deskPolicy.maxRangeMonths })}
           >
             <DatePicker.RangePicker
+              id={rangeIds}
               style={{ width: '100%' }}
               allowEmpty={[false, false]}
               placeholder={[t('filters.rangeStart'), t('filters.rangeEnd')]}
               disabledDate={(day, info) => isDisabledDay(day, info.from)}
             />
           </Form.Item>
+          {/* The form label names the first date; the second needs its own. */}
+          <label htmlFor={rangeIds.end} style={visuallyHidden}>
+            {t('filters.rangeEndLabel')}
+          </label>
         </Col>
         {keyword('question_keyword')}
         {keyword('content_keyword')}

@@ -4,11 +4,12 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Popconfirm, Typography } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { recallReply } from '../api/desk-calls.ts';
 import { deskErrorText } from '../api/desk-errors.ts';
 import { formatCountdown } from '../model/format.ts';
 import { useNow } from '../model/use-now.ts';
+import { ToneText } from './tone-text.tsx';
 
 export function RecallButton({
   workOrderId,
@@ -59,9 +60,9 @@ export function RecallButton({
         </Popconfirm>
       )}
       {error && (
-        <Typography.Text type="danger" role="alert" style={{ marginInlineStart: 8 }}>
+        <ToneText tone="danger" role="alert" style={{ marginInlineStart: 8 }}>
           {error}
-        </Typography.Text>
+        </ToneText>
       )}
     </span>
   );

@@ -16,6 +16,7 @@ import { useEditLock } from '../api/use-edit-lock.ts';
 import { formatUntil } from '../model/format.ts';
 import { clearDraft, loadDraft, saveDraft, type ReplyDraft } from '../model/reply-draft.ts';
 import { checkReply } from '../model/reply-validation.ts';
+import { ToneText } from './tone-text.tsx';
 import { ReplyFields } from './reply-fields.tsx';
 
 const emptyDraft: ReplyDraft = { reply_status: 2, reply_content: '' };
@@ -125,9 +126,9 @@ export function ReplyEditor({
         {state.kind === 'free' && <Typography.Text type="secondary">{t('lock.hint')}</Typography.Text>}
         {state.kind === 'taking' && <Typography.Text type="secondary">{t('lock.taking')}</Typography.Text>}
         {state.kind === 'held' && (
-          <Typography.Text type="success">
+          <ToneText tone="success">
             {t('lock.yours', { time: formatUntil(state.expiresAt, i18n.language) })}
-          </Typography.Text>
+          </ToneText>
         )}
         {outcome?.ok === true && <Alert type="success" showIcon title={t('editor.sent')} />}
         {outcome?.ok === false && <Alert type="error" showIcon title={outcome.text} />}

@@ -11,6 +11,7 @@ import type { ReplyDraft } from '../model/reply-draft.ts';
 import { maxReplyLength } from '../model/reply-validation.ts';
 import { wordBeforeCaret } from '../model/current-word.ts';
 import { FaqSuggestions } from './faq-suggestions.tsx';
+import { ToneText } from './tone-text.tsx';
 
 export interface ReplyFieldsProps {
   value: ReplyDraft;
@@ -90,9 +91,9 @@ export function ReplyFields(props: ReplyFieldsProps) {
             ]}
           />
           {errors?.status && (
-            <Typography.Text type="danger" id={ids.statusError}>
+            <ToneText tone="danger" id={ids.statusError}>
               {errors.status}
-            </Typography.Text>
+            </ToneText>
           )}
         </div>
         <label htmlFor={ids.content} style={{ display: 'block', marginBottom: 4 }}>
@@ -117,12 +118,18 @@ export function ReplyFields(props: ReplyFieldsProps) {
           }}
         />
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4 }}>
-          <Typography.Text type="danger" id={ids.error}>
+          <ToneText tone="danger" id={ids.error}>
             {errors?.content ?? ''}
-          </Typography.Text>
-          <Typography.Text type={length > maxReplyLength ? 'danger' : 'secondary'} id={ids.counter}>
-            {t('editor.counter', { count: length, max: maxReplyLength })}
-          </Typography.Text>
+          </ToneText>
+          {length > maxReplyLength ? (
+            <ToneText tone="danger" id={ids.counter}>
+              {t('editor.counter', { count: length, max: maxReplyLength })}
+            </ToneText>
+          ) : (
+            <Typography.Text type="secondary" id={ids.counter}>
+              {t('editor.counter', { count: length, max: maxReplyLength })}
+            </Typography.Text>
+          )}
         </div>
         <Typography.Text type="secondary">{t('editor.sendHint')}</Typography.Text>
       </Col>

@@ -1,8 +1,9 @@
 /**
  * The queue's time range as agents pick it: whole days in their own time zone, the first day from its start
  * (inclusive) to the end of the last day (`end_time` exclusive: the next day's start). The server refuses more
- * than `deskPolicy.maxRangeMonths` calendar months (-400 `end_time` `range_too_long`), so the picker disables
- * the days that would exceed it.
+ * than `deskPolicy.maxRangeMonths` calendar months counted on the wall clock of the offset sent (-400 `end_time`
+ * `range_too_long`; a day the target month lacks becomes its last day, as dayjs does), so the bounds carry the
+ * agent's offset and the picker disables the days that would exceed the limit.
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import { deskPolicy } from '@gp/contracts/desk';
@@ -23,13 +24,16 @@ export function isDisabledDay(day: Dayjs, from: Dayjs | undefined, today: Dayjs 
   return from !== undefined && !fitsRange(from, day);
 }
 
+/** An instant written with the agent's own UTC offset: the server counts the months on that wall clock. */
+const withOffset = (at: Dayjs) => at.format('YYYY-MM-DDTHH:mm:ssZ');
+
 /** The call's bounds for the picked days. */
 export function rangeToTimes(range: readonly [Dayjs, Dayjs]): { start_time: string; end_time: string } {
   const [a, b] = range;
   const [first, last] = a.isAfter(b) ? [b, a] : [a, b];
   return {
-    start_time: first.startOf('day').toISOString(),
-    end_time: last.startOf('day').add(1, 'day').toISOString(),
+    start_time: withOffset(first.startOf('day')),
+    end_time: withOffset(last.startOf('day').add(1, 'day')),
   };
 }
 
