@@ -140,7 +140,7 @@ export class DeskExportWorker {
         createdFrom: new Date(stored.filter.createdFrom),
         createdBefore: new Date(stored.filter.createdBefore),
       };
-      const { rows } = await this.reads.page(filter, stored.order, job.lang, 0, deskPolicy.maxExportRows);
+      const rows = await this.reads.rows(filter, stored.order, job.lang, 0, deskPolicy.maxExportRows);
       const bytes = await ticketWorkbook(rows, job.lang as LanguageCode);
       await this.jobs.done(job.id, { rowCount: rows.length, bytes, now: this.now() });
       this.options.log.info({ taskId: job.id, rows: rows.length, bytes: bytes.length }, 'ticket export made');

@@ -62,7 +62,7 @@ function threadContains(kinds: readonly string[], pattern: string): SQL {
   )}) and ${csWorkOrderMessage.content} ilike ${pattern})`;
 }
 
-export type DeskTicketRow = Awaited<ReturnType<DeskRepository['page']>>['rows'][number];
+export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
 
 export class DeskRepository {
   constructor(private readonly db: Db) {}
@@ -111,15 +111,19 @@ export class DeskRepository {
       .leftJoin(typeEn, and(eq(typeEn.questionTypeId, csWorkOrder.questionTypeId), eq(typeEn.lang, 'en')));
   }
 
-  /** One page of the filtered tickets in the asked order (the id breaks ties), and how many match. */
-  async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
+  /** The filtered tickets in the asked order (the id breaks ties), `limit` from `offset`. */
+  async rows(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
     const by = order.type === 'asc' ? asc : desc;
-    const rows = await this.select(lang)
+    return this.select(lang)
       .where(this.conditions(filter))
       .orderBy(by(orderColumns[order.key]), by(csWorkOrder.id))
       .limit(limit)
       .offset(offset);
-    return { rows, total: await this.count(filter) };
+  }
+
+  /** One page of the filtered tickets, and how many match. */
+  async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
+    return { rows: await this.rows(filter, order, lang, offset, limit), total: await this.count(filter) };
   }
 
   async count(filter: TicketFilter): Promise<number> {
