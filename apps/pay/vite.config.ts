@@ -1,11 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localPorts } from '@gp/config';
+import { playerVite } from '@gp/ui/vite';
 
-export default defineConfig({
-  plugins: [react()],
-  server: { port: localPorts.pay, strictPort: true },
-  preview: { port: localPorts.pay, strictPort: true },
-  build: { target: 'es2022', sourcemap: true },
-  test: { environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}'] },
+export default defineConfig(({ mode }) => {
+  const player = playerVite({ mode, envDir: fileURLToPath(new URL('.', import.meta.url)) });
+  return {
+    plugins: [react(), ...player.plugins],
+    define: player.define,
+    server: { port: localPorts.pay, strictPort: true },
+    preview: { port: localPorts.pay, strictPort: true },
+    build: player.build,
+    test: { environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}'] },
+  };
 });

@@ -5,14 +5,7 @@
  * never made, because a POST that reached a server may have done its work already.
  */
 import ky, { type KyInstance } from 'ky';
-import {
-  envelope,
-  fullPath,
-  type ApiGroup,
-  type CallContract,
-  type RequestOf,
-  type ResponseOf,
-} from '@gp/contracts';
+import { fullPath, type ApiGroup, type CallContract, type RequestOf, type ResponseOf } from '@gp/contracts';
 import { codes, domainOfGroup, type ErrorDomain } from '@gp/errors';
 import { site } from '@gp/config';
 
@@ -119,6 +112,18 @@ function searchParamsOf(input: Record<string, unknown>): URLSearchParams {
   return params;
 }
 
+/**
+ * `code` and `message` of an envelope (DESIGN section 4), checked as `envelope()` of the contracts checks them but
+ * without zod, which player builds keep off the first screen (answer-shape.ts).
+ */
+export function envelopeHead(body: unknown): { code: number; message: string } | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { code, message } = body as { code?: unknown; message?: unknown };
+  return Number.isSafeInteger(code) && typeof message === 'string'
+    ? { code: code as number, message }
+    : undefined;
+}
+
 export interface ApiClient {
   call<C extends CallContract>(call: C, input: RequestOf<C>): Promise<ResponseOf<C>>;
 }
@@ -215,16 +220,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async call(call, input) {
       const { status, body } = await send(call, (input ?? {}) as Record<string, unknown>);
       const domain = domainOfGroup(call.group);
-      const head = envelope(call.response).pick({ code: true, message: true }).safeParse(body);
-      if (!head.success) throw new NetworkError(`${fullPath(call)}: answer is not an envelope`, head.error);
-      if (head.data.code !== codes.ok) {
-        if (head.data.code === codes.notLoggedIn) options.onNotLoggedIn?.(call);
+      const head = envelopeHead(body);
+      if (!head) throw new NetworkError(`${fullPath(call)}: answer is not an envelope`);
+      if (head.code !== codes.ok) {
+        if (head.code === codes.notLoggedIn) options.onNotLoggedIn?.(call);
         throw new ApiError(
-          head.data.code,
+          head.code,
           domain,
           status,
           (body as { data?: unknown }).data ?? null,
-          head.data.message,
+          head.message,
         );
       }
       const parsed = call.response.safeParse((body as { data?: unknown }).data);

@@ -4,14 +4,18 @@
  */
 import { z } from 'zod';
 
-export const apiGroups = ['web', 'passport', 'pay', 'cs', 'csmng', 'upload'] as const;
-export type ApiGroup = (typeof apiGroups)[number];
+import {
+  apiGroups,
+  fullPath,
+  languageCodes,
+  type ApiGroup,
+  type Auth,
+  type Encoding,
+  type HttpMethod,
+} from './call-paths.ts';
 
-export type HttpMethod = 'GET' | 'POST';
-/** How the request travels: query string, form body (the default for POST), JSON body or multipart. */
-export type Encoding = 'query' | 'form' | 'json' | 'multipart';
-/** Who may call: anyone, a logged-in member (session + `ct`), or a logged-in staff member. */
-export type Auth = 'public' | 'member' | 'staff';
+// Zod-free, so browser builds can take them without zod (@gp/api-client/vite-plugin).
+export { apiGroups, fullPath, languageCodes, type ApiGroup, type Auth, type Encoding, type HttpMethod };
 
 export interface CallContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly group: ApiGroup;
@@ -41,17 +45,9 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(def: {
   return Object.freeze({ ...def, encoding });
 }
 
-/** Where the call lives on the API host: the group prefix plus the spec's path. */
-export function fullPath(call: Pick<CallContract, 'group' | 'path'>): string {
-  return `/${call.group}${call.path}`;
-}
-
 export type RequestOf<C extends CallContract> = z.input<C['request']>;
 export type ParsedRequestOf<C extends CallContract> = z.output<C['request']>;
 export type ResponseOf<C extends CallContract> = z.output<C['response']>;
-
-/** Every language the product defines; ja is defined but not enabled (spec 1). */
-export const languageCodes = ['en', 'th', 'cn', 'vi', 'zh', 'ja'] as const;
 
 /**
  * Parameters every call carries besides its own (spec 7): the page language and, by default, the region.

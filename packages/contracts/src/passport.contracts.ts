@@ -4,9 +4,16 @@
  */
 import { z } from 'zod';
 import { defineCall } from './define.ts';
+import {
+  accountLoginType,
+  isAccountUser,
+  providerOfChannel,
+  socialChannels,
+  type SocialProvider,
+} from './passport-accounts.ts';
 
-/** loginType / channel_type: 0 is an account (phone or e-mail); anything else is a third-party login. */
-export const accountLoginType = 0;
+// Zod-free, so the browser's first screen can use them without zod (@gp/api-client/vite-plugin).
+export { accountLoginType, isAccountUser, providerOfChannel, socialChannels, type SocialProvider };
 
 export const userInfoData = z.object({
   mid: z.number().int(),
@@ -37,10 +44,6 @@ export const userLogout = defineCall({
   request: z.object({ changeBaseUrl: z.string().optional() }),
   response: z.null(),
 });
-
-export function isAccountUser(user: Pick<UserInfo, 'loginType'>): boolean {
-  return user.loginType === accountLoginType;
-}
 
 // ---- Shared field rules (spec 5): the screens and the server check the same schemas ----
 
@@ -437,21 +440,10 @@ export const resetEmailCheck = defineCall({
 
 // ---- Social login (spec 7 "Passport"; DESIGN section 6): OpenID Connect behind the OAuth-style calls ----
 
-/**
- * channel_type of each third-party provider (spec 3: 0 is an account). `demo` is the built-in "Demo ID" provider
- * that stands in for the others locally and in tests; production never offers it.
- */
-export const socialChannels = { apple: 1, google: 2, facebook: 3, demo: 9 } as const;
-export type SocialProvider = keyof typeof socialChannels;
 const channelType = z.coerce
   .number()
   .int()
   .refine((v) => Object.values(socialChannels).includes(v as never));
-
-/** The provider behind a channel_type; undefined for 0 (an account) and unknown numbers. */
-export function providerOfChannel(channel: number): SocialProvider | undefined {
-  return (Object.keys(socialChannels) as SocialProvider[]).find((k) => socialChannels[k] === channel);
-}
 
 export const requestToken = defineCall({
   group: 'passport',

@@ -1,6 +1,10 @@
 /** Web group (spec 7 "Web"): public reads for the portal. */
 import { z } from 'zod';
 import { defineCall, flag, pageNum, pageOf, pageSize } from './define.ts';
+import { articleCategories } from './web-values.ts';
+
+// Zod-free, so browser builds can use it without zod (@gp/api-client/vite-plugin).
+export { articleCategories };
 
 export const navFlags = z.object({
   is_show_cs: flag,
@@ -94,7 +98,7 @@ export const homeGameRecommend = defineCall({
   response: z.array(recommendedGame),
 });
 
-export const articleCategory = z.enum(['notice', 'update', 'maintenance', 'event', 'campaign', 'tournament']);
+export const articleCategory = z.enum(articleCategories);
 export type ArticleCategory = z.infer<typeof articleCategory>;
 
 /** A news item or an activity as lists show it. Times are ISO 8601 in UTC. */

@@ -1,7 +1,9 @@
 /**
  * Serves the four built player/staff apps from this process, each on its own port as production serves each
  * on its own host. Unknown paths get the app's index.html (client-side routes); hashed assets are cached for a
- * year, index.html never, so a new build shows up on the next visit.
+ * year, index.html never, so a new build shows up on the next visit. Text files go out brotli- or gzip-compressed
+ * as the browser accepts, from the `.br` / `.gz` files the player builds write beside them (issue 10: phones on
+ * slow networks), so nothing is compressed per request; without such a file the plain one is sent.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,8 +35,8 @@ export function distDirOf(name: AppHost['name']): string {
 export async function buildAppHost(
   name: AppHost['name'],
   logger: FastifyInstance['log'],
+  root = distDirOf(name),
 ): Promise<FastifyInstance> {
-  const root = distDirOf(name);
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`${name} is not built: ${root}/index.html is missing (run pnpm build)`);
   }
@@ -46,6 +48,7 @@ export async function buildAppHost(
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, path) => {
       const hashed = /[/\\]assets[/\\]/.test(path);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,7 +1,11 @@
-import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
+import type { Hosts } from '@gp/config';
+import type { SocialProvider } from '@gp/contracts/passport';
 
-/** Hosts of this build, from Vite's environment, checked once. */
-export const hosts = hostsFromAppEnv(import.meta.env);
+declare const __GP_HOSTS__: Hosts;
+declare const __GP_SOCIAL_LOGIN__: SocialProvider[];
+
+/** Hosts of this build: Vite's environment, checked when the build starts (@gp/ui/vite), not in the browser. */
+export const hosts: Hosts = __GP_HOSTS__;
 
 /** The social-login providers the login screen offers (`VITE_SOCIAL_LOGIN`), in order. */
-export const socialLogin = socialLoginFromAppEnv(import.meta.env);
+export const socialLogin: SocialProvider[] = __GP_SOCIAL_LOGIN__;

@@ -1,4 +1,6 @@
-import { hostsFromAppEnv } from '@gp/config/app-env';
+import type { Hosts } from '@gp/config';
 
-/** Hosts of this build, from Vite's environment, checked once. */
-export const hosts = hostsFromAppEnv(import.meta.env);
+declare const __GP_HOSTS__: Hosts;
+
+/** Hosts of this build: Vite's environment, checked when the build starts (@gp/ui/vite), not in the browser. */
+export const hosts: Hosts = __GP_HOSTS__;

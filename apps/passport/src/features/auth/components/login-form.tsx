@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
-import { emailRule, passwordRule } from '@gp/contracts/passport';
 import { captchaCodes, errorMessage } from '../api/error-message.ts';
 import { login } from '../api/login.ts';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
@@ -9,7 +8,8 @@ import { Field } from './field.tsx';
 import { FormMessages } from './form-messages.tsx';
 import styles from './forms.module.css';
 
-const phoneWithCountry = /^\+?\d{6,18}$/;
+/** The field rules use zod: loaded when the visitor starts on the form, not with the page (issue 10). */
+const loadRules = () => import('../model/login-rules.ts');
 
 /** Account + password + captcha (spec 4-5). Every refusal shows its translated message; nothing typed is lost. */
 export function LoginForm({ returnTo, onDone }: { returnTo: string; onDone: (next: string) => void }) {
@@ -23,13 +23,13 @@ export function LoginForm({ returnTo, onDone }: { returnTo: string; onDone: (nex
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const validate = () => {
+  const validate = async () => {
+    const rules = await loadRules();
     const found: Record<string, string> = {};
     const account = user.trim();
     if (!account) found.user = t('validation.required');
-    else if (!emailRule.safeParse(account).success && !phoneWithCountry.test(account))
-      found.user = t('validation.account');
-    if (!passwordRule.safeParse(password).success) found.password = t('validation.passwordRule');
+    else if (!rules.isLoginAccount(account)) found.user = t('validation.account');
+    if (!rules.isPassword(password)) found.password = t('validation.passwordRule');
     if (!captcha.answer.trim()) found.captcha = t('validation.required');
     setErrors(found);
     return Object.keys(found).length === 0;
@@ -38,7 +38,15 @@ export function LoginForm({ returnTo, onDone }: { returnTo: string; onDone: (nex
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
-    if (!validate()) return;
+    let valid: boolean;
+    try {
+      valid = await validate();
+    } catch (error) {
+      // The rules' chunk did not arrive (offline): say so, as for a call that got no answer.
+      setAlert(errorMessage(t, error));
+      return;
+    }
+    if (!valid) return;
     setBusy(true);
     try {
       onDone(
@@ -62,7 +70,12 @@ export function LoginForm({ returnTo, onDone }: { returnTo: string; onDone: (nex
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      onFocus={() => void loadRules()}
+      noValidate
+    >
       <FormMessages alert={alert} />
       <Field
         label={t('login.account')}

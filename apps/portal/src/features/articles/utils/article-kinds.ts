@@ -2,7 +2,7 @@
  * News and activities are the same kind of content (an article) with their own pages and categories. The list
  * query lives in the URL (`?page=N&category=...`) so paging and filtering are shareable links.
  */
-import { articleCategory, type ArticleCategory } from '@gp/contracts/web';
+import { articleCategories, type ArticleCategory } from '@gp/contracts/web';
 
 export type ArticleKind = 'news' | 'activity';
 
@@ -39,8 +39,9 @@ export interface ListQuery {
 export function parseListQuery(search: URLSearchParams, kind: ArticleKind): ListQuery {
   const rawPage = search.get('page') ?? '';
   const page = /^\d{1,6}$/.test(rawPage) ? Math.min(Math.max(Number(rawPage), 1), maxPage) : 1;
-  const parsed = articleCategory.safeParse(search.get('category'));
-  const category = parsed.success && kinds[kind].categories.includes(parsed.data) ? parsed.data : undefined;
+  const raw = search.get('category');
+  const known = articleCategories.find((c) => c === raw);
+  const category = known && kinds[kind].categories.includes(known) ? known : undefined;
   return { page, category };
 }
 

@@ -1,0 +1,118 @@
+/** The budgets of bench/budgets.json and the checks that compare a run's results with them. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ByteMeasure } from './bytes.ts';
+
+export const KB = 1000;
+
+export interface ByteBudget {
+  budgetKB: number;
+  /** Only while the budget is missed: `pnpm test` fails above this, `pnpm bench --check` on the budget. */
+  ceilingKB?: number;
+  why?: string;
+}
+
+export interface Budgets {
+  bytes: {
+    initialJsGzipKB: Record<string, ByteBudget>;
+    cssGzipKB: number;
+    forbiddenPackagesInPlayerApps: string[];
+  };
+  lighthouse: {
+    pages: string[];
+    performanceMin: number;
+    accessibilityMin: number;
+    lcpMsMax: number;
+    tbtMsMax: number;
+    clsMax: number;
+  };
+  api: {
+    database: 'postgres' | 'pglite';
+    publicReads: string[];
+    publicReadRatioMin: number;
+    publicReadP99MsMax: number;
+    ordersPerSecondMin: number;
+    orderP99MsMax: number;
+  };
+}
+
+export const budgetsPath = fileURLToPath(new URL('../budgets.json', import.meta.url));
+
+export function loadBudgets(path = budgetsPath): Budgets {
+  return JSON.parse(readFileSync(path, 'utf8')) as Budgets;
+}
+
+export interface Verdict {
+  budget: string;
+  /** What was measured, in the budget's unit; null when this run did not measure it. */
+  measured: number | null;
+  limit: number;
+  unit: string;
+  /** `min`: measured must be at least the limit; `max`: at most. */
+  kind: 'min' | 'max';
+  met: boolean | null;
+  /** For byte budgets that are missed: still under the recorded ceiling (what `pnpm test` enforces). */
+  withinCeiling?: boolean;
+  note?: string;
+}
+
+export function verdict(
+  budget: string,
+  measured: number | null | undefined,
+  limit: number,
+  unit: string,
+  kind: 'min' | 'max',
+  note?: string,
+): Verdict {
+  const value = measured ?? null;
+  const met = value === null ? null : kind === 'max' ? value <= limit : value >= limit;
+  return { budget, measured: value, limit, unit, kind, met, ...(note ? { note } : {}) };
+}
+
+const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
+
+export interface AppPackages {
+  app: string;
+  packages: string[];
+}
+
+/** Byte budgets: initial JS per landing page, CSS of every entry and page, no forbidden package in a player app. */
+export function checkBytes(
+  budgets: Budgets,
+  pages: readonly ByteMeasure[],
+  entries: readonly ByteMeasure[],
+  playerApps: readonly AppPackages[],
+): Verdict[] {
+  const out: Verdict[] = [];
+  for (const [key, b] of Object.entries(budgets.bytes.initialJsGzipKB)) {
+    const page = pages.find((p) => p.key === key);
+    const v = verdict(
+      `${key} initial JS gzip`,
+      page ? kb(page.js.gzip) : null,
+      b.budgetKB,
+      'KB',
+      'max',
+      b.why,
+    );
+    if (b.ceilingKB !== undefined && v.measured !== null) v.withinCeiling = v.measured <= b.ceilingKB;
+    out.push(v);
+  }
+  for (const m of [...entries.filter((e) => playerApps.some((a) => a.app === e.app)), ...pages]) {
+    out.push(verdict(`${m.key} CSS gzip`, kb(m.css.gzip), budgets.bytes.cssGzipKB, 'KB', 'max'));
+  }
+  for (const { app, packages } of playerApps) {
+    const found = packages.filter((p) =>
+      budgets.bytes.forbiddenPackagesInPlayerApps.some((f) => (f.endsWith('/') ? p.startsWith(f) : p === f)),
+    );
+    out.push({
+      ...verdict(`${app}: no antd`, found.length, 0, 'packages', 'max'),
+      ...(found.length ? { note: found.join(', ') } : {}),
+    });
+  }
+  return out;
+}
+
+/** What `pnpm test` enforces: every byte budget met, or a missed one still under its ceiling. */
+export function byteFailures(verdicts: readonly Verdict[]): Verdict[] {
+  return verdicts.filter((v) => v.met === false && v.withinCeiling !== true);
+}

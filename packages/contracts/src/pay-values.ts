@@ -1,0 +1,79 @@
+/**
+ * Pay constants and order states that need no zod (spec 9; DESIGN section 6 "Pay"); pay.contracts.ts re-exports
+ * them, and browser builds import them without zod.
+ */
+
+/** Payment modes (spec 9 "Payment modes"). */
+export const payModes = [12, 14, 15, 20, 105, 106, 107, 108] as const;
+export type PayMode = (typeof payModes)[number];
+
+/** What each payment mode is; the app-store modes (12, 14, 105) and MyCard's in-app mode (15) live in game clients. */
+export const payModeNames = {
+  12: 'ios',
+  14: 'google',
+  15: 'mycard',
+  20: 'mycard_web',
+  105: 'one_store',
+  106: 'unipin',
+  107: 'razer',
+  108: 'upay',
+} as const satisfies Record<PayMode, string>;
+
+/** The modes a browser can pay with: web top-up offers channels of these modes only. */
+export const webPayModes = [20, 106, 107, 108] as const satisfies readonly PayMode[];
+
+export function isWebPayMode(mode: number): boolean {
+  return (webPayModes as readonly number[]).includes(mode);
+}
+
+/**
+ * Minor-unit exponents (ISO 4217) of the currencies that differ from the usual 2. IDR is 2 in ISO 4217 (sen),
+ * even though no sen coin circulates: we follow the standard, as card providers such as Stripe do, so an amount
+ * converts to and from a provider without a special case. Rp 79.000 is therefore 7900000.
+ */
+const exponentExceptions: Readonly<Record<string, number>> = {
+  VND: 0,
+  JPY: 0,
+  KRW: 0,
+  CLP: 0,
+  ISK: 0,
+  UGX: 0,
+  XAF: 0,
+  XOF: 0,
+  BHD: 3,
+  JOD: 3,
+  KWD: 3,
+  OMR: 3,
+  TND: 3,
+};
+
+/** Decimal places of a currency's minor unit (THB 2, VND 0, IDR 2...). */
+export function currencyExponent(currency: string): number {
+  return exponentExceptions[currency.toUpperCase()] ?? 2;
+}
+
+/**
+ * Where an order is in the engine (DESIGN section 6): created -> awaiting_payment -> paid -> delivering ->
+ * delivered, or failed / expired / refunded. Players see `status`, derived from it.
+ */
+export const orderStates = [
+  'created',
+  'awaiting_payment',
+  'paid',
+  'delivering',
+  'delivered',
+  'failed',
+  'expired',
+  'refunded',
+] as const;
+export type OrderState = (typeof orderStates)[number];
+
+/** What a player sees (spec 4 "Recharge order status"): recharging, recharge successful, recharge failed. */
+export const orderStatuses = ['pending', 'success', 'failed'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export function statusOfState(state: OrderState): OrderStatus {
+  if (state === 'delivered') return 'success';
+  if (state === 'failed' || state === 'expired' || state === 'refunded') return 'failed';
+  return 'pending';
+}

@@ -1,0 +1,69 @@
+/**
+ * Build settings every player app shares (DESIGN section 7: small for phones on slow networks):
+ * - the environment is checked when the build starts and handed to the code as constants (`__GP_HOSTS__`,
+ *   `__GP_SOCIAL_LOGIN__`), so the browser carries neither the checker nor zod;
+ * - contracts reach the browser as answer shapes, not zod (`browserContracts`);
+ * - every text file is also written gzip- and brotli-compressed beside itself for the static server;
+ * - a manifest (for `pnpm bench` and its byte budgets) and source maps.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { loadEnv, type BuildEnvironmentOptions, type Plugin } from 'vite';
+import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
+import { browserContracts } from '@gp/api-client/vite-plugin';
+
+/** Files the static server may send compressed; smaller ones are not worth a second request-path lookup. */
+const compressible = /\.(js|mjs|css|html|svg|json|txt)$/;
+const minBytes = 1024;
+
+/** Writes `x.gz` (gzip 9) and `x.br` (brotli 11) beside each emitted text file, once, at build time. */
+export function precompress(): Plugin {
+  return {
+    name: 'gp:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir) return;
+      for (const fileName of Object.keys(bundle)) {
+        if (!compressible.test(fileName) || fileName.startsWith('.vite/')) continue;
+        const path = join(dir, fileName);
+        const content = readFileSync(path);
+        if (content.length < minBytes) continue;
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+/** The checked app environment as `define` constants; a wrong variable stops the build, naming it. */
+export function appEnvDefines(mode: string, envDir: string): Record<string, string> {
+  const env = loadEnv(mode, envDir, 'VITE_');
+  return {
+    __GP_HOSTS__: JSON.stringify(hostsFromAppEnv(env)),
+    __GP_SOCIAL_LOGIN__: JSON.stringify(socialLoginFromAppEnv(env)),
+  };
+}
+
+export interface PlayerVite {
+  plugins: Plugin[];
+  define: Record<string, string>;
+  build: BuildEnvironmentOptions;
+}
+
+export function playerVite(options: { mode: string; envDir: string }): PlayerVite {
+  return {
+    plugins: [browserContracts(), precompress()],
+    define: appEnvDefines(options.mode, options.envDir),
+    build: { target: 'es2022', sourcemap: true, manifest: true },
+  };
+}
