@@ -130,10 +130,23 @@ describe('ticket detail', () => {
     await waitFor(() => expect(editor().readOnly).toBe(false));
     expect(api.inputs(deskTicketLock)).toEqual([{ work_order_id: 5, renew: 0 }]);
     expect(screen.getByText(/You're handling this ticket/)).toBeTruthy();
+    expect(screen.getByText(/^You, until /)).toBeTruthy(); // the header's "being edited by"
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(api.inputs(deskTicketUnlock)).toEqual([{ work_order_id: 5 }]));
     expect(editor().readOnly).toBe(true);
+    expect(screen.getByText('Nobody')).toBeTruthy();
+  });
+
+  it('keeps holding the lock the agent already held before a reload', async () => {
+    const { api } = detailApi(
+      detail({ lock: { staff_id: agent.staff_id, account_name: 'Ana', expires_at: inMinutes(4) } }),
+    );
+    await renderDesk('/tickets/5');
+    await screen.findByText('Conversation');
+    expect(editor().readOnly).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(api.inputs(deskTicketUnlock)).toEqual([{ work_order_id: 5 }]));
   });
 
   it('names the agent holding the ticket (-40001) and keeps the editor read-only', async () => {
@@ -150,6 +163,7 @@ describe('ticket detail', () => {
     ).toBeTruthy();
     expect(editor().readOnly).toBe(true);
     expect(screen.getByRole('button', { name: 'Send reply' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/^Mei, until /)).toBeTruthy(); // the header's "being edited by"
   });
 
   it('offers recall only on the agent own reply while the window is open, counting down', async () => {

@@ -3,16 +3,18 @@
  * tickets beside it; with tickets.reply also the reply editor (editing lock, FAQ insert, draft kept until sent),
  * recall of one's own recent replies, and state / question type changes.
  */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Alert, Card, Col, Row, Space, Typography } from 'antd';
 import { ApiError } from '@gp/api-client';
 import { workOrderIdField } from '@gp/contracts/cs';
-import type { DeskTicketDetail } from '@gp/contracts/desk';
+import type { DeskTicketDetail, LockHolderData } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { useStaffSession } from '../app/staff-session.ts';
 import { getTicketDetail } from '../features/tickets/api/desk-calls.ts';
 import { deskErrorText } from '../features/tickets/api/desk-errors.ts';
+import { useEditLock, type LockState } from '../features/tickets/api/use-edit-lock.ts';
 import { MemberHistory } from '../features/tickets/components/member-history.tsx';
 import { ReplyEditor } from '../features/tickets/components/reply-editor.tsx';
 import { TicketHeader } from '../features/tickets/components/ticket-header.tsx';
@@ -29,17 +31,36 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
+/** Who holds the ticket as far as this screen knows: its own lock first, else another agent's from the detail. */
+function shownHolder(
+  state: LockState,
+  loaded: LockHolderData | null,
+  me: { staff_id: number; account_name: string },
+): LockHolderData | null {
+  if (state.kind === 'held') return { ...me, expires_at: state.expiresAt };
+  if (state.kind === 'other') return state.holder;
+  // Given back, lapsed or being taken: a lock of our own the detail named is not (or not yet) ours any more.
+  return loaded && loaded.staff_id !== me.staff_id ? loaded : null;
+}
+
 function TicketScreen({ ticket, onChanged }: { ticket: DeskTicketDetail; onChanged: () => void }) {
   const { t } = useTranslation('desk');
+  const threadHeading = useId();
   const { session, can } = useStaffSession();
   const canReply = can('tickets.reply');
+  const lock = useEditLock(ticket.work_order_id, ticket.lock, session.staff_id);
+  const me = { staff_id: session.staff_id, account_name: session.account_name };
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={17}>
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <TicketHeader ticket={ticket} ownStaffId={session.staff_id} />
-          <section aria-labelledby="thread-heading">
-            <Typography.Title level={2} id="thread-heading" style={{ fontSize: 16 }}>
+          <TicketHeader
+            ticket={ticket}
+            lock={shownHolder(lock.state, ticket.lock, me)}
+            ownStaffId={session.staff_id}
+          />
+          <section aria-labelledby={threadHeading}>
+            <Typography.Title level={2} id={threadHeading} style={{ fontSize: 16 }}>
               {t('thread.heading')}
             </Typography.Title>
             <TicketThread
@@ -58,12 +79,7 @@ function TicketScreen({ ticket, onChanged }: { ticket: DeskTicketDetail; onChang
                 </Typography.Title>
               }
             >
-              <ReplyEditor
-                ticket={ticket}
-                ownStaffId={session.staff_id}
-                onSent={onChanged}
-                onStale={onChanged}
-              />
+              <ReplyEditor ticket={ticket} lock={lock} onSent={onChanged} onStale={onChanged} />
             </Card>
           )}
           {canReply && <TicketModify ticket={ticket} onChanged={onChanged} />}

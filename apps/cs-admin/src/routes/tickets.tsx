@@ -2,7 +2,7 @@
  * The ticket queue (`/tickets`, tickets.read): filters, sorting and page in the URL, a table with the lock
  * holder per row, batch reply over a selection (tickets.reply) and export of the filtered set (tickets.export).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useLoaderData,
@@ -30,6 +30,8 @@ import {
   type FilterValues,
   type QueueQuery,
 } from '../features/tickets/model/queue-query.ts';
+
+const queueRefreshMs = 60_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQueueQuery(new URL(request.url).searchParams);
@@ -62,6 +64,15 @@ export default function Tickets() {
     const search = queueSearch(next).toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
   };
+  // The queue moves while agents work it (new tickets, locks taken and given back): ask again every minute
+  // while the tab is shown.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && revalidator.state === 'idle')
+        void revalidator.revalidate();
+    }, queueRefreshMs);
+    return () => clearInterval(timer);
+  }, [revalidator]);
   const busy =
     (navigation.state === 'loading' && navigation.location.pathname === location.pathname) ||
     revalidator.state === 'loading';

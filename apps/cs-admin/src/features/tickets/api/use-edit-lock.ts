@@ -35,13 +35,27 @@ export interface EditLock {
   heldBy(holder: LockHolderData): void;
 }
 
-export function useEditLock(workOrderId: number, initialHolder: LockHolderData | null): EditLock {
-  const [state, setState] = useState<LockState>(
-    initialHolder ? { kind: 'other', holder: initialHolder } : { kind: 'free' },
+/**
+ * `loaded`: the live lock the ticket's detail named when it was loaded. Another agent's shows as theirs; the
+ * agent's own (a reload while holding it) is simply still held.
+ */
+export function useEditLock(
+  workOrderId: number,
+  loaded: LockHolderData | null,
+  ownStaffId: number,
+): EditLock {
+  const ownAtLoad = loaded !== null && loaded.staff_id === ownStaffId;
+  const [state, setState] = useState<LockState>(() =>
+    loaded === null
+      ? { kind: 'free' }
+      : ownAtLoad
+        ? { kind: 'held', expiresAt: loaded.expires_at }
+        : { kind: 'other', holder: loaded },
   );
-  const held = useRef(false);
+  const held = useRef(ownAtLoad);
   const busy = useRef(false);
-  const renewedAt = useRef(0);
+  /** When the lock was last taken or renewed, on this browser's clock (the idle timer counts from it). */
+  const renewedAt = useRef(ownAtLoad ? Date.parse(loaded.expires_at) - deskPolicy.lockIdleMs : 0);
   /** False once the editor is gone: a lock granted after that is given straight back. */
   const mounted = useRef(true);
 

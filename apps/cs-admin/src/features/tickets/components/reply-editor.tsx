@@ -12,7 +12,7 @@ import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
 import { replyTicket } from '../api/desk-calls.ts';
 import { deskErrorText, lockHolderOf } from '../api/desk-errors.ts';
-import { useEditLock } from '../api/use-edit-lock.ts';
+import type { EditLock } from '../api/use-edit-lock.ts';
 import { formatUntil } from '../model/format.ts';
 import { clearDraft, loadDraft, saveDraft, type ReplyDraft } from '../model/reply-draft.ts';
 import { checkReply } from '../model/reply-validation.ts';
@@ -23,12 +23,13 @@ const emptyDraft: ReplyDraft = { reply_status: 2, reply_content: '' };
 
 export function ReplyEditor({
   ticket,
-  ownStaffId,
+  lock,
   onSent,
   onStale,
 }: {
   ticket: DeskTicketDetail;
-  ownStaffId: number;
+  /** The ticket's editing lock as this screen holds it (`useEditLock`). */
+  lock: EditLock;
   /** The reply went through: the thread shows it. */
   onSent: () => void;
   /** The lock lapsed and is taken again: someone may have answered meanwhile. */
@@ -36,7 +37,6 @@ export function ReplyEditor({
 }) {
   const { t, i18n } = useTranslation('desk');
   const id = ticket.work_order_id;
-  const lock = useEditLock(id, ticket.lock && ticket.lock.staff_id !== ownStaffId ? ticket.lock : null);
   const [draft, setDraft] = useState<ReplyDraft>(() => loadDraft(id) ?? emptyDraft);
   const [errors, setErrors] = useState<{ content?: string; status?: string }>({});
   const [sending, setSending] = useState(false);

@@ -1,12 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Space, Typography } from 'antd';
-import type { DeskTicketDetail } from '@gp/contracts/desk';
+import type { DeskTicketDetail, LockHolderData } from '@gp/contracts/desk';
 import { formatDateTime } from '../model/format.ts';
 import { LockHolder } from './lock-holder.tsx';
 import { StatusTag } from './status-tag.tsx';
 
-/** What an agent checks first: the title and state, then whose ticket it is and who is on it. */
-export function TicketHeader({ ticket, ownStaffId }: { ticket: DeskTicketDetail; ownStaffId: number }) {
+/**
+ * What an agent checks first: the title and state, then whose ticket it is and who is on it (`lock`: the holder
+ * as this screen knows it now, null for nobody).
+ */
+export function TicketHeader({
+  ticket,
+  lock,
+  ownStaffId,
+}: {
+  ticket: DeskTicketDetail;
+  lock: LockHolderData | null;
+  ownStaffId: number;
+}) {
   const { t, i18n } = useTranslation('desk');
   const lang = i18n.language;
   return (
@@ -59,11 +70,7 @@ export function TicketHeader({ ticket, ownStaffId }: { ticket: DeskTicketDetail;
           {
             key: 'lock',
             label: t('detail.lock'),
-            children: ticket.lock ? (
-              <LockHolder lock={ticket.lock} ownStaffId={ownStaffId} />
-            ) : (
-              t('detail.unlocked')
-            ),
+            children: lock ? <LockHolder lock={lock} ownStaffId={ownStaffId} /> : t('detail.unlocked'),
           },
         ]}
       />
