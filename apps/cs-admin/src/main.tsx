@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import { createI18n, startLanguage } from '@gp/i18n';
 import { createRouter } from './app/router.tsx';
 
-const i18n = await createI18n(startLanguage(), ['admin', 'desk']);
+const i18n = await createI18n(startLanguage(), ['admin', 'desk', 'cms', 'ops']);
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 createRoot(root).render(

@@ -26,6 +26,8 @@ export const namespaces = [
   'static',
   'service',
   'desk',
+  'cms',
+  'ops',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
