@@ -20,6 +20,7 @@ import { csRoutes } from './modules/cs/cs.routes.ts';
 import { e2eReplyRoutes } from './modules/cs/e2e-reply.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { faqAdminRoutes } from './modules/faq-admin/faq-admin.routes.ts';
+import { gameAdminRoutes } from './modules/game-admin/game-admin.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mailboxRoutes } from './modules/messaging/mailbox.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp({
   await app.register(deskRoutes, { now }); // the ticket desk; its export worker runs in this process
   await app.register(payAdminRoutes);
   await app.register(faqAdminRoutes, { now }); // FAQ entries for staff (scheduled online times use the clock)
+  await app.register(gameAdminRoutes, { now });
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
