@@ -22,6 +22,18 @@ export interface RouteEntry {
 
 export const routeTable: RouteEntry[] = [
   {
+    path: '/tickets',
+    titleKey: 'desk:queue.title',
+    privilege: 'tickets.read',
+    screen: () => import('../routes/tickets.tsx'),
+  },
+  {
+    path: '/tickets/:id',
+    titleKey: 'desk:detail.title',
+    privilege: 'tickets.read',
+    screen: () => import('../routes/ticket-detail.tsx'),
+  },
+  {
     path: '/accounts',
     titleKey: 'admin:accounts.title',
     privilege: 'staff.accounts',
