@@ -9,6 +9,8 @@ import {
   staffServer,
   staffSession,
 } from '../testing/console-test.tsx';
+import type { RouteEntry } from './route-table.ts';
+import { menuEntries } from './screens.ts';
 import { safeRedirect } from './staff-session.ts';
 
 beforeEach(resetSession);
@@ -57,7 +59,7 @@ describe('console layout and guards', () => {
   });
 
   it('the menu lists only what the session may use; home is the first of them', async () => {
-    withHealth(staffServer({}, staffSession({ privileges: ['tickets.read'], privilege_ids: [1] })));
+    withHealth(staffServer({}, staffSession({ privileges: ['faq'], privilege_ids: [4] })));
     const { router } = await renderConsole('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/status'));
     await screen.findByRole('heading', { name: admin.console.status });
@@ -65,7 +67,10 @@ describe('console layout and guards', () => {
   });
 
   it('an administrator sees staff accounts and the audit log in the menu and lands on accounts', async () => {
-    staffServer({ '/account/list': emptyPage }, staffSession());
+    staffServer(
+      { '/account/list': emptyPage },
+      staffSession({ privileges: ['staff.accounts'], privilege_ids: [8] }),
+    );
     const { router } = await renderConsole('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
     await screen.findByRole('heading', { name: admin.accounts.title });
@@ -100,6 +105,35 @@ describe('console layout and guards', () => {
     await screen.findByRole('heading', { name: admin.login.title });
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/accounts?q=ann');
+  });
+});
+
+describe('menuEntries', () => {
+  const screen = () => Promise.resolve({ default: () => null });
+  const table: RouteEntry[] = [
+    { path: '/status', titleKey: 'status', screen },
+    { path: '/audit', titleKey: 'audit', privilege: 'staff.accounts', screen },
+    { path: '/password', titleKey: 'password', menu: false, screen },
+    { path: '/tickets', titleKey: 'queue', privilege: 'tickets.read', screen },
+    { path: '/tickets/:id', titleKey: 'ticket', privilege: 'tickets.read', screen },
+    { path: '/games', titleKey: 'games', privilege: 'games', screen },
+  ];
+  const paths = (privileges: string[], oneTime: 0 | 1 = 0) =>
+    menuEntries(staffSession({ privileges, must_change_password: oneTime }), table).map((e) => e.path);
+
+  it('puts the ticket queue first for agents, leaves out detail screens and hidden ones', () => {
+    expect(paths(['tickets.read', 'staff.accounts', 'games'])).toEqual([
+      '/tickets',
+      '/audit',
+      '/status',
+      '/games',
+    ]);
+    expect(paths(['tickets.read'])).toEqual(['/tickets', '/status']);
+    expect(paths([])).toEqual(['/status']);
+  });
+
+  it('offers nothing to a one-time password', () => {
+    expect(paths(['tickets.read', 'staff.accounts'], 1)).toEqual([]);
   });
 });
 

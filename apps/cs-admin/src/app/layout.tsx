@@ -22,7 +22,7 @@ export function Layout() {
   const [collapsed, setCollapsed] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const { message } = App.useApp();
-  const main = useRef<HTMLElement>(null);
+  const main = useRef<HTMLDivElement>(null);
   const firstPath = useRef(location.pathname);
 
   // After a navigation inside the console, focus goes to the new screen, as a page load would put it.
@@ -113,10 +113,11 @@ export function Layout() {
             </nav>
           </AntLayout.Sider>
         )}
+        {/* antd's Content is the page's <main>; the inner element takes the focus after a navigation. */}
         <AntLayout.Content style={{ padding: 24 }}>
-          <main id="console-main" ref={main} tabIndex={-1} style={{ outline: 'none' }}>
+          <div id="console-main" ref={main} tabIndex={-1} style={{ outline: 'none' }}>
             <Outlet />
-          </main>
+          </div>
         </AntLayout.Content>
       </AntLayout>
     </AntLayout>

@@ -9,12 +9,15 @@ export function allowedOn(entry: RouteEntry, session: StaffSessionData | null): 
 }
 
 /** The side menu's screens `session` may use, in `screenPreference` order, then the table's. */
-export function menuEntries(session: StaffSessionData | null): RouteEntry[] {
+export function menuEntries(
+  session: StaffSessionData | null,
+  table: RouteEntry[] = routeTable,
+): RouteEntry[] {
   const rank = (e: RouteEntry) => {
     const i = screenPreference.indexOf(e.path);
     return i === -1 ? screenPreference.length : i;
   };
-  return routeTable
+  return table
     .filter((e) => e.menu !== false && !e.path.includes(':') && allowedOn(e, session))
     .map((e, order) => ({ e, order }))
     .sort((a, b) => rank(a.e) - rank(b.e) || a.order - b.order)

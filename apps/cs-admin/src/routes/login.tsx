@@ -20,7 +20,7 @@ export default function Login() {
   const [params] = useSearchParams();
   return (
     <Flex vertical style={{ minHeight: '100vh', background: '#f5f5f5' }}>
-      <Flex justify="space-between" align="center" style={{ padding: '12px 24px' }}>
+      <Flex component="header" justify="space-between" align="center" style={{ padding: '12px 24px' }}>
         <Typography.Text strong>
           {t('common:site.name')} · {t('console.title')}
         </Typography.Text>

@@ -56,7 +56,7 @@ describe('password change', () => {
   it('after the forced change, the console opens', async () => {
     const server = staffServer(
       {
-        '/account/password': () => ok(staffSession()),
+        '/account/password': () => ok(staffSession({ privileges: ['staff.accounts'], privilege_ids: [8] })),
         '/account/list': () => ok({ list: [], total: 0, page_num: 1, page_size: 20 }),
       },
       staffSession({ must_change_password: 1 }),
