@@ -110,12 +110,12 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   }
   const oldTexts = before.texts as TextMap;
   const newTexts = after.texts as TextMap;
-  const textsWas: TextMap | Record<string, null> = {};
-  const textsNow: TextMap | Record<string, null> = {};
+  const textsWas: Record<string, unknown> = {};
+  const textsNow: Record<string, unknown> = {};
   for (const lang of editLanguages) {
     if (JSON.stringify(oldTexts[lang] ?? null) !== JSON.stringify(newTexts[lang] ?? null)) {
-      (textsWas as Record<string, unknown>)[lang] = oldTexts[lang] ?? null;
-      (textsNow as Record<string, unknown>)[lang] = newTexts[lang] ?? null;
+      textsWas[lang] = oldTexts[lang] ?? null;
+      textsNow[lang] = newTexts[lang] ?? null;
     }
   }
   if (Object.keys(textsNow).length > 0) {
