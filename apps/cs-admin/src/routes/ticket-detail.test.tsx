@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { questionTypeList } from '@gp/contracts/cs';
 import {
+  deskPolicy,
   deskTicketDetailCall,
   deskTicketLock,
   deskTicketModify,
@@ -24,6 +25,7 @@ import {
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
@@ -147,6 +149,32 @@ describe('ticket detail', () => {
     expect(editor().readOnly).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(api.inputs(deskTicketUnlock)).toEqual([{ work_order_id: 5 }]));
+  });
+
+  it('renews the lock while typing and offers to take it again once it lapsed (-40003)', async () => {
+    const { api } = detailApi();
+    await renderDesk('/tickets/5');
+    await takeEditor();
+    fireEvent.change(editor(), { target: { value: 'Typing at once' } });
+    expect(api.inputs(deskTicketLock)).toHaveLength(1); // renewed at most every lockRenewEveryMs
+
+    api.on(deskTicketLock, (input) => {
+      if (Number(input.renew) === 1) throw new Refusal(-40003);
+      return { staff_id: agent.staff_id, account_name: agent.account_name, expires_at: inMinutes(5) };
+    });
+    const later = Date.now() + deskPolicy.lockRenewEveryMs + 1_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    fireEvent.change(editor(), { target: { value: 'Typing a minute later' } });
+    expect(await screen.findByText(/Someone else may have answered in the meantime/)).toBeTruthy();
+    expect(api.inputs(deskTicketLock)[1]).toEqual({ work_order_id: 5, renew: 1 });
+    expect(editor().readOnly).toBe(true);
+    expect(editor().value).toBe('Typing a minute later'); // the draft stays
+
+    const loads = api.inputs(deskTicketDetailCall).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Take it again' }));
+    await waitFor(() => expect(editor().readOnly).toBe(false));
+    expect(api.inputs(deskTicketLock)[2]).toEqual({ work_order_id: 5, renew: 0 });
+    await waitFor(() => expect(api.inputs(deskTicketDetailCall).length).toBeGreaterThan(loads));
   });
 
   it('names the agent holding the ticket (-40001) and keeps the editor read-only', async () => {
