@@ -22,5 +22,10 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// antd measures the scrollbar through a pseudo-element when a modal opens; jsdom implements getComputedStyle
+// without pseudo-elements and logs "Not implemented" for each call. The element's own style is what jsdom has.
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => elementStyle(element);
+
 // Lazy routes pull in antd; on a busy two-core machine that can take longer than testing-library's default second.
 configure({ asyncUtilTimeout: 5_000 });
