@@ -107,8 +107,6 @@ export default defineConfig({
       REGISTRATIONS_PER_HOUR: '1000',
       REGISTRATIONS_PER_DAY: '1000',
       CODES_PER_IP_PER_HOUR: '1000',
-      // The customer-service journeys write an agent's reply through this test-only route (refused in production).
-      E2E_SEAMS: 'true',
       // "Pay, notify late" in the sandbox (tests/topup.spec.ts): the page's query, 10 s after the first one, must
       // find the payment before the notification does; the notification still arrives during the run (and changes
       // nothing then) instead of two minutes later.

@@ -1,14 +1,15 @@
 /**
  * Customer service for players end to end, desktop and phone: search the FAQ without logging in; log in, submit a
- * question with a screenshot, find it in the history and open it; after an agent's reply (written through the
- * test-only E2E_SEAMS route, as the staff console would), rate the answer and ask a follow-up.
+ * question with a screenshot, find it in the history and open it; after an agent's reply (sent through the staff
+ * desk's own reply call; desk.spec.ts drives the console screens), rate the answer and ask a follow-up.
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
-import { API, PORTAL } from '../support/hosts.ts';
+import { PORTAL } from '../support/hosts.ts';
 import { newMember } from '../support/member.ts';
 import { onPhone } from '../support/shell.ts';
+import { adminPassword, staffCall, staffLogin } from '../support/staff.ts';
 
 /** A real 2x2 PNG (the server checks magic bytes and the screens preview it). */
 function png(): Buffer {
@@ -102,13 +103,12 @@ test('submit a question with a screenshot, find it, then rate the reply and foll
   });
 
   await test.step('an agent replies; the player rates the answer', async () => {
-    const reply = await request.post(`${API}/dev/e2e/cs/reply`, {
-      data: {
-        work_order_id: Number(workOrderId),
-        content: 'We have sent the 980 gems again. Please check your mailbox.',
-      },
+    const agent = await staffLogin(request, 'admin', adminPassword);
+    await staffCall(agent, 'POST', '/komoe/mng/work_order/reply', {
+      work_order_id: Number(workOrderId),
+      reply_content: 'We have sent the 980 gems again. Please check your mailbox.',
+      reply_status: 2,
     });
-    expect((await reply.json()).code).toBe(0);
     await page.reload();
     await afterNavigation(page);
     await expect(page.getByText('We have sent the 980 gems again.', { exact: false })).toBeVisible();

@@ -17,7 +17,6 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { setOwnOrigins } from './modules/content/rich-text.ts';
 import { csJobs } from './modules/cs/cs-jobs.plugin.ts';
 import { csRoutes } from './modules/cs/cs.routes.ts';
-import { e2eReplyRoutes } from './modules/cs/e2e-reply.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { faqAdminRoutes } from './modules/faq-admin/faq-admin.routes.ts';
 import { gameAdminRoutes } from './modules/game-admin/game-admin.routes.ts';
@@ -130,7 +129,6 @@ export async function buildApp({
   await app.register(payRoutes);
   await app.register(csRoutes);
   // Browser journeys write the agent's reply this way until they drive the staff console; never in production.
-  if (env.E2E_SEAMS) await app.register(e2eReplyRoutes);
   await app.register(staffRoutes);
   await app.register(contentAdminRoutes);
   await app.register(deskRoutes, { now }); // the ticket desk; its export worker runs in this process

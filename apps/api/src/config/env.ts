@@ -59,8 +59,6 @@ const schema = z
     REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).default(20),
     /** SMS and e-mail codes one client address may ask for in an hour (then 800000, too frequent). */
     CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
-    /** Browser tests only: test-side shortcuts such as writing an agent's reply (cs). Refused in production. */
-    E2E_SEAMS: bool.default(false),
     /** Tests only: every graphic captcha accepts this answer. Refused in production. */
     CAPTCHA_TEST_ANSWER: z.string().min(1).max(12).optional(),
     /** PKCS#8 PEM of the password-transport key; generated once and kept in the database when unset. */
@@ -145,10 +143,6 @@ const schema = z
   .refine((e) => e.NODE_ENV !== 'production' || !e.DEMO_ID, {
     path: ['DEMO_ID'],
     message: 'the Demo ID sign-in lets anyone in as anyone and is refused in production',
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || !e.E2E_SEAMS, {
-    path: ['E2E_SEAMS'],
-    message: 'test shortcuts are refused in production',
   })
   .refine((e) => e.NODE_ENV !== 'production' || !e.CAPTCHA_TEST_ANSWER, {
     path: ['CAPTCHA_TEST_ANSWER'],
