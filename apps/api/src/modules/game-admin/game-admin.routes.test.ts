@@ -467,6 +467,14 @@ describe('icon upload', () => {
     expect(
       fieldsOf(body(await upload([{ filename: 'big.png', contentType: 'image/png', data: big }]))),
     ).toEqual([{ field: 'file', code: 'too_large' }]);
+    // Announced far beyond the limit: refused before the body is read.
+    const huge = Buffer.concat([
+      Buffer.from(pngBytes(16, 16)),
+      Buffer.alloc(gameIconPolicy.maxBytes + 128 * 1024),
+    ]);
+    const unread = await upload([{ filename: 'huge.png', contentType: 'image/png', data: huge }]);
+    expect(unread.statusCode).toBe(400);
+    expect(fieldsOf(body(unread))).toEqual([{ field: 'file', code: 'too_large' }]);
     const wide = pngBytes(gameIconPolicy.maxSide + 1, 1);
     expect(
       fieldsOf(body(await upload([{ filename: 'wide.png', contentType: 'image/png', data: wide }]))),
