@@ -56,6 +56,34 @@ describe('ticket queue', () => {
     expect(search.get('page_num')).toBeNull(); // back to the first page
   });
 
+  it("keeps a game's own question type from a link, and drops it when another game is chosen", async () => {
+    const api = queueApi();
+    api.on(csGameList, () => [
+      { game_base_id: 1, game_name: 'Lotus Blade', game_icon: '' },
+      { game_base_id: 2, game_name: 'Star Harbor', game_icon: '' },
+    ]);
+    api.on(questionTypeList, (input) => [
+      { question_type: 3, question_type_name: 'Top-up', game_base_id: null },
+      ...(Number(input.game_base_id) === 1
+        ? [{ question_type: 5, question_type_name: 'Guild wars', game_base_id: 1 }]
+        : []),
+    ]);
+    await renderDesk('/tickets?game_base_id=1&question_type=5');
+    await screen.findByText('Question 1');
+    await waitFor(() => expect(api.inputs(questionTypeList).some((i) => i.game_base_id === '1')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.inputs(deskTicketPage)).toHaveLength(2));
+    expect(api.inputs(deskTicketPage)[1]).toMatchObject({ game_base_id: 1, question_type: 5 });
+
+    fireEvent.mouseDown(screen.getByLabelText('Game'));
+    fireEvent.click(await screen.findByTitle('Star Harbor'));
+    await waitFor(() => expect(api.inputs(questionTypeList).some((i) => i.game_base_id === '2')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.inputs(deskTicketPage)).toHaveLength(3));
+    expect(api.inputs(deskTicketPage)[2]).toMatchObject({ game_base_id: 2 });
+    expect(api.inputs(deskTicketPage)[2]).not.toHaveProperty('question_type');
+  });
+
   it('refuses a UID that is not a number before asking the server', async () => {
     const api = queueApi();
     await renderDesk('/tickets');

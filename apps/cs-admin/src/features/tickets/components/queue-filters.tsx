@@ -97,9 +97,9 @@ export function QueueFilters({
   // A type of another game cannot stay chosen once the game changes.
   useEffect(() => {
     const chosen = form.getFieldValue('question_type') as number | undefined;
-    if (chosen !== undefined && types.data && !types.data.some((q) => q.question_type === chosen))
-      form.setFieldValue('question_type', undefined);
-  }, [form, types.data]);
+    if (types.loading || !types.data || chosen === undefined) return;
+    if (!types.data.some((q) => q.question_type === chosen)) form.setFieldValue('question_type', undefined);
+  }, [form, types.data, types.loading]);
 
   const listFailed = t('filters.listFailed');
   const keyword = (name: 'question_keyword' | 'content_keyword' | 'answer_keyword') => (
