@@ -5,7 +5,11 @@ import { localPorts } from '@gp/config';
 import { playerVite } from '@gp/ui/vite';
 
 export default defineConfig(({ mode }) => {
-  const player = playerVite({ mode, envDir: fileURLToPath(new URL('.', import.meta.url)) });
+  const player = playerVite({
+    mode,
+    envDir: fileURLToPath(new URL('.', import.meta.url)),
+    namespaces: ['portal'],
+  });
   return {
     plugins: [react(), ...player.plugins],
     define: player.define,

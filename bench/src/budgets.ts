@@ -116,3 +116,58 @@ export function checkBytes(
 export function byteFailures(verdicts: readonly Verdict[]): Verdict[] {
   return verdicts.filter((v) => v.met === false && v.withinCeiling !== true);
 }
+
+export interface LighthouseMeasure {
+  key: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Lighthouse budgets on each named page: the median run's scores and metrics. */
+export function checkLighthouse(budgets: Budgets, results: readonly LighthouseMeasure[]): Verdict[] {
+  const b = budgets.lighthouse;
+  return b.pages.flatMap((key) => {
+    const r = results.find((x) => x.key === key);
+    return [
+      verdict(`${key} Lighthouse performance`, r?.performance, b.performanceMin, 'score', 'min'),
+      verdict(`${key} Lighthouse accessibility`, r?.accessibility, b.accessibilityMin, 'score', 'min'),
+      verdict(`${key} LCP`, r?.lcpMs, b.lcpMsMax, 'ms', 'max'),
+      verdict(`${key} TBT`, r?.tbtMs, b.tbtMsMax, 'ms', 'max'),
+      verdict(`${key} CLS`, r?.cls, b.clsMax, '', 'max'),
+    ];
+  });
+}
+
+export interface ApiMeasure {
+  database: string;
+  scenarios: { scenario: string; perSecond: number; ratio: number | null; p99Ms: number; failures: number }[];
+}
+
+export const orderScenarioName = 'add_order + notify (orders/s)';
+
+/** API budgets, on the database the budgets name (PostgreSQL): not measured when this run did not use it. */
+export function checkApi(budgets: Budgets, results: readonly ApiMeasure[]): Verdict[] {
+  const b = budgets.api;
+  const run = results.find((r) => r.database === b.database);
+  const note = run ? undefined : `not measured: run on ${b.database} (pnpm bench:postgres)`;
+  const scenario = (name: string) => run?.scenarios.find((s) => s.scenario === name);
+  const out: Verdict[] = [];
+  for (const path of b.publicReads) {
+    const s = scenario(path);
+    out.push(verdict(`${b.database} ${path} vs baseline`, s?.ratio, b.publicReadRatioMin, 'x', 'min', note));
+    out.push(verdict(`${b.database} ${path} p99`, s?.p99Ms, b.publicReadP99MsMax, 'ms', 'max', note));
+  }
+  const orders = scenario(orderScenarioName);
+  out.push(
+    verdict(`${b.database} orders per second`, orders?.perSecond, b.ordersPerSecondMin, '/s', 'min', note),
+  );
+  out.push(verdict(`${b.database} order calls p99`, orders?.p99Ms, b.orderP99MsMax, 'ms', 'max', note));
+  for (const s of run?.scenarios ?? []) {
+    if (s.failures > 0)
+      out.push(verdict(`${b.database} ${s.scenario} failed answers`, s.failures, 0, '', 'max'));
+  }
+  return out;
+}

@@ -14,13 +14,17 @@ export async function bootApp(options: {
   rootId?: string;
 }) {
   const lang = startLanguage();
+  // A data router starts its first navigation when it is created: the screen's chunk and its data load while
+  // the strings do, instead of after them (one round trip less before the first screen on a slow network).
+  // Loaders need the language only, which is set above.
+  const router = options.createRouter();
   const i18n = await createI18n(lang, options.namespaces);
   const root = document.getElementById(options.rootId ?? 'root');
   if (!root) throw new Error('no #root element');
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={options.createRouter()} />
+        <RouterProvider router={router} />
       </I18nextProvider>
     </StrictMode>,
   );

@@ -4,12 +4,15 @@
  *   `__GP_SOCIAL_LOGIN__`), so the browser carries neither the checker nor zod;
  * - contracts reach the browser as answer shapes, not zod (`browserContracts`);
  * - every text file is also written gzip- and brotli-compressed beside itself for the static server;
+ * - index.html preloads the default language's strings that every first screen waits for (en is loaded in
+ *   every language as the fallback), so they arrive with the entry instead of a round trip after it;
  * - a manifest (for `pnpm bench` and its byte budgets) and source maps.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadEnv, type BuildEnvironmentOptions, type Plugin } from 'vite';
+import { site } from '@gp/config';
 import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
 import { browserContracts } from '@gp/api-client/vite-plugin';
 
@@ -45,6 +48,38 @@ export function precompress(): Plugin {
   };
 }
 
+/**
+ * Adds `<link rel="modulepreload">` for the chunks of the default language's locale files of these namespaces
+ * (common and errors always: createI18n loads them first).
+ */
+export function preloadDefaultStrings(namespaces: readonly string[]): Plugin {
+  const wanted = new Set(['common', 'errors', ...namespaces]);
+  const file = new RegExp(`[/\\\\]locales[/\\\\]${site.defaultLanguage}[/\\\\]([\\w-]+)\\.json$`);
+  return {
+    name: 'gp:preload-default-strings',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const found: string[] = [];
+        for (const chunk of Object.values(context.bundle ?? {})) {
+          if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+          const ns = file.exec(chunk.facadeModuleId)?.[1];
+          if (ns && wanted.has(ns)) found.push(chunk.fileName);
+        }
+        if (found.length !== wanted.size) {
+          throw new Error(`preloadDefaultStrings: found ${found.length} of ${wanted.size} locale chunks`);
+        }
+        return found.sort().map((href) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 /** The checked app environment as `define` constants; a wrong variable stops the build, naming it. */
 export function appEnvDefines(mode: string, envDir: string): Record<string, string> {
   const env = loadEnv(mode, envDir, 'VITE_');
@@ -60,9 +95,14 @@ export interface PlayerVite {
   build: BuildEnvironmentOptions;
 }
 
-export function playerVite(options: { mode: string; envDir: string }): PlayerVite {
+export function playerVite(options: {
+  mode: string;
+  envDir: string;
+  /** The namespaces the app's bootApp loads (its main.tsx). */
+  namespaces: readonly string[];
+}): PlayerVite {
   return {
-    plugins: [browserContracts(), precompress()],
+    plugins: [browserContracts(), preloadDefaultStrings(options.namespaces), precompress()],
     define: appEnvDefines(options.mode, options.envDir),
     build: { target: 'es2022', sourcemap: true, manifest: true },
   };

@@ -1,0 +1,409 @@
+/**
+ * The API under load (issue 10): autocannon on loopback, 50 connections, a warm-up, then 10 s per scenario. A bare
+ * Fastify route in this same process is the baseline every read is compared with, so the ratio says what our
+ * code costs whatever the machine. The API runs in-process (buildApp) on its own port with demo data, on PGlite
+ * in a fresh directory or, with DATABASE_URL, on that PostgreSQL database (a throwaway one: the bench seeds it and
+ * leaves its orders there).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type Options as LoadOptions, type Result } from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { parseEnv } from '../../apps/api/src/config/env.ts';
+import { openDatabase, type Database, type Db } from '../../apps/api/src/db/database.ts';
+import { runSeed, seedSteps, type SeedNotes } from '../../apps/api/src/db/seed/seed.ts';
+import { signedHeaders } from '../../apps/api/src/modules/pay/sandbox-signature.ts';
+import {
+  csrfCookie,
+  hashSessionId,
+  newToken,
+  sessionCookie,
+} from '../../apps/api/src/modules/passport/member-auth.ts';
+import { MemberRepository } from '../../apps/api/src/modules/passport/member.repository.ts';
+import { SessionRepository } from '../../apps/api/src/modules/passport/session.repository.ts';
+
+export interface LoadSettings {
+  connections: number;
+  durationS: number;
+  warmupS: number;
+  /** The API's port; the baseline takes the next one. */
+  port: number;
+}
+
+export const defaultLoad: LoadSettings = { connections: 50, durationS: 10, warmupS: 3, port: 9190 };
+
+export interface ScenarioResult {
+  scenario: string;
+  /** Requests (or, for orders, whole orders) per second. */
+  perSecond: number;
+  /** perSecond over the baseline's requests per second in the same run. */
+  ratio: number | null;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers that were not HTTP 2xx with code 0, and connection errors. */
+  failures: number;
+  total: number;
+}
+
+export interface ApiLoadResult {
+  database: 'pglite' | 'postgres';
+  settings: LoadSettings;
+  scenarios: ScenarioResult[];
+}
+
+const sandboxSecret = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+const captchaAnswer = 'bench';
+
+interface Member {
+  cookie: string;
+  ct: string;
+  role: { server: string; role: string };
+}
+
+/** A logged-in member as a login leaves one: member row, live session, the CSRF token as cookie and `ct`. */
+async function loginMember(db: Db, n: number): Promise<Omit<Member, 'role'>> {
+  const suffix = `${Date.now().toString(36)}${n}`;
+  const row = await new MemberRepository(db).create({
+    userId: `bench-${suffix}@example.com`,
+    nickName: `bench_${suffix}`,
+  });
+  const sid = newToken(32);
+  const ct = newToken(24);
+  await new SessionRepository(db).create({
+    idHash: hashSessionId(sid),
+    mid: row.mid,
+    csrfToken: ct,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return { cookie: `${sessionCookie}=${sid}; ${csrfCookie}=${ct}`, ct };
+}
+
+async function getJson(
+  base: string,
+  path: string,
+  cookie?: string,
+): Promise<{ code: number; data: unknown }> {
+  const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
+  return (await res.json()) as { code: number; data: unknown };
+}
+
+/** The first character of the member that can take a top-up (as the top-up screen finds it). */
+async function rechargeableRole(base: string, member: Omit<Member, 'role'>, gameBaseId: number) {
+  const { data } = await getJson(
+    base,
+    `/pay/api/web/pay/user/role_list?game_base_id=${gameBaseId}&ct=${member.ct}`,
+    member.cookie,
+  );
+  type Server = {
+    cp_server_id: string;
+    is_maintenance: number;
+    role_list: { cp_role_id: string; can_recharge: number }[];
+  };
+  for (const server of (data as Server[] | null) ?? []) {
+    if (server.is_maintenance) continue;
+    const role = server.role_list.find((r) => r.can_recharge === 1);
+    if (role) return { server: server.cp_server_id, role: role.cp_role_id };
+  }
+  throw new Error('the bench member has no character that can take a top-up');
+}
+
+interface OrderProduct {
+  gameBaseId: number;
+  gameId: string;
+  productId: string;
+  productName: string;
+  price: number;
+  currency: string;
+  payMode: number;
+  paymentType: string;
+}
+
+/** A product of the demo catalog with a web payment channel, found through the public pay calls. */
+async function orderProduct(base: string): Promise<OrderProduct> {
+  type Game = { game_base_id: number; game_id: string };
+  const games = (await getJson(base, '/pay/api/komoe/webpay/game_list?distribution_region=5&lang=en'))
+    .data as Game[];
+  for (const game of games) {
+    const q = `distribution_region=5&game_base_id=${game.game_base_id}&lang=en`;
+    type Currency = { currency: string };
+    const currencies = (
+      await getJson(base, `/pay/api/komoe/webpay/currency_list?${q}&game_id=${game.game_id}`)
+    ).data as Currency[];
+    for (const { currency } of currencies ?? []) {
+      type Channel = { pay_mode: number; payment_type: string };
+      const channels = (await getJson(base, `/pay/api/komoe/webpay/channel_list?${q}&currency=${currency}`))
+        .data as Channel[];
+      const channel = channels?.[0];
+      if (!channel) continue;
+      type Product = { product_id: string; product_name: string; product_price: number };
+      const products = (
+        await getJson(
+          base,
+          `/pay/api/komoe/webpay/product_list?${q}&game_id=${game.game_id}&currency=${currency}&pay_mode=${channel.pay_mode}`,
+        )
+      ).data as Product[];
+      const product = products?.[0];
+      if (!product) continue;
+      return {
+        gameBaseId: game.game_base_id,
+        gameId: game.game_id,
+        productId: product.product_id,
+        productName: product.product_name,
+        price: product.product_price,
+        currency,
+        payMode: channel.pay_mode,
+        paymentType: channel.payment_type,
+      };
+    }
+  }
+  throw new Error('the demo catalog has no product with a web payment channel');
+}
+
+function summarize(scenario: string, result: Result, perSecond: number, failures: number, total: number) {
+  return {
+    scenario,
+    perSecond: Math.round(perSecond),
+    ratio: null,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: failures + result.errors + result.timeouts,
+    total,
+  } satisfies ScenarioResult;
+}
+
+/** A GET every connection repeats; an answer counts when it is HTTP 200 with code 0. */
+async function readScenario(
+  name: string,
+  url: string,
+  settings: LoadSettings,
+  headers: Record<string, string> = {},
+): Promise<ScenarioResult> {
+  let bad = 0;
+  const counting = { on: false };
+  const options: LoadOptions = {
+    url,
+    connections: settings.connections,
+    headers,
+    requests: [
+      {
+        method: 'GET',
+        onResponse: (status, body) => {
+          if (counting.on && (status !== 200 || !body.startsWith('{"code":0'))) bad++;
+        },
+      },
+    ],
+  };
+  if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS });
+  counting.on = true;
+  const result = await autocannon({ ...options, duration: settings.durationS });
+  counting.on = false;
+  return summarize(name, result, result.requests.average, bad, result.requests.total);
+}
+
+/**
+ * Fresh orders the way a player and the provider make them: a top-up captcha, add_order with a new idempotency
+ * key, then the sandbox's signed "paid" notification for it. Each connection is its own member.
+ */
+async function orderScenario(base: string, members: Member[], product: OrderProduct, settings: LoadSettings) {
+  let next = 0;
+  let placed = 0;
+  let paid = 0;
+  let bad = 0;
+  const counting = { on: false };
+  type Ctx = { member?: Member; captcha?: string; order?: { order_no: string; pay_order_no: string } };
+  const options: LoadOptions = {
+    url: base,
+    connections: settings.connections,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req, context: Ctx) => {
+          context.member ??= members[next++ % members.length]!;
+          return {
+            ...req,
+            path: `/pay/api/web/pay/get_captcha?ct=${context.member.ct}`,
+            headers: { cookie: context.member.cookie },
+          };
+        },
+        onResponse: (status, body, context: Ctx) => {
+          const parsed =
+            status === 200 ? (JSON.parse(body) as { code: number; data: { captcha_token: string } }) : null;
+          if (parsed?.code === 0) context.captcha = parsed.data.captcha_token;
+          else if (counting.on) bad++;
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (req, context: Ctx) => {
+          const m = context.member!;
+          const form = new URLSearchParams({
+            game_base_id: String(product.gameBaseId),
+            game_id: product.gameId,
+            cp_server_id: m.role.server,
+            cp_role_id: m.role.role,
+            product_id: product.productId,
+            product_name: product.productName,
+            product_price: String(product.price),
+            currency: product.currency,
+            pay_mode: String(product.payMode),
+            payment_type: product.paymentType,
+            captcha_token: context.captcha ?? '',
+            captcha_code: captchaAnswer,
+            idempotency_key: randomUUID(),
+            ct: m.ct,
+          });
+          return {
+            ...req,
+            path: '/pay/api/komoe/webpay/add_order?distribution_region=5&lang=en',
+            headers: { cookie: m.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+            body: form.toString(),
+          };
+        },
+        onResponse: (status, body, context: Ctx) => {
+          const parsed =
+            status === 200
+              ? (JSON.parse(body) as { code: number; data: { order_no: string; pay_order_no: string } })
+              : null;
+          context.order = parsed?.code === 0 ? parsed.data : undefined;
+          if (!counting.on) return;
+          if (context.order) placed++;
+          else bad++;
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (req, context: Ctx) => {
+          const order = context.order;
+          const body = JSON.stringify({
+            event_id: randomUUID(),
+            type: 'payment.paid',
+            pay_order_no: order?.pay_order_no ?? 'none',
+            order_no: order?.order_no ?? 'none',
+            amount: product.price,
+            currency: product.currency,
+            occurred_at: new Date().toISOString(),
+          });
+          return {
+            ...req,
+            path: '/pay/notify/sandbox',
+            headers: signedHeaders(sandboxSecret, body, new Date()),
+            body,
+          };
+        },
+        onResponse: (status, body) => {
+          if (!counting.on) return;
+          if (status === 200 && body.includes('"received":true')) paid++;
+          else bad++;
+        },
+      },
+    ],
+  };
+  if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS });
+  counting.on = true;
+  const result = await autocannon({ ...options, duration: settings.durationS });
+  counting.on = false;
+  return {
+    ...summarize(
+      'add_order + notify (orders/s)',
+      result,
+      paid / settings.durationS,
+      bad,
+      result.requests.total,
+    ),
+    placed,
+  };
+}
+
+async function startBaseline(port: number): Promise<FastifyInstance> {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ code: 0, message: 'success', data: null }));
+  await bare.listen({ host: '127.0.0.1', port });
+  return bare;
+}
+
+export async function runApiLoad(
+  kind: 'pglite' | 'postgres',
+  settings: LoadSettings = defaultLoad,
+  log: (line: string) => void = () => {},
+): Promise<ApiLoadResult> {
+  const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'gp-bench-db-')) : undefined;
+  const url = process.env.DATABASE_URL;
+  if (kind === 'postgres' && !url) throw new Error('DATABASE_URL is not set');
+  let database: Database | undefined;
+  let api: FastifyInstance | undefined;
+  let bare: FastifyInstance | undefined;
+  try {
+    log(`API load on ${kind}: preparing the database`);
+    database = await openDatabase(
+      kind === 'pglite'
+        ? { kind: 'pglite', dataDir: dataDir! }
+        : { kind: 'postgres', url: url!, poolSize: 10 },
+    );
+    await database.migrate();
+    const notes: SeedNotes = { oneTimePasswords: [] };
+    await runSeed(database.db, seedSteps, notes);
+    const env = parseEnv({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      // The bench is one client address sending thousands of requests a second.
+      RATE_LIMIT_MAX: '100000000',
+      CAPTCHA_TEST_ANSWER: captchaAnswer,
+      PAY_SANDBOX_SECRET: sandboxSecret,
+      PAY_WORKER: 'false',
+      DEMO_ID: 'false',
+      API_PORT: String(settings.port),
+    });
+    api = await buildApp({ env, database, logger: false });
+    await api.listen({ host: '127.0.0.1', port: settings.port });
+    bare = await startBaseline(settings.port + 1);
+    const base = `http://127.0.0.1:${settings.port}`;
+
+    const members: Member[] = [];
+    const product = await orderProduct(base);
+    for (let n = 0; n < settings.connections; n++) {
+      const member = await loginMember(database.db, n);
+      members.push({ ...member, role: await rechargeableRole(base, member, product.gameBaseId) });
+    }
+    const scenarios: ScenarioResult[] = [];
+    const run = async (task: () => Promise<ScenarioResult>) => {
+      const result = await task();
+      log(`  ${result.scenario}: ${result.perSecond}/s, p99 ${result.p99Ms} ms`);
+      scenarios.push(result);
+    };
+    await run(() =>
+      readScenario('bare Fastify route (baseline)', `http://127.0.0.1:${settings.port + 1}/bare`, settings),
+    );
+    await run(() => readScenario('/web/home/banner', `${base}/web/home/banner?lang=en&region=5`, settings));
+    await run(() =>
+      readScenario(
+        '/web/news/page',
+        `${base}/web/news/page?lang=en&region=5&page_num=1&page_size=10`,
+        settings,
+      ),
+    );
+    const someone = members[0]!;
+    await run(() =>
+      readScenario(
+        '/passport/web/user/info (logged in)',
+        `${base}/passport/web/user/info?lang=en&ct=${someone.ct}`,
+        settings,
+        {
+          cookie: someone.cookie,
+        },
+      ),
+    );
+    await run(() => orderScenario(base, members, product, settings));
+    const baseline = scenarios[0]!.perSecond;
+    for (const s of scenarios.slice(1))
+      s.ratio = baseline > 0 ? Math.round((s.perSecond / baseline) * 1000) / 1000 : null;
+    return { database: kind, settings, scenarios };
+  } finally {
+    await bare?.close();
+    await api?.close();
+    await database?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
