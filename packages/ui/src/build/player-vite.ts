@@ -5,7 +5,8 @@
  * - contracts reach the browser as answer shapes, not zod (`browserContracts`);
  * - every text file is also written gzip- and brotli-compressed beside itself for the static server;
  * - index.html preloads the default language's strings that every first screen waits for (en is loaded in
- *   every language as the fallback), so they arrive with the entry instead of a round trip after it;
+ *   every language as the fallback), so they arrive with the entry instead of a round trip after it, and opens
+ *   the connection to the API host early;
  * - a manifest (for `pnpm bench` and its byte budgets) and source maps.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -49,14 +50,16 @@ export function precompress(): Plugin {
 }
 
 /**
- * Adds `<link rel="modulepreload">` for the chunks of the default language's locale files of these namespaces
- * (common and errors always: createI18n loads them first).
+ * Hints in index.html for what every first screen waits for: `<link rel="modulepreload">` for the chunks of the
+ * default language's locale files of these namespaces (common and errors always: createI18n loads them first),
+ * and `<link rel="preconnect">` to the first API host, which is another origin, so the connection is open by the
+ * time the first call goes out (credentialed, as the calls are).
  */
-export function preloadDefaultStrings(namespaces: readonly string[]): Plugin {
+export function firstLoadHints(namespaces: readonly string[], apiOrigin: string): Plugin {
   const wanted = new Set(['common', 'errors', ...namespaces]);
   const file = new RegExp(`[/\\\\]locales[/\\\\]${site.defaultLanguage}[/\\\\]([\\w-]+)\\.json$`);
   return {
-    name: 'gp:preload-default-strings',
+    name: 'gp:first-load-hints',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -68,13 +71,20 @@ export function preloadDefaultStrings(namespaces: readonly string[]): Plugin {
           if (ns && wanted.has(ns)) found.push(chunk.fileName);
         }
         if (found.length !== wanted.size) {
-          throw new Error(`preloadDefaultStrings: found ${found.length} of ${wanted.size} locale chunks`);
+          throw new Error(`firstLoadHints: found ${found.length} of ${wanted.size} locale chunks`);
         }
-        return found.sort().map((href) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` },
-          injectTo: 'head' as const,
-        }));
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preconnect', href: apiOrigin, crossorigin: 'use-credentials' },
+            injectTo: 'head' as const,
+          },
+          ...found.sort().map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` },
+            injectTo: 'head' as const,
+          })),
+        ];
       },
     },
   };
@@ -87,6 +97,13 @@ export function appEnvDefines(mode: string, envDir: string): Record<string, stri
     __GP_HOSTS__: JSON.stringify(hostsFromAppEnv(env)),
     __GP_SOCIAL_LOGIN__: JSON.stringify(socialLoginFromAppEnv(env)),
   };
+}
+
+/** The origin of the first API base URL of this build's environment. */
+export function apiOriginOf(mode: string, envDir: string): string {
+  const first = hostsFromAppEnv(loadEnv(mode, envDir, 'VITE_')).api.web?.[0];
+  if (!first) throw new Error('no API base URL in the app environment');
+  return new URL(first).origin;
 }
 
 export interface PlayerVite {
@@ -102,7 +119,11 @@ export function playerVite(options: {
   namespaces: readonly string[];
 }): PlayerVite {
   return {
-    plugins: [browserContracts(), preloadDefaultStrings(options.namespaces), precompress()],
+    plugins: [
+      browserContracts(),
+      firstLoadHints(options.namespaces, apiOriginOf(options.mode, options.envDir)),
+      precompress(),
+    ],
     define: appEnvDefines(options.mode, options.envDir),
     build: { target: 'es2022', sourcemap: true, manifest: true },
   };
