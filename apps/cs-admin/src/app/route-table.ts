@@ -45,6 +45,43 @@ export const routeTable: RouteEntry[] = [
     privilege: 'staff.accounts',
     screen: () => import('../routes/audit.tsx'),
   },
+  {
+    path: '/faq',
+    titleKey: 'ops:faq.title',
+    privilege: 'faq',
+    screen: () => import('../routes/faq.tsx'),
+  },
+  {
+    path: '/faq/:id',
+    titleKey: 'ops:faq.editorTitle',
+    privilege: 'faq',
+    screen: () => import('../routes/faq-edit.tsx'),
+  },
+  {
+    path: '/games',
+    titleKey: 'ops:games.title',
+    privilege: 'games',
+    screen: () => import('../routes/games.tsx'),
+  },
+  // Top-up operations (catalog privilege).
+  {
+    path: '/pay/catalog',
+    titleKey: 'ops:pay.catalog.title',
+    privilege: 'catalog',
+    screen: () => import('../routes/pay-catalog.tsx'),
+  },
+  {
+    path: '/pay/orders',
+    titleKey: 'ops:pay.order.title',
+    privilege: 'catalog',
+    screen: () => import('../routes/pay-orders.tsx'),
+  },
+  {
+    path: '/pay/deliveries',
+    titleKey: 'ops:pay.dead.title',
+    privilege: 'catalog',
+    screen: () => import('../routes/pay-deliveries.tsx'),
+  },
   { path: '/status', titleKey: 'admin:console.status', screen: () => import('../routes/status.tsx') },
   {
     path: '/password',
@@ -58,4 +95,14 @@ export const routeTable: RouteEntry[] = [
  * Where `/` sends a staff member, and the menu's order: the first of these they may use (the ticket queue for
  * agents), then any other screen in table order.
  */
-export const screenPreference = ['/tickets', '/accounts', '/audit', '/status'];
+export const screenPreference = [
+  '/tickets',
+  '/faq',
+  '/games',
+  '/pay/catalog',
+  '/pay/orders',
+  '/pay/deliveries',
+  '/accounts',
+  '/audit',
+  '/status',
+];

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Tag } from 'antd';
+import type { OnlineState } from '@gp/contracts/catalog-admin';
+import { formatTime } from '../../../app/locale.ts';
+
+// Dark solid tags: antd's light presets miss WCAG AA contrast for 12px text.
+const colours: Record<OnlineState, string | undefined> = {
+  online: '#135200',
+  scheduled: '#0958d9',
+  offline: undefined,
+};
+
+/** What players see of an entry now: offline, scheduled (with its time) or online (since when). */
+export function OnlineStateTag({ state, time }: { state: OnlineState; time: string }) {
+  const { t, i18n } = useTranslation('ops');
+  return (
+    <span>
+      <Tag color={colours[state]}>{t(`faq.state.${state}`)}</Tag>
+      {state !== 'offline' && (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {t(state === 'scheduled' ? 'faq.onlineFrom' : 'faq.onlineSince', {
+            time: formatTime(time, i18n.language),
+          })}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { Button, Typography } from 'antd';
+import type { PayAdminOrderItem } from '@gp/contracts/pay-admin';
+import { formatTime } from '../../../app/locale.ts';
+import { DataTable } from '../../../lib/data-table.tsx';
+import { formatMoney } from '../model/money.ts';
+import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
+
+const column = createColumnHelper<PayAdminOrderItem>();
+
+/** One page of orders, newest first; the order number opens the order's panel. */
+export function OrderTable({
+  orders,
+  busy,
+  onOpen,
+}: {
+  orders: PayAdminOrderItem[];
+  busy: boolean;
+  onOpen: (orderNo: string) => void;
+}) {
+  const { t, i18n } = useTranslation('ops');
+  const columns = useMemo(
+    () => [
+      column.accessor('order_no', {
+        header: () => t('pay.order.orderNo'),
+        cell: (c) => (
+          <Button
+            type="link"
+            style={{ padding: 0, height: 'auto', fontFamily: 'monospace' }}
+            onClick={() => onOpen(c.getValue())}
+            aria-label={t('pay.order.openOf', { orderNo: c.getValue() })}
+          >
+            {c.getValue()}
+          </Button>
+        ),
+      }),
+      column.accessor('created_at', {
+        header: () => t('pay.order.created'),
+        cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(c.getValue(), i18n.language)}</span>,
+      }),
+      column.accessor('uid', { header: () => t('pay.order.uid') }),
+      column.display({
+        id: 'recipient',
+        header: () => t('pay.order.recipient'),
+        cell: ({ row }) => (
+          <>
+            <div>{row.original.game_name}</div>
+            <Typography.Text type="secondary">
+              {row.original.server_name} · {row.original.role_name} ({row.original.cp_role_id})
+            </Typography.Text>
+          </>
+        ),
+      }),
+      column.accessor('product_name', { header: () => t('pay.order.product') }),
+      column.accessor('product_price', {
+        header: () => t('pay.order.price'),
+        cell: (c) => (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(c.getValue(), c.row.original.currency, c.row.original.exponent, i18n.language)}
+          </span>
+        ),
+      }),
+      column.accessor('state', {
+        header: () => t('pay.order.state'),
+        cell: (c) => <OrderStateTag state={c.getValue()} />,
+      }),
+      column.accessor('delivery_status', {
+        header: () => t('pay.delivery.title'),
+        cell: (c) => <DeliveryTag status={c.getValue()} />,
+      }),
+    ],
+    [t, i18n.language, onOpen],
+  );
+  // TanStack Table rebuilds its instance every render by design; nothing here is memoized on it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: orders,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.order_no,
+  });
+  return (
+    <DataTable table={table} caption={t('pay.order.caption')} empty={t('pay.order.empty')} busy={busy} />
+  );
+}

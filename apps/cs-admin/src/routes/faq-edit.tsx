@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Alert, App, Card, Typography } from 'antd';
+import { ApiError } from '@gp/api-client';
+import { codes } from '@gp/errors';
+import { useStaffSession } from '../app/staff-session.ts';
+import { getFaq, listFaqGames, listFaqTypes } from '../features/faq/api/faq-calls.ts';
+import { faqErrorText } from '../features/faq/api/faq-errors.ts';
+import { useAnswer } from '../features/faq/api/use-answer.ts';
+import { FaqEditor } from '../features/faq/components/faq-editor.tsx';
+import { OnlineStateTag } from '../features/faq/components/online-state.tsx';
+
+/** `/faq/new` writes a new entry; `/faq/<question_id>` edits one. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  if (params.id === 'new') return { entry: null, error: null as unknown };
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+    return { entry: null, error: new ApiError(codes.notFound, 'staff', 404) as unknown };
+  try {
+    return { entry: await getFaq(id), error: null as unknown };
+  } catch (error) {
+    return { entry: null, error };
+  }
+}
+
+/** The FAQ entry editor; saving goes back to the list as it was left. */
+export default function FaqEdit() {
+  const { t } = useTranslation('ops');
+  const { entry, error } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { can } = useStaffSession();
+  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
+  const backTo = `/faq${listSearch.startsWith('?') ? listSearch : ''}`;
+  const [game, setGame] = useState(entry?.game_base_id ?? 0);
+  const allGames = can('games');
+  const games = useAnswer(`games:${allGames}`, () => listFaqGames(allGames));
+  const types = useAnswer(`types:${game}`, () => listFaqTypes(game || undefined));
+  const failed = error !== null;
+  const isNew = entry === null && !failed;
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          {isNew ? t('faq.newTitle') : t('faq.editTitle')}
+        </Typography.Title>
+      }
+      extra={entry && <OnlineStateTag state={entry.online_state} time={entry.online_time} />}
+    >
+      <Typography.Paragraph>
+        <Link to={backTo}>{t('faq.backToList')}</Link>
+      </Typography.Paragraph>
+      {failed ? (
+        <Alert type="error" showIcon title={faqErrorText(t, error)} />
+      ) : (
+        <>
+          {(games.error !== undefined || types.error !== undefined) && (
+            <Alert
+              type="warning"
+              showIcon
+              title={faqErrorText(t, games.error ?? types.error)}
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          <FaqEditor
+            key={entry?.question_id ?? 'new'}
+            saved={entry}
+            games={games.data ?? []}
+            types={types.data}
+            typesLoading={types.loading}
+            onGameChange={setGame}
+            onSaved={() => {
+              void message.success(t(isNew ? 'faq.added' : 'faq.saved'));
+              void navigate(backTo);
+            }}
+            onCancel={() => void navigate(backTo)}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Alert, Card, Flex, Spin, Tabs, Typography } from 'antd';
+import { site } from '@gp/config';
+import {
+  getChannels,
+  getPayGames,
+  getPaySwitch,
+  getProducts,
+  getServers,
+} from '../features/pay-ops/api/pay-calls.ts';
+import { payErrorText } from '../features/pay-ops/api/pay-errors.ts';
+import { settle } from '../features/pay-ops/api/settle.ts';
+import { ChannelTable } from '../features/pay-ops/components/channel-table.tsx';
+import { PayGamesTable } from '../features/pay-ops/components/pay-games-table.tsx';
+import { PaySwitch } from '../features/pay-ops/components/pay-switch.tsx';
+import { ProductTable } from '../features/pay-ops/components/product-table.tsx';
+import { ServerTable } from '../features/pay-ops/components/server-table.tsx';
+
+type CatalogTab = 'servers' | 'products' | 'channels';
+
+function positiveParam(value: string | null): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : undefined;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const p = new URL(request.url).searchParams;
+  const region = positiveParam(p.get('region')) ?? site.distributionRegion;
+  const game = positiveParam(p.get('game'));
+  const [paySwitch, games, catalog] = await Promise.all([
+    settle(getPaySwitch(region)),
+    settle(getPayGames(region)),
+    game === undefined
+      ? null
+      : Promise.all([settle(getServers(game)), settle(getProducts(game)), settle(getChannels(game))]).then(
+          ([servers, products, channels]) => ({ servers, products, channels }),
+        ),
+  ]);
+  // Each load is new data for the tables below, which keep their own copy while staff change it.
+  return { region, game, paySwitch, games, catalog, loadedAt: Date.now() };
+}
+
+/**
+ * The top-up catalog (catalog privilege): the pay switch of a distribution region, the region's games, and per
+ * game its servers (maintenance), products and prices (sale, price for new orders) and payment channels. Region,
+ * game and tab live in the URL.
+ */
+export default function PayCatalog() {
+  const { t } = useTranslation('ops');
+  const { region, game, paySwitch, games, catalog, loadedAt } = useLoaderData<typeof loader>();
+  // The tab is the screen's own state: switching it needs no new answers.
+  const [tab, setTab] = useState<CatalogTab>('servers');
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const chosen = games.data?.find((g) => g.game_base_id === game);
+
+  const go = (next: { region?: number; game?: number }) => {
+    const search = new URLSearchParams(params);
+    if (next.region !== undefined) {
+      search.set('region', String(next.region));
+      search.delete('game');
+    }
+    if (next.game !== undefined) search.set('game', String(next.game));
+    setParams(search);
+  };
+
+  const section = (
+    part: { data: unknown; error: unknown } | undefined,
+    render: () => React.ReactNode,
+  ): React.ReactNode =>
+    part?.error ? <Alert type="error" showIcon title={payErrorText(t, part.error)} /> : render();
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          {t('pay.catalog.title')}
+        </Typography.Title>
+      }
+    >
+      <Flex vertical gap={24}>
+        <PaySwitch
+          key={`${region}:${loadedAt}`}
+          region={region}
+          data={paySwitch.data}
+          error={paySwitch.error}
+          onRegion={(next) => go({ region: next })}
+        />
+        <section aria-labelledby="pay-games-heading">
+          <Typography.Title level={2} id="pay-games-heading" style={{ fontSize: 16 }}>
+            {t('pay.game.title', { region })}
+          </Typography.Title>
+          {games.error ? (
+            <Alert type="error" showIcon title={payErrorText(t, games.error)} />
+          ) : (
+            <PayGamesTable
+              games={games.data ?? []}
+              selected={game}
+              onSelect={(g) => go({ game: g.game_base_id })}
+            />
+          )}
+        </section>
+        {game !== undefined && catalog && (
+          <section aria-labelledby="pay-game-heading">
+            <Typography.Title level={2} id="pay-game-heading" style={{ fontSize: 16 }}>
+              {t('pay.catalog.gameTitle', { name: chosen?.game_name ?? `#${game}` })}
+            </Typography.Title>
+            {navigation.state === 'loading' && <Spin />}
+            <Tabs
+              activeKey={tab}
+              onChange={(key) => setTab(key as CatalogTab)}
+              items={[
+                {
+                  key: 'servers',
+                  label: t('pay.catalog.servers'),
+                  children: section(catalog.servers, () => (
+                    <ServerTable
+                      key={`${game}:${loadedAt}`}
+                      gameBaseId={game}
+                      initial={catalog.servers.data ?? []}
+                    />
+                  )),
+                },
+                {
+                  key: 'products',
+                  label: t('pay.catalog.products'),
+                  children: section(catalog.products, () => (
+                    <ProductTable
+                      key={`${game}:${loadedAt}`}
+                      gameBaseId={game}
+                      initial={catalog.products.data ?? []}
+                    />
+                  )),
+                },
+                {
+                  key: 'channels',
+                  label: t('pay.catalog.channels'),
+                  children: section(catalog.channels, () => (
+                    <ChannelTable key={`${game}:${loadedAt}`} initial={catalog.channels.data ?? []} />
+                  )),
+                },
+              ]}
+            />
+          </section>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Alert, Card, Flex, Pagination, Typography } from 'antd';
+import { site } from '@gp/config';
+import { getOrders, getPayGames } from '../features/pay-ops/api/pay-calls.ts';
+import { payErrorText } from '../features/pay-ops/api/pay-errors.ts';
+import { settle } from '../features/pay-ops/api/settle.ts';
+import { OrderDrawer } from '../features/pay-ops/components/order-drawer.tsx';
+import { OrderFiltersForm } from '../features/pay-ops/components/order-filters.tsx';
+import { OrderTable } from '../features/pay-ops/components/order-table.tsx';
+import { useRetry } from '../features/pay-ops/components/use-retry.ts';
+import {
+  orderFiltersFromUrl,
+  orderFiltersToSearch,
+  orderQueryOf,
+  type OrderFilters,
+} from '../features/pay-ops/model/order-query.ts';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const filters = orderFiltersFromUrl(new URL(request.url));
+  const [page, games] = await Promise.all([
+    settle(getOrders(orderQueryOf(filters))),
+    settle(getPayGames(site.distributionRegion)),
+  ]);
+  return { filters, page, games: games.data ?? [] };
+}
+
+/**
+ * Top-up orders (catalog privilege): search by order or payment number, member, character, state and time, in
+ * the URL; an order's panel shows its history, the provider's notifications and the delivery, with "Retry
+ * delivery" for one that was given up on.
+ */
+export default function PayOrders() {
+  const { t } = useTranslation('ops');
+  const { filters, page, games } = useLoaderData<typeof loader>();
+  const [, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [open, setOpen] = useState<string | null>(null);
+  const { retry, watched, busy } = useRetry();
+  const loading = navigation.state === 'loading';
+  const apply = (next: OrderFilters) => setParams(orderFiltersToSearch(next));
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          {t('pay.order.title')}
+        </Typography.Title>
+      }
+    >
+      <Flex vertical gap={16}>
+        <OrderFiltersForm
+          key={orderFiltersToSearch(filters).toString()}
+          filters={filters}
+          games={games}
+          onApply={apply}
+        />
+        {page.error ? (
+          <Alert type="error" showIcon title={payErrorText(t, page.error)} />
+        ) : (
+          <>
+            <OrderTable orders={page.data?.list ?? []} busy={loading} onOpen={setOpen} />
+            {page.data && (
+              <Pagination
+                current={page.data.page_num}
+                pageSize={page.data.page_size}
+                total={page.data.total}
+                showSizeChanger={false}
+                disabled={loading}
+                showTotal={(total) => t('pay.order.total', { count: total })}
+                onChange={(next) => apply({ ...filters, page: next })}
+                align="end"
+              />
+            )}
+          </>
+        )}
+      </Flex>
+      <OrderDrawer
+        orderNo={open}
+        watched={open ? watched[open] : undefined}
+        retrying={busy !== null && busy === open}
+        onRetry={retry}
+        onClose={() => setOpen(null)}
+      />
+    </Card>
+  );
+}

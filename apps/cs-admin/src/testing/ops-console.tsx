@@ -1,0 +1,73 @@
+/**
+ * Test helpers for the operations screens (FAQ, games, top-up): the whole console (router, layout, guards) at a
+ * path with the en texts of the `ops` namespace too, over the stand-in staff API of console-test.tsx.
+ */
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import admin from '@gp/i18n/locales/en/admin.json';
+import common from '@gp/i18n/locales/en/common.json';
+import errors from '@gp/i18n/locales/en/errors.json';
+import ops from '@gp/i18n/locales/en/ops.json';
+import type { CallContract } from '@gp/contracts';
+import { routes } from '../app/router.tsx';
+import { staffSession, type Answer, type StaffRequest } from './console-test.tsx';
+
+export { ops };
+
+/** Renders the console at `path` in English. */
+export async function renderOps(path: string) {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { admin, errors, common, ops } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return { router, view };
+}
+
+/** A signed-in staff member holding only `privileges`. */
+export function sessionWith(...privileges: ReturnType<typeof staffSession>['privileges']) {
+  return staffSession({ privileges, privilege_ids: [] });
+}
+
+/** The stand-in API's path of a staff call (its path under `/csmng`). */
+export const pathOf = (call: CallContract) => call.path;
+
+/** The JSON body of a recorded request, typed for assertions. */
+export const bodyOf = (request: StaffRequest | undefined) => request?.body as Record<string, unknown>;
+
+/** A -400 answer naming failing fields, as the API sends them. */
+export const fieldRefusal = (...fields: [field: string, code: string][]) => ({
+  code: -400,
+  data: { fields: fields.map(([field, code]) => ({ field, code })) },
+});
+
+/**
+ * Answers multipart uploads (which the JSON stand-in of console-test.tsx cannot read) by path, in front of the
+ * stand-in already stubbed; records each upload's path and content type.
+ */
+export function acceptUploads(handlers: Record<string, () => Answer>) {
+  const inner = globalThis.fetch;
+  const uploads: { path: string; contentType: string }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const path = new URL(request.url).pathname.replace(/^\/csmng/, '');
+    const handler = handlers[path];
+    if (!handler) return inner(request);
+    uploads.push({ path, contentType: request.headers.get('content-type') ?? '' });
+    const answer = handler();
+    const code = 'code' in answer ? answer.code : 0;
+    return Response.json({ code, message: code === 0 ? 'ok' : `code ${code}`, data: answer.data ?? null });
+  });
+  return uploads;
+}
