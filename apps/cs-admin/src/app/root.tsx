@@ -6,14 +6,18 @@ import { antdLocale } from './locale.ts';
 
 /**
  * antd's default blue (#1677ff) on white, and white on it, are 4.1:1, and its light grey hint text is fainter
- * still: both miss WCAG AA (4.5:1), and agents read them all day. Its own darker blue (#0958d9) passes.
+ * still (placeholders 1.8:1): all miss WCAG AA (4.5:1), and agents read them all day. Its own darker blue (#0958d9) passes.
  */
 const theme = {
   token: {
     colorPrimary: '#0958d9',
     colorLink: '#0958d9',
+    // Danger buttons (recall, delete) and error text: antd's #ff4d4f is 3.3:1 on white.
+    colorError: '#cf1322',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
+    // Placeholders such as a filter's "Any" are read as values.
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
   },
 };
 
