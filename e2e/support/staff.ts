@@ -129,4 +129,6 @@ export async function changeOneTimePassword(page: Page, oneTime: string, passwor
   await page.getByLabel('Repeat new password').fill(password);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).not.toHaveURL(/\/password/);
+  // The next screen has replaced this one (its button fades out while the URL has already changed).
+  await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toHaveCount(0);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { visit } from '../support/a11y.ts';
+import { checkA11y, visit } from '../support/a11y.ts';
 import { CS_ADMIN } from '../support/hosts.ts';
 import { adminPassword, staffLogin } from '../support/staff.ts';
 
@@ -22,5 +22,25 @@ test.describe('staff console', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service status');
     await expect(running(page).first()).toBeVisible();
     await expect(running(page).last()).toBeVisible();
+  });
+
+  test('the audit log shows who did what, with the changes of an entry', async ({ page }) => {
+    await staffLogin(page.request, 'admin', adminPassword);
+    await visit(page, `${CS_ADMIN}/audit`, {
+      ready: async (p) => {
+        await expect(p.getByRole('cell', { name: 'Logged in' }).first()).toBeVisible();
+      },
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log');
+    // The administrator's own first password change is on record (never the password itself).
+    const change = page.getByRole('row').filter({ hasText: 'Own password changed' }).first();
+    await expect(change).toContainText('admin');
+    await change.getByRole('button', { name: /^Show the changes of entry/ }).click();
+    await expect(page.getByRole('button', { name: /^Hide the changes of entry/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(page.getByText('Own password changed').first()).toBeVisible();
+    await checkA11y(page);
   });
 });
