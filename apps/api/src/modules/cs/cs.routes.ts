@@ -36,7 +36,7 @@ import { UploadService } from './upload.service.ts';
 import { WorkOrderService } from './work-order.service.ts';
 
 export async function csRoutes(app: FastifyInstance) {
-  const faq = new FaqService(new FaqRepository(app.db), { mediaUrl: app.mediaUrl });
+  const faq = new FaqService(new FaqRepository(app.db), { mediaUrl: app.mediaUrl, now: app.now });
   const workOrders = new WorkOrderService(app.db);
   const contacts = new ContactService(new ContactRepository(app.db));
   const uploads = new UploadService(new UploadRepository(app.db));
