@@ -52,7 +52,8 @@ function gamesServer(handlers: Record<string, Handler> = {}) {
 
 const row = (name: string) => screen.getByText(name, { selector: 'strong' }).closest('tr')!;
 
-describe('games', () => {
+// Whole-console renders with antd are slow on a busy machine.
+describe('games', { timeout: 40_000 }, () => {
   it('lists every game with its state, and shows or hides one with the switch', async () => {
     const server = gamesServer({
       [pathOf(gameAdminOnlineSwitch)]: () => ok(gameDetail({ ...moon, is_online: 1 })),

@@ -53,21 +53,33 @@ export const fieldRefusal = (...fields: [field: string, code: string][]) => ({
 });
 
 /**
- * Answers multipart uploads (which the JSON stand-in of console-test.tsx cannot read) by path, in front of the
- * stand-in already stubbed; records each upload's path and content type.
+ * Answers calls the JSON stand-in of console-test.tsx cannot (multipart uploads, calls of other groups such as
+ * `/cs/...`), by the full path of their URL, in front of the stand-in already stubbed. Records each request's path
+ * and content type.
  */
-export function acceptUploads(handlers: Record<string, () => Answer>) {
+export function answerDirectly(handlers: Record<string, (query: URLSearchParams) => Answer>) {
   const inner = globalThis.fetch;
-  const uploads: { path: string; contentType: string }[] = [];
+  const seen: { path: string; query: URLSearchParams; contentType: string }[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname.replace(/^\/csmng/, '');
-    const handler = handlers[path];
+    const url = new URL(request.url);
+    const handler = handlers[url.pathname];
     if (!handler) return inner(request);
-    uploads.push({ path, contentType: request.headers.get('content-type') ?? '' });
-    const answer = handler();
+    seen.push({
+      path: url.pathname,
+      query: url.searchParams,
+      contentType: request.headers.get('content-type') ?? '',
+    });
+    const answer = handler(url.searchParams);
     const code = 'code' in answer ? answer.code : 0;
     return Response.json({ code, message: code === 0 ? 'ok' : `code ${code}`, data: answer.data ?? null });
   });
-  return uploads;
+  return seen;
+}
+
+/** Multipart uploads of staff calls (paths under `/csmng`), see `answerDirectly`. */
+export function acceptUploads(handlers: Record<string, () => Answer>) {
+  return answerDirectly(
+    Object.fromEntries(Object.entries(handlers).map(([path, handle]) => [`/csmng${path}`, () => handle()])),
+  );
 }

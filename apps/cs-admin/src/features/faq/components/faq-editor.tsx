@@ -76,7 +76,6 @@ export function FaqEditor({
   const [sending, setSending] = useState(false);
   const [dirty, setDirty] = useState(false);
   const leaving = useRef(false);
-  const onlineType = Form.useWatch('online_type', form) ?? initial.online_type;
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -290,21 +289,25 @@ export function FaqEditor({
             ]}
           />
         </Form.Item>
-        {onlineType === faqOnlineType.scheduled && (
-          <Form.Item
-            name="online_time"
-            label={t('faq.onlineTime')}
-            rules={[timeRule]}
-            dependencies={['online_type']}
-            extra={t('faq.onlineTimeHint')}
-          >
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              disabledDate={(day) => day.isBefore(dayjs(), 'day')}
-            />
-          </Form.Item>
-        )}
+        {/* Rendered with the form's own update (not a watched value), so the time is there as soon as it is asked for. */}
+        <Form.Item noStyle dependencies={['online_type']}>
+          {() =>
+            form.getFieldValue('online_type') === faqOnlineType.scheduled && (
+              <Form.Item
+                name="online_time"
+                label={t('faq.onlineTime')}
+                rules={[timeRule]}
+                extra={t('faq.onlineTimeHint')}
+              >
+                <DatePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format="YYYY-MM-DD HH:mm"
+                  disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+                />
+              </Form.Item>
+            )
+          }
+        </Form.Item>
       </Flex>
       <Typography.Paragraph type="secondary">
         {saved === null || saved.is_online === 0 ? t('faq.offlineHint') : t('faq.onlineHint')}
