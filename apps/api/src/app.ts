@@ -23,6 +23,7 @@ import { gameAdminRoutes } from './modules/game-admin/game-admin.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mailboxRoutes } from './modules/messaging/mailbox.routes.ts';
+import { gameSimRoutes } from './modules/pay/game-sim.routes.ts';
 import { messageDispatch } from './modules/messaging/message-dispatch.plugin.ts';
 import { memberAuthenticator } from './modules/passport/member-auth.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
@@ -128,7 +129,6 @@ export async function buildApp({
   await app.register(passportRoutes);
   await app.register(payRoutes);
   await app.register(csRoutes);
-  // Browser journeys write the agent's reply this way until they drive the staff console; never in production.
   await app.register(staffRoutes);
   await app.register(contentAdminRoutes);
   await app.register(deskRoutes, { now }); // the ticket desk; its export worker runs in this process
@@ -137,6 +137,8 @@ export async function buildApp({
   await app.register(gameAdminRoutes, { now });
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
+  // The built-in game server's switches and received credit, for trying failures locally; never in production.
+  if (env.NODE_ENV !== 'production') await app.register(gameSimRoutes);
   await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
   await app.register(csJobs); // closes quiet replied tickets, deletes unsent uploads
   return app;
