@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { Tag } from 'antd';
+import type { ContentStatus } from '@gp/contracts/content-admin';
+
+/** Dark solid colours: antd's light presets miss WCAG AA contrast for 12px text. */
+const colours: Record<ContentStatus, string> = {
+  draft: '#434343',
+  scheduled: '#0050b3',
+  published: '#135200',
+  ended: '#ad4e00',
+};
+
+/** What players get right now: draft (hidden), scheduled, published or ended. */
+export function StatusTag({ status }: { status: ContentStatus }) {
+  const { t } = useTranslation('cms');
+  return <Tag color={colours[status]}>{t(`status.${status}`)}</Tag>;
+}

@@ -1,0 +1,14 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { articlePage, contentFiltersFromUrl } from '../features/content/api/content-calls.ts';
+import { ArticleList } from '../features/content/components/article-list.tsx';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const filters = contentFiltersFromUrl(new URL(request.url));
+  return { filters, page: await articlePage('news', filters) };
+}
+
+/** News (content): the list with its filters; the editor is /content/news/:id. */
+export default function ContentNews() {
+  const { filters, page } = useLoaderData<typeof loader>();
+  return <ArticleList kind="news" filters={filters} page={page} />;
+}
