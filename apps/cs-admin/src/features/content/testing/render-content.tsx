@@ -50,6 +50,47 @@ export function answerUploads(answer: (file: File, before: number) => { code: nu
   return uploads;
 }
 
+/**
+ * Answers the portal's public game list (`/web/game/list`, outside the staff group the shared stand-in serves)
+ * in front of the stubbed staff API; call after `staffServer`. Returns how many times it was asked.
+ */
+export function answerPublicGames(games: { game_base_id: number; game_name: string }[]) {
+  const inner = globalThis.fetch;
+  const asked = { count: 0 };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (new URL(request.url).pathname !== '/web/game/list') return inner(input, init);
+      asked.count++;
+      return Response.json({
+        code: 0,
+        message: 'ok',
+        data: games.map((g) => ({ ...g, url: `https://example.com/${g.game_base_id}`, game_icon: '' })),
+      });
+    }),
+  );
+  return asked;
+}
+
+/** A game as the staff game list gives it. */
+export function staffGame(id: number, name: string, online: 0 | 1 = 1) {
+  return {
+    game_base_id: id,
+    game_id: `g${id}`,
+    slug: `game-${id}`,
+    url: `https://example.com/${id}`,
+    sort: id,
+    is_online: online,
+    game_name: name,
+    names: { en: name, th: null, cn: null, vi: null, zh: null },
+    icon_media_id: null,
+    game_icon: '',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
 export async function renderContent(path: string) {
   const i18n = i18next.createInstance();
   await i18n.init({
