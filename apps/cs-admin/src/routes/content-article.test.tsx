@@ -18,6 +18,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** This page is heavy for jsdom on a busy machine: waits get longer than testing-library's default. */
+const slow = { timeout: 15_000 };
 const detail = '/komoe/mng/content/news/detail';
 const save = '/komoe/mng/content/news/create_update';
 const games = { '/komoe/mng/game/page': () => ok(pageOf([])) };
@@ -75,7 +77,7 @@ describe('article editor', { timeout: 60_000 }, () => {
     const titles = screen.getAllByLabelText(cms.article.titleField);
     fireEvent.change(titles[0]!, { target: { value: 'Spring update 2' } });
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    await waitFor(() => expect(server.to(save)).toHaveLength(1));
+    await waitFor(() => expect(server.to(save)).toHaveLength(1), slow);
     expect(server.to(save)[0]!.body).toEqual({
       id: 5,
       slug: 'spring-update',
@@ -93,7 +95,7 @@ describe('article editor', { timeout: 60_000 }, () => {
         th: { title: 'อัปเดตฤดูใบไม้ผลิ', summary: '', body_html: '<p>แผนที่ใหม่</p>' },
       },
     });
-    expect(await screen.findByText(cms.form.saved)).toBeTruthy();
+    expect(await screen.findByText(cms.form.saved, undefined, slow)).toBeTruthy();
   });
 
   it('a started language needs its required fields; an empty one is left out of the save', async () => {
@@ -102,16 +104,16 @@ describe('article editor', { timeout: 60_000 }, () => {
     const viTitle = screen.getAllByLabelText(cms.article.titleField)[3]!;
     fireEvent.change(viTitle, { target: { value: 'Cập nhật mùa xuân' } });
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    expect(await screen.findByText('Enter the Body.')).toBeTruthy();
+    expect(await screen.findByText('Enter the Body.', undefined, slow)).toBeTruthy();
     expect(screen.getByText(cms.form.checkFields)).toBeTruthy();
     expect(tab('Tiếng Việt').textContent).toContain(cms.texts.problemTag);
     expect(server.to(save)).toHaveLength(0);
 
     // Emptied again, the language is optional again and the save leaves it out.
     fireEvent.change(viTitle, { target: { value: '' } });
-    await waitFor(() => expect(screen.queryByText('Enter the Body.')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Enter the Body.')).toBeNull(), slow);
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    await waitFor(() => expect(server.to(save)).toHaveLength(1));
+    await waitFor(() => expect(server.to(save)).toHaveLength(1), slow);
     expect(Object.keys((server.to(save)[0]!.body as { texts: object }).texts)).toEqual(['en', 'th']);
   });
 
@@ -129,8 +131,8 @@ describe('article editor', { timeout: 60_000 }, () => {
     const titles = screen.getAllByLabelText(cms.article.titleField);
     fireEvent.change(titles[0]!, { target: { value: 'Changed title' } });
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    await waitFor(() => expect(server.to(save)).toHaveLength(1));
-    expect(await screen.findByText(cms.fieldError.taken)).toBeTruthy();
+    await waitFor(() => expect(server.to(save)).toHaveLength(1), slow);
+    expect(await screen.findByText(cms.fieldError.taken, undefined, slow)).toBeTruthy();
     expect(screen.getByText(cms.fieldError.empty)).toBeTruthy();
     expect(screen.getByText(cms.fieldError.before_publish_at)).toBeTruthy();
     // The Thai tab holds a problem: it is marked and opened.
@@ -145,7 +147,7 @@ describe('article editor', { timeout: 60_000 }, () => {
     const titles = screen.getAllByLabelText(cms.article.titleField);
     fireEvent.change(titles[0]!, { target: { value: 'Kept title' } });
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    expect(await screen.findByText(errors.common.notFound)).toBeTruthy();
+    expect(await screen.findByText(errors.common.notFound, undefined, slow)).toBeTruthy();
     expect((titles[0] as HTMLInputElement).value).toBe('Kept title');
   });
 
@@ -154,13 +156,13 @@ describe('article editor', { timeout: 60_000 }, () => {
       [save]: () => ok(articleData({ status: 'scheduled', publish_at: '2099-01-01T00:00:00.000Z' })),
     });
     fireEvent.click(screen.getByRole('radio', { name: cms.article.schedule }));
-    const picker = await screen.findByLabelText(cms.article.publishAt);
+    const picker = await screen.findByLabelText(cms.article.publishAt, undefined, slow);
     fireEvent.mouseDown(picker);
     fireEvent.change(picker, { target: { value: '2020-01-01 10:00' } });
     fireEvent.keyDown(picker, { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
     expect(
-      await screen.findByText(/Pick a time in the future|Pick the date and time to publish/),
+      await screen.findByText(/Pick a time in the future|Pick the date and time to publish/, undefined, slow),
     ).toBeTruthy();
     expect(server.to(save)).toHaveLength(0);
 
@@ -168,7 +170,7 @@ describe('article editor', { timeout: 60_000 }, () => {
     fireEvent.change(picker, { target: { value: '2099-01-01 10:30' } });
     fireEvent.keyDown(picker, { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    await waitFor(() => expect(server.to(save)).toHaveLength(1));
+    await waitFor(() => expect(server.to(save)).toHaveLength(1), slow);
     const body = server.to(save)[0]!.body as { status: string; publish_at: string };
     expect(body.status).toBe('scheduled');
     expect(body.publish_at).toBe(new Date(2099, 0, 1, 10, 30).toISOString());
@@ -189,13 +191,15 @@ describe('article editor', { timeout: 60_000 }, () => {
 
     const file = () => new File([new Uint8Array(4).fill(137)], 'cover.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('cover_media_id-file'), { target: { files: [file()] } });
-    expect(await screen.findByAltText(`${cms.article.cover}: current picture`)).toBeTruthy();
+    expect(await screen.findByAltText(`${cms.article.cover}: current picture`, undefined, slow)).toBeTruthy();
     fireEvent.change(screen.getByTestId('cover_h5_media_id-file'), { target: { files: [file()] } });
-    expect(await screen.findByAltText(`${cms.article.coverH5}: current picture`)).toBeTruthy();
+    expect(
+      await screen.findByAltText(`${cms.article.coverH5}: current picture`, undefined, slow),
+    ).toBeTruthy();
     expect(uploads.map((f) => f.type)).toEqual(['image/png', 'image/png']);
 
     fireEvent.click(screen.getByRole('button', { name: cms.form.create }));
-    await waitFor(() => expect(server.to(save)).toHaveLength(1));
+    await waitFor(() => expect(server.to(save)).toHaveLength(1), slow);
     expect(server.to(save)[0]!.body).toEqual({
       category: 'notice',
       game_base_id: null,
@@ -208,7 +212,7 @@ describe('article editor', { timeout: 60_000 }, () => {
       end_time: null,
       texts: { en: { title: 'Hello', summary: '', body_html: '<p>First words</p>' } },
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/content/news/9'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/news/9'), slow);
   });
 
   it('upload refusals show under the picture, translated', async () => {
@@ -219,11 +223,13 @@ describe('article editor', { timeout: 60_000 }, () => {
     }));
     const file = new File(['GIF89a'], 'x.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('cover_media_id-file'), { target: { files: [file] } });
-    expect(await screen.findByText(cms.fieldError.type_not_allowed)).toBeTruthy();
+    expect(await screen.findByText(cms.fieldError.type_not_allowed, undefined, slow)).toBeTruthy();
     // Too large never leaves the device.
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('cover_h5_media_id-file'), { target: { files: [big] } });
-    expect(await screen.findByText('The file is too large: pictures can be at most 5 MB.')).toBeTruthy();
+    expect(
+      await screen.findByText('The file is too large: pictures can be at most 5 MB.', undefined, slow),
+    ).toBeTruthy();
     expect(uploads).toHaveLength(1);
   });
 
@@ -237,9 +243,9 @@ describe('article editor', { timeout: 60_000 }, () => {
       staffSession(),
     );
     await renderContent('/content/activities/8');
-    await screen.findByRole('heading', { name: /Edit activity/ });
+    await screen.findByRole('heading', { name: /Edit activity/ }, slow);
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    expect((await screen.findAllByText(cms.fieldError.required)).length).toBe(2);
+    expect((await screen.findAllByText(cms.fieldError.required, undefined, slow)).length).toBe(2);
   });
 
   it('preview opens the desktop link in a new tab and lists both links', async () => {
@@ -256,7 +262,7 @@ describe('article editor', { timeout: 60_000 }, () => {
       '/komoe/mng/content/news/preview': () => ok(preview),
     });
     fireEvent.click(screen.getByRole('button', { name: cms.preview.desktop }));
-    await waitFor(() => expect(tab.location.href).toBe(preview.url));
+    await waitFor(() => expect(tab.location.href).toBe(preview.url), slow);
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
     expect(server.to('/komoe/mng/content/news/preview')[0]!.body).toEqual({ id: 5 });
@@ -267,7 +273,7 @@ describe('article editor', { timeout: 60_000 }, () => {
     const { router } = await openEditor('/content/news/5');
     fireEvent.change(screen.getAllByLabelText(cms.article.titleField)[0]!, { target: { value: 'Unsaved' } });
     fireEvent.click(screen.getByRole('link', { name: cms.news.backToList }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     expect(dialog.getAllByText(cms.form.leaveTitle).length).toBeGreaterThan(0);
     fireEvent.click(dialog.getByRole('button', { name: cms.form.stay }));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -280,9 +286,9 @@ describe('article editor', { timeout: 60_000 }, () => {
       '/komoe/mng/content/news/page': () => ok(pageOf([])),
     });
     fireEvent.click(screen.getByRole('button', { name: cms.actions.delete }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     fireEvent.click(dialog.getByRole('button', { name: cms.actions.delete }));
-    await waitFor(() => expect(server.to('/komoe/mng/content/news/delete')).toHaveLength(1));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/content/news'));
+    await waitFor(() => expect(server.to('/komoe/mng/content/news/delete')).toHaveLength(1), slow);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/news'), slow);
   });
 });

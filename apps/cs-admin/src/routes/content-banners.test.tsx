@@ -17,6 +17,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The console's screens are heavy for jsdom on a busy machine: waits get longer than the default. */
+const slow = { timeout: 15_000 };
+
 const base = '/komoe/mng/content/banner';
 
 async function openBanners(handlers: Parameters<typeof staffServer>[0] = {}) {
@@ -59,7 +62,7 @@ describe('home banners', { timeout: 60_000 }, () => {
   it('the switch saves the whole banner with only is_online changed', async () => {
     const server = await openBanners({ [`${base}/create_update`]: () => ok(bannerData({ is_online: 0 })) });
     fireEvent.click(rowOf('Spring sale').getByRole('switch'));
-    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1));
+    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1), slow);
     const {
       image: _i,
       image_h5: _h,
@@ -75,7 +78,7 @@ describe('home banners', { timeout: 60_000 }, () => {
       image_h5_media_id: image('d').media_id,
       is_online: 0,
     });
-    await waitFor(() => expect(server.to(`${base}/page`)).toHaveLength(2));
+    await waitFor(() => expect(server.to(`${base}/page`)).toHaveLength(2), slow);
   });
 
   it('adds a banner: required fields checked first, then the whole item sent', async () => {
@@ -85,9 +88,9 @@ describe('home banners', { timeout: 60_000 }, () => {
       data: { ...(before === 0 ? image('e') : image('f')), content_type: 'image/png', byte_size: 4 },
     }));
     fireEvent.click(screen.getByRole('button', { name: cms.banner.add }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     fireEvent.click(dialog.getByRole('button', { name: cms.form.create }));
-    expect(await dialog.findByText('Enter the Headline.')).toBeTruthy();
+    expect(await dialog.findByText('Enter the Headline.', undefined, slow)).toBeTruthy();
     expect(dialog.getByText('Enter the Picture description.')).toBeTruthy();
     expect(dialog.getByText(cms.banner.linkRequired)).toBeTruthy();
     expect(dialog.getAllByText(cms.banner.timeRequired)).toHaveLength(2);
@@ -108,12 +111,12 @@ describe('home banners', { timeout: 60_000 }, () => {
     }
     const png = () => new File([new Uint8Array(4)], 'banner.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('image_media_id-file'), { target: { files: [png()] } });
-    await dialog.findByAltText(`${cms.banner.image}: current picture`);
+    await dialog.findByAltText(`${cms.banner.image}: current picture`, undefined, slow);
     fireEvent.change(screen.getByTestId('image_h5_media_id-file'), { target: { files: [png()] } });
-    await dialog.findByAltText(`${cms.banner.imageH5}: current picture`);
+    await dialog.findByAltText(`${cms.banner.imageH5}: current picture`, undefined, slow);
 
     fireEvent.click(dialog.getByRole('button', { name: cms.form.create }));
-    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1));
+    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1), slow);
     expect(server.to(`${base}/create_update`)[0]!.body).toEqual({
       link: '/active-detail/2',
       image_media_id: image('e').media_id,
@@ -124,7 +127,7 @@ describe('home banners', { timeout: 60_000 }, () => {
       is_online: 1,
       texts: { en: { title: 'Summer', subtitle: '', cta: '', alt: 'A beach' } },
     });
-    expect(await screen.findByText(cms.form.created)).toBeTruthy();
+    expect(await screen.findByText(cms.form.created, undefined, slow)).toBeTruthy();
   });
 
   it('edits: a link to another site is refused at the link field and the dialog keeps the values', async () => {
@@ -132,13 +135,13 @@ describe('home banners', { timeout: 60_000 }, () => {
       [`${base}/create_update`]: () => refuse(-400, { fields: [{ field: 'link', code: 'not_our_site' }] }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Spring sale' }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     expect(server.to(`${base}/detail`)[0]!.query.get('id')).toBe('3');
     const link = dialog.getByLabelText<HTMLInputElement>(cms.banner.link);
     expect(link.value).toBe('/news-detail/5');
     fireEvent.change(link, { target: { value: 'https://elsewhere.example/' } });
     fireEvent.click(dialog.getByRole('button', { name: cms.form.save }));
-    expect(await dialog.findByText(cms.fieldError.not_our_site)).toBeTruthy();
+    expect(await dialog.findByText(cms.fieldError.not_our_site, undefined, slow)).toBeTruthy();
     expect(link.value).toBe('https://elsewhere.example/');
     expect((server.to(`${base}/create_update`)[0]!.body as { id: number }).id).toBe(3);
   });
@@ -146,20 +149,20 @@ describe('home banners', { timeout: 60_000 }, () => {
   it('closing a changed dialog asks first', async () => {
     await openBanners();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Spring sale' }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     fireEvent.change(dialog.getByLabelText(cms.banner.link), { target: { value: '/news' } });
     fireEvent.click(dialog.getByRole('button', { name: cms.actions.cancel }));
-    expect((await screen.findAllByText(cms.form.discardTitle)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(cms.form.discardTitle, undefined, slow)).length).toBeGreaterThan(0);
   });
 
   it('deletes only after the confirmation', async () => {
     const server = await openBanners({ [`${base}/delete`]: () => ok(null) });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Old banner' }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     expect(dialog.getByText(cms.delete.itemConfirm)).toBeTruthy();
     expect(server.to(`${base}/delete`)).toHaveLength(0);
     fireEvent.click(dialog.getByRole('button', { name: cms.actions.delete }));
-    await waitFor(() => expect(server.to(`${base}/delete`)).toHaveLength(1));
+    await waitFor(() => expect(server.to(`${base}/delete`)).toHaveLength(1), slow);
     expect(server.to(`${base}/delete`)[0]!.body).toEqual({ id: 4 });
   });
 });

@@ -16,6 +16,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The console's screens are heavy for jsdom on a busy machine: waits get longer than the default. */
+const slow = { timeout: 15_000 };
+
 const base = '/komoe/mng/content/fans_group';
 
 async function open(handlers: Parameters<typeof staffServer>[0] = {}) {
@@ -36,21 +39,21 @@ describe('fan groups', { timeout: 60_000 }, () => {
   it('checks the page address on the device, then sends the group', async () => {
     const server = await open({ [`${base}/create_update`]: () => ok(fansGroupData({ id: 7 })) });
     fireEvent.click(screen.getByRole('button', { name: cms.fansGroup.add }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     fireEvent.change(dialog.getAllByLabelText(cms.fansGroup.name)[0]!, { target: { value: 'Sky fans' } });
     const url = dialog.getByLabelText(cms.fansGroup.url);
     fireEvent.change(url, { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(dialog.getByRole('button', { name: cms.form.create }));
-    expect(await dialog.findByText(cms.fansGroup.urlRule)).toBeTruthy();
+    expect(await dialog.findByText(cms.fansGroup.urlRule, undefined, slow)).toBeTruthy();
     expect(server.to(`${base}/create_update`)).toHaveLength(0);
 
     fireEvent.change(url, { target: { value: 'https://fans.example.com/sky' } });
     fireEvent.change(dialog.getByLabelText(cms.form.slug), { target: { value: 'Sky Fans!' } });
     fireEvent.click(dialog.getByRole('button', { name: cms.form.create }));
-    expect(await dialog.findByText(cms.form.slugRule)).toBeTruthy();
+    expect(await dialog.findByText(cms.form.slugRule, undefined, slow)).toBeTruthy();
     fireEvent.change(dialog.getByLabelText(cms.form.slug), { target: { value: 'sky-fans' } });
     fireEvent.click(dialog.getByRole('button', { name: cms.form.create }));
-    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1));
+    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1), slow);
     expect(server.to(`${base}/create_update`)[0]!.body).toEqual({
       slug: 'sky-fans',
       url: 'https://fans.example.com/sky',
@@ -64,7 +67,7 @@ describe('fan groups', { timeout: 60_000 }, () => {
     const server = await open({ [`${base}/create_update`]: () => refuse(-401) });
     const row = within(screen.getByText('Lotus fans', { selector: 'strong' }).closest('tr')!);
     fireEvent.click(row.getByRole('switch', { name: 'Show Lotus fans on the portal' }));
-    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1));
+    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1), slow);
     expect(server.to(`${base}/create_update`)[0]!.body).toEqual({
       id: 4,
       slug: 'lotus-fans',
@@ -73,6 +76,6 @@ describe('fan groups', { timeout: 60_000 }, () => {
       is_online: 0,
       texts: { en: { name: 'Lotus fans' } },
     });
-    expect(await screen.findByText(errors.common.accessDenied)).toBeTruthy();
+    expect(await screen.findByText(errors.common.accessDenied, undefined, slow)).toBeTruthy();
   });
 });

@@ -15,6 +15,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The console's screens are heavy for jsdom on a busy machine: waits get longer than the default. */
+const slow = { timeout: 15_000 };
+
 const base = '/komoe/mng/content/module';
 
 async function open(handlers: Parameters<typeof staffServer>[0] = {}) {
@@ -49,7 +52,7 @@ describe('home modules', { timeout: 60_000 }, () => {
   it('adds a module with its type, heading in two languages and order', async () => {
     const server = await open({ [`${base}/create_update`]: () => ok(moduleData({ id: 8 })) });
     fireEvent.click(screen.getByRole('button', { name: cms.module.add }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     fireEvent.click(dialog.getByRole('radio', { name: cms.moduleType.games }));
     const headings = dialog.getAllByLabelText(cms.module.heading);
     fireEvent.change(headings[0]!, { target: { value: 'Our games' } });
@@ -58,7 +61,7 @@ describe('home modules', { timeout: 60_000 }, () => {
     fireEvent.change(dialog.getByLabelText(cms.form.sort), { target: { value: '3' } });
     fireEvent.click(dialog.getByRole('switch', { name: cms.form.online }));
     fireEvent.click(dialog.getByRole('button', { name: cms.form.create }));
-    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1));
+    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1), slow);
     expect(server.to(`${base}/create_update`)[0]!.body).toEqual({
       type: 'games',
       sort: 3,
@@ -72,11 +75,11 @@ describe('home modules', { timeout: 60_000 }, () => {
       [`${base}/create_update`]: () => refuse(-400, { fields: [{ field: 'key', code: 'taken' }] }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Latest news' }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     const key = dialog.getByLabelText<HTMLInputElement>(cms.form.key);
     fireEvent.change(key, { target: { value: 'fans' } });
     fireEvent.click(dialog.getByRole('button', { name: cms.form.save }));
-    expect(await dialog.findByText(cms.fieldError.taken)).toBeTruthy();
+    expect(await dialog.findByText(cms.fieldError.taken, undefined, slow)).toBeTruthy();
     expect(key.value).toBe('fans');
     expect(server.to(`${base}/create_update`)[0]!.body).toMatchObject({ id: 2, key: 'fans', type: 'news' });
   });

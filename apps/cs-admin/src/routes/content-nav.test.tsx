@@ -11,6 +11,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The console's screens are heavy for jsdom on a busy machine: waits get longer than the default. */
+const slow = { timeout: 15_000 };
+
 const flags = { is_show_cs: 1, is_show_fans_group: 0, is_show_game: 1, is_show_invest: 1, is_show_news: 1 };
 
 describe('portal menu flags', { timeout: 60_000 }, () => {
@@ -34,13 +37,13 @@ describe('portal menu flags', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('switch', { name: cms.nav.flag.invest }));
     expect(screen.getByText(cms.nav.unsaved)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    await waitFor(() => expect(server.to('/komoe/mng/content/nav/save')).toHaveLength(1));
+    await waitFor(() => expect(server.to('/komoe/mng/content/nav/save')).toHaveLength(1), slow);
     expect(server.to('/komoe/mng/content/nav/save')[0]!.body).toEqual({
       ...flags,
       is_show_fans_group: 1,
       is_show_invest: 0,
     });
-    expect(await screen.findByText(cms.nav.saved)).toBeTruthy();
+    expect(await screen.findByText(cms.nav.saved, undefined, slow)).toBeTruthy();
     expect(screen.queryByText(cms.nav.unsaved)).toBeNull();
   });
 
@@ -56,7 +59,7 @@ describe('portal menu flags', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: cms.nav.title }, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('switch', { name: cms.nav.flag.news }));
     fireEvent.click(screen.getByRole('button', { name: cms.form.save }));
-    expect(await screen.findByText(errors.common.serverError)).toBeTruthy();
+    expect(await screen.findByText(errors.common.serverError, undefined, slow)).toBeTruthy();
     expect(screen.getByRole('switch', { name: cms.nav.flag.news }).getAttribute('aria-checked')).toBe(
       'false',
     );

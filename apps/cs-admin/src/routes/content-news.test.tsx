@@ -11,7 +11,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('news list', () => {
+/** The console's screens are heavy for jsdom on a busy machine: waits get longer than the default. */
+const slow = { timeout: 15_000 };
+
+describe('news list', { timeout: 60_000 }, () => {
   it('lists news with status, pin, languages and local times', async () => {
     staffServer(
       {
@@ -26,7 +29,7 @@ describe('news list', () => {
       staffSession(),
     );
     await renderContent('/content/news');
-    await screen.findByRole('heading', { name: cms.news.title });
+    await screen.findByRole('heading', { name: cms.news.title }, slow);
     const table = within(screen.getByRole('table'));
     const first = within(table.getByRole('link', { name: 'Spring update' }).closest('tr')!);
     expect(first.getByText(cms.list.pinned)).toBeTruthy();
@@ -51,23 +54,23 @@ describe('news list', () => {
       staffSession(),
     );
     const { router } = await renderContent('/content/news?page=2&status=nonsense');
-    await screen.findByRole('heading', { name: cms.news.title });
+    await screen.findByRole('heading', { name: cms.news.title }, slow);
     const first = server.to('/komoe/mng/content/news/page')[0]!.query;
     expect(first.get('page_num')).toBe('2');
     // A status the contract does not know is dropped rather than refused by the server.
     expect(first.has('status')).toBe(false);
 
     fireEvent.mouseDown(screen.getByLabelText(cms.list.status));
-    fireEvent.click(await screen.findByTitle(cms.status.draft));
+    fireEvent.click(await screen.findByTitle(cms.status.draft, undefined, slow));
     fireEvent.mouseDown(screen.getByLabelText(cms.article.category));
-    fireEvent.click(await screen.findByTitle(cms.category.maintenance));
+    fireEvent.click(await screen.findByTitle(cms.category.maintenance, undefined, slow));
     fireEvent.mouseDown(screen.getByLabelText(cms.list.missingLang));
     // The header's language switch offers ไทย too: the list just opened is the last one.
-    fireEvent.click((await screen.findAllByTitle('ไทย')).at(-1)!);
+    fireEvent.click((await screen.findAllByTitle('ไทย', undefined, slow)).at(-1)!);
     fireEvent.change(screen.getByLabelText(cms.list.keyword), { target: { value: ' spring ' } });
     fireEvent.click(screen.getByRole('button', { name: cms.list.apply }));
 
-    await waitFor(() => expect(server.to('/komoe/mng/content/news/page')).toHaveLength(2));
+    await waitFor(() => expect(server.to('/komoe/mng/content/news/page')).toHaveLength(2), slow);
     const query = server.to('/komoe/mng/content/news/page')[1]!.query;
     expect(query.get('status')).toBe('draft');
     expect(query.get('category')).toBe('maintenance');
@@ -86,21 +89,21 @@ describe('news list', () => {
       staffSession(),
     );
     await renderContent('/content/news');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Spring update' }));
-    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Spring update' }, slow));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     expect(dialog.getAllByText('Delete Spring update?').length).toBeGreaterThan(0);
     expect(dialog.getByText(cms.delete.articleConfirm)).toBeTruthy();
     expect(server.to('/komoe/mng/content/news/delete')).toHaveLength(0);
     fireEvent.click(dialog.getByRole('button', { name: cms.actions.delete }));
-    await waitFor(() => expect(server.to('/komoe/mng/content/news/delete')).toHaveLength(1));
+    await waitFor(() => expect(server.to('/komoe/mng/content/news/delete')).toHaveLength(1), slow);
     expect(server.to('/komoe/mng/content/news/delete')[0]!.body).toEqual({ id: 5 });
-    await waitFor(() => expect(server.to('/komoe/mng/content/news/page')).toHaveLength(2));
+    await waitFor(() => expect(server.to('/komoe/mng/content/news/page')).toHaveLength(2), slow);
   });
 
   it('is behind the content privilege: 403 and no call without it, and no menu entries', async () => {
     const server = staffServer({}, staffSession({ privileges: ['tickets.read'], privilege_ids: [1] }));
     await renderContent('/content/news');
-    expect(await screen.findByText(admin.access.deniedTitle)).toBeTruthy();
+    expect(await screen.findByText(admin.access.deniedTitle, undefined, slow)).toBeTruthy();
     expect(server.to('/komoe/mng/content/news/page')).toHaveLength(0);
     const menu = within(screen.getByRole('navigation', { name: admin.console.menu }));
     expect(menu.queryByRole('link', { name: cms.news.title })).toBeNull();
@@ -112,7 +115,7 @@ describe('news list', () => {
       staffSession({ privileges: ['content'], privilege_ids: [6] }),
     );
     const { router } = await renderContent('/');
-    await screen.findByRole('heading', { name: cms.news.title });
+    await screen.findByRole('heading', { name: cms.news.title }, slow);
     expect(router.state.location.pathname).toBe('/content/news');
     const menu = within(screen.getByRole('navigation', { name: admin.console.menu }));
     for (const name of [

@@ -17,6 +17,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The console's screens are heavy for jsdom on a busy machine: waits get longer than the default. */
+const slow = { timeout: 15_000 };
+
 const base = '/komoe/mng/content/recommend';
 const list = () =>
   ok(
@@ -55,16 +58,16 @@ describe('recommended games', { timeout: 60_000 }, () => {
     });
     await render();
     fireEvent.click(screen.getByRole('button', { name: cms.recommend.add }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     fireEvent.mouseDown(dialog.getByLabelText(cms.recommend.game));
-    fireEvent.click(await screen.findByTitle('Moon Harbor (offline)'));
+    fireEvent.click(await screen.findByTitle('Moon Harbor (offline)', undefined, slow));
     fireEvent.change(dialog.getAllByLabelText(cms.recommend.tagline)[0]!, { target: { value: 'Sail away' } });
     fireEvent.change(dialog.getAllByLabelText(cms.recommend.description)[0]!, {
       target: { value: 'A harbour town to build.' },
     });
     fireEvent.change(dialog.getByLabelText(cms.form.sort), { target: { value: '5' } });
     fireEvent.click(dialog.getByRole('button', { name: cms.form.create }));
-    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1));
+    await waitFor(() => expect(server.to(`${base}/create_update`)).toHaveLength(1), slow);
     expect(server.to(`${base}/create_update`)[0]!.body).toEqual({
       game_base_id: 9,
       sort: 5,
@@ -82,15 +85,15 @@ describe('recommended games', { timeout: 60_000 }, () => {
     const asked = answerPublicGames([{ game_base_id: 7, game_name: 'Lotus Blade' }]);
     await render();
     fireEvent.click(screen.getByRole('button', { name: cms.recommend.add }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     fireEvent.mouseDown(dialog.getByLabelText(cms.recommend.game));
-    fireEvent.click(await screen.findByTitle('Lotus Blade'));
+    fireEvent.click(await screen.findByTitle('Lotus Blade', undefined, slow));
     fireEvent.change(dialog.getAllByLabelText(cms.recommend.tagline)[0]!, { target: { value: 'Fight' } });
     fireEvent.change(dialog.getAllByLabelText(cms.recommend.description)[0]!, {
       target: { value: 'Martial arts.' },
     });
     fireEvent.click(dialog.getByRole('button', { name: cms.form.create }));
-    expect(await dialog.findByText(cms.fieldError.gameNotFound)).toBeTruthy();
+    expect(await dialog.findByText(cms.fieldError.gameNotFound, undefined, slow)).toBeTruthy();
     expect(asked.count).toBe(1);
     expect(server.to('/komoe/mng/game/page')).toHaveLength(0);
   });
@@ -102,7 +105,7 @@ describe('recommended games', { timeout: 60_000 }, () => {
     });
     await render();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Lotus Blade' }));
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = within(await screen.findByRole('dialog', undefined, slow));
     expect(server.to(`${base}/detail`)[0]!.query.get('game_base_id')).toBe('7');
     expect(dialog.getByText(cms.recommend.gameFixed)).toBeTruthy();
     expect(dialog.getByLabelText(cms.recommend.game).closest('.ant-select-disabled')).toBeTruthy();
