@@ -32,9 +32,17 @@ function editorServer(handlers: Record<string, Handler> = {}) {
     {
       [pathOf(faqAdminPage)]: () => ok({ list: [faqItem()], total: 1, page_num: 1, page_size: 20 }),
       [pathOf(faqAdminDetailCall)]: () => ok(faqDetail()),
-      // Every game's types, plus the game's own when one is asked for.
+      // With a game: every game's types plus its own; without: all types, other games' own too.
       [pathOf(questionTypeAdminList)]: (request) =>
-        ok(request.query.get('game_base_id') === '3' ? [questionType(), lotusType] : [questionType()]),
+        ok(
+          request.query.get('game_base_id') === '3'
+            ? [questionType(), lotusType]
+            : [
+                questionType(),
+                lotusType,
+                questionType({ question_type: 8, question_type_name: 'Moon raids', game_base_id: 4 }),
+              ],
+        ),
       ...handlers,
     },
     sessionWith('faq'),
@@ -111,6 +119,11 @@ describe('FAQ editor', { timeout: 40_000 }, () => {
     const server = editorServer({ [pathOf(faqAdminSave)]: () => ok(faqDetail()) });
     await renderOps('/faq/new');
     await screen.findByRole('heading', { name: ops.faq.newTitle });
+    // About every game: only the types of every game.
+    fireEvent.mouseDown(screen.getByLabelText(ops.faq.questionType));
+    expect(await screen.findByTitle('Top-up')).toBeTruthy();
+    expect(screen.queryByTitle('Lotus events')).toBeNull();
+    expect(screen.queryByTitle('Moon raids')).toBeNull();
     await pick(ops.faq.game, 'Lotus Blade');
     await waitFor(() =>
       expect(server.to(pathOf(questionTypeAdminList)).some((r) => r.query.get('game_base_id') === '3')).toBe(

@@ -69,7 +69,8 @@ export default function FaqEdit() {
             key={entry?.question_id ?? 'new'}
             saved={entry}
             games={games.data ?? []}
-            types={types.data}
+            // Without a game the server lists every type; an entry about every game takes only theirs.
+            types={types.data?.filter((type) => type.game_base_id === null || type.game_base_id === game)}
             typesLoading={types.loading}
             onGameChange={setGame}
             onSaved={() => {
