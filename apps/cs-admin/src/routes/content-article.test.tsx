@@ -73,6 +73,8 @@ describe('article editor', { timeout: 60_000 }, () => {
     expect(body!.textContent).toBe('New maps.');
     const label = document.getElementById(body!.getAttribute('aria-labelledby')!);
     expect(label?.textContent).toBe(cms.article.body);
+    fireEvent.click(label!);
+    expect(document.activeElement).toBe(body);
 
     const titles = screen.getAllByLabelText(cms.article.titleField);
     fireEvent.change(titles[0]!, { target: { value: 'Spring update 2' } });

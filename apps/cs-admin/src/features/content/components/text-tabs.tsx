@@ -166,7 +166,20 @@ export function TextTabs({ fields, tabs }: { fields: readonly TextFieldSpec[]; t
                   <Form.Item
                     key={spec.name}
                     name={['texts', lang, spec.name]}
-                    label={<span id={labelId}>{label}</span>}
+                    label={
+                      <span
+                        id={labelId}
+                        // The rich body is no form element its <label> could focus: a click on it does.
+                        onClick={
+                          spec.kind === 'rich'
+                            ? () =>
+                                document.querySelector<HTMLElement>(`[aria-labelledby="${labelId}"]`)?.focus()
+                            : undefined
+                        }
+                      >
+                        {label}
+                      </span>
+                    }
                     extra={spec.hintKey ? t(spec.hintKey) : undefined}
                     rules={[textRule(t, lang, spec, label)]}
                     required={required}
