@@ -6,6 +6,8 @@
  *   pnpm bench [--check] [--only=bytes,pages,lighthouse,api] [--runs=3] [--duration=10] [--connections=50]
  */
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { cpus, loadavg } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -225,26 +227,26 @@ const misses = verdicts.filter((v) => v.met !== true);
 const note = `${started.toISOString()} on ${machine.cpus} cores, load average ${loadAtStart.join(' ')} at the start and ${loadAtEnd.join(' ')} at the end; ${machine.chromium}; Node ${machine.node}`;
 
 process.stdout.write(`\n${plainTable(rows)}\n\n${note}\n`);
-const resultsPath = new URL('../results.json', import.meta.url);
-writeFileSync(
-  resultsPath,
-  `${JSON.stringify(
-    {
-      date: started.toISOString(),
-      machine,
-      parts: [...only],
-      entries,
-      pages,
-      pageLoads,
-      lighthouse,
-      api: apiResults,
-      verdicts,
-    },
-    null,
-    2,
-  )}\n`,
+/** Written as the repository's prettier would (CI checks every file with it). */
+async function writeFormatted(name: string, text: string) {
+  const path = fileURLToPath(new URL(`../${name}`, import.meta.url));
+  writeFileSync(path, await format(text, { ...(await resolveConfig(path)), filepath: path }));
+}
+await writeFormatted(
+  'results.json',
+  JSON.stringify({
+    date: started.toISOString(),
+    machine,
+    parts: [...only],
+    entries,
+    pages,
+    pageLoads,
+    lighthouse,
+    api: apiResults,
+    verdicts,
+  }),
 );
-writeFileSync(new URL('../results.md', import.meta.url), `${markdownTable(rows)}\n\n${note}\n`);
+await writeFormatted('results.md', `${markdownTable(rows)}\n\n${note}\n`);
 
 if (values.check) {
   if (misses.length === 0) {
