@@ -124,6 +124,7 @@ describe('FAQ editor', { timeout: 40_000 }, () => {
     expect(await screen.findByTitle('Top-up')).toBeTruthy();
     expect(screen.queryByTitle('Lotus events')).toBeNull();
     expect(screen.queryByTitle('Moon raids')).toBeNull();
+    fireEvent.keyDown(screen.getByLabelText(ops.faq.questionType), { key: 'Escape', keyCode: 27 });
     await pick(ops.faq.game, 'Lotus Blade');
     await waitFor(() =>
       expect(server.to(pathOf(questionTypeAdminList)).some((r) => r.query.get('game_base_id') === '3')).toBe(
