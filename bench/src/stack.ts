@@ -37,10 +37,13 @@ export async function startStack(log: (line: string) => void = () => {}): Promis
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'gp-bench-stack-'));
   log('starting the apps and the API (pnpm start, fresh demo database)');
+  // Always the embedded database, as `pnpm start` runs by default: page loads and Lighthouse measure the same
+  // thing whether or not this run also loads the API on PostgreSQL.
+  const { DATABASE_URL: _postgres, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       GP_SKIP_BUILD: '1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
