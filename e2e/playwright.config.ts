@@ -72,13 +72,13 @@ export default defineConfig({
     {
       name: 'desktop',
       dependencies: ['console-setup'],
-      testIgnore: /console-setup\.spec\.ts/,
+      testIgnore: /console-(setup|content)\.spec\.ts/,
       use: desktop,
     },
     {
       name: 'mobile',
       dependencies: ['console-setup'],
-      testIgnore: /console-setup\.spec\.ts/,
+      testIgnore: /console-(setup|content)\.spec\.ts/,
       use: {
         viewport: { width: 360, height: 740 },
         isMobile: true,
@@ -87,6 +87,13 @@ export default defineConfig({
         userAgent:
           'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
       },
+    },
+    // Console changes every player page lists (a new news item, an FAQ entry): after the player journeys.
+    {
+      name: 'console-late',
+      testMatch: /console-content\.spec\.ts/,
+      dependencies: ['desktop', 'mobile'],
+      use: desktop,
     },
   ],
   webServer: {

@@ -64,6 +64,19 @@ export async function checkA11y(page: Page, options: CheckOptions = {}): Promise
   await test.step(
     `axe ${page.url()}`,
     async () => {
+      // Colours measured mid-transition (a button fading in, a theme applied after the first paint) are neither
+      // the before nor the after: let finite CSS transitions and animations end first (spinners loop forever).
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+          new Promise((resolve) => setTimeout(resolve, 2_000)),
+        ]),
+      );
       let builder = new AxeBuilder({ page }).withTags([...A11Y_TAGS]);
       if (options.include) builder = builder.include(options.include);
       const results = await builder.analyze();

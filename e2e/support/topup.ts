@@ -33,6 +33,9 @@ interface ServerItem {
 export interface Recipient {
   server: string;
   character: string;
+  /** The ids the game server knows them by. */
+  cpServerId: string;
+  cpRoleId: string;
 }
 
 /**
@@ -58,7 +61,48 @@ export async function rechargeableCharacter(
     const role = server.role_list.find(
       (r) => r.can_recharge === 1 && server.role_list.filter((o) => o.role_name === r.role_name).length === 1,
     );
-    if (role) return { server: server.server_name, character: role.role_name };
+    if (role)
+      return {
+        server: server.server_name,
+        character: role.role_name,
+        cpServerId: server.cp_server_id,
+        cpRoleId: role.cp_role_id,
+      };
   }
   return undefined;
+}
+
+/**
+ * Sets (`on`) or clears a switch of the built-in game server for one character, through its dev console
+ * (`/dev/game-sim`, never in production): e.g. `cannot_recharge`, a character locked in the game.
+ */
+export async function gameServerSwitch(
+  request: APIRequestContext,
+  kind: 'cannot_recharge' | 'delivery_fails',
+  target: { gameBaseId: number; mid: number; recipient: Recipient },
+  on: boolean,
+): Promise<void> {
+  const response = await request.post(`${API}/dev/game-sim/switch${on ? '' : '/clear'}`, {
+    data: {
+      kind,
+      game_base_id: target.gameBaseId,
+      mid: target.mid,
+      cp_server_id: target.recipient.cpServerId,
+      cp_role_id: target.recipient.cpRoleId,
+    },
+  });
+  expect(response.ok(), `the game-server switch answered HTTP ${response.status()}`).toBe(true);
+}
+
+/** The credit the game server received for a character: one row per order number it was delivered for. */
+export async function creditReceived(
+  request: APIRequestContext,
+  gameBaseId: number,
+  recipient: Recipient,
+): Promise<{ order_no: string; credit_amount: number }[]> {
+  const response = await request.get(`${API}/dev/game-sim/deliveries`, {
+    params: { game_base_id: gameBaseId, cp_server_id: recipient.cpServerId, cp_role_id: recipient.cpRoleId },
+  });
+  expect(response.ok(), `the game-server deliveries answered HTTP ${response.status()}`).toBe(true);
+  return ((await response.json()) as { data: { order_no: string; credit_amount: number }[] }).data;
 }

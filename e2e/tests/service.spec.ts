@@ -3,46 +3,13 @@
  * question with a screenshot, find it in the history and open it; after an agent's reply (sent through the staff
  * desk's own reply call; desk.spec.ts drives the console screens), rate the answer and ask a follow-up.
  */
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
 import { PORTAL } from '../support/hosts.ts';
 import { newMember } from '../support/member.ts';
 import { onPhone } from '../support/shell.ts';
+import { pngImage } from '../support/images.ts';
 import { adminPassword, staffCall, staffLogin } from '../support/staff.ts';
-
-/** A real 2x2 PNG (the server checks magic bytes and the screens preview it). */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 test('search the FAQ without logging in', async ({ page }, testInfo) => {
   const h5 = onPhone(testInfo);
@@ -82,7 +49,7 @@ test('submit a question with a screenshot, find it, then rate the reply and foll
       .fill('I bought 980 gems an hour ago. They have not arrived.');
     await page
       .getByLabel('Add files')
-      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png() });
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: pngImage() });
     await expect(page.getByText('Uploaded')).toBeVisible();
     await checkA11y(page);
     await page.getByRole('button', { name: 'Submit ticket' }).click();

@@ -12,8 +12,12 @@ import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
 import { fetchGames } from '../support/api.ts';
 import { captchaAnswer, newMember } from '../support/member.ts';
 import { onPhone } from '../support/shell.ts';
+import { CS_ADMIN } from '../support/hosts.ts';
+import { adminPassword, staffLogin } from '../support/staff.ts';
 import {
+  creditReceived,
   desktopTopup,
+  gameServerSwitch,
   payH5,
   paysH5,
   rechargeableCharacter,
@@ -35,13 +39,16 @@ interface Order {
  * A logged-in member and the character the journey tops up. The simulated game server derives each member's
  * characters from their id, so a member without one that can be topped up is replaced by another.
  */
-async function memberWithCharacter(page: Page, tag: string): Promise<Recipient> {
+async function memberWithCharacter(
+  page: Page,
+  tag: string,
+): Promise<Recipient & { mid: number; gameBaseId: number }> {
   const lotus = (await fetchGames(page.request)).find((g) => g.game_name === game);
   expect(lotus, `${game} is a demo game`).toBeDefined();
   for (let attempt = 1; ; attempt++) {
-    await newMember(page.request, tag);
+    const { mid } = await newMember(page.request, tag);
     const recipient = await rechargeableCharacter(page.request, lotus!.game_base_id);
-    if (recipient) return recipient;
+    if (recipient) return { ...recipient, mid, gameBaseId: lotus!.game_base_id };
     expect(attempt, `${attempt} new members had no character to top up in ${game}`).toBeLessThan(5);
   }
 }
@@ -323,5 +330,62 @@ test.describe('top-up', () => {
     await queryUntilSuccess(page, paysH5, 'Payment completed');
     await expectSuccess(page, recipient);
     await expectInHistory(page, paysH5, order, recipient, 'Top-up successful');
+  });
+
+  test('a credit the game server refused is retried by staff from the console and arrives once', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(onPhone(testInfo), 'staff work in the console on a desktop');
+    const recipient = await memberWithCharacter(page, 'stuck');
+    const target = { gameBaseId: recipient.gameBaseId, mid: recipient.mid, recipient };
+    await openWizard(page, desktopTopup);
+    await chooseAndPayNow(page, recipient);
+    const checkout = await confirmAndOpenCheckout(page, desktopTopup, recipient);
+    const order = await paymentPage(page, desktopTopup, checkout);
+
+    await test.step('the character is locked in the game while the player pays: the credit is refused', async () => {
+      await gameServerSwitch(page.request, 'cannot_recharge', target, true);
+      await decideInSandbox(checkout, 'Pay now', 'Payment successful.');
+      await page.getByRole('button', { name: 'Payment completed' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Payment received' })).toBeVisible();
+      expect(await creditReceived(page.request, recipient.gameBaseId, recipient)).toEqual([]);
+    });
+
+    const staff = await (await browser.newContext()).newPage();
+    await staffLogin(staff.request, 'admin', adminPassword);
+    const row = staff.getByRole('row').filter({ hasText: order.order_no });
+    await test.step('staff find the order among the stuck deliveries', async () => {
+      await expect
+        .poll(
+          async () => {
+            await staff.goto(`${CS_ADMIN}/pay/deliveries`);
+            await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+            return row.count();
+          },
+          { message: 'the refused delivery is listed as stuck', timeout: 30_000 },
+        )
+        .toBe(1);
+      await afterNavigation(staff);
+    });
+
+    await test.step('once the character is unlocked, "Retry delivery" credits it exactly once', async () => {
+      await gameServerSwitch(page.request, 'cannot_recharge', target, false);
+      await row.getByRole('button', { name: `Retry delivery of ${order.order_no}` }).click();
+      const confirm = staff.getByRole('dialog', { name: `Retry the delivery of ${order.order_no}?` });
+      await checkA11y(staff, { include: '.ant-modal' });
+      await confirm.getByRole('button', { name: 'Retry delivery' }).click();
+      await expect(staff.getByText('Delivered: the character has been credited.')).toBeVisible({
+        timeout: 30_000,
+      });
+      const credits = await creditReceived(page.request, recipient.gameBaseId, recipient);
+      expect(credits.map((c) => c.order_no)).toEqual([order.order_no]);
+    });
+
+    await test.step('the player finds the credit with "Query payment result"', async () => {
+      await waitForQuery(page);
+      await queryUntilSuccess(page, desktopTopup, 'Query payment result');
+      await expectSuccess(page, recipient);
+    });
   });
 });

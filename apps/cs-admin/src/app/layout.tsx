@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { App, Button, Layout as AntLayout, Menu, Space, Spin, Typography } from 'antd';
+import { App, Button, Grid, Layout as AntLayout, Menu, Space, Spin, Typography } from 'antd';
 import { LanguageSelect } from './language-select.tsx';
 import { menuEntries } from './screens.ts';
 import { loginUrl, logout, passwordPath, useSessionStore } from './staff-session.ts';
@@ -19,7 +19,12 @@ export function Layout() {
   const ended = useSessionStore((s) => s.ended);
   const location = useLocation();
   const navigate = useNavigate();
-  const [collapsed, setCollapsed] = useState(false);
+  // On a narrow screen (a phone, a split window) the menu starts closed and opens over the screen, which keeps
+  // its whole width; choosing a screen closes it again.
+  const narrow = Grid.useBreakpoint().md === false;
+  const [collapsed, setCollapsed] = useState(
+    () => window.matchMedia?.('(max-width: 767.98px)').matches ?? false,
+  );
   const [leaving, setLeaving] = useState(false);
   const { message } = App.useApp();
   const main = useRef<HTMLDivElement>(null);
@@ -67,7 +72,18 @@ export function Layout() {
         {t('console.skipToContent')}
       </a>
       <AntLayout.Header
-        style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, flexWrap: 'wrap' }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          paddingInline: 16,
+          paddingBlock: 8,
+          flexWrap: 'wrap',
+          // antd fixes the header at 64px; on a narrow screen its content wraps onto more lines.
+          height: 'auto',
+          minHeight: 64,
+          lineHeight: 1.5,
+        }}
       >
         {!oneTime && (
           <Button
@@ -98,9 +114,20 @@ export function Layout() {
           <LanguageSelect />
         </Space>
       </AntLayout.Header>
-      <AntLayout>
+      <AntLayout style={{ position: 'relative' }}>
         {!oneTime && (
           <AntLayout.Sider
+            style={
+              narrow
+                ? {
+                    position: 'absolute',
+                    insetBlock: 0,
+                    insetInlineStart: 0,
+                    zIndex: 20,
+                    boxShadow: '2px 0 8px #0003',
+                  }
+                : undefined
+            }
             collapsible
             collapsed={collapsed}
             collapsedWidth={0}
@@ -109,7 +136,15 @@ export function Layout() {
             theme="light"
           >
             <nav id={menuId} aria-label={t('console.menu')} hidden={collapsed}>
-              <Menu mode="inline" selectedKeys={selected} items={items} style={{ borderInlineEnd: 0 }} />
+              <Menu
+                mode="inline"
+                selectedKeys={selected}
+                items={items}
+                style={{ borderInlineEnd: 0 }}
+                onClick={() => {
+                  if (narrow) setCollapsed(true);
+                }}
+              />
             </nav>
           </AntLayout.Sider>
         )}

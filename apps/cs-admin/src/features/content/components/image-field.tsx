@@ -88,6 +88,7 @@ export function ImageField({
         accept={contentImagePolicy.accept}
         hidden
         tabIndex={-1}
+        aria-label={label}
         data-testid={`${name}-file`}
         onChange={(e) => {
           const file = e.target.files?.[0];

@@ -117,6 +117,7 @@ export function IconField({
         hidden
         tabIndex={-1}
         aria-hidden="true"
+        aria-label={t('games.icon')}
         onChange={(e) => void choose(e.target.files?.[0])}
         data-testid="game-icon-file"
       />
