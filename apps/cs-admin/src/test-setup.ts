@@ -27,5 +27,11 @@ window.ResizeObserver ??= class {
 const elementStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => elementStyle(element);
 
+// The rich-text editor (ProseMirror) measures text ranges to keep the caret in view; jsdom has no layout and no
+// such methods on Range, and the missing one surfaced as an unhandled error after the tests had passed.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
 // Lazy routes pull in antd; on a busy two-core machine that can take longer than testing-library's default second.
 configure({ asyncUtilTimeout: 5_000 });
