@@ -9,7 +9,8 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: true },
   test: {
     environment: 'jsdom',
-    testTimeout: 20_000,
+    // antd screens render slowly in jsdom on a loaded two-core CI machine; the tests assert behaviour, not speed.
+    testTimeout: 60_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
   },

@@ -34,4 +34,4 @@ Range.prototype.getClientRects ??= noRects;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 // Lazy routes pull in antd; on a busy two-core machine that can take longer than testing-library's default second.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });

@@ -103,37 +103,45 @@ describe('top-up orders', { timeout: 40_000 }, () => {
     expect(panel.getByText(ops.pay.deliveryStatus.dead)).toBeTruthy();
   });
 
-  it('retries a stuck delivery from the order panel and follows it until delivered', async () => {
-    let looks = 0;
-    const api = ordersServer({
-      [pathOf(payAdminOrderDetailCall)]: () =>
-        ok(
-          looks++ === 0
-            ? orderDetail()
-            : orderDetail(
-                { state: 'delivered', delivery_status: 'done' },
-                { status: 'done', attempts: 1, last_error: null, delivery_id: 'rcpt-1' },
-              ),
-        ),
-      [pathOf(payAdminDeliveryRetry)]: () =>
-        ok(orderDetail({}, { status: 'pending', attempts: 0, next_attempt_at: '2026-03-01T09:00:00.000Z' })),
-    });
-    await renderOps('/pay/orders');
-    fireEvent.click(await screen.findByLabelText(`Open order ${stuck.order_no}`));
-    const panel = within(await screen.findByRole('dialog'));
-    fireEvent.click(await panel.findByText(ops.pay.retry.action));
-    const confirm = await screen.findByText(/The character is credited once/);
-    expect(api.to(pathOf(payAdminDeliveryRetry))).toHaveLength(0);
-    fireEvent.click(
-      within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', {
-        name: ops.pay.retry.action,
-      }),
-    );
-    await waitFor(() => expect(api.to(pathOf(payAdminDeliveryRetry))).toHaveLength(1));
-    expect(bodyOf(api.to(pathOf(payAdminDeliveryRetry))[0])).toEqual({ order_no: stuck.order_no });
-    expect(await panel.findByText(ops.pay.retry.waiting)).toBeTruthy();
-    expect(panel.getByText(ops.pay.deliveryStatus.pending)).toBeTruthy();
-    expect(await panel.findByText(ops.pay.retry.done)).toBeTruthy();
-    expect(panel.getByText('rcpt-1')).toBeTruthy();
-  });
+  it(
+    'retries a stuck delivery from the order panel and follows it until delivered',
+    { timeout: 60_000 },
+    async () => {
+      let looks = 0;
+      const api = ordersServer({
+        [pathOf(payAdminOrderDetailCall)]: () =>
+          ok(
+            looks++ === 0
+              ? orderDetail()
+              : orderDetail(
+                  { state: 'delivered', delivery_status: 'done' },
+                  { status: 'done', attempts: 1, last_error: null, delivery_id: 'rcpt-1' },
+                ),
+          ),
+        [pathOf(payAdminDeliveryRetry)]: () =>
+          ok(
+            orderDetail({}, { status: 'pending', attempts: 0, next_attempt_at: '2026-03-01T09:00:00.000Z' }),
+          ),
+      });
+      await renderOps('/pay/orders');
+      fireEvent.click(await screen.findByLabelText(`Open order ${stuck.order_no}`));
+      const panel = within(await screen.findByRole('dialog'));
+      fireEvent.click(await panel.findByText(ops.pay.retry.action));
+      const confirm = await screen.findByText(/The character is credited once/);
+      expect(api.to(pathOf(payAdminDeliveryRetry))).toHaveLength(0);
+      fireEvent.click(
+        within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', {
+          name: ops.pay.retry.action,
+        }),
+      );
+      await waitFor(() => expect(api.to(pathOf(payAdminDeliveryRetry))).toHaveLength(1), { timeout: 15_000 });
+      expect(bodyOf(api.to(pathOf(payAdminDeliveryRetry))[0])).toEqual({ order_no: stuck.order_no });
+      // The panel asks again every 1.5 s; on a loaded CI machine a render can take seconds.
+      const slow = { timeout: 15_000 };
+      expect(await panel.findByText(ops.pay.retry.waiting, {}, slow)).toBeTruthy();
+      expect(panel.getByText(ops.pay.deliveryStatus.pending)).toBeTruthy();
+      expect(await panel.findByText(ops.pay.retry.done, {}, slow)).toBeTruthy();
+      expect(panel.getByText('rcpt-1')).toBeTruthy();
+    },
+  );
 });
