@@ -23,7 +23,7 @@ window.ResizeObserver ??= class {
 };
 
 // antd measures the scrollbar through a pseudo-element when a modal opens; jsdom implements getComputedStyle
-// without pseudo-elements and logs "Not implemented" for each call. The element's own style is what jsdom has.
+// without pseudo-elements and logs a warning for each such call. The element's own style is what jsdom has.
 const elementStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => elementStyle(element);
 
