@@ -4,6 +4,7 @@
  */
 import { and, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ContentStatus } from '@gp/contracts/content-admin';
 import type { Db } from '../../db/database.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { media } from '../../db/schema/media.schema.ts';
@@ -60,6 +61,15 @@ export function keywordMatch(
 
 /** A filter that matches nothing (a state a kind never is in). */
 export const nothing: SQL = sql`false`;
+
+/** The status filter of kinds that are simply on or off: never scheduled nor ended. */
+export function onlineOrNot(isOnline: AnyPgColumn): (status: ContentStatus) => SQL {
+  return (status) => {
+    if (status === 'published') return eq(isOnline, true);
+    if (status === 'draft') return eq(isOnline, false);
+    return nothing;
+  };
+}
 
 export class ContentRefsRepository {
   constructor(private readonly db: Db) {}

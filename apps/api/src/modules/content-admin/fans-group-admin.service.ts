@@ -1,170 +1,50 @@
 /** Fan groups for staff: the community page, its name per language, order and on/off (the fan-groups menu). */
-import { randomBytes } from 'node:crypto';
 import type {
-  ContentStatus,
   FansGroupAdminData,
   FansGroupAdminSummary,
   FansGroupText,
   fansGroupSave,
 } from '@gp/contracts/content-admin';
-import { codes } from '@gp/errors';
 import type { z } from 'zod';
-import { inTransaction, type Db } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
-import { audit } from '../staff/audit.ts';
-import { isUniqueViolation } from '../staff/staff-account.repository.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import type { Db } from '../../db/database.ts';
+import { iso, onlineStatus } from './content-admin-data.ts';
 import {
-  asFlag,
-  byOwner,
-  changes,
-  fieldError,
-  iso,
-  languagesOf,
-  onlineStatus,
-  textEntries,
-  textIn,
-  textsOf,
-} from './content-admin-data.ts';
-import {
-  FansGroupAdminRepository,
+  fansGroupTables,
   type FansGroupRow,
   type FansGroupTextRow,
-  type FansGroupTextValues,
+  type FansGroupValues,
 } from './fans-group-admin.repository.ts';
+import { OrderedItemAdminService } from './ordered-item-admin.service.ts';
 
 export type FansGroupSaveInput = z.output<typeof fansGroupSave>;
 
-const textFields = (t: FansGroupTextRow | FansGroupTextValues): FansGroupText => ({ name: t.name });
+interface FansGroupTypes {
+  row: FansGroupRow;
+  values: FansGroupValues;
+  textRow: FansGroupTextRow;
+  ownerKey: 'fanGroupId';
+  text: FansGroupText;
+  save: FansGroupSaveInput;
+  keyField: 'slug';
+  summary: FansGroupAdminSummary;
+  data: FansGroupAdminData;
+}
 
-export class FansGroupAdminService {
-  constructor(private readonly d: { db: Db; now: () => Date }) {}
-
-  private repo(db: Db = this.d.db) {
-    return new FansGroupAdminRepository(db);
-  }
-
-  private async find(id: number): Promise<FansGroupRow> {
-    const row = await this.repo().find(id);
-    if (!row) throw new AppError(codes.notFound);
-    return row;
-  }
-
-  async page(
-    input: {
-      status?: ContentStatus | undefined;
-      has_lang?: string | undefined;
-      missing_lang?: string | undefined;
-      keyword?: string | undefined;
-      page_num: number;
-      page_size: number;
-    },
-    lang: string,
-  ): Promise<{ list: FansGroupAdminSummary[]; total: number; page_num: number; page_size: number }> {
-    const { rows, total } = await this.repo().page({
-      status: input.status,
-      hasLang: input.has_lang,
-      missingLang: input.missing_lang,
-      keyword: input.keyword,
-      offset: (input.page_num - 1) * input.page_size,
-      limit: input.page_size,
+export class FansGroupAdminService extends OrderedItemAdminService<FansGroupTypes> {
+  constructor(d: { db: Db; now: () => Date }) {
+    super(d, {
+      tables: fansGroupTables,
+      keyField: 'slug',
+      keyOf: (row) => row.slug,
+      keyGiven: (input) => input.slug,
+      keyPrefix: () => 'fans',
+      audit: { save: 'content.fans_group.save', delete: 'content.fans_group.delete', target: 'fan_group' },
+      text: (t) => ({ name: t.name }),
+      status: (row) => onlineStatus(row.isOnline),
+      listed: ({ row }, text) => ({ slug: row.slug, url: row.url, name: text?.name ?? '' }),
+      shown: ({ row }) => ({ slug: row.slug, url: row.url, created_at: iso(row.createdAt) }),
+      audited: (row) => ({ url: row.url }),
+      values: (input) => ({ url: input.url }),
     });
-    const texts = byOwner(await this.repo().texts(rows.map((r) => r.id)), (t) => t.fanGroupId);
-    const list = rows.map((row) => {
-      const own = texts.get(row.id) ?? [];
-      return {
-        id: row.id,
-        slug: row.slug,
-        url: row.url,
-        name: textIn(own, lang)?.name ?? '',
-        sort: row.sort,
-        is_online: asFlag(row.isOnline),
-        status: onlineStatus(row.isOnline),
-        languages: languagesOf(own),
-        updated_at: iso(row.updatedAt),
-      };
-    });
-    return { list, total, page_num: input.page_num, page_size: input.page_size };
-  }
-
-  async detail(id: number): Promise<FansGroupAdminData> {
-    const row = await this.find(id);
-    const texts = await this.repo().texts([id]);
-    return {
-      id: row.id,
-      slug: row.slug,
-      url: row.url,
-      sort: row.sort,
-      is_online: asFlag(row.isOnline),
-      status: onlineStatus(row.isOnline),
-      languages: languagesOf(texts),
-      texts: textsOf(texts, textFields),
-      created_at: iso(row.createdAt),
-      updated_at: iso(row.updatedAt),
-    };
-  }
-
-  private snapshot(row: FansGroupRow, texts: readonly (FansGroupTextRow | FansGroupTextValues)[]) {
-    return {
-      slug: row.slug,
-      url: row.url,
-      sort: row.sort,
-      is_online: row.isOnline,
-      texts: textsOf(texts, textFields),
-    };
-  }
-
-  async save(staff: AuthenticatedStaff, input: FansGroupSaveInput): Promise<FansGroupAdminData> {
-    const existing = input.id ? await this.find(input.id) : undefined;
-    const slug = input.slug ?? existing?.slug ?? `fans-${randomBytes(4).toString('hex')}`;
-    if (await this.repo().slugTaken(slug, existing?.id)) fieldError('slug', 'taken');
-    const texts = textEntries<FansGroupText>(input.texts).map(([lang, t]) => ({ lang, ...t }));
-    const values = {
-      slug,
-      url: input.url,
-      sort: input.sort,
-      isOnline: input.is_online === 1,
-      updatedAt: this.d.now(),
-    };
-    try {
-      const id = await inTransaction(this.d.db, async (tx) => {
-        const repo = this.repo(tx);
-        const before = existing ? this.snapshot(existing, await repo.texts([existing.id])) : null;
-        const row = existing ? await repo.update(existing.id, values) : await repo.insert(values);
-        if (!row) throw new AppError(codes.notFound);
-        await repo.replaceTexts(row.id, texts);
-        const diff = changes(before, this.snapshot(row, texts));
-        if (diff) {
-          await audit.record(tx, {
-            actor: staff,
-            action: 'content.fans_group.save',
-            target: { type: 'fan_group', id: row.id },
-            ...diff,
-          });
-        }
-        return row.id;
-      });
-      return await this.detail(id);
-    } catch (error) {
-      if (isUniqueViolation(error)) fieldError('slug', 'taken');
-      throw error;
-    }
-  }
-
-  async remove(staff: AuthenticatedStaff, id: number): Promise<null> {
-    await inTransaction(this.d.db, async (tx) => {
-      const repo = this.repo(tx);
-      const row = await repo.find(id);
-      if (!row) throw new AppError(codes.notFound);
-      const before = this.snapshot(row, await repo.texts([id]));
-      await repo.delete(id);
-      await audit.record(tx, {
-        actor: staff,
-        action: 'content.fans_group.delete',
-        target: { type: 'fan_group', id },
-        before,
-      });
-    });
-    return null;
   }
 }

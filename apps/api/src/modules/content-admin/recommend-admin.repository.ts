@@ -1,46 +1,37 @@
 /** The home page's recommended games for staff: one recommendation per game, online or not. */
-import { and, asc, count, eq, exists, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { gameRecommendation, gameRecommendationI18n } from '../../db/schema/content.schema.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
+import { keywordMatch, languagePresence, likePattern, onlineOrNot } from './content-admin.repository.ts';
 import {
-  keywordMatch,
-  languagePresence,
-  likePattern,
-  nothing,
-  type TextsTable,
-} from './content-admin.repository.ts';
-import type { ContentStatus } from '@gp/contracts/content-admin';
+  ItemTexts,
+  type ItemTextsTable,
+  type OrderedItemPageFilter,
+} from './ordered-item-admin.repository.ts';
 
 export type RecommendRow = typeof gameRecommendation.$inferSelect;
 export type RecommendTextRow = typeof gameRecommendationI18n.$inferSelect;
-export type RecommendTextValues = Omit<RecommendTextRow, 'gameBaseId'>;
 
-const texts: TextsTable = {
+const textsTable: ItemTextsTable<'gameBaseId'> = {
   table: gameRecommendationI18n,
   owner: gameRecommendationI18n.gameBaseId,
+  ownerKey: 'gameBaseId',
   lang: gameRecommendationI18n.lang,
   searched: [gameRecommendationI18n.tagline],
 };
 
-function inStatus(status: ContentStatus): SQL {
-  if (status === 'published') return eq(gameRecommendation.isOnline, true);
-  if (status === 'draft') return eq(gameRecommendation.isOnline, false);
-  return nothing;
-}
+const inStatus = onlineOrNot(gameRecommendation.isOnline);
 
 export class RecommendAdminRepository {
-  constructor(private readonly db: Db) {}
+  readonly texts: ItemTexts<RecommendTextRow, 'gameBaseId'>;
+
+  constructor(private readonly db: Db) {
+    this.texts = new ItemTexts(db, textsTable);
+  }
 
   /** A page in the players' order, with the game's slug, icon and whether it is online. */
-  async page(f: {
-    status?: ContentStatus | undefined;
-    hasLang?: string | undefined;
-    missingLang?: string | undefined;
-    keyword?: string | undefined;
-    offset: number;
-    limit: number;
-  }) {
+  async page(f: Omit<OrderedItemPageFilter, 'now'>) {
     // The keyword also finds the game by its name in any language.
     const byGameName = f.keyword
       ? exists(
@@ -57,12 +48,15 @@ export class RecommendAdminRepository {
       : undefined;
     const where = and(
       f.status ? inStatus(f.status) : undefined,
-      ...languagePresence(this.db, texts, gameRecommendation.gameBaseId, {
+      ...languagePresence(this.db, textsTable, gameRecommendation.gameBaseId, {
         has: f.hasLang,
         missing: f.missingLang,
       }),
       f.keyword
-        ? or(keywordMatch(this.db, texts, gameRecommendation.gameBaseId, [game.slug], f.keyword), byGameName)
+        ? or(
+            keywordMatch(this.db, textsTable, gameRecommendation.gameBaseId, [game.slug], f.keyword),
+            byGameName,
+          )
         : undefined,
     );
     const [rows, [total]] = await Promise.all([
@@ -100,14 +94,6 @@ export class RecommendAdminRepository {
     return row;
   }
 
-  async texts(ids: readonly number[]): Promise<RecommendTextRow[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select()
-      .from(gameRecommendationI18n)
-      .where(inArray(gameRecommendationI18n.gameBaseId, [...ids]));
-  }
-
   /** The games' names in every language. */
   async gameNames(ids: readonly number[]) {
     if (ids.length === 0) return [];
@@ -126,27 +112,6 @@ export class RecommendAdminRepository {
       .onConflictDoUpdate({ target: gameRecommendation.gameBaseId, set: rest })
       .returning();
     return row!;
-  }
-
-  async replaceTexts(gameBaseId: number, list: readonly RecommendTextValues[]): Promise<void> {
-    await this.db.delete(gameRecommendationI18n).where(
-      and(
-        eq(gameRecommendationI18n.gameBaseId, gameBaseId),
-        notInArray(
-          gameRecommendationI18n.lang,
-          list.map((t) => t.lang),
-        ),
-      ),
-    );
-    for (const { lang, ...text } of list) {
-      await this.db
-        .insert(gameRecommendationI18n)
-        .values({ gameBaseId, lang, ...text })
-        .onConflictDoUpdate({
-          target: [gameRecommendationI18n.gameBaseId, gameRecommendationI18n.lang],
-          set: text,
-        });
-    }
   }
 
   async delete(gameBaseId: number): Promise<void> {

@@ -3,7 +3,6 @@
  * or replaces it. Players see it while it and the game are online, in `sort` order.
  */
 import type {
-  ContentStatus,
   RecommendAdminData,
   RecommendAdminSummary,
   RecommendText,
@@ -32,8 +31,8 @@ import {
   RecommendAdminRepository,
   type RecommendRow,
   type RecommendTextRow,
-  type RecommendTextValues,
 } from './recommend-admin.repository.ts';
+import type { OrderedItemPageInput } from './ordered-item-admin.service.ts';
 
 export type RecommendSaveInput = z.output<typeof recommendSave>;
 
@@ -43,7 +42,7 @@ export interface RecommendAdminDeps {
   now: () => Date;
 }
 
-const textFields = (t: RecommendTextRow | RecommendTextValues): RecommendText => ({
+const textFields = (t: RecommendTextRow | Omit<RecommendTextRow, 'gameBaseId'>): RecommendText => ({
   tagline: t.tagline,
   description: t.description,
 });
@@ -62,14 +61,7 @@ export class RecommendAdminService {
   }
 
   async page(
-    input: {
-      status?: ContentStatus | undefined;
-      has_lang?: string | undefined;
-      missing_lang?: string | undefined;
-      keyword?: string | undefined;
-      page_num: number;
-      page_size: number;
-    },
+    input: OrderedItemPageInput,
     lang: string,
   ): Promise<{ list: RecommendAdminSummary[]; total: number; page_num: number; page_size: number }> {
     const { rows, total } = await this.repo().page({
@@ -81,7 +73,7 @@ export class RecommendAdminService {
       limit: input.page_size,
     });
     const ids = rows.map((r) => r.recommendation.gameBaseId);
-    const texts = byOwner(await this.repo().texts(ids), (t) => t.gameBaseId);
+    const texts = byOwner(await this.repo().texts.of(ids), (t) => t.gameBaseId);
     const names = byOwner(await this.repo().gameNames(ids), (n) => n.gameBaseId);
     const list = rows.map(({ recommendation: r, iconMediaId, gameOnline }) => {
       const own = texts.get(r.gameBaseId) ?? [];
@@ -105,7 +97,7 @@ export class RecommendAdminService {
     const found = await this.repo().find(gameBaseId);
     if (!found) throw new AppError(codes.notFound);
     const { recommendation: r } = found;
-    const texts = await this.repo().texts([gameBaseId]);
+    const texts = await this.repo().texts.of([gameBaseId]);
     const names = await this.repo().gameNames([gameBaseId]);
     return {
       game_base_id: r.gameBaseId,
@@ -121,7 +113,10 @@ export class RecommendAdminService {
     };
   }
 
-  private snapshot(row: RecommendRow, texts: readonly (RecommendTextRow | RecommendTextValues)[]) {
+  private snapshot(
+    row: RecommendRow,
+    texts: readonly (RecommendTextRow | Omit<RecommendTextRow, 'gameBaseId'>)[],
+  ) {
     return { sort: row.sort, is_online: row.isOnline, texts: textsOf(texts, textFields) };
   }
 
@@ -138,7 +133,7 @@ export class RecommendAdminService {
       const repo = this.repo(tx);
       const existing = await repo.find(input.game_base_id);
       const before = existing
-        ? this.snapshot(existing.recommendation, await repo.texts([input.game_base_id]))
+        ? this.snapshot(existing.recommendation, await repo.texts.of([input.game_base_id]))
         : null;
       const row = await repo.upsert({
         gameBaseId: input.game_base_id,
@@ -146,7 +141,7 @@ export class RecommendAdminService {
         isOnline: input.is_online === 1,
         updatedAt: this.d.now(),
       });
-      await repo.replaceTexts(row.gameBaseId, texts);
+      await repo.texts.replace(row.gameBaseId, texts);
       const diff = changes(before, this.snapshot(row, texts));
       if (diff) {
         await audit.record(tx, {
@@ -166,7 +161,7 @@ export class RecommendAdminService {
       const repo = this.repo(tx);
       const found = await repo.find(gameBaseId);
       if (!found) throw new AppError(codes.notFound);
-      const before = this.snapshot(found.recommendation, await repo.texts([gameBaseId]));
+      const before = this.snapshot(found.recommendation, await repo.texts.of([gameBaseId]));
       await repo.delete(gameBaseId);
       await audit.record(tx, {
         actor: staff,
