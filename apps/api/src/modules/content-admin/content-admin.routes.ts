@@ -4,7 +4,6 @@
  * privilege is declared in the contracts and checked before a handler runs; the rules live in the services.
  */
 import type { FastifyInstance } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   articleAdminCalls,
   articleKinds,
@@ -29,8 +28,8 @@ import {
   recommendAdminDetail,
   recommendAdminPage,
 } from '@gp/contracts/content-admin';
-import { RequestValidationError } from '../../http/app-error.ts';
 import { registerCall, staffOf } from '../../http/register-call.ts';
+import { registerUploadCall } from '../media/upload-call.ts';
 import { ArticleAdminService } from './article-admin.service.ts';
 import { BannerAdminService } from './banner-admin.service.ts';
 import { ContentImageService } from './content-image.service.ts';
@@ -95,41 +94,8 @@ export async function contentAdminRoutes(app: FastifyInstance) {
   registerCall(app, navAdminDetail, () => nav.detail());
   registerCall(app, navAdminSave, (input, ctx) => nav.save(staffOf(ctx), input));
 
-  // The picture upload is the only content route that reads multipart bodies: the parser lives in this scope.
-  await app.register(async (scope) => {
-    // Refuse a caller without the privilege or a forged ct before the body is read (registerCall checks again).
-    scope.addHook('onRequest', async (request) => {
-      await app.authenticators.staff?.(
-        request,
-        (request.query ?? {}) as Record<string, unknown>,
-        contentImageUpload,
-      );
-      // A body announced far beyond one picture plus its multipart framing is refused before it is read.
-      if (Number(request.headers['content-length'] ?? 0) > contentImagePolicy.maxBytes + 64 * 1024) {
-        throw new RequestValidationError([{ field: 'file', code: 'too_large' }]);
-      }
-    });
-    await scope.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      // Past the limit busboy stops keeping bytes and drains the rest: a too large picture arrives as
-      // maxBytes + 1 bytes, which the service refuses as too_large instead of a transport error.
-      throwFileSizeLimit: false,
-      limits: {
-        fileSize: contentImagePolicy.maxBytes + 1,
-        files: 1,
-        fields: 4,
-        parts: 5,
-        fieldNameSize: 64,
-        fieldSize: 1024,
-        headerPairs: 50,
-      },
-      async onFile(part: MultipartFile) {
-        const bytes = await part.toBuffer();
-        (part as MultipartFile & { value?: unknown }).value = new File([bytes], part.filename, {
-          type: part.mimetype,
-        });
-      },
-    });
-    registerCall(scope, contentImageUpload, (input, ctx) => images.upload(staffOf(ctx), input.file));
-  });
+  // The picture upload is the only content route that reads multipart bodies: the parser lives in its scope.
+  await registerUploadCall(app, contentImageUpload, contentImagePolicy, (input, ctx) =>
+    images.upload(staffOf(ctx), input.file),
+  );
 }
