@@ -4,7 +4,6 @@
  * per API group with fail-over: GETs move on after a network error or a 5xx; POSTs only when the connection was
  * never made, because a POST that reached a server may have done its work already.
  */
-import ky, { type KyInstance } from 'ky';
 import { fullPath, type ApiGroup, type CallContract, type RequestOf, type ResponseOf } from '@gp/contracts';
 import { codes, domainOfGroup, type ErrorDomain } from '@gp/errors';
 import { site } from '@gp/config';
@@ -129,13 +128,32 @@ export interface ApiClient {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http: KyInstance = ky.create({
-    retry: 0,
-    throwHttpErrors: false,
-    credentials: 'include',
-    timeout: options.timeout ?? 15_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const fetchOnce = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
+  /**
+   * One attempt: plain fetch (a wrapper library would cost 5 KB gzip on every first screen for what is this
+   * function), never retried here (fail-over is `send`'s), a time limit per attempt, the session cookie sent
+   * cross-host, and the status left for `send` to judge.
+   */
+  function http(
+    url: string,
+    init: {
+      method: string;
+      searchParams: URLSearchParams;
+      body?: BodyInit;
+      json?: unknown;
+      timeout?: number;
+    },
+  ): Promise<Response> {
+    const query = init.searchParams.toString();
+    const json = init.json !== undefined;
+    return fetchOnce(query ? `${url}?${query}` : url, {
+      method: init.method,
+      credentials: 'include',
+      ...(json ? { headers: { 'content-type': 'application/json' } } : {}),
+      ...(json ? { body: JSON.stringify(init.json) } : init.body ? { body: init.body } : {}),
+      signal: AbortSignal.timeout(init.timeout ?? options.timeout ?? 15_000),
+    });
+  }
   const regionOf = options.region ?? defaultRegion;
   /** Index of the base URL that answered last, per group: the next call starts there. */
   const preferred = new Map<ApiGroup, number>();

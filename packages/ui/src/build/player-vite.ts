@@ -10,7 +10,8 @@
  * - a manifest (for `pnpm bench` and its byte budgets) and source maps.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadEnv, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { site } from '@gp/config';
@@ -90,6 +91,33 @@ export function firstLoadHints(namespaces: readonly string[], apiOrigin: string)
   };
 }
 
+/**
+ * Preact's compat layer in place of React in the production build (issue 10): react-dom is 63.6 KB gzip, more than
+ * half the budget of a whole landing page, while Preact 11 with its compat layer is about 11 KB and keeps the API
+ * our code, react-router and react-i18next use. The source, its types and the Vitest suites stay on React; the
+ * built apps, which the Playwright journeys drive, run on Preact. Paths resolve from this package, since pnpm
+ * does not let react-router or react-i18next see Preact.
+ */
+export function preactInBuild(): Plugin {
+  const preact = dirname(createRequire(import.meta.url).resolve('preact/package.json'));
+  const to = (file: string) => join(preact, file);
+  return {
+    name: 'gp:preact-in-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react$/, replacement: to('compat/dist/compat.mjs') },
+          { find: /^react-dom$/, replacement: to('compat/dist/compat.mjs') },
+          { find: /^react-dom\/client$/, replacement: to('compat/client.mjs') },
+          { find: /^react\/jsx-runtime$/, replacement: to('jsx-runtime/dist/jsxRuntime.mjs') },
+          { find: /^react\/jsx-dev-runtime$/, replacement: to('jsx-runtime/dist/jsxRuntime.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
 /** The checked app environment as `define` constants; a wrong variable stops the build, naming it. */
 export function appEnvDefines(mode: string, envDir: string): Record<string, string> {
   const env = loadEnv(mode, envDir, 'VITE_');
@@ -120,11 +148,23 @@ export function playerVite(options: {
 }): PlayerVite {
   return {
     plugins: [
+      preactInBuild(),
       browserContracts(),
       firstLoadHints(options.namespaces, apiOriginOf(options.mode, options.envDir)),
       precompress(),
     ],
     define: appEnvDefines(options.mode, options.envDir),
-    build: { target: 'es2022', sourcemap: true, manifest: true },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      manifest: true,
+      rolldownOptions: {
+        onLog(level, log, handler) {
+          // react-router reads React's useOptimistic when it exists and falls back when not, as on Preact.
+          if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+          handler(level, log);
+        },
+      },
+    },
   };
 }

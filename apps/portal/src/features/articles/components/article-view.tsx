@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ArticleDetail } from '@gp/contracts/web';
 import { SiteLink } from '@gp/ui/site-link';
+import { useHeadMeta } from '@gp/ui/use-head-meta';
 import { activityStatus } from '../utils/activity-status.ts';
 import { kinds, type ArticleKind } from '../utils/article-kinds.ts';
 import { CategoryBadge, PinnedBadge, StatusBadge } from './article-badges.tsx';
@@ -20,6 +21,8 @@ export function ArticleView({
   const { t } = useTranslation('portal');
   const cover = h5 ? article.cover_h5 : article.cover;
   const status = activityStatus(article.start_time, article.end_time);
+  // A preview link must not be indexed, nor leak its token to other sites through the referrer.
+  useHeadMeta({ robots: 'noindex, nofollow', referrer: 'no-referrer' }, article.preview);
   const back = (
     <SiteLink to={kinds[kind].listPath} className={styles.back}>
       <span aria-hidden="true">‹ </span>
@@ -29,17 +32,12 @@ export function ArticleView({
   return (
     <article className={h5 ? `${styles.article} ${styles.h5}` : styles.article}>
       {article.preview && (
-        <>
-          {/* A preview link must not be indexed, nor leak its token to other sites through the referrer. */}
-          <meta name="robots" content="noindex, nofollow" />
-          <meta name="referrer" content="no-referrer" />
-          <div className={styles.preview} role="note" aria-labelledby="preview-notice">
-            <p id="preview-notice" className={styles.previewTitle}>
-              {t('articles.preview.title')}
-            </p>
-            <p className={styles.previewBody}>{t('articles.preview.body')}</p>
-          </div>
-        </>
+        <div className={styles.preview} role="note" aria-labelledby="preview-notice">
+          <p id="preview-notice" className={styles.previewTitle}>
+            {t('articles.preview.title')}
+          </p>
+          <p className={styles.previewBody}>{t('articles.preview.body')}</p>
+        </div>
       )}
       {back}
       <header className={styles.header}>
