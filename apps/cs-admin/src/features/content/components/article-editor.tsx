@@ -6,12 +6,11 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Radio, Row, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Flex, Form, Radio, Row, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import {
   articleText,
   contentImagePolicy,
-  contentSlugRule,
   type ArticleAdminData,
   type ArticleKind,
 } from '@gp/contracts/content-admin';
@@ -21,6 +20,7 @@ import { saveArticle } from '../api/content-calls.ts';
 import { showSaveError, type FieldName } from '../api/field-errors.ts';
 import { useGameChoices } from '../api/use-games.ts';
 import { articleSaveOf, articleValuesOf, type ArticleValues } from '../model/article-values.ts';
+import { SlugField } from './common-fields.tsx';
 import { GameSelect } from './game-select.tsx';
 import { ImageField } from './image-field.tsx';
 import { StatusTag } from './status-tag.tsx';
@@ -303,21 +303,7 @@ export function ArticleEditor({
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item
-            name="slug"
-            label={t('form.slug')}
-            extra={t('form.slugHint')}
-            rules={[
-              {
-                validator: (_rule: unknown, value: string | undefined) =>
-                  !value?.trim() || contentSlugRule.safeParse(value).success
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('form.slugRule'))),
-              },
-            ]}
-          >
-            <Input maxLength={64} autoComplete="off" spellCheck={false} style={{ maxWidth: 360 }} />
-          </Form.Item>
+          <SlugField />
         </Card>
         <Card
           size="small"

@@ -4,10 +4,10 @@ import type { Dayjs } from 'dayjs';
 import { bannerText, contentImagePolicy, type BannerAdminData } from '@gp/contracts/content-admin';
 import { bannerCalls } from '../api/content-calls.ts';
 import { bannerSaveOf, bannerTextFields, bannerValuesOf, type BannerValues } from '../model/item-values.ts';
-import { fieldsShown, OnlineField, SlugField, SortField } from './common-fields.tsx';
+import { fieldsShown, OrderFields, SlugField } from './common-fields.tsx';
 import { ImageField } from './image-field.tsx';
-import { ItemModal } from './item-modal.tsx';
-import { TextTabs, useTextTabs, type TextFieldSpec } from './text-tabs.tsx';
+import { ItemModal, useItemForm, type ItemFormKind, type ItemFormProps } from './item-modal.tsx';
+import { TextTabs, type TextFieldSpec } from './text-tabs.tsx';
 import { localZone, TimePicker } from './time-picker.tsx';
 
 const textFields: TextFieldSpec[] = [
@@ -30,39 +30,27 @@ const textFields: TextFieldSpec[] = [
   },
 ];
 
-const shows = fieldsShown(
-  ['slug', 'link', 'image_media_id', 'image_h5_media_id', 'starts_at', 'ends_at', 'sort', 'is_online'],
-  bannerTextFields,
-);
+const kind: ItemFormKind<BannerValues, BannerAdminData> = {
+  titles: 'banner',
+  nameOf: (banner) => banner.texts.en?.title ?? banner.slug,
+  valuesOf: bannerValuesOf,
+  save: (values, banner) => bannerCalls.save(bannerSaveOf(values, banner?.id)),
+  shows: fieldsShown(
+    ['slug', 'link', 'image_media_id', 'image_h5_media_id', 'starts_at', 'ends_at', 'sort', 'is_online'],
+    bannerTextFields,
+  ),
+};
 
 /** Adds or edits a home carousel slide: pictures, link, the period it shows, order, on/off, texts. */
 export function BannerForm({
   banner,
-  onClose,
-  onSaved,
-}: {
-  banner: BannerAdminData | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  ...done
+}: Omit<ItemFormProps<BannerAdminData>, 'item'> & { banner: BannerAdminData | null }) {
   const { t } = useTranslation('cms');
-  const [form] = Form.useForm<BannerValues>();
-  const tabs = useTextTabs(form);
+  const state = useItemForm<BannerValues>();
   return (
-    <ItemModal<BannerValues, BannerAdminData>
-      title={
-        banner ? t('banner.editTitle', { name: banner.texts.en?.title ?? banner.slug }) : t('banner.newTitle')
-      }
-      okText={banner ? t('form.save') : t('form.create')}
-      form={form}
-      tabs={tabs}
-      initialValues={bannerValuesOf(banner)}
-      shows={shows}
-      save={(values) => bannerCalls.save(bannerSaveOf(values, banner?.id))}
-      onClose={onClose}
-      onSaved={onSaved}
-    >
-      <TextTabs fields={textFields} tabs={tabs} />
+    <ItemModal kind={kind} item={banner} state={state} {...done}>
+      <TextTabs fields={textFields} tabs={state.tabs} />
       <Form.Item
         name="link"
         label={t('banner.link')}
@@ -136,14 +124,7 @@ export function BannerForm({
           </Form.Item>
         </Col>
       </Row>
-      <Row gutter={16}>
-        <Col>
-          <SortField />
-        </Col>
-        <Col>
-          <OnlineField />
-        </Col>
-      </Row>
+      <OrderFields />
       <SlugField />
     </ItemModal>
   );

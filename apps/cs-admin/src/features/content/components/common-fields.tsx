@@ -1,6 +1,6 @@
 /** Fields several content forms share: the display order, the on/off switch, the slug (or key). */
 import { useTranslation } from 'react-i18next';
-import { Form, Input, InputNumber, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { contentSlugRule } from '@gp/contracts/content-admin';
 
 export function SortField() {
@@ -17,12 +17,26 @@ export function SortField() {
   );
 }
 
-export function OnlineField({ hintKey = 'form.onlineHint' }: { hintKey?: string }) {
+export function OnlineField({ hintKey = 'form.onlineHint' }: { hintKey?: string | undefined }) {
   const { t } = useTranslation('cms');
   return (
     <Form.Item name="is_online" label={t('form.online')} valuePropName="checked" extra={t(hintKey)}>
       <Switch />
     </Form.Item>
+  );
+}
+
+/** The display order and the on/off switch side by side, as every ordered kind has them. */
+export function OrderFields({ onlineHintKey }: { onlineHintKey?: string | undefined }) {
+  return (
+    <Row gutter={16}>
+      <Col>
+        <SortField />
+      </Col>
+      <Col>
+        <OnlineField hintKey={onlineHintKey} />
+      </Col>
+    </Row>
   );
 }
 

@@ -7,28 +7,47 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Form, Modal, type FormInstance } from 'antd';
 import { showSaveError, type FieldName } from '../api/field-errors.ts';
-import type { TextTabsState } from './text-tabs.tsx';
+import { useTextTabs, type TextTabsState } from './text-tabs.tsx';
+
+/** What a kind's dialog needs besides its fields: its titles, values, save and the fields refusals may name. */
+export interface ItemFormKind<V, D> {
+  /** The prefix of the `editTitle` (with the item's `name`) and `newTitle` texts. */
+  titles: 'banner' | 'recommend' | 'module' | 'fansGroup';
+  /** The item's name in the edit title. */
+  nameOf: (item: D) => string;
+  valuesOf: (item: D | null) => V;
+  save: (values: V, item: D | null) => Promise<D>;
+  /** Whether the form has a field for a refusal's field name. */
+  shows: (name: FieldName) => boolean;
+}
+
+/** The form and its language tabs, made by the kind's form so that its fields can use them too. */
+export function useItemForm<V extends object>() {
+  const [form] = Form.useForm<V>();
+  const tabs = useTextTabs(form);
+  return { form, tabs };
+}
+
+/** A kind's form component: the parent closes it, and lists again after a save. */
+export interface ItemFormProps<D> {
+  /** The item edited; null adds one. */
+  item: D | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
 
 export function ItemModal<V extends object, D>({
-  title,
-  okText,
-  form,
-  tabs,
-  initialValues,
-  shows,
-  save,
+  kind,
+  item,
+  state: { form, tabs },
   onClose,
   onSaved,
   children,
 }: {
-  title: string;
-  okText: string;
-  form: FormInstance<V>;
-  tabs: TextTabsState;
-  initialValues: V;
-  /** Whether the form has a field for a refusal's field name. */
-  shows: (name: FieldName) => boolean;
-  save: (values: V) => Promise<D>;
+  kind: ItemFormKind<V, D>;
+  /** The item edited; null adds one. */
+  item: D | null;
+  state: { form: FormInstance<V>; tabs: TextTabsState };
   onClose: () => void;
   onSaved: (saved: D) => void;
   children: ReactNode;
@@ -44,12 +63,12 @@ export function ItemModal<V extends object, D>({
     setAlert(null);
     setSaving(true);
     try {
-      const saved = await save(form.getFieldsValue(true) as V);
+      const saved = await kind.save(form.getFieldsValue(true) as V, item);
       setSaving(false);
       onSaved(saved);
     } catch (error) {
       setSaving(false);
-      const shown = showSaveError(t, form, error, shows);
+      const shown = showSaveError(t, form, error, kind.shows);
       tabs.showProblems(shown.fields);
       setAlert(shown.alert ?? t('form.checkFields'));
     }
@@ -70,8 +89,8 @@ export function ItemModal<V extends object, D>({
   return (
     <Modal
       open
-      title={title}
-      okText={okText}
+      title={item ? t(`${kind.titles}.editTitle`, { name: kind.nameOf(item) }) : t(`${kind.titles}.newTitle`)}
+      okText={item ? t('form.save') : t('form.create')}
       cancelText={t('actions.cancel')}
       onOk={() => form.submit()}
       onCancel={close}
@@ -81,7 +100,7 @@ export function ItemModal<V extends object, D>({
       <Form<V>
         form={form}
         layout="vertical"
-        initialValues={initialValues}
+        initialValues={kind.valuesOf(item)}
         onValuesChange={() => setDirty(true)}
         onFieldsChange={() => tabs.refresh()}
         onFinish={() => void send()}

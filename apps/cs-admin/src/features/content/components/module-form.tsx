@@ -1,44 +1,31 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Form, Radio, Row } from 'antd';
+import { Form, Radio } from 'antd';
 import { moduleText, type ModuleAdminData } from '@gp/contracts/content-admin';
 import { homeModuleType } from '@gp/contracts/web';
 import { moduleCalls } from '../api/content-calls.ts';
 import { moduleSaveOf, moduleTextFields, moduleValuesOf, type ModuleValues } from '../model/item-values.ts';
-import { fieldsShown, OnlineField, SlugField, SortField } from './common-fields.tsx';
-import { ItemModal } from './item-modal.tsx';
-import { TextTabs, useTextTabs, type TextFieldSpec } from './text-tabs.tsx';
+import { fieldsShown, OrderFields, SlugField } from './common-fields.tsx';
+import { ItemModal, useItemForm, type ItemFormKind, type ItemFormProps } from './item-modal.tsx';
+import { TextTabs, type TextFieldSpec } from './text-tabs.tsx';
 
 const textFields: TextFieldSpec[] = [
   { name: 'title', labelKey: 'module.heading', schema: moduleText.shape.title, max: 100, required: true },
 ];
 
-const shows = fieldsShown(['key', 'type', 'sort', 'is_online'], moduleTextFields);
+const kind: ItemFormKind<ModuleValues, ModuleAdminData> = {
+  titles: 'module',
+  nameOf: (item) => item.texts.en?.title ?? item.key,
+  valuesOf: moduleValuesOf,
+  save: (values, item) => moduleCalls.save(moduleSaveOf(values, item?.id)),
+  shows: fieldsShown(['key', 'type', 'sort', 'is_online'], moduleTextFields),
+};
 
 /** Adds or edits a section of the home page: what it shows, its heading per language, order, on/off. */
-export function ModuleForm({
-  item,
-  onClose,
-  onSaved,
-}: {
-  item: ModuleAdminData | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function ModuleForm({ item, ...done }: ItemFormProps<ModuleAdminData>) {
   const { t } = useTranslation('cms');
-  const [form] = Form.useForm<ModuleValues>();
-  const tabs = useTextTabs(form);
+  const state = useItemForm<ModuleValues>();
   return (
-    <ItemModal<ModuleValues, ModuleAdminData>
-      title={item ? t('module.editTitle', { name: item.texts.en?.title ?? item.key }) : t('module.newTitle')}
-      okText={item ? t('form.save') : t('form.create')}
-      form={form}
-      tabs={tabs}
-      initialValues={moduleValuesOf(item)}
-      shows={shows}
-      save={(values) => moduleCalls.save(moduleSaveOf(values, item?.id))}
-      onClose={onClose}
-      onSaved={onSaved}
-    >
+    <ItemModal kind={kind} item={item} state={state} {...done}>
       <Form.Item
         name="type"
         label={t('module.type')}
@@ -51,15 +38,8 @@ export function ModuleForm({
           options={homeModuleType.options.map((type) => ({ value: type, label: t(`moduleType.${type}`) }))}
         />
       </Form.Item>
-      <TextTabs fields={textFields} tabs={tabs} />
-      <Row gutter={16}>
-        <Col>
-          <SortField />
-        </Col>
-        <Col>
-          <OnlineField />
-        </Col>
-      </Row>
+      <TextTabs fields={textFields} tabs={state.tabs} />
+      <OrderFields />
       <SlugField name="key" />
     </ItemModal>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Col, Form, Row } from 'antd';
+import { Form } from 'antd';
 import { recommendText, type RecommendAdminData } from '@gp/contracts/content-admin';
 import { recommendCalls } from '../api/content-calls.ts';
 import { useGameChoices } from '../api/use-games.ts';
@@ -9,10 +9,10 @@ import {
   recommendValuesOf,
   type RecommendValues,
 } from '../model/item-values.ts';
-import { fieldsShown, OnlineField, SortField } from './common-fields.tsx';
+import { fieldsShown, OrderFields } from './common-fields.tsx';
 import { GameSelect } from './game-select.tsx';
-import { ItemModal } from './item-modal.tsx';
-import { TextTabs, useTextTabs, type TextFieldSpec } from './text-tabs.tsx';
+import { ItemModal, useItemForm, type ItemFormKind, type ItemFormProps } from './item-modal.tsx';
+import { TextTabs, type TextFieldSpec } from './text-tabs.tsx';
 
 const textFields: TextFieldSpec[] = [
   {
@@ -32,37 +32,24 @@ const textFields: TextFieldSpec[] = [
   },
 ];
 
-const shows = fieldsShown(['game_base_id', 'sort', 'is_online'], recommendTextFields);
+const kind: ItemFormKind<RecommendValues, RecommendAdminData> = {
+  titles: 'recommend',
+  nameOf: (item) => item.game_name,
+  valuesOf: recommendValuesOf,
+  save: (values) => recommendCalls.save(recommendSaveOf(values)),
+  shows: fieldsShown(['game_base_id', 'sort', 'is_online'], recommendTextFields),
+};
 
 /**
  * Adds or edits a game the home page recommends. The game is the recommendation's key: it is picked when adding
  * and fixed afterwards (saving for a game that has one already replaces it).
  */
-export function RecommendForm({
-  item,
-  onClose,
-  onSaved,
-}: {
-  item: RecommendAdminData | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function RecommendForm({ item, ...done }: ItemFormProps<RecommendAdminData>) {
   const { t } = useTranslation('cms');
-  const [form] = Form.useForm<RecommendValues>();
-  const tabs = useTextTabs(form);
+  const state = useItemForm<RecommendValues>();
   const games = useGameChoices();
   return (
-    <ItemModal<RecommendValues, RecommendAdminData>
-      title={item ? t('recommend.editTitle', { name: item.game_name }) : t('recommend.newTitle')}
-      okText={item ? t('form.save') : t('form.create')}
-      form={form}
-      tabs={tabs}
-      initialValues={recommendValuesOf(item)}
-      shows={shows}
-      save={(values) => recommendCalls.save(recommendSaveOf(values))}
-      onClose={onClose}
-      onSaved={onSaved}
-    >
+    <ItemModal kind={kind} item={item} state={state} {...done}>
       <Form.Item
         name="game_base_id"
         label={t('recommend.game')}
@@ -71,15 +58,8 @@ export function RecommendForm({
       >
         <GameSelect {...games} disabled={item !== null} currentName={item?.game_name} />
       </Form.Item>
-      <TextTabs fields={textFields} tabs={tabs} />
-      <Row gutter={16}>
-        <Col>
-          <SortField />
-        </Col>
-        <Col>
-          <OnlineField hintKey="recommend.onlineHint" />
-        </Col>
-      </Row>
+      <TextTabs fields={textFields} tabs={state.tabs} />
+      <OrderFields onlineHintKey="recommend.onlineHint" />
     </ItemModal>
   );
 }

@@ -23,20 +23,66 @@ type Texts<T> = Partial<Record<string, T>>;
 /** An answer's texts as a save sends them (the answer holds only written languages, en among them). */
 const textsAsSaved = <T>(texts: Texts<T>) => texts as { en: T } & Texts<T>;
 
+/** What every kind's form has: the display order, on/off and the texts per language. */
+export interface OrderedValues {
+  sort: number;
+  is_online: boolean;
+  texts: TextsValues;
+}
+
+/** What every kind's answer has that its form shows. */
+interface OrderedData {
+  sort: number;
+  is_online: 0 | 1;
+  texts: Texts<object>;
+}
+
+/** The common form values of an answer (null: a new item, online, first in order, nothing written). */
+function orderedValuesOf(item: OrderedData | null): OrderedValues {
+  return {
+    sort: item?.sort ?? 0,
+    is_online: item ? item.is_online === 1 : true,
+    texts: textsForForm(item?.texts),
+  };
+}
+
+/** The common part of a save from the form, the texts with exactly the kind's text fields. */
+function orderedSaveOf<F extends string>(values: OrderedValues, textFields: readonly F[]) {
+  return {
+    sort: values.sort,
+    is_online: values.is_online ? (1 as const) : (0 as const),
+    texts: textsForSave(values.texts, textFields),
+  };
+}
+
+/** The common part of a save that repeats an answer with only on/off changed. */
+function orderedInputOf<T>(item: { sort: number; texts: Texts<T> }, online: boolean) {
+  return {
+    sort: item.sort,
+    is_online: online ? (1 as const) : (0 as const),
+    texts: textsAsSaved(item.texts),
+  };
+}
+
+/** The item's id on an update and the slug (or key) when one is typed: the server makes one otherwise. */
+function keyOf<K extends string>(id: number | undefined, field: K, typed: string) {
+  return {
+    ...(id !== undefined ? { id } : {}),
+    ...(typed.trim() ? ({ [field]: typed.trim() } as Partial<Record<K, string>>) : {}),
+  };
+}
+
 // ---- Banners ----
 
 export const bannerTextFields = ['title', 'subtitle', 'cta', 'alt'] as const;
 
-export interface BannerValues {
+export interface BannerValues extends OrderedValues {
   slug: string;
   link: string;
   image_media_id: ContentImage | null;
   image_h5_media_id: ContentImage | null;
   starts_at: Dayjs | null;
   ends_at: Dayjs | null;
-  sort: number;
-  is_online: boolean;
-  texts: TextsValues;
 }
 
 export function bannerValuesOf(banner: BannerAdminData | null): BannerValues {
@@ -47,24 +93,19 @@ export function bannerValuesOf(banner: BannerAdminData | null): BannerValues {
     image_h5_media_id: banner?.image_h5 ?? null,
     starts_at: banner ? dayjs(banner.starts_at) : null,
     ends_at: banner ? dayjs(banner.ends_at) : null,
-    sort: banner?.sort ?? 0,
-    is_online: banner ? banner.is_online === 1 : true,
-    texts: textsForForm(banner?.texts),
+    ...orderedValuesOf(banner),
   };
 }
 
 export function bannerSaveOf(values: BannerValues, id: number | undefined): BannerSave {
   return {
-    ...(id !== undefined ? { id } : {}),
-    ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
+    ...keyOf(id, 'slug', values.slug),
     link: values.link.trim(),
     image_media_id: values.image_media_id?.media_id ?? '',
     image_h5_media_id: values.image_h5_media_id?.media_id ?? '',
     starts_at: values.starts_at?.toISOString() ?? '',
     ends_at: values.ends_at?.toISOString() ?? '',
-    sort: values.sort,
-    is_online: values.is_online ? 1 : 0,
-    texts: textsForSave(values.texts, bannerTextFields) as BannerSave['texts'],
+    ...orderedSaveOf(values, bannerTextFields),
   };
 }
 
@@ -77,9 +118,7 @@ export function bannerInputOf(banner: BannerAdminData, online: boolean): BannerS
     image_h5_media_id: banner.image_h5.media_id,
     starts_at: banner.starts_at,
     ends_at: banner.ends_at,
-    sort: banner.sort,
-    is_online: online ? 1 : 0,
-    texts: textsAsSaved(banner.texts),
+    ...orderedInputOf(banner, online),
   };
 }
 
@@ -87,37 +126,28 @@ export function bannerInputOf(banner: BannerAdminData, online: boolean): BannerS
 
 export const recommendTextFields = ['tagline', 'description'] as const;
 
-export interface RecommendValues {
+export interface RecommendValues extends OrderedValues {
   game_base_id: number | null;
-  sort: number;
-  is_online: boolean;
-  texts: TextsValues;
 }
 
 export function recommendValuesOf(item: RecommendAdminData | null): RecommendValues {
   return {
     game_base_id: item?.game_base_id ?? null,
-    sort: item?.sort ?? 0,
-    is_online: item ? item.is_online === 1 : true,
-    texts: textsForForm(item?.texts),
+    ...orderedValuesOf(item),
   };
 }
 
 export function recommendSaveOf(values: RecommendValues): RecommendSave {
   return {
     game_base_id: values.game_base_id ?? 0,
-    sort: values.sort,
-    is_online: values.is_online ? 1 : 0,
-    texts: textsForSave(values.texts, recommendTextFields) as RecommendSave['texts'],
+    ...orderedSaveOf(values, recommendTextFields),
   };
 }
 
 export function recommendInputOf(item: RecommendAdminData, online: boolean): RecommendSave {
   return {
     game_base_id: item.game_base_id,
-    sort: item.sort,
-    is_online: online ? 1 : 0,
-    texts: textsAsSaved(item.texts),
+    ...orderedInputOf(item, online),
   };
 }
 
@@ -126,32 +156,24 @@ export function recommendInputOf(item: RecommendAdminData, online: boolean): Rec
 export const moduleTextFields = ['title'] as const;
 export type HomeModuleType = z.infer<typeof homeModuleType>;
 
-export interface ModuleValues {
+export interface ModuleValues extends OrderedValues {
   key: string;
   type: HomeModuleType | undefined;
-  sort: number;
-  is_online: boolean;
-  texts: TextsValues;
 }
 
 export function moduleValuesOf(item: ModuleAdminData | null): ModuleValues {
   return {
     key: item?.key ?? '',
     type: item?.type,
-    sort: item?.sort ?? 0,
-    is_online: item ? item.is_online === 1 : true,
-    texts: textsForForm(item?.texts),
+    ...orderedValuesOf(item),
   };
 }
 
 export function moduleSaveOf(values: ModuleValues, id: number | undefined): ModuleSave {
   return {
-    ...(id !== undefined ? { id } : {}),
-    ...(values.key.trim() ? { key: values.key.trim() } : {}),
+    ...keyOf(id, 'key', values.key),
     type: values.type ?? 'news',
-    sort: values.sort,
-    is_online: values.is_online ? 1 : 0,
-    texts: textsForSave(values.texts, moduleTextFields) as ModuleSave['texts'],
+    ...orderedSaveOf(values, moduleTextFields),
   };
 }
 
@@ -160,9 +182,7 @@ export function moduleInputOf(item: ModuleAdminData, online: boolean): ModuleSav
     id: item.id,
     key: item.key,
     type: item.type,
-    sort: item.sort,
-    is_online: online ? 1 : 0,
-    texts: textsAsSaved(item.texts),
+    ...orderedInputOf(item, online),
   };
 }
 
@@ -170,32 +190,24 @@ export function moduleInputOf(item: ModuleAdminData, online: boolean): ModuleSav
 
 export const fansGroupTextFields = ['name'] as const;
 
-export interface FansGroupValues {
+export interface FansGroupValues extends OrderedValues {
   slug: string;
   url: string;
-  sort: number;
-  is_online: boolean;
-  texts: TextsValues;
 }
 
 export function fansGroupValuesOf(item: FansGroupAdminData | null): FansGroupValues {
   return {
     slug: item?.slug ?? '',
     url: item?.url ?? '',
-    sort: item?.sort ?? 0,
-    is_online: item ? item.is_online === 1 : true,
-    texts: textsForForm(item?.texts),
+    ...orderedValuesOf(item),
   };
 }
 
 export function fansGroupSaveOf(values: FansGroupValues, id: number | undefined): FansGroupSave {
   return {
-    ...(id !== undefined ? { id } : {}),
-    ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
+    ...keyOf(id, 'slug', values.slug),
     url: values.url.trim(),
-    sort: values.sort,
-    is_online: values.is_online ? 1 : 0,
-    texts: textsForSave(values.texts, fansGroupTextFields) as FansGroupSave['texts'],
+    ...orderedSaveOf(values, fansGroupTextFields),
   };
 }
 
@@ -204,8 +216,6 @@ export function fansGroupInputOf(item: FansGroupAdminData, online: boolean): Fan
     id: item.id,
     slug: item.slug,
     url: item.url,
-    sort: item.sort,
-    is_online: online ? 1 : 0,
-    texts: textsAsSaved(item.texts),
+    ...orderedInputOf(item, online),
   };
 }
