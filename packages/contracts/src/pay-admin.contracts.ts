@@ -35,7 +35,17 @@
  */
 import { z } from 'zod';
 import { flag, pageNum, pageOf } from './define.ts';
-import { orderStates, payModeField, payModes } from './pay.contracts.ts';
+import {
+  orderStates,
+  payChannelItem,
+  payGameItem,
+  payModeField,
+  payOrderItem,
+  payPriceItem,
+  payProductItem,
+  payServerItem,
+  paySwitchData,
+} from './pay.contracts.ts';
 import { defineStaffCall } from './staff.contracts.ts';
 
 const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -57,21 +67,19 @@ const orderRef = z.string().trim().min(1).max(64);
 export const productPriceRule = z.coerce.number().int().positive().max(1_000_000_000_000);
 
 // ---- Answers ----
+// Fields the players' answers (pay.contracts.ts) have too are taken from them, in the order staff answers have
+// always had (pick keeps the order it is given, extend appends).
 
 export const payAdminSwitchData = z.object({
   distribution_region: z.number().int(),
-  /** 1: the region takes top-ups; 0: every add-order of the region is refused (err3). */
-  main_switch_status: flag,
+  /** `main_switch_status` 1: the region takes top-ups; 0: every add-order of the region is refused (err3). */
+  ...paySwitchData.shape,
   updated_at: z.string(),
 });
 export type PayAdminSwitchData = z.infer<typeof payAdminSwitchData>;
 
-/** A game of a region's top-up catalog, open or not. */
-export const payAdminGameItem = z.object({
-  game_base_id: z.number().int(),
-  game_id: z.string(),
-  /** In the console's language (en when the game has no name in it). */
-  game_name: z.string(),
+/** A game of a region's top-up catalog, open or not; `game_name` in the console's language (else en). */
+export const payAdminGameItem = payGameItem.omit({ game_icon: true }).extend({
   /** 0: the region does not offer the game for top-up (err3). */
   is_open: flag,
   /** 0: the game is offline on the site (and so not offered either). */
@@ -81,12 +89,11 @@ export const payAdminGameItem = z.object({
 });
 export type PayAdminGameItem = z.infer<typeof payAdminGameItem>;
 
-export const payAdminServerItem = z.object({
-  cp_server_id: z.string(),
-  /** In the console's language (the id when the server has no name). */
-  server_name: z.string(),
-  /** 1: staff put the server under maintenance; players see it so and its orders are refused (err4). */
-  is_maintenance: flag,
+/**
+ * A server of a game's top-up catalog: `server_name` in the console's language (the id when it has none);
+ * `is_maintenance` 1: staff put it under maintenance, players see it so and its orders are refused (err4).
+ */
+export const payAdminServerItem = payServerItem.omit({ role_list: true }).extend({
   /** 0: the server is no longer offered for top-up. */
   is_online: flag,
   sort: z.number().int(),
@@ -94,23 +101,16 @@ export const payAdminServerItem = z.object({
 });
 export type PayAdminServerItem = z.infer<typeof payAdminServerItem>;
 
-export const payAdminPriceItem = z.object({
-  currency: z.string(),
-  /** Decimal places of the currency's minor unit. */
-  exponent: z.number().int(),
-  pay_mode: z.literal(payModes),
-  /** Minor units of `currency`. */
-  product_price: z.number().int(),
+/** A price of a product: `product_price` in minor units of `currency` (`exponent` decimal places). */
+export const payAdminPriceItem = payPriceItem.extend({
   /** 0: this price is off sale (orders at it: err6). */
   is_on_sale: flag,
   updated_at: z.string(),
 });
 export type PayAdminPriceItem = z.infer<typeof payAdminPriceItem>;
 
-export const payAdminProductItem = z.object({
-  product_id: z.string(),
-  /** In the console's language. */
-  product_name: z.string(),
+/** A product of a game's catalog; `product_name` in the console's language. */
+export const payAdminProductItem = payProductItem.pick({ product_id: true, product_name: true }).extend({
   /** Game credit an order of it delivers (bonus included). */
   credit_amount: z.number().int(),
   /** 0: the product is off sale whatever its prices say (orders: err6). */
@@ -122,13 +122,10 @@ export const payAdminProductItem = z.object({
 });
 export type PayAdminProductItem = z.infer<typeof payAdminProductItem>;
 
+/** A payment channel of a game; `channel_name` in the console's language (brand names stay as they are). */
 export const payAdminChannelItem = z.object({
   pay_channel_id: z.number().int(),
-  currency: z.string(),
-  pay_mode: z.literal(payModes),
-  payment_type: z.string(),
-  /** In the console's language (brand names stay as they are). */
-  channel_name: z.string(),
+  ...payChannelItem.pick({ currency: true, pay_mode: true, payment_type: true, channel_name: true }).shape,
   /** 0: players are not offered it, and orders through it are refused (err13). */
   is_open: flag,
   sort: z.number().int(),
@@ -139,44 +136,48 @@ export type PayAdminChannelItem = z.infer<typeof payAdminChannelItem>;
 export const deliveryStatuses = ['pending', 'done', 'dead'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** An order as staff see it; names are the order's snapshots, in the console's language. */
+/**
+ * An order as staff see it: the player's order fields (names are the order's snapshots, in the console's
+ * language; `pay_order_no` is empty until the payment was created at the provider) without the player's
+ * `status`, and what only staff see.
+ */
 export const payAdminOrderItem = z.object({
-  order_no: z.string(),
-  /** The provider's payment number; empty until the payment was created there. */
-  pay_order_no: z.string(),
+  ...payOrderItem.pick({ order_no: true, pay_order_no: true }).shape,
   provider: z.string(),
   /** The member's id (mid). */
   uid: z.number().int(),
   distribution_region: z.number().int(),
   /** Which pay family made it: `webpay` (regional) or `pay` (second variant). */
   variant: z.string(),
-  game_base_id: z.number().int(),
-  game_id: z.string(),
-  game_name: z.string(),
-  cp_server_id: z.string(),
-  server_name: z.string(),
-  cp_role_id: z.string(),
-  role_name: z.string(),
-  product_id: z.string(),
-  product_name: z.string(),
+  ...payOrderItem.pick({
+    game_base_id: true,
+    game_id: true,
+    game_name: true,
+    cp_server_id: true,
+    server_name: true,
+    cp_role_id: true,
+    role_name: true,
+    product_id: true,
+    product_name: true,
+  }).shape,
   credit_amount: z.number().int(),
-  /** The price the order was made at (its snapshot), in the currency's minor unit. */
-  product_price: z.number().int(),
-  currency: z.string(),
-  exponent: z.number().int(),
-  pay_mode: z.literal(payModes),
-  payment_type: z.string(),
-  channel_name: z.string(),
-  state: z.enum(orderStates),
-  /** Why a failed or expired order failed (a pay code), or null. */
-  reason_code: z.number().int().nullable(),
+  /** `product_price`: the price the order was made at (its snapshot); `reason_code` also says why one expired. */
+  ...payOrderItem.pick({
+    product_price: true,
+    currency: true,
+    exponent: true,
+    pay_mode: true,
+    payment_type: true,
+    channel_name: true,
+    state: true,
+    reason_code: true,
+  }).shape,
   /** The credit delivery's status; null while the order is not paid. */
   delivery_status: z.enum(deliveryStatuses).nullable(),
   /** ISO 8601 times in UTC. */
-  created_at: z.string(),
+  ...payOrderItem.pick({ created_at: true }).shape,
   expires_at: z.string(),
-  pay_time: z.string().nullable(),
-  delivered_at: z.string().nullable(),
+  ...payOrderItem.pick({ pay_time: true, delivered_at: true }).shape,
   updated_at: z.string(),
 });
 export type PayAdminOrderItem = z.infer<typeof payAdminOrderItem>;
