@@ -9,6 +9,11 @@ export default defineConfig(({ mode }) => {
     mode,
     envDir: fileURLToPath(new URL('.', import.meta.url)),
     namespaces: ['passport'],
+    // The landing pages: their screens download with the entry.
+    screens: {
+      '/login': 'src/routes/login.tsx',
+      '/login_h5': 'src/routes/login.tsx',
+    },
   });
   return {
     plugins: [react(), ...player.plugins],

@@ -9,6 +9,12 @@ export default defineConfig(({ mode }) => {
     mode,
     envDir: fileURLToPath(new URL('.', import.meta.url)),
     namespaces: ['pay'],
+    // The landing pages: their screens download with the entry.
+    screens: {
+      '/paygame': 'src/routes/paygame.tsx',
+      '/pay_h5': 'src/routes/pay-h5-home.tsx',
+      '/pays_h5': 'src/routes/pay-h5-home.tsx',
+    },
   });
   return {
     plugins: [react(), ...player.plugins],

@@ -9,6 +9,13 @@ export default defineConfig(({ mode }) => {
     mode,
     envDir: fileURLToPath(new URL('.', import.meta.url)),
     namespaces: ['portal'],
+    // The landing pages: their screens download with the entry.
+    screens: {
+      '/': 'src/routes/home.tsx',
+      '/h5': 'src/routes/home.tsx',
+      '/news': 'src/routes/article-list.tsx',
+      '/news/h5': 'src/routes/article-list.tsx',
+    },
   });
   return {
     plugins: [react(), ...player.plugins],

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { loadEnv, type BuildEnvironmentOptions, type Plugin } from 'vite';
+import { loadEnv, type BuildEnvironmentOptions, type Plugin, type Rollup } from 'vite';
 import { site } from '@gp/config';
 import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
 import { browserContracts } from '@gp/api-client/vite-plugin';
@@ -92,6 +92,67 @@ export function firstLoadHints(namespaces: readonly string[], apiOrigin: string)
 }
 
 /**
+ * The screen of a landing page starts downloading with the entry instead of after it has run (one round trip less
+ * before the page's data calls and first paint on a slow network): a few bytes of inline script in index.html
+ * add `modulepreload` (and stylesheet) links for the chunks of the screen the opened path shows, minus what the
+ * entry loads anyway. `screens` maps a path (as in the address bar, no trailing slash) to its screen's source
+ * module, relative to the app; a path the map does not name loads as before.
+ */
+export function screenPreloads(root: string, screens: Readonly<Record<string, string>>): Plugin {
+  return {
+    name: 'gp:screen-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (c): c is Rollup.OutputChunk => c.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: Rollup.OutputChunk) => {
+          const seen = new Set<string>();
+          const visit = (c: Rollup.OutputChunk) => {
+            if (seen.has(c.fileName)) return;
+            seen.add(c.fileName);
+            for (const i of c.imports) {
+              const next = byFile.get(i);
+              if (next) visit(next);
+            }
+          };
+          visit(start);
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error('screenPreloads: no entry chunk');
+        const loaded = closure(entry);
+        // Twins (`/` and `/h5`) share a screen: each list of files is written once, the paths point at it.
+        const lists: string[][] = [];
+        const listOf = new Map<string, number>();
+        const paths: Record<string, number> = {};
+        for (const [path, source] of Object.entries(screens)) {
+          const id = join(root, source);
+          const screen = chunks.find((c) => c.facadeModuleId === id);
+          if (!screen) throw new Error(`screenPreloads: no chunk for ${source} (${path})`);
+          const files = [...closure(screen)].filter((f) => !loaded.has(f));
+          const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+          const list = [...files, ...css].map((f) => `/${f}`);
+          const key = list.join(' ');
+          if (!listOf.has(key)) listOf.set(key, lists.push(list) - 1);
+          paths[path] = listOf.get(key)!;
+        }
+        if (lists.length === 0) return [];
+        const script =
+          `(function(p,m){var f=m[p[location.pathname.replace(/\\/+$/,'')||'/']];if(f)f.forEach(function(h){` +
+          `var l=document.createElement('link');if(/\\.css$/.test(h))l.rel='stylesheet';` +
+          `else{l.rel='modulepreload';l.crossOrigin=''}l.href=h;document.head.appendChild(l)})})(` +
+          `${JSON.stringify(paths)},${JSON.stringify(lists)})`;
+        return [{ tag: 'script', children: script, injectTo: 'head' as const }];
+      },
+    },
+  };
+}
+
+/**
  * Preact's compat layer in place of React in the production build (issue 10): react-dom is 63.6 KB gzip, more than
  * half the budget of a whole landing page, while Preact 11 with its compat layer is about 11 KB and keeps the API
  * our code, react-router and react-i18next use. The source, its types and the Vitest suites stay on React; the
@@ -145,12 +206,15 @@ export function playerVite(options: {
   envDir: string;
   /** The namespaces the app's bootApp loads (its main.tsx). */
   namespaces: readonly string[];
+  /** Landing paths and their screens' source modules, preloaded with the entry (`screenPreloads`). */
+  screens?: Readonly<Record<string, string>>;
 }): PlayerVite {
   return {
     plugins: [
       preactInBuild(),
       browserContracts(),
       firstLoadHints(options.namespaces, apiOriginOf(options.mode, options.envDir)),
+      screenPreloads(options.envDir, options.screens ?? {}),
       precompress(),
     ],
     define: appEnvDefines(options.mode, options.envDir),
