@@ -32,6 +32,7 @@ import type { OidcProviderConfig } from './modules/passport/social.service.ts';
 import { createPayRuntime } from './modules/pay/pay-runtime.ts';
 import { payRoutes } from './modules/pay/pay.routes.ts';
 import { payAdminRoutes } from './modules/pay-admin/pay-admin.routes.ts';
+import { installPublicCache } from './modules/public-cache/public-cache.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { staffAuthenticator } from './modules/staff/staff-auth.ts';
 import { StaffSessionRepository } from './modules/staff/staff-session.repository.ts';
@@ -105,6 +106,9 @@ export async function buildApp({
   });
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app));
+
+  // Public reads answered from memory; emptied by every successful staff write (modules/public-cache).
+  installPublicCache(app, { ttlMs: env.PUBLIC_CACHE_TTL_MS, now, db: database.db });
 
   setOwnOrigins(env.appOrigins);
   registerErrorHandling(app);

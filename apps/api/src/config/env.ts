@@ -35,6 +35,13 @@ const schema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
     TRUST_PROXY: bool.default(false),
     /**
+     * How long (app clock) a process serves a cached public read (modules/public-cache) before asking the database
+     * again: the most another process's staff write takes to show here. 0 turns the cache off. Default 1000, but 0
+     * under NODE_ENV=test, whose tests write rows behind the app's back and read them at once (the cache's own
+     * tests turn it on).
+     */
+    PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    /**
      * Outgoing e-mail and SMS (DESIGN section 6; modules/messaging). `outbox` keeps them in the outbox table, read
      * in the dev mailbox and by tests, and sends nothing: refused in production. `smtp` sends e-mail with
      * nodemailer through SMTP_URL (`smtp://user:pass@host:587`, `smtps://` for TLS on 465) from MAIL_FROM; `http`
@@ -181,6 +188,7 @@ const schema = z
     /** The sandbox everywhere but production, where it is refused; production takes no payments without one. */
     payProvider: e.PAY_PROVIDER ?? (e.NODE_ENV === 'production' ? ('none' as const) : ('sandbox' as const)),
     paySandboxSecret: e.PAY_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
+    PUBLIC_CACHE_TTL_MS: e.PUBLIC_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
     DATA_DIR: resolve(repoRoot, e.DATA_DIR),
     appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map(
       (o) => new URL(o).origin,

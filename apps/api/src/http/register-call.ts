@@ -63,10 +63,20 @@ export type CallHandler<C extends CallContract> = (
 
 export const publicReadCache = 'public, max-age=30, stale-while-revalidate=60';
 
+export interface CallOptions<C extends CallContract> {
+  /**
+   * Keep the answer in the app's public cache (modules/public-cache): only for a public GET whose answer depends on
+   * nothing but its parsed input, the language and region and the app clock, and whose handler sets no headers.
+   * `when` leaves some requests out (e.g. a preview token).
+   */
+  publicCache?: boolean | { when: (input: z.output<C['request']>) => boolean };
+}
+
 export function registerCall<C extends CallContract>(
   app: FastifyInstance,
   call: C,
   handler: CallHandler<C>,
+  options: CallOptions<C> = {},
 ): void {
   const authenticate = call.auth === 'public' ? undefined : app.authenticators?.[call.auth];
   if (call.auth !== 'public' && !authenticate) {
@@ -78,6 +88,13 @@ export function registerCall<C extends CallContract>(
       `${fullPath(call)}: a staff call names its privilege (defineStaffCall of @gp/contracts/staff)`,
     );
   }
+  if (options.publicCache && (call.auth !== 'public' || call.method !== 'GET')) {
+    // A member's or staff member's answer in a shared cache would leak it to the next caller.
+    throw new Error(`${fullPath(call)}: only a public GET may use the public cache`);
+  }
+  const cacheWhen = typeof options.publicCache === 'object' ? options.publicCache.when : undefined;
+  const cached = !!options.publicCache;
+  const path = fullPath(call);
   app.route({
     method: call.method,
     url: fullPath(call),
@@ -99,6 +116,15 @@ export function registerCall<C extends CallContract>(
         call.auth === 'public' && call.method === 'GET' ? publicReadCache : 'no-store',
       );
       const input = parsed.data as z.output<C['request']>;
+      if (cached && app.publicCache?.enabled && (!cacheWhen || cacheWhen(input))) {
+        // The key is the parsed input, so spelling, order and unknown parameters of the query cannot split it.
+        const key = `${path}?${JSON.stringify(input)}&${JSON.stringify(common.data)}`;
+        const answer = await app.publicCache.answer(key, async () =>
+          call.response.parse(await handler(input, { ...commonOf(request), request, reply })),
+        );
+        reply.header('content-type', 'application/json; charset=utf-8').header('etag', answer.etag);
+        return reply.send(answer.body);
+      }
       const data = await handler(input, {
         ...commonOf(request),
         request,

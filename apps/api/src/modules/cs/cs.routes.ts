@@ -43,9 +43,11 @@ export async function csRoutes(app: FastifyInstance) {
   const sessions = new SessionRepository(app.db);
 
   // Public: the service home and the question form's choices.
-  registerCall(app, csGameList, (_, ctx) => faq.games(ctx.lang));
-  registerCall(app, questionTypeList, (input, ctx) => faq.questionTypes(input, ctx.lang));
-  registerCall(app, faqPage, (input, ctx) => faq.faqPage(input, ctx.lang));
+  // Member-independent: answered from the public cache (modules/public-cache), emptied by staff writes.
+  const cached = { publicCache: true } as const;
+  registerCall(app, csGameList, (_, ctx) => faq.games(ctx.lang), cached);
+  registerCall(app, questionTypeList, (input, ctx) => faq.questionTypes(input, ctx.lang), cached);
+  registerCall(app, faqPage, (input, ctx) => faq.faqPage(input, ctx.lang), cached);
 
   // The member's tickets.
   registerCall(app, workOrderPage, (input, ctx) => workOrders.page(memberOf(ctx).mid, input, ctx.lang));

@@ -9,7 +9,9 @@ export async function siteRoutes(app: FastifyInstance) {
     distributionRegion: app.site.distributionRegion,
     mediaUrl: app.mediaUrl,
   });
-  registerCall(app, homeNavList, () => service.navFlags());
-  registerCall(app, gameList, (_, ctx) => service.games(ctx.lang));
-  registerCall(app, fansGroupList, (_, ctx) => service.fanGroups(ctx.lang));
+  // Member-independent: answered from the public cache (modules/public-cache), emptied by staff writes.
+  const cached = { publicCache: true } as const;
+  registerCall(app, homeNavList, () => service.navFlags(), cached);
+  registerCall(app, gameList, (_, ctx) => service.games(ctx.lang), cached);
+  registerCall(app, fansGroupList, (_, ctx) => service.fanGroups(ctx.lang), cached);
 }

@@ -1,0 +1,147 @@
+/**
+ * An in-process cache of public, member-independent read answers (issue 10): the serialized envelope as bytes
+ * with its ETag, keyed by route + parsed input + language/region. Why and the correctness rules: README.md here.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { nextScheduledChange } from './schedule.repository.ts';
+
+export interface CachedAnswer {
+  body: Buffer;
+  /** The same strong ETag @fastify/etag would compute (sha1, base64), so a 304 works as before. */
+  etag: string;
+}
+
+interface Entry extends CachedAnswer {
+  /** App-clock time the answer was computed at; a clock moved back before it makes the entry unusable. */
+  at: number;
+  /** App-clock time the entry stops being served: the TTL or the next scheduled change, whichever is first. */
+  until: number;
+}
+
+export interface PublicCacheOptions {
+  /** 0 turns the cache off. */
+  ttlMs: number;
+  /** The app clock (`app.now`): scheduled publishing is decided by it, so expiry is too. */
+  now: () => Date;
+  db: Db;
+  maxEntries?: number;
+}
+
+/** What staff write calls live under; every successful non-GET call there empties the cache. */
+export const staffWritePrefix = '/csmng/';
+
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<string, Promise<CachedAnswer>>();
+  /** Bumped by every clear: an answer computed across a staff write must not be stored. */
+  private generation = 0;
+  /** The earliest time after `horizonAt` when scheduled content flips; Infinity when nothing is scheduled. */
+  private horizon: { at: number; next: number; generation: number } | undefined;
+  private readonly maxEntries: number;
+
+  constructor(private readonly options: PublicCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 2_000;
+  }
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
+
+  /** Forgets every answer (a staff write happened); answers being computed right now are not stored. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.pending.clear();
+    this.horizon = undefined;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached answer, or `compute`'s, shared by concurrent requests for the same key. */
+  async answer(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
+    const now = this.options.now().getTime();
+    const hit = this.entries.get(key);
+    if (hit && now >= hit.at && now < hit.until) return hit;
+    if (hit) this.entries.delete(key);
+    const running = this.pending.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const work = this.fill(key, now, generation, compute);
+    this.pending.set(key, work);
+    try {
+      return await work;
+    } finally {
+      if (this.pending.get(key) === work) this.pending.delete(key);
+    }
+  }
+
+  private async fill(
+    key: string,
+    at: number,
+    generation: number,
+    compute: () => Promise<unknown>,
+  ): Promise<CachedAnswer> {
+    const data = await compute();
+    const body = Buffer.from(JSON.stringify({ code: 0, message: 'success', data }));
+    const answer: CachedAnswer = { body, etag: `"${createHash('sha1').update(body).digest('base64')}"` };
+    const next = await this.nextChange(at, generation);
+    if (generation !== this.generation) return answer;
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: the oldest entry goes first.
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { ...answer, at, until: Math.min(at + this.options.ttlMs, next) });
+    return answer;
+  }
+
+  /** The next scheduled change after `at`, asked of the database once per change (or clear), not per entry. */
+  private async nextChange(at: number, generation: number): Promise<number> {
+    const known = this.horizon;
+    if (known && known.generation === generation && at >= known.at && at < known.next) return known.next;
+    const next = (await nextScheduledChange(this.options.db, new Date(at)))?.getTime() ?? Infinity;
+    if (generation === this.generation) this.horizon = { at, next, generation };
+    return next;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+}
+
+/**
+ * Decorates the app with its cache and empties it after every successful staff write. The hook sits at the root
+ * (not in an encapsulated plugin) so it sees every route, including those of modules this one does not know;
+ * it runs in onSend, before the staff member's answer leaves, so a read that follows it sees the new state.
+ */
+export function installPublicCache(app: FastifyInstance, options: PublicCacheOptions): PublicCache {
+  const cache = new PublicCache(options);
+  app.decorate('publicCache', cache);
+  if (!cache.enabled) return cache;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      request.url.startsWith(staffWritePrefix) &&
+      reply.statusCode === 200 &&
+      succeeded(payload)
+    ) {
+      cache.clear();
+    }
+    done(null, payload);
+  });
+  return cache;
+}
+
+/** A code-0 envelope; anything else (a refusal, an error, a file) changed nothing worth clearing for. */
+function succeeded(payload: unknown): boolean {
+  if (typeof payload === 'string') return payload.startsWith('{"code":0');
+  if (Buffer.isBuffer(payload)) return payload.subarray(0, 9).toString() === '{"code":0';
+  return false;
+}
