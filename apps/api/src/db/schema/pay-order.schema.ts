@@ -106,6 +106,12 @@ export const payOrder = pgTable(
   },
   (t) => [
     index('pay_order_member_idx').on(t.mid, t.distributionRegion, t.createdAt),
+    // The staff order search (pay-admin) lists newest first, by state, by character and by date range: without
+    // these it sorted the whole table for every page (EXPLAIN: Seq Scan + Sort). Searches by order number use the
+    // unique indexes, by member pay_order_member_idx.
+    index('pay_order_created_idx').on(t.createdAt, t.id),
+    index('pay_order_state_created_idx').on(t.state, t.createdAt, t.id),
+    index('pay_order_role_created_idx').on(t.cpRoleId, t.createdAt),
     index('pay_order_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.state} in ('created', 'awaiting_payment')`),
