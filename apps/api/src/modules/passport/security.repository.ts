@@ -66,6 +66,34 @@ export class SecurityRepository {
       .where(eq(captchaChallenge.tokenHash, tokenHash));
   }
 
+  /**
+   * Solves a live captcha with the right answer and uses its ticket in one statement; false when there is no such
+   * live captcha with tries left and this answer (the caller then takes the two-step path, which counts a wrong try).
+   */
+  async solveAndUseCaptcha(
+    tokenHash: string,
+    answerHash: string,
+    ticketHash: string,
+    ticketExpiresAt: Date,
+    now: Date,
+    maxAttempts: number,
+  ): Promise<boolean> {
+    const used = await this.db
+      .update(captchaChallenge)
+      .set({ ticketHash, ticketExpiresAt, usedAt: now })
+      .where(
+        and(
+          eq(captchaChallenge.tokenHash, tokenHash),
+          eq(captchaChallenge.answerHash, answerHash),
+          isNull(captchaChallenge.ticketHash),
+          gt(captchaChallenge.expiresAt, now),
+          lt(captchaChallenge.attempts, maxAttempts),
+        ),
+      )
+      .returning({ tokenHash: captchaChallenge.tokenHash });
+    return used.length === 1;
+  }
+
   /** Uses a solved captcha's ticket once; false when unknown, used or expired. */
   async useTicket(ticketHash: string, now: Date): Promise<boolean> {
     const used = await this.db

@@ -23,8 +23,7 @@ export class PayCaptchaService {
    */
   async check(captchaToken: string, captchaCode: string): Promise<void> {
     try {
-      const { ticket } = await this.captcha.verify(captchaToken, captchaCode);
-      await this.captcha.requireTicket(ticket);
+      await this.captcha.spend(captchaToken, captchaCode);
     } catch (error) {
       if (error instanceof AppError && error.options.domain === 'passport')
         throw payError(codes.payWrongCaptcha);

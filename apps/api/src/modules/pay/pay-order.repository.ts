@@ -4,7 +4,7 @@
  * row, in one transaction. Build a repository on a transaction (`new PayOrderRepository(tx)`) to make several of
  * these one unit.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderState } from '@gp/contracts/pay';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
@@ -37,6 +37,11 @@ export interface TransitionOptions {
   /** Columns to set with the move (paid_at, reason_code, ...). */
   set?: Partial<Pick<PayOrderRow, 'paidAt' | 'deliveredAt' | 'reasonCode'>>;
   now?: Date;
+}
+
+/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 const byLang = (rows: { lang: string; name: string }[]) =>
@@ -169,25 +174,42 @@ export class PayOrderRepository {
    */
   async transition(id: number, to: OrderState, options: TransitionOptions): Promise<OrderState | undefined> {
     const from = enteredFrom[to];
+    if (from.length === 0) return undefined;
     const now = options.now ?? new Date();
-    return inTransaction(this.db, async (tx) => {
-      const [current] = await tx
-        .select({ state: payOrder.state })
-        .from(payOrder)
-        .where(eq(payOrder.id, id))
-        .for('update');
-      if (!current || !from.includes(current.state)) return undefined;
-      const moved = await tx
-        .update(payOrder)
-        .set({ ...options.set, state: to, updatedAt: now })
-        .where(and(eq(payOrder.id, id), inArray(payOrder.state, [...from])))
-        .returning({ id: payOrder.id });
-      if (moved.length === 0) return undefined;
-      await tx
-        .insert(payOrderEvent)
-        .values({ orderId: id, fromState: current.state, toState: to, cause: options.cause, createdAt: now });
-      return current.state;
-    });
+    const set = options.set ?? {};
+    const assignments = [
+      sql`${sql.identifier(payOrder.state.name)} = ${to}`,
+      sql`${sql.identifier(payOrder.updatedAt.name)} = ${now}`,
+      ...(set.paidAt !== undefined ? [sql`${sql.identifier(payOrder.paidAt.name)} = ${set.paidAt}`] : []),
+      ...(set.deliveredAt !== undefined
+        ? [sql`${sql.identifier(payOrder.deliveredAt.name)} = ${set.deliveredAt}`]
+        : []),
+      ...(set.reasonCode !== undefined
+        ? [sql`${sql.identifier(payOrder.reasonCode.name)} = ${set.reasonCode}`]
+        : []),
+    ];
+    // One statement instead of begin / select for update / update / insert / commit (issue 10: an order made
+    // five round trips per move). The sub-select locks the row and reads the state it leaves; the guard stays in
+    // the UPDATE's WHERE, re-checked on the latest row version if another move committed meanwhile, so of two
+    // racing moves only one applies, and the event row is written by the same statement or not at all.
+    const result = await this.db.execute<{ from_state: OrderState }>(sql`
+      with current_row as (
+        select ${payOrder.id}, ${payOrder.state} from ${payOrder} where ${payOrder.id} = ${id} for update
+      ), moved as (
+        update ${payOrder} set ${sql.join(assignments, sql`, `)}
+        from current_row
+        where ${payOrder.id} = current_row.id
+          and ${payOrder.state} in (${sql.join(
+            from.map((state) => sql`${state}`),
+            sql`, `,
+          )})
+        returning current_row.state as from_state
+      ), event as (
+        insert into ${payOrderEvent} (order_id, from_state, to_state, cause, created_at)
+        select ${id}, from_state, ${to}, ${options.cause}, ${now} from moved
+      )
+      select from_state from moved`);
+    return rowsOf<{ from_state: OrderState }>(result)[0]?.from_state;
   }
 
   /** A member's orders in a distribution region, newest first, and how many there are. */

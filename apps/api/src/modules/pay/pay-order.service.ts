@@ -283,6 +283,7 @@ export class PayOrderService {
   /** Creates the order's payment at the provider (idempotent per order number) and awaits the payment. */
   private async startPayment(order: PayOrderRow): Promise<PayOrderCreated> {
     const provider = this.deps.provider;
+    let linked: { payOrderNo: string; payUrl: string } | undefined;
     try {
       if (!provider) throw new Error('no payment provider');
       const payment = await provider.createPayment({
@@ -295,7 +296,7 @@ export class PayOrderService {
         payMode: order.payMode,
         paymentType: order.paymentType,
       });
-      await this.repo.linkPayment(order.id, payment);
+      linked = (await this.repo.linkPayment(order.id, payment)) ? payment : undefined;
       await this.repo.transition(order.id, 'awaiting_payment', { cause: 'payment', now: this.now() });
     } catch (error) {
       this.options.log.error({ orderNo: order.orderNo, err: String(error) }, 'payment not created');
@@ -306,6 +307,8 @@ export class PayOrderService {
       });
       throw payError(codes.payInternalError);
     }
+    // The answer needs only the payment's number and URL: read the row again only when another attempt linked it.
+    if (linked) return this.created({ ...order, ...linked });
     const fresh = await this.repo.byId(order.id);
     if (!fresh) throw payError(codes.payInternalError);
     return this.created(fresh);
