@@ -10,6 +10,7 @@ import { staffRequirementOf } from '@gp/contracts/staff';
 import { domainOfGroup } from '@gp/errors';
 import { codes } from '@gp/errors';
 import type { AuthenticatedMember } from '../modules/passport/member-auth.ts';
+import type { CachedAnswer } from '../modules/public-cache/public-cache.ts';
 import type { AuthenticatedStaff } from '../modules/staff/staff-auth.ts';
 import { AppError, RequestValidationError } from './app-error.ts';
 import { commonOf, inputOf } from './request-context.ts';
@@ -63,6 +64,14 @@ export type CallHandler<C extends CallContract> = (
 
 export const publicReadCache = 'public, max-age=30, stale-while-revalidate=60';
 
+function sendCached(reply: FastifyReply, answer: CachedAnswer) {
+  return reply
+    .header('cache-control', publicReadCache)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('etag', answer.etag)
+    .send(answer.body);
+}
+
 export interface CallOptions<C extends CallContract> {
   /**
    * Keep the answer in the app's public cache (modules/public-cache): only for a public GET whose answer depends on
@@ -100,6 +109,11 @@ export function registerCall<C extends CallContract>(
     url: fullPath(call),
     config: { domain: domainOfGroup(call.group) },
     handler: async (request, reply) => {
+      if (cached && app.publicCache?.enabled) {
+        // A URL already answered from the cache parses to the same input: answer it before parsing again.
+        const answer = app.publicCache.byUrl(request.url);
+        if (answer) return sendCached(reply, answer);
+      }
       // Who calls comes first: a visitor who is not logged in learns nothing about the call's fields.
       const caller = authenticate ? await authenticate(request, inputOf(request, 'form'), call) : undefined;
       const parsed = call.request.safeParse(inputOf(request, call.encoding));
@@ -119,11 +133,12 @@ export function registerCall<C extends CallContract>(
       if (cached && app.publicCache?.enabled && (!cacheWhen || cacheWhen(input))) {
         // The key is the parsed input, so spelling, order and unknown parameters of the query cannot split it.
         const key = `${path}?${JSON.stringify(input)}&${JSON.stringify(common.data)}`;
-        const answer = await app.publicCache.answer(key, async () =>
-          call.response.parse(await handler(input, { ...commonOf(request), request, reply })),
+        const answer = await app.publicCache.answer(
+          key,
+          async () => call.response.parse(await handler(input, { ...commonOf(request), request, reply })),
+          request.url,
         );
-        reply.header('content-type', 'application/json; charset=utf-8').header('etag', answer.etag);
-        return reply.send(answer.body);
+        return sendCached(reply, answer);
       }
       const data = await handler(input, {
         ...commonOf(request),

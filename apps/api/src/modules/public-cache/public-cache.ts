@@ -35,6 +35,11 @@ export const staffWritePrefix = '/csmng/';
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<CachedAnswer>>();
+  /**
+   * Request URL (path and raw query string) -> key. Parsing a query string is deterministic, so a URL seen once
+   * with a valid input always parses to the same key: a repeat skips the input check and the key's JSON.
+   */
+  private readonly aliases = new Map<string, string>();
   /** Bumped by every clear: an answer computed across a staff write must not be stored. */
   private generation = 0;
   /** The earliest time after `horizonAt` when scheduled content flips; Infinity when nothing is scheduled. */
@@ -54,6 +59,7 @@ export class PublicCache {
     this.generation++;
     this.entries.clear();
     this.pending.clear();
+    this.aliases.clear();
     this.horizon = undefined;
   }
 
@@ -61,11 +67,30 @@ export class PublicCache {
     return this.entries.size;
   }
 
-  /** The cached answer, or `compute`'s, shared by concurrent requests for the same key. */
-  async answer(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
+  /** The live answer a request URL was last given, if any (no input check needed: see `aliases`). */
+  byUrl(url: string): CachedAnswer | undefined {
+    const key = this.aliases.get(url);
+    if (key === undefined) return undefined;
+    return this.live(this.entries.get(key), this.options.now().getTime());
+  }
+
+  private live(entry: Entry | undefined, now: number): Entry | undefined {
+    return entry && now >= entry.at && now < entry.until ? entry : undefined;
+  }
+
+  /**
+   * The cached answer, or `compute`'s, shared by concurrent requests for the same key. `url` is the request's,
+   * remembered for `byUrl`.
+   */
+  async answer(key: string, compute: () => Promise<unknown>, url?: string): Promise<CachedAnswer> {
+    if (url !== undefined && this.aliases.get(url) !== key) {
+      // Bounded like the entries; dropping them all only costs the next requests their input check.
+      if (this.aliases.size >= this.maxEntries * 4) this.aliases.clear();
+      this.aliases.set(url, key);
+    }
     const now = this.options.now().getTime();
     const hit = this.entries.get(key);
-    if (hit && now >= hit.at && now < hit.until) return hit;
+    if (this.live(hit, now)) return hit!;
     if (hit) this.entries.delete(key);
     const running = this.pending.get(key);
     if (running) return running;
