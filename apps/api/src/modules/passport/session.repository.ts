@@ -1,29 +1,42 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { member, memberSession } from '../../db/schema/member.schema.ts';
 
+function activeSessionQuery(db: Db) {
+  return db
+    .select({
+      csrfToken: memberSession.csrfToken,
+      mid: member.mid,
+      userId: member.userId,
+      nickName: member.nickName,
+      loginType: member.loginType,
+    })
+    .from(memberSession)
+    .innerJoin(member, eq(member.mid, memberSession.mid))
+    .where(
+      and(
+        eq(memberSession.idHash, sql.placeholder('idHash')),
+        isNull(memberSession.revokedAt),
+        gt(memberSession.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('member_session_active');
+}
+
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Every member call asks this: prepared once per repository (issue 10), so neither drizzle rebuilds the SQL
+   * nor PostgreSQL parses and plans it again on each request (a named statement per pooled connection).
+   */
+  private readonly activeQuery: ReturnType<typeof activeSessionQuery>;
+
+  constructor(private readonly db: Db) {
+    this.activeQuery = activeSessionQuery(db);
+  }
 
   /** The live session with this id hash and its member: not revoked, not expired. */
   async findActive(idHash: string, now = new Date()) {
-    const [row] = await this.db
-      .select({
-        csrfToken: memberSession.csrfToken,
-        mid: member.mid,
-        userId: member.userId,
-        nickName: member.nickName,
-        loginType: member.loginType,
-      })
-      .from(memberSession)
-      .innerJoin(member, eq(member.mid, memberSession.mid))
-      .where(
-        and(
-          eq(memberSession.idHash, idHash),
-          isNull(memberSession.revokedAt),
-          gt(memberSession.expiresAt, now),
-        ),
-      );
+    const [row] = await this.activeQuery.execute({ idHash, now });
     return row;
   }
 
