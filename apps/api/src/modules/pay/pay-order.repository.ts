@@ -6,6 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderState } from '@gp/contracts/pay';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 import {
@@ -280,24 +281,26 @@ export class PayOrderRepository {
     payMode: number;
     paymentType: string;
   }): Promise<OrderNames> {
-    const [gameNames, serverNames, productNames, channelNames] = await Promise.all([
+    // One statement for the four name lists (issue 10: each was a round trip of its own on every order).
+    const kind = (name: keyof OrderNames) => sql<keyof OrderNames>`${name}::text`.as('kind');
+    const rows = await unionAll(
       this.db
-        .select({ lang: gameI18n.lang, name: gameI18n.name })
+        .select({ kind: kind('game'), lang: gameI18n.lang, name: gameI18n.name })
         .from(gameI18n)
         .innerJoin(game, eq(game.gameBaseId, gameI18n.gameBaseId))
         .where(eq(game.gameBaseId, ref.gameBaseId)),
       this.db
-        .select({ lang: payServerI18n.lang, name: payServerI18n.name })
+        .select({ kind: kind('server'), lang: payServerI18n.lang, name: payServerI18n.name })
         .from(payServerI18n)
         .innerJoin(payServer, eq(payServer.id, payServerI18n.payServerId))
         .where(and(eq(payServer.gameBaseId, ref.gameBaseId), eq(payServer.cpServerId, ref.cpServerId))),
       this.db
-        .select({ lang: payProductI18n.lang, name: payProductI18n.name })
+        .select({ kind: kind('product'), lang: payProductI18n.lang, name: payProductI18n.name })
         .from(payProductI18n)
         .innerJoin(payProduct, eq(payProduct.id, payProductI18n.payProductId))
         .where(and(eq(payProduct.gameBaseId, ref.gameBaseId), eq(payProduct.productId, ref.productId))),
       this.db
-        .select({ lang: payChannelI18n.lang, name: payChannelI18n.name })
+        .select({ kind: kind('channel'), lang: payChannelI18n.lang, name: payChannelI18n.name })
         .from(payChannelI18n)
         .innerJoin(payChannel, eq(payChannel.id, payChannelI18n.payChannelId))
         .where(
@@ -308,12 +311,8 @@ export class PayOrderRepository {
             eq(payChannel.paymentType, ref.paymentType),
           ),
         ),
-    ]);
-    return {
-      game: byLang(gameNames),
-      server: byLang(serverNames),
-      product: byLang(productNames),
-      channel: byLang(channelNames),
-    };
+    );
+    const of = (k: keyof OrderNames) => byLang(rows.filter((r) => r.kind === k));
+    return { game: of('game'), server: of('server'), product: of('product'), channel: of('channel') };
   }
 }
