@@ -111,6 +111,8 @@ test('an editor writes news in two languages, previews it, schedules it and sees
 });
 
 test('an FAQ entry switched online shows in the players\u2019 FAQ search', async ({ page }) => {
+  // Two apps, a staff login, a form, a switch, axe and a second browser context: about 28 s on a quiet machine.
+  test.slow();
   const tag = Date.now().toString(36);
   const title = `How do I claim lantern rewards ${tag}?`;
   await staffLogin(page.request, 'admin', adminPassword);
