@@ -2,17 +2,13 @@
  * What the content repositories share: the items' references (games, pictures) and the query pieces of the page
  * filters (language presence, keyword). The kinds' own tables live in their repositories beside this one.
  */
-import { and, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ContentStatus } from '@gp/contracts/content-admin';
 import type { Db } from '../../db/database.ts';
+import { containsText } from '../../db/text-search.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { media } from '../../db/schema/media.schema.ts';
-
-/** `%keyword%` for ILIKE, with the keyword's own % _ and \ taken literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** An item's i18n table as the filters see it: which row belongs to which item, in which language. */
 export interface TextsTable {
@@ -51,12 +47,11 @@ export function keywordMatch(
   keyword: string | undefined,
 ): SQL | undefined {
   if (!keyword) return undefined;
-  const pattern = likePattern(keyword);
   const inTexts = db
     .select({ one: sql`1` })
     .from(texts.table)
-    .where(and(eq(texts.owner, itemId), or(...texts.searched.map((c) => ilike(c, pattern)))));
-  return or(...keys.map((c) => ilike(c, pattern)), exists(inTexts));
+    .where(and(eq(texts.owner, itemId), or(...texts.searched.map((c) => containsText(c, keyword)))));
+  return or(...keys.map((c) => containsText(c, keyword)), exists(inTexts));
 }
 
 /** A filter that matches nothing (a state a kind never is in). */

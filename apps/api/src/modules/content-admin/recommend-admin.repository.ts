@@ -1,9 +1,10 @@
 /** The home page's recommended games for staff: one recommendation per game, online or not. */
-import { and, asc, count, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { gameRecommendation, gameRecommendationI18n } from '../../db/schema/content.schema.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
-import { keywordMatch, languagePresence, likePattern, onlineOrNot } from './content-admin.repository.ts';
+import { containsText } from '../../db/text-search.ts';
+import { keywordMatch, languagePresence, onlineOrNot } from './content-admin.repository.ts';
 import {
   ItemTexts,
   type ItemTextsTable,
@@ -41,7 +42,7 @@ export class RecommendAdminRepository {
             .where(
               and(
                 eq(gameI18n.gameBaseId, gameRecommendation.gameBaseId),
-                ilike(gameI18n.name, likePattern(f.keyword)),
+                containsText(gameI18n.name, f.keyword),
               ),
             ),
         )

@@ -1,7 +1,8 @@
 /** Reads of the public customer-service pages: games, question types and online FAQ entries per language. */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
+import { containsText } from '../../db/text-search.ts';
 import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../../db/schema/cs.schema.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 
@@ -13,11 +14,6 @@ export interface FaqFilter {
   now: Date;
   offset: number;
   limit: number;
-}
-
-/** A LIKE pattern that finds `text` literally (its %, _ and \ escaped). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export class FaqRepository {
@@ -89,8 +85,7 @@ export class FaqRepository {
     }
     if (filter.questionTypeId !== undefined) conditions.push(eq(csFaq.questionTypeId, filter.questionTypeId));
     if (filter.keyword) {
-      const pattern = containsPattern(filter.keyword);
-      const found = or(ilike(title, pattern), ilike(content, pattern));
+      const found = or(containsText(title, filter.keyword), containsText(content, filter.keyword));
       if (found) conditions.push(found);
     }
     const where = and(...conditions);

@@ -4,7 +4,7 @@
  * the count runs without the joins; the time range is always bounded (the service sees to it) and rides
  * cs_work_order_created_idx / cs_work_order_status_created_idx, the default order cs_work_order_last_asked_idx.
  */
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { deskOrderKeys } from '@gp/contracts/desk';
 import type { Db } from '../../db/database.ts';
@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/cs.schema.ts';
 import { gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
-import { containsPattern } from '../cs/faq.repository.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export interface TicketFilter {
   status?: number | undefined;
@@ -55,11 +55,11 @@ const orderColumns = {
 const answered = sql<boolean>`coalesce((select ${csWorkOrderMessage.kind} = 'reply' from ${csWorkOrderMessage} where ${csWorkOrderMessage.workOrderId} = ${csWorkOrder.id} and ${csWorkOrderMessage.recalledAt} is null order by ${csWorkOrderMessage.id} desc limit 1), false)`;
 
 /** A message of the ticket's thread of these kinds contains `pattern` (recalled replies too). */
-function threadContains(kinds: readonly string[], pattern: string): SQL {
+function threadContains(kinds: readonly string[], keyword: string): SQL {
   return sql`exists (select 1 from ${csWorkOrderMessage} where ${csWorkOrderMessage.workOrderId} = ${csWorkOrder.id} and ${csWorkOrderMessage.kind} in (${sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
-  )}) and ${csWorkOrderMessage.content} ilike ${pattern})`;
+  )}) and ${containsText(csWorkOrderMessage.content, keyword)})`;
 }
 
 export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
@@ -75,12 +75,12 @@ export class DeskRepository {
     if (filter.characterId !== undefined) c.push(eq(csWorkOrder.characterId, filter.characterId));
     if (filter.mid !== undefined) c.push(eq(csWorkOrder.mid, filter.mid));
     if (filter.replyStatus !== undefined) c.push(filter.replyStatus === 1 ? answered : sql`not ${answered}`);
-    if (filter.questionKeyword) c.push(ilike(csWorkOrder.title, containsPattern(filter.questionKeyword)));
+    if (filter.questionKeyword) c.push(containsText(csWorkOrder.title, filter.questionKeyword));
     if (filter.contentKeyword) {
-      c.push(threadContains(['question', 'follow_up'], containsPattern(filter.contentKeyword)));
+      c.push(threadContains(['question', 'follow_up'], filter.contentKeyword));
     }
-    if (filter.answerKeyword) c.push(threadContains(['reply'], containsPattern(filter.answerKeyword)));
-    if (filter.operatorName) c.push(ilike(csWorkOrder.operatorName, containsPattern(filter.operatorName)));
+    if (filter.answerKeyword) c.push(threadContains(['reply'], filter.answerKeyword));
+    if (filter.operatorName) c.push(containsText(csWorkOrder.operatorName, filter.operatorName));
     if (filter.createdFrom) c.push(sql`${csWorkOrder.createdAt} >= ${filter.createdFrom.toISOString()}`);
     if (filter.createdBefore) c.push(sql`${csWorkOrder.createdAt} < ${filter.createdBefore.toISOString()}`);
     return and(...c);
@@ -156,7 +156,7 @@ export class DeskRepository {
     const online = sql`(${csFaq.isOnline} and ${csFaq.onlineTime} <= ${filter.now.toISOString()}::timestamptz)`;
     const conditions: (SQL | undefined)[] = [
       sql`${title} is not null`,
-      ...filter.keywords.map((k) => ilike(title, containsPattern(k))),
+      ...filter.keywords.map((k) => containsText(title, k)),
     ];
     if (filter.gameBaseId !== undefined) {
       conditions.push(or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId)));

@@ -2,27 +2,12 @@
  * FAQ entries and their texts as staff manage them (cs_faq, cs_faq_i18n), and the question types and games the
  * FAQ form chooses from. The players' reads stay in cs/faq.repository.ts.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../../db/schema/cs.schema.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
-import { containsPattern } from '../cs/faq.repository.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type FaqRow = typeof csFaq.$inferSelect;
 export type FaqTextRow = typeof csFaqI18n.$inferSelect;
@@ -75,11 +60,10 @@ export class FaqAdminRepository {
     const state = this.stateCondition(filter.state, filter.now);
     if (state) conditions.push(state);
     if (filter.keyword) {
-      const pattern = containsPattern(filter.keyword);
       const text = alias(csFaqI18n, 'faq_text');
       const matches = [
         eq(text.faqId, csFaq.id),
-        or(ilike(text.title, pattern), ilike(text.content, pattern)),
+        or(containsText(text.title, filter.keyword), containsText(text.content, filter.keyword)),
         ...(filter.keywordLangs ? [inArray(text.lang, [...filter.keywordLangs])] : []),
       ];
       conditions.push(

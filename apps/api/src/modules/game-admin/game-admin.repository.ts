@@ -2,7 +2,7 @@
  * Games as staff manage them (game, game_i18n), and what uses a game: the tables of tickets, top-up orders, the
  * top-up catalog, FAQ, question types and site content are read here (counts only) to decide whether it may go.
  */
-import { and, asc, count, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { article, gameRecommendation } from '../../db/schema/content.schema.ts';
 import { csFaq, csQuestionType, csWorkOrder } from '../../db/schema/cs.schema.ts';
@@ -10,7 +10,7 @@ import { game, gameI18n } from '../../db/schema/game.schema.ts';
 import { media } from '../../db/schema/media.schema.ts';
 import { payOrder } from '../../db/schema/pay-order.schema.ts';
 import { payChannel, payCurrency, payGame, payProduct, payServer } from '../../db/schema/pay.schema.ts';
-import { containsPattern } from '../cs/faq.repository.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type GameRow = typeof game.$inferSelect;
 
@@ -50,14 +50,14 @@ export class GameAdminRepository {
     const conditions: SQL[] = [];
     if (filter.isOnline !== undefined) conditions.push(eq(game.isOnline, filter.isOnline));
     if (filter.keyword) {
-      const pattern = containsPattern(filter.keyword);
+      const keyword = filter.keyword;
       const named = exists(
         this.db
           .select({ one: sql`1` })
           .from(gameI18n)
-          .where(and(eq(gameI18n.gameBaseId, game.gameBaseId), ilike(gameI18n.name, pattern))),
+          .where(and(eq(gameI18n.gameBaseId, game.gameBaseId), containsText(gameI18n.name, keyword))),
       );
-      const found = or(ilike(game.slug, pattern), ilike(game.gameId, pattern), named);
+      const found = or(containsText(game.slug, keyword), containsText(game.gameId, keyword), named);
       if (found) conditions.push(found);
     }
     const where = conditions.length > 0 ? and(...conditions) : undefined;

@@ -1,11 +1,7 @@
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { containsText } from '../../db/text-search.ts';
 import { staffAccount } from '../../db/schema/staff.schema.ts';
-
-/** A LIKE pattern that finds `text` literally (its %, _ and \ escaped). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export type StaffAccountRow = typeof staffAccount.$inferSelect;
 
@@ -63,8 +59,8 @@ export class StaffAccountRepository {
       isNull(staffAccount.deletedAt),
       filter.search
         ? or(
-            ilike(staffAccount.accountId, containsPattern(filter.search)),
-            ilike(staffAccount.accountName, containsPattern(filter.search)),
+            containsText(staffAccount.accountId, filter.search),
+            containsText(staffAccount.accountName, filter.search),
           )
         : undefined,
     );
