@@ -12,6 +12,11 @@ const theme = {
   token: {
     colorPrimary: '#0958d9',
     colorLink: '#0958d9',
+    // antd derives hover colours lighter than the base (#2e7ae6: 4.2:1 under white text), and a button keeps its
+    // hover colour while the pointer rests on it after a click: darker instead.
+    colorPrimaryHover: '#003eb3',
+    colorLinkHover: '#003eb3',
+    colorErrorHover: '#a8071a',
     // Danger buttons (recall, delete) and error text: antd's #ff4d4f is 3.3:1 on white.
     colorError: '#cf1322',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
