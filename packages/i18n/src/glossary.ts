@@ -84,7 +84,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "reply" also matches "replies", "order" "orders", "fan group" "fan groups"; spaces and hyphens are one. */
 function formPattern(form: string): string {
-  const words = form.toLowerCase().split(/[\s-]+/).filter(Boolean);
+  const words = form
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter(Boolean);
   const last = words.pop() ?? '';
   const plural = /[^aeiou]y$/.test(last)
     ? `${escape(last.slice(0, -1))}(?:y|ies)`
