@@ -8,6 +8,7 @@ import { messageKey, type ErrorDomain } from '@gp/errors';
 import type { EnabledLanguage } from '@gp/config';
 import {
   defaultLanguage,
+  i18nextLanguage,
   initialLanguage,
   optionOf,
   storeLanguage,
@@ -39,7 +40,11 @@ async function loadNamespace(lang: EnabledLanguage, ns: Namespace): Promise<Reco
   return (await load()).default;
 }
 
-/** Starts i18next in `lang` with the given namespaces (common and errors are always loaded). */
+/**
+ * Starts i18next in `lang` with the given namespaces (common and errors are always loaded). i18next knows the
+ * languages by their BCP 47 tags (`i18nextLanguage`: `cn` is `zh-Hans`), so `i18n.language` is a tag; `languageOf`
+ * turns it back into our code.
+ */
 export async function createI18n(lang: EnabledLanguage, extra: readonly Namespace[] = []): Promise<I18n> {
   const ns = [...new Set<Namespace>(['common', 'errors', ...extra])];
   const langs = lang === defaultLanguage ? [lang] : [lang, defaultLanguage];
@@ -47,14 +52,16 @@ export async function createI18n(lang: EnabledLanguage, extra: readonly Namespac
   await Promise.all(
     langs.flatMap((l) =>
       ns.map(async (n) => {
-        (resources[l] ??= {})[n] = await loadNamespace(l, n);
+        (resources[i18nextLanguage(l)] ??= {})[n] = await loadNamespace(l, n);
       }),
     ),
   );
   const instance = i18next.createInstance();
   await instance.init({
-    lng: lang,
-    fallbackLng: defaultLanguage,
+    lng: i18nextLanguage(lang),
+    fallbackLng: i18nextLanguage(defaultLanguage),
+    // Only the tag itself, then en: no lookups under a bare `zh` that both Chinese scripts would share.
+    load: 'currentOnly',
     ns,
     defaultNS: 'common',
     resources,
@@ -62,6 +69,24 @@ export async function createI18n(lang: EnabledLanguage, extra: readonly Namespac
     returnNull: false,
   });
   return instance;
+}
+
+/**
+ * Adds strings a screen loads itself (per our language code) to i18next, under the tags i18next knows the
+ * languages by; a language it already has is skipped.
+ */
+export function addStrings(
+  i18n: I18n,
+  ns: Namespace,
+  bundles: Partial<Record<EnabledLanguage, Record<string, unknown>>>,
+): void {
+  for (const [lang, bundle] of Object.entries(bundles) as [
+    EnabledLanguage,
+    Record<string, unknown> | undefined,
+  ][]) {
+    const tag = i18nextLanguage(lang);
+    if (bundle && !i18n.hasResourceBundle(tag, ns)) i18n.addResourceBundle(tag, ns, bundle);
+  }
 }
 
 /** What the browser tells us: this host's storage and the visitor's preferred languages. */

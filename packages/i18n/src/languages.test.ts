@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   enabledLanguageOptions,
+  i18nextLanguage,
   initialLanguage,
   languageFromTag,
+  languageOf,
   matchBrowserLanguage,
   storageKey,
   storeLanguage,
@@ -86,5 +88,25 @@ describe('enabledLanguageOptions', () => {
       'Tiếng Việt',
       '繁體中文',
     ]);
+  });
+});
+
+describe('i18nextLanguage and languageOf', () => {
+  it.each([
+    ['en', 'en'],
+    ['th', 'th'],
+    ['cn', 'zh-Hans'],
+    ['vi', 'vi'],
+    ['zh', 'zh-Hant'],
+  ] as const)('%s <-> %s', (code, tag) => {
+    expect(i18nextLanguage(code)).toBe(tag);
+    expect(languageOf(tag)).toBe(code);
+    expect(languageOf(code)).toBe(code);
+  });
+  it('knows no other language', () => {
+    expect(languageOf('zh-hant')).toBe('zh');
+    expect(languageOf('ja')).toBeUndefined(); // defined, not enabled
+    expect(languageOf('fr')).toBeUndefined();
+    expect(languageOf('')).toBeUndefined();
   });
 });

@@ -42,6 +42,22 @@ export function optionOf(value: EnabledLanguage): LanguageOption {
 }
 
 /**
+ * The language tag i18next runs in for one of our codes: its plural rules and formatters go by Intl, and our `cn`
+ * is no tag Intl knows (it would fall back to the browser's locale), so i18next gets `zh-Hans` / `zh-Hant`.
+ * Everything else (URLs, the `lang` parameter, storage) keeps our codes.
+ */
+export function i18nextLanguage(value: EnabledLanguage): string {
+  return optionOf(value).lang;
+}
+
+/** Our code for one of ours or for the tag i18next reports (`i18n.language`); undefined for anything else. */
+export function languageOf(value: string): EnabledLanguage | undefined {
+  if (isEnabledLanguage(value)) return value;
+  const option = enabledLanguageOptions().find((o) => o.lang.toLowerCase() === value.toLowerCase());
+  return option && isEnabledLanguage(option.value) ? option.value : undefined;
+}
+
+/**
  * Maps a browser language tag to one of ours. Chinese needs the script: zh-TW, zh-HK, zh-MO and zh-Hant are
  * traditional (our `zh`); every other Chinese tag is simplified (our `cn`).
  */

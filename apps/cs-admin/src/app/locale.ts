@@ -13,7 +13,7 @@ import 'dayjs/locale/th';
 import 'dayjs/locale/vi';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
-import { isEnabledLanguage, optionOf } from '@gp/i18n/languages';
+import { languageOf, optionOf } from '@gp/i18n/languages';
 
 const antdLocales: Record<string, { antd: Locale; dayjs: string }> = {
   en: { antd: enUS, dayjs: 'en' },
@@ -23,16 +23,17 @@ const antdLocales: Record<string, { antd: Locale; dayjs: string }> = {
   zh: { antd: zhTW, dayjs: 'zh-tw' },
 };
 
-/** antd's locale for one of our language codes (en when unknown); also switches dayjs's. */
+/** antd's locale for one of our language codes or i18next's tag for it (en when unknown); also switches dayjs's. */
 export function antdLocale(lang: string): Locale {
-  const entry = antdLocales[lang] ?? antdLocales.en!;
+  const entry = antdLocales[languageOf(lang) ?? 'en'] ?? antdLocales.en!;
   dayjs.locale(entry.dayjs);
   return entry.antd;
 }
 
-/** The BCP 47 tag of one of our language codes, for Intl. */
+/** The BCP 47 tag of one of our language codes (or of i18next's tag for it), for Intl. */
 export function intlTag(lang: string): string {
-  return isEnabledLanguage(lang) ? optionOf(lang).lang : 'en';
+  const code = languageOf(lang);
+  return code ? optionOf(code).lang : 'en';
 }
 
 /** An ISO time as date and time in the browser's time zone, written the way `lang` writes them. */

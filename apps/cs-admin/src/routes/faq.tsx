@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import { Alert, App, Button, Card, Flex, Pagination, Typography } from 'antd';
 import { editLanguages, type EditLanguage, type FaqAdminItem } from '@gp/contracts/catalog-admin';
+import { languageOf } from '@gp/i18n/languages';
 import { useStaffSession } from '../app/staff-session.ts';
 import {
   deleteFaq,
@@ -53,8 +54,9 @@ export default function Faq() {
   const loading =
     (navigation.state === 'loading' && navigation.location.pathname === location.pathname) ||
     revalidator.state === 'loading';
-  const consoleLanguage = (editLanguages as readonly string[]).includes(i18n.language)
-    ? (i18n.language as EditLanguage)
+  const ownLanguage = languageOf(i18n.language) ?? 'en'; // i18next's language is a tag (zh-Hans), ours is cn
+  const consoleLanguage = (editLanguages as readonly string[]).includes(ownLanguage)
+    ? (ownLanguage as EditLanguage)
     : 'en';
 
   const apply = (next: FaqFilters) => setParams(faqFiltersToSearch(next));

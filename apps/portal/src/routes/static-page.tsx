@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import type { EnabledLanguage } from '@gp/config';
-import { currentLanguage, defaultLanguage } from '@gp/i18n';
+import { addStrings, currentLanguage, defaultLanguage } from '@gp/i18n';
 import { useSiteRoute } from '@gp/ui/shell-data';
 import styles from './static-page.module.css';
 
@@ -40,9 +40,7 @@ export default function StaticPage() {
   const { bundles } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
   const { t, i18n } = useTranslation('static');
   // Adding a bundle i18next already has is skipped, so this runs once per language and page load.
-  for (const [lang, strings] of Object.entries(bundles)) {
-    if (!i18n.hasResourceBundle(lang, 'static')) i18n.addResourceBundle(lang, 'static', strings);
-  }
+  addStrings(i18n, 'static', bundles);
   const title = useSiteRoute()?.title;
   const page: Page = isPage(title) ? title : 'about';
   const content = t(page, { returnObjects: true }) as StaticContent;

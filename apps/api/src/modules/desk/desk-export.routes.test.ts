@@ -141,7 +141,7 @@ describe('export', () => {
       '建立時間 (UTC)',
       '最近提問時間 (UTC)',
       '回覆時間 (UTC)',
-      '處理人員',
+      '客服人員',
       '評分',
     ]);
     expect(sheet.rowCount).toBe(4);

@@ -3,9 +3,13 @@
  * conventions (Intl), and durations from the `desk` texts.
  */
 import type { TFunction } from 'i18next';
-import { isEnabledLanguage, optionOf } from '@gp/i18n/languages';
+import { languageOf, optionOf } from '@gp/i18n/languages';
 
-const tagOf = (lang: string) => (isEnabledLanguage(lang) ? optionOf(lang).lang : 'en');
+/** `lang` is i18next's language (a tag) or one of our codes. */
+const tagOf = (lang: string) => {
+  const code = languageOf(lang);
+  return code ? optionOf(code).lang : 'en';
+};
 
 /** Date and time, short (the queue's columns, the thread). */
 export function formatDateTime(iso: string | null | undefined, lang: string): string {

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { EnabledLanguage } from '@gp/config';
-import { currentLanguage, defaultLanguage } from '@gp/i18n';
+import { addStrings, currentLanguage, defaultLanguage } from '@gp/i18n';
 
 type Strings = Record<string, unknown>;
 export type ServiceStrings = Partial<Record<EnabledLanguage, Strings>>;
@@ -30,9 +30,6 @@ export async function loadServiceStrings(): Promise<ServiceStrings> {
  */
 export function useServiceStrings(strings: ServiceStrings) {
   const translation = useTranslation('service');
-  const { i18n } = translation;
-  for (const [lang, bundle] of Object.entries(strings)) {
-    if (!i18n.hasResourceBundle(lang, 'service')) i18n.addResourceBundle(lang, 'service', bundle);
-  }
+  addStrings(translation.i18n, 'service', strings);
   return translation;
 }
