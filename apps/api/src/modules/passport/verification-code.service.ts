@@ -23,8 +23,20 @@ export const codeLimits = {
 
 /** The spec's codes differ between the e-mail and the SMS flavour of the same refusal. */
 const refusals = {
-  email: { tooSoon: 510002, daily: 510003, empty: 510004, expired: 510005, wrong: 510006 },
-  sms: { tooSoon: -700, daily: -701, empty: -702, expired: -703, wrong: -704 },
+  email: {
+    tooSoon: codes.passportEmailCodeTooSoon,
+    daily: codes.passportEmailDailyLimit,
+    empty: codes.passportEmailCodeEmpty,
+    expired: codes.passportEmailCodeExpired,
+    wrong: codes.passportEmailCodeWrong,
+  },
+  sms: {
+    tooSoon: codes.passportSmsAlreadySent,
+    daily: codes.passportSmsDailyLimit,
+    empty: codes.passportSmsCodeEmpty,
+    expired: codes.passportSmsCodeExpired,
+    wrong: codes.passportSmsCodeWrong,
+  },
 } as const;
 
 export interface CodeRequest {
