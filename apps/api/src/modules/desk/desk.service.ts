@@ -4,7 +4,6 @@
  * WorkOrderService's; this service runs each write in one transaction with its audit row, so the log has a row
  * exactly when the change happened, and answers in the desk's shapes.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Grade, WorkOrderStatus, workOrderStatus } from '@gp/contracts/cs';
 import {
   deskFilePath,
@@ -40,7 +39,8 @@ export interface DeskServiceOptions {
   /** The portal's origin: answers' e-mail notices link to the ticket there. */
   portalOrigin: string;
   now?: () => Date;
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** The app's logger fits. */
+  log?: { error: (context: object, message: string) => void };
 }
 
 /** The repository filter of the contract's filters, within `range` (see desk-range.ts). */

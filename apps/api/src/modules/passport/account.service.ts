@@ -3,16 +3,14 @@
  * against the shared rules, and are stored only as argon2id hashes. Logins need a solved captcha and are locked
  * after repeated failures. A login starts a new session (a fresh id: the old one, if any, is revoked).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { passwordRule, type UserInfo } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
 import { codes } from '@gp/errors';
-import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { accountKey, ipKey, type LockoutService } from './lockout.service.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
-import { startSession } from './member-auth.ts';
+import { openSession, type LoginClient, type OpenedSession } from './member-auth.ts';
 import type { PasswordHasher } from './password.ts';
 import type { RegistrationLimit } from './registration-limit.ts';
 import type { RsaService } from './rsa.service.ts';
@@ -89,7 +87,6 @@ export interface AccountDeps {
   lockout: LockoutService;
   /** At most so many registrations per client address (-800). */
   registrations: RegistrationLimit;
-  env: Env;
 }
 
 export class AccountService {
@@ -158,8 +155,8 @@ export class AccountService {
   async login(
     flavour: keyof typeof loginRefusals,
     input: { user: string; pwd: string; ticket: string; keep: boolean },
-    http: { request: FastifyRequest; reply: FastifyReply },
-  ): Promise<UserInfo> {
+    client: LoginClient,
+  ): Promise<{ user: UserInfo; session: OpenedSession }> {
     const refusal = loginRefusals[flavour];
     await this.d.captcha.requireTicket(input.ticket);
     const password = await this.d.rsa.decryptPassword(input.pwd);
@@ -167,7 +164,7 @@ export class AccountService {
     const found = user.includes('@')
       ? await this.d.members.byEmail(user.toLowerCase())
       : await this.d.members.byPhone(user.replace(/\D/g, ''));
-    const ip = ipKey(http.request.ip);
+    const ip = ipKey(client.ip);
     const keys = found ? [accountKey(found.mid), ip] : [ip];
     if (await this.d.lockout.isLocked(keys)) this.refuse(refusal.locked);
     if (!found?.passwordHash) {
@@ -179,8 +176,8 @@ export class AccountService {
       this.refuse((await this.d.lockout.isLocked(keys)) ? refusal.locked : refusal.wrong);
     }
     await this.d.lockout.recordSuccess(accountKey(found.mid));
-    await this.startSession(found.mid, input.keep, http);
-    return userInfoOf(found);
+    const session = await openSession(this.d.sessions, found.mid, input.keep, client.sessionId);
+    return { user: userInfoOf(found), session };
   }
 
   /** Phone numbers are stored as E.164 digits: the calling code, then the number without its trunk 0. */
@@ -456,10 +453,5 @@ export class AccountService {
     // Anyone else holding a session of this account is logged out; the member keeps the session they used.
     await this.d.sessions.revokeOthers(member.mid, member.sessionIdHash);
     return null;
-  }
-
-  /** A new session id at every login; a session the browser still carries is revoked first. */
-  private startSession(mid: number, keep: boolean, http: { request: FastifyRequest; reply: FastifyReply }) {
-    return startSession({ sessions: this.d.sessions, env: this.d.env }, mid, keep, http);
   }
 }

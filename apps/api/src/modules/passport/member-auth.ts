@@ -63,39 +63,51 @@ export function cookieOptions(env: Env) {
   };
 }
 
-/** Sets the pair of cookies of a new session; without `expires` they last until the browser closes. */
-export function setSessionCookies(
-  reply: FastifyReply,
-  env: Env,
-  sid: string,
-  csrfToken: string,
-  expires?: Date,
-) {
-  const base = { ...cookieOptions(env), ...(expires ? { expires } : {}) };
-  reply.setCookie(sessionCookie, sid, { ...base, httpOnly: true });
-  reply.setCookie(csrfCookie, csrfToken, { ...base, httpOnly: false });
+/** A session a login opened: its id (the HttpOnly cookie), its CSRF token, and until when it lasts. */
+export interface OpenedSession {
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+  /** Kept across browser restarts: the cookies last until `expiresAt` instead of until the browser closes. */
+  persistent: boolean;
+}
+
+/** What a login needs of the browser: its address, and the session id it still carries, if any. */
+export interface LoginClient {
+  ip: string;
+  sessionId: string | undefined;
+}
+
+export function loginClientOf(request: FastifyRequest): LoginClient {
+  return { ip: request.ip, sessionId: request.cookies[sessionCookie] };
+}
+
+/** Sets the pair of cookies of a new session. */
+export function setSessionCookies(reply: FastifyReply, env: Env, session: OpenedSession) {
+  const base = { ...cookieOptions(env), ...(session.persistent ? { expires: session.expiresAt } : {}) };
+  reply.setCookie(sessionCookie, session.id, { ...base, httpOnly: true });
+  reply.setCookie(csrfCookie, session.csrfToken, { ...base, httpOnly: false });
 }
 
 const day = 86_400_000;
 
 /**
- * Starts a session after a login: a fresh id every time (the browser's previous one, if any, is revoked, so a
+ * Opens a session after a login: a fresh id every time (the browser's previous one, if any, is revoked, so a
  * planted id never becomes a logged-in one). `keep`: 30 days across browser restarts; otherwise until the
- * browser closes, at most a day.
+ * browser closes, at most a day. The caller sets the cookies (`setSessionCookies`).
  */
-export async function startSession(
-  deps: { sessions: SessionRepository; env: Env },
+export async function openSession(
+  sessions: SessionRepository,
   mid: number,
   keep: boolean,
-  http: { request: FastifyRequest; reply: FastifyReply },
-) {
-  const previous = http.request.cookies[sessionCookie];
-  if (previous) await deps.sessions.revoke(hashSessionId(previous));
-  const sid = newToken(32);
+  previousId: string | undefined,
+): Promise<OpenedSession> {
+  if (previousId) await sessions.revoke(hashSessionId(previousId));
+  const id = newToken(32);
   const csrfToken = newToken(24);
   const expiresAt = new Date(Date.now() + (keep ? 30 * day : day));
-  await deps.sessions.create({ idHash: hashSessionId(sid), mid, csrfToken, expiresAt });
-  setSessionCookies(http.reply, deps.env, sid, csrfToken, keep ? expiresAt : undefined);
+  await sessions.create({ idHash: hashSessionId(id), mid, csrfToken, expiresAt });
+  return { id, csrfToken, expiresAt, persistent: keep };
 }
 
 export function clearSessionCookies(reply: FastifyReply, env: Env) {

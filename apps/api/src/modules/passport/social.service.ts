@@ -7,7 +7,6 @@
  *   login/sns      -> signs the member in by provider + subject, creating the member on the first visit.
  * Identities are never matched by e-mail: the same address at another provider is another member.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { providerOfChannel, type SocialProvider } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
@@ -15,7 +14,7 @@ import { codes } from '@gp/errors';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { userInfoOf } from './account.service.ts';
-import { hashSessionId, newToken, startSession } from './member-auth.ts';
+import { hashSessionId, newToken, openSession, type LoginClient } from './member-auth.ts';
 import type { MemberRepository } from './member.repository.ts';
 import { freshNickname } from './nickname.ts';
 import type { RegistrationLimit } from './registration-limit.ts';
@@ -152,19 +151,17 @@ export class SocialService {
     return { access_key: key, expires_in: grantTtlMs / 1000 };
   }
 
-  async login(
-    input: { channel: number; accessKey: string; lang: LanguageCode; ip: string },
-    http: { request: FastifyRequest; reply: FastifyReply },
-  ) {
+  async login(input: { channel: number; accessKey: string; lang: LanguageCode }, client: LoginClient) {
     const keyHash = hashSessionId(input.accessKey);
     const grant = await this.d.repo.findGrant(keyHash);
     if (!grant || grant.usedAt || grant.channelType !== input.channel) return refuse(codes.passportAccessKeyInvalid);
     if (grant.expiresAt <= new Date()) return refuse(codes.passportAccessKeyExpired);
     if (!(await this.d.repo.takeGrant(keyHash))) return refuse(codes.passportAccessKeyInvalid);
     const found =
-      (await this.d.repo.memberOf(grant.provider, grant.subject)) ?? (await this.signUp(grant, input));
-    await startSession({ sessions: this.d.sessions, env: this.d.env }, found.mid, false, http);
-    return userInfoOf(found);
+      (await this.d.repo.memberOf(grant.provider, grant.subject)) ??
+      (await this.signUp(grant, { lang: input.lang, ip: client.ip }));
+    const session = await openSession(this.d.sessions, found.mid, false, client.sessionId);
+    return { user: userInfoOf(found), session };
   }
 
   /** A first visit makes a member, within the same per-address registration limit as the forms (-800). */

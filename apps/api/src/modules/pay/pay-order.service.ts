@@ -27,7 +27,6 @@ import {
 } from '@gp/contracts/pay';
 import { socialChannels } from '@gp/contracts/passport';
 import { codes, type ErrorDomain } from '@gp/errors';
-import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { LocalizedNames } from '../../db/schema/pay-order.schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -67,7 +66,8 @@ export interface OrderEngineOptions {
   distributionRegion: number;
   /** How long an order waits for its payment. */
   orderTtlMs: number;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The app's logger fits. */
+  log: Record<'info' | 'warn' | 'error', (context: object, message: string) => void>;
   /** Called after a payment was applied (the in-process delivery worker wakes up). */
   onPaid?: () => void;
   now?: () => Date;

@@ -152,31 +152,50 @@ export function staffCookieOptions(env: Env) {
   };
 }
 
+/** A staff session a login opened: its id (the HttpOnly cookie) and its CSRF token. */
+export interface OpenedStaffSession {
+  id: string;
+  csrfToken: string;
+}
+
+/** What a staff login needs of the browser: its address, and the staff session id it still carries, if any. */
+export interface StaffLoginClient {
+  ip: string;
+  sessionId: string | undefined;
+}
+
+export function staffLoginClientOf(request: FastifyRequest): StaffLoginClient {
+  return { ip: request.ip, sessionId: request.cookies[staffSessionCookie] };
+}
+
 /**
- * Starts a staff session after a login: a fresh id every time (the session the browser still carries, if any,
- * is revoked first). The cookies last until the browser closes; the session itself at most `maxAgeMs`.
+ * Opens a staff session after a login: a fresh id every time (the session the browser still carries, if any,
+ * is revoked first). The cookies (`setStaffCookies`) last until the browser closes; the session itself at most
+ * `maxAgeMs`.
  */
-export async function startStaffSession(
+export async function openStaffSession(
   sessions: StaffSessionRepository,
-  env: Env,
   staffId: number,
   at: Date,
-  http: { request: FastifyRequest; reply: FastifyReply },
-): Promise<void> {
-  const previous = http.request.cookies[staffSessionCookie];
-  if (previous) await sessions.revoke(hashSessionId(previous), at);
-  const sid = newToken(32);
+  client: StaffLoginClient,
+): Promise<OpenedStaffSession> {
+  if (client.sessionId) await sessions.revoke(hashSessionId(client.sessionId), at);
+  const id = newToken(32);
   const csrfToken = newToken(24);
   await sessions.create({
-    idHash: hashSessionId(sid),
+    idHash: hashSessionId(id),
     staffId,
     csrfToken,
-    ip: http.request.ip,
+    ip: client.ip,
     expiresAt: new Date(at.getTime() + staffSessionPolicy.maxAgeMs),
   });
+  return { id, csrfToken };
+}
+
+export function setStaffCookies(reply: FastifyReply, env: Env, session: OpenedStaffSession): void {
   const base = staffCookieOptions(env);
-  http.reply.setCookie(staffSessionCookie, sid, { ...base, httpOnly: true });
-  http.reply.setCookie(staffCsrfCookie, csrfToken, { ...base, httpOnly: false });
+  reply.setCookie(staffSessionCookie, session.id, { ...base, httpOnly: true });
+  reply.setCookie(staffCsrfCookie, session.csrfToken, { ...base, httpOnly: false });
 }
 
 export function clearStaffCookies(reply: FastifyReply, env: Env): void {

@@ -19,7 +19,7 @@ import {
   staffLoginCheck,
   staffLogout,
 } from '@gp/contracts/staff';
-import { registerCall, staffOf } from '../../http/register-call.ts';
+import { registerCall, staffOf, type CallContext } from '../../http/register-call.ts';
 import { CaptchaService } from '../passport/captcha.service.ts';
 import { LockoutRepository } from '../passport/lockout.repository.ts';
 import { LockoutService } from '../passport/lockout.service.ts';
@@ -27,6 +27,7 @@ import { PasswordHasher, productionCost, testCost } from '../passport/password.t
 import { SecurityRepository } from '../passport/security.repository.ts';
 import { AuditService } from './audit.service.ts';
 import { StaffAccountService } from './staff-account.service.ts';
+import { clearStaffCookies, setStaffCookies, staffLoginClientOf } from './staff-auth.ts';
 import { StaffLoginService } from './staff-login.service.ts';
 
 export async function staffRoutes(app: FastifyInstance) {
@@ -35,7 +36,7 @@ export async function staffRoutes(app: FastifyInstance) {
   const captcha = new CaptchaService(new SecurityRepository(app.db), {
     testAnswer: app.env.CAPTCHA_TEST_ANSWER,
   });
-  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, env: app.env });
+  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout });
   const accounts = new StaffAccountService({ db: app.db, hasher, lockout });
   const auditLog = new AuditService(app.db);
 
@@ -43,9 +44,19 @@ export async function staffRoutes(app: FastifyInstance) {
     ctx.reply.header('cache-control', 'no-store'); // every answer is a new captcha
     return logins.captcha();
   });
-  registerCall(app, staffLogin, (input, ctx) => logins.login(input, ctx));
+  const login = async (input: Parameters<typeof logins.login>[0], ctx: CallContext) => {
+    const { staff, session } = await logins.login(input, staffLoginClientOf(ctx.request));
+    setStaffCookies(ctx.reply, app.env, session);
+    return staff;
+  };
+  const logout = async (ctx: CallContext) => {
+    await logins.logout(staffOf(ctx));
+    clearStaffCookies(ctx.reply, app.env);
+    return null;
+  };
+  registerCall(app, staffLogin, (input, ctx) => login(input, ctx));
   registerCall(app, staffLoginCheck, (_, ctx) => logins.check(staffOf(ctx)));
-  registerCall(app, staffLogout, (_, ctx) => logins.logout(staffOf(ctx), ctx.reply));
+  registerCall(app, staffLogout, (_, ctx) => logout(ctx));
   registerCall(app, staffAccountPassword, (input, ctx) => logins.changePassword(staffOf(ctx), input));
 
   registerCall(app, staffAccountDetail, (input, ctx) => accounts.detail(staffOf(ctx), input.account_id));
