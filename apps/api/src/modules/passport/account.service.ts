@@ -281,8 +281,10 @@ export class AccountService {
     const owner = byPhone ? await this.d.members.byPhone(target) : await this.d.members.byEmail(target);
     if (!owner) this.refuse(byPhone ? codes.passportUserNotFound : codes.passportAccountNotFound);
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.again]);
-    if (!passwordRule.safeParse(password).success) this.refuse(byPhone ? codes.passportPhonePasswordRule : codes.passportPasswordRule);
-    if (password !== confirmation) this.refuse(byPhone ? codes.passportPhonePasswordsDiffer : codes.passportPasswordsDiffer);
+    if (!passwordRule.safeParse(password).success)
+      this.refuse(byPhone ? codes.passportPhonePasswordRule : codes.passportPasswordRule);
+    if (password !== confirmation)
+      this.refuse(byPhone ? codes.passportPhonePasswordsDiffer : codes.passportPasswordsDiffer);
     await this.d.codes.check({
       channel: byPhone ? 'sms' : 'email',
       target,
@@ -435,7 +437,8 @@ export class AccountService {
     // The code is checked first but used only once everything else is right, so a typo keeps it usable.
     const code = input.code && {
       channel: input.code.channel,
-      target: (input.code.channel === 'sms' ? row.phone : row.email) ?? this.refuse(codes.passportPhoneNotBound),
+      target:
+        (input.code.channel === 'sms' ? row.phone : row.email) ?? this.refuse(codes.passportPhoneNotBound),
       purpose: `old:${member.mid}`,
       code: input.code.value,
     };

@@ -55,7 +55,8 @@ export class PasswordResetService {
     const found = (await this.d.members.byEmail(email)) ?? refuse(codes.passportAccountNotFound);
     const now = this.now();
     const last = await this.tickets.lastSentAt(email);
-    if (last && now.getTime() - last.getTime() < resetLimits.resendAfterMs) refuse(codes.passportEmailCodeTooSoon);
+    if (last && now.getTime() - last.getTime() < resetLimits.resendAfterMs)
+      refuse(codes.passportEmailCodeTooSoon);
     if (
       (await this.tickets.countSince(email, new Date(now.getTime() - 86_400_000))) >=
       resetLimits.perEmailPerDay

@@ -114,7 +114,8 @@ export class SocialService {
 
   async accessToken(input: { channel: number; token: string; verifier: string }) {
     const request = await this.d.repo.takeRequest(hashSessionId(input.token));
-    if (!request || request.expiresAt <= new Date() || request.channelType !== input.channel) refuse(codes.passportSessionKeyError);
+    if (!request || request.expiresAt <= new Date() || request.channelType !== input.channel)
+      refuse(codes.passportSessionKeyError);
     const config = await this.configuration(request!.channelType);
     const currentUrl = new URL(request!.redirectUri);
     currentUrl.search = input.verifier.replace(/^\?/, '');
@@ -154,7 +155,8 @@ export class SocialService {
   async login(input: { channel: number; accessKey: string; lang: LanguageCode }, client: LoginClient) {
     const keyHash = hashSessionId(input.accessKey);
     const grant = await this.d.repo.findGrant(keyHash);
-    if (!grant || grant.usedAt || grant.channelType !== input.channel) return refuse(codes.passportAccessKeyInvalid);
+    if (!grant || grant.usedAt || grant.channelType !== input.channel)
+      return refuse(codes.passportAccessKeyInvalid);
     if (grant.expiresAt <= new Date()) return refuse(codes.passportAccessKeyExpired);
     if (!(await this.d.repo.takeGrant(keyHash))) return refuse(codes.passportAccessKeyInvalid);
     const found =

@@ -16,7 +16,6 @@
  * A switch names a game and optionally a server, a member and a character; left out, it covers all of them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { GameSimSwitchKind } from '../../db/schema/pay.schema.ts';
 import {
   GameServerError,
   type CreditDelivery,
@@ -29,6 +28,7 @@ import {
 } from './game-server.adapter.ts';
 import type {
   GameServerSimRepository,
+  GameSimSwitchKind,
   SimDeliveryRow,
   SimSwitchKey,
   SimSwitchRow,

@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { codes } from '@gp/errors';
 import { z } from 'zod';
-import { gameSimSwitchKinds } from '../../db/schema/pay.schema.ts';
-import { GameServerSimRepository } from './game-server-sim.repository.ts';
+import { gameSimSwitchKinds, GameServerSimRepository } from './game-server-sim.repository.ts';
 
 const key = z.object({
   kind: z.enum(gameSimSwitchKinds),

@@ -28,12 +28,11 @@ import {
 import { socialChannels } from '@gp/contracts/passport';
 import { codes, type ErrorDomain } from '@gp/errors';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { LocalizedNames } from '../../db/schema/pay-order.schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { awaitingProvider } from './order-state.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';
 import type { PayCharacterService } from './pay-character.service.ts';
-import { PayOrderRepository, type PayOrderRow } from './pay-order.repository.ts';
+import { PayOrderRepository, type LocalizedNames, type PayOrderRow } from './pay-order.repository.ts';
 import type { PaySwitchService } from './pay-switch.service.ts';
 import type { IncomingNotification, PaymentProvider } from './payment-provider.ts';
 import { compactDate, randomCode } from './random-code.ts';
