@@ -12,7 +12,7 @@ import {
   type Sex,
 } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
-import type { AuthenticatedMember } from '../passport/member-auth.ts';
+import type { AuthenticatedMember } from '../passport/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ContactRepository } from './contact.repository.ts';
 

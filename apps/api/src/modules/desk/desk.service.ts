@@ -19,10 +19,8 @@ import { codes } from '@gp/errors';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { liveHolder, WorkOrderService, type StaffActor } from '../cs/work-order.service.ts';
-import { WorkOrderRepository, type MessageKind } from '../cs/work-order.repository.ts';
-import { audit } from '../staff/audit.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { liveHolder, WorkOrderService, type StaffActor } from '../cs/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { resolveRange } from './desk-range.ts';
 import {
   DeskRepository,
@@ -164,9 +162,7 @@ export class DeskService {
   async detail(workOrderId: number, lang: string): Promise<DeskTicketDetail> {
     const found = await this.reads.ticket(workOrderId, lang);
     if (!found) throw new AppError(codes.notFound);
-    const thread = new WorkOrderRepository(this.db);
-    const messages = await thread.messages(workOrderId, { includeRecalled: true });
-    const files = await thread.filesOfMessages(messages.map((m) => m.id));
+    const { messages, files } = await this.tickets().thread(workOrderId);
     const now = this.now();
     return {
       ...this.summaryOf(found, now),
@@ -176,7 +172,7 @@ export class DeskService {
         const recallable = m.kind === 'reply' && !m.recalledAt && until > now;
         return {
           message_id: m.id,
-          kind: m.kind as MessageKind,
+          kind: m.kind as DeskMessage['kind'],
           content: m.content,
           created_at: m.createdAt.toISOString(),
           staff_id: m.staffId,

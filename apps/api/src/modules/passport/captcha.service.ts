@@ -7,7 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
-import type { SecurityRepository } from './security.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { SecurityRepository } from './security.repository.ts';
 
 const captchaTtlMs = 5 * 60_000;
 const ticketTtlMs = 5 * 60_000;
@@ -90,4 +91,12 @@ export class CaptchaService {
       throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
     }
   }
+}
+
+/** The graphic captcha for other modules' logins and forms (staff login, top-up): the same tokens and tickets. */
+export function createCaptchaService(
+  db: Db,
+  options: { testAnswer?: string | undefined } = {},
+): CaptchaService {
+  return new CaptchaService(new SecurityRepository(db), options);
 }

@@ -7,8 +7,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { codes } from '@gp/errors';
 import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SessionRepository } from './session.repository.ts';
+import { SessionRepository } from './session.repository.ts';
 
 export const sessionCookie = 'joy_sid';
 export const csrfCookie = 'joy_jct';
@@ -37,7 +38,8 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function memberAuthenticator(sessions: SessionRepository) {
+export function memberAuthenticator(db: Db) {
+  const sessions = new SessionRepository(db);
   return async (request: FastifyRequest, input: Record<string, unknown>): Promise<AuthenticatedMember> => {
     const sid = request.cookies[sessionCookie];
     if (!sid) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
@@ -52,6 +54,16 @@ export function memberAuthenticator(sessions: SessionRepository) {
     const { csrfToken: _, ...member } = found;
     return { ...member, sessionIdHash };
   };
+}
+
+/**
+ * The member whose session cookie a request carries, or undefined: for a download the browser opens itself
+ * (`<img src>`), which cannot carry `ct` (a read with no effect; SameSite=Lax keeps other sites from sending it).
+ */
+export async function memberOfCookie(db: Db, request: FastifyRequest): Promise<{ mid: number } | undefined> {
+  const sid = request.cookies[sessionCookie];
+  const found = sid ? await new SessionRepository(db).findActive(hashSessionId(sid)) : undefined;
+  return found ? { mid: found.mid } : undefined;
 }
 
 export function cookieOptions(env: Env) {

@@ -10,7 +10,7 @@ import { messageText } from '@gp/i18n/server';
 import { codes } from '@gp/errors';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { EmailTicketRepository } from './email-ticket.repository.ts';
 import { accountKey, type LockoutService } from './lockout.service.ts';
@@ -75,7 +75,7 @@ export class PasswordResetService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + resetLimits.ttlMinutes * 60_000),
       });
-      await new OutboxRepository(tx).enqueue({
+      await outbox.enqueue(tx, {
         channel: 'email',
         recipient: email,
         lang,

@@ -10,7 +10,7 @@ import { codes } from '@gp/errors';
 import { messageText } from '@gp/i18n/server';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 import { VerificationCodeRepository, type CodeChannel } from './verification-code.repository.ts';
 
 export const codeLimits = {
@@ -98,7 +98,7 @@ export class VerificationCodeService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + codeLimits.ttlMinutes * 60_000),
       });
-      await new OutboxRepository(tx).enqueue({
+      await outbox.enqueue(tx, {
         channel,
         recipient: target,
         lang,

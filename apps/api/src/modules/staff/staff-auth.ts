@@ -15,9 +15,10 @@ import type { CallContract } from '@gp/contracts';
 import { privilegeId, staffRequirementOf, type StaffPrivilege } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashSessionId, newToken } from '../passport/member-auth.ts';
-import type { StaffSessionRepository } from './staff-session.repository.ts';
+import { hashSessionId, newToken } from '../passport/index.ts';
+import { StaffSessionRepository } from './staff-session.repository.ts';
 
 export const staffSessionCookie = 'gp_staff_sid';
 export const staffCsrfCookie = 'gp_staff_jct';
@@ -92,7 +93,8 @@ function staffOfSession(
   };
 }
 
-export function staffAuthenticator(sessions: StaffSessionRepository, now: () => Date = () => new Date()) {
+export function staffAuthenticator(db: Db, now: () => Date = () => new Date()) {
+  const sessions = new StaffSessionRepository(db);
   return async (
     request: FastifyRequest,
     input: Record<string, unknown>,
@@ -122,12 +124,12 @@ export function staffAuthenticator(sessions: StaffSessionRepository, now: () => 
  * Refusals as HTTP statuses too: -101 (401) no live session; -40007 / -401 (403) as `requirePrivilege`.
  */
 export async function staffOfCookie(
-  sessions: StaffSessionRepository,
+  db: Db,
   request: FastifyRequest,
   privilege: StaffPrivilege,
   at: Date = new Date(),
 ): Promise<AuthenticatedStaff> {
-  const found = await liveSession(sessions, request, at);
+  const found = await liveSession(new StaffSessionRepository(db), request, at);
   if (!found) throw new AppError(codes.notLoggedIn, { status: 401 });
   const staff = staffOfSession(found, request);
   try {

@@ -7,9 +7,7 @@ import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { CaptchaService } from '../passport/captcha.service.ts';
-import type { LockoutService } from '../passport/lockout.service.ts';
-import type { PasswordHasher } from '../passport/password.ts';
+import type { CaptchaService, LockoutService, PasswordHasher } from '../passport/index.ts';
 import { audit } from './audit.ts';
 import { StaffAccountRepository } from './staff-account.repository.ts';
 import {

@@ -20,11 +20,13 @@ import {
   staffLogout,
 } from '@gp/contracts/staff';
 import { registerCall, staffOf, type CallContext } from '../../http/register-call.ts';
-import { CaptchaService } from '../passport/captcha.service.ts';
-import { LockoutRepository } from '../passport/lockout.repository.ts';
-import { LockoutService } from '../passport/lockout.service.ts';
-import { PasswordHasher, productionCost, testCost } from '../passport/password.ts';
-import { SecurityRepository } from '../passport/security.repository.ts';
+import {
+  createCaptchaService,
+  createLockoutService,
+  PasswordHasher,
+  productionCost,
+  testCost,
+} from '../passport/index.ts';
 import { AuditService } from './audit.service.ts';
 import { StaffAccountService } from './staff-account.service.ts';
 import { clearStaffCookies, setStaffCookies, staffLoginClientOf } from './staff-auth.ts';
@@ -32,10 +34,8 @@ import { StaffLoginService } from './staff-login.service.ts';
 
 export async function staffRoutes(app: FastifyInstance) {
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
-  const lockout = new LockoutService(new LockoutRepository(app.db));
-  const captcha = new CaptchaService(new SecurityRepository(app.db), {
-    testAnswer: app.env.CAPTCHA_TEST_ANSWER,
-  });
+  const lockout = createLockoutService(app.db);
+  const captcha = createCaptchaService(app.db, { testAnswer: app.env.CAPTCHA_TEST_ANSWER });
   const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout });
   const accounts = new StaffAccountService({ db: app.db, hasher, lockout });
   const auditLog = new AuditService(app.db);
