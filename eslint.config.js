@@ -44,11 +44,11 @@ const restrictImports = (...lists) => ({ 'no-restricted-imports': ['error', { pa
 const apiLayers = [
   { files: [`${api}/**/*.ts`], rules: restrictImports(drizzleOutsideRepositories, moduleInternalsByPath) },
   {
-    files: [`${api}/src/modules/*/*.ts`],
+    files: [`${api}/src/modules/**/*.ts`],
     rules: restrictImports(drizzleOutsideRepositories, moduleInternalsByPath, siblingModuleInternals),
   },
   {
-    files: [`${api}/src/modules/*/*.service.ts`],
+    files: [`${api}/src/modules/**/*.service.ts`],
     rules: restrictImports(
       drizzleOutsideRepositories,
       httpInServices,
@@ -64,7 +64,7 @@ const apiLayers = [
     rules: restrictImports(moduleInternalsByPath),
   },
   {
-    files: [`${api}/src/modules/*/*.repository.ts`, `${api}/src/modules/*/*.test.ts`],
+    files: [`${api}/src/modules/**/*.repository.ts`, `${api}/src/modules/**/*.test.ts`],
     rules: restrictImports(moduleInternalsByPath, siblingModuleInternals),
   },
   // Deliberate exception, until the outbox dispatcher moves onto the shared polling worker (issue 15): it still

@@ -44,6 +44,7 @@ export async function staffRoutes(app: FastifyInstance) {
     ctx.reply.header('cache-control', 'no-store'); // every answer is a new captcha
     return logins.captcha();
   });
+  // The session's cookies are HTTP, so they are set and cleared here; the service opens and ends the session.
   const login = async (input: Parameters<typeof logins.login>[0], ctx: CallContext) => {
     const { staff, session } = await logins.login(input, staffLoginClientOf(ctx.request));
     setStaffCookies(ctx.reply, app.env, session);
