@@ -4,6 +4,77 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The API's layers (apps/api/README.md "Layers"), checked on every import of apps/api:
+//   routes (controller) -> service (rules, no HTTP) -> repository (the only code that knows Drizzle/the schema);
+//   a module (src/modules/<m>/) is used from outside only through its public file src/modules/<m>/index.ts.
+// Each file kind gets one complete list: a later block replaces an earlier block's list for the same rule.
+const api = 'apps/api';
+const drizzleOutsideRepositories = [
+  {
+    regex: '^drizzle-orm(/|$)',
+    message: 'Only *.repository.ts files and src/db/ know Drizzle (DESIGN section 5): ask a repository.',
+  },
+  {
+    regex: '(^|/)db/schema(/|$)',
+    message: 'Only *.repository.ts files and src/db/ know the schema: take row types from a repository.',
+  },
+];
+const httpInServices = [
+  {
+    regex: '^(fastify(/.*)?|@fastify/.+)$',
+    message:
+      'A service knows no HTTP: its routes read the request, set cookies and headers, and pass plain values.',
+  },
+];
+// From anywhere (app.ts, plugins, seeds, test helpers, other modules): `.../modules/<m>/index.ts` only.
+const moduleInternalsByPath = [
+  {
+    regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+    message: "Another module is used through its public file only: import from 'modules/<m>/index.ts'.",
+  },
+];
+// From a module's own files (flat folders): a sibling module as `../<m>/index.ts`; `./x.ts` stays free.
+const siblingModuleInternals = [
+  {
+    regex: '^\\.\\./(?!\\.\\.(/|$))[^/]+/(?!index\\.ts$)',
+    message: "Another module is used through its public file only: import from '../<m>/index.ts'.",
+  },
+];
+const restrictImports = (...lists) => ({ 'no-restricted-imports': ['error', { patterns: lists.flat() }] });
+const apiLayers = [
+  { files: [`${api}/**/*.ts`], rules: restrictImports(drizzleOutsideRepositories, moduleInternalsByPath) },
+  {
+    files: [`${api}/src/modules/**/*.ts`],
+    rules: restrictImports(drizzleOutsideRepositories, moduleInternalsByPath, siblingModuleInternals),
+  },
+  {
+    files: [`${api}/src/modules/**/*.service.ts`],
+    rules: restrictImports(
+      drizzleOutsideRepositories,
+      httpInServices,
+      moduleInternalsByPath,
+      siblingModuleInternals,
+    ),
+  },
+  // src/db/ is the database itself (connection, schema, seed). Tests may read and write tables directly to set up
+  // a case and to check what a call stored: looking at the rows from outside the code under test is their point,
+  // so they keep Drizzle and the schema (but not other modules' internals).
+  {
+    files: [`${api}/src/db/**`, `${api}/test/**`, `${api}/**/*.test.ts`],
+    rules: restrictImports(moduleInternalsByPath),
+  },
+  {
+    files: [`${api}/src/modules/**/*.repository.ts`, `${api}/src/modules/**/*.test.ts`],
+    rules: restrictImports(moduleInternalsByPath, siblingModuleInternals),
+  },
+  // Deliberate exception, until the outbox dispatcher moves onto the shared polling worker (issue 15): it still
+  // claims its rows with its own queries. Delete this block with that change.
+  {
+    files: [`${api}/src/modules/messaging/message-dispatcher.ts`],
+    rules: restrictImports(moduleInternalsByPath, siblingModuleInternals),
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data*/**', '**/drizzle/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -26,4 +97,5 @@ export default tseslint.config(
     files: ['packages/**', 'apps/portal/**', 'apps/passport/**', 'apps/pay/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['antd', 'antd/*', '@ant-design/*'] }] },
   },
+  ...apiLayers,
 );

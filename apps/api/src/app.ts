@@ -12,31 +12,21 @@ import { site } from '@gp/config';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/database.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { setOwnOrigins } from './modules/content/rich-text.ts';
-import { csJobs } from './modules/cs/cs-jobs.plugin.ts';
-import { csRoutes } from './modules/cs/cs.routes.ts';
-import { deskRoutes } from './modules/desk/desk.routes.ts';
-import { faqAdminRoutes } from './modules/faq-admin/faq-admin.routes.ts';
-import { gameAdminRoutes } from './modules/game-admin/game-admin.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { mailboxRoutes } from './modules/messaging/mailbox.routes.ts';
-import { gameSimRoutes } from './modules/pay/game-sim.routes.ts';
-import { messageDispatch } from './modules/messaging/message-dispatch.plugin.ts';
-import { memberAuthenticator } from './modules/passport/member-auth.ts';
-import { passportRoutes } from './modules/passport/passport.routes.ts';
-import { SessionRepository } from './modules/passport/session.repository.ts';
-import type { OidcProviderConfig } from './modules/passport/social.service.ts';
-import { createPayRuntime } from './modules/pay/pay-runtime.ts';
-import { payRoutes } from './modules/pay/pay.routes.ts';
-import { payAdminRoutes } from './modules/pay-admin/pay-admin.routes.ts';
-import { installPublicCache } from './modules/public-cache/public-cache.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
-import { staffAuthenticator } from './modules/staff/staff-auth.ts';
-import { StaffSessionRepository } from './modules/staff/staff-session.repository.ts';
-import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { contentAdminRoutes } from './modules/content-admin/index.ts';
+import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
+import { csJobs, csRoutes } from './modules/cs/index.ts';
+import { deskRoutes } from './modules/desk/index.ts';
+import { faqAdminRoutes } from './modules/faq-admin/index.ts';
+import { gameAdminRoutes } from './modules/game-admin/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { mediaRoutes } from './modules/media/index.ts';
+import { mailboxRoutes, messageDispatch } from './modules/messaging/index.ts';
+import { memberAuthenticator, passportRoutes, type OidcProviderConfig } from './modules/passport/index.ts';
+import { createPayRuntime, gameSimRoutes, payRoutes } from './modules/pay/index.ts';
+import { payAdminRoutes } from './modules/pay-admin/index.ts';
+import { installPublicCache } from './modules/public-cache/index.ts';
+import { siteRoutes } from './modules/site/index.ts';
+import { staffAuthenticator, staffRoutes } from './modules/staff/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,8 +91,8 @@ export async function buildApp({
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
   app.decorate('authenticators', {
-    member: memberAuthenticator(new SessionRepository(database.db)),
-    staff: staffAuthenticator(new StaffSessionRepository(database.db)),
+    member: memberAuthenticator(database.db),
+    staff: staffAuthenticator(database.db),
   });
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app));

@@ -9,9 +9,7 @@
  */
 import { parseEnv } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
-import { GameServerSimRepository } from './modules/pay/game-server-sim.repository.ts';
-import { GameServerSimulator } from './modules/pay/game-server.simulator.ts';
-import { PayDeliveryWorker } from './modules/pay/pay-delivery.worker.ts';
+import { createGameServerSimulator, PayDeliveryWorker } from './modules/pay/index.ts';
 
 const env = parseEnv();
 const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
@@ -31,7 +29,7 @@ if (!env.DATABASE_URL) {
 const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 });
 const worker = new PayDeliveryWorker({
   db: database.db,
-  gameServer: new GameServerSimulator(new GameServerSimRepository(database.db)),
+  gameServer: createGameServerSimulator(database.db),
   log,
   pollMs: env.PAY_WORKER_POLL_MS,
 });

@@ -7,8 +7,7 @@ import { buildApp } from './app.ts';
 import { parseEnv } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './db/seed/seed.ts';
-import { startDemoIdServer } from './modules/passport/demo-id.server.ts';
-import { returnPath } from './modules/passport/social.service.ts';
+import { returnPath, startDemoIdServer } from './modules/passport/index.ts';
 import { appHostsOf, buildAppHost } from './static/app-hosts.ts';
 
 const env = parseEnv();

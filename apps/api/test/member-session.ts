@@ -6,9 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { member } from '../src/db/schema/member.schema.ts';
-import { csrfCookie, hashSessionId, newToken, sessionCookie } from '../src/modules/passport/member-auth.ts';
-import { MemberRepository } from '../src/modules/passport/member.repository.ts';
-import { SessionRepository } from '../src/modules/passport/session.repository.ts';
+import {
+  csrfCookie,
+  hashSessionId,
+  MemberRepository,
+  newToken,
+  sessionCookie,
+  SessionRepository,
+} from '../src/modules/passport/index.ts';
 
 export interface TestMember {
   mid: number;

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/database.ts';
-import { OutboxRepository } from '../src/modules/messaging/outbox.repository.ts';
-import { encryptPassword } from '../src/modules/passport/rsa.service.ts';
+import { outbox } from '../src/modules/messaging/index.ts';
+import { encryptPassword } from '../src/modules/passport/index.ts';
 
 /** The answer every graphic captcha accepts in tests that start the app with `CAPTCHA_TEST_ANSWER: 'pass'`. */
 export const captchaAnswer = 'pass';
@@ -41,7 +41,7 @@ export async function sealPasswords(app: FastifyInstance, ...passwords: string[]
 
 /** The 6-digit code of the newest message to `recipient` (an e-mail, or a phone as E.164 digits). */
 export async function latestCode(db: Db, recipient: string): Promise<string> {
-  const [message] = await new OutboxRepository(db).latest({ recipient: recipient.toLowerCase(), limit: 1 });
+  const [message] = await outbox.latest(db, { recipient: recipient.toLowerCase(), limit: 1 });
   const code = message?.body.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code sent to ${recipient}`);
   return code;

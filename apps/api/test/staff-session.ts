@@ -8,11 +8,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { privilegeId, staffPrivileges, type StaffPrivilege } from '@gp/contracts/staff';
 import type { Db } from '../src/db/database.ts';
-import { hashSessionId, newToken } from '../src/modules/passport/member-auth.ts';
-import { PasswordHasher, testCost } from '../src/modules/passport/password.ts';
-import { StaffAccountRepository } from '../src/modules/staff/staff-account.repository.ts';
-import { staffCsrfCookie, staffSessionCookie } from '../src/modules/staff/staff-auth.ts';
-import { StaffSessionRepository } from '../src/modules/staff/staff-session.repository.ts';
+import { hashSessionId, newToken, PasswordHasher, testCost } from '../src/modules/passport/index.ts';
+import {
+  StaffAccountRepository,
+  staffCsrfCookie,
+  staffSessionCookie,
+  StaffSessionRepository,
+} from '../src/modules/staff/index.ts';
 import { captchaAnswer } from './passport-steps.ts';
 
 /** Start the test app with this so staff logins can solve their captcha. */

@@ -76,6 +76,15 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
   };
 }
 
+/** True for the database's refusal of a second row with the same unique key (PostgreSQL and PGlite alike). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Runs `work` in one transaction; repositories built on the `tx` it receives take part in it. */
 export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   // A transaction offers every query method repositories use, so it is handed on as a Db.

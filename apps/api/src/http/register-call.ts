@@ -9,9 +9,9 @@ import { commonParams, fullPath, type CallContract, type CommonParams } from '@g
 import { staffRequirementOf } from '@gp/contracts/staff';
 import { domainOfGroup } from '@gp/errors';
 import { codes } from '@gp/errors';
-import type { AuthenticatedMember } from '../modules/passport/member-auth.ts';
-import type { CachedAnswer } from '../modules/public-cache/public-cache.ts';
-import type { AuthenticatedStaff } from '../modules/staff/staff-auth.ts';
+import type { AuthenticatedMember } from '../modules/passport/index.ts';
+import type { CachedAnswer } from '../modules/public-cache/index.ts';
+import type { AuthenticatedStaff } from '../modules/staff/index.ts';
 import { AppError, RequestValidationError } from './app-error.ts';
 import { commonOf, inputOf } from './request-context.ts';
 

@@ -15,8 +15,8 @@ import {
   homeModuleI18n,
 } from '../schema/content.schema.ts';
 import { game } from '../schema/game.schema.ts';
-import { MediaRepository } from '../../modules/media/media.repository.ts';
-import { sanitizeRichText } from '../../modules/content/rich-text.ts';
+import { sanitizeRichText } from '../../modules/content/index.ts';
+import { storeMedia } from '../../modules/media/index.ts';
 import { demoGames } from './platform.seed.ts';
 import { artSvg, imageSizes } from './svg-art.ts';
 import newsData from './content/news.json' with { type: 'json' };
@@ -53,9 +53,9 @@ function hash(text: string): number {
 }
 
 export async function seedContent(db: Db, now = new Date()): Promise<void> {
-  const mediaRepo = new MediaRepository(db);
   const art = async (key: string, slug: string | null, size: { width: number; height: number }) =>
-    mediaRepo.put(
+    storeMedia(
+      db,
       new TextEncoder().encode(artSvg({ ...size, ...coloursOf(slug), seed: hash(`${key}:${size.width}`) })),
       'image/svg+xml',
       'svg',

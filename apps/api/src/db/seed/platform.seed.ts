@@ -3,7 +3,7 @@ import { site } from '@gp/config';
 import type { Db } from '../database.ts';
 import { fanGroup, fanGroupI18n, game, gameI18n } from '../schema/game.schema.ts';
 import { navSetting, paySetting } from '../schema/site.schema.ts';
-import { MediaRepository } from '../../modules/media/media.repository.ts';
+import { storeMedia } from '../../modules/media/index.ts';
 import { gameIconSvg, type IconSpec } from './svg-icon.ts';
 
 type Names = Record<'en' | 'th' | 'cn' | 'vi' | 'zh', string>;
@@ -91,9 +91,9 @@ export const demoFanGroups: { slug: string; url: string; names: Names }[] = [
 ];
 
 export async function seedPlatform(db: Db): Promise<void> {
-  const mediaRepo = new MediaRepository(db);
   for (const [index, demo] of demoGames.entries()) {
-    const iconMediaId = await mediaRepo.put(
+    const iconMediaId = await storeMedia(
+      db,
       new TextEncoder().encode(gameIconSvg(demo.icon)),
       'image/svg+xml',
       'svg',

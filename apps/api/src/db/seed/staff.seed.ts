@@ -7,9 +7,8 @@
 import { randomInt } from 'node:crypto';
 import { privilegeNames, staffPasswordRule, staffPrivilegeIds } from '@gp/contracts/staff';
 import type { Db } from '../database.ts';
-import { PasswordHasher, productionCost } from '../../modules/passport/password.ts';
-import { audit } from '../../modules/staff/audit.ts';
-import { StaffAccountRepository } from '../../modules/staff/staff-account.repository.ts';
+import { PasswordHasher, productionCost } from '../../modules/passport/index.ts';
+import { audit, StaffAccountRepository } from '../../modules/staff/index.ts';
 import type { SeedNotes } from './seed.ts';
 
 export const staffAdminAccountId = 'admin';

@@ -19,13 +19,10 @@ import type {
 } from '@gp/contracts/content-admin';
 import type { z } from 'zod';
 import { codes } from '@gp/errors';
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createPreviewToken } from '../content/preview-token.ts';
-import { sanitizeRichText } from '../content/rich-text.ts';
-import { audit } from '../staff/audit.ts';
-import { isUniqueViolation } from '../staff/staff-account.repository.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { createPreviewToken, sanitizeRichText } from '../content/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import {
   ArticleAdminRepository,
   type ArticleKind,

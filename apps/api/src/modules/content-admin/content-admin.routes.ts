@@ -29,7 +29,7 @@ import {
   recommendAdminPage,
 } from '@gp/contracts/content-admin';
 import { registerCall, staffOf } from '../../http/register-call.ts';
-import { registerUploadCall } from '../media/upload-call.ts';
+import { registerUploadCall } from '../media/index.ts';
 import { ArticleAdminService } from './article-admin.service.ts';
 import { BannerAdminService } from './banner-admin.service.ts';
 import { ContentImageService } from './content-image.service.ts';

@@ -10,10 +10,8 @@ import {
   type ContentImageData,
 } from '@gp/contracts/content-admin';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { readImageUpload } from '../media/image-upload.ts';
-import { MediaRepository } from '../media/media.repository.ts';
-import { audit } from '../staff/audit.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { readImageUpload, storeMedia } from '../media/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 
 export class ContentImageService {
   constructor(private readonly d: { db: Db; mediaUrl: (id: string) => string }) {}
@@ -22,7 +20,7 @@ export class ContentImageService {
     const { bytes, ...info } = await readImageUpload(file, contentImagePolicy);
     const size = { width: info.width, height: info.height };
     const mediaId = await inTransaction(this.d.db, async (tx) => {
-      const id = await new MediaRepository(tx).put(bytes, info.contentType, info.extension, size);
+      const id = await storeMedia(tx, bytes, info.contentType, info.extension, size);
       await audit.record(tx, {
         actor: staff,
         action: 'content.image.upload',

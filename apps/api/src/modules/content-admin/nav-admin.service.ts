@@ -4,10 +4,8 @@
  */
 import type { NavFlags } from '@gp/contracts/web';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { SiteRepository } from '../site/site.repository.ts';
-import { SiteService } from '../site/site.service.ts';
-import { audit } from '../staff/audit.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { createSiteService } from '../site/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { changes } from './content-admin-data.ts';
 import { NavAdminRepository } from './nav-admin.repository.ts';
 
@@ -22,7 +20,7 @@ export class NavAdminService {
   ) {}
 
   private reader(db: Db = this.d.db) {
-    return new SiteService(new SiteRepository(db), {
+    return createSiteService(db, {
       distributionRegion: this.d.distributionRegion,
       mediaUrl: this.d.mediaUrl,
     });

@@ -8,11 +8,9 @@ import { randomBytes } from 'node:crypto';
 import type { ContentImage, ContentLanguage, ContentStatus } from '@gp/contracts/content-admin';
 import type { AuditAction } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { audit } from '../staff/audit.ts';
-import { isUniqueViolation } from '../staff/staff-account.repository.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import {
   asFlag,
   byOwner,

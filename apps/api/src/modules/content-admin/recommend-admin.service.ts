@@ -12,8 +12,7 @@ import { codes } from '@gp/errors';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { audit } from '../staff/audit.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import {
   asFlag,
   byOwner,

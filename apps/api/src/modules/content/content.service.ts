@@ -9,7 +9,7 @@ import type {
 } from '@gp/contracts/web';
 import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
-import { languagesFor, pickLanguage } from '../site/localize.ts';
+import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { ArticleKind, ArticleRow, ContentRepository } from './content.repository.ts';
 import { verifyPreviewToken } from './preview-token.ts';
 import { sanitizeRichText } from './rich-text.ts';

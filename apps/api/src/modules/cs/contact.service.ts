@@ -11,11 +11,17 @@ import {
   type ContactInfoData,
   type Sex,
 } from '@gp/contracts/cs';
-import type { AuthenticatedMember } from '../passport/member-auth.ts';
+import { codes } from '@gp/errors';
+import type { AuthenticatedMember } from '../passport/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ContactRepository } from './contact.repository.ts';
 
-export const contactCodes = { name: -702, phone: -704, email: -705, address: -706 } as const;
+export const contactCodes = {
+  name: codes.serviceContactNameFormat,
+  phone: codes.servicePhoneFormat,
+  email: codes.serviceEmailFormat,
+  address: codes.serviceAddressLength,
+} as const;
 
 export interface ContactInput {
   contacts: string;

@@ -24,8 +24,7 @@ import { codes } from '@gp/errors';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { memberOf, registerCall } from '../../http/register-call.ts';
-import { hashSessionId, sessionCookie } from '../passport/member-auth.ts';
-import { SessionRepository } from '../passport/session.repository.ts';
+import { memberOfCookie } from '../passport/index.ts';
 import { ContactRepository } from './contact.repository.ts';
 import { ContactService } from './contact.service.ts';
 import { FaqRepository } from './faq.repository.ts';
@@ -40,7 +39,6 @@ export async function csRoutes(app: FastifyInstance) {
   const workOrders = new WorkOrderService(app.db);
   const contacts = new ContactService(new ContactRepository(app.db));
   const uploads = new UploadService(new UploadRepository(app.db));
-  const sessions = new SessionRepository(app.db);
 
   // Public: the service home and the question form's choices.
   // Member-independent: answered from the public cache (modules/public-cache), emptied by staff writes.
@@ -101,8 +99,7 @@ export async function csRoutes(app: FastifyInstance) {
   // sites from sending it along), so <img src> works. Staff get files through the staff desk's own route.
   const downloadQuery = z.object({ file_id: fileIdRule });
   app.get(fullPath(csFileDownload), { config: { domain: 'service' } }, async (request, reply) => {
-    const sid = request.cookies[sessionCookie];
-    const session = sid ? await sessions.findActive(hashSessionId(sid)) : undefined;
+    const session = await memberOfCookie(app.db, request);
     if (!session) throw new AppError(codes.notLoggedIn, { status: 401 });
     const query = downloadQuery.safeParse(request.query);
     if (!query.success) throw new AppError(codes.accessDenied, { status: 403 });

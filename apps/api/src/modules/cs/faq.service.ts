@@ -1,7 +1,8 @@
 /** The public customer-service pages: games to ask about, question types and the FAQ search. */
 import type { CsGameItem, FaqPageData, QuestionTypeItem } from '@gp/contracts/cs';
-import { languagesFor, pickLanguage } from '../site/localize.ts';
-import type { FaqRepository } from './faq.repository.ts';
+import { languagesFor, pickLanguage } from '../site/index.ts';
+import type { Db } from '../../db/database.ts';
+import { FaqRepository } from './faq.repository.ts';
 
 export class FaqService {
   constructor(
@@ -68,4 +69,9 @@ export class FaqService {
       page_size: query.page_size,
     };
   }
+}
+
+/** The FAQ as players read it, on `db`. */
+export function createFaqService(db: Db, options: { mediaUrl: (id: string) => string; now?: () => Date }) {
+  return new FaqService(new FaqRepository(db), options);
 }

@@ -8,7 +8,8 @@ import { uploadPolicy, type CsFileItem, type FileKind, type UploadBlob } from '@
 import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
 import { checkUpload, cleanFileName } from './file-check.ts';
-import type { UploadRepository } from './upload.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { UploadRepository } from './upload.repository.ts';
 
 /** Who asks for a file: a member (their own files and those on their tickets) or staff (any file). */
 export type FileViewer = { kind: 'member'; mid: number } | { kind: 'staff' };
@@ -79,4 +80,9 @@ export class UploadService {
   purgeUnsent(now = this.now()): Promise<number> {
     return this.repo.deleteUnsent(new Date(now.getTime() - unsentFileTtlMs));
   }
+}
+
+/** Ticket attachments on `db`, for the staff desk's downloads. */
+export function createUploadService(db: Db): UploadService {
+  return new UploadService(new UploadRepository(db));
 }

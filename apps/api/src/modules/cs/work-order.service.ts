@@ -39,7 +39,7 @@ import { site, type LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 import { WorkOrderRepository, type MessageKind, type WorkOrderRow } from './work-order.repository.ts';
 
 export interface NewQuestion {
@@ -326,6 +326,13 @@ export class WorkOrderService {
 
   // ---- Staff side (the staff desk calls these; the rules stay here) ----
 
+  /** A ticket's whole thread with its attachments, recalled replies included (the desk shows them marked). */
+  async thread(workOrderId: number) {
+    const repo = this.repo();
+    const messages = await repo.messages(workOrderId, { includeRecalled: true });
+    return { messages, files: await repo.filesOfMessages(messages.map((m) => m.id)) };
+  }
+
   /**
    * An agent's reply. `replyStatus`: processing (an interim answer) or replied (the answer, which starts the
    * rating and quiet periods and queues the player's e-mail notice). -20003 on a closed ticket; -404 when there
@@ -346,7 +353,7 @@ export class WorkOrderService {
       if (!canTakeReply(asStatus(row.status))) throw new AppError(codes.ticketCannotReply);
       const noticeId =
         replyStatus === replied && this.portalOrigin
-          ? ((await new OutboxRepository(tx).enqueue({
+          ? ((await outbox.enqueue(tx, {
               ...answerNotice(row, content, this.portalOrigin),
               // Not before the reply can no longer be recalled: a recalled answer never reaches the player.
               nextAttemptAt: new Date(now.getTime() + deskPolicy.recallWindowMs),
@@ -452,8 +459,7 @@ export class WorkOrderService {
       }
       await repo.markRecalled(message.id, staff.staffId, now);
       const noticeWithdrawn =
-        message.noticeOutboxId !== null &&
-        (await new OutboxRepository(tx).deletePending(message.noticeOutboxId));
+        message.noticeOutboxId !== null && (await outbox.withdraw(tx, message.noticeOutboxId));
       const untouched =
         row.status === message.statusAfter &&
         !(await repo.hasVisibleMessageAfter(workOrderId, message.id)) &&

@@ -12,7 +12,7 @@ import { loginTestMember, type TestMember } from '../../../test/member-session.t
 import { loginTestStaff, type TestStaff } from '../../../test/staff-session.ts';
 import { csExportJob, csWorkOrder } from '../../db/schema/cs.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
-import { staffCsrfCookie, staffSessionCookie } from '../staff/staff-auth.ts';
+import { staffCsrfCookie, staffSessionCookie } from '../staff/index.ts';
 import { DeskExportWorker, exportPolicy } from './desk-export.worker.ts';
 
 let t: Awaited<ReturnType<typeof createDeskApp>>;

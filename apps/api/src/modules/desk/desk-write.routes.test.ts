@@ -25,8 +25,7 @@ import { loginTestMember, type TestMember } from '../../../test/member-session.t
 import { loginTestStaff, type TestStaff } from '../../../test/staff-session.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
-import { MessageDispatcher } from '../messaging/message-dispatcher.ts';
-import type { MessageTransport, TransportMessage } from '../messaging/message-transport.ts';
+import { MessageDispatcher, type MessageTransport, type TransportMessage } from '../messaging/index.ts';
 
 let t: Awaited<ReturnType<typeof createDeskApp>>;
 let desk: ReturnType<typeof deskCaller>;

@@ -28,11 +28,8 @@ import {
 import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
 import { registerCall, staffOf } from '../../http/register-call.ts';
-import { contentDisposition } from '../cs/file-check.ts';
-import { UploadRepository } from '../cs/upload.repository.ts';
-import { UploadService } from '../cs/upload.service.ts';
-import { staffOfCookie } from '../staff/staff-auth.ts';
-import { StaffSessionRepository } from '../staff/staff-session.repository.ts';
+import { contentDisposition, createUploadService } from '../cs/index.ts';
+import { staffOfCookie } from '../staff/index.ts';
 import { exportDownloadPath } from './desk-export-link.ts';
 import { DeskExportService } from './desk-export.service.ts';
 import { DeskExportWorker } from './desk-export.worker.ts';
@@ -56,8 +53,7 @@ export async function deskRoutes(app: FastifyInstance, options: DeskRoutesOption
     now,
     onQueued: () => worker.wake(),
   });
-  const uploads = new UploadService(new UploadRepository(app.db));
-  const sessions = new StaffSessionRepository(app.db);
+  const uploads = createUploadService(app.db);
 
   registerCall(app, deskTicketPage, (input, ctx) => desk.page(input, ctx.lang));
   registerCall(app, deskTicketDetailCall, (input, ctx) => desk.detail(input.work_order_id, ctx.lang));
@@ -78,7 +74,7 @@ export async function deskRoutes(app: FastifyInstance, options: DeskRoutesOption
   const fileQuery = z.object({ file_id: fileIdRule });
   const filePath = `/csmng${new URL(deskFilePath('x'), 'http://desk').pathname}`;
   app.get(filePath, { config: staffDomain }, async (request, reply) => {
-    await staffOfCookie(sessions, request, 'tickets.read');
+    await staffOfCookie(app.db, request, 'tickets.read');
     const query = fileQuery.safeParse(request.query);
     if (!query.success) throw new AppError(codes.accessDenied, { status: 403 });
     const file = await uploads.open(query.data.file_id, { kind: 'staff' });
@@ -102,7 +98,7 @@ export async function deskRoutes(app: FastifyInstance, options: DeskRoutesOption
     sig: z.string().min(1).max(128),
   });
   app.get(`/csmng${exportDownloadPath}`, { config: staffDomain }, async (request, reply) => {
-    const staff = await staffOfCookie(sessions, request, 'tickets.export');
+    const staff = await staffOfCookie(app.db, request, 'tickets.export');
     const query = linkQuery.safeParse(request.query);
     if (!query.success) throw new AppError(codes.accessDenied, { status: 403 });
     const file = await exports.open(staff, query.data);

@@ -4,7 +4,6 @@
  * WorkOrderService's; this service runs each write in one transaction with its audit row, so the log has a row
  * exactly when the change happened, and answers in the desk's shapes.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Grade, WorkOrderStatus, workOrderStatus } from '@gp/contracts/cs';
 import {
   deskFilePath,
@@ -20,10 +19,8 @@ import { codes } from '@gp/errors';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { liveHolder, WorkOrderService, type StaffActor } from '../cs/work-order.service.ts';
-import { WorkOrderRepository, type MessageKind } from '../cs/work-order.repository.ts';
-import { audit } from '../staff/audit.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { liveHolder, WorkOrderService, type StaffActor } from '../cs/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { resolveRange } from './desk-range.ts';
 import {
   DeskRepository,
@@ -40,7 +37,8 @@ export interface DeskServiceOptions {
   /** The portal's origin: answers' e-mail notices link to the ticket there. */
   portalOrigin: string;
   now?: () => Date;
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** The app's logger fits. */
+  log?: { error: (context: object, message: string) => void };
 }
 
 /** The repository filter of the contract's filters, within `range` (see desk-range.ts). */
@@ -164,9 +162,7 @@ export class DeskService {
   async detail(workOrderId: number, lang: string): Promise<DeskTicketDetail> {
     const found = await this.reads.ticket(workOrderId, lang);
     if (!found) throw new AppError(codes.notFound);
-    const thread = new WorkOrderRepository(this.db);
-    const messages = await thread.messages(workOrderId, { includeRecalled: true });
-    const files = await thread.filesOfMessages(messages.map((m) => m.id));
+    const { messages, files } = await this.tickets().thread(workOrderId);
     const now = this.now();
     return {
       ...this.summaryOf(found, now),
@@ -176,7 +172,7 @@ export class DeskService {
         const recallable = m.kind === 'reply' && !m.recalledAt && until > now;
         return {
           message_id: m.id,
-          kind: m.kind as MessageKind,
+          kind: m.kind as DeskMessage['kind'],
           content: m.content,
           created_at: m.createdAt.toISOString(),
           staff_id: m.staffId,

@@ -23,8 +23,7 @@ import {
 import { createTestApp } from '../../../test/test-app.ts';
 import { csFaq } from '../../db/schema/cs.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
-import { FaqRepository } from '../cs/faq.repository.ts';
-import { FaqService } from '../cs/faq.service.ts';
+import { createFaqService } from '../cs/index.ts';
 
 const base = '/csmng/komoe/mng/question';
 
@@ -303,7 +302,7 @@ describe('what players see', () => {
 
     // The player read path with its clock a second before and after the time.
     const playerAt = (now: Date) =>
-      new FaqService(new FaqRepository(t.db), { mediaUrl: t.app.mediaUrl, now: () => now }).faqPage(
+      createFaqService(t.db, { mediaUrl: t.app.mediaUrl, now: () => now }).faqPage(
         { question_keyword: 'Numbat', page_num: 1, page_size: 10 },
         'en',
       );

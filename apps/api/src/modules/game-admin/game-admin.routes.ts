@@ -14,7 +14,7 @@ import {
   gameIconUpload,
 } from '@gp/contracts/catalog-admin';
 import { registerCall, staffOf } from '../../http/register-call.ts';
-import { registerUploadCall } from '../media/upload-call.ts';
+import { registerUploadCall } from '../media/index.ts';
 import { GameAdminService } from './game-admin.service.ts';
 
 export async function gameAdminRoutes(app: FastifyInstance, options: { now?: () => Date } = {}) {

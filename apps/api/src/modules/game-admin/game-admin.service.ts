@@ -19,10 +19,8 @@ import type { UploadBlob } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
-import { readImageUpload } from '../media/image-upload.ts';
-import { MediaRepository } from '../media/media.repository.ts';
-import { audit } from '../staff/audit.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { readImageUpload, storeMedia } from '../media/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import {
   GameAdminRepository,
   uniqueViolation,
@@ -318,7 +316,7 @@ export class GameAdminService {
     const image = await readImageUpload(file, gameIconPolicy);
     const size = { width: image.width, height: image.height };
     const mediaId = await inTransaction(this.d.db, async (tx) => {
-      const id = await new MediaRepository(tx).put(image.bytes, image.contentType, image.extension, size);
+      const id = await storeMedia(tx, image.bytes, image.contentType, image.extension, size);
       await audit.record(tx, {
         actor: staff,
         action: 'game.icon.upload',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { codes } from '@gp/errors';
 
 /** Liveness plus a database round trip; 503 when the database does not answer. */
 export async function healthRoutes(app: FastifyInstance) {
@@ -21,7 +22,7 @@ export async function healthRoutes(app: FastifyInstance) {
     } catch (err) {
       request.log.error({ err }, 'database ping failed');
       return reply.status(503).send({
-        code: -500,
+        code: codes.serverError,
         message: 'database unavailable',
         data: { status: 'down', database: { driver: app.database.driver, status: 'down' } },
       });

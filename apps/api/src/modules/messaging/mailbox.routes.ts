@@ -3,6 +3,7 @@
  * the site locally reads their codes here. Never registered in production (app.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { codes } from '@gp/errors';
 import { z } from 'zod';
 import { OutboxRepository } from './outbox.repository.ts';
 
@@ -22,7 +23,8 @@ export async function mailboxRoutes(app: FastifyInstance) {
 
   app.get('/dev/mailbox.json', async (request, reply) => {
     const q = query.safeParse(request.query);
-    if (!q.success) return reply.status(400).send({ code: -400, message: 'bad query', data: null });
+    if (!q.success)
+      return reply.status(400).send({ code: codes.badRequest, message: 'bad query', data: null });
     const rows = await outbox.latest({ recipient: q.data.to?.toLowerCase(), limit: q.data.limit });
     reply.header('cache-control', 'no-store');
     return {

@@ -3,15 +3,12 @@
  * the transport of its channel then either keeps it there (`outbox`, for local use and tests) or delivers it
  * (`smtp` for e-mail, `http` for SMS), driven by the dispatcher.
  */
-import type { outboxMessage } from '../../db/schema/passport.schema.ts';
+import type { OutboxRow } from './outbox.repository.ts';
 
-export type MessageChannel = (typeof outboxMessage.$inferSelect)['channel'];
+export type MessageChannel = OutboxRow['channel'];
 
 /** What a transport needs of an outbox row. The body holds codes and links: it is never logged. */
-export type TransportMessage = Pick<
-  typeof outboxMessage.$inferSelect,
-  'id' | 'channel' | 'recipient' | 'lang' | 'subject' | 'body'
->;
+export type TransportMessage = Pick<OutboxRow, 'id' | 'channel' | 'recipient' | 'lang' | 'subject' | 'body'>;
 
 export interface MessageTransport {
   readonly name: 'outbox' | 'smtp' | 'http';

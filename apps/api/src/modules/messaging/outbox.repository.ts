@@ -2,6 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 
+export type OutboxRow = typeof outboxMessage.$inferSelect;
+
 /** `nextAttemptAt`: not sent before then (e.g. a ticket answer's notice waits out the recall window). */
 export type OutgoingMessage = Pick<
   typeof outboxMessage.$inferInsert,

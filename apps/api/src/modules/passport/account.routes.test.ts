@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
 import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 import { lockoutPolicy } from './lockout.service.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
 
@@ -70,7 +70,7 @@ describe('registration by e-mail', () => {
     const { body } = await register('Nok.Siri@example.com', 'Secret123', 'th');
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({ nickName: 'noksiri' });
-    const [message] = await new OutboxRepository(t.db).latest({
+    const [message] = await outbox.latest(t.db, {
       recipient: 'nok.siri@example.com',
       limit: 1,
     });

@@ -3,15 +3,14 @@
  * against the shared rules, and are stored only as argon2id hashes. Logins need a solved captcha and are locked
  * after repeated failures. A login starts a new session (a fresh id: the old one, if any, is revoked).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { passwordRule, type UserInfo } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
-import type { Env } from '../../config/env.ts';
+import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { accountKey, ipKey, type LockoutService } from './lockout.service.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
-import { startSession } from './member-auth.ts';
+import { openSession, type LoginClient, type OpenedSession } from './member-auth.ts';
 import type { PasswordHasher } from './password.ts';
 import type { RegistrationLimit } from './registration-limit.ts';
 import type { RsaService } from './rsa.service.ts';
@@ -22,14 +21,32 @@ import { checkNickname, freshNickname } from './nickname.ts';
 
 /** Spec 8 gives the password refusals twice: in the e-mail family (5xxxxx) and the phone family (-60x). */
 const changeRefusals = {
-  email: { oldWrong: 510008, same: 510009, differ: 510010, rule: 500006 },
-  phone: { oldWrong: -604, same: -605, differ: -603, rule: -601 },
+  email: {
+    oldWrong: codes.passportOldPasswordWrong,
+    same: codes.passportNewPasswordSameAsOld,
+    differ: codes.passportPasswordsDiffer,
+    rule: codes.passportPasswordRule,
+  },
+  phone: {
+    oldWrong: codes.passportPhoneOldPasswordWrong,
+    same: codes.passportPhoneNewPasswordSameAsOld,
+    differ: codes.passportPhonePasswordsDiffer,
+    rule: codes.passportPhonePasswordRule,
+  },
 } as const;
 
 /** The two login calls of spec 7 answer the same refusals with different codes (spec 8). */
 const loginRefusals = {
-  web: { notFound: 500003, wrong: 500002, locked: 500004 },
-  game: { notFound: -641, wrong: -645, locked: -647 },
+  web: {
+    notFound: codes.passportAccountNotFound,
+    wrong: codes.passportWrongCredentials,
+    locked: codes.passportTooManyLogins,
+  },
+  game: {
+    notFound: codes.passportGameAccountNotFound,
+    wrong: codes.passportGameWrongCredentials,
+    locked: codes.passportGameTooManyLogins,
+  },
 } as const;
 
 /** Enough of an address to recognise it, not enough to use it: `s***i@example.com`, `66*****678`. */
@@ -70,7 +87,6 @@ export interface AccountDeps {
   lockout: LockoutService;
   /** At most so many registrations per client address (-800). */
   registrations: RegistrationLimit;
-  env: Env;
 }
 
 export class AccountService {
@@ -95,8 +111,8 @@ export class AccountService {
     await this.d.captcha.requireTicket(input.ticket);
     const email = input.email.toLowerCase();
     const owner = await this.d.members.byEmail(email);
-    if (input.purpose === 'register' && owner) this.refuse(510000);
-    if (input.purpose !== 'register' && !owner) this.refuse(500003);
+    if (input.purpose === 'register' && owner) this.refuse(codes.passportEmailRegistered);
+    if (input.purpose !== 'register' && !owner) this.refuse(codes.passportAccountNotFound);
     // An address that may not register any more gets no sign-up codes either: they would be mail for nothing.
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
     await this.d.codes.send({
@@ -120,9 +136,9 @@ export class AccountService {
     await this.d.registrations.check(input.ip);
     const email = input.email.toLowerCase();
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.rePwd]);
-    if (!passwordRule.safeParse(password).success) this.refuse(500006);
-    if (password !== confirmation) this.refuse(510010);
-    if (await this.d.members.byEmail(email)) this.refuse(510000);
+    if (!passwordRule.safeParse(password).success) this.refuse(codes.passportPasswordRule);
+    if (password !== confirmation) this.refuse(codes.passportPasswordsDiffer);
+    if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
     await this.d.codes.check({ channel: 'email', target: email, purpose: 'register', code: input.code });
     const created = await this.d.members.create({
       userId: email,
@@ -139,8 +155,8 @@ export class AccountService {
   async login(
     flavour: keyof typeof loginRefusals,
     input: { user: string; pwd: string; ticket: string; keep: boolean },
-    http: { request: FastifyRequest; reply: FastifyReply },
-  ): Promise<UserInfo> {
+    client: LoginClient,
+  ): Promise<{ user: UserInfo; session: OpenedSession }> {
     const refusal = loginRefusals[flavour];
     await this.d.captcha.requireTicket(input.ticket);
     const password = await this.d.rsa.decryptPassword(input.pwd);
@@ -148,7 +164,7 @@ export class AccountService {
     const found = user.includes('@')
       ? await this.d.members.byEmail(user.toLowerCase())
       : await this.d.members.byPhone(user.replace(/\D/g, ''));
-    const ip = ipKey(http.request.ip);
+    const ip = ipKey(client.ip);
     const keys = found ? [accountKey(found.mid), ip] : [ip];
     if (await this.d.lockout.isLocked(keys)) this.refuse(refusal.locked);
     if (!found?.passwordHash) {
@@ -160,16 +176,16 @@ export class AccountService {
       this.refuse((await this.d.lockout.isLocked(keys)) ? refusal.locked : refusal.wrong);
     }
     await this.d.lockout.recordSuccess(accountKey(found.mid));
-    await this.startSession(found.mid, input.keep, http);
-    return userInfoOf(found);
+    const session = await openSession(this.d.sessions, found.mid, input.keep, client.sessionId);
+    return { user: userInfoOf(found), session };
   }
 
   /** Phone numbers are stored as E.164 digits: the calling code, then the number without its trunk 0. */
   phoneOf(cid: number, tel: string): string {
-    if (!isKnownCallingCode(cid)) this.refuse(-619);
+    if (!isKnownCallingCode(cid)) this.refuse(codes.passportPhoneInvalid);
     const national = tel.replace(/^0+/, '');
     const phone = `${cid}${national}`;
-    if (national.length < 5 || phone.length > 15) this.refuse(-619);
+    if (national.length < 5 || phone.length > 15) this.refuse(codes.passportPhoneInvalid);
     return phone;
   }
 
@@ -184,8 +200,8 @@ export class AccountService {
     await this.d.captcha.requireTicket(input.ticket);
     const phone = this.phoneOf(input.cid, input.tel);
     const owner = await this.d.members.byPhone(phone);
-    if (input.purpose === 'register' && owner) this.refuse(-616);
-    if (input.purpose === 'reset' && !owner) this.refuse(-621);
+    if (input.purpose === 'register' && owner) this.refuse(codes.passportPhoneExists);
+    if (input.purpose === 'reset' && !owner) this.refuse(codes.passportUserNotFound);
     // Likewise no sign-up SMS, which cost money, for an address that may not register any more.
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
     await this.d.codes.send({
@@ -224,10 +240,10 @@ export class AccountService {
     const phone = this.phoneOf(input.cid, input.tel);
     const nickName = checkNickname(input.nickName);
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.repeatPwd]);
-    if (!passwordRule.safeParse(password).success) this.refuse(-601);
-    if (password !== confirmation) this.refuse(-603);
-    if (await this.d.members.byPhone(phone)) this.refuse(-616);
-    if (await this.d.members.nicknameTaken(nickName)) this.refuse(-609);
+    if (!passwordRule.safeParse(password).success) this.refuse(codes.passportPhonePasswordRule);
+    if (password !== confirmation) this.refuse(codes.passportPhonePasswordsDiffer);
+    if (await this.d.members.byPhone(phone)) this.refuse(codes.passportPhoneExists);
+    if (await this.d.members.nicknameTaken(nickName)) this.refuse(codes.passportNicknameTaken);
     await this.d.codes.check({ channel: 'sms', target: phone, purpose: 'register', code: input.code });
     const created = await this.d.members.create({
       userId: phone,
@@ -263,10 +279,12 @@ export class AccountService {
     const byPhone = 'cid' in input;
     const target = byPhone ? this.phoneOf(input.cid, input.tel) : input.email.toLowerCase();
     const owner = byPhone ? await this.d.members.byPhone(target) : await this.d.members.byEmail(target);
-    if (!owner) this.refuse(byPhone ? -621 : 500003);
+    if (!owner) this.refuse(byPhone ? codes.passportUserNotFound : codes.passportAccountNotFound);
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.again]);
-    if (!passwordRule.safeParse(password).success) this.refuse(byPhone ? -601 : 500006);
-    if (password !== confirmation) this.refuse(byPhone ? -603 : 510010);
+    if (!passwordRule.safeParse(password).success)
+      this.refuse(byPhone ? codes.passportPhonePasswordRule : codes.passportPasswordRule);
+    if (password !== confirmation)
+      this.refuse(byPhone ? codes.passportPhonePasswordsDiffer : codes.passportPasswordsDiffer);
     await this.d.codes.check({
       channel: byPhone ? 'sms' : 'email',
       target,
@@ -282,7 +300,7 @@ export class AccountService {
   private async accountMember(mid: number): Promise<MemberRow> {
     const row = await this.d.members.byMid(mid);
     // Bindings and passwords belong to account-type members; third-party members have neither (spec 4).
-    if (!row || row.loginType !== 0) this.refuse(-111);
+    if (!row || row.loginType !== 0) this.refuse(codes.cannotOperate);
     return row;
   }
 
@@ -295,7 +313,7 @@ export class AccountService {
     const email = input.email.toLowerCase();
     if (input.type === 'old') {
       // A code to the address bound now, to prove it is the member before a sensitive change.
-      if (row.email !== email) this.refuse(-615);
+      if (row.email !== email) this.refuse(codes.passportPhoneNotBound);
       await this.d.codes.send({
         channel: 'email',
         target: email,
@@ -305,7 +323,7 @@ export class AccountService {
       });
       return { expires_in: 600, resend_after: 60 };
     }
-    if (await this.d.members.byEmail(email)) this.refuse(510000);
+    if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
     await this.d.codes.send({
       channel: 'email',
       target: email,
@@ -331,7 +349,7 @@ export class AccountService {
   async bindEmail(mid: number, input: { email: string; code: string | undefined }) {
     await this.accountMember(mid);
     const email = input.email.toLowerCase();
-    if (await this.d.members.byEmail(email)) this.refuse(510000);
+    if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
     await this.d.codes.check({ channel: 'email', target: email, purpose: `bind:${mid}`, code: input.code });
     return userInfoOf(await this.d.members.setContact(mid, { email }));
   }
@@ -345,11 +363,11 @@ export class AccountService {
     const row = await this.accountMember(mid);
     const phone = this.phoneOf(input.cid, input.tel);
     if (input.type === 'old') {
-      if (!row.phone) this.refuse(-615);
-      if (row.phone !== phone) this.refuse(-618);
+      if (!row.phone) this.refuse(codes.passportPhoneNotBound);
+      if (row.phone !== phone) this.refuse(codes.passportPhoneMismatch);
     } else {
       const owner = await this.d.members.byPhone(phone);
-      if (owner) this.refuse(owner.mid === mid ? -614 : -617);
+      if (owner) this.refuse(owner.mid === mid ? codes.passportPhoneAlreadyBound : codes.passportPhoneUsed);
     }
     await this.d.codes.send({
       channel: 'sms',
@@ -384,9 +402,9 @@ export class AccountService {
     const row = await this.accountMember(mid);
     const phone = this.phoneOf(input.cid, input.tel);
     const owner = await this.d.members.byPhone(phone);
-    if (owner) this.refuse(owner.mid === mid ? -614 : -617);
+    if (owner) this.refuse(owner.mid === mid ? codes.passportPhoneAlreadyBound : codes.passportPhoneUsed);
     if (row.phone) {
-      if (!input.oldCode?.trim()) this.refuse(-705);
+      if (!input.oldCode?.trim()) this.refuse(codes.passportOldPhoneCodeRequired);
       await this.d.codes.check({
         channel: 'sms',
         target: row.phone,
@@ -415,16 +433,17 @@ export class AccountService {
     const refusal = input.code?.channel === 'sms' ? changeRefusals.phone : changeRefusals.email;
     const [old, next, again] = await this.d.rsa.decryptPasswords([input.old, input.next, input.again]);
     const row = await this.d.members.byMid(member.mid);
-    if (!row?.passwordHash) this.refuse(-111); // third-party members have no password to change
+    if (!row?.passwordHash) this.refuse(codes.cannotOperate); // third-party members have no password to change
     // The code is checked first but used only once everything else is right, so a typo keeps it usable.
     const code = input.code && {
       channel: input.code.channel,
-      target: (input.code.channel === 'sms' ? row.phone : row.email) ?? this.refuse(-615),
+      target:
+        (input.code.channel === 'sms' ? row.phone : row.email) ?? this.refuse(codes.passportPhoneNotBound),
       purpose: `old:${member.mid}`,
       code: input.code.value,
     };
     if (code) await this.d.codes.check({ ...code, consume: false });
-    if (await this.d.lockout.isLocked([accountKey(member.mid)])) this.refuse(500004);
+    if (await this.d.lockout.isLocked([accountKey(member.mid)])) this.refuse(codes.passportTooManyLogins);
     if (!(await this.d.hasher.verify(row.passwordHash, old!))) {
       await this.d.lockout.recordFailure([accountKey(member.mid)]);
       this.refuse(refusal.oldWrong);
@@ -437,10 +456,5 @@ export class AccountService {
     // Anyone else holding a session of this account is logged out; the member keeps the session they used.
     await this.d.sessions.revokeOthers(member.mid, member.sessionIdHash);
     return null;
-  }
-
-  /** A new session id at every login; a session the browser still carries is revoked first. */
-  private startSession(mid: number, keep: boolean, http: { request: FastifyRequest; reply: FastifyReply }) {
-    return startSession({ sessions: this.d.sessions, env: this.d.env }, mid, keep, http);
   }
 }

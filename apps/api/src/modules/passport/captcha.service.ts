@@ -5,13 +5,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
-import type { SecurityRepository } from './security.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { SecurityRepository } from './security.repository.ts';
 
 const captchaTtlMs = 5 * 60_000;
 const ticketTtlMs = 5 * 60_000;
 const maxAttempts = 3;
-const codeError = -105;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const normalize = (answer: string) => answer.trim().toLowerCase();
@@ -54,10 +55,10 @@ export class CaptchaService {
     const tokenHash = sha256(imgToken);
     const challenge = await this.repo.liveCaptcha(tokenHash, this.now());
     if (!challenge || challenge.attempts >= maxAttempts)
-      throw new AppError(codeError, { domain: 'passport' });
+      throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
     if (challenge.answerHash !== sha256(normalize(answer))) {
       await this.repo.countCaptchaFailure(tokenHash);
-      throw new AppError(codeError, { domain: 'passport' });
+      throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
     }
     const ticket = randomBytes(24).toString('base64url');
     await this.repo.solveCaptcha(tokenHash, sha256(ticket), new Date(this.now().getTime() + ticketTtlMs));
@@ -87,7 +88,15 @@ export class CaptchaService {
   /** For the calls that need a solved captcha: spends the ticket or refuses with -105. */
   async requireTicket(ticket: string | undefined): Promise<void> {
     if (!ticket || !(await this.repo.useTicket(sha256(ticket), this.now()))) {
-      throw new AppError(codeError, { domain: 'passport' });
+      throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
     }
   }
+}
+
+/** The graphic captcha for other modules' logins and forms (staff login, top-up): the same tokens and tickets. */
+export function createCaptchaService(
+  db: Db,
+  options: { testAnswer?: string | undefined } = {},
+): CaptchaService {
+  return new CaptchaService(new SecurityRepository(db), options);
 }

@@ -3,7 +3,8 @@
  * (DESIGN section 6), so neither guessing one account from many addresses nor many accounts from one address
  * gets far. A successful login clears the account's count.
  */
-import type { LockoutRepository } from './lockout.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { LockoutRepository } from './lockout.repository.ts';
 
 export const lockoutPolicy = {
   windowMs: 30 * 60_000,
@@ -46,4 +47,9 @@ export class LockoutService {
   async recordSuccess(key: string): Promise<void> {
     await this.repo.clear(key);
   }
+}
+
+/** The lockout counters on `db`, for other modules' logins (staff): keys of their own, the same policy. */
+export function createLockoutService(db: Db): LockoutService {
+  return new LockoutService(new LockoutRepository(db));
 }

@@ -7,8 +7,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { codes } from '@gp/errors';
 import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SessionRepository } from './session.repository.ts';
+import { SessionRepository } from './session.repository.ts';
 
 export const sessionCookie = 'joy_sid';
 export const csrfCookie = 'joy_jct';
@@ -37,7 +38,8 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function memberAuthenticator(sessions: SessionRepository) {
+export function memberAuthenticator(db: Db) {
+  const sessions = new SessionRepository(db);
   return async (request: FastifyRequest, input: Record<string, unknown>): Promise<AuthenticatedMember> => {
     const sid = request.cookies[sessionCookie];
     if (!sid) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
@@ -54,6 +56,16 @@ export function memberAuthenticator(sessions: SessionRepository) {
   };
 }
 
+/**
+ * The member whose session cookie a request carries, or undefined: for a download the browser opens itself
+ * (`<img src>`), which cannot carry `ct` (a read with no effect; SameSite=Lax keeps other sites from sending it).
+ */
+export async function memberOfCookie(db: Db, request: FastifyRequest): Promise<{ mid: number } | undefined> {
+  const sid = request.cookies[sessionCookie];
+  const found = sid ? await new SessionRepository(db).findActive(hashSessionId(sid)) : undefined;
+  return found ? { mid: found.mid } : undefined;
+}
+
 export function cookieOptions(env: Env) {
   return {
     path: '/',
@@ -63,39 +75,51 @@ export function cookieOptions(env: Env) {
   };
 }
 
-/** Sets the pair of cookies of a new session; without `expires` they last until the browser closes. */
-export function setSessionCookies(
-  reply: FastifyReply,
-  env: Env,
-  sid: string,
-  csrfToken: string,
-  expires?: Date,
-) {
-  const base = { ...cookieOptions(env), ...(expires ? { expires } : {}) };
-  reply.setCookie(sessionCookie, sid, { ...base, httpOnly: true });
-  reply.setCookie(csrfCookie, csrfToken, { ...base, httpOnly: false });
+/** A session a login opened: its id (the HttpOnly cookie), its CSRF token, and until when it lasts. */
+export interface OpenedSession {
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+  /** Kept across browser restarts: the cookies last until `expiresAt` instead of until the browser closes. */
+  persistent: boolean;
+}
+
+/** What a login needs of the browser: its address, and the session id it still carries, if any. */
+export interface LoginClient {
+  ip: string;
+  sessionId: string | undefined;
+}
+
+export function loginClientOf(request: FastifyRequest): LoginClient {
+  return { ip: request.ip, sessionId: request.cookies[sessionCookie] };
+}
+
+/** Sets the pair of cookies of a new session. */
+export function setSessionCookies(reply: FastifyReply, env: Env, session: OpenedSession) {
+  const base = { ...cookieOptions(env), ...(session.persistent ? { expires: session.expiresAt } : {}) };
+  reply.setCookie(sessionCookie, session.id, { ...base, httpOnly: true });
+  reply.setCookie(csrfCookie, session.csrfToken, { ...base, httpOnly: false });
 }
 
 const day = 86_400_000;
 
 /**
- * Starts a session after a login: a fresh id every time (the browser's previous one, if any, is revoked, so a
+ * Opens a session after a login: a fresh id every time (the browser's previous one, if any, is revoked, so a
  * planted id never becomes a logged-in one). `keep`: 30 days across browser restarts; otherwise until the
- * browser closes, at most a day.
+ * browser closes, at most a day. The caller sets the cookies (`setSessionCookies`).
  */
-export async function startSession(
-  deps: { sessions: SessionRepository; env: Env },
+export async function openSession(
+  sessions: SessionRepository,
   mid: number,
   keep: boolean,
-  http: { request: FastifyRequest; reply: FastifyReply },
-) {
-  const previous = http.request.cookies[sessionCookie];
-  if (previous) await deps.sessions.revoke(hashSessionId(previous));
-  const sid = newToken(32);
+  previousId: string | undefined,
+): Promise<OpenedSession> {
+  if (previousId) await sessions.revoke(hashSessionId(previousId));
+  const id = newToken(32);
   const csrfToken = newToken(24);
   const expiresAt = new Date(Date.now() + (keep ? 30 * day : day));
-  await deps.sessions.create({ idHash: hashSessionId(sid), mid, csrfToken, expiresAt });
-  setSessionCookies(http.reply, deps.env, sid, csrfToken, keep ? expiresAt : undefined);
+  await sessions.create({ idHash: hashSessionId(id), mid, csrfToken, expiresAt });
+  return { id, csrfToken, expiresAt, persistent: keep };
 }
 
 export function clearSessionCookies(reply: FastifyReply, env: Env) {

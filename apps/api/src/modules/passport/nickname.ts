@@ -3,6 +3,7 @@
  * screen can say exactly what is wrong: -606 missing, -607 too short, -608 too long, -611 symbols, -610
  * forbidden words, -612 names that pass for staff.
  */
+import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
 
 /** Words nobody may wear in a nickname, in the site's languages (lower-case, matched inside the name). */
@@ -47,15 +48,15 @@ export function checkNickname(raw: string | undefined): string {
   const refuse = (code: number): never => {
     throw new AppError(code, { domain: 'passport' });
   };
-  if (!nickName) refuse(-606);
+  if (!nickName) refuse(codes.passportNicknameRequired);
   const length = [...nickName].length;
-  if (length < 3) refuse(-607);
-  if (length > 16) refuse(-608);
-  if (!/^[\p{L}\p{M}\p{N}_]+$/u.test(nickName)) refuse(-611);
+  if (length < 3) refuse(codes.passportNicknameTooShort);
+  if (length > 16) refuse(codes.passportNicknameTooLong);
+  if (!/^[\p{L}\p{M}\p{N}_]+$/u.test(nickName)) refuse(codes.passportNicknameSymbols);
   const lower = nickName.toLowerCase();
-  if (forbiddenWords.some((w) => lower.includes(w))) refuse(-610);
+  if (forbiddenWords.some((w) => lower.includes(w))) refuse(codes.passportNicknameForbidden);
   if (staffWords.some((w) => (w.length <= 2 ? lower === w || lower.startsWith(`${w}_`) : lower.includes(w))))
-    refuse(-612);
+    refuse(codes.passportNicknameReserved);
   return nickName;
 }
 

@@ -37,7 +37,13 @@ import {
   webLoginGetKey,
 } from '@gp/contracts/passport';
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
-import { clearSessionCookies, newToken } from './member-auth.ts';
+import {
+  clearSessionCookies,
+  loginClientOf,
+  newToken,
+  setSessionCookies,
+  type OpenedSession,
+} from './member-auth.ts';
 import { safeRedirect } from '@gp/config/navigation-rules';
 import { AccountService, userInfoOf } from './account.service.ts';
 import { CaptchaService } from './captcha.service.ts';
@@ -82,7 +88,6 @@ export async function passportRoutes(app: FastifyInstance) {
     hasher,
     lockout,
     registrations,
-    env: app.env,
   });
   const resets = new PasswordResetService({
     db: app.db,
@@ -128,14 +133,30 @@ export async function passportRoutes(app: FastifyInstance) {
       ip: ctx.request.ip,
     }),
   );
+  /** A login's answer: the new session's cookies on the reply, the member in the body. */
+  const signedIn = async <T>(ctx: CallContext, login: Promise<{ user: T; session: OpenedSession }>) => {
+    const { user, session } = await login;
+    setSessionCookies(ctx.reply, app.env, session);
+    return user;
+  };
   registerCall(app, webLogin, (input, ctx) =>
-    accounts.login('web', { user: input.user, pwd: input.pwd, ticket: input.captcha, keep: false }, ctx),
+    signedIn(
+      ctx,
+      accounts.login(
+        'web',
+        { user: input.user, pwd: input.pwd, ticket: input.captcha, keep: false },
+        loginClientOf(ctx.request),
+      ),
+    ),
   );
   registerCall(app, gameLogin, async (input, ctx) => {
-    const user = await accounts.login(
-      'game',
-      { user: input.user, pwd: input.pwd, ticket: input.captcha, keep: input.keep === 1 },
+    const user = await signedIn(
       ctx,
+      accounts.login(
+        'game',
+        { user: input.user, pwd: input.pwd, ticket: input.captcha, keep: input.keep === 1 },
+        loginClientOf(ctx.request),
+      ),
     );
     return { ...user, gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home) };
   });
@@ -257,9 +278,12 @@ export async function passportRoutes(app: FastifyInstance) {
     }),
   );
   registerCall(app, gameLoginSns, async (input, ctx) => ({
-    ...(await social.login(
-      { channel: input.channel_type, accessKey: input.access_key, lang: ctx.lang, ip: ctx.request.ip },
+    ...(await signedIn(
       ctx,
+      social.login(
+        { channel: input.channel_type, accessKey: input.access_key, lang: ctx.lang },
+        loginClientOf(ctx.request),
+      ),
     )),
     gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home),
   }));

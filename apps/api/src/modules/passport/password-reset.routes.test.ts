@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../../test/test-app.ts';
 import { sealPasswords } from '../../../test/passport-steps.ts';
 import { emailTicket } from '../../db/schema/passport.schema.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -32,8 +32,7 @@ const ticket = async () =>
       .data!.ticket,
   );
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
-const latest = async (to: string) =>
-  (await new OutboxRepository(t.db).latest({ recipient: to, limit: 1 }))[0];
+const latest = async (to: string) => (await outbox.latest(t.db, { recipient: to, limit: 1 }))[0];
 
 async function register(email: string, password: string, lang: string) {
   await post(`/passport/web/captcha/generic/send?lang=${lang}`, {

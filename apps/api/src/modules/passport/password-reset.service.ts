@@ -7,9 +7,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { passwordRule } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
+import { codes } from '@gp/errors';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { EmailTicketRepository } from './email-ticket.repository.ts';
 import { accountKey, type LockoutService } from './lockout.service.ts';
@@ -51,15 +52,16 @@ export class PasswordResetService {
   async sendLink(input: { email: string; imgToken: string; answer: string; lang: LanguageCode }) {
     await this.d.captcha.requireTicket((await this.d.captcha.verify(input.imgToken, input.answer)).ticket);
     const email = input.email.toLowerCase();
-    const found = (await this.d.members.byEmail(email)) ?? refuse(500003);
+    const found = (await this.d.members.byEmail(email)) ?? refuse(codes.passportAccountNotFound);
     const now = this.now();
     const last = await this.tickets.lastSentAt(email);
-    if (last && now.getTime() - last.getTime() < resetLimits.resendAfterMs) refuse(510002);
+    if (last && now.getTime() - last.getTime() < resetLimits.resendAfterMs)
+      refuse(codes.passportEmailCodeTooSoon);
     if (
       (await this.tickets.countSince(email, new Date(now.getTime() - 86_400_000))) >=
       resetLimits.perEmailPerDay
     )
-      refuse(510003);
+      refuse(codes.passportEmailDailyLimit);
     const ticket = randomBytes(32).toString('base64url');
     const link = `${this.d.passportOrigin.replace(/\/$/, '')}/findpwd?email_ticket=${ticket}&email=${encodeURIComponent(email)}`;
     // The member reads the e-mail in the language of their account, whatever page they asked from.
@@ -73,7 +75,7 @@ export class PasswordResetService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + resetLimits.ttlMinutes * 60_000),
       });
-      await new OutboxRepository(tx).enqueue({
+      await outbox.enqueue(tx, {
         channel: 'email',
         recipient: email,
         lang,
@@ -85,25 +87,25 @@ export class PasswordResetService {
   }
 
   private async live(ticket: string) {
-    const row = (await this.tickets.find(sha256(ticket))) ?? refuse(510011);
-    if (row.usedAt || row.expiresAt <= this.now()) refuse(510011);
+    const row = (await this.tickets.find(sha256(ticket))) ?? refuse(codes.passportEmailLinkExpired);
+    if (row.usedAt || row.expiresAt <= this.now()) refuse(codes.passportEmailLinkExpired);
     return row;
   }
 
   async confirm(input: { ticket: string; email: string }) {
     const row = await this.live(input.ticket);
-    if (row.email !== input.email.toLowerCase()) refuse(510011);
+    if (row.email !== input.email.toLowerCase()) refuse(codes.passportEmailLinkExpired);
     await this.tickets.confirm(row.ticketHash, this.now());
     return { confirmed: true as const };
   }
 
   async reset(input: { ticket: string; pwd: string; rePwd: string }) {
     const row = await this.live(input.ticket);
-    if (!row.confirmedAt) refuse(510012);
+    if (!row.confirmedAt) refuse(codes.passportEmailLinkNotConfirmed);
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.rePwd]);
-    if (!passwordRule.safeParse(password).success) refuse(500006);
-    if (password !== confirmation) refuse(510010);
-    if (!(await this.tickets.use(row.ticketHash, this.now()))) refuse(510011);
+    if (!passwordRule.safeParse(password).success) refuse(codes.passportPasswordRule);
+    if (password !== confirmation) refuse(codes.passportPasswordsDiffer);
+    if (!(await this.tickets.use(row.ticketHash, this.now()))) refuse(codes.passportEmailLinkExpired);
     await this.d.members.setPassword(row.mid, await this.d.hasher.hash(password!));
     await this.d.sessions.revokeAllOf(row.mid);
     await this.d.lockout.recordSuccess(accountKey(row.mid));

@@ -4,7 +4,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { eq } from 'drizzle-orm';
 import { verificationCode } from '../../db/schema/passport.schema.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -181,9 +181,9 @@ describe('password reset with a code', () => {
       type: 'register',
       captcha: await ticket(),
     });
-    const regCode = (
-      await new OutboxRepository(t.db).latest({ recipient: 'mai@example.com', limit: 1 })
-    )[0]!.body.match(/\b\d{6}\b/)![0];
+    const regCode = (await outbox.latest(t.db, { recipient: 'mai@example.com', limit: 1 }))[0]!.body.match(
+      /\b\d{6}\b/,
+    )![0];
     const [a, b] = await seal('Secret123', 'Secret123');
     expect(
       (
@@ -217,9 +217,9 @@ describe('password reset with a code', () => {
         })
       ).code,
     ).toBe(0);
-    const resetCode = (
-      await new OutboxRepository(t.db).latest({ recipient: 'mai@example.com', limit: 1 })
-    )[0]!.body.match(/\b\d{6}\b/)![0];
+    const resetCode = (await outbox.latest(t.db, { recipient: 'mai@example.com', limit: 1 }))[0]!.body.match(
+      /\b\d{6}\b/,
+    )![0];
     const [pwd, rePwd] = await seal('Fresh4567', 'Fresh4567');
     expect(
       (

@@ -9,6 +9,7 @@
  * The check happens before the account is made and the count after, so a burst of simultaneous requests from one
  * address can pass the check together: the limit can be overshot by the requests in flight, never by more.
  */
+import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
 import type { LockoutRepository } from './lockout.repository.ts';
 
@@ -24,8 +25,6 @@ function limitsOf(caps: RegistrationCaps) {
     { key: (ip: string) => `reg-ip-day:${ip}`, windowMs: 24 * 60 * 60_000, max: caps.perDay },
   ];
 }
-
-export const tooManyRegistrations = -800;
 
 export class RegistrationLimit {
   private readonly limits: ReturnType<typeof limitsOf>;
@@ -45,7 +44,7 @@ export class RegistrationLimit {
     for (const limit of this.limits) {
       const row = rows.get(limit.key(ip));
       if (row && now - row.windowStartedAt.getTime() < limit.windowMs && row.failures >= limit.max) {
-        throw new AppError(tooManyRegistrations, { domain: 'passport' });
+        throw new AppError(codes.passportTooManyRegistrations, { domain: 'passport' });
       }
     }
   }

@@ -13,11 +13,11 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
+import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
 import type { SecurityRepository } from './security.repository.ts';
 
 const nonceTtlMs = 5 * 60_000;
-const illegalRequest = -112;
 
 export class RsaService {
   private key: Promise<KeyObject> | undefined;
@@ -72,15 +72,15 @@ export class RsaService {
           Buffer.from(ciphertext, 'base64'),
         ).toString('utf8');
       } catch {
-        throw new AppError(illegalRequest, { domain: 'passport' });
+        throw new AppError(codes.illegalRequest, { domain: 'passport' });
       }
       const separator = plain.indexOf(':');
-      if (separator < 1) throw new AppError(illegalRequest, { domain: 'passport' });
+      if (separator < 1) throw new AppError(codes.illegalRequest, { domain: 'passport' });
       return { nonce: plain.slice(0, separator), password: plain.slice(separator + 1) };
     });
     const nonce = parts[0]?.nonce;
     if (!nonce || parts.some((p) => p.nonce !== nonce) || !(await this.repo.useNonce(nonce, this.now()))) {
-      throw new AppError(illegalRequest, { domain: 'passport' });
+      throw new AppError(codes.illegalRequest, { domain: 'passport' });
     }
     return parts.map((p) => p.password);
   }

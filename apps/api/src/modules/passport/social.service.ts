@@ -7,14 +7,14 @@
  *   login/sns      -> signs the member in by provider + subject, creating the member on the first visit.
  * Identities are never matched by e-mail: the same address at another provider is another member.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { providerOfChannel, type SocialProvider } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
+import { codes } from '@gp/errors';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { userInfoOf } from './account.service.ts';
-import { hashSessionId, newToken, startSession } from './member-auth.ts';
+import { hashSessionId, newToken, openSession, type LoginClient } from './member-auth.ts';
 import type { MemberRepository } from './member.repository.ts';
 import { freshNickname } from './nickname.ts';
 import type { RegistrationLimit } from './registration-limit.ts';
@@ -60,7 +60,7 @@ export class SocialService {
   private configuration(channel: number): Promise<oidc.Configuration> {
     const key = providerOfChannel(channel);
     const provider = this.d.providers.find((p) => p.provider === key);
-    if (!key || !provider) return refuse(-111);
+    if (!key || !provider) return refuse(codes.cannotOperate);
     let config = this.configs.get(key);
     if (!config) {
       const issuer = new URL(provider.issuer);
@@ -78,7 +78,7 @@ export class SocialService {
         .catch((error: unknown) => {
           this.configs.delete(key);
           this.d.log.warn({ err: error, provider: key }, 'OpenID provider discovery failed');
-          return refuse(900001);
+          return refuse(codes.passportAuthorizationError);
         });
       this.configs.set(key, config);
     }
@@ -87,7 +87,7 @@ export class SocialService {
 
   async requestToken(input: { channel: number; callback: string; lang: LanguageCode }) {
     // Only our own return route: anything else would hand the code to whoever named the callback.
-    if (input.callback !== this.returnUrl) refuse(-112);
+    if (input.callback !== this.returnUrl) refuse(codes.illegalRequest);
     const config = await this.configuration(input.channel);
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -114,7 +114,8 @@ export class SocialService {
 
   async accessToken(input: { channel: number; token: string; verifier: string }) {
     const request = await this.d.repo.takeRequest(hashSessionId(input.token));
-    if (!request || request.expiresAt <= new Date() || request.channelType !== input.channel) refuse(900000);
+    if (!request || request.expiresAt <= new Date() || request.channelType !== input.channel)
+      refuse(codes.passportSessionKeyError);
     const config = await this.configuration(request!.channelType);
     const currentUrl = new URL(request!.redirectUri);
     currentUrl.search = input.verifier.replace(/^\?/, '');
@@ -134,7 +135,7 @@ export class SocialService {
         'social sign-in refused',
       );
     }
-    if (!claims?.sub) return refuse(900001);
+    if (!claims?.sub) return refuse(codes.passportAuthorizationError);
     const key = newToken(32);
     const name = [claims.name, claims.nickname, claims.preferred_username].find(
       (v): v is string => typeof v === 'string' && v.trim() !== '',
@@ -151,19 +152,18 @@ export class SocialService {
     return { access_key: key, expires_in: grantTtlMs / 1000 };
   }
 
-  async login(
-    input: { channel: number; accessKey: string; lang: LanguageCode; ip: string },
-    http: { request: FastifyRequest; reply: FastifyReply },
-  ) {
+  async login(input: { channel: number; accessKey: string; lang: LanguageCode }, client: LoginClient) {
     const keyHash = hashSessionId(input.accessKey);
     const grant = await this.d.repo.findGrant(keyHash);
-    if (!grant || grant.usedAt || grant.channelType !== input.channel) return refuse(-659);
-    if (grant.expiresAt <= new Date()) return refuse(-658);
-    if (!(await this.d.repo.takeGrant(keyHash))) return refuse(-659);
+    if (!grant || grant.usedAt || grant.channelType !== input.channel)
+      return refuse(codes.passportAccessKeyInvalid);
+    if (grant.expiresAt <= new Date()) return refuse(codes.passportAccessKeyExpired);
+    if (!(await this.d.repo.takeGrant(keyHash))) return refuse(codes.passportAccessKeyInvalid);
     const found =
-      (await this.d.repo.memberOf(grant.provider, grant.subject)) ?? (await this.signUp(grant, input));
-    await startSession({ sessions: this.d.sessions, env: this.d.env }, found.mid, false, http);
-    return userInfoOf(found);
+      (await this.d.repo.memberOf(grant.provider, grant.subject)) ??
+      (await this.signUp(grant, { lang: input.lang, ip: client.ip }));
+    const session = await openSession(this.d.sessions, found.mid, false, client.sessionId);
+    return { user: userInfoOf(found), session };
   }
 
   /** A first visit makes a member, within the same per-address registration limit as the forms (-800). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 import { codeLimits, VerificationCodeService } from './verification-code.service.ts';
 
 let database: Database;
@@ -17,7 +17,7 @@ afterAll(() => database.close());
 
 const minute = 60_000;
 async function lastCode(recipient: string) {
-  const [message] = await new OutboxRepository(database.db).latest({ recipient, limit: 1 });
+  const [message] = await outbox.latest(database.db, { recipient, limit: 1 });
   return { message, code: message?.body.match(/\b\d{6}\b/)?.[0] };
 }
 

@@ -10,7 +10,7 @@ import { codes } from '@gp/errors';
 import { messageText } from '@gp/i18n/server';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { OutboxRepository } from '../messaging/outbox.repository.ts';
+import { outbox } from '../messaging/index.ts';
 import { VerificationCodeRepository, type CodeChannel } from './verification-code.repository.ts';
 
 export const codeLimits = {
@@ -23,8 +23,20 @@ export const codeLimits = {
 
 /** The spec's codes differ between the e-mail and the SMS flavour of the same refusal. */
 const refusals = {
-  email: { tooSoon: 510002, daily: 510003, empty: 510004, expired: 510005, wrong: 510006 },
-  sms: { tooSoon: -700, daily: -701, empty: -702, expired: -703, wrong: -704 },
+  email: {
+    tooSoon: codes.passportEmailCodeTooSoon,
+    daily: codes.passportEmailDailyLimit,
+    empty: codes.passportEmailCodeEmpty,
+    expired: codes.passportEmailCodeExpired,
+    wrong: codes.passportEmailCodeWrong,
+  },
+  sms: {
+    tooSoon: codes.passportSmsAlreadySent,
+    daily: codes.passportSmsDailyLimit,
+    empty: codes.passportSmsCodeEmpty,
+    expired: codes.passportSmsCodeExpired,
+    wrong: codes.passportSmsCodeWrong,
+  },
 } as const;
 
 export interface CodeRequest {
@@ -86,7 +98,7 @@ export class VerificationCodeService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + codeLimits.ttlMinutes * 60_000),
       });
-      await new OutboxRepository(tx).enqueue({
+      await outbox.enqueue(tx, {
         channel,
         recipient: target,
         lang,

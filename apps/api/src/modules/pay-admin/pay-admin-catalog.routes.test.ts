@@ -28,8 +28,7 @@ import { game } from '../../db/schema/game.schema.ts';
 import { payOrder } from '../../db/schema/pay-order.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
-import { PayDeliveryWorker } from '../pay/pay-delivery.worker.ts';
-import { SandboxNotifier } from '../pay/sandbox-provider.ts';
+import { PayDeliveryWorker, SandboxNotifier } from '../pay/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestStaff;

@@ -19,9 +19,8 @@ import type {
 import { codes } from '@gp/errors';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
-import { languagesFor, pickLanguage } from '../site/localize.ts';
-import { audit } from '../staff/audit.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { languagesFor, pickLanguage } from '../site/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import {
   PayAdminCatalogRepository,
   type PayChannelRow,

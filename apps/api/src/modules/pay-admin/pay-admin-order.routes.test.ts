@@ -16,11 +16,15 @@ import { game } from '../../db/schema/game.schema.ts';
 import { payDeliveryJob, payOrder } from '../../db/schema/pay-order.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
-import { GameServerError, type GameServerAdapter } from '../pay/game-server.adapter.ts';
-import { GameServerSimRepository } from '../pay/game-server-sim.repository.ts';
-import { GameServerSimulator } from '../pay/game-server.simulator.ts';
-import { PayDeliveryWorker, type DeliveryWorkerOptions } from '../pay/pay-delivery.worker.ts';
-import { SandboxNotifier } from '../pay/sandbox-provider.ts';
+import {
+  GameServerError,
+  type GameServerAdapter,
+  PayDeliveryWorker,
+  type DeliveryWorkerOptions,
+  SandboxNotifier,
+  createGameServerSimulator,
+  type GameServerSimulator,
+} from '../pay/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let sim: GameServerSimulator;
@@ -32,7 +36,7 @@ let bob: TestMember;
 let aliceRole: { cp_server_id: string; cp_role_id: string };
 beforeAll(async () => {
   t = await createTestApp(payTestEnv);
-  sim = new GameServerSimulator(new GameServerSimRepository(t.db));
+  sim = createGameServerSimulator(t.db);
   staff = await loginTestStaff(t.db, { accountId: 'pay.ops', privileges: ['catalog'] });
   const games = await t.db.select().from(game);
   sfl = games.find((g) => g.gameId === 'sfl_sea')!.gameBaseId;

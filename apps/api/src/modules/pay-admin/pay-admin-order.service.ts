@@ -20,9 +20,8 @@ import type {
 import { codes } from '@gp/errors';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
-import { nameIn } from '../pay/pay-order.service.ts';
-import { audit } from '../staff/audit.ts';
-import type { AuthenticatedStaff } from '../staff/staff-auth.ts';
+import { nameIn } from '../pay/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import {
   PayAdminOrderRepository,
   type DeliveryJobRow,

@@ -4,9 +4,12 @@ import type { Db } from '../../db/database.ts';
 import {
   gameSimDelivery,
   gameSimSwitch,
+  gameSimSwitchKinds,
   payServer,
   type GameSimSwitchKind,
 } from '../../db/schema/pay.schema.ts';
+
+export { gameSimSwitchKinds, type GameSimSwitchKind };
 
 export type SimSwitchRow = typeof gameSimSwitch.$inferSelect;
 export type SimDeliveryRow = typeof gameSimDelivery.$inferSelect;

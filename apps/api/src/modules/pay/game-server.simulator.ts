@@ -16,7 +16,6 @@
  * A switch names a game and optionally a server, a member and a character; left out, it covers all of them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { GameSimSwitchKind } from '../../db/schema/pay.schema.ts';
 import {
   GameServerError,
   type CreditDelivery,
@@ -27,11 +26,13 @@ import {
   type RechargeCheck,
   type RechargeTarget,
 } from './game-server.adapter.ts';
-import type {
+import type { Db } from '../../db/database.ts';
+import {
   GameServerSimRepository,
-  SimDeliveryRow,
-  SimSwitchKey,
-  SimSwitchRow,
+  type GameSimSwitchKind,
+  type SimDeliveryRow,
+  type SimSwitchKey,
+  type SimSwitchRow,
 } from './game-server-sim.repository.ts';
 
 interface Scope {
@@ -204,4 +205,9 @@ export class GameServerSimulator implements GameServerAdapter {
   deliveriesTo(target: { gameBaseId: number; cpServerId: string; cpRoleId: string }) {
     return this.repo.deliveriesTo(target);
   }
+}
+
+/** The built-in game server with its state on `db` (the standalone pay worker, tests of other modules). */
+export function createGameServerSimulator(db: Db): GameServerSimulator {
+  return new GameServerSimulator(new GameServerSimRepository(db));
 }

@@ -4,9 +4,9 @@
  * delivery that fails...) and read the credit it received, to watch top-up and staff operations handle them.
  */
 import type { FastifyInstance } from 'fastify';
+import { codes } from '@gp/errors';
 import { z } from 'zod';
-import { gameSimSwitchKinds } from '../../db/schema/pay.schema.ts';
-import { GameServerSimRepository } from './game-server-sim.repository.ts';
+import { gameSimSwitchKinds, GameServerSimRepository } from './game-server-sim.repository.ts';
 
 const key = z.object({
   kind: z.enum(gameSimSwitchKinds),
@@ -22,7 +22,7 @@ const deliveriesQuery = z.object({
   cp_role_id: z.string().min(1).max(64),
 });
 
-const badRequest = { code: -400, message: 'bad request', data: null };
+const badRequest = { code: codes.badRequest, message: 'bad request', data: null };
 
 function keyOf(input: z.infer<typeof key>) {
   return {

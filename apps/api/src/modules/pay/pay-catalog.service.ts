@@ -16,7 +16,7 @@ import {
 } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
-import { languagesFor, pickLanguage } from '../site/localize.ts';
+import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { GameRef, PayCatalogRepository } from './pay-catalog.repository.ts';
 
 export const payError = (code: number) => new AppError(code, { domain: 'pay' });

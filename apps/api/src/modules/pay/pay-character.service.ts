@@ -5,7 +5,7 @@
  */
 import type { PayServerItem } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
-import { languagesFor, pickLanguage } from '../site/localize.ts';
+import { languagesFor, pickLanguage } from '../site/index.ts';
 import { GameServerError, type GameServerAdapter, type GameServerStatus } from './game-server.adapter.ts';
 import type { PayCatalogRepository } from './pay-catalog.repository.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';

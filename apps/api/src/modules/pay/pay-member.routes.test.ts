@@ -8,8 +8,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { payGame, payServer } from '../../db/schema/pay.schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { CaptchaService } from '../passport/captcha.service.ts';
-import { SecurityRepository } from '../passport/security.repository.ts';
+import { createCaptchaService } from '../passport/index.ts';
 import { GameServerSimRepository } from './game-server-sim.repository.ts';
 import { GameServerSimulator } from './game-server.simulator.ts';
 import { PayCaptchaService } from './pay-captcha.service.ts';
@@ -242,9 +241,7 @@ describe('get_captcha', () => {
   });
 
   it('is checked once by the order: the right answer passes, anything else is err1', async () => {
-    const captcha = new PayCaptchaService(
-      new CaptchaService(new SecurityRepository(t.db), { testAnswer: captchaAnswer }),
-    );
+    const captcha = new PayCaptchaService(createCaptchaService(t.db, { testAnswer: captchaAnswer }));
     const issued = async () => payCaptchaData.parse((await get(url)).body.data).captcha_token;
     const refusal = (work: Promise<void>) =>
       work.then(

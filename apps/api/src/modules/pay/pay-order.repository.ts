@@ -15,6 +15,7 @@ import {
   payOrder,
   payOrderEvent,
   payOrderRequest,
+  type LocalizedNames,
   type OrderNames,
 } from '../../db/schema/pay-order.schema.ts';
 import {
@@ -27,6 +28,7 @@ import {
 } from '../../db/schema/pay.schema.ts';
 import { enteredFrom } from './order-state.ts';
 
+export type { LocalizedNames };
 export type PayOrderRow = typeof payOrder.$inferSelect;
 export type NewPayOrder = typeof payOrder.$inferInsert;
 export type OrderRequestRow = typeof payOrderRequest.$inferSelect;

@@ -27,14 +27,12 @@ import {
 } from '@gp/contracts/pay';
 import { socialChannels } from '@gp/contracts/passport';
 import { codes, type ErrorDomain } from '@gp/errors';
-import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { LocalizedNames } from '../../db/schema/pay-order.schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { awaitingProvider } from './order-state.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';
 import type { PayCharacterService } from './pay-character.service.ts';
-import { PayOrderRepository, type PayOrderRow } from './pay-order.repository.ts';
+import { PayOrderRepository, type LocalizedNames, type PayOrderRow } from './pay-order.repository.ts';
 import type { PaySwitchService } from './pay-switch.service.ts';
 import type { IncomingNotification, PaymentProvider } from './payment-provider.ts';
 import { compactDate, randomCode } from './random-code.ts';
@@ -67,7 +65,8 @@ export interface OrderEngineOptions {
   distributionRegion: number;
   /** How long an order waits for its payment. */
   orderTtlMs: number;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The app's logger fits. */
+  log: Record<'info' | 'warn' | 'error', (context: object, message: string) => void>;
   /** Called after a payment was applied (the in-process delivery worker wakes up). */
   onPaid?: () => void;
   now?: () => Date;

@@ -5,8 +5,7 @@
  * simulator or the sandbox, the worker sees too.
  */
 import type { FastifyInstance } from 'fastify';
-import { CaptchaService } from '../passport/captcha.service.ts';
-import { SecurityRepository } from '../passport/security.repository.ts';
+import { createCaptchaService } from '../passport/index.ts';
 import type { GameServerAdapter } from './game-server.adapter.ts';
 import { GameServerSimRepository } from './game-server-sim.repository.ts';
 import { GameServerSimulator } from './game-server.simulator.ts';
@@ -60,9 +59,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
   const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
   const gameServer = new GameServerSimulator(new GameServerSimRepository(db));
   const characters = new PayCharacterService(catalog, catalogRepo, gameServer);
-  const captcha = new PayCaptchaService(
-    new CaptchaService(new SecurityRepository(db), { testAnswer: env.CAPTCHA_TEST_ANSWER }),
-  );
+  const captcha = new PayCaptchaService(createCaptchaService(db, { testAnswer: env.CAPTCHA_TEST_ANSWER }));
 
   let sandbox: PaySandbox | undefined;
   if (env.payProvider === 'sandbox') {

@@ -12,7 +12,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { article, banner } from '../../db/schema/content.schema.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { createPreviewToken } from '../content/preview-token.ts';
+import { createPreviewToken } from '../content/index.ts';
 
 // A TTL far longer than any test: whatever changes below is the staff write or the schedule, never the TTL.
 const ttlMs = 60_000;

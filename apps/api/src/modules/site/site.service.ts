@@ -1,13 +1,19 @@
 import type { FansGroupItem, GameListItem, NavFlags } from '@gp/contracts/web';
-import type { SiteRepository } from './site.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { SiteRepository } from './site.repository.ts';
 import { languagesFor, pickLanguage } from './localize.ts';
 
 const asFlag = (on: boolean) => (on ? 1 : 0) as 0 | 1;
 
+export interface SiteOptions {
+  distributionRegion: number;
+  mediaUrl: (id: string) => string;
+}
+
 export class SiteService {
   constructor(
     private readonly repo: SiteRepository,
-    private readonly options: { distributionRegion: number; mediaUrl: (id: string) => string },
+    private readonly options: SiteOptions,
   ) {}
 
   /**
@@ -41,4 +47,9 @@ export class SiteService {
     const rows = await this.repo.onlineFanGroups(languagesFor(lang));
     return pickLanguage(rows, lang, (r) => r.id).map((r) => ({ url: r.url, group_name: r.name }));
   }
+}
+
+/** The site as players get it, read on `db` (a transaction's too): for modules that show what the portal shows. */
+export function createSiteService(db: Db, options: SiteOptions): SiteService {
+  return new SiteService(new SiteRepository(db), options);
 }

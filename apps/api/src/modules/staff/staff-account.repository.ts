@@ -18,15 +18,6 @@ export type StaffAccountPatch = Partial<
   >
 >;
 
-/** True for the database's refusal of a second row with the same unique key (PostgreSQL and PGlite alike). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export class StaffAccountRepository {
   constructor(private readonly db: Db) {}
 

@@ -13,13 +13,11 @@ import {
   type StaffAccountPageData,
 } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { LockoutService } from '../passport/lockout.service.ts';
-import type { PasswordHasher } from '../passport/password.ts';
+import type { LockoutService, PasswordHasher } from '../passport/index.ts';
 import { audit } from './audit.ts';
 import {
-  isUniqueViolation,
   StaffAccountRepository,
   type StaffAccountPatch,
   type StaffAccountRow,

@@ -15,9 +15,10 @@ import type { CallContract } from '@gp/contracts';
 import { privilegeId, staffRequirementOf, type StaffPrivilege } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashSessionId, newToken } from '../passport/member-auth.ts';
-import type { StaffSessionRepository } from './staff-session.repository.ts';
+import { hashSessionId, newToken } from '../passport/index.ts';
+import { StaffSessionRepository } from './staff-session.repository.ts';
 
 export const staffSessionCookie = 'gp_staff_sid';
 export const staffCsrfCookie = 'gp_staff_jct';
@@ -92,7 +93,8 @@ function staffOfSession(
   };
 }
 
-export function staffAuthenticator(sessions: StaffSessionRepository, now: () => Date = () => new Date()) {
+export function staffAuthenticator(db: Db, now: () => Date = () => new Date()) {
+  const sessions = new StaffSessionRepository(db);
   return async (
     request: FastifyRequest,
     input: Record<string, unknown>,
@@ -122,12 +124,12 @@ export function staffAuthenticator(sessions: StaffSessionRepository, now: () => 
  * Refusals as HTTP statuses too: -101 (401) no live session; -40007 / -401 (403) as `requirePrivilege`.
  */
 export async function staffOfCookie(
-  sessions: StaffSessionRepository,
+  db: Db,
   request: FastifyRequest,
   privilege: StaffPrivilege,
   at: Date = new Date(),
 ): Promise<AuthenticatedStaff> {
-  const found = await liveSession(sessions, request, at);
+  const found = await liveSession(new StaffSessionRepository(db), request, at);
   if (!found) throw new AppError(codes.notLoggedIn, { status: 401 });
   const staff = staffOfSession(found, request);
   try {
@@ -152,31 +154,50 @@ export function staffCookieOptions(env: Env) {
   };
 }
 
+/** A staff session a login opened: its id (the HttpOnly cookie) and its CSRF token. */
+export interface OpenedStaffSession {
+  id: string;
+  csrfToken: string;
+}
+
+/** What a staff login needs of the browser: its address, and the staff session id it still carries, if any. */
+export interface StaffLoginClient {
+  ip: string;
+  sessionId: string | undefined;
+}
+
+export function staffLoginClientOf(request: FastifyRequest): StaffLoginClient {
+  return { ip: request.ip, sessionId: request.cookies[staffSessionCookie] };
+}
+
 /**
- * Starts a staff session after a login: a fresh id every time (the session the browser still carries, if any,
- * is revoked first). The cookies last until the browser closes; the session itself at most `maxAgeMs`.
+ * Opens a staff session after a login: a fresh id every time (the session the browser still carries, if any,
+ * is revoked first). The cookies (`setStaffCookies`) last until the browser closes; the session itself at most
+ * `maxAgeMs`.
  */
-export async function startStaffSession(
+export async function openStaffSession(
   sessions: StaffSessionRepository,
-  env: Env,
   staffId: number,
   at: Date,
-  http: { request: FastifyRequest; reply: FastifyReply },
-): Promise<void> {
-  const previous = http.request.cookies[staffSessionCookie];
-  if (previous) await sessions.revoke(hashSessionId(previous), at);
-  const sid = newToken(32);
+  client: StaffLoginClient,
+): Promise<OpenedStaffSession> {
+  if (client.sessionId) await sessions.revoke(hashSessionId(client.sessionId), at);
+  const id = newToken(32);
   const csrfToken = newToken(24);
   await sessions.create({
-    idHash: hashSessionId(sid),
+    idHash: hashSessionId(id),
     staffId,
     csrfToken,
-    ip: http.request.ip,
+    ip: client.ip,
     expiresAt: new Date(at.getTime() + staffSessionPolicy.maxAgeMs),
   });
+  return { id, csrfToken };
+}
+
+export function setStaffCookies(reply: FastifyReply, env: Env, session: OpenedStaffSession): void {
   const base = staffCookieOptions(env);
-  http.reply.setCookie(staffSessionCookie, sid, { ...base, httpOnly: true });
-  http.reply.setCookie(staffCsrfCookie, csrfToken, { ...base, httpOnly: false });
+  reply.setCookie(staffSessionCookie, session.id, { ...base, httpOnly: true });
+  reply.setCookie(staffCsrfCookie, session.csrfToken, { ...base, httpOnly: false });
 }
 
 export function clearStaffCookies(reply: FastifyReply, env: Env): void {

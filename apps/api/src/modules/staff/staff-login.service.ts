@@ -3,18 +3,19 @@
  * repeated failures per account and per client address; a new session at every login; logout; the own password
  * change, which is also the forced change of a one-time password. Logins, failed logins and logouts are audited.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
-import type { Env } from '../../config/env.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { CaptchaService } from '../passport/captcha.service.ts';
-import type { LockoutService } from '../passport/lockout.service.ts';
-import type { PasswordHasher } from '../passport/password.ts';
+import type { CaptchaService, LockoutService, PasswordHasher } from '../passport/index.ts';
 import { audit } from './audit.ts';
 import { StaffAccountRepository } from './staff-account.repository.ts';
-import { clearStaffCookies, startStaffSession, type AuthenticatedStaff } from './staff-auth.ts';
+import {
+  openStaffSession,
+  type AuthenticatedStaff,
+  type OpenedStaffSession,
+  type StaffLoginClient,
+} from './staff-auth.ts';
 import { sessionData, sessionDataOf, staffAccountKey, staffIpKey } from './staff-data.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
 
@@ -23,11 +24,9 @@ export interface StaffLoginDeps {
   captcha: CaptchaService;
   hasher: PasswordHasher;
   lockout: LockoutService;
-  env: Env;
   now?: () => Date;
 }
 
-type Http = { request: FastifyRequest; reply: FastifyReply };
 type FailureReason = 'wrong_password' | 'unknown_account' | 'locked' | 'blocked';
 
 export class StaffLoginService {
@@ -64,10 +63,10 @@ export class StaffLoginService {
 
   async login(
     input: { account_id: string; account_pwd: string; token: string; captcha_code: string },
-    http: Http,
-  ): Promise<StaffSessionData> {
+    client: StaffLoginClient,
+  ): Promise<{ staff: StaffSessionData; session: OpenedStaffSession }> {
     await this.solveCaptcha(input.token, input.captcha_code);
-    const ip = http.request.ip;
+    const ip = client.ip;
     const found = await new StaffAccountRepository(this.d.db).byAccountId(input.account_id);
     const ipKey = staffIpKey(ip);
     const keys = found ? [staffAccountKey(found.id), ipKey] : [ipKey];
@@ -100,19 +99,21 @@ export class StaffLoginService {
     if (found.status === 'blocked') return refuse('blocked', codes.staffAccountBlocked);
     await this.d.lockout.recordSuccess(staffAccountKey(found.id));
     const at = this.now();
-    await inTransaction(this.d.db, async (tx) => {
-      await startStaffSession(new StaffSessionRepository(tx), this.d.env, found.id, at, http);
+    const session = await inTransaction(this.d.db, async (tx) => {
+      const opened = await openStaffSession(new StaffSessionRepository(tx), found.id, at, client);
       await new StaffAccountRepository(tx).recordLogin(found.id, at, ip);
       await audit.record(tx, {
         actor: { staffId: found.id, accountId: found.accountId, ip },
         action: 'staff.login',
         target: { type: 'staff_account', id: found.accountId },
       });
+      return opened;
     });
-    return sessionDataOf(found);
+    return { staff: sessionDataOf(found), session };
   }
 
-  async logout(staff: AuthenticatedStaff, reply: FastifyReply): Promise<null> {
+  /** Ends this session; the routes clear its cookies. */
+  async logout(staff: AuthenticatedStaff): Promise<null> {
     await inTransaction(this.d.db, async (tx) => {
       await new StaffSessionRepository(tx).revoke(staff.sessionIdHash, this.now());
       await audit.record(tx, {
@@ -121,7 +122,6 @@ export class StaffLoginService {
         target: { type: 'staff_account', id: staff.accountId },
       });
     });
-    clearStaffCookies(reply, this.d.env);
     return null;
   }
 

@@ -19,23 +19,24 @@ import {
   staffLoginCheck,
   staffLogout,
 } from '@gp/contracts/staff';
-import { registerCall, staffOf } from '../../http/register-call.ts';
-import { CaptchaService } from '../passport/captcha.service.ts';
-import { LockoutRepository } from '../passport/lockout.repository.ts';
-import { LockoutService } from '../passport/lockout.service.ts';
-import { PasswordHasher, productionCost, testCost } from '../passport/password.ts';
-import { SecurityRepository } from '../passport/security.repository.ts';
+import { registerCall, staffOf, type CallContext } from '../../http/register-call.ts';
+import {
+  createCaptchaService,
+  createLockoutService,
+  PasswordHasher,
+  productionCost,
+  testCost,
+} from '../passport/index.ts';
 import { AuditService } from './audit.service.ts';
 import { StaffAccountService } from './staff-account.service.ts';
+import { clearStaffCookies, setStaffCookies, staffLoginClientOf } from './staff-auth.ts';
 import { StaffLoginService } from './staff-login.service.ts';
 
 export async function staffRoutes(app: FastifyInstance) {
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
-  const lockout = new LockoutService(new LockoutRepository(app.db));
-  const captcha = new CaptchaService(new SecurityRepository(app.db), {
-    testAnswer: app.env.CAPTCHA_TEST_ANSWER,
-  });
-  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, env: app.env });
+  const lockout = createLockoutService(app.db);
+  const captcha = createCaptchaService(app.db, { testAnswer: app.env.CAPTCHA_TEST_ANSWER });
+  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout });
   const accounts = new StaffAccountService({ db: app.db, hasher, lockout });
   const auditLog = new AuditService(app.db);
 
@@ -43,9 +44,20 @@ export async function staffRoutes(app: FastifyInstance) {
     ctx.reply.header('cache-control', 'no-store'); // every answer is a new captcha
     return logins.captcha();
   });
-  registerCall(app, staffLogin, (input, ctx) => logins.login(input, ctx));
+  // The session's cookies are HTTP, so they are set and cleared here; the service opens and ends the session.
+  const login = async (input: Parameters<typeof logins.login>[0], ctx: CallContext) => {
+    const { staff, session } = await logins.login(input, staffLoginClientOf(ctx.request));
+    setStaffCookies(ctx.reply, app.env, session);
+    return staff;
+  };
+  const logout = async (ctx: CallContext) => {
+    await logins.logout(staffOf(ctx));
+    clearStaffCookies(ctx.reply, app.env);
+    return null;
+  };
+  registerCall(app, staffLogin, (input, ctx) => login(input, ctx));
   registerCall(app, staffLoginCheck, (_, ctx) => logins.check(staffOf(ctx)));
-  registerCall(app, staffLogout, (_, ctx) => logins.logout(staffOf(ctx), ctx.reply));
+  registerCall(app, staffLogout, (_, ctx) => logout(ctx));
   registerCall(app, staffAccountPassword, (input, ctx) => logins.changePassword(staffOf(ctx), input));
 
   registerCall(app, staffAccountDetail, (input, ctx) => accounts.detail(staffOf(ctx), input.account_id));

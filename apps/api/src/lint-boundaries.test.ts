@@ -1,0 +1,154 @@
+/**
+ * The API's layers are lint rules (eslint.config.js, apps/api/README.md "Layers"): each rule refuses a snippet
+ * that crosses a layer and lets through the same import where it belongs. The snippets are linted as if they were
+ * files at the given paths, with the workspace's own config (eslint comes from the workspace root, as for
+ * `pnpm lint`).
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The rule ids and messages of linting `code` as the file `path` (relative to apps/api). */
+async function lint(path: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}apps/api/${path}` });
+  return result!.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+async function refused(path: string, code: string, because: string) {
+  const messages = await lint(path, code);
+  expect(messages).toHaveLength(1);
+  expect(messages[0]).toMatchObject({ rule: 'no-restricted-imports' });
+  expect(messages[0]!.message).toContain(because);
+}
+
+async function allowed(path: string, code: string) {
+  expect(await lint(path, code)).toEqual([]);
+}
+
+const drizzle = "import { eq } from 'drizzle-orm';\nexport const same = eq;\n";
+const pgCore = "import { pgTable } from 'drizzle-orm/pg-core';\nexport const table = pgTable;\n";
+const schema = "import { csFaq } from '../../db/schema/cs.schema.ts';\nexport const table = csFaq;\n";
+const knowsDrizzle = 'know Drizzle';
+const knowsSchema = 'know the schema';
+
+describe('Drizzle and the schema belong to repositories and src/db/', () => {
+  it('refuses them in services, routes and plugins, by any path', async () => {
+    await refused('src/modules/cs/faq.service.ts', drizzle, knowsDrizzle);
+    await refused('src/modules/cs/cs.routes.ts', pgCore, knowsDrizzle);
+    await refused('src/modules/cs/faq.service.ts', schema, knowsSchema);
+    await refused(
+      'src/modules/pay/pay-order.service.ts',
+      "import type { LocalizedNames } from '../../db/schema/pay-order.schema.ts';\nexport type N = LocalizedNames;\n",
+      knowsSchema,
+    );
+    await refused(
+      'src/app.ts',
+      "import { member } from './db/schema/member.schema.ts';\nexport const table = member;\n",
+      knowsSchema,
+    );
+  });
+
+  it('lets repositories, src/db/ and tests have them', async () => {
+    await allowed('src/modules/cs/faq.repository.ts', drizzle);
+    await allowed('src/modules/cs/faq.repository.ts', schema);
+    await allowed('src/db/seed/cs.seed.ts', drizzle);
+    await allowed('src/modules/cs/faq.routes.test.ts', schema);
+    await allowed(
+      'test/cs-fixtures.ts',
+      "import { csFaq } from '../src/db/schema/cs.schema.ts';\nexport const table = csFaq;\n",
+    );
+  });
+});
+
+describe('services know no HTTP', () => {
+  const fastify = "import type { FastifyReply } from 'fastify';\nexport type R = FastifyReply;\n";
+  const cookiePlugin = "import cookie from '@fastify/cookie';\nexport const plugin = cookie;\n";
+
+  it('refuses fastify and its plugins in a *.service.ts', async () => {
+    await refused('src/modules/staff/staff-login.service.ts', fastify, 'knows no HTTP');
+    await refused('src/modules/passport/account.service.ts', cookiePlugin, 'knows no HTTP');
+  });
+
+  it('lets routes and plugins have them', async () => {
+    await allowed('src/modules/staff/staff.routes.ts', fastify);
+    await allowed('src/modules/staff/staff-auth.ts', fastify);
+    await allowed('src/app.ts', cookiePlugin);
+  });
+});
+
+describe("another module's internals are reached through its index.ts only", () => {
+  const publicFile = 'through its public file';
+
+  it('refuses a sibling module’s file from a module, its tests included', async () => {
+    await refused(
+      'src/modules/staff/staff.routes.ts',
+      "import { LockoutRepository } from '../passport/lockout.repository.ts';\nexport const r = LockoutRepository;\n",
+      publicFile,
+    );
+    await refused(
+      'src/modules/pay-admin/pay-admin-order.routes.test.ts',
+      "import { PayDeliveryWorker } from '../pay/pay-delivery.worker.ts';\nexport const w = PayDeliveryWorker;\n",
+      publicFile,
+    );
+    await refused(
+      'src/modules/desk/desk.service.ts',
+      "export { WorkOrderRepository } from '../cs/work-order.repository.ts';\n",
+      publicFile,
+    );
+  });
+
+  it('refuses a module’s file from app.ts, src/http, the seed and test helpers', async () => {
+    await refused(
+      'src/app.ts',
+      "import { csRoutes } from './modules/cs/cs.routes.ts';\nexport const r = csRoutes;\n",
+      publicFile,
+    );
+    await refused(
+      'src/http/register-call.ts',
+      "import type { AuthenticatedMember } from '../modules/passport/member-auth.ts';\nexport type M = AuthenticatedMember;\n",
+      publicFile,
+    );
+    await refused(
+      'src/db/seed/staff.seed.ts',
+      "import { audit } from '../../modules/staff/audit.ts';\nexport const a = audit;\n",
+      publicFile,
+    );
+    await refused(
+      'test/staff-session.ts',
+      "import { newToken } from '../src/modules/passport/member-auth.ts';\nexport const t = newToken;\n",
+      publicFile,
+    );
+  });
+
+  it('lets index.ts through from anywhere, and a module’s own files and shared folders stay free', async () => {
+    await allowed(
+      'src/modules/staff/staff.routes.ts',
+      "import { createLockoutService } from '../passport/index.ts';\nexport const c = createLockoutService;\n",
+    );
+    await allowed(
+      'src/app.ts',
+      "import { csRoutes } from './modules/cs/index.ts';\nexport const r = csRoutes;\n",
+    );
+    await allowed(
+      'test/staff-session.ts',
+      "import { newToken } from '../src/modules/passport/index.ts';\nexport const t = newToken;\n",
+    );
+    await allowed(
+      'src/modules/staff/staff.routes.ts',
+      [
+        "import { StaffLoginService } from './staff-login.service.ts';",
+        "import { AppError } from '../../http/app-error.ts';",
+        "import { inTransaction } from '../../db/database.ts';",
+        'export const all = [StaffLoginService, AppError, inTransaction];',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * The customer-service module's public file: what the rest of the API (the staff desk, media, app.ts) and its
+ * tests use of it. Everything else in this folder is the module's own (apps/api/README.md "Layers").
+ */
+export { csRoutes } from './cs.routes.ts';
+export { csJobs } from './cs-jobs.plugin.ts';
+export { contentDisposition, isJpeg, isPng } from './file-check.ts';
+export { createFaqService } from './faq.service.ts';
+export { createUploadService } from './upload.service.ts';
+export { liveHolder, WorkOrderService, type StaffActor } from './work-order.service.ts';

@@ -1,0 +1,2 @@
+/** The faq-admin module's public file: its routes, for app.ts (apps/api/README.md "Layers"). */
+export { faqAdminRoutes } from './faq-admin.routes.ts';

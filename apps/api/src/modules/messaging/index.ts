@@ -1,0 +1,10 @@
+/**
+ * The messaging module's public file: what the rest of the API and its tests use of it. Everything else in this
+ * folder is the module's own (apps/api/README.md "Layers").
+ */
+export { mailboxRoutes } from './mailbox.routes.ts';
+export { messageDispatch } from './message-dispatch.plugin.ts';
+export { outbox } from './outbox.ts';
+// For tests that drive the dispatcher with a transport of their own.
+export { MessageDispatcher } from './message-dispatcher.ts';
+export type { MessageTransport, TransportMessage } from './message-transport.ts';

@@ -1,0 +1,25 @@
+/**
+ * The passport module's public file: what the rest of the API (other modules, app.ts, server.ts, the seed) and its
+ * tests use of it. Everything else in this folder is the module's own (apps/api/README.md "Layers").
+ */
+export { passportRoutes } from './passport.routes.ts';
+export { startDemoIdServer } from './demo-id.server.ts';
+export { returnPath, type OidcProviderConfig } from './social.service.ts';
+// Member sessions: the authenticator of member calls, a download's cookie, the session tokens.
+export {
+  csrfCookie,
+  hashSessionId,
+  memberAuthenticator,
+  memberOfCookie,
+  newToken,
+  sessionCookie,
+  type AuthenticatedMember,
+} from './member-auth.ts';
+// Shared with the staff login and the top-up form.
+export { createCaptchaService, type CaptchaService } from './captcha.service.ts';
+export { createLockoutService, type LockoutService } from './lockout.service.ts';
+export { PasswordHasher, productionCost, testCost } from './password.ts';
+// For test fixtures: a member made and logged in directly, a password sealed as the browser seals it.
+export { MemberRepository } from './member.repository.ts';
+export { SessionRepository } from './session.repository.ts';
+export { encryptPassword } from './rsa.service.ts';

@@ -1,0 +1,16 @@
+/**
+ * The staff module's public file: what the rest of the API and its tests use of it. Everything else in this
+ * folder is the module's own (apps/api/README.md "Layers").
+ */
+export { staffRoutes } from './staff.routes.ts';
+export { audit } from './audit.ts';
+export {
+  staffAuthenticator,
+  staffCsrfCookie,
+  staffOfCookie,
+  staffSessionCookie,
+  type AuthenticatedStaff,
+} from './staff-auth.ts';
+// For the seed's first admin and test fixtures (accounts and sessions made directly).
+export { StaffAccountRepository } from './staff-account.repository.ts';
+export { StaffSessionRepository } from './staff-session.repository.ts';
