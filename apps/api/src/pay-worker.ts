@@ -7,6 +7,7 @@
  * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database belongs to one process, the API, whose own worker
  * does this work. Stops on SIGINT / SIGTERM after the round in flight.
  */
+import { systemClock } from './config/clock.ts';
 import { parseEnv } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { GameServerSimRepository } from './modules/pay/game-server-sim.repository.ts';
@@ -21,6 +22,7 @@ const line =
   (obj: object | string, msg?: string): void => {
     if (env.LOG_LEVEL === 'silent' || levels.indexOf(level) < levels.indexOf(env.LOG_LEVEL)) return;
     const fields = typeof obj === 'string' ? { msg: obj } : { ...obj, msg };
+    // A log line's own timestamp: wall time, not business time.
     process.stdout.write(`${JSON.stringify({ level, time: Date.now(), name: 'pay-worker', ...fields })}\n`);
   };
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
@@ -33,6 +35,7 @@ const worker = new PayDeliveryWorker({
   db: database.db,
   gameServer: new GameServerSimulator(new GameServerSimRepository(database.db)),
   log,
+  now: systemClock,
   pollMs: env.PAY_WORKER_POLL_MS,
 });
 worker.start();

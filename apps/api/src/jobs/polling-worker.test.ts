@@ -48,9 +48,7 @@ function store(clock: TestClock, count: number) {
     maxAttempts: 3,
     backoffMs: backoff({ firstMs: 10_000 }),
     async claim({ now, leaseUntil, limit }) {
-      const due = jobs
-        .filter((j) => j.status === 'pending' && j.dueAt <= now.getTime())
-        .slice(0, limit);
+      const due = jobs.filter((j) => j.status === 'pending' && j.dueAt <= now.getTime()).slice(0, limit);
       for (const job of due) {
         job.attempts += 1;
         job.dueAt = leaseUntil.getTime();

@@ -48,7 +48,10 @@ export interface BackoffPolicy {
 }
 
 /** The wait before the next try of an item that has failed `attempts` times. */
-export function backoff(policy: BackoffPolicy, random: () => number = Math.random): (attempts: number) => number {
+export function backoff(
+  policy: BackoffPolicy,
+  random: () => number = Math.random,
+): (attempts: number) => number {
   const { firstMs, factor = 2, capMs = Number.POSITIVE_INFINITY, jitter = 0 } = policy;
   return (attempts) => {
     const wait = Math.min(capMs, firstMs * factor ** Math.max(0, attempts - 1));
@@ -95,7 +98,8 @@ export interface WorkQueue<Item> {
 export interface PollingWorkerOptions<Item> {
   /** Names the worker in its log lines. */
   name: string;
-  log: WorkerLog;
+  /** Round failures and failures that could not be recorded. */
+  log: Pick<WorkerLog, 'error'>;
   now: Clock;
   /** The wait after a round with work (and the first wait after an idle one). */
   pollMs: number;
@@ -190,7 +194,7 @@ export class PollingWorker<Item = never> {
         limit: queue.batchSize,
       });
       for (const item of batch) {
-        const outcome = await this.work(queue, item);
+        const outcome = await this.work(item);
         result[outcome] += 1;
       }
       result.tried += batch.length;
@@ -198,7 +202,13 @@ export class PollingWorker<Item = never> {
     }
   }
 
-  private async work(queue: WorkQueue<Item>, item: Item): Promise<'done' | 'retried' | 'givenUp'> {
+  /**
+   * Works one claimed item: `handle`, and when it throws, the retry decision and `failed`. The rounds call it
+   * for every claimed item; call it for an item claimed outside a round (one sent at once, say).
+   */
+  async work(item: Item): Promise<'done' | 'retried' | 'givenUp'> {
+    const queue = this.options.queue;
+    if (!queue) throw new Error(`${this.options.name} has no queue`);
     try {
       await queue.handle(item);
       return 'done';

@@ -3,6 +3,7 @@
  * exactly as players get them (modules/site), so the console shows what the portal shows.
  */
 import type { NavFlags } from '@gp/contracts/web';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { SiteRepository } from '../site/site.repository.ts';
 import { SiteService } from '../site/site.service.ts';
@@ -17,7 +18,7 @@ export class NavAdminService {
       db: Db;
       distributionRegion: number;
       mediaUrl: (id: string) => string;
-      now: () => Date;
+      now: Clock;
     },
   ) {}
 

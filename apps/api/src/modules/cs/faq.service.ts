@@ -1,12 +1,13 @@
 /** The public customer-service pages: games to ask about, question types and the FAQ search. */
 import type { CsGameItem, FaqPageData, QuestionTypeItem } from '@gp/contracts/cs';
+import type { Clock } from '../../config/clock.ts';
 import { languagesFor, pickLanguage } from '../site/localize.ts';
 import type { FaqRepository } from './faq.repository.ts';
 
 export class FaqService {
   constructor(
     private readonly repo: FaqRepository,
-    private readonly options: { mediaUrl: (id: string) => string; now?: () => Date },
+    private readonly options: { mediaUrl: (id: string) => string; now: Clock },
   ) {}
 
   async games(lang: string): Promise<CsGameItem[]> {
@@ -49,7 +50,7 @@ export class FaqService {
       ...(query.game_base_id !== undefined ? { gameBaseId: query.game_base_id } : {}),
       ...(query.question_type !== undefined ? { questionTypeId: query.question_type } : {}),
       ...(query.question_keyword ? { keyword: query.question_keyword } : {}),
-      now: this.options.now?.() ?? new Date(),
+      now: this.options.now(),
       offset: (query.page_num - 1) * query.page_size,
       limit: query.page_size,
     });

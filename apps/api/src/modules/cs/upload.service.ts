@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { uploadPolicy, type CsFileItem, type FileKind, type UploadBlob } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkUpload, cleanFileName } from './file-check.ts';
 import type { UploadRepository } from './upload.repository.ts';
@@ -24,13 +25,13 @@ export interface StoredFile {
 export const unsentFileTtlMs = 24 * 3_600_000;
 
 export class UploadService {
-  private readonly now: () => Date;
+  private readonly now: Clock;
 
   constructor(
     private readonly repo: UploadRepository,
-    options: { now?: () => Date } = {},
+    options: { now: Clock },
   ) {
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
   }
 
   /** Checks and stores one upload; -10003 too large, -10004 not an accepted file, -10006 too many unsent. */

@@ -18,6 +18,7 @@ import {
 } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import type { z } from 'zod';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { liveHolder, WorkOrderService, type StaffActor } from '../cs/work-order.service.ts';
@@ -39,7 +40,7 @@ export interface DeskServiceOptions {
   db: Db;
   /** The portal's origin: answers' e-mail notices link to the ticket there. */
   portalOrigin: string;
-  now?: () => Date;
+  now: Clock;
   log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -73,12 +74,12 @@ const ticketTarget = (id: number) => ({ type: 'work_order', id });
 
 export class DeskService {
   private readonly db: Db;
-  private readonly now: () => Date;
+  private readonly now: Clock;
   private readonly reads: DeskRepository;
 
   constructor(private readonly options: DeskServiceOptions) {
     this.db = options.db;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
     this.reads = new DeskRepository(options.db);
   }
 

@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { passwordRule, type UserInfo } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
+import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from './captcha.service.ts';
@@ -71,6 +72,7 @@ export interface AccountDeps {
   /** At most so many registrations per client address (-800). */
   registrations: RegistrationLimit;
   env: Env;
+  now: Clock;
 }
 
 export class AccountService {
@@ -273,8 +275,8 @@ export class AccountService {
       purpose: 'reset',
       code: input.code,
     });
-    await this.d.members.setPassword(owner.mid, await this.d.hasher.hash(password!));
-    await this.d.sessions.revokeAllOf(owner.mid);
+    await this.d.members.setPassword(owner.mid, await this.d.hasher.hash(password!), this.d.now());
+    await this.d.sessions.revokeAllOf(owner.mid, this.d.now());
     await this.d.lockout.recordSuccess(accountKey(owner.mid));
     return null;
   }
@@ -333,7 +335,7 @@ export class AccountService {
     const email = input.email.toLowerCase();
     if (await this.d.members.byEmail(email)) this.refuse(510000);
     await this.d.codes.check({ channel: 'email', target: email, purpose: `bind:${mid}`, code: input.code });
-    return userInfoOf(await this.d.members.setContact(mid, { email }));
+    return userInfoOf(await this.d.members.setContact(mid, { email }, this.d.now()));
   }
 
   /** `bind`: a code to the new number (which nobody may have); `old`: a code to the number bound now. */
@@ -395,7 +397,7 @@ export class AccountService {
       });
     }
     await this.d.codes.check({ channel: 'sms', target: phone, purpose: `bind:${mid}`, code: input.code });
-    return userInfoOf(await this.d.members.setContact(mid, { phone }));
+    return userInfoOf(await this.d.members.setContact(mid, { phone }, this.d.now()));
   }
 
   /** Account settings: a new password with the old one (spec 5: must differ from the old, rules, confirmation). */
@@ -433,14 +435,14 @@ export class AccountService {
     if (next !== again) this.refuse(refusal.differ);
     if (next === old) this.refuse(refusal.same);
     if (code) await this.d.codes.check(code);
-    await this.d.members.setPassword(member.mid, await this.d.hasher.hash(next!));
+    await this.d.members.setPassword(member.mid, await this.d.hasher.hash(next!), this.d.now());
     // Anyone else holding a session of this account is logged out; the member keeps the session they used.
-    await this.d.sessions.revokeOthers(member.mid, member.sessionIdHash);
+    await this.d.sessions.revokeOthers(member.mid, member.sessionIdHash, this.d.now());
     return null;
   }
 
   /** A new session id at every login; a session the browser still carries is revoked first. */
   private startSession(mid: number, keep: boolean, http: { request: FastifyRequest; reply: FastifyReply }) {
-    return startSession({ sessions: this.d.sessions, env: this.d.env }, mid, keep, http);
+    return startSession({ sessions: this.d.sessions, env: this.d.env, now: this.d.now }, mid, keep, http);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecurityRepository } from './security.repository.ts';
 
@@ -19,11 +20,11 @@ const normalize = (answer: string) => answer.trim().toLowerCase();
 export class CaptchaService {
   constructor(
     private readonly repo: SecurityRepository,
-    private readonly options: { testAnswer?: string | undefined; now?: () => Date } = {},
+    private readonly options: { testAnswer?: string | undefined; now: Clock },
   ) {}
 
   private now() {
-    return this.options.now?.() ?? new Date();
+    return this.options.now();
   }
 
   async create(): Promise<{ img_token: string; image: string; expires_in: number }> {

@@ -3,6 +3,7 @@
  * (DESIGN section 6), so neither guessing one account from many addresses nor many accounts from one address
  * gets far. A successful login clears the account's count.
  */
+import type { Clock } from '../../config/clock.ts';
 import type { LockoutRepository } from './lockout.repository.ts';
 
 export const lockoutPolicy = {
@@ -16,10 +17,14 @@ export const accountKey = (mid: number) => `account:${mid}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
 
 export class LockoutService {
+  private readonly now: Clock;
+
   constructor(
     private readonly repo: LockoutRepository,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    options: { now: Clock },
+  ) {
+    this.now = options.now;
+  }
 
   async isLocked(keys: readonly string[]): Promise<boolean> {
     const now = this.now();

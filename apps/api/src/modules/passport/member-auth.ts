@@ -6,6 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionRepository } from './session.repository.ts';
@@ -37,12 +38,12 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function memberAuthenticator(sessions: SessionRepository) {
+export function memberAuthenticator(sessions: SessionRepository, options: { now: Clock }) {
   return async (request: FastifyRequest, input: Record<string, unknown>): Promise<AuthenticatedMember> => {
     const sid = request.cookies[sessionCookie];
     if (!sid) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
     const sessionIdHash = hashSessionId(sid);
-    const found = await sessions.findActive(sessionIdHash);
+    const found = await sessions.findActive(sessionIdHash, options.now());
     if (!found) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
     const ct = typeof input.ct === 'string' ? input.ct : '';
     const cookieToken = request.cookies[csrfCookie] ?? '';
@@ -84,16 +85,17 @@ const day = 86_400_000;
  * browser closes, at most a day.
  */
 export async function startSession(
-  deps: { sessions: SessionRepository; env: Env },
+  deps: { sessions: SessionRepository; env: Env; now: Clock },
   mid: number,
   keep: boolean,
   http: { request: FastifyRequest; reply: FastifyReply },
 ) {
   const previous = http.request.cookies[sessionCookie];
-  if (previous) await deps.sessions.revoke(hashSessionId(previous));
+  const now = deps.now();
+  if (previous) await deps.sessions.revoke(hashSessionId(previous), now);
   const sid = newToken(32);
   const csrfToken = newToken(24);
-  const expiresAt = new Date(Date.now() + (keep ? 30 * day : day));
+  const expiresAt = new Date(now.getTime() + (keep ? 30 * day : day));
   await deps.sessions.create({ idHash: hashSessionId(sid), mid, csrfToken, expiresAt });
   setSessionCookies(http.reply, deps.env, sid, csrfToken, keep ? expiresAt : undefined);
 }

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { passwordRule } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { OutboxRepository } from '../messaging/outbox.repository.ts';
@@ -35,7 +36,7 @@ export interface PasswordResetDeps {
   lockout: LockoutService;
   /** The passport host's origin, where the link leads. */
   passportOrigin: string;
-  now?: () => Date;
+  now: Clock;
 }
 
 export class PasswordResetService {
@@ -45,7 +46,7 @@ export class PasswordResetService {
   }
 
   private now() {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   async sendLink(input: { email: string; imgToken: string; answer: string; lang: LanguageCode }) {
@@ -104,8 +105,8 @@ export class PasswordResetService {
     if (!passwordRule.safeParse(password).success) refuse(500006);
     if (password !== confirmation) refuse(510010);
     if (!(await this.tickets.use(row.ticketHash, this.now()))) refuse(510011);
-    await this.d.members.setPassword(row.mid, await this.d.hasher.hash(password!));
-    await this.d.sessions.revokeAllOf(row.mid);
+    await this.d.members.setPassword(row.mid, await this.d.hasher.hash(password!), this.now());
+    await this.d.sessions.revokeAllOf(row.mid, this.now());
     await this.d.lockout.recordSuccess(accountKey(row.mid));
     return null;
   }

@@ -9,6 +9,7 @@
  * The check happens before the account is made and the count after, so a burst of simultaneous requests from one
  * address can pass the check together: the limit can be overshot by the requests in flight, never by more.
  */
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { LockoutRepository } from './lockout.repository.ts';
 
@@ -29,13 +30,14 @@ export const tooManyRegistrations = -800;
 
 export class RegistrationLimit {
   private readonly limits: ReturnType<typeof limitsOf>;
+  private readonly now: Clock;
 
   constructor(
     private readonly repo: LockoutRepository,
-    caps: RegistrationCaps,
-    private readonly now: () => Date = () => new Date(),
+    options: RegistrationCaps & { now: Clock },
   ) {
-    this.limits = limitsOf(caps);
+    this.limits = limitsOf(options);
+    this.now = options.now;
   }
 
   /** Refuses with -800 when the address has used up any window. */

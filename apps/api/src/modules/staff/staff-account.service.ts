@@ -13,6 +13,7 @@ import {
   type StaffAccountPageData,
 } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { LockoutService } from '../passport/lockout.service.ts';
@@ -32,7 +33,7 @@ export interface StaffAccountDeps {
   db: Db;
   hasher: PasswordHasher;
   lockout: LockoutService;
-  now?: () => Date;
+  now: Clock;
 }
 
 const accountsPrivilege = privilegeId('staff.accounts');
@@ -45,7 +46,7 @@ export class StaffAccountService {
   constructor(private readonly d: StaffAccountDeps) {}
 
   private now(): Date {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   private async find(accountId: string): Promise<StaffAccountRow> {

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallContract } from '@gp/contracts';
 import { privilegeId, staffRequirementOf, type StaffPrivilege } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSessionId, newToken } from '../passport/member-auth.ts';
@@ -92,7 +93,7 @@ function staffOfSession(
   };
 }
 
-export function staffAuthenticator(sessions: StaffSessionRepository, now: () => Date = () => new Date()) {
+export function staffAuthenticator(sessions: StaffSessionRepository, options: { now: Clock }) {
   return async (
     request: FastifyRequest,
     input: Record<string, unknown>,
@@ -101,7 +102,7 @@ export function staffAuthenticator(sessions: StaffSessionRepository, now: () => 
     // Fail closed: a staff call that names no requirement is refused (registerCall refuses to register one).
     const requirement = call ? staffRequirementOf(call) : undefined;
     if (!requirement) throw new AppError(codes.accessDenied);
-    const at = now();
+    const at = options.now();
     const found = await liveSession(sessions, request, at);
     if (!found) throw new AppError(codes.notLoggedIn);
     const ct = typeof input.ct === 'string' ? input.ct : '';
@@ -125,7 +126,7 @@ export async function staffOfCookie(
   sessions: StaffSessionRepository,
   request: FastifyRequest,
   privilege: StaffPrivilege,
-  at: Date = new Date(),
+  at: Date,
 ): Promise<AuthenticatedStaff> {
   const found = await liveSession(sessions, request, at);
   if (!found) throw new AppError(codes.notLoggedIn, { status: 401 });
@@ -173,6 +174,7 @@ export async function startStaffSession(
     csrfToken,
     ip: http.request.ip,
     expiresAt: new Date(at.getTime() + staffSessionPolicy.maxAgeMs),
+    lastSeenAt: at,
   });
   const base = staffCookieOptions(env);
   http.reply.setCookie(staffSessionCookie, sid, { ...base, httpOnly: true });

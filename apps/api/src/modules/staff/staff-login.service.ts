@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -24,7 +25,7 @@ export interface StaffLoginDeps {
   hasher: PasswordHasher;
   lockout: LockoutService;
   env: Env;
-  now?: () => Date;
+  now: Clock;
 }
 
 type Http = { request: FastifyRequest; reply: FastifyReply };
@@ -36,7 +37,7 @@ export class StaffLoginService {
   constructor(private readonly d: StaffLoginDeps) {}
 
   private now(): Date {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   /** A hash to check an unknown account's password against, so it takes as long as a known one's. */

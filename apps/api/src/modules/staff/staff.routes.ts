@@ -30,13 +30,15 @@ import { StaffAccountService } from './staff-account.service.ts';
 import { StaffLoginService } from './staff-login.service.ts';
 
 export async function staffRoutes(app: FastifyInstance) {
+  const { now } = app;
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
-  const lockout = new LockoutService(new LockoutRepository(app.db));
+  const lockout = new LockoutService(new LockoutRepository(app.db), { now });
   const captcha = new CaptchaService(new SecurityRepository(app.db), {
     testAnswer: app.env.CAPTCHA_TEST_ANSWER,
+    now,
   });
-  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, env: app.env });
-  const accounts = new StaffAccountService({ db: app.db, hasher, lockout });
+  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, env: app.env, now });
+  const accounts = new StaffAccountService({ db: app.db, hasher, lockout, now });
   const auditLog = new AuditService(app.db);
 
   registerCall(app, staffCaptcha, (_, ctx) => {
