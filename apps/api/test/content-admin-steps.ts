@@ -12,7 +12,7 @@ import type { Db } from '../src/db/database.ts';
 import { staffAuditLog } from '../src/db/schema/staff.schema.ts';
 import { multipartBody } from './cs-fixtures.ts';
 import { pngBytes } from './test-images.ts';
-import { loginTestStaff, staffGet, staffPost, type TestStaff } from './staff-session.ts';
+import { loginTestStaff, sessionFor, staffGet, staffPost, type TestStaff } from './staff-session.ts';
 import { createTestApp } from './test-app.ts';
 import { TestClock } from './test-clock.ts';
 
@@ -30,7 +30,14 @@ export async function startContentAdmin() {
   const clock = new TestClock();
   const t = await createTestApp({ PREVIEW_SECRET: previewSecret }, { now: clock.now });
   const editor = await loginTestStaff(t.db, { privileges: ['content'], accountName: 'Editor Ema' });
-  return { ...t, clock, editor, steps: contentSteps(t.app, t.db, editor) };
+  /**
+   * The editor signs in again at the clock's time: sessions live on the app clock, so a test that moved it past
+   * the editor's session (test sessions last an hour) does this before its next staff call.
+   */
+  const signInAgain = async () => {
+    Object.assign(editor, await sessionFor(t.db, editor.staffId, clock.now()));
+  };
+  return { ...t, clock, editor, signInAgain, steps: contentSteps(t.app, t.db, editor) };
 }
 
 export function contentSteps(app: FastifyInstance, db: Db, editor: TestStaff) {
