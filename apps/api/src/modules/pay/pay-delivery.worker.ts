@@ -68,7 +68,7 @@ export class PayDeliveryWorker {
         leaseMs: options.leaseMs ?? deliveryPolicy.leaseMs,
         maxAttempts: options.maxAttempts ?? deliveryPolicy.maxAttempts,
         backoffMs: options.backoffMs ?? deliveryPolicy.backoffMs,
-        // A fresh lease token per claim: only its holder settles the job (a lapsed holder's answer is ignored).
+        // A fresh lease token per claim: a failure is recorded only by the claim that still holds the job.
         claim: ({ now, leaseUntil, limit }) =>
           this.jobs.claim(now, leaseUntil, randomBytes(12).toString('base64url'), limit),
         attemptsOf: (job) => job.attempts,
