@@ -67,12 +67,6 @@ const apiLayers = [
     files: [`${api}/src/modules/**/*.repository.ts`, `${api}/src/modules/**/*.test.ts`],
     rules: restrictImports(moduleInternalsByPath, siblingModuleInternals),
   },
-  // Deliberate exception, until the outbox dispatcher moves onto the shared polling worker (issue 15): it still
-  // claims its rows with its own queries. Delete this block with that change.
-  {
-    files: [`${api}/src/modules/messaging/message-dispatcher.ts`],
-    rules: restrictImports(moduleInternalsByPath, siblingModuleInternals),
-  },
 ];
 
 export default tseslint.config(

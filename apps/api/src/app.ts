@@ -9,6 +9,7 @@ import etag from '@fastify/etag';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { site } from '@gp/config';
+import { systemClock, type Clock } from './config/clock.ts';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/database.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -37,8 +38,11 @@ declare module 'fastify' {
     mediaUrl: (id: string) => string;
     /** The OpenID providers behind social login (real ones and, off production, the Demo ID). */
     socialProviders: readonly OidcProviderConfig[];
-    /** The clock of time-driven content (scheduled publishing, preview links); tests move it. */
-    now: () => Date;
+    /**
+     * The app's clock (config/clock.ts): every service, worker and time-bound check of the app reads business
+     * time from it; tests move it.
+     */
+    now: Clock;
   }
 }
 
@@ -48,7 +52,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   socialProviders?: readonly OidcProviderConfig[];
   /** Default: the system clock. */
-  now?: () => Date;
+  now?: Clock;
 }
 
 /** JSON lines in production and when piped; readable lines for a developer at a terminal. */
@@ -73,7 +77,7 @@ export async function buildApp({
   database,
   logger,
   socialProviders = [],
-  now = () => new Date(),
+  now = systemClock,
 }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
@@ -91,8 +95,8 @@ export async function buildApp({
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
   app.decorate('authenticators', {
-    member: memberAuthenticator(database.db),
-    staff: staffAuthenticator(database.db),
+    member: memberAuthenticator(database.db, { now }),
+    staff: staffAuthenticator(database.db, { now }),
   });
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app));
@@ -125,10 +129,10 @@ export async function buildApp({
   await app.register(csRoutes);
   await app.register(staffRoutes);
   await app.register(contentAdminRoutes);
-  await app.register(deskRoutes, { now }); // the ticket desk; its export worker runs in this process
+  await app.register(deskRoutes); // the ticket desk; its export worker runs in this process
   await app.register(payAdminRoutes);
-  await app.register(faqAdminRoutes, { now }); // FAQ entries for staff (scheduled online times use the clock)
-  await app.register(gameAdminRoutes, { now });
+  await app.register(faqAdminRoutes); // FAQ entries for staff (scheduled online times use the clock)
+  await app.register(gameAdminRoutes);
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   // The built-in game server's switches and received credit, for trying failures locally; never in production.

@@ -7,6 +7,7 @@
  * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database belongs to one process, the API, whose own worker
  * does this work. Stops on SIGINT / SIGTERM after the round in flight.
  */
+import { systemClock } from './config/clock.ts';
 import { parseEnv } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { createGameServerSimulator, PayDeliveryWorker } from './modules/pay/index.ts';
@@ -19,6 +20,7 @@ const line =
   (obj: object | string, msg?: string): void => {
     if (env.LOG_LEVEL === 'silent' || levels.indexOf(level) < levels.indexOf(env.LOG_LEVEL)) return;
     const fields = typeof obj === 'string' ? { msg: obj } : { ...obj, msg };
+    // A log line's own timestamp: wall time, not business time.
     process.stdout.write(`${JSON.stringify({ level, time: Date.now(), name: 'pay-worker', ...fields })}\n`);
   };
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
@@ -31,6 +33,7 @@ const worker = new PayDeliveryWorker({
   db: database.db,
   gameServer: createGameServerSimulator(database.db),
   log,
+  now: systemClock,
   pollMs: env.PAY_WORKER_POLL_MS,
 });
 worker.start();

@@ -1,7 +1,7 @@
 /**
- * Steps for tests of the staff content calls: a test app on a clock the test moves, an editor with the `content`
- * privilege, calls made from their contracts (GET as a query string, POST as JSON, both with the session's `ct`),
- * picture uploads, the players' public reads, and the audit rows the writes left.
+ * Steps for tests of the staff content calls: a test app on a clock the test moves (test-clock.ts), an editor
+ * with the `content` privilege, calls made from their contracts (GET as a query string, POST as JSON, both with
+ * the session's `ct`), picture uploads, the players' public reads, and the audit rows the writes left.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
@@ -12,8 +12,9 @@ import type { Db } from '../src/db/database.ts';
 import { staffAuditLog } from '../src/db/schema/staff.schema.ts';
 import { multipartBody } from './cs-fixtures.ts';
 import { pngBytes } from './test-images.ts';
-import { loginTestStaff, staffGet, staffPost, type TestStaff } from './staff-session.ts';
+import { loginTestStaff, sessionFor, staffGet, staffPost, type TestStaff } from './staff-session.ts';
 import { createTestApp } from './test-app.ts';
+import { TestClock } from './test-clock.ts';
 
 export const previewSecret = 'a-preview-secret-of-at-least-32-characters';
 
@@ -25,26 +26,18 @@ export interface Envelope {
 
 type Session = Pick<TestStaff, 'ct' | 'cookies'>;
 
-/** A clock tests move; it starts at the real time, so seeded content is where a fresh start has it. */
-export class TestClock {
-  private at = Date.now();
-  readonly now = () => new Date(this.at);
-  advance(ms: number): void {
-    this.at += ms;
-  }
-  set(time: Date): void {
-    this.at = time.getTime();
-  }
-  later(ms: number): Date {
-    return new Date(this.at + ms);
-  }
-}
-
 export async function startContentAdmin() {
   const clock = new TestClock();
   const t = await createTestApp({ PREVIEW_SECRET: previewSecret }, { now: clock.now });
   const editor = await loginTestStaff(t.db, { privileges: ['content'], accountName: 'Editor Ema' });
-  return { ...t, clock, editor, steps: contentSteps(t.app, t.db, editor) };
+  /**
+   * The editor signs in again at the clock's time: sessions live on the app clock, so a test that moved it past
+   * the editor's session (test sessions last an hour) does this before its next staff call.
+   */
+  const signInAgain = async () => {
+    Object.assign(editor, await sessionFor(t.db, editor.staffId, clock.now()));
+  };
+  return { ...t, clock, editor, signInAgain, steps: contentSteps(t.app, t.db, editor) };
 }
 
 export function contentSteps(app: FastifyInstance, db: Db, editor: TestStaff) {

@@ -1,7 +1,7 @@
 /**
- * Ticket desk test helpers: an app whose desk clock the test moves (the real time plus a shift, so tickets the
- * player side writes with the real clock stay in the past), tickets opened by members through the player calls,
- * and the desk calls made as a logged-in staff member with their answer envelope.
+ * Ticket desk test helpers: an app on a clock the test moves (test-clock.ts; the player side and the desk read the
+ * same one), tickets opened by members through the player calls, and the desk calls made as a logged-in staff
+ * member with their answer envelope.
  */
 import type { FastifyInstance } from 'fastify';
 import type { QuestionForm } from '@gp/contracts/cs';
@@ -9,26 +9,11 @@ import { caller, demoIds } from './cs-fixtures.ts';
 import type { TestMember } from './member-session.ts';
 import { staffGet, staffPost, type TestStaff } from './staff-session.ts';
 import { createTestApp } from './test-app.ts';
+import { TestClock } from './test-clock.ts';
 
-export interface DeskClock {
-  now: () => Date;
-  /** Moves the desk's clock forward by `ms`. */
-  advance(ms: number): void;
-}
-
-export function deskClock(): DeskClock {
-  let shift = 0;
-  return {
-    now: () => new Date(Date.now() + shift),
-    advance: (ms) => {
-      shift += ms;
-    },
-  };
-}
-
-/** The test app with a movable desk clock; the export worker is driven by the tests, not run in the background. */
+/** The test app on a clock the test moves; the export worker is driven by the tests, not run in the background. */
 export async function createDeskApp(env: Record<string, string> = {}) {
-  const clock = deskClock();
+  const clock = new TestClock();
   const t = await createTestApp({ DESK_EXPORT_WORKER: 'false', ...env }, { now: clock.now });
   return { ...t, clock, ids: await demoIds(t.db) };
 }

@@ -29,6 +29,8 @@ export interface TestStaffOptions {
   /** Default false: a ready account (the seeded admin and new accounts start with true). */
   mustChangePassword?: boolean;
   status?: 'active' | 'blocked';
+  /** When the session starts: the app clock's time when the test moved it. Default: the real time. */
+  at?: Date;
 }
 
 export interface TestStaffAccount {
@@ -65,11 +67,15 @@ export async function createTestStaff(db: Db, options: TestStaffOptions = {}): P
 /** A staff account with a live session (no login call, no audit row). */
 export async function loginTestStaff(db: Db, options: TestStaffOptions = {}): Promise<TestStaff> {
   const account = await createTestStaff(db, options);
-  return { ...account, ...(await sessionFor(db, account.staffId)) };
+  return { ...account, ...(await sessionFor(db, account.staffId, options.at)) };
 }
 
 /** Another live session of an existing account (a second browser). */
-export async function sessionFor(db: Db, staffId: number): Promise<Pick<TestStaff, 'ct' | 'cookies'>> {
+export async function sessionFor(
+  db: Db,
+  staffId: number,
+  at = new Date(),
+): Promise<Pick<TestStaff, 'ct' | 'cookies'>> {
   const sid = newToken(32);
   const ct = newToken(24);
   await new StaffSessionRepository(db).create({
@@ -77,7 +83,8 @@ export async function sessionFor(db: Db, staffId: number): Promise<Pick<TestStaf
     staffId,
     csrfToken: ct,
     ip: '127.0.0.1',
-    expiresAt: new Date(Date.now() + 3_600_000),
+    expiresAt: new Date(at.getTime() + 3_600_000),
+    lastSeenAt: at,
   });
   return { ct, cookies: { [staffSessionCookie]: sid, [staffCsrfCookie]: ct } };
 }

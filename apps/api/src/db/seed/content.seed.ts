@@ -52,7 +52,7 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-export async function seedContent(db: Db, now = new Date()): Promise<void> {
+export async function seedContent(db: Db, now: Date): Promise<void> {
   const art = async (key: string, slug: string | null, size: { width: number; height: number }) =>
     storeMedia(
       db,

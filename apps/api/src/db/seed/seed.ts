@@ -3,6 +3,7 @@
  * processes starting together) never seeds twice, and later capabilities append steps of their own.
  */
 import { asc } from 'drizzle-orm';
+import { systemClock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../database.ts';
 import { seedStep } from '../schema/site.schema.ts';
 import { seedContent } from './content.seed.ts';
@@ -25,7 +26,8 @@ export interface SeedStep {
 
 export const seedSteps: SeedStep[] = [
   { name: 'platform-v1', run: seedPlatform },
-  { name: 'content-v1', run: (db) => seedContent(db) },
+  // Demo news and banners are dated around the day the database is seeded.
+  { name: 'content-v1', run: (db) => seedContent(db, systemClock()) },
   { name: 'pay-v1', run: seedPay },
   { name: 'cs-v1', run: seedCs },
   { name: 'staff-admin-v1', run: seedStaffAdmin, required: true },

@@ -243,6 +243,7 @@ describe('drafts, scheduling and unpublishing (players follow the clock, no rest
     );
     expect(await newsTitles()).toContain('Flash sale tonight');
     t.clock.set(until);
+    await t.signInAgain();
     expect(await newsTitles()).not.toContain('Flash sale tonight');
     expect((await playerDetail(saved.id)).body.code).toBe(-404);
     expect((await s.ok(newsAdminDetail, { id: saved.id })).status).toBe('ended');

@@ -19,6 +19,7 @@ import type {
 } from '@gp/contracts/content-admin';
 import type { z } from 'zod';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createPreviewToken, sanitizeRichText } from '../content/index.ts';
@@ -53,7 +54,7 @@ export interface ArticleAdminDeps {
   previewSecret: string;
   /** Where players' browsers reach the portal (preview links). */
   portalOrigin: string;
-  now: () => Date;
+  now: Clock;
 }
 
 /** What players get from this row at `now` (the repository's status filter says the same in SQL). */
@@ -325,7 +326,7 @@ export class ArticleAdminService {
     const row = await this.find(kind, id);
     const now = this.d.now();
     const ttlSeconds = ttlMinutes * 60;
-    const token = createPreviewToken(this.d.previewSecret, kind, row.id, ttlSeconds, now.getTime());
+    const token = createPreviewToken(this.d.previewSecret, kind, row.id, ttlSeconds, now);
     const expiresAt = new Date((Math.floor(now.getTime() / 1000) + ttlSeconds) * 1000);
     const link = (routeId: string) => {
       const url = new URL(buildPath(routeById(routeId).path, { id: String(row.id) }), this.d.portalOrigin);

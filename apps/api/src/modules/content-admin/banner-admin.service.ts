@@ -10,6 +10,7 @@ import type {
   bannerSave,
 } from '@gp/contracts/content-admin';
 import type { z } from 'zod';
+import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
 import {
   bannerTables,
@@ -27,7 +28,7 @@ export interface BannerAdminDeps {
   mediaUrl: (id: string) => string;
   /** Our own sites' origins: where banner links may lead. */
   ownOrigins: readonly string[];
-  now: () => Date;
+  now: Clock;
 }
 
 export function bannerStatus(

@@ -6,6 +6,7 @@ import type {
   fansGroupSave,
 } from '@gp/contracts/content-admin';
 import type { z } from 'zod';
+import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { iso, onlineStatus } from './content-admin-data.ts';
 import {
@@ -31,7 +32,7 @@ interface FansGroupTypes {
 }
 
 export class FansGroupAdminService extends OrderedItemAdminService<FansGroupTypes> {
-  constructor(d: { db: Db; now: () => Date }) {
+  constructor(d: { db: Db; now: Clock }) {
     super(d, {
       tables: fansGroupTables,
       keyField: 'slug',

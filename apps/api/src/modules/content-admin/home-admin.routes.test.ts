@@ -96,6 +96,7 @@ describe('banners', () => {
     expect(saved.status).toBe('scheduled');
     expect(await ids()).not.toContain(saved.id);
     t.clock.set(start);
+    await t.signInAgain();
     expect(await ids()).toContain(saved.id);
     expect((await s.ok(bannerAdminDetail, { id: saved.id })).status).toBe('published');
     await s.ok(bannerAdminCreateUpdate, { ...slide('Timed slide'), id: saved.id, is_online: 0 });
@@ -106,6 +107,7 @@ describe('banners', () => {
       id: saved.id,
     });
     t.clock.set(end);
+    await t.signInAgain();
     expect(await ids()).not.toContain(saved.id);
     const ended = await s.ok(bannerAdminPage, { status: 'ended', keyword: 'timed' });
     expect(ended.list.map((b) => b.id)).toEqual([saved.id]);

@@ -6,6 +6,7 @@ import type {
   moduleSave,
 } from '@gp/contracts/content-admin';
 import type { z } from 'zod';
+import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { onlineStatus } from './content-admin-data.ts';
 import {
@@ -31,7 +32,7 @@ interface ModuleTypes {
 }
 
 export class ModuleAdminService extends OrderedItemAdminService<ModuleTypes> {
-  constructor(d: { db: Db; now: () => Date }) {
+  constructor(d: { db: Db; now: Clock }) {
     super(d, {
       tables: moduleTables,
       keyField: 'key',

@@ -3,6 +3,7 @@
  * exactly as players get them (modules/site), so the console shows what the portal shows.
  */
 import type { NavFlags } from '@gp/contracts/web';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { createSiteService } from '../site/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
@@ -15,7 +16,7 @@ export class NavAdminService {
       db: Db;
       distributionRegion: number;
       mediaUrl: (id: string) => string;
-      now: () => Date;
+      now: Clock;
     },
   ) {}
 

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { ContentImage, ContentLanguage, ContentStatus } from '@gp/contracts/content-admin';
 import type { AuditAction } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
@@ -74,7 +75,7 @@ type TextValues<T extends OrderedItemTypes> = Omit<T['textRow'], T['ownerKey']> 
 
 export interface OrderedItemDeps {
   db: Db;
-  now: () => Date;
+  now: Clock;
   /** Needed by kinds with pictures. */
   mediaUrl?: ((id: string) => string) | undefined;
 }

@@ -10,6 +10,7 @@ import type {
 } from '@gp/contracts/content-admin';
 import { codes } from '@gp/errors';
 import type { z } from 'zod';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
@@ -38,7 +39,7 @@ export type RecommendSaveInput = z.output<typeof recommendSave>;
 export interface RecommendAdminDeps {
   db: Db;
   mediaUrl: (id: string) => string;
-  now: () => Date;
+  now: Clock;
 }
 
 const textFields = (t: RecommendTextRow | Omit<RecommendTextRow, 'gameBaseId'>): RecommendText => ({

@@ -148,18 +148,24 @@ describe('GET /web/news/detail and /web/activity/detail', () => {
 
   it('shows a draft through a valid preview token only, never cached', async () => {
     const id = await idOf('news', draftNews.key);
-    const token = createPreviewToken(secret, 'news', id, 600);
+    const token = createPreviewToken(secret, 'news', id, 600, t.app.now());
     const ok = await get(`/web/news/detail?news_id=${id}&preview_token=${token}&lang=th`);
     const detail = articleDetail.parse(ok.body.data);
     expect(detail).toMatchObject({ preview: true, title: draftNews.i18n.th.title });
     expect(ok.res.headers['cache-control']).toBe('private, no-store');
-    const expired = createPreviewToken(secret, 'news', id, -1);
+    const expired = createPreviewToken(secret, 'news', id, -1, t.app.now());
     expect((await get(`/web/news/detail?news_id=${id}&preview_token=${expired}`)).body.code).toBe(-404);
-    const otherId = createPreviewToken(secret, 'news', id + 1, 600);
+    const otherId = createPreviewToken(secret, 'news', id + 1, 600, t.app.now());
     expect((await get(`/web/news/detail?news_id=${id}&preview_token=${otherId}`)).body.code).toBe(-404);
-    const otherKind = createPreviewToken(secret, 'activity', id, 600);
+    const otherKind = createPreviewToken(secret, 'activity', id, 600, t.app.now());
     expect((await get(`/web/news/detail?news_id=${id}&preview_token=${otherKind}`)).body.code).toBe(-404);
-    const forged = createPreviewToken('another-secret-of-at-least-32-characters!', 'news', id, 600);
+    const forged = createPreviewToken(
+      'another-secret-of-at-least-32-characters!',
+      'news',
+      id,
+      600,
+      t.app.now(),
+    );
     expect((await get(`/web/news/detail?news_id=${id}&preview_token=${forged}`)).body.code).toBe(-404);
   });
 

@@ -8,6 +8,7 @@ import type {
   RecommendedGame,
 } from '@gp/contracts/web';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { ArticleKind, ArticleRow, ContentRepository } from './content.repository.ts';
@@ -17,18 +18,18 @@ import { sanitizeRichText } from './rich-text.ts';
 export interface ContentServiceOptions {
   mediaUrl: (id: string) => string;
   previewSecret: string;
-  now?: () => Date;
+  now: Clock;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export class ContentService {
-  private readonly now: () => Date;
+  private readonly now: Clock;
   constructor(
     private readonly repo: ContentRepository,
     private readonly options: ContentServiceOptions,
   ) {
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
   }
 
   private async images(ids: string[]): Promise<(id: string) => Image> {
@@ -104,10 +105,7 @@ export class ContentService {
     if (
       !row ||
       (preview &&
-        !(
-          previewToken &&
-          verifyPreviewToken(this.options.previewSecret, previewToken, kind, id, now.getTime())
-        ))
+        !(previewToken && verifyPreviewToken(this.options.previewSecret, previewToken, kind, id, now)))
     ) {
       throw new AppError(codes.notFound);
     }

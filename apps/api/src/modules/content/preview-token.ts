@@ -16,9 +16,9 @@ export function createPreviewToken(
   kind: PreviewKind,
   id: number,
   ttlSeconds: number,
-  now = Date.now(),
+  now: Date,
 ): string {
-  const expires = Math.floor(now / 1000) + ttlSeconds;
+  const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
   return `${expires}.${signature(secret, kind, id, expires)}`;
 }
 
@@ -27,11 +27,11 @@ export function verifyPreviewToken(
   token: string,
   kind: PreviewKind,
   id: number,
-  now = Date.now(),
+  now: Date,
 ): boolean {
   const [expiresText, given] = token.split('.');
   const expires = Number(expiresText);
-  if (!given || !Number.isInteger(expires) || expires * 1000 <= now) return false;
+  if (!given || !Number.isInteger(expires) || expires * 1000 <= now.getTime()) return false;
   const want = Buffer.from(signature(secret, kind, id, expires));
   const got = Buffer.from(given);
   return want.length === got.length && timingSafeEqual(want, got);

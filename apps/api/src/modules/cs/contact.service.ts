@@ -12,6 +12,7 @@ import {
   type Sex,
 } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import type { AuthenticatedMember } from '../passport/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ContactRepository } from './contact.repository.ts';
@@ -37,7 +38,10 @@ function checked<T>(result: { success: true; data: T } | { success: false }, cod
 }
 
 export class ContactService {
-  constructor(private readonly repo: ContactRepository) {}
+  constructor(
+    private readonly repo: ContactRepository,
+    private readonly options: { now: Clock },
+  ) {}
 
   async info(member: Pick<AuthenticatedMember, 'mid' | 'nickName'>): Promise<ContactInfoData> {
     const row = await this.repo.find(member.mid);
@@ -58,7 +62,7 @@ export class ContactService {
     const emailText = input.email.trim();
     const email = emailText ? checked(csEmailRule.safeParse(emailText), contactCodes.email) : '';
     const address = checked(contactAddressRule.safeParse(input.address), contactCodes.address);
-    await this.repo.save(mid, { contacts, sex: input.sex, mobile, email, address }, new Date());
+    await this.repo.save(mid, { contacts, sex: input.sex, mobile, email, address }, this.options.now());
     return null;
   }
 }

@@ -3,8 +3,11 @@
  * flight finished) when it closes, like the outbox dispatcher: every five minutes (`csJobIntervalMs`) it closes replied
  * tickets that stayed quiet for `csPolicy.autoCloseAfterMs` and deletes uploads never sent within a day. Both
  * are single statements guarded by their own conditions, so several API processes can run them side by side.
+ * The ticks are a polling worker's (jobs/polling-worker.ts) with this work as its task and no queue.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../config/clock.ts';
+import { PollingWorker, type WorkerLog } from '../../jobs/polling-worker.ts';
 import { UploadRepository } from './upload.repository.ts';
 import { UploadService } from './upload.service.ts';
 import { WorkOrderService } from './work-order.service.ts';
@@ -12,21 +15,33 @@ import { WorkOrderService } from './work-order.service.ts';
 export const csJobIntervalMs = 5 * 60_000;
 
 export class CsHousekeeping {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly loop: PollingWorker;
 
   constructor(
     private readonly deps: {
       workOrders: Pick<WorkOrderService, 'closeQuiet'>;
       uploads: Pick<UploadService, 'purgeUnsent'>;
-      log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+      log: Pick<WorkerLog, 'info' | 'error'>;
+      now: Clock;
       intervalMs?: number;
     },
-  ) {}
+  ) {
+    const intervalMs = deps.intervalMs ?? csJobIntervalMs;
+    this.loop = new PollingWorker({
+      name: 'customer-service housekeeping',
+      log: deps.log,
+      now: deps.now,
+      pollMs: intervalMs,
+      firstRoundAfterMs: intervalMs,
+      task: async () => {
+        const { closed, purged } = await this.runOnce();
+        return closed.length + purged;
+      },
+    });
+  }
 
   /** One round: what a tick does, callable directly (tests, an operator's script). */
-  async runOnce(now = new Date()): Promise<{ closed: number[]; purged: number }> {
+  async runOnce(now = this.deps.now()): Promise<{ closed: number[]; purged: number }> {
     const closed = await this.deps.workOrders.closeQuiet(now);
     const purged = await this.deps.uploads.purgeUnsent(now);
     if (closed.length > 0 || purged > 0) {
@@ -36,37 +51,21 @@ export class CsHousekeeping {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule() {
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .catch((error: unknown) =>
-          this.deps.log.error({ err: error }, 'customer-service housekeeping failed'),
-        )
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.schedule();
-        });
-    }, this.deps.intervalMs ?? csJobIntervalMs);
-    this.timer.unref();
+  /** Stops the ticks; resolves when the run in flight has finished. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
 
 export async function csJobs(app: FastifyInstance) {
   const housekeeping = new CsHousekeeping({
-    workOrders: new WorkOrderService(app.db),
-    uploads: new UploadService(new UploadRepository(app.db)),
+    workOrders: new WorkOrderService(app.db, { now: app.now }),
+    uploads: new UploadService(new UploadRepository(app.db), { now: app.now }),
     log: app.log,
+    now: app.now,
   });
   app.addHook('onReady', async () => housekeeping.start());
   app.addHook('onClose', () => housekeeping.stop());

@@ -23,22 +23,22 @@ import { fullPath } from '@gp/contracts';
 import { codes } from '@gp/errors';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
+import { sendPrivateFile } from '../../http/private-file.ts';
 import { memberOf, registerCall } from '../../http/register-call.ts';
 import { memberOfCookie } from '../passport/index.ts';
 import { ContactRepository } from './contact.repository.ts';
 import { ContactService } from './contact.service.ts';
 import { FaqRepository } from './faq.repository.ts';
 import { FaqService } from './faq.service.ts';
-import { contentDisposition } from './file-check.ts';
 import { UploadRepository } from './upload.repository.ts';
 import { UploadService } from './upload.service.ts';
 import { WorkOrderService } from './work-order.service.ts';
 
 export async function csRoutes(app: FastifyInstance) {
   const faq = new FaqService(new FaqRepository(app.db), { mediaUrl: app.mediaUrl, now: app.now });
-  const workOrders = new WorkOrderService(app.db);
-  const contacts = new ContactService(new ContactRepository(app.db));
-  const uploads = new UploadService(new UploadRepository(app.db));
+  const workOrders = new WorkOrderService(app.db, { now: app.now });
+  const contacts = new ContactService(new ContactRepository(app.db), { now: app.now });
+  const uploads = new UploadService(new UploadRepository(app.db), { now: app.now });
 
   // Public: the service home and the question form's choices.
   // Member-independent: answered from the public cache (modules/public-cache), emptied by staff writes.
@@ -99,21 +99,11 @@ export async function csRoutes(app: FastifyInstance) {
   // sites from sending it along), so <img src> works. Staff get files through the staff desk's own route.
   const downloadQuery = z.object({ file_id: fileIdRule });
   app.get(fullPath(csFileDownload), { config: { domain: 'service' } }, async (request, reply) => {
-    const session = await memberOfCookie(app.db, request);
+    const session = await memberOfCookie(app.db, request, app.now());
     if (!session) throw new AppError(codes.notLoggedIn, { status: 401 });
     const query = downloadQuery.safeParse(request.query);
     if (!query.success) throw new AppError(codes.accessDenied, { status: 403 });
     const file = await uploads.open(query.data.file_id, { kind: 'member', mid: session.mid });
-    return reply
-      .header('content-type', file.contentType)
-      .header(
-        'content-disposition',
-        contentDisposition(file.kind === 'image' ? 'inline' : 'attachment', file.fileName),
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cross-origin-resource-policy', 'same-site')
-      .send(Buffer.from(file.bytes));
+    return sendPrivateFile(reply, { ...file, disposition: file.kind === 'image' ? 'inline' : 'attachment' });
   });
 }

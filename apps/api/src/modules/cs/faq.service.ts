@@ -1,5 +1,6 @@
 /** The public customer-service pages: games to ask about, question types and the FAQ search. */
 import type { CsGameItem, FaqPageData, QuestionTypeItem } from '@gp/contracts/cs';
+import type { Clock } from '../../config/clock.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { Db } from '../../db/database.ts';
 import { FaqRepository } from './faq.repository.ts';
@@ -7,7 +8,7 @@ import { FaqRepository } from './faq.repository.ts';
 export class FaqService {
   constructor(
     private readonly repo: FaqRepository,
-    private readonly options: { mediaUrl: (id: string) => string; now?: () => Date },
+    private readonly options: { mediaUrl: (id: string) => string; now: Clock },
   ) {}
 
   async games(lang: string): Promise<CsGameItem[]> {
@@ -50,7 +51,7 @@ export class FaqService {
       ...(query.game_base_id !== undefined ? { gameBaseId: query.game_base_id } : {}),
       ...(query.question_type !== undefined ? { questionTypeId: query.question_type } : {}),
       ...(query.question_keyword ? { keyword: query.question_keyword } : {}),
-      now: this.options.now?.() ?? new Date(),
+      now: this.options.now(),
       offset: (query.page_num - 1) * query.page_size,
       limit: query.page_size,
     });
@@ -72,6 +73,6 @@ export class FaqService {
 }
 
 /** The FAQ as players read it, on `db`. */
-export function createFaqService(db: Db, options: { mediaUrl: (id: string) => string; now?: () => Date }) {
+export function createFaqService(db: Db, options: { mediaUrl: (id: string) => string; now: Clock }) {
   return new FaqService(new FaqRepository(db), options);
 }

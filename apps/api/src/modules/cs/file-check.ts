@@ -70,13 +70,3 @@ export function cleanFileName(raw: string): string {
   const shortStem = [...stem].slice(0, 90).join('') || 'file';
   return ext ? `${shortStem}.${ext}` : shortStem;
 }
-
-/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

@@ -4,7 +4,7 @@
  */
 export { csRoutes } from './cs.routes.ts';
 export { csJobs } from './cs-jobs.plugin.ts';
-export { contentDisposition, isJpeg, isPng } from './file-check.ts';
+export { isJpeg, isPng } from './file-check.ts';
 export { createFaqService } from './faq.service.ts';
 export { createUploadService } from './upload.service.ts';
 export { liveHolder, WorkOrderService, type StaffActor } from './work-order.service.ts';

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { uploadPolicy, type CsFileItem, type FileKind, type UploadBlob } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkUpload, cleanFileName } from './file-check.ts';
 import type { Db } from '../../db/database.ts';
@@ -25,13 +26,13 @@ export interface StoredFile {
 export const unsentFileTtlMs = 24 * 3_600_000;
 
 export class UploadService {
-  private readonly now: () => Date;
+  private readonly now: Clock;
 
   constructor(
     private readonly repo: UploadRepository,
-    options: { now?: () => Date } = {},
+    options: { now: Clock },
   ) {
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
   }
 
   /** Checks and stores one upload; -10003 too large, -10004 not an accepted file, -10006 too many unsent. */
@@ -83,6 +84,6 @@ export class UploadService {
 }
 
 /** Ticket attachments on `db`, for the staff desk's downloads. */
-export function createUploadService(db: Db): UploadService {
-  return new UploadService(new UploadRepository(db));
+export function createUploadService(db: Db, options: { now: Clock }): UploadService {
+  return new UploadService(new UploadRepository(db), options);
 }

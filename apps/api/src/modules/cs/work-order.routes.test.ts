@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   call = caller(t.app);
   ids = await demoIds(t.db);
-  staffDesk = new WorkOrderService(t.db);
+  staffDesk = new WorkOrderService(t.db, { now: t.app.now });
   alice = await loginTestMember(t.db);
   bob = await loginTestMember(t.db);
 });

@@ -8,6 +8,7 @@ import { csPolicy, workOrderStatus, type WorkOrderStatus } from '@gp/contracts/c
 import { demoIds, pngBytes } from '../../../test/cs-fixtures.ts';
 import { loginTestMember } from '../../../test/member-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import { csFile, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { CsHousekeeping } from './cs-jobs.plugin.ts';
@@ -18,7 +19,7 @@ import { WorkOrderService } from './work-order.service.ts';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let ids: Awaited<ReturnType<typeof demoIds>>;
 let mid: number;
-let clock = new Date('2030-03-01T08:00:00Z');
+const clock = new TestClock(new Date('2030-03-01T08:00:00Z'));
 let service: WorkOrderService;
 const agent = { staffId: 7, name: 'Agent Lan' };
 const { noReply, processing, replied, closed } = workOrderStatus;
@@ -27,14 +28,12 @@ beforeAll(async () => {
   t = await createTestApp();
   ids = await demoIds(t.db);
   mid = (await loginTestMember(t.db)).mid;
-  service = new WorkOrderService(t.db, { now: () => clock });
+  service = new WorkOrderService(t.db, { now: clock.now });
 });
 afterAll(() => t.close());
 
 const hours = (n: number) => n * 3_600_000;
-const later = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
-};
+const later = (ms: number) => clock.advance(ms);
 
 async function newTicket(): Promise<number> {
   const { work_order_id } = await service.create(
@@ -70,13 +69,13 @@ async function refusal(work: Promise<unknown>): Promise<number> {
 describe('reply (staff)', () => {
   it('sets the state it names, records the agent and the state change on the message', async () => {
     const id = await newTicket();
-    expect(await row(id)).toMatchObject({ status: noReply, lang: 'vi', source: 7, lastAskedAt: clock });
+    expect(await row(id)).toMatchObject({ status: noReply, lang: 'vi', source: 7, lastAskedAt: clock.now() });
     later(60_000);
     const { message_id } = await service.reply(id, agent, 'Đang kiểm tra.', processing);
     expect(await row(id)).toMatchObject({ status: processing, repliedAt: null, operatorName: 'Agent Lan' });
     later(60_000);
     await service.reply(id, agent, 'Đã khôi phục kết quả.', replied);
-    expect(await row(id)).toMatchObject({ status: replied, repliedAt: clock, operatorStaffId: 7 });
+    expect(await row(id)).toMatchObject({ status: replied, repliedAt: clock.now(), operatorStaffId: 7 });
     const [message] = await t.db
       .select()
       .from(csWorkOrderMessage)
@@ -130,7 +129,7 @@ describe('changeStatus (staff)', () => {
   it('treats closed as final (-20003) and records who closed it', async () => {
     const id = await newTicket();
     await service.changeStatus(id, agent, closed);
-    expect(await row(id)).toMatchObject({ status: closed, closedBy: 'staff', closedAt: clock });
+    expect(await row(id)).toMatchObject({ status: closed, closedBy: 'staff', closedAt: clock.now() });
     for (const to of [noReply, processing, replied] as WorkOrderStatus[]) {
       expect(await refusal(service.changeStatus(id, agent, to))).toBe(-20003);
     }
@@ -142,7 +141,7 @@ describe('rating period', () => {
   it('accepts a rating until exactly the end of the period after the latest answer, then -10002', async () => {
     const id = await newTicket();
     await service.reply(id, agent, 'Answer.', replied);
-    const answeredAt = clock;
+    const answeredAt = clock.now();
     later(csPolicy.gradeWindowMs);
     expect(await service.grade(mid, id, 3)).toEqual({ work_order_id: id, grade: 3 });
     later(1);
@@ -187,7 +186,7 @@ describe('automatic close of quiet replied tickets', () => {
     const closedIds = await service.closeQuiet();
     expect(closedIds).toContain(quiet);
     expect(closedIds).not.toContain(recent);
-    expect(await row(quiet)).toMatchObject({ status: closed, closedBy: 'auto', closedAt: clock });
+    expect(await row(quiet)).toMatchObject({ status: closed, closedBy: 'auto', closedAt: clock.now() });
     expect((await row(recent)).status).toBe(replied);
     expect((await row(waiting)).status).toBe(noReply);
     expect((await row(interim)).status).toBe(processing);
@@ -200,7 +199,7 @@ describe('automatic close of quiet replied tickets', () => {
   });
 
   it('runs as the housekeeping job, which also deletes uploads never sent within a day', async () => {
-    const uploads = new UploadService(new UploadRepository(t.db), { now: () => clock });
+    const uploads = new UploadService(new UploadRepository(t.db), { now: clock.now });
     const stale = await uploads.receive(mid, new File([pngBytes()], 'old.png'));
     const id = await newTicket();
     await service.reply(id, agent, 'Answer.', replied);
@@ -211,8 +210,9 @@ describe('automatic close of quiet replied tickets', () => {
       workOrders: service,
       uploads,
       log: { info: (o: unknown) => logged.push(o), error: () => undefined },
+      now: clock.now,
     });
-    const result = await job.runOnce(clock);
+    const result = await job.runOnce();
     expect(result.closed).toContain(id);
     expect(result.purged).toBeGreaterThanOrEqual(1);
     const left = (await t.db.select({ id: csFile.id }).from(csFile)).map((f) => f.id);
@@ -226,6 +226,7 @@ describe('automatic close of quiet replied tickets', () => {
       workOrders: { closeQuiet: async () => [] },
       uploads: { purgeUnsent: async () => 0 },
       log: { info: () => undefined, error: () => undefined },
+      now: clock.now,
       intervalMs: 5,
     });
     let runs = 0;

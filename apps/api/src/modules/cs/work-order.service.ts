@@ -37,6 +37,7 @@ import { deskPolicy, type LockHolderData } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { site, type LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
@@ -67,7 +68,7 @@ export interface StaffActor {
 }
 
 export interface WorkOrderServiceOptions {
-  now?: () => Date;
+  now: Clock;
   /**
    * Where players open their tickets (the portal's origin): an answer's e-mail notice links there. Without it
    * no notice is written; only services that never reply (the player's calls, the housekeeping job) omit it.
@@ -112,14 +113,14 @@ function asGrade(value: number | null): Grade | null {
 }
 
 export class WorkOrderService {
-  private readonly now: () => Date;
+  private readonly now: Clock;
   private readonly portalOrigin: string | undefined;
 
   constructor(
     private readonly db: Db,
-    options: WorkOrderServiceOptions = {},
+    options: WorkOrderServiceOptions,
   ) {
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
     this.portalOrigin = options.portalOrigin;
   }
 

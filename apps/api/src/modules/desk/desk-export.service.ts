@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { deskPolicy } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
@@ -21,17 +22,17 @@ export interface DeskExportServiceOptions {
   db: Db;
   /** STAFF_LINK_SECRET: signs the download links. */
   linkSecret: string;
-  now?: () => Date;
+  now: Clock;
   /** Called after a job is written, so the worker starts on it at once. */
   onQueued?: () => void;
 }
 
 export class DeskExportService {
-  private readonly now: () => Date;
+  private readonly now: Clock;
   private readonly jobs: DeskExportRepository;
 
   constructor(private readonly options: DeskExportServiceOptions) {
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
     this.jobs = new DeskExportRepository(options.db);
   }
 

@@ -1,16 +1,18 @@
 /**
  * The export worker: makes the .xlsx of each pending export job (excel_download_derive writes the job), and
- * deletes jobs and their files a day after they were asked for. Runs inside the API process (desk-jobs.plugin.ts,
+ * deletes jobs and their files a day after they were asked for. Runs inside the API process (desk.routes.ts,
  * DESK_EXPORT_WORKER), woken when a job is written and polling otherwise; tests call `runOnce` and `purge`.
  *
- * Jobs are claimed with `FOR UPDATE SKIP LOCKED` and a lease, like the pay delivery worker, so several API
- * processes share the work and a job whose worker died is taken again after its lease. A job that keeps failing
- * is marked failed after `maxAttempts` with its error (never row data).
+ * It is a polling worker (jobs/polling-worker.ts): jobs are claimed with `FOR UPDATE SKIP LOCKED` and a lease,
+ * like the pay delivery worker, so several API processes share the work and a job whose worker died is taken
+ * again after its lease. A job that keeps failing is tried again after `retryAfterMs` and marked failed after
+ * `maxAttempts` with its error (never row data).
  */
-import type { FastifyBaseLogger } from 'fastify';
 import { deskPolicy } from '@gp/contracts/desk';
 import type { LanguageCode } from '@gp/config';
+import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
+import { backoff, PollingWorker, type WorkerLog } from '../../jobs/polling-worker.ts';
 import { DeskExportRepository, type ExportJobRow } from './desk-export.repository.ts';
 import { ticketWorkbook } from './desk-export.workbook.ts';
 import { DeskRepository, type TicketFilter, type TicketOrder } from './desk.repository.ts';
@@ -38,127 +40,92 @@ export interface StoredExportQuery {
   request: Record<string, unknown>;
 }
 
-const errorText = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 500);
+type ClaimedExport = Omit<ExportJobRow, 'bytes' | 'leaseUntil'>;
 
 export class DeskExportWorker {
   private readonly jobs: DeskExportRepository;
   private readonly reads: DeskRepository;
-  private readonly now: () => Date;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly now: Clock;
+  private readonly loop: PollingWorker<ClaimedExport>;
   private lastPurge = 0;
 
   constructor(
     private readonly options: {
       db: Db;
-      log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-      now?: () => Date;
+      log: Pick<WorkerLog, 'info' | 'error'>;
+      now: Clock;
       pollMs?: number;
     },
   ) {
     this.jobs = new DeskExportRepository(options.db);
     this.reads = new DeskRepository(options.db);
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
+    const { log } = options;
+    this.loop = new PollingWorker({
+      name: 'export worker',
+      log,
+      now: options.now,
+      pollMs: options.pollMs ?? exportPolicy.pollMs,
+      task: () => this.purgeWhenDue(),
+      queue: {
+        batchSize: exportPolicy.batchSize,
+        leaseMs: exportPolicy.leaseMs,
+        maxAttempts: exportPolicy.maxAttempts,
+        backoffMs: backoff({ firstMs: exportPolicy.retryAfterMs, factor: 1 }),
+        claim: ({ now, leaseUntil, limit }) => this.jobs.claim(now, leaseUntil, limit),
+        attemptsOf: (job) => job.attempts,
+        handle: (job) => this.make(job),
+        failed: async (job, failure) => {
+          await this.jobs.failed(job.id, {
+            error: failure.message,
+            retryAt: failure.retryAt,
+            now: failure.now,
+          });
+          log.error({ taskId: job.id, attempts: job.attempts, err: failure.message }, 'ticket export failed');
+        },
+      },
+    });
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  /** Stops polling; resolves when the round in flight has finished. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Runs a round soon (a job was just written) instead of at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
-  private schedule(delay: number) {
-    this.timer = setTimeout(() => {
-      this.running = this.round()
-        .catch((error: unknown) =>
-          this.options.log.error({ err: errorText(error) }, 'export worker round failed; trying again later'),
-        )
-        .finally(() => {
-          this.running = undefined;
-          const soon = this.again;
-          this.again = false;
-          if (!this.stopped) this.schedule(soon ? 0 : (this.options.pollMs ?? exportPolicy.pollMs));
-        });
-    }, delay);
-    this.timer.unref();
-  }
-
-  private async round() {
-    await this.runOnce();
-    const now = this.now();
-    if (now.getTime() - this.lastPurge >= exportPolicy.purgeEveryMs) {
-      this.lastPurge = now.getTime();
-      await this.purge(now);
-    }
+    this.loop.wake();
   }
 
   /** Makes every pending export; answers how many were made and how many failed for good. */
   async runOnce(): Promise<{ done: number; failed: number }> {
-    let done = 0;
-    let failed = 0;
-    for (;;) {
-      const now = this.now();
-      const batch = await this.jobs.claim(
-        now,
-        new Date(now.getTime() + exportPolicy.leaseMs),
-        exportPolicy.batchSize,
-      );
-      for (const job of batch) {
-        const outcome = await this.make(job);
-        if (outcome === 'done') done += 1;
-        if (outcome === 'failed') failed += 1;
-      }
-      if (batch.length < exportPolicy.batchSize || this.stopped) return { done, failed };
-    }
+    const { done, givenUp } = await this.loop.drain();
+    return { done, failed: givenUp };
   }
 
-  private async make(job: Omit<ExportJobRow, 'bytes' | 'leaseUntil'>): Promise<'done' | 'retry' | 'failed'> {
-    try {
-      const stored = job.filters as unknown as StoredExportQuery;
-      const filter: TicketFilter = {
-        ...stored.filter,
-        createdFrom: new Date(stored.filter.createdFrom),
-        createdBefore: new Date(stored.filter.createdBefore),
-      };
-      const rows = await this.reads.rows(filter, stored.order, job.lang, 0, deskPolicy.maxExportRows);
-      const bytes = await ticketWorkbook(rows, job.lang as LanguageCode);
-      await this.jobs.done(job.id, { rowCount: rows.length, bytes, now: this.now() });
-      this.options.log.info({ taskId: job.id, rows: rows.length, bytes: bytes.length }, 'ticket export made');
-      return 'done';
-    } catch (error) {
-      const now = this.now();
-      const givenUp = job.attempts >= exportPolicy.maxAttempts;
-      await this.jobs.failed(job.id, {
-        error: errorText(error),
-        retryAt: givenUp ? null : new Date(now.getTime() + exportPolicy.retryAfterMs),
-        now,
-      });
-      this.options.log.error(
-        { taskId: job.id, attempts: job.attempts, err: errorText(error) },
-        'ticket export failed',
-      );
-      return givenUp ? 'failed' : 'retry';
-    }
+  private async make(job: ClaimedExport): Promise<void> {
+    const stored = job.filters as unknown as StoredExportQuery;
+    const filter: TicketFilter = {
+      ...stored.filter,
+      createdFrom: new Date(stored.filter.createdFrom),
+      createdBefore: new Date(stored.filter.createdBefore),
+    };
+    const rows = await this.reads.rows(filter, stored.order, job.lang, 0, deskPolicy.maxExportRows);
+    const bytes = await ticketWorkbook(rows, job.lang as LanguageCode);
+    await this.jobs.done(job.id, { rowCount: rows.length, bytes, now: this.now() });
+    this.options.log.info({ taskId: job.id, rows: rows.length, bytes: bytes.length }, 'ticket export made');
+  }
+
+  /** Each round purges, at most every `exportPolicy.purgeEveryMs`. */
+  private async purgeWhenDue(): Promise<number> {
+    const now = this.now();
+    if (now.getTime() - this.lastPurge < exportPolicy.purgeEveryMs) return 0;
+    this.lastPurge = now.getTime();
+    return this.purge(now);
   }
 
   /** Deletes jobs and their files asked for more than `exportPolicy.keepMs` ago; answers how many. */

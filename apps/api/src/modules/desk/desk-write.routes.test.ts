@@ -23,6 +23,7 @@ import {
 } from '../../../test/desk-steps.ts';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import { loginTestStaff, type TestStaff } from '../../../test/staff-session.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
 import { MessageDispatcher, type MessageTransport, type TransportMessage } from '../messaging/index.ts';
@@ -306,7 +307,7 @@ describe("the player's e-mail notice", () => {
         db: t.db,
         transports: { email: transport },
         log: console,
-        now: () => new Date(at),
+        now: new TestClock(at).now,
       });
     await dispatcherAt(due - 1_000).runOnce();
     expect(sent.filter((m) => m.id === notice!.id)).toEqual([]);

@@ -27,24 +27,21 @@ import {
 } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
+import { sendPrivateFile } from '../../http/private-file.ts';
 import { registerCall, staffOf } from '../../http/register-call.ts';
-import { contentDisposition, createUploadService } from '../cs/index.ts';
+import { createUploadService } from '../cs/index.ts';
 import { staffOfCookie } from '../staff/index.ts';
 import { exportDownloadPath } from './desk-export-link.ts';
 import { DeskExportService } from './desk-export.service.ts';
 import { DeskExportWorker } from './desk-export.worker.ts';
 import { DeskService } from './desk.service.ts';
 
-export interface DeskRoutesOptions {
-  /** The desk's clock (tests move it; lock and recall windows, link expiry). */
-  now?: () => Date;
-}
-
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const staffDomain = { domain: 'staff' as const };
 
-export async function deskRoutes(app: FastifyInstance, options: DeskRoutesOptions = {}) {
-  const now = options.now ?? (() => new Date());
+export async function deskRoutes(app: FastifyInstance) {
+  // The app's clock (tests move it): lock and recall windows, link expiry, the export worker's leases.
+  const { now } = app;
   const desk = new DeskService({ db: app.db, portalOrigin: app.env.PORTAL_ORIGIN, now, log: app.log });
   const worker = new DeskExportWorker({ db: app.db, log: app.log, now });
   const exports = new DeskExportService({
@@ -53,7 +50,7 @@ export async function deskRoutes(app: FastifyInstance, options: DeskRoutesOption
     now,
     onQueued: () => worker.wake(),
   });
-  const uploads = createUploadService(app.db);
+  const uploads = createUploadService(app.db, { now });
 
   registerCall(app, deskTicketPage, (input, ctx) => desk.page(input, ctx.lang));
   registerCall(app, deskTicketDetailCall, (input, ctx) => desk.detail(input.work_order_id, ctx.lang));
@@ -74,21 +71,11 @@ export async function deskRoutes(app: FastifyInstance, options: DeskRoutesOption
   const fileQuery = z.object({ file_id: fileIdRule });
   const filePath = `/csmng${new URL(deskFilePath('x'), 'http://desk').pathname}`;
   app.get(filePath, { config: staffDomain }, async (request, reply) => {
-    await staffOfCookie(app.db, request, 'tickets.read');
+    await staffOfCookie(app.db, request, 'tickets.read', now());
     const query = fileQuery.safeParse(request.query);
     if (!query.success) throw new AppError(codes.accessDenied, { status: 403 });
     const file = await uploads.open(query.data.file_id, { kind: 'staff' });
-    return reply
-      .header('content-type', file.contentType)
-      .header(
-        'content-disposition',
-        contentDisposition(file.kind === 'image' ? 'inline' : 'attachment', file.fileName),
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cross-origin-resource-policy', 'same-site')
-      .send(Buffer.from(file.bytes));
+    return sendPrivateFile(reply, { ...file, disposition: file.kind === 'image' ? 'inline' : 'attachment' });
   });
 
   // A finished export, through the link excel_sign_check signed for this staff member.
@@ -98,17 +85,11 @@ export async function deskRoutes(app: FastifyInstance, options: DeskRoutesOption
     sig: z.string().min(1).max(128),
   });
   app.get(`/csmng${exportDownloadPath}`, { config: staffDomain }, async (request, reply) => {
-    const staff = await staffOfCookie(app.db, request, 'tickets.export');
+    const staff = await staffOfCookie(app.db, request, 'tickets.export', now());
     const query = linkQuery.safeParse(request.query);
     if (!query.success) throw new AppError(codes.accessDenied, { status: 403 });
     const file = await exports.open(staff, query.data);
-    return reply
-      .header('content-type', xlsxType)
-      .header('content-disposition', contentDisposition('attachment', file.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(Buffer.from(file.bytes));
+    return sendPrivateFile(reply, { ...file, contentType: xlsxType, disposition: 'attachment' });
   });
 
   if (app.env.DESK_EXPORT_WORKER) {

@@ -17,6 +17,7 @@ import {
 } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import type { z } from 'zod';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { liveHolder, WorkOrderService, type StaffActor } from '../cs/index.ts';
@@ -36,7 +37,7 @@ export interface DeskServiceOptions {
   db: Db;
   /** The portal's origin: answers' e-mail notices link to the ticket there. */
   portalOrigin: string;
-  now?: () => Date;
+  now: Clock;
   /** The app's logger fits. */
   log?: { error: (context: object, message: string) => void };
 }
@@ -71,12 +72,12 @@ const ticketTarget = (id: number) => ({ type: 'work_order', id });
 
 export class DeskService {
   private readonly db: Db;
-  private readonly now: () => Date;
+  private readonly now: Clock;
   private readonly reads: DeskRepository;
 
   constructor(private readonly options: DeskServiceOptions) {
     this.db = options.db;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
     this.reads = new DeskRepository(options.db);
   }
 

@@ -2,7 +2,7 @@
  * FAQ entries for staff (issue 9 items 1 and 5): privileges, create / edit / switch / delete with their audit
  * rows, and what players see in the FAQ search as a result (online, offline, scheduled by the clock).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   faqAdminDetail,
@@ -21,6 +21,7 @@ import {
   type TestStaff,
 } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import { csFaq } from '../../db/schema/cs.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
 import { createFaqService } from '../cs/index.ts';
@@ -30,14 +31,17 @@ const base = '/csmng/komoe/mng/question';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let editor: TestStaff;
 let ids: Awaited<ReturnType<typeof demoIds>>;
+/** The app's clock: a test that moves it past a scheduled time puts it back afterwards. */
+const clock = new TestClock();
+const start = clock.now();
 beforeAll(async () => {
-  t = await createTestApp({ ...staffTestEnv });
+  t = await createTestApp({ ...staffTestEnv }, { now: clock.now });
   editor = await loginTestStaff(t.db, { accountId: 'faq.editor', privileges: ['faq'] });
   ids = await demoIds(t.db);
 });
 afterAll(() => t.close());
 afterEach(() => {
-  vi.useRealTimers();
+  clock.set(start);
 });
 
 type Body = { code: number; data: unknown };
@@ -288,8 +292,7 @@ describe('what players see', () => {
   });
 
   it('a scheduled entry appears at its time by itself (controllable clock), and hides until then', async () => {
-    const start = new Date();
-    const at = new Date(start.getTime() + 3_600_000);
+    const at = clock.later(3_600_000);
     const created = await save({
       question_type: ids.type('events'),
       online_type: 2,
@@ -312,11 +315,10 @@ describe('what players see', () => {
     ]);
 
     // And through the call itself once the clock has passed it: no job, no restart.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(at.getTime() + 1_000));
+    clock.set(new Date(at.getTime() + 1_000));
     expect(await playerTitles('Numbat')).toEqual(['Numbat festival schedule']);
     // A new staff session: test sessions last an hour.
-    const later = await loginTestStaff(t.db, { privileges: ['faq'] });
+    const later = await loginTestStaff(t.db, { privileges: ['faq'], at: clock.now() });
     const detail = body(await staffGet(t.app, later, `${base}/detail`, { question_id: created.question_id }));
     expect(faqAdminDetail.parse(detail.data).online_state).toBe('online');
     // Its time has passed: an edit that keeps it is accepted; a new time must lie ahead.

@@ -14,8 +14,8 @@ import {
 import { registerCall, staffOf } from '../../http/register-call.ts';
 import { FaqAdminService } from './faq-admin.service.ts';
 
-export async function faqAdminRoutes(app: FastifyInstance, options: { now?: () => Date } = {}) {
-  const faq = new FaqAdminService({ db: app.db, ...options });
+export async function faqAdminRoutes(app: FastifyInstance) {
+  const faq = new FaqAdminService({ db: app.db, now: app.now });
 
   registerCall(app, faqAdminPage, (input, ctx) => faq.page(input, ctx.lang));
   registerCall(app, faqAdminDetailCall, (input, ctx) => faq.detail(input.question_id, ctx.lang));

@@ -16,6 +16,7 @@ import {
   type QuestionTypeAdminItem,
 } from '@gp/contracts/catalog-admin';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
@@ -24,7 +25,7 @@ import { FaqAdminRepository, type FaqRow, type FaqTextRow } from './faq-admin.re
 
 export interface FaqAdminDeps {
   db: Db;
-  now?: () => Date;
+  now: Clock;
 }
 
 export interface FaqPageInput {
@@ -128,7 +129,7 @@ export class FaqAdminService {
   constructor(private readonly d: FaqAdminDeps) {}
 
   private now(): Date {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   async page(input: FaqPageInput, pageLang: string): Promise<FaqAdminPageData> {

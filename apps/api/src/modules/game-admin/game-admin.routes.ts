@@ -17,8 +17,8 @@ import { registerCall, staffOf } from '../../http/register-call.ts';
 import { registerUploadCall } from '../media/index.ts';
 import { GameAdminService } from './game-admin.service.ts';
 
-export async function gameAdminRoutes(app: FastifyInstance, options: { now?: () => Date } = {}) {
-  const games = new GameAdminService({ db: app.db, mediaUrl: app.mediaUrl, ...options });
+export async function gameAdminRoutes(app: FastifyInstance) {
+  const games = new GameAdminService({ db: app.db, mediaUrl: app.mediaUrl, now: app.now });
 
   registerCall(app, gameAdminSearch, (input, ctx) => games.search(input, ctx.lang));
   registerCall(app, gameAdminPage, (input, ctx) => games.page(input, ctx.lang));

@@ -17,6 +17,7 @@ import {
 } from '@gp/contracts/catalog-admin';
 import type { UploadBlob } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
 import { readImageUpload, storeMedia } from '../media/index.ts';
@@ -32,7 +33,7 @@ import {
 export interface GameAdminDeps {
   db: Db;
   mediaUrl: (id: string) => string;
-  now?: () => Date;
+  now: Clock;
 }
 
 export interface GameSaveInput {
@@ -123,7 +124,7 @@ export class GameAdminService {
   constructor(private readonly d: GameAdminDeps) {}
 
   private now(): Date {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   private item(row: GameRow, names: NameMap, lang: string): GameAdminItem {

@@ -39,6 +39,7 @@ export async function messageDispatch(app: FastifyInstance) {
     db: app.db,
     transports: transportsOf(app.env),
     log: app.log,
+    now: app.now,
     pollMs: app.env.OUTBOX_POLL_MS,
   });
   app.addHook('onReady', async () => {

@@ -9,6 +9,8 @@ import { messageText } from '@gp/i18n/server';
 import { startSmsGateway, startSmtpServer } from '../../../test/message-servers.ts';
 import { captchaTicket } from '../../../test/passport-steps.ts';
 import { createTestApp, openTestDatabase } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
+import { systemClock } from '../../config/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 import { HttpSmsTransport } from './http-sms.transport.ts';
@@ -67,6 +69,7 @@ describe('message dispatcher', () => {
       db: database.db,
       transports: { sms: new HttpSmsTransport({ url: gateway.url }), email: new OutboxTransport() },
       log: recordingLog().log,
+      now: systemClock,
     });
     expect(dispatcher.channels).toEqual(['sms']);
     expect(await dispatcher.runOnce()).toBe(1);
@@ -89,6 +92,7 @@ describe('message dispatcher', () => {
       db: database.db,
       transports: { sms: new HttpSmsTransport({ url: gateway.url }), email: new OutboxTransport() },
       log: recordingLog().log,
+      now: systemClock,
     });
     await dispatcher.runOnce();
     expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 0, sentAt: null });
@@ -98,13 +102,13 @@ describe('message dispatcher', () => {
     gateway.state.mode = 'fail';
     const requestsBefore = gateway.state.requests;
     const id = (await enqueueSms('66822222222', '[JoyPeak Games] Your code is 271828'))!;
-    let now = new Date('2030-01-01T00:00:00Z');
+    const clock = new TestClock(new Date('2030-01-01T00:00:00Z'));
     const { lines, log } = recordingLog();
     const dispatcher = new MessageDispatcher({
       db: database.db,
       transports: { sms: new HttpSmsTransport({ url: gateway.url }) },
       log,
-      now: () => now,
+      now: clock.now,
     });
     for (let attempt = 1; attempt <= 4; attempt++) {
       expect(await dispatcher.runOnce()).toBe(1);
@@ -114,15 +118,15 @@ describe('message dispatcher', () => {
         attempts: attempt,
         lastError: 'SMS gateway answered HTTP 500',
       });
-      expect(row.nextAttemptAt!.getTime()).toBe(now.getTime() + dispatchPolicy.backoffMs(attempt));
+      expect(row.nextAttemptAt!.getTime()).toBe(clock.now().getTime() + dispatchPolicy.backoffMs(attempt));
       // Not due again before its time.
-      now = new Date(row.nextAttemptAt!.getTime() - 1);
+      clock.set(new Date(row.nextAttemptAt!.getTime() - 1));
       expect(await dispatcher.runOnce()).toBe(0);
-      now = row.nextAttemptAt!;
+      clock.set(row.nextAttemptAt!);
     }
     expect(await dispatcher.runOnce()).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 5, sentAt: null });
-    now = new Date(now.getTime() + 86_400_000);
+    clock.advance(86_400_000);
     expect(await dispatcher.runOnce()).toBe(0);
     expect(gateway.state.requests - requestsBefore).toBe(5);
     expect(lines.map((l) => l.level)).toEqual(['warn', 'warn', 'warn', 'warn', 'error']);
@@ -137,6 +141,7 @@ describe('message dispatcher', () => {
       db: database.db,
       transports: { sms: new HttpSmsTransport({ url: gateway.url, timeoutMs: 200 }) },
       log: recordingLog().log,
+      now: systemClock,
     });
     expect(await dispatcher.runOnce()).toBe(1);
     expect(await rowOf(id)).toMatchObject({
@@ -153,8 +158,18 @@ describe('message dispatcher', () => {
     const second = heldTransport();
     second.release();
     const log = recordingLog().log;
-    const a = new MessageDispatcher({ db: database.db, transports: { sms: first.transport }, log });
-    const b = new MessageDispatcher({ db: database.db, transports: { sms: second.transport }, log });
+    const a = new MessageDispatcher({
+      db: database.db,
+      transports: { sms: first.transport },
+      log,
+      now: systemClock,
+    });
+    const b = new MessageDispatcher({
+      db: database.db,
+      transports: { sms: second.transport },
+      log,
+      now: systemClock,
+    });
     const running = a.runOnce();
     await vi.waitFor(async () => expect((await rowOf(ids[1]!)).attempts).toBe(1));
     expect(await b.runOnce()).toBe(0); // both are leased to `a`, which is still sending
@@ -174,7 +189,7 @@ describe('message dispatcher', () => {
       db: database.db,
       transports: { sms: second.transport },
       log,
-      now: () => new Date(Date.now() + dispatchPolicy.leaseMs + 1_000),
+      now: new TestClock(Date.now() + dispatchPolicy.leaseMs + 1_000).now,
     });
     expect(await later.runOnce()).toBe(1);
     expect(await rowOf(orphan)).toMatchObject({ status: 'sent', attempts: 2 });

@@ -6,6 +6,7 @@
 import { passwordRule, type UserInfo } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { accountKey, ipKey, type LockoutService } from './lockout.service.ts';
@@ -87,6 +88,7 @@ export interface AccountDeps {
   lockout: LockoutService;
   /** At most so many registrations per client address (-800). */
   registrations: RegistrationLimit;
+  now: Clock;
 }
 
 export class AccountService {
@@ -176,7 +178,7 @@ export class AccountService {
       this.refuse((await this.d.lockout.isLocked(keys)) ? refusal.locked : refusal.wrong);
     }
     await this.d.lockout.recordSuccess(accountKey(found.mid));
-    const session = await openSession(this.d.sessions, found.mid, input.keep, client.sessionId);
+    const session = await openSession(this.d.sessions, found.mid, input.keep, client.sessionId, this.d.now());
     return { user: userInfoOf(found), session };
   }
 
@@ -291,8 +293,8 @@ export class AccountService {
       purpose: 'reset',
       code: input.code,
     });
-    await this.d.members.setPassword(owner.mid, await this.d.hasher.hash(password!));
-    await this.d.sessions.revokeAllOf(owner.mid);
+    await this.d.members.setPassword(owner.mid, await this.d.hasher.hash(password!), this.d.now());
+    await this.d.sessions.revokeAllOf(owner.mid, this.d.now());
     await this.d.lockout.recordSuccess(accountKey(owner.mid));
     return null;
   }
@@ -351,7 +353,7 @@ export class AccountService {
     const email = input.email.toLowerCase();
     if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
     await this.d.codes.check({ channel: 'email', target: email, purpose: `bind:${mid}`, code: input.code });
-    return userInfoOf(await this.d.members.setContact(mid, { email }));
+    return userInfoOf(await this.d.members.setContact(mid, { email }, this.d.now()));
   }
 
   /** `bind`: a code to the new number (which nobody may have); `old`: a code to the number bound now. */
@@ -413,7 +415,7 @@ export class AccountService {
       });
     }
     await this.d.codes.check({ channel: 'sms', target: phone, purpose: `bind:${mid}`, code: input.code });
-    return userInfoOf(await this.d.members.setContact(mid, { phone }));
+    return userInfoOf(await this.d.members.setContact(mid, { phone }, this.d.now()));
   }
 
   /** Account settings: a new password with the old one (spec 5: must differ from the old, rules, confirmation). */
@@ -452,9 +454,9 @@ export class AccountService {
     if (next !== again) this.refuse(refusal.differ);
     if (next === old) this.refuse(refusal.same);
     if (code) await this.d.codes.check(code);
-    await this.d.members.setPassword(member.mid, await this.d.hasher.hash(next!));
+    await this.d.members.setPassword(member.mid, await this.d.hasher.hash(next!), this.d.now());
     // Anyone else holding a session of this account is logged out; the member keeps the session they used.
-    await this.d.sessions.revokeOthers(member.mid, member.sessionIdHash);
+    await this.d.sessions.revokeOthers(member.mid, member.sessionIdHash, this.d.now());
     return null;
   }
 }

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { SecurityRepository } from './security.repository.ts';
@@ -20,11 +21,11 @@ const normalize = (answer: string) => answer.trim().toLowerCase();
 export class CaptchaService {
   constructor(
     private readonly repo: SecurityRepository,
-    private readonly options: { testAnswer?: string | undefined; now?: () => Date } = {},
+    private readonly options: { testAnswer?: string | undefined; now: Clock },
   ) {}
 
   private now() {
-    return this.options.now?.() ?? new Date();
+    return this.options.now();
   }
 
   async create(): Promise<{ img_token: string; image: string; expires_in: number }> {
@@ -96,7 +97,7 @@ export class CaptchaService {
 /** The graphic captcha for other modules' logins and forms (staff login, top-up): the same tokens and tickets. */
 export function createCaptchaService(
   db: Db,
-  options: { testAnswer?: string | undefined } = {},
+  options: { testAnswer?: string | undefined; now: Clock },
 ): CaptchaService {
   return new CaptchaService(new SecurityRepository(db), options);
 }

@@ -3,6 +3,7 @@
  * (DESIGN section 6), so neither guessing one account from many addresses nor many accounts from one address
  * gets far. A successful login clears the account's count.
  */
+import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { LockoutRepository } from './lockout.repository.ts';
 
@@ -17,10 +18,14 @@ export const accountKey = (mid: number) => `account:${mid}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
 
 export class LockoutService {
+  private readonly now: Clock;
+
   constructor(
     private readonly repo: LockoutRepository,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    options: { now: Clock },
+  ) {
+    this.now = options.now;
+  }
 
   async isLocked(keys: readonly string[]): Promise<boolean> {
     const now = this.now();
@@ -50,6 +55,6 @@ export class LockoutService {
 }
 
 /** The lockout counters on `db`, for other modules' logins (staff): keys of their own, the same policy. */
-export function createLockoutService(db: Db): LockoutService {
-  return new LockoutService(new LockoutRepository(db));
+export function createLockoutService(db: Db, options: { now: Clock }): LockoutService {
+  return new LockoutService(new LockoutRepository(db), options);
 }

@@ -6,6 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -38,13 +39,13 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function memberAuthenticator(db: Db) {
+export function memberAuthenticator(db: Db, options: { now: Clock }) {
   const sessions = new SessionRepository(db);
   return async (request: FastifyRequest, input: Record<string, unknown>): Promise<AuthenticatedMember> => {
     const sid = request.cookies[sessionCookie];
     if (!sid) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
     const sessionIdHash = hashSessionId(sid);
-    const found = await sessions.findActive(sessionIdHash);
+    const found = await sessions.findActive(sessionIdHash, options.now());
     if (!found) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
     const ct = typeof input.ct === 'string' ? input.ct : '';
     const cookieToken = request.cookies[csrfCookie] ?? '';
@@ -60,9 +61,13 @@ export function memberAuthenticator(db: Db) {
  * The member whose session cookie a request carries, or undefined: for a download the browser opens itself
  * (`<img src>`), which cannot carry `ct` (a read with no effect; SameSite=Lax keeps other sites from sending it).
  */
-export async function memberOfCookie(db: Db, request: FastifyRequest): Promise<{ mid: number } | undefined> {
+export async function memberOfCookie(
+  db: Db,
+  request: FastifyRequest,
+  at: Date,
+): Promise<{ mid: number } | undefined> {
   const sid = request.cookies[sessionCookie];
-  const found = sid ? await new SessionRepository(db).findActive(hashSessionId(sid)) : undefined;
+  const found = sid ? await new SessionRepository(db).findActive(hashSessionId(sid), at) : undefined;
   return found ? { mid: found.mid } : undefined;
 }
 
@@ -113,11 +118,12 @@ export async function openSession(
   mid: number,
   keep: boolean,
   previousId: string | undefined,
+  now: Date,
 ): Promise<OpenedSession> {
-  if (previousId) await sessions.revoke(hashSessionId(previousId));
+  if (previousId) await sessions.revoke(hashSessionId(previousId), now);
   const id = newToken(32);
   const csrfToken = newToken(24);
-  const expiresAt = new Date(Date.now() + (keep ? 30 * day : day));
+  const expiresAt = new Date(now.getTime() + (keep ? 30 * day : day));
   await sessions.create({ idHash: hashSessionId(id), mid, csrfToken, expiresAt });
   return { id, csrfToken, expiresAt, persistent: keep };
 }

@@ -36,14 +36,14 @@ export class MemberRepository {
     return row;
   }
 
-  async setPassword(mid: number, passwordHash: string) {
-    await this.db.update(member).set({ passwordHash, updatedAt: new Date() }).where(eq(member.mid, mid));
+  async setPassword(mid: number, passwordHash: string, now: Date) {
+    await this.db.update(member).set({ passwordHash, updatedAt: now }).where(eq(member.mid, mid));
   }
 
-  async setContact(mid: number, contact: { email?: string; phone?: string }): Promise<MemberRow> {
+  async setContact(mid: number, contact: { email?: string; phone?: string }, now: Date): Promise<MemberRow> {
     const [row] = await this.db
       .update(member)
-      .set({ ...contact, updatedAt: new Date() })
+      .set({ ...contact, updatedAt: now })
       .where(eq(member.mid, mid))
       .returning();
     if (!row) throw new Error(`member ${mid} vanished`);

@@ -62,22 +62,24 @@ import { SocialRepository } from './social.repository.ts';
 import { SocialService } from './social.service.ts';
 
 export async function passportRoutes(app: FastifyInstance) {
+  const { now } = app;
   const sessions = new SessionRepository(app.db);
   const security = new SecurityRepository(app.db);
-  const captcha = new CaptchaService(security, { testAnswer: app.env.CAPTCHA_TEST_ANSWER });
-  const rsa = new RsaService(security, { privateKeyPem: app.env.RSA_PRIVATE_KEY });
+  const captcha = new CaptchaService(security, { testAnswer: app.env.CAPTCHA_TEST_ANSWER, now });
+  const rsa = new RsaService(security, { privateKeyPem: app.env.RSA_PRIVATE_KEY, now });
 
   const codes = new VerificationCodeService(
     app.db,
     () => security.putSecretOnce('code-pepper', newToken(32)),
-    { perIpPerHour: app.env.CODES_PER_IP_PER_HOUR },
+    { perIpPerHour: app.env.CODES_PER_IP_PER_HOUR, now },
   );
   const members = new MemberRepository(app.db);
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
-  const lockout = new LockoutService(new LockoutRepository(app.db));
+  const lockout = new LockoutService(new LockoutRepository(app.db), { now });
   const registrations = new RegistrationLimit(new LockoutRepository(app.db), {
     perHour: app.env.REGISTRATIONS_PER_HOUR,
     perDay: app.env.REGISTRATIONS_PER_DAY,
+    now,
   });
   const accounts = new AccountService({
     members,
@@ -88,6 +90,7 @@ export async function passportRoutes(app: FastifyInstance) {
     hasher,
     lockout,
     registrations,
+    now,
   });
   const resets = new PasswordResetService({
     db: app.db,
@@ -98,6 +101,7 @@ export async function passportRoutes(app: FastifyInstance) {
     hasher,
     lockout,
     passportOrigin: app.env.PASSPORT_ORIGIN,
+    now,
   });
   const home = `${app.env.PORTAL_ORIGIN.replace(/\/$/, '')}/`;
 
@@ -252,7 +256,7 @@ export async function passportRoutes(app: FastifyInstance) {
     accounts.changePassword(memberOf(ctx), { old: input.old_pwd, next: input.new_pwd, again: input.re_pwd }),
   );
   const logout = async (ctx: CallContext) => {
-    await sessions.revoke(memberOf(ctx).sessionIdHash);
+    await sessions.revoke(memberOf(ctx).sessionIdHash, now());
     clearSessionCookies(ctx.reply, app.env);
     return null;
   };
@@ -266,6 +270,7 @@ export async function passportRoutes(app: FastifyInstance) {
     env: app.env,
     providers: app.socialProviders,
     log: app.log,
+    now,
   });
   registerCall(app, requestToken, (input, ctx) =>
     social.requestToken({ channel: input.channel_type, callback: input.oauth_callback, lang: ctx.lang }),

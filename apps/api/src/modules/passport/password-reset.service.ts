@@ -8,6 +8,7 @@ import { passwordRule } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
@@ -36,7 +37,7 @@ export interface PasswordResetDeps {
   lockout: LockoutService;
   /** The passport host's origin, where the link leads. */
   passportOrigin: string;
-  now?: () => Date;
+  now: Clock;
 }
 
 export class PasswordResetService {
@@ -46,7 +47,7 @@ export class PasswordResetService {
   }
 
   private now() {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   async sendLink(input: { email: string; imgToken: string; answer: string; lang: LanguageCode }) {
@@ -106,8 +107,8 @@ export class PasswordResetService {
     if (!passwordRule.safeParse(password).success) refuse(codes.passportPasswordRule);
     if (password !== confirmation) refuse(codes.passportPasswordsDiffer);
     if (!(await this.tickets.use(row.ticketHash, this.now()))) refuse(codes.passportEmailLinkExpired);
-    await this.d.members.setPassword(row.mid, await this.d.hasher.hash(password!));
-    await this.d.sessions.revokeAllOf(row.mid);
+    await this.d.members.setPassword(row.mid, await this.d.hasher.hash(password!), this.now());
+    await this.d.sessions.revokeAllOf(row.mid, this.now());
     await this.d.lockout.recordSuccess(accountKey(row.mid));
     return null;
   }

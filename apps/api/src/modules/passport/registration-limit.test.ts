@@ -1,6 +1,7 @@
 /** The registration windows on the real `auth_lockout` counters, with a moving clock. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { LockoutRepository } from './lockout.repository.ts';
@@ -21,12 +22,12 @@ const refusal = (promise: Promise<void>) =>
 
 describe('registration limit', () => {
   it('allows 5 an hour and 20 a day per address', async () => {
-    let now = new Date('2030-03-01T08:00:00Z');
-    const limit = new RegistrationLimit(
-      new LockoutRepository(database.db),
-      { perHour: 5, perDay: 20 },
-      () => now,
-    );
+    const clock = new TestClock(new Date('2030-03-01T08:00:00Z'));
+    const limit = new RegistrationLimit(new LockoutRepository(database.db), {
+      perHour: 5,
+      perDay: 20,
+      now: clock.now,
+    });
     const ip = '192.0.2.1';
     let made = 0;
     for (let hourOfDay = 0; hourOfDay < 4; hourOfDay++) {
@@ -37,14 +38,14 @@ describe('registration limit', () => {
       }
       expect(await refusal(limit.check(ip))).toBe(-800);
       expect(await refusal(limit.check('192.0.2.2'))).toBe('allowed');
-      now = new Date(now.getTime() + hour);
+      clock.advance(hour);
     }
     expect(made).toBe(20);
     // A fresh hour, but the day is used up until 24 hours after the first sign-up.
     expect(await refusal(limit.check(ip))).toBe(-800);
-    now = new Date('2030-03-02T07:59:59Z');
+    clock.set(new Date('2030-03-02T07:59:59Z'));
     expect(await refusal(limit.check(ip))).toBe(-800);
-    now = new Date('2030-03-02T08:00:00Z');
+    clock.set(new Date('2030-03-02T08:00:00Z'));
     expect(await refusal(limit.check(ip))).toBe('allowed');
   });
 

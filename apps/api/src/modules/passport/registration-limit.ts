@@ -10,6 +10,7 @@
  * address can pass the check together: the limit can be overshot by the requests in flight, never by more.
  */
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { LockoutRepository } from './lockout.repository.ts';
 
@@ -28,13 +29,14 @@ function limitsOf(caps: RegistrationCaps) {
 
 export class RegistrationLimit {
   private readonly limits: ReturnType<typeof limitsOf>;
+  private readonly now: Clock;
 
   constructor(
     private readonly repo: LockoutRepository,
-    caps: RegistrationCaps,
-    private readonly now: () => Date = () => new Date(),
+    options: RegistrationCaps & { now: Clock },
   ) {
-    this.limits = limitsOf(caps);
+    this.limits = limitsOf(options);
+    this.now = options.now;
   }
 
   /** Refuses with -800 when the address has used up any window. */

@@ -14,6 +14,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecurityRepository } from './security.repository.ts';
 
@@ -24,11 +25,11 @@ export class RsaService {
 
   constructor(
     private readonly repo: SecurityRepository,
-    private readonly options: { privateKeyPem?: string | undefined; now?: () => Date } = {},
+    private readonly options: { privateKeyPem?: string | undefined; now: Clock },
   ) {}
 
   private now() {
-    return this.options.now?.() ?? new Date();
+    return this.options.now();
   }
 
   private privateKey(): Promise<KeyObject> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { country } from '@gp/contracts/passport';
 import { createTestApp } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import { CaptchaService } from './captcha.service.ts';
 import { encryptPassword, RsaService } from './rsa.service.ts';
 import { SecurityRepository } from './security.repository.ts';
@@ -45,7 +46,7 @@ describe('graphic captcha', () => {
       ).json().code,
     ).toBe(-105);
     // The ticket works once.
-    const service = new CaptchaService(new SecurityRepository(t.db));
+    const service = new CaptchaService(new SecurityRepository(t.db), { now: t.app.now });
     await expect(service.requireTicket(solved.data.ticket)).resolves.toBeUndefined();
     await expect(service.requireTicket(solved.data.ticket)).rejects.toMatchObject({ code: -105 });
     await expect(service.requireTicket(undefined)).rejects.toMatchObject({ code: -105 });
@@ -68,7 +69,7 @@ describe('graphic captcha', () => {
     const repo = new SecurityRepository(t.db);
     const past = new CaptchaService(repo, {
       testAnswer: 'pass',
-      now: () => new Date(Date.now() - 10 * 60_000),
+      now: new TestClock(Date.now() - 10 * 60_000).now,
     });
     const old = await past.create();
     expect(
@@ -89,7 +90,7 @@ describe('RSA password transport', () => {
     const key = res.json().data;
     expect(key.public_key).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     const sealed = encryptPassword(key.public_key, key.nonce, 'Secret123');
-    const rsa = new RsaService(new SecurityRepository(t.db));
+    const rsa = new RsaService(new SecurityRepository(t.db), { now: t.app.now });
     expect(await rsa.decryptPassword(sealed)).toBe('Secret123');
     await expect(rsa.decryptPassword(sealed)).rejects.toMatchObject({ code: -112 }); // replay
     await expect(rsa.decryptPassword('bm90IHJzYQ==')).rejects.toMatchObject({ code: -112 });
@@ -100,7 +101,7 @@ describe('RSA password transport', () => {
 
   it('keeps one key pair for every process', async () => {
     const a = (await t.app.inject({ url: '/passport/web/rsa_public' })).json().data.public_key;
-    const other = new RsaService(new SecurityRepository(t.db));
+    const other = new RsaService(new SecurityRepository(t.db), { now: t.app.now });
     expect((await other.publicKey()).public_key).toBe(a);
   });
 });

@@ -35,7 +35,7 @@ export class SessionRepository {
   }
 
   /** The live session with this id hash and its member: not revoked, not expired. */
-  async findActive(idHash: string, now = new Date()) {
+  async findActive(idHash: string, now: Date) {
     const [row] = await this.activeQuery.execute({ idHash, now });
     return row;
   }
@@ -44,7 +44,7 @@ export class SessionRepository {
     await this.db.insert(memberSession).values(values);
   }
 
-  async revoke(idHash: string, now = new Date()) {
+  async revoke(idHash: string, now: Date) {
     await this.db
       .update(memberSession)
       .set({ revokedAt: now })
@@ -52,7 +52,7 @@ export class SessionRepository {
   }
 
   /** Ends every live session of a member (password reset and change). */
-  async revokeAllOf(mid: number, now = new Date()) {
+  async revokeAllOf(mid: number, now: Date) {
     await this.db
       .update(memberSession)
       .set({ revokedAt: now })
@@ -60,7 +60,7 @@ export class SessionRepository {
   }
 
   /** Ends the member's other sessions, keeping the one that asked (password change). */
-  async revokeOthers(mid: number, keepIdHash: string, now = new Date()) {
+  async revokeOthers(mid: number, keepIdHash: string, now: Date) {
     await this.db
       .update(memberSession)
       .set({ revokedAt: now })

@@ -12,7 +12,7 @@ export class SocialRepository {
   }
 
   /** Marks the request used and returns it, once: a second caller (a replayed return URL) gets nothing. */
-  async takeRequest(tokenHash: string, now = new Date()) {
+  async takeRequest(tokenHash: string, now: Date) {
     const [row] = await this.db
       .update(oauthRequest)
       .set({ usedAt: now })
@@ -30,7 +30,7 @@ export class SocialRepository {
     return row;
   }
 
-  async takeGrant(keyHash: string, now = new Date()): Promise<boolean> {
+  async takeGrant(keyHash: string, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(oauthGrant)
       .set({ usedAt: now })

@@ -11,6 +11,7 @@ import * as oidc from 'openid-client';
 import { providerOfChannel, type SocialProvider } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { userInfoOf } from './account.service.ts';
@@ -46,6 +47,7 @@ export interface SocialDeps {
   env: Env;
   providers: readonly OidcProviderConfig[];
   log: { warn: (obj: object, msg: string) => void };
+  now: Clock;
 }
 
 export class SocialService {
@@ -98,7 +100,7 @@ export class SocialService {
       redirectUri: this.returnUrl,
       codeVerifier,
       nonce,
-      expiresAt: new Date(Date.now() + requestTtlMs),
+      expiresAt: new Date(this.d.now().getTime() + requestTtlMs),
     });
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: this.returnUrl,
@@ -113,8 +115,9 @@ export class SocialService {
   }
 
   async accessToken(input: { channel: number; token: string; verifier: string }) {
-    const request = await this.d.repo.takeRequest(hashSessionId(input.token));
-    if (!request || request.expiresAt <= new Date() || request.channelType !== input.channel)
+    const now = this.d.now();
+    const request = await this.d.repo.takeRequest(hashSessionId(input.token), now);
+    if (!request || request.expiresAt <= now || request.channelType !== input.channel)
       refuse(codes.passportSessionKeyError);
     const config = await this.configuration(request!.channelType);
     const currentUrl = new URL(request!.redirectUri);
@@ -147,7 +150,7 @@ export class SocialService {
       subject: claims.sub,
       name: name ?? null,
       email: typeof claims.email === 'string' ? claims.email : null,
-      expiresAt: new Date(Date.now() + grantTtlMs),
+      expiresAt: new Date(this.d.now().getTime() + grantTtlMs),
     });
     return { access_key: key, expires_in: grantTtlMs / 1000 };
   }
@@ -157,12 +160,13 @@ export class SocialService {
     const grant = await this.d.repo.findGrant(keyHash);
     if (!grant || grant.usedAt || grant.channelType !== input.channel)
       return refuse(codes.passportAccessKeyInvalid);
-    if (grant.expiresAt <= new Date()) return refuse(codes.passportAccessKeyExpired);
-    if (!(await this.d.repo.takeGrant(keyHash))) return refuse(codes.passportAccessKeyInvalid);
+    const now = this.d.now();
+    if (grant.expiresAt <= now) return refuse(codes.passportAccessKeyExpired);
+    if (!(await this.d.repo.takeGrant(keyHash, now))) return refuse(codes.passportAccessKeyInvalid);
     const found =
       (await this.d.repo.memberOf(grant.provider, grant.subject)) ??
       (await this.signUp(grant, { lang: input.lang, ip: client.ip }));
-    const session = await openSession(this.d.sessions, found.mid, false, client.sessionId);
+    const session = await openSession(this.d.sessions, found.mid, false, client.sessionId, now);
     return { user: userInfoOf(found), session };
   }
 

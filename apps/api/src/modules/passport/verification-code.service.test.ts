@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import type { Database } from '../../db/database.ts';
 import { outbox } from '../messaging/index.ts';
 import { codeLimits, VerificationCodeService } from './verification-code.service.ts';
 
 let database: Database;
-let clock = Date.now();
+const clock = new TestClock();
 let service: VerificationCodeService;
 beforeAll(async () => {
   database = await openTestDatabase();
   service = new VerificationCodeService(database.db, async () => 'test-pepper', {
-    now: () => new Date(clock),
+    now: clock.now,
   });
 });
 afterAll(() => database.close());
@@ -37,17 +38,17 @@ describe('e-mail codes', () => {
   });
 
   it('allows one code a minute', async () => {
-    clock += 30_000;
+    clock.advance(30_000);
     await expect(service.send({ ...base, ip: '10.0.0.1', lang: 'en' })).rejects.toMatchObject({
       code: 510002,
     });
-    clock += minute;
+    clock.advance(minute);
     await expect(service.send({ ...base, ip: '10.0.0.1', lang: 'en' })).resolves.toBeUndefined();
   });
 
   it('expires after 10 minutes', async () => {
     const { code } = await lastCode(target);
-    clock += codeLimits.ttlMinutes * minute + 1;
+    clock.advance(codeLimits.ttlMinutes * minute + 1);
     await expect(service.check({ ...base, code })).rejects.toMatchObject({ code: 510005 });
   });
 
@@ -64,14 +65,14 @@ describe('e-mail codes', () => {
   it('caps codes per target per day', async () => {
     const capped = { ...base, target: 'cap@example.com' };
     for (let i = 0; i < codeLimits.perTargetPerDay; i++) {
-      clock += minute;
+      clock.advance(minute);
       await service.send({ ...capped, ip: `10.1.0.${i}`, lang: 'en' });
     }
-    clock += minute;
+    clock.advance(minute);
     await expect(service.send({ ...capped, ip: '10.2.0.1', lang: 'en' })).rejects.toMatchObject({
       code: 510003,
     });
-    clock += 86_400_000;
+    clock.advance(86_400_000);
     await expect(service.send({ ...capped, ip: '10.2.0.1', lang: 'en' })).resolves.toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import type { LanguageCode } from '@gp/config';
 import { codes } from '@gp/errors';
 import { messageText } from '@gp/i18n/server';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
@@ -49,16 +50,16 @@ export interface CodeRequest {
 }
 
 export class VerificationCodeService {
-  private readonly now: () => Date;
+  private readonly now: Clock;
   private readonly perIpPerHour: number;
 
   constructor(
     private readonly db: Db,
     private readonly pepper: () => Promise<string>,
     /** `perIpPerHour`: env CODES_PER_IP_PER_HOUR (the e2e server, all on 127.0.0.1, needs more). */
-    options: { now?: () => Date; perIpPerHour?: number } = {},
+    options: { now: Clock; perIpPerHour?: number },
   ) {
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
     this.perIpPerHour = options.perIpPerHour ?? codeLimits.perIpPerHour;
   }
 

@@ -289,7 +289,12 @@ describe('products and prices', () => {
     expect(decided!.amount).toBe(54900);
     expect((await notify(t.app, SandboxNotifier.bodyOf(decided!))).body.result).toBe('applied');
     const silent = { info() {}, warn() {}, error() {} };
-    await new PayDeliveryWorker({ db: t.db, gameServer: t.app.pay.gameServer, log: silent }).runOnce();
+    await new PayDeliveryWorker({
+      db: t.db,
+      gameServer: t.app.pay.gameServer,
+      log: silent,
+      now: t.app.now,
+    }).runOnce();
     expect(await orderDetail(t.app, member, before.order_no)).toMatchObject({
       product_price: 54900,
       state: 'delivered',

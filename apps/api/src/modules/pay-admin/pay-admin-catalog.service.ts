@@ -17,6 +17,7 @@ import type {
   PayAdminSwitchData,
 } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
@@ -34,7 +35,7 @@ export interface PayAdminCatalogDeps {
   db: Db;
   /** The site's distribution region: the region of calls that name none. */
   distributionRegion: number;
-  now?: () => Date;
+  now: Clock;
 }
 
 const bit = (on: boolean) => (on ? (1 as const) : (0 as const));
@@ -92,7 +93,7 @@ export class PayAdminCatalogService {
   constructor(private readonly d: PayAdminCatalogDeps) {}
 
   private now(): Date {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   private region(region: number | undefined): number {

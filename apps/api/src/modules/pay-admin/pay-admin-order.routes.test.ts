@@ -12,6 +12,7 @@ import { loginTestMember, type TestMember } from '../../../test/member-session.t
 import { notify, payTestEnv, placeOrder, rechargeableRole } from '../../../test/pay-steps.ts';
 import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { payDeliveryJob, payOrder } from '../../db/schema/pay-order.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
@@ -65,14 +66,14 @@ const deadPage = async (query: Record<string, string | number> = {}) =>
   (await staffGet(t.app, staff, `${base}/delivery/dead_page`, query)).json() as Body<DeadDeliveryPage>;
 
 const silent = { info() {}, warn() {}, error() {} };
-let clock = Date.now();
+const clock = new TestClock();
 /** A worker on a clock the test moves, driven round by round. */
 const workerWith = (options: Partial<DeliveryWorkerOptions> = {}) =>
   new PayDeliveryWorker({
     db: t.db,
     gameServer: t.app.pay.gameServer,
     log: silent,
-    now: () => new Date(clock),
+    now: clock.now,
     ...options,
   });
 
@@ -85,7 +86,7 @@ async function pay(payOrderNo: string) {
     now: new Date(),
   });
   expect((await notify(t.app, SandboxNotifier.bodyOf(decided!))).body.result).toBe('applied');
-  clock = Date.now();
+  clock.set(new Date());
   return decided!;
 }
 
@@ -116,7 +117,7 @@ async function deadOrder(who = alice, overrides: Record<string, string | number>
   const worker = workerWith({ maxAttempts: 2 });
   for (let i = 0; i < 2; i += 1) {
     await worker.runOnce();
-    clock += 3_600_000;
+    clock.advance(3_600_000);
   }
   expect(await jobOf(created.order_no)).toMatchObject({ status: 'dead', attempts: 2 });
   await sim.clearSwitches();
@@ -308,7 +309,7 @@ describe('dead letters and retry delivery', () => {
     });
     expect((await deadPage()).data.list.map((d) => d.order.order_no)).not.toContain(order.order_no);
 
-    clock = Date.now();
+    clock.set(new Date());
     const worker = workerWith();
     await worker.runOnce();
     await worker.runOnce();
@@ -346,7 +347,7 @@ describe('dead letters and retry delivery', () => {
     expect(await creditsOf(order.order_no)).toHaveLength(1);
 
     expect((await retry(order.order_no)).code).toBe(0);
-    clock = Date.now();
+    clock.set(new Date());
     await workerWith().runOnce();
     const credits = await creditsOf(order.order_no);
     expect(credits).toHaveLength(1);
@@ -358,14 +359,14 @@ describe('dead letters and retry delivery', () => {
     const order = await deadOrder();
     expect((await retry(order.order_no)).code).toBe(0);
     await sim.setSwitch({ kind: 'delivery_fails', gameBaseId: sfl, mid: alice.mid }, 1);
-    clock = Date.now();
+    clock.set(new Date());
     const worker = workerWith({ maxAttempts: 2 });
     await worker.runOnce();
     // Attempt 1 of 2 after the retry: not dead again, due in 10 s.
     const job = await jobOf(order.order_no);
     expect(job).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(job.nextAttemptAt.getTime()).toBe(clock + 10_000);
-    clock += 10_000;
+    expect(job.nextAttemptAt.getTime()).toBe(clock.later(10_000).getTime());
+    clock.advance(10_000);
     await worker.runOnce();
     expect(await jobOf(order.order_no)).toMatchObject({ status: 'done', attempts: 2 });
     expect(await creditsOf(order.order_no)).toHaveLength(1);
@@ -380,7 +381,7 @@ describe('dead letters and retry delivery', () => {
       data: { fields: [{ field: 'order_no', code: 'not_dead' }] },
     });
     expect(await retryAudits()).toHaveLength(audits + 1);
-    clock = Date.now();
+    clock.set(new Date());
     await workerWith().runOnce();
     expect(await creditsOf(order.order_no)).toHaveLength(1);
   });

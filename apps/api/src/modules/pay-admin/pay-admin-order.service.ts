@@ -18,6 +18,7 @@ import type {
   PayDeliveryItem,
 } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
 import { nameIn } from '../pay/index.ts';
@@ -33,7 +34,7 @@ export interface PayAdminOrderDeps {
   db: Db;
   /** Called after a retry was committed (the in-process delivery worker runs a round soon). */
   onRetry?: () => void;
-  now?: () => Date;
+  now: Clock;
 }
 
 export interface OrderPageInput {
@@ -102,7 +103,7 @@ export class PayAdminOrderService {
   constructor(private readonly d: PayAdminOrderDeps) {}
 
   private now(): Date {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   async page(input: OrderPageInput, lang: string): Promise<PayAdminOrderPage> {

@@ -25,9 +25,13 @@ import { PayAdminCatalogService } from './pay-admin-catalog.service.ts';
 import { PayAdminOrderService } from './pay-admin-order.service.ts';
 
 export async function payAdminRoutes(app: FastifyInstance) {
-  const catalog = new PayAdminCatalogService({ db: app.db, distributionRegion: app.site.distributionRegion });
+  const catalog = new PayAdminCatalogService({
+    db: app.db,
+    distributionRegion: app.site.distributionRegion,
+    now: app.now,
+  });
   // A retried delivery goes out at the worker's next round rather than its next poll.
-  const orders = new PayAdminOrderService({ db: app.db, onRetry: () => app.pay.worker.wake() });
+  const orders = new PayAdminOrderService({ db: app.db, onRetry: () => app.pay.worker.wake(), now: app.now });
 
   registerCall(app, payAdminSwitchDetail, (input) => catalog.switchDetail(input.distribution_region));
   registerCall(app, payAdminSwitchSet, (input, ctx) => catalog.setSwitch(staffOf(ctx), input));

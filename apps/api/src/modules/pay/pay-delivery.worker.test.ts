@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import { notify, orderDetail, payTestEnv, placeOrder, rechargeableRole } from '../../../test/pay-steps.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { payDeliveryJob, payOrder, payOrderEvent } from '../../db/schema/pay-order.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
@@ -36,14 +37,14 @@ afterEach(() => sim.clearSwitches());
 afterAll(() => t.close());
 
 const silent = { info() {}, warn() {}, error() {} };
-let clock = Date.now();
+const clock = new TestClock();
 /** A worker on a clock the test moves. */
 const workerWith = (options: Partial<DeliveryWorkerOptions> = {}) =>
   new PayDeliveryWorker({
     db: t.db,
     gameServer: t.app.pay.gameServer,
     log: silent,
-    now: () => new Date(clock),
+    now: clock.now,
     ...options,
   });
 
@@ -57,7 +58,7 @@ async function paidOrder() {
     now: new Date(),
   });
   expect((await notify(t.app, SandboxNotifier.bodyOf(decided!))).body.result).toBe('applied');
-  clock = Date.now();
+  clock.set(new Date());
   const [row] = await t.db.select().from(payOrder).where(eq(payOrder.orderNo, created.order_no));
   return row!;
 }
@@ -126,17 +127,17 @@ describe('delivery worker', () => {
       attempts: 1,
       lastError: 'game server unavailable: delivery',
     });
-    expect(job.nextAttemptAt.getTime()).toBe(clock + 10_000);
+    expect(job.nextAttemptAt.getTime()).toBe(clock.later(10_000).getTime());
     expect(await stateOf(order.id)).toBe('delivering');
     // Not due yet.
-    clock += 9_000;
+    clock.advance(9_000);
     expect((await worker.runOnce()).tried).toBe(0);
-    clock += 1_000;
+    clock.advance(1_000);
     expect((await worker.runOnce()).delivered).toBe(0);
     job = await jobOf(order.id);
     expect(job.attempts).toBe(2);
-    expect(job.nextAttemptAt.getTime()).toBe(clock + 20_000);
-    clock += 20_000;
+    expect(job.nextAttemptAt.getTime()).toBe(clock.later(20_000).getTime());
+    clock.advance(20_000);
     expect((await worker.runOnce()).delivered).toBe(1);
     expect(await jobOf(order.id)).toMatchObject({ status: 'done', attempts: 3, lastError: null });
     expect(await creditsOf(order.orderNo)).toHaveLength(1);
@@ -148,7 +149,7 @@ describe('delivery worker', () => {
     const worker = workerWith({ maxAttempts: 3 });
     for (let i = 0; i < 3; i += 1) {
       await worker.runOnce();
-      clock += 3_600_000;
+      clock.advance(3_600_000);
     }
     expect(await jobOf(order.id)).toMatchObject({
       status: 'dead',
@@ -186,7 +187,7 @@ describe('delivery worker', () => {
     // A fresh worker (the restarted process) leaves the leased job alone until the lease runs out.
     const fresh = workerWith();
     expect((await fresh.runOnce()).tried).toBe(0);
-    clock += 60_001;
+    clock.advance(60_001);
     expect(await fresh.runOnce()).toMatchObject({ tried: 1, delivered: 1 });
     expect(await creditsOf(order.orderNo)).toHaveLength(1);
     expect(await jobOf(order.id)).toMatchObject({ status: 'done', attempts: 2 });
@@ -203,7 +204,7 @@ describe('delivery worker', () => {
     });
     void killed.runOnce();
     await expect.poll(async () => (await creditsOf(order.orderNo)).length).toBe(1);
-    clock += 60_001;
+    clock.advance(60_001);
     expect((await workerWith().runOnce()).delivered).toBe(1);
     expect(await creditsOf(order.orderNo)).toHaveLength(1);
     expect(await stateOf(order.id)).toBe('delivered');
@@ -235,7 +236,7 @@ describe('expiry sweep', () => {
       .update(payOrder)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(payOrder.id, paid.id));
-    clock = Date.now();
+    clock.set(new Date());
     const round = await workerWith().runOnce();
     expect(round.expired).toBe(1);
     expect(await orderDetail(t.app, member, overdue.order_no)).toMatchObject({

@@ -241,7 +241,9 @@ describe('get_captcha', () => {
   });
 
   it('is checked once by the order: the right answer passes, anything else is err1', async () => {
-    const captcha = new PayCaptchaService(createCaptchaService(t.db, { testAnswer: captchaAnswer }));
+    const captcha = new PayCaptchaService(
+      createCaptchaService(t.db, { testAnswer: captchaAnswer, now: t.app.now }),
+    );
     const issued = async () => payCaptchaData.parse((await get(url)).body.data).captcha_token;
     const refusal = (work: Promise<void>) =>
       work.then(

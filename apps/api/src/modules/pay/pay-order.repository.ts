@@ -39,7 +39,7 @@ export interface TransitionOptions {
   cause: string;
   /** Columns to set with the move (paid_at, reason_code, ...). */
   set?: Partial<Pick<PayOrderRow, 'paidAt' | 'deliveredAt' | 'reasonCode'>>;
-  now?: Date;
+  now: Date;
 }
 
 /** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
@@ -161,10 +161,14 @@ export class PayOrderRepository {
   }
 
   /** Saves the provider's payment on an order that has none yet; answers whether it did. */
-  async linkPayment(id: number, payment: { payOrderNo: string; payUrl: string }): Promise<boolean> {
+  async linkPayment(
+    id: number,
+    payment: { payOrderNo: string; payUrl: string },
+    now: Date,
+  ): Promise<boolean> {
     const rows = await this.db
       .update(payOrder)
-      .set({ payOrderNo: payment.payOrderNo, payUrl: payment.payUrl, updatedAt: new Date() })
+      .set({ payOrderNo: payment.payOrderNo, payUrl: payment.payUrl, updatedAt: now })
       .where(and(eq(payOrder.id, id), isNull(payOrder.payOrderNo)))
       .returning({ id: payOrder.id });
     return rows.length > 0;
@@ -178,7 +182,7 @@ export class PayOrderRepository {
   async transition(id: number, to: OrderState, options: TransitionOptions): Promise<OrderState | undefined> {
     const from = enteredFrom[to];
     if (from.length === 0) return undefined;
-    const now = options.now ?? new Date();
+    const now = options.now;
     const set = options.set ?? {};
     const assignments = [
       sql`${sql.identifier(payOrder.state.name)} = ${to}`,

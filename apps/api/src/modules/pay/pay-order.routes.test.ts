@@ -371,7 +371,12 @@ describe('order engine without a working provider', () => {
   const engine = (provider: PaymentProvider | undefined) =>
     new PayOrderService(
       { ...t.app.pay, db: t.db, provider },
-      { distributionRegion: 5, orderTtlMs: 60_000, log: { info() {}, warn() {}, error() {} } },
+      {
+        distributionRegion: 5,
+        orderTtlMs: 60_000,
+        log: { info() {}, warn() {}, error() {} },
+        now: t.app.now,
+      },
     );
   const codeOf = async (work: Promise<unknown>) => {
     try {

@@ -27,6 +27,7 @@ import {
 } from '@gp/contracts/pay';
 import { socialChannels } from '@gp/contracts/passport';
 import { codes, type ErrorDomain } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { awaitingProvider } from './order-state.ts';
@@ -69,7 +70,7 @@ export interface OrderEngineOptions {
   log: Record<'info' | 'warn' | 'error', (context: object, message: string) => void>;
   /** Called after a payment was applied (the in-process delivery worker wakes up). */
   onPaid?: () => void;
-  now?: () => Date;
+  now: Clock;
   /** How long a request waits for a concurrent attempt with the same idempotency key. */
   keyWaitMs?: number;
 }
@@ -129,14 +130,14 @@ export function orderItem(order: PayOrderRow, lang: string): PayOrderItem {
 
 export class PayOrderService {
   private readonly repo: PayOrderRepository;
-  private readonly now: () => Date;
+  private readonly now: Clock;
 
   constructor(
     private readonly deps: OrderEngineDeps,
     private readonly options: OrderEngineOptions,
   ) {
     this.repo = new PayOrderRepository(deps.db);
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
   }
 
   get provider(): PaymentProvider | undefined {
@@ -180,7 +181,8 @@ export class PayOrderService {
     mid: number,
     key: string,
   ): Promise<{ kind: 'mine' } | { kind: 'existing'; order: PayOrderRow }> {
-    const deadline = Date.now() + (this.options.keyWaitMs ?? 20_000);
+    // A real wait (how long this request has been held up), not business time: the monotonic clock.
+    const deadline = performance.now() + (this.options.keyWaitMs ?? 20_000);
     let waited = false;
     for (;;) {
       const now = this.now();
@@ -200,7 +202,7 @@ export class PayOrderService {
       if (held.status === 'pending') {
         const staleBefore = new Date(now.getTime() - abandonedAfterMs);
         if (await this.repo.takeOver(mid, key, now, staleBefore)) return { kind: 'mine' };
-        if (Date.now() > deadline) throw payError(codes.payInternalError);
+        if (performance.now() > deadline) throw payError(codes.payInternalError);
         waited = true;
         await sleep(40);
       }
@@ -295,7 +297,7 @@ export class PayOrderService {
         payMode: order.payMode,
         paymentType: order.paymentType,
       });
-      linked = (await this.repo.linkPayment(order.id, payment)) ? payment : undefined;
+      linked = (await this.repo.linkPayment(order.id, payment, this.now())) ? payment : undefined;
       await this.repo.transition(order.id, 'awaiting_payment', { cause: 'payment', now: this.now() });
     } catch (error) {
       this.options.log.error({ orderNo: order.orderNo, err: String(error) }, 'payment not created');
@@ -409,7 +411,11 @@ export class PayOrderService {
         // The payment was created but its number never saved on the order (the process stopped in between).
         const byNumber = await repo.byOrderNo(notification.orderNo);
         if (byNumber && byNumber.provider === provider.name && byNumber.payOrderNo === null) {
-          await repo.linkPayment(byNumber.id, { payOrderNo: notification.payOrderNo, payUrl: '' });
+          await repo.linkPayment(
+            byNumber.id,
+            { payOrderNo: notification.payOrderNo, payUrl: '' },
+            this.now(),
+          );
           order = await repo.byId(byNumber.id);
         }
       }

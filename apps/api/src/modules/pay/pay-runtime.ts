@@ -52,14 +52,16 @@ declare module 'fastify' {
 }
 
 export function createPayRuntime(app: FastifyInstance): PayRuntime {
-  const { db, env, log } = app;
+  const { db, env, log, now } = app;
   const region = app.site.distributionRegion;
   const switches = new PaySwitchService(new PaySwitchRepository(db), region);
   const catalogRepo = new PayCatalogRepository(db);
   const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
   const gameServer = new GameServerSimulator(new GameServerSimRepository(db));
   const characters = new PayCharacterService(catalog, catalogRepo, gameServer);
-  const captcha = new PayCaptchaService(createCaptchaService(db, { testAnswer: env.CAPTCHA_TEST_ANSWER }));
+  const captcha = new PayCaptchaService(
+    createCaptchaService(db, { testAnswer: env.CAPTCHA_TEST_ANSWER, now }),
+  );
 
   let sandbox: PaySandbox | undefined;
   if (env.payProvider === 'sandbox') {
@@ -72,21 +74,26 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
           (await app.inject({ method: 'POST', url: notifyPath('sandbox'), payload: body, headers }))
             .statusCode;
     sandbox = {
-      provider: new SandboxProvider(repo, { secret: env.paySandboxSecret, baseUrl: env.PAY_SANDBOX_URL }),
-      notifier: new SandboxNotifier(repo, { secret: env.paySandboxSecret, send, log }),
+      provider: new SandboxProvider(repo, {
+        secret: env.paySandboxSecret,
+        baseUrl: env.PAY_SANDBOX_URL,
+        now,
+      }),
+      notifier: new SandboxNotifier(repo, { secret: env.paySandboxSecret, send, log, now }),
       repo,
       lateMs: env.PAY_SANDBOX_LATE_MS,
     };
   }
   const provider = sandbox?.provider;
 
-  const worker = new PayDeliveryWorker({ db, gameServer, log, pollMs: env.PAY_WORKER_POLL_MS });
+  const worker = new PayDeliveryWorker({ db, gameServer, log, now, pollMs: env.PAY_WORKER_POLL_MS });
   const orders = new PayOrderService(
     { db, switches, captcha, catalog, characters, provider },
     {
       distributionRegion: region,
       orderTtlMs: env.PAY_ORDER_TTL_S * 1000,
       log,
+      now,
       onPaid: () => worker.wake(),
     },
   );

@@ -18,6 +18,7 @@ import {
   rechargeableRole,
 } from '../../../test/pay-steps.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import { parseEnv } from '../../config/env.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { paySandboxPayment } from '../../db/schema/pay-order.schema.ts';
@@ -160,7 +161,7 @@ describe('checkout actions', () => {
       send: async (payload, headers) =>
         (await t.app.inject({ method: 'POST', url: '/pay/notify/sandbox', payload, headers })).statusCode,
       log: silent,
-      now: () => new Date(Date.now() + 121_000),
+      now: new TestClock(Date.now() + 121_000).now,
     });
     expect(await later.runOnce()).toBeGreaterThanOrEqual(1);
     expect((await sandboxRow(created.pay_order_no)).notifiedAt).not.toBeNull();
@@ -177,7 +178,7 @@ describe('checkout actions', () => {
       send: async (payload, headers) =>
         (await t.app.inject({ method: 'POST', url: '/pay/notify/sandbox', payload, headers })).statusCode,
       log: silent,
-      now: () => new Date(Date.now() + 121_000),
+      now: new TestClock(Date.now() + 121_000).now,
     });
     await later.runOnce();
     await expect
@@ -217,7 +218,7 @@ describe('sandbox notifications', () => {
   it('retries a notification the shop did not take, with backoff, under the same event id', async () => {
     const created = await order();
     await act(created.pay_order_no, 'pay_late');
-    let clock = Date.now() + 121_000;
+    const clock = new TestClock(Date.now() + 121_000);
     const seen: string[] = [];
     let answer = 500;
     const notifier = new SandboxNotifier(t.app.pay.sandbox!.repo, {
@@ -228,16 +229,16 @@ describe('sandbox notifications', () => {
         return answer;
       },
       log: silent,
-      now: () => new Date(clock),
+      now: clock.now,
     });
     await notifier.runOnce();
     let row = await sandboxRow(created.pay_order_no);
     expect(row).toMatchObject({ notifiedAt: null, lastNotifyError: 'HTTP 500', notifyAttempts: 1 });
-    expect(row.notifyDueAt!.getTime()).toBe(clock + sandboxNotifyPolicy.backoffMs(1));
+    expect(row.notifyDueAt!.getTime()).toBe(clock.later(sandboxNotifyPolicy.backoffMs(1)).getTime());
     answer = 200;
     await notifier.runOnce(); // not due yet
     expect(seen).toHaveLength(1);
-    clock += sandboxNotifyPolicy.backoffMs(1);
+    clock.advance(sandboxNotifyPolicy.backoffMs(1));
     await notifier.runOnce();
     row = await sandboxRow(created.pay_order_no);
     expect(row.notifiedAt).not.toBeNull();

@@ -7,34 +7,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-export const sandboxNotifyPollMs = 1_000;
-
 export async function payWorker(app: FastifyInstance) {
   if (!app.env.PAY_WORKER) return;
   const { worker, sandbox } = app.pay;
-  let timer: NodeJS.Timeout | undefined;
-  let sending: Promise<unknown> | undefined;
-  let stopped = false;
-
-  const sendDue = () => {
-    timer = setTimeout(() => {
-      sending = (sandbox ? sandbox.notifier.runOnce() : Promise.resolve())
-        .catch((error: unknown) => app.log.error({ err: String(error) }, 'sandbox notifications failed'))
-        .finally(() => {
-          sending = undefined;
-          if (!stopped) sendDue();
-        });
-    }, sandboxNotifyPollMs);
-    timer.unref();
-  };
-
   app.addHook('onReady', async () => {
     worker.start();
-    if (sandbox) sendDue();
+    sandbox?.notifier.start();
   });
   app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await Promise.allSettled([worker.stop(), sending]);
+    await Promise.allSettled([worker.stop(), sandbox?.notifier.stop()]);
   });
 }

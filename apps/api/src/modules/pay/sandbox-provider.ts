@@ -9,7 +9,8 @@
  *   the shop's notify endpoint, signed, retried with backoff until the shop accepts it, always under the same
  *   event id.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../config/clock.ts';
+import { backoff, PollingWorker, type WorkerLog } from '../../jobs/polling-worker.ts';
 import type {
   CreatedPayment,
   IncomingNotification,
@@ -30,18 +31,18 @@ export interface SandboxOptions {
   secret: string;
   /** Public base URL of the sandbox pages (PAY_SANDBOX_URL), e.g. http://localhost:8090/pay/sandbox. */
   baseUrl: string;
-  now?: () => Date;
+  now: Clock;
 }
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
-  private readonly now: () => Date;
+  private readonly now: Clock;
 
   constructor(
     private readonly repo: SandboxRepository,
     private readonly options: SandboxOptions,
   ) {
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
   }
 
   checkoutUrl(payOrderNo: string, lang: string): string {
@@ -99,31 +100,59 @@ export function httpSender(url: string, timeoutMs = 10_000): NotificationSender 
 }
 
 export const sandboxNotifyPolicy = {
+  /** How often the sender looks for due notifications (a late one, a retry). */
+  pollMs: 1_000,
   batchSize: 10,
   /** A send holds its claim this long; a sender that died lets another try after it. */
   leaseMs: 30_000,
   maxAttempts: 10,
   /** 5 s, 10 s, 20 s, ... up to 10 minutes between tries. */
-  backoffMs: (attempts: number) => Math.min(600_000, 5_000 * 2 ** Math.max(0, attempts - 1)),
+  backoffMs: backoff({ firstMs: 5_000, factor: 2, capMs: 600_000 }),
 } as const;
 
-const errorText = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
-
-/** The sandbox's outgoing side: sends decided payments' notifications when they are due. */
+/**
+ * The sandbox's outgoing side: sends decided payments' notifications when they are due, as a polling worker
+ * (jobs/polling-worker.ts) that pay-worker.plugin.ts starts and stops.
+ */
 export class SandboxNotifier {
-  private readonly now: () => Date;
+  private readonly loop: PollingWorker<SandboxPaymentRow>;
 
   constructor(
     private readonly repo: SandboxRepository,
     private readonly options: {
       secret: string;
       send: NotificationSender;
-      log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-      now?: () => Date;
+      log: WorkerLog;
+      now: Clock;
     },
   ) {
-    this.now = options.now ?? (() => new Date());
+    const { log } = options;
+    this.loop = new PollingWorker({
+      name: 'sandbox notifications',
+      log,
+      now: options.now,
+      pollMs: sandboxNotifyPolicy.pollMs,
+      firstRoundAfterMs: sandboxNotifyPolicy.pollMs,
+      queue: {
+        batchSize: sandboxNotifyPolicy.batchSize,
+        leaseMs: sandboxNotifyPolicy.leaseMs,
+        maxAttempts: sandboxNotifyPolicy.maxAttempts,
+        backoffMs: sandboxNotifyPolicy.backoffMs,
+        claim: ({ now, leaseUntil, limit }) => repo.claimDue(now, leaseUntil, limit),
+        attemptsOf: (row) => row.notifyAttempts,
+        handle: (row) => this.send(row),
+        failed: async (row, failure) => {
+          const problem = failure.message.slice(0, 300);
+          await repo.markNotifyFailed(row.payOrderNo, failure.retryAt, problem);
+          log.warn(
+            { payOrderNo: row.payOrderNo, eventId: row.eventId, attempts: row.notifyAttempts, err: problem },
+            failure.retryAt
+              ? 'sandbox notification refused; will retry'
+              : 'sandbox notification refused; giving up',
+          );
+        },
+      },
+    });
   }
 
   /** The notification of a decided payment, as the sandbox sends it. */
@@ -141,54 +170,35 @@ export class SandboxNotifier {
     return JSON.stringify(body);
   }
 
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops sending; resolves when the round in flight has finished. */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
   /** Sends one decided payment's notification now (the "pay now" and "decline" actions). */
   async sendNow(payOrderNo: string): Promise<boolean> {
     const row = await this.repo.claimOne(
       payOrderNo,
-      new Date(this.now().getTime() + sandboxNotifyPolicy.leaseMs),
+      new Date(this.options.now().getTime() + sandboxNotifyPolicy.leaseMs),
     );
-    return row ? this.send(row) : false;
+    return row ? (await this.loop.work(row)) === 'done' : false;
   }
 
   /** Sends every due notification; answers how many were tried. */
   async runOnce(): Promise<number> {
-    let tried = 0;
-    for (;;) {
-      const now = this.now();
-      const batch = await this.repo.claimDue(
-        now,
-        new Date(now.getTime() + sandboxNotifyPolicy.leaseMs),
-        sandboxNotifyPolicy.batchSize,
-      );
-      for (const row of batch) await this.send(row);
-      tried += batch.length;
-      if (batch.length < sandboxNotifyPolicy.batchSize) return tried;
-    }
+    return (await this.loop.drain()).tried;
   }
 
-  private async send(row: SandboxPaymentRow): Promise<boolean> {
+  /** One try: resolves when the shop took the notification. */
+  private async send(row: SandboxPaymentRow): Promise<void> {
     const body = SandboxNotifier.bodyOf(row);
-    const context = { payOrderNo: row.payOrderNo, eventId: row.eventId, attempts: row.notifyAttempts };
-    let problem: string;
-    try {
-      const status = await this.options.send(body, signedHeaders(this.options.secret, body, this.now()));
-      if (status >= 200 && status < 300) {
-        await this.repo.markNotified(row.payOrderNo, this.now());
-        return true;
-      }
-      problem = `HTTP ${status}`;
-    } catch (error) {
-      problem = errorText(error);
-    }
-    const givenUp = row.notifyAttempts >= sandboxNotifyPolicy.maxAttempts;
-    const next = givenUp
-      ? null
-      : new Date(this.now().getTime() + sandboxNotifyPolicy.backoffMs(row.notifyAttempts));
-    await this.repo.markNotifyFailed(row.payOrderNo, next, problem);
-    this.options.log.warn(
-      { ...context, err: problem },
-      givenUp ? 'sandbox notification refused; giving up' : 'sandbox notification refused; will retry',
-    );
-    return false;
+    const { now, secret, send } = this.options;
+    const status = await send(body, signedHeaders(secret, body, now()));
+    if (status < 200 || status >= 300) throw new Error(`HTTP ${status}`);
+    await this.repo.markNotified(row.payOrderNo, now());
   }
 }

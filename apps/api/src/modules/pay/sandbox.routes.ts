@@ -51,7 +51,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const lang = checkoutLanguage(query.lang, payment?.lang);
     const action = `/pay/sandbox/checkout/${encodeURIComponent(payOrderNo)}`;
     if (!payment) return send(reply, 404, checkoutPage({ lang, notice: 'notFound', action }));
-    return send(reply, 200, checkoutPage({ lang, payment, notice: standing(payment, new Date()), action }));
+    return send(reply, 200, checkoutPage({ lang, payment, notice: standing(payment, app.now()), action }));
   });
 
   app.post(checkoutPath, async (request, reply) => {
@@ -67,7 +67,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (!payment) return send(reply, 404, checkoutPage({ lang, notice: 'notFound', action }));
     if (!chosen) return send(reply, 400, checkoutPage({ lang, payment, action }));
 
-    const now = new Date();
+    const now = app.now();
     const late = chosen === 'pay_late';
     const decided = await sandbox.repo.decide(payOrderNo, {
       status: chosen === 'decline' ? 'declined' : 'paid',

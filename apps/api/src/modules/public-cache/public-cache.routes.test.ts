@@ -5,7 +5,8 @@ import { defineCall, fullPath } from '@gp/contracts';
 import { bannerAdminDelete } from '@gp/contracts/content-admin';
 import { gameAdminOnlineSwitch } from '@gp/contracts/catalog-admin';
 import { articlePage, banner as bannerItem, gameListItem } from '@gp/contracts/web';
-import { TestClock, previewSecret } from '../../../test/content-admin-steps.ts';
+import { previewSecret } from '../../../test/content-admin-steps.ts';
+import { TestClock } from '../../../test/test-clock.ts';
 import { loginTestMember } from '../../../test/member-session.ts';
 import { loginTestStaff, staffPost, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -126,7 +127,7 @@ describe('public cache', () => {
 
   it('never stores a preview, a member call or a staff call', async () => {
     const draft = await newsDraft();
-    const token = createPreviewToken(previewSecret, 'news', draft!.id, 600);
+    const token = createPreviewToken(previewSecret, 'news', draft!.id, 600, clock.now());
     const preview = await get(`/web/news/detail?news_id=${draft!.id}&preview_token=${token}&lang=en`);
     expect(preview.body.code).toBe(0);
     expect(preview.res.headers['cache-control']).toBe('private, no-store');

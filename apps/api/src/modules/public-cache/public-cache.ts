@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { nextScheduledChange } from './schedule.repository.ts';
 
@@ -24,7 +25,7 @@ export interface PublicCacheOptions {
   /** 0 turns the cache off. */
   ttlMs: number;
   /** The app clock (`app.now`): scheduled publishing is decided by it, so expiry is too. */
-  now: () => Date;
+  now: Clock;
   db: Db;
   maxEntries?: number;
 }

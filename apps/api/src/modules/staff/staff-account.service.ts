@@ -13,6 +13,7 @@ import {
   type StaffAccountPageData,
 } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { LockoutService, PasswordHasher } from '../passport/index.ts';
@@ -30,7 +31,7 @@ export interface StaffAccountDeps {
   db: Db;
   hasher: PasswordHasher;
   lockout: LockoutService;
-  now?: () => Date;
+  now: Clock;
 }
 
 const accountsPrivilege = privilegeId('staff.accounts');
@@ -43,7 +44,7 @@ export class StaffAccountService {
   constructor(private readonly d: StaffAccountDeps) {}
 
   private now(): Date {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   private async find(accountId: string): Promise<StaffAccountRow> {

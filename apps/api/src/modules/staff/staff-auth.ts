@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallContract } from '@gp/contracts';
 import { privilegeId, staffRequirementOf, type StaffPrivilege } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -93,7 +94,7 @@ function staffOfSession(
   };
 }
 
-export function staffAuthenticator(db: Db, now: () => Date = () => new Date()) {
+export function staffAuthenticator(db: Db, options: { now: Clock }) {
   const sessions = new StaffSessionRepository(db);
   return async (
     request: FastifyRequest,
@@ -103,7 +104,7 @@ export function staffAuthenticator(db: Db, now: () => Date = () => new Date()) {
     // Fail closed: a staff call that names no requirement is refused (registerCall refuses to register one).
     const requirement = call ? staffRequirementOf(call) : undefined;
     if (!requirement) throw new AppError(codes.accessDenied);
-    const at = now();
+    const at = options.now();
     const found = await liveSession(sessions, request, at);
     if (!found) throw new AppError(codes.notLoggedIn);
     const ct = typeof input.ct === 'string' ? input.ct : '';
@@ -127,7 +128,7 @@ export async function staffOfCookie(
   db: Db,
   request: FastifyRequest,
   privilege: StaffPrivilege,
-  at: Date = new Date(),
+  at: Date,
 ): Promise<AuthenticatedStaff> {
   const found = await liveSession(new StaffSessionRepository(db), request, at);
   if (!found) throw new AppError(codes.notLoggedIn, { status: 401 });
@@ -190,6 +191,7 @@ export async function openStaffSession(
     csrfToken,
     ip: client.ip,
     expiresAt: new Date(at.getTime() + staffSessionPolicy.maxAgeMs),
+    lastSeenAt: at,
   });
   return { id, csrfToken };
 }

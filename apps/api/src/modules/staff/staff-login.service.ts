@@ -5,6 +5,7 @@
  */
 import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService, LockoutService, PasswordHasher } from '../passport/index.ts';
@@ -24,7 +25,7 @@ export interface StaffLoginDeps {
   captcha: CaptchaService;
   hasher: PasswordHasher;
   lockout: LockoutService;
-  now?: () => Date;
+  now: Clock;
 }
 
 type FailureReason = 'wrong_password' | 'unknown_account' | 'locked' | 'blocked';
@@ -35,7 +36,7 @@ export class StaffLoginService {
   constructor(private readonly d: StaffLoginDeps) {}
 
   private now(): Date {
-    return this.d.now?.() ?? new Date();
+    return this.d.now();
   }
 
   /** A hash to check an unknown account's password against, so it takes as long as a known one's. */

@@ -35,7 +35,15 @@ export class StaffSessionRepository {
     return row;
   }
 
-  async create(values: { idHash: string; staffId: number; csrfToken: string; ip: string; expiresAt: Date }) {
+  async create(values: {
+    idHash: string;
+    staffId: number;
+    csrfToken: string;
+    ip: string;
+    expiresAt: Date;
+    /** The start on the app clock (the idle limit counts from it); default the database's time. */
+    lastSeenAt?: Date;
+  }) {
     await this.db.insert(staffSession).values(values);
   }
 

@@ -33,11 +33,12 @@ import { clearStaffCookies, setStaffCookies, staffLoginClientOf } from './staff-
 import { StaffLoginService } from './staff-login.service.ts';
 
 export async function staffRoutes(app: FastifyInstance) {
+  const { now } = app;
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
-  const lockout = createLockoutService(app.db);
-  const captcha = createCaptchaService(app.db, { testAnswer: app.env.CAPTCHA_TEST_ANSWER });
-  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout });
-  const accounts = new StaffAccountService({ db: app.db, hasher, lockout });
+  const lockout = createLockoutService(app.db, { now });
+  const captcha = createCaptchaService(app.db, { testAnswer: app.env.CAPTCHA_TEST_ANSWER, now });
+  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, now });
+  const accounts = new StaffAccountService({ db: app.db, hasher, lockout, now });
   const auditLog = new AuditService(app.db);
 
   registerCall(app, staffCaptcha, (_, ctx) => {
