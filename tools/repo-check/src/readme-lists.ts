@@ -61,10 +61,12 @@ export function readmeLists(root: string): ReadmeList[] {
     for (const name of dirs(join(root, top))) {
       const dir = join(root, top, name);
       if (!existsSync(join(dir, 'package.json'))) continue;
+      const names = packageExports(dir);
+      if (!names.length) continue;
       lists.push({
         readme: `${top}/${name}/README.md`,
         what: 'public entries (package.json exports)',
-        names: packageExports(dir),
+        names,
         mentions: (n) => new RegExp('`' + escape(n) + '`'),
       });
     }
