@@ -27,6 +27,8 @@ describe('testedFile', () => {
 const notOfAFile: Record<string, string> = {
   'packages/i18n/src/locales.test.ts': 'the JSON files under packages/i18n/locales/',
   'bench/src/byte-budgets.test.ts': 'the built apps against bench/budgets.json',
+  'apps/api/src/lint-boundaries.test.ts': "the API's layering rules in eslint.config.js",
+  'apps/cs-admin/src/lint-boundaries.test.ts': "the apps' and packages' import rules in eslint.config.js",
 };
 
 describe('the repository', () => {
