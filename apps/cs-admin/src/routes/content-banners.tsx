@@ -4,7 +4,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Flex, Typography } from 'antd';
 import type { BannerAdminData, BannerAdminSummary } from '@gp/contracts/content-admin';
-import { formatTime } from '../app/locale.ts';
+import { formatDate } from '@gp/i18n/format';
 import { bannerCalls, contentFiltersFromUrl } from '../features/content/api/content-calls.ts';
 import { BannerForm } from '../features/content/components/banner-form.tsx';
 import { SimpleList, type RowColumns, type SimpleKind } from '../features/content/components/simple-list.tsx';
@@ -59,8 +59,8 @@ export default function ContentBanners() {
           header: () => t('banner.period'),
           cell: (c) =>
             t('banner.periodValue', {
-              from: formatTime(c.row.original.starts_at, i18n.language),
-              to: formatTime(c.row.original.ends_at, i18n.language),
+              from: formatDate(c.row.original.starts_at, i18n.language, { style: 'mediumSeconds' }),
+              to: formatDate(c.row.original.ends_at, i18n.language, { style: 'mediumSeconds' }),
             }),
         }),
       ] as RowColumns<BannerAdminSummary>,

@@ -15,7 +15,7 @@ import {
   type ArticleKind,
 } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate } from '@gp/i18n/format';
 import { saveArticle } from '../api/content-calls.ts';
 import { showSaveError, type FieldName } from '../api/field-errors.ts';
 import { useGameChoices } from '../api/use-games.ts';
@@ -202,7 +202,9 @@ export function ArticleEditor({
             article.status !== 'draft' &&
             article.status !== 'scheduled' && (
               <Typography.Paragraph type="secondary">
-                {t('article.publishedSince', { time: formatTime(article.publish_at, i18n.language) })}
+                {t('article.publishedSince', {
+                  time: formatDate(article.publish_at, i18n.language, { style: 'mediumSeconds' }),
+                })}
               </Typography.Paragraph>
             )}
           <Row gutter={16}>

@@ -5,7 +5,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { App, Button, Flex, Space, Tag, Typography } from 'antd';
 import type { ArticleAdminSummary, ArticleKind } from '@gp/contracts/content-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { deleteArticle, type ArticlePage, type ContentFilters } from '../api/content-calls.ts';
@@ -80,15 +80,18 @@ export function ArticleList({
       }),
       column.accessor('publish_at', {
         header: () => t('list.publishAt'),
-        cell: (c) => (c.row.original.status === 'draft' ? '' : formatTime(c.getValue(), i18n.language)),
+        cell: (c) =>
+          c.row.original.status === 'draft'
+            ? ''
+            : formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' }),
       }),
       column.accessor('unpublish_at', {
         header: () => t('list.unpublishAt'),
-        cell: (c) => formatTime(c.getValue(), i18n.language),
+        cell: (c) => formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' }),
       }),
       column.accessor('updated_at', {
         header: () => t('list.updatedAt'),
-        cell: (c) => formatTime(c.getValue(), i18n.language),
+        cell: (c) => formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' }),
       }),
       column.display({
         id: 'actions',

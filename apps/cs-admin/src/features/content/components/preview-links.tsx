@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Flex, Typography } from 'antd';
 import type { ArticleKind, ArticlePreviewData } from '@gp/contracts/content-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate } from '@gp/i18n/format';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { previewArticle } from '../api/content-calls.ts';
 
@@ -55,7 +55,9 @@ export function PreviewLinks({ kind, id, dirty }: { kind: ArticleKind; id: numbe
             {t('preview.h5Link')}
           </a>
           {' · '}
-          {t('preview.expires', { time: formatTime(links.expires_at, i18n.language) })}
+          {t('preview.expires', {
+            time: formatDate(links.expires_at, i18n.language, { style: 'mediumSeconds' }),
+          })}
         </Typography.Text>
       )}
     </Flex>

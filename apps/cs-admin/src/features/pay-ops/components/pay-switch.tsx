@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Form, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminSwitchData } from '@gp/contracts/pay-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate } from '@gp/i18n/format';
 import { setPaySwitch } from '../api/pay-calls.ts';
 import { payErrorText } from '../api/pay-errors.ts';
 
@@ -92,7 +92,9 @@ export function PaySwitch({
               <Tag color="#a8071a">{t('pay.switch.off')}</Tag>
             )}
             <Typography.Text type="secondary">
-              {t('pay.switch.changedAt', { time: formatTime(current.updated_at, i18n.language) })}
+              {t('pay.switch.changedAt', {
+                time: formatDate(current.updated_at, i18n.language, { style: 'mediumSeconds' }),
+              })}
             </Typography.Text>
           </Space>
         )}
