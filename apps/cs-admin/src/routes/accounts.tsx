@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { Alert, App, Button, Card, Flex, Input, Pagination, Typography } from 'antd';
 import type { StaffAccountData } from '@gp/contracts/staff';
-import { useStaffSession } from '../app/staff-session.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import {
   accountQueryFromUrl,

@@ -4,7 +4,7 @@ import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs 
 import { Alert, App, Card, Typography } from 'antd';
 import { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
-import { useStaffSession } from '../app/staff-session.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
 import { getFaq, listFaqGames, listFaqTypes } from '../features/faq/api/faq-calls.ts';
 import { faqErrorText } from '../features/faq/api/faq-errors.ts';
 import { useAnswer } from '../features/faq/api/use-answer.ts';

@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import { Alert, App, Button, Card, Flex, Pagination, Typography } from 'antd';
 import { editLanguages, type EditLanguage, type FaqAdminItem } from '@gp/contracts/catalog-admin';
-import { useStaffSession } from '../app/staff-session.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
 import {
   deleteFaq,
   faqFiltersFromUrl,

@@ -11,7 +11,7 @@ import { ApiError } from '@gp/api-client';
 import { workOrderIdField } from '@gp/contracts/cs';
 import type { DeskTicketDetail, LockHolderData } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
-import { useStaffSession } from '../app/staff-session.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
 import { getTicketDetail } from '../features/tickets/api/desk-calls.ts';
 import { deskErrorText } from '../features/tickets/api/desk-errors.ts';
 import { useEditLock, type LockState } from '../features/tickets/api/use-edit-lock.ts';

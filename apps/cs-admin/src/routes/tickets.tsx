@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import { Alert, Button, Card, Pagination, Space, Typography } from 'antd';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useStaffSession } from '../app/staff-session.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
 import { getTicketPage } from '../features/tickets/api/desk-calls.ts';
 import { deskErrorText } from '../features/tickets/api/desk-errors.ts';
 import { BatchReply } from '../features/tickets/components/batch-reply.tsx';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { gameAdminPage } from '@gp/contracts/catalog-admin';
 import { gameList } from '@gp/contracts/web';
 import { api } from '../../../lib/api-client.ts';
-import { useStaffSession } from '../../../app/staff-session.ts';
+import { useStaffSession } from '../../../lib/staff-session.ts';
 
 export interface GameChoice {
   game_base_id: number;

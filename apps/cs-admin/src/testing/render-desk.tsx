@@ -8,9 +8,9 @@ import desk from '@gp/i18n/locales/en/desk.json';
 import errors from '@gp/i18n/locales/en/errors.json';
 import type { StaffPrivilege } from '@gp/contracts/staff';
 import type { DeskMessage, DeskTicketDetail, DeskTicketSummary } from '@gp/contracts/desk';
-import { useSessionStore } from '../../../app/staff-session.ts';
-import TicketDetail, { loader as detailLoader } from '../../../routes/ticket-detail.tsx';
-import Tickets, { loader as queueLoader } from '../../../routes/tickets.tsx';
+import { useSessionStore } from '../lib/staff-session.ts';
+import TicketDetail, { loader as detailLoader } from '../routes/ticket-detail.tsx';
+import Tickets, { loader as queueLoader } from '../routes/tickets.tsx';
 
 export const agent = { staff_id: 7, account_id: 'ana', account_name: 'Ana' };
 

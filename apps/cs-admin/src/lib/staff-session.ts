@@ -19,7 +19,7 @@ import {
   type StaffSessionData,
 } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
-import { api, setNotLoggedInHandler } from '../lib/api-client.ts';
+import { api, setNotLoggedInHandler } from './api-client.ts';
 
 export type { StaffPrivilege, StaffSessionData };
 

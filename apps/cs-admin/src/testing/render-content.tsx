@@ -25,7 +25,7 @@ import type {
   RecommendAdminSummary,
 } from '@gp/contracts/content-admin';
 import { vi } from 'vitest';
-import { routes } from '../../../app/router.tsx';
+import { routes } from '../app/router.tsx';
 
 /**
  * Answers the picture upload (a multipart body, which the shared stand-in reads as JSON and cannot) in front of
