@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { gradeNames, grades, workOrderStatus, type Grade, type WorkOrderDetailData } from '@gp/contracts/cs';
 import { currentLanguage } from '@gp/i18n';
 import { formatDate } from '@gp/i18n/format';
-import { errorMessage } from '../api/error-message.ts';
+import { errorMessage } from '../model/error-message.ts';
 import { gradeWorkOrder } from '../api/grade-work-order.ts';
 import { FormMessages } from './fields.tsx';
 import form from './form.module.css';
