@@ -1,10 +1,5 @@
-import { imgCaptcha, verifyCaptcha } from '@gp/contracts/passport';
-import { site } from '@gp/config';
+import { verifyCaptcha } from '@gp/contracts/passport';
 import { api } from '../../../lib/api-client.ts';
-
-export function getCaptcha() {
-  return api.call(imgCaptcha, { distribution_region: site.distributionRegion });
-}
 
 /** Turns the typed characters into the one-time ticket the next call needs. */
 export async function solveCaptcha(imgToken: string, answer: string): Promise<string> {
