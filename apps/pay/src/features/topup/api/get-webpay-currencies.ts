@@ -3,6 +3,6 @@ import { site } from '@gp/config';
 import { api } from '../../../lib/api-client.ts';
 
 /** The currencies a game sells in (regional web pay only; the second variant reads them off its channels). */
-export function webpayCurrencies(gameId: string) {
+export function getWebpayCurrencies(gameId: string) {
   return api.call(webpayCurrencyList, { distribution_region: site.distributionRegion, game_id: gameId });
 }

@@ -1,13 +1,9 @@
-import { paySwitch, webpaySwitch } from '@gp/contracts/pay';
+import { webpaySwitch } from '@gp/contracts/pay';
 import { site } from '@gp/config';
 import { api } from '../../../lib/api-client.ts';
 
 /** Whether top-up is open (spec 7 "Pay switch"): the regional web pay names its distribution region. */
-export async function webpayIsOpen(): Promise<boolean> {
+export async function isWebpayOpen(): Promise<boolean> {
   const status = await api.call(webpaySwitch, { distribution_region: site.distributionRegion });
   return status.main_switch_status === 1;
-}
-
-export async function payIsOpen(): Promise<boolean> {
-  return (await api.call(paySwitch, {})).main_switch_status === 1;
 }

@@ -1,12 +1,8 @@
-import { payRoleList, webpayRoleList } from '@gp/contracts/pay';
+import { webpayRoleList } from '@gp/contracts/pay';
 import { site } from '@gp/config';
 import { api } from '../../../lib/api-client.ts';
 
 /** The game's servers with the member's characters on each (member call). */
-export function webpayRoles(gameBaseId: number) {
+export function getWebpayRoles(gameBaseId: number) {
   return api.call(webpayRoleList, { distribution_region: site.distributionRegion, game_base_id: gameBaseId });
-}
-
-export function payRoles(gameBaseId: number) {
-  return api.call(payRoleList, { game_base_id: gameBaseId });
 }
