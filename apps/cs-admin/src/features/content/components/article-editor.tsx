@@ -16,9 +16,9 @@ import {
 } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
 import { formatDate } from '@gp/i18n/format';
-import { saveArticle } from '../api/content-calls.ts';
-import { showSaveError, type FieldName } from '../api/field-errors.ts';
-import { useGameChoices } from '../api/use-games.ts';
+import { saveArticle } from '../api/save-article.ts';
+import { showSaveError, type FieldName } from '../model/field-errors.ts';
+import { useGameChoices } from '../api/use-game-choices.ts';
 import { articleSaveOf, articleValuesOf, type ArticleValues } from '../model/article-values.ts';
 import { SlugField } from './common-fields.tsx';
 import { GameSelect } from './game-select.tsx';

@@ -8,7 +8,9 @@ import type { ArticleAdminSummary, ArticleKind } from '@gp/contracts/content-adm
 import { formatDate } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { deleteArticle, type ArticlePage, type ContentFilters } from '../api/content-calls.ts';
+import { deleteArticle } from '../api/delete-article.ts';
+import { type ArticlePage } from '../api/get-article-page.ts';
+import { type ContentFilters } from '../model/content-filters.ts';
 import { articleBasePath } from '../model/article-paths.ts';
 import { LanguageMarks } from './language-marks.tsx';
 import { ListScreen } from './list-screen.tsx';

@@ -10,7 +10,7 @@ import { App, Button, Flex, Typography } from 'antd';
 import type { ArticleKind, ArticlePreviewData } from '@gp/contracts/content-admin';
 import { formatDate } from '@gp/i18n/format';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { previewArticle } from '../api/content-calls.ts';
+import { previewArticle } from '../api/preview-article.ts';
 
 export function PreviewLinks({ kind, id, dirty }: { kind: ArticleKind; id: number; dirty: boolean }) {
   const { t, i18n } = useTranslation('cms');

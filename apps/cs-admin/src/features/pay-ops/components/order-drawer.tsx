@@ -4,8 +4,8 @@ import { Alert, Button, Descriptions, Drawer, Empty, Flex, Space, Spin, Typograp
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { formatDate, formatNumber } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
-import { getOrder } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { getOrder } from '../api/get-order.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
 import {
   causeLabel,

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Form, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminSwitchData } from '@gp/contracts/pay-admin';
 import { formatDate } from '@gp/i18n/format';
-import { setPaySwitch } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { setPaySwitch } from '../api/set-pay-switch.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 
 /**
  * A distribution region's pay switch. Turning it off stops every top-up of the region, so it asks first; turning

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { productPriceRule, type PayAdminPriceItem, type PayAdminProductItem } from '@gp/contracts/pay-admin';
 import { decimalToMinor, formatMoney, minorToDecimal } from '@gp/i18n/format';
-import { setPrice } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { setPrice } from '../api/set-price.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
 
 /**

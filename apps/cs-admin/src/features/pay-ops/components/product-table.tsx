@@ -5,8 +5,8 @@ import { App, Button, Space, Switch, Typography } from 'antd';
 import type { PayAdminPriceItem, PayAdminProductItem } from '@gp/contracts/pay-admin';
 import { Count, Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { setSale } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { setSale } from '../api/set-sale.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
 import { PriceDialog } from './price-dialog.tsx';
 

@@ -5,8 +5,8 @@ import { App, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminServerItem } from '@gp/contracts/pay-admin';
 import { formatDate } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { setMaintenance } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { setMaintenance } from '../api/set-maintenance.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 
 const column = createColumnHelper<PayAdminServerItem>();
 

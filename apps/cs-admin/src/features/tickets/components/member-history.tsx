@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination, Spin, Typography } from 'antd';
 import { formatDate } from '@gp/i18n/format';
-import { getMemberTickets } from '../api/desk-calls.ts';
-import { deskErrorText } from '../api/desk-errors.ts';
-import { useCallResult } from '../api/use-call.ts';
+import { getMemberTickets } from '../api/get-member-tickets.ts';
+import { deskErrorText } from '../model/desk-errors.ts';
+import { useCallResult } from '../api/use-call-result.ts';
 import { StatusTag } from './status-tag.tsx';
 import { ToneText } from './tone-text.tsx';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import type { DeskMessage } from '@gp/contracts/desk';
 import { formatDate } from '@gp/i18n/format';
-import { staffUrl } from '../api/desk-calls.ts';
+import { staffUrl } from '../api/staff-url.ts';
 import { formatSize } from '../model/format.ts';
 import { RecallButton } from './recall-button.tsx';
 import styles from './ticket-thread.module.css';

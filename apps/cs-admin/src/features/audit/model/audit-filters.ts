@@ -1,11 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { auditActions, auditPage, type AuditAction, type AuditPageData } from '@gp/contracts/staff';
-import type { RequestOf } from '@gp/contracts';
-import { api } from '../../../lib/api-client.ts';
-
-export type AuditQuery = RequestOf<typeof auditPage>;
-
-export const getAuditPage = (query: AuditQuery): Promise<AuditPageData> => api.call(auditPage, query);
+import { auditActions, type AuditAction } from '@gp/contracts/staff';
+import type { AuditQuery } from '../api/get-audit-page.ts';
 
 export const auditPageSize = 20;
 

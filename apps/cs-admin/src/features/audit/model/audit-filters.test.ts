@@ -6,7 +6,7 @@ import {
   auditQueryOf,
   rangeFilters,
   rangeValues,
-} from './audit-calls.ts';
+} from './audit-filters.ts';
 
 describe('audit filters', () => {
   it('a picked range keeps the end minute: the exclusive end is the minute after, in UTC ISO', () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCaptcha, type Captcha } from '../api/auth-calls.ts';
+import { getCaptcha, type Captcha } from './get-captcha.ts';
 
 export interface CaptchaState {
   captcha: Captcha | null;

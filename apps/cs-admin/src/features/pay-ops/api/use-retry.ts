@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { retryDelivery } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
-import { useDeliveryWatch } from '../api/use-delivery-watch.ts';
+import { retryDelivery } from './retry-delivery.ts';
+import { payErrorText } from '../model/pay-errors.ts';
+import { useDeliveryWatch } from './use-delivery-watch.ts';
 
 /**
  * "Retry delivery" of a dead-lettered order: asks first (saying what happens and that the character is credited
