@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   currencyName,
+  dateTime,
+  dateTimeZone,
   decimalToMinor,
   formatDate,
   formatDateRange,
   formatMoney,
   formatNumber,
   intlLocale,
+  mediumDateTime,
+  mediumDateTimeSeconds,
   minorToDecimal,
+  timeOnly,
 } from './format.ts';
 
 const utc = { timeZone: 'UTC' } as const;
@@ -121,10 +126,18 @@ describe('formatDate', () => {
   });
 
   it('writes Thai years in the Gregorian calendar in every style, never the Buddhist era', () => {
-    for (const style of ['date', 'dateTime', 'dateTimeZone', 'medium', 'mediumSeconds'] as const) {
-      const thai = formatDate(at, 'th', { ...utc, style });
-      expect(thai, style).toContain('2026');
-      expect(thai, style).not.toContain('2569');
+    for (const style of [
+      undefined,
+      dateTime,
+      dateTimeZone,
+      mediumDateTime,
+      mediumDateTimeSeconds,
+      timeOnly,
+    ]) {
+      const thai = formatDate('2026-11-18T20:21:42.614Z', 'th', { ...utc, style });
+      const shown = JSON.stringify(style);
+      if (style !== timeOnly) expect(thai, shown).toContain('2026');
+      expect(thai, shown).not.toContain('2569');
     }
     // Also when the language comes as a browser tag.
     expect(formatDate(at, 'th-TH', utc)).toBe('18 พ.ย. 2026');
@@ -137,13 +150,15 @@ describe('formatDate', () => {
 
   it('writes the time as each style asks', () => {
     const bangkok = { timeZone: 'Asia/Bangkok' } as const;
-    expect(formatDate(at, 'en', { ...bangkok, style: 'dateTime' })).toBe('Nov 19, 2026, 03:21 AM');
-    expect(formatDate(at, 'en', { ...bangkok, style: 'dateTimeZone' })).toBe('Nov 19, 2026, 3:21 AM GMT+7');
-    expect(formatDate(at, 'en', { ...bangkok, style: 'medium' })).toBe('Nov 19, 2026, 3:21 AM');
-    expect(formatDate(at, 'en', { ...bangkok, style: 'mediumSeconds' })).toBe('Nov 19, 2026, 3:21:42 AM');
-    expect(formatDate(at, 'en', { ...bangkok, style: 'time' })).toBe('3:21 AM');
-    expect(formatDate(at, 'th', { ...bangkok, style: 'mediumSeconds' })).toBe('19 พ.ย. 2026 03:21:42');
-    expect(formatDate(at, 'cn', { ...bangkok, style: 'medium' })).toBe('2026年11月19日 03:21');
+    expect(formatDate(at, 'en', { ...bangkok, style: dateTime })).toBe('Nov 19, 2026, 03:21 AM');
+    expect(formatDate(at, 'en', { ...bangkok, style: dateTimeZone })).toBe('Nov 19, 2026, 3:21 AM GMT+7');
+    expect(formatDate(at, 'en', { ...bangkok, style: mediumDateTime })).toBe('Nov 19, 2026, 3:21 AM');
+    expect(formatDate(at, 'en', { ...bangkok, style: mediumDateTimeSeconds })).toBe(
+      'Nov 19, 2026, 3:21:42 AM',
+    );
+    expect(formatDate(at, 'en', { ...bangkok, style: timeOnly })).toBe('3:21 AM');
+    expect(formatDate(at, 'th', { ...bangkok, style: mediumDateTimeSeconds })).toBe('19 พ.ย. 2026 03:21:42');
+    expect(formatDate(at, 'cn', { ...bangkok, style: mediumDateTime })).toBe('2026年11月19日 03:21');
   });
 
   it('accepts epoch milliseconds and Dates; nothing for no value; the text itself when it is no date', () => {
@@ -168,7 +183,7 @@ describe('formatDateRange', () => {
   it('adds times and the zone on request, in the given time zone', () => {
     const text = formatDateRange('2026-12-02T02:00:00Z', '2026-12-15T15:59:00Z', 'en', {
       timeZone: 'Asia/Bangkok',
-      style: 'dateTimeZone',
+      style: dateTimeZone,
     });
     expect(text).toMatch(/Dec 2, 2026.*9:00\sAM.*GMT\+7.*Dec 15, 2026.*10:59\sPM/);
   });

@@ -54,16 +54,19 @@ export function decimalToMinor(text: string, exponent: number): number | null {
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 function moneyFormat(locale: string, currency: string, exponent: number, display: 'symbol' | 'narrowSymbol') {
-  return cached(moneyFormats, `${locale}|${currency}|${exponent}|${display}`, () =>
-    new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: display,
-      // The exponent travels with every price (ISO 4217: VND 0, IDR 2): Intl's own digits for a currency are
-      // its cash habits (IDR 0), which would put the decimal point in the wrong place.
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
-    }),
+  return cached(
+    moneyFormats,
+    `${locale}|${currency}|${exponent}|${display}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: display,
+        // The exponent travels with every price (ISO 4217: VND 0, IDR 2): Intl's own digits for a currency are
+        // its cash habits (IDR 0), which would put the decimal point in the wrong place.
+        minimumFractionDigits: exponent,
+        maximumFractionDigits: exponent,
+      }),
   );
 }
 
@@ -109,45 +112,51 @@ export function formatNumber(value: number, lang: string): string {
 
 // ---------------------------------------------------------------------------------------------------- dates
 
-const dateOnly = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+/** A way to write a moment: one of the presets below, so every screen writes its kind of moment alike. */
+export type DateStyle = Readonly<Intl.DateTimeFormatOptions>;
 
-/** The ways the apps write a moment; the examples are en in UTC+7. */
-const dateStyles = {
-  /** "Nov 19, 2026" - lists of articles. */
-  date: dateOnly,
-  /** "Nov 19, 2026, 03:21 AM" - the player's orders. */
-  dateTime: { ...dateOnly, hour: '2-digit', minute: '2-digit' },
-  /** "Nov 19, 2026, 3:21 AM GMT+7" - where the reader must see which zone the time was converted to. */
-  dateTimeZone: { ...dateOnly, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
-  /** "Nov 19, 2026, 3:21 AM" - the console's ticket desk. */
-  medium: { dateStyle: 'medium', timeStyle: 'short' },
-  /** "Nov 19, 2026, 3:21:42 AM" - the console's records (audit, content, orders). */
-  mediumSeconds: { dateStyle: 'medium', timeStyle: 'medium' },
-  /** "3:21 AM" - a moment later today. */
-  time: { timeStyle: 'short' },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
+// Presets as separate exports rather than a table, written out rather than spread: a player page carries only
+// the ones it uses. The examples are en in UTC+7.
 
-export type DateStyle = keyof typeof dateStyles;
+/** "Nov 19, 2026" - lists of articles. */
+export const dateOnly = { year: 'numeric', month: 'short', day: 'numeric' } as const satisfies DateStyle;
+/** "Nov 19, 2026, 03:21 AM" - the player's orders. */
+export const dateTime = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const satisfies DateStyle;
+/** "Nov 19, 2026, 3:21 AM GMT+7" - where the reader must see which zone the time was converted to. */
+export const dateTimeZone = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+} as const satisfies DateStyle;
+/** "Nov 19, 2026, 3:21 AM" - the console's ticket desk. */
+export const mediumDateTime = { dateStyle: 'medium', timeStyle: 'short' } as const satisfies DateStyle;
+/** "Nov 19, 2026, 3:21:42 AM" - the console's records (audit, content, orders). */
+export const mediumDateTimeSeconds = {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+} as const satisfies DateStyle;
+/** "3:21 AM" - a moment later today. */
+export const timeOnly = { timeStyle: 'short' } as const satisfies DateStyle;
 
 export interface DateFormatOptions {
-  /** How much of the moment to write (default `date`). */
+  /** How much of the moment to write (default `dateOnly`). */
   style?: DateStyle;
   /** IANA zone; the browser's own when absent (tests and servers pin one). */
   timeZone?: string;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The Intl formatter of a style in `lang`, always in the Gregorian calendar. */
-function dateFormat(lang: string, { style = 'date', timeZone }: DateFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocale(lang);
-  return cached(dateFormats, `${locale}|${style}|${timeZone ?? ''}`, () =>
-    new Intl.DateTimeFormat(locale, { ...dateStyles[style], calendar: 'gregory', timeZone }),
-  );
-}
-
-function toDate(value: string | number | Date): Date {
-  return value instanceof Date ? value : new Date(value);
+function dateFormat(lang: string, { style = dateOnly, timeZone }: DateFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(intlLocale(lang), { ...style, calendar: 'gregory', timeZone });
 }
 
 /**
@@ -160,7 +169,7 @@ export function formatDate(
   options: DateFormatOptions = {},
 ): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = toDate(value);
+  const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   return dateFormat(lang, options).format(date);
 }
@@ -175,5 +184,5 @@ export function formatDateRange(
   lang: string,
   options: DateFormatOptions = {},
 ): string {
-  return dateFormat(lang, options).formatRange(toDate(start), toDate(end));
+  return dateFormat(lang, options).formatRange(new Date(start), new Date(end));
 }

@@ -4,7 +4,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Flex, Typography } from 'antd';
 import type { BannerAdminData, BannerAdminSummary } from '@gp/contracts/content-admin';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { getBannerPage } from '../features/content/api/get-banner-page.ts';
 import { getBanner } from '../features/content/api/get-banner.ts';
 import { saveBanner } from '../features/content/api/save-banner.ts';
@@ -63,8 +63,8 @@ export default function ContentBanners() {
           header: () => t('banner.period'),
           cell: (c) =>
             t('banner.periodValue', {
-              from: formatDate(c.row.original.starts_at, i18n.language, { style: 'mediumSeconds' }),
-              to: formatDate(c.row.original.ends_at, i18n.language, { style: 'mediumSeconds' }),
+              from: formatDate(c.row.original.starts_at, i18n.language, { style: mediumDateTimeSeconds }),
+              to: formatDate(c.row.original.ends_at, i18n.language, { style: mediumDateTimeSeconds }),
             }),
         }),
       ] as RowColumns<BannerAdminSummary>,

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { Button, Typography } from 'antd';
 import type { AuditEntryData } from '@gp/contracts/staff';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable, detailRowId } from '../../../lib/data-table.tsx';
 import { AuditDiff } from './audit-diff.tsx';
 import { actionLabel, targetTypeLabel } from './audit-labels.ts';
@@ -41,7 +41,7 @@ export function AuditTable({ entries, busy }: { entries: AuditEntryData[]; busy:
         header: () => t('audit.time'),
         cell: (c) => (
           <span style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' })}
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),
       }),

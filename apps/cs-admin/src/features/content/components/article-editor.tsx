@@ -15,7 +15,7 @@ import {
   type ArticleKind,
 } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { saveArticle } from '../api/save-article.ts';
 import { showSaveError, type FieldName } from '../model/field-errors.ts';
 import { useGameChoices } from '../api/use-game-choices.ts';
@@ -203,7 +203,7 @@ export function ArticleEditor({
             article.status !== 'scheduled' && (
               <Typography.Paragraph type="secondary">
                 {t('article.publishedSince', {
-                  time: formatDate(article.publish_at, i18n.language, { style: 'mediumSeconds' }),
+                  time: formatDate(article.publish_at, i18n.language, { style: mediumDateTimeSeconds }),
                 })}
               </Typography.Paragraph>
             )}

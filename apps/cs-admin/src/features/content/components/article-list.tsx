@@ -5,7 +5,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { App, Button, Flex, Space, Tag, Typography } from 'antd';
 import type { ArticleAdminSummary, ArticleKind } from '@gp/contracts/content-admin';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { deleteArticle } from '../api/delete-article.ts';
@@ -85,15 +85,15 @@ export function ArticleList({
         cell: (c) =>
           c.row.original.status === 'draft'
             ? ''
-            : formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' }),
+            : formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds }),
       }),
       column.accessor('unpublish_at', {
         header: () => t('list.unpublishAt'),
-        cell: (c) => formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' }),
+        cell: (c) => formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds }),
       }),
       column.accessor('updated_at', {
         header: () => t('list.updatedAt'),
-        cell: (c) => formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' }),
+        cell: (c) => formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds }),
       }),
       column.display({
         id: 'actions',

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Flex, Typography } from 'antd';
 import type { ArticleKind, ArticlePreviewData } from '@gp/contracts/content-admin';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { previewArticle } from '../api/preview-article.ts';
 
@@ -56,7 +56,7 @@ export function PreviewLinks({ kind, id, dirty }: { kind: ArticleKind; id: numbe
           </a>
           {' · '}
           {t('preview.expires', {
-            time: formatDate(links.expires_at, i18n.language, { style: 'mediumSeconds' }),
+            time: formatDate(links.expires_at, i18n.language, { style: mediumDateTimeSeconds }),
           })}
         </Typography.Text>
       )}

@@ -5,7 +5,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { Button, Space, Switch, Tag, Typography } from 'antd';
 import type { EditLanguage, FaqAdminItem } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { OnlineStateTag } from './online-state.tsx';
 
@@ -105,7 +105,7 @@ export function FaqTable({
         header: () => t('faq.updated'),
         cell: (c) => (
           <span style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' })}
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),
       }),

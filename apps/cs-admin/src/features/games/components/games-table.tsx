@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Button, Space, Switch, Typography } from 'antd';
 import type { GameAdminItem } from '@gp/contracts/catalog-admin';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 
 export interface GameActions {
@@ -78,7 +78,7 @@ export function GamesTable({
         header: () => t('games.updated'),
         cell: (c) => (
           <span style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' })}
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),
       }),

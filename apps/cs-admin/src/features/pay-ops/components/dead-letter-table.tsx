@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Button, Flex, Typography } from 'antd';
 import type { DeadDeliveryItem } from '@gp/contracts/pay-admin';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
@@ -92,7 +92,7 @@ export function DeadLetterTable({
               <Typography.Text type="secondary">
                 {t('pay.delivery.attemptsGivenUp', {
                   count: delivery.attempts,
-                  time: formatDate(delivery.updated_at, i18n.language, { style: 'mediumSeconds' }),
+                  time: formatDate(delivery.updated_at, i18n.language, { style: mediumDateTimeSeconds }),
                 })}
               </Typography.Text>
             </>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, Space, Spin, Typography } from 'antd';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
-import { formatDate, formatNumber } from '@gp/i18n/format';
+import { formatDate, formatNumber, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { getOrder } from '../api/get-order.ts';
 import { payErrorText } from '../model/pay-errors.ts';
@@ -106,7 +106,7 @@ function OrderDetail({
 }) {
   const { t, i18n } = useTranslation('ops');
   const time = (iso: string | null) =>
-    iso ? formatDate(iso, i18n.language, { style: 'mediumSeconds' }) : t('pay.order.never');
+    iso ? formatDate(iso, i18n.language, { style: mediumDateTimeSeconds }) : t('pay.order.never');
   const delivery = order.delivery;
   return (
     <Flex vertical gap={24}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Button, Typography } from 'antd';
 import type { PayAdminOrderItem } from '@gp/contracts/pay-admin';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
@@ -40,7 +40,7 @@ export function OrderTable({
         header: () => t('pay.order.created'),
         cell: (c) => (
           <span style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' })}
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),
       }),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Form, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminSwitchData } from '@gp/contracts/pay-admin';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { setPaySwitch } from '../api/set-pay-switch.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 
@@ -93,7 +93,7 @@ export function PaySwitch({
             )}
             <Typography.Text type="secondary">
               {t('pay.switch.changedAt', {
-                time: formatDate(current.updated_at, i18n.language, { style: 'mediumSeconds' }),
+                time: formatDate(current.updated_at, i18n.language, { style: mediumDateTimeSeconds }),
               })}
             </Typography.Text>
           </Space>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { App, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminServerItem } from '@gp/contracts/pay-admin';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { setMaintenance } from '../api/set-maintenance.ts';
 import { payErrorText } from '../model/pay-errors.ts';
@@ -79,7 +79,7 @@ export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initi
         header: () => t('pay.updated'),
         cell: (c) => (
           <span style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(c.getValue(), i18n.language, { style: 'mediumSeconds' })}
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),
       }),

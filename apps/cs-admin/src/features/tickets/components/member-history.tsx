@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination, Spin, Typography } from 'antd';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTime } from '@gp/i18n/format';
 import { getMemberTickets } from '../api/get-member-tickets.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
@@ -66,7 +66,7 @@ export function MemberHistory({
                   <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 4 }}>
                     <StatusTag status={item.work_order_status} />
                     <time dateTime={item.created_at} style={{ color: '#595959' }}>
-                      {formatDate(item.created_at, i18n.language, { style: 'medium' })}
+                      {formatDate(item.created_at, i18n.language, { style: mediumDateTime })}
                     </time>
                   </div>
                 </li>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Space, Typography } from 'antd';
 import type { DeskTicketDetail, LockHolderData } from '@gp/contracts/desk';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTime } from '@gp/i18n/format';
 import { LockHolder } from './lock-holder.tsx';
 import { StatusTag } from './status-tag.tsx';
 
@@ -53,7 +53,7 @@ export function TicketHeader({
             label: t('detail.created'),
             children: (
               <time dateTime={ticket.created_at}>
-                {formatDate(ticket.created_at, lang, { style: 'medium' })}
+                {formatDate(ticket.created_at, lang, { style: mediumDateTime })}
               </time>
             ),
           },
@@ -62,7 +62,7 @@ export function TicketHeader({
             label: t('detail.replied'),
             children: ticket.replied_at ? (
               <time dateTime={ticket.replied_at}>
-                {formatDate(ticket.replied_at, lang, { style: 'medium' })}
+                {formatDate(ticket.replied_at, lang, { style: mediumDateTime })}
               </time>
             ) : (
               t('detail.notYet')

@@ -7,7 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import type { DeskMessage } from '@gp/contracts/desk';
-import { formatDate } from '@gp/i18n/format';
+import { formatDate, mediumDateTime } from '@gp/i18n/format';
 import { staffUrl } from '../api/staff-url.ts';
 import { formatSize } from '../model/format.ts';
 import { RecallButton } from './recall-button.tsx';
@@ -76,7 +76,7 @@ export function TicketThread({
                 <span className={styles.author}>{author}</span>
                 <Tag>{t(`thread.kind.${m.kind}`)}</Tag>
                 <time className={styles.time} dateTime={m.created_at}>
-                  {formatDate(m.created_at, i18n.language, { style: 'medium' })}
+                  {formatDate(m.created_at, i18n.language, { style: mediumDateTime })}
                 </time>
                 {recalled && <Tag color="#434343">{t('thread.recalled')}</Tag>}
                 {isReply &&

@@ -1,16 +1,16 @@
 /**
  * How the desk writes waits, countdowns and sizes: in the console language's conventions (Intl), durations from
- * the `desk` texts. Dates and times come from `@gp/i18n/format` (style `medium` on the desk).
+ * the `desk` texts. Dates and times come from `@gp/i18n/format` (`mediumDateTime` on the desk).
  */
 import type { TFunction } from 'i18next';
-import { formatDate, intlLocale } from '@gp/i18n/format';
+import { formatDate, intlLocale, mediumDateTime, timeOnly } from '@gp/i18n/format';
 
 /** A moment in the next minutes or hours (a lock's or a link's end): the time, with the date unless today. */
 export function formatUntil(iso: string, lang: string, now: number = Date.now()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const sameDay = new Date(now).toDateString() === date.toDateString();
-  return formatDate(date, lang, { style: sameDay ? 'time' : 'medium' });
+  return formatDate(date, lang, { style: sameDay ? timeOnly : mediumDateTime });
 }
 
 /** How long something has waited, to the minute: "2 d 3 h", "3 h 5 min", "12 min", "under a minute". */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderStatus, PayOrderItem, PayOrderPage } from '@gp/contracts/pay';
 import { currentLanguage, errorText } from '@gp/i18n';
-import { formatDate, formatMoney } from '@gp/i18n/format';
+import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
 import { orderPath, type TopupPlace } from '../model/place.ts';
 import styles from './order-history.module.css';
 
@@ -38,7 +38,7 @@ function PayTime({ order }: { order: PayOrderItem }) {
   const { t } = useTranslation('pay');
   return order.pay_time ? (
     <time dateTime={order.pay_time}>
-      {formatDate(order.pay_time, currentLanguage(), { style: 'dateTime' })}
+      {formatDate(order.pay_time, currentLanguage(), { style: dateTime })}
     </time>
   ) : (
     <span className={styles.muted}>{t('history.notPaid')}</span>

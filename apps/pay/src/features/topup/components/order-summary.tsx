@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@gp/i18n';
-import { formatDate, formatMoney } from '@gp/i18n/format';
+import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
 import styles from './topup.module.css';
 
 export interface SummaryLines {
@@ -44,7 +44,7 @@ export function OrderSummary({ lines }: { lines: SummaryLines }) {
       {lines.pay_time && (
         <>
           <dt>{t('order.paidAt')}</dt>
-          <dd>{formatDate(lines.pay_time, currentLanguage(), { style: 'dateTime' })}</dd>
+          <dd>{formatDate(lines.pay_time, currentLanguage(), { style: dateTime })}</dd>
         </>
       )}
       <dt>{t('confirm.amount')}</dt>

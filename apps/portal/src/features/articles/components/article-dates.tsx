@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ArticleSummary } from '@gp/contracts/web';
 import { currentLanguage } from '@gp/i18n';
-import { formatDate, formatDateRange } from '@gp/i18n/format';
+import { dateOnly, dateTimeZone, formatDate, formatDateRange } from '@gp/i18n/format';
 
 /**
  * A translation with one `<time>` element around its value ("Published <time>{{date}}</time>"). Done here
@@ -28,7 +28,7 @@ export function ArticleDates({ article, detailed = false }: { article: ArticleSu
   const { t } = useTranslation('portal');
   if (article.start_time && article.end_time) {
     const period = formatDateRange(article.start_time, article.end_time, currentLanguage(), {
-      style: detailed ? 'dateTimeZone' : 'date',
+      style: detailed ? dateTimeZone : dateOnly,
     });
     return (
       <WithTime

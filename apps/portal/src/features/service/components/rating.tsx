@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gradeNames, grades, workOrderStatus, type Grade, type WorkOrderDetailData } from '@gp/contracts/cs';
 import { currentLanguage } from '@gp/i18n';
-import { formatDate } from '@gp/i18n/format';
+import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { errorMessage } from '../model/error-message.ts';
 import { gradeWorkOrder } from '../api/grade-work-order.ts';
 import { FormMessages } from './fields.tsx';
@@ -122,7 +122,7 @@ export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRat
           {ticket.grade_deadline && (
             <p id={`${id}-until`} className={form.hint}>
               {t('rating.until', {
-                date: formatDate(ticket.grade_deadline, currentLanguage(), { style: 'dateTimeZone' }),
+                date: formatDate(ticket.grade_deadline, currentLanguage(), { style: dateTimeZone }),
               })}
             </p>
           )}
