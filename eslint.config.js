@@ -3,6 +3,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { featureImports } from './scripts/eslint/feature-imports.js';
+
+// ui never imports antd (DESIGN section 2); player apps stay antd-free for phones.
+const noAntd = { group: ['antd', 'antd/*', '@ant-design/*'], message: 'No antd outside the staff console.' };
 
 // The API's layers (apps/api/README.md "Layers"), checked on every import of apps/api:
 //   routes (controller) -> service (rules, no HTTP) -> repository (the only code that knows Drizzle/the schema);
@@ -87,9 +91,34 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // ui never imports antd (DESIGN section 2); player apps stay antd-free for phones.
     files: ['packages/**', 'apps/portal/**', 'apps/passport/**', 'apps/pay/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['antd', 'antd/*', '@ant-design/*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noAntd] }] },
+  },
+  {
+    // Dependencies flow one way, apps -> packages (DESIGN section 2): a package imports no app, neither by its
+    // name nor by a relative path into apps/. Repeats noAntd: a later block replaces the rule's options.
+    files: ['packages/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noAntd,
+            {
+              regex: '^@gp/(portal|passport|pay|cs-admin|api)(/|$)',
+              message: 'Packages never import apps (DESIGN section 2).',
+            },
+            { regex: '^\\.\\.?/(.*/)?apps(/|$)', message: 'Packages never import apps (DESIGN section 2).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Features do not import each other nor the layers composing them (DESIGN section 7; scripts/eslint).
+    files: ['apps/{portal,passport,pay,cs-admin}/src/features/**'],
+    plugins: { front: { rules: { 'feature-imports': featureImports } } },
+    rules: { 'front/feature-imports': 'error' },
   },
   ...apiLayers,
 );

@@ -11,7 +11,7 @@ import {
 } from '../testing/console-test.tsx';
 import type { RouteEntry } from './route-table.ts';
 import { menuEntries } from './screens.ts';
-import { safeRedirect } from './staff-session.ts';
+import { safeRedirect } from '../lib/staff-session.ts';
 
 beforeEach(resetSession);
 afterEach(() => {

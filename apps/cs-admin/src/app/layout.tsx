@@ -4,7 +4,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { App, Button, Grid, Layout as AntLayout, Menu, Space, Spin, Typography } from 'antd';
 import { LanguageSelect } from './language-select.tsx';
 import { menuEntries } from './screens.ts';
-import { loginUrl, logout, passwordPath, useSessionStore } from './staff-session.ts';
+import { loginUrl, logout, passwordPath, useSessionStore } from '../lib/staff-session.ts';
 
 const headerText = { color: '#fff' };
 

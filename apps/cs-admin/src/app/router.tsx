@@ -6,7 +6,13 @@ import { RouteError } from './route-error.tsx';
 import { Root } from './root.tsx';
 import { routeTable, type RouteEntry } from './route-table.ts';
 import { allowedOn, menuEntries } from './screens.ts';
-import { ensureSession, loginUrl, passwordPath, sessionLoader, useSessionStore } from './staff-session.ts';
+import {
+  ensureSession,
+  loginUrl,
+  passwordPath,
+  sessionLoader,
+  useSessionStore,
+} from '../lib/staff-session.ts';
 
 function pathOf(request: Request): string {
   const url = new URL(request.url);

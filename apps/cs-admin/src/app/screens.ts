@@ -1,6 +1,6 @@
 /** Which console screens a session may open, and the side menu's list. */
 import { routeTable, screenPreference, type RouteEntry } from './route-table.ts';
-import { passwordPath, sessionAllows, type StaffSessionData } from './staff-session.ts';
+import { passwordPath, sessionAllows, type StaffSessionData } from '../lib/staff-session.ts';
 
 /** Whether `session` may open the screen of `entry`: the password change is open to every session. */
 export function allowedOn(entry: RouteEntry, session: StaffSessionData | null): boolean {

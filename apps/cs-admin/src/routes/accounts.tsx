@@ -9,15 +9,13 @@ import {
 } from 'react-router';
 import { Alert, App, Button, Card, Flex, Input, Pagination, Typography } from 'antd';
 import type { StaffAccountData } from '@gp/contracts/staff';
-import { useStaffSession } from '../app/staff-session.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import {
-  accountQueryFromUrl,
-  blockAccount,
-  deleteAccount,
-  listAccounts,
-  unsealAccount,
-} from '../features/staff-accounts/api/account-calls.ts';
+import { accountQueryFromUrl } from '../features/staff-accounts/model/account-query.ts';
+import { blockAccount } from '../features/staff-accounts/api/block-account.ts';
+import { deleteAccount } from '../features/staff-accounts/api/delete-account.ts';
+import { listAccounts } from '../features/staff-accounts/api/list-accounts.ts';
+import { unsealAccount } from '../features/staff-accounts/api/unseal-account.ts';
 import { AccountForm } from '../features/staff-accounts/components/account-form.tsx';
 import { AccountsTable, type AccountActions } from '../features/staff-accounts/components/accounts-table.tsx';
 

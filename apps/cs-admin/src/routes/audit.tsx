@@ -5,8 +5,8 @@ import {
   auditFiltersFromUrl,
   auditFiltersToSearch,
   auditQueryOf,
-  getAuditPage,
-} from '../features/audit/api/audit-calls.ts';
+} from '../features/audit/model/audit-filters.ts';
+import { getAuditPage } from '../features/audit/api/get-audit-page.ts';
 import { AuditFiltersForm } from '../features/audit/components/audit-filters.tsx';
 import { AuditTable } from '../features/audit/components/audit-table.tsx';
 

@@ -3,13 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import cms from '@gp/i18n/locales/en/cms.json';
 import errors from '@gp/i18n/locales/en/errors.json';
 import { ok, refuse, resetSession, staffServer, staffSession } from '../testing/console-test.tsx';
-import {
-  answerUploads,
-  articleData,
-  image,
-  pageOf,
-  renderContent,
-} from '../features/content/testing/render-content.tsx';
+import { answerUploads, articleData, image, pageOf, renderContent } from '../testing/render-content.tsx';
 
 beforeEach(resetSession);
 afterEach(() => {

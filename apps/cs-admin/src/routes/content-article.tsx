@@ -13,7 +13,8 @@ import { ApiError } from '@gp/api-client';
 import type { ArticleAdminData } from '@gp/contracts/content-admin';
 import { codes } from '@gp/errors';
 import { errorMessage } from '../lib/error-message.ts';
-import { articleDetail, deleteArticle } from '../features/content/api/content-calls.ts';
+import { getArticle } from '../features/content/api/get-article.ts';
+import { deleteArticle } from '../features/content/api/delete-article.ts';
 import { ArticleEditor } from '../features/content/components/article-editor.tsx';
 import { PreviewLinks } from '../features/content/components/preview-links.tsx';
 import { articleBasePath, articleKindOfPath } from '../features/content/model/article-paths.ts';
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.id === undefined) return { kind, article: null };
   // An id that cannot exist is refused as the server refuses an unknown one.
   if (!Number.isInteger(id) || id < 1) throw new ApiError(codes.notFound, 'staff', 404);
-  return { kind, article: await articleDetail(kind, id) };
+  return { kind, article: await getArticle(kind, id) };
 }
 
 /**

@@ -4,24 +4,28 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Flex, Typography } from 'antd';
 import type { BannerAdminData, BannerAdminSummary } from '@gp/contracts/content-admin';
-import { formatTime } from '../app/locale.ts';
-import { bannerCalls, contentFiltersFromUrl } from '../features/content/api/content-calls.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
+import { getBannerPage } from '../features/content/api/get-banner-page.ts';
+import { getBanner } from '../features/content/api/get-banner.ts';
+import { saveBanner } from '../features/content/api/save-banner.ts';
+import { deleteBanner } from '../features/content/api/delete-banner.ts';
+import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
 import { BannerForm } from '../features/content/components/banner-form.tsx';
 import { SimpleList, type RowColumns, type SimpleKind } from '../features/content/components/simple-list.tsx';
 import { bannerInputOf } from '../features/content/model/item-values.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await bannerCalls.page(filters) };
+  return { filters, page: await getBannerPage(filters) };
 }
 
 const kind: SimpleKind<BannerAdminSummary, BannerAdminData> = {
   scope: 'banner',
   rowId: (b) => String(b.id),
   nameOf: (b) => b.title,
-  detail: (b) => bannerCalls.detail({ id: b.id }),
-  remove: (b) => bannerCalls.remove({ id: b.id }),
-  setOnline: (b, online) => bannerCalls.save(bannerInputOf(b, online)),
+  detail: (b) => getBanner({ id: b.id }),
+  remove: (b) => deleteBanner({ id: b.id }),
+  setOnline: (b, online) => saveBanner(bannerInputOf(b, online)),
 };
 
 const column = createColumnHelper<BannerAdminSummary>();
@@ -59,8 +63,8 @@ export default function ContentBanners() {
           header: () => t('banner.period'),
           cell: (c) =>
             t('banner.periodValue', {
-              from: formatTime(c.row.original.starts_at, i18n.language),
-              to: formatTime(c.row.original.ends_at, i18n.language),
+              from: formatDate(c.row.original.starts_at, i18n.language, { style: mediumDateTimeSeconds }),
+              to: formatDate(c.row.original.ends_at, i18n.language, { style: mediumDateTimeSeconds }),
             }),
         }),
       ] as RowColumns<BannerAdminSummary>,

@@ -2,12 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import cms from '@gp/i18n/locales/en/cms.json';
 import { ok, refuse, resetSession, staffServer, staffSession } from '../testing/console-test.tsx';
-import {
-  moduleData,
-  moduleSummary,
-  pageOf,
-  renderContent,
-} from '../features/content/testing/render-content.tsx';
+import { moduleData, moduleSummary, pageOf, renderContent } from '../testing/render-content.tsx';
 
 beforeEach(resetSession);
 afterEach(() => {

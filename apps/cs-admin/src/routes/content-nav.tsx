@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { Card, Typography } from 'antd';
-import { navFlags } from '../features/content/api/content-calls.ts';
+import { getNavFlags } from '../features/content/api/get-nav-flags.ts';
 import { NavFlagsForm } from '../features/content/components/nav-flags-form.tsx';
 
 export async function loader() {
-  return navFlags();
+  return getNavFlags();
 }
 
 /** The portal's menu flags (content): which header menus players see. */

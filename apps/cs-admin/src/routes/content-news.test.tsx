@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import admin from '@gp/i18n/locales/en/admin.json';
 import cms from '@gp/i18n/locales/en/cms.json';
 import { ok, resetSession, staffServer, staffSession } from '../testing/console-test.tsx';
-import { articleSummary, pageOf, renderContent } from '../features/content/testing/render-content.tsx';
+import { articleSummary, pageOf, renderContent } from '../testing/render-content.tsx';
 
 beforeEach(resetSession);
 afterEach(() => {

@@ -9,7 +9,7 @@ import {
   recommendSummary,
   renderContent,
   staffGame,
-} from '../features/content/testing/render-content.tsx';
+} from '../testing/render-content.tsx';
 
 beforeEach(resetSession);
 afterEach(() => {

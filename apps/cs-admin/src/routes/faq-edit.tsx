@@ -4,9 +4,11 @@ import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs 
 import { Alert, App, Card, Typography } from 'antd';
 import { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
-import { useStaffSession } from '../app/staff-session.ts';
-import { getFaq, listFaqGames, listFaqTypes } from '../features/faq/api/faq-calls.ts';
-import { faqErrorText } from '../features/faq/api/faq-errors.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
+import { getFaq } from '../features/faq/api/get-faq.ts';
+import { listFaqGames } from '../features/faq/api/list-faq-games.ts';
+import { listFaqTypes } from '../features/faq/api/list-faq-types.ts';
+import { faqErrorText } from '../features/faq/model/faq-errors.ts';
 import { useAnswer } from '../features/faq/api/use-answer.ts';
 import { FaqEditor } from '../features/faq/components/faq-editor.tsx';
 import { OnlineStateTag } from '../features/faq/components/online-state.tsx';

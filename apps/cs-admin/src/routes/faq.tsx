@@ -12,18 +12,14 @@ import {
 import { Alert, App, Button, Card, Flex, Pagination, Typography } from 'antd';
 import { editLanguages, type EditLanguage, type FaqAdminItem } from '@gp/contracts/catalog-admin';
 import { languageOf } from '@gp/i18n/languages';
-import { useStaffSession } from '../app/staff-session.ts';
-import {
-  deleteFaq,
-  faqFiltersFromUrl,
-  faqFiltersToSearch,
-  listFaq,
-  listFaqGames,
-  listFaqTypes,
-  switchFaq,
-  type FaqFilters,
-} from '../features/faq/api/faq-calls.ts';
-import { faqErrorText } from '../features/faq/api/faq-errors.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
+import { deleteFaq } from '../features/faq/api/delete-faq.ts';
+import { faqFiltersFromUrl, faqFiltersToSearch, type FaqFilters } from '../features/faq/model/faq-filters.ts';
+import { listFaq } from '../features/faq/api/list-faq.ts';
+import { listFaqGames } from '../features/faq/api/list-faq-games.ts';
+import { listFaqTypes } from '../features/faq/api/list-faq-types.ts';
+import { switchFaq } from '../features/faq/api/switch-faq.ts';
+import { faqErrorText } from '../features/faq/model/faq-errors.ts';
 import { useAnswer } from '../features/faq/api/use-answer.ts';
 import { FaqFiltersForm } from '../features/faq/components/faq-filters.tsx';
 import { FaqTable, type FaqActions } from '../features/faq/components/faq-table.tsx';

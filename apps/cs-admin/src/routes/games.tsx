@@ -11,15 +11,15 @@ import { App, Button, Card, Flex, Input, Pagination, Select, Typography } from '
 import type { GameAdminItem, GameUsageData } from '@gp/contracts/catalog-admin';
 import { codes } from '@gp/errors';
 import { errorCode } from '../lib/error-message.ts';
+import { deleteGame } from '../features/games/api/delete-game.ts';
 import {
-  deleteGame,
   gameFiltersFromUrl,
   gameFiltersToSearch,
-  listGames,
-  switchGame,
   type GameFilters,
-} from '../features/games/api/game-calls.ts';
-import { gameErrorText, gameUsageOf } from '../features/games/api/game-errors.ts';
+} from '../features/games/model/game-filters.ts';
+import { listGames } from '../features/games/api/list-games.ts';
+import { switchGame } from '../features/games/api/switch-game.ts';
+import { gameErrorText, gameUsageOf } from '../features/games/model/game-errors.ts';
 import { GameForm } from '../features/games/components/game-form.tsx';
 import { GameInUse } from '../features/games/components/game-in-use.tsx';
 import { GamesTable, type GameActions } from '../features/games/components/games-table.tsx';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Card, Flex, Typography } from 'antd';
 import { LanguageSelect } from '../app/language-select.tsx';
-import { ensureSession, passwordPath, safeRedirect, setSession } from '../app/staff-session.ts';
+import { ensureSession, passwordPath, safeRedirect, setSession } from '../lib/staff-session.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 
 /** Someone already signed in goes on to where they were headed (or to the password change first). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert, App, Card, Typography } from 'antd';
-import { setSession, useStaffSession } from '../app/staff-session.ts';
+import { setSession, useStaffSession } from '../lib/staff-session.ts';
 import { PasswordForm } from '../features/auth/components/password-form.tsx';
 
 /**

@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Alert, Card, Flex, Spin, Tabs, Typography } from 'antd';
 import { site } from '@gp/config';
-import {
-  getChannels,
-  getPayGames,
-  getPaySwitch,
-  getProducts,
-  getServers,
-} from '../features/pay-ops/api/pay-calls.ts';
-import { payErrorText } from '../features/pay-ops/api/pay-errors.ts';
-import { settle } from '../features/pay-ops/api/settle.ts';
+import { getChannels } from '../features/pay-ops/api/get-channels.ts';
+import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
+import { getPaySwitch } from '../features/pay-ops/api/get-pay-switch.ts';
+import { getProducts } from '../features/pay-ops/api/get-products.ts';
+import { getServers } from '../features/pay-ops/api/get-servers.ts';
+import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
+import { settle } from '../features/pay-ops/model/settle.ts';
 import { ChannelTable } from '../features/pay-ops/components/channel-table.tsx';
 import { PayGamesTable } from '../features/pay-ops/components/pay-games-table.tsx';
 import { PaySwitch } from '../features/pay-ops/components/pay-switch.tsx';

@@ -9,12 +9,13 @@ import {
 } from 'react-router';
 import { Alert, Button, Card, Flex, Pagination, Select, Typography } from 'antd';
 import { site } from '@gp/config';
-import { getDeadDeliveries, getPayGames } from '../features/pay-ops/api/pay-calls.ts';
-import { payErrorText } from '../features/pay-ops/api/pay-errors.ts';
-import { settle } from '../features/pay-ops/api/settle.ts';
+import { getDeadDeliveries } from '../features/pay-ops/api/get-dead-deliveries.ts';
+import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
+import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
+import { settle } from '../features/pay-ops/model/settle.ts';
 import { DeadLetterTable } from '../features/pay-ops/components/dead-letter-table.tsx';
 import { OrderDrawer } from '../features/pay-ops/components/order-drawer.tsx';
-import { useRetry } from '../features/pay-ops/components/use-retry.ts';
+import { useRetry } from '../features/pay-ops/api/use-retry.ts';
 
 const pageSize = 20;
 

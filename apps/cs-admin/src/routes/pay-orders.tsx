@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Alert, Card, Flex, Pagination, Typography } from 'antd';
 import { site } from '@gp/config';
-import { getOrders, getPayGames } from '../features/pay-ops/api/pay-calls.ts';
-import { payErrorText } from '../features/pay-ops/api/pay-errors.ts';
-import { settle } from '../features/pay-ops/api/settle.ts';
+import { getOrders } from '../features/pay-ops/api/get-orders.ts';
+import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
+import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
+import { settle } from '../features/pay-ops/model/settle.ts';
 import { OrderDrawer } from '../features/pay-ops/components/order-drawer.tsx';
 import { OrderFiltersForm } from '../features/pay-ops/components/order-filters.tsx';
 import { OrderTable } from '../features/pay-ops/components/order-table.tsx';
-import { useRetry } from '../features/pay-ops/components/use-retry.ts';
+import { useRetry } from '../features/pay-ops/api/use-retry.ts';
 import {
   orderFiltersFromUrl,
   orderFiltersToSearch,

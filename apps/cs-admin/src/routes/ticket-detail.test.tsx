@@ -14,14 +14,7 @@ import {
   type DeskTicketDetail,
 } from '@gp/contracts/desk';
 import { fakeStaffApi, Refusal } from '../features/tickets/testing/fake-staff-api.ts';
-import {
-  agent,
-  detail,
-  message,
-  page,
-  renderDesk,
-  ticket,
-} from '../features/tickets/testing/render-desk.tsx';
+import { agent, detail, message, page, renderDesk, ticket } from '../testing/render-desk.tsx';
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csGameList, questionTypeList } from '@gp/contracts/cs';
 import { deskExportCheck, deskExportStart, deskTicketBatchReply, deskTicketPage } from '@gp/contracts/desk';
 import { fakeStaffApi, Refusal } from '../features/tickets/testing/fake-staff-api.ts';
-import { page, renderDesk, ticket } from '../features/tickets/testing/render-desk.tsx';
+import { page, renderDesk, ticket } from '../testing/render-desk.tsx';
 
 afterEach(() => {
   cleanup();

@@ -14,9 +14,9 @@ import {
 } from 'react-router';
 import { Alert, Button, Card, Pagination, Space, Typography } from 'antd';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useStaffSession } from '../app/staff-session.ts';
-import { getTicketPage } from '../features/tickets/api/desk-calls.ts';
-import { deskErrorText } from '../features/tickets/api/desk-errors.ts';
+import { useStaffSession } from '../lib/staff-session.ts';
+import { getTicketPage } from '../features/tickets/api/get-ticket-page.ts';
+import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
 import { BatchReply } from '../features/tickets/components/batch-reply.tsx';
 import { ExportPanel } from '../features/tickets/components/export-panel.tsx';
 import { QueueFilters } from '../features/tickets/components/queue-filters.tsx';

@@ -13,7 +13,7 @@ import common from '@gp/i18n/locales/en/common.json';
 import errors from '@gp/i18n/locales/en/errors.json';
 import type { StaffAccountData, StaffSessionData } from '@gp/contracts/staff';
 import { routes } from '../app/router.tsx';
-import { useSessionStore } from '../app/staff-session.ts';
+import { useSessionStore } from '../lib/staff-session.ts';
 
 export interface StaffRequest {
   method: string;

@@ -4,13 +4,13 @@ import { useLocation } from 'react-router';
 import { safeRedirect } from '@gp/config/navigation-rules';
 import { useShell } from '@gp/ui/shell-context';
 import { SiteLink } from '@gp/ui/site-link';
-import { errorMessage } from '../features/auth/api/error-message.ts';
+import { errorMessage } from '../features/auth/model/error-message.ts';
 import {
   clearPendingSocialLogin,
-  finishSocialLogin,
   readPendingSocialLogin,
   type PendingSocialLogin,
-} from '../features/auth/api/social-login.ts';
+} from '../features/auth/model/pending-social-login.ts';
+import { finishSocialLogin } from '../features/auth/api/finish-social-login.ts';
 import styles from '../features/auth/components/forms.module.css';
 
 type Outcome =

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { topupApiOf } from '../features/topup/api/variant.ts';
+import { topupApiOf } from '../features/topup/model/variant.ts';
 import { GameLinks } from '../features/topup/components/game-picker.tsx';
 import { orderFromSearch, orderPath, placeOf, stepPath } from '../features/topup/model/place.ts';
 import { HistoryLink, TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';

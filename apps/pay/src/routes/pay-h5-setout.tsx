@@ -15,7 +15,7 @@ import {
 } from 'react-router';
 import { ApiError } from '@gp/api-client';
 import { errorDomains, type ErrorDomain } from '@gp/errors';
-import { topupApiOf } from '../features/topup/api/variant.ts';
+import { topupApiOf } from '../features/topup/model/variant.ts';
 import { TopupForm } from '../features/topup/components/topup-form.tsx';
 import { draftGameOf, readDraft, updateDraft, withGame } from '../features/topup/model/draft.ts';
 import { placeOf, stepPath } from '../features/topup/model/place.ts';

@@ -10,7 +10,7 @@ import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from
 import type { ApiError } from '@gp/api-client';
 import type { PayGameItem } from '@gp/contracts/pay';
 import { useShellData } from '@gp/ui/shell-data';
-import { topupApiOf, type TopupApi } from '../features/topup/api/variant.ts';
+import { topupApiOf, type TopupApi } from '../features/topup/model/variant.ts';
 import { ConfirmOrder } from '../features/topup/components/confirm-order.tsx';
 import { GameChoices } from '../features/topup/components/game-picker.tsx';
 import { LoginPrompt } from '../features/topup/components/login-prompt.tsx';

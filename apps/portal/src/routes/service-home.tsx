@@ -8,9 +8,9 @@ import type { CsGameItem, FaqPageData, QuestionTypeItem } from '@gp/contracts/cs
 import { SiteLink } from '@gp/ui/site-link';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
-import { errorMessage } from '../features/service/api/error-message.ts';
+import { errorMessage } from '../features/service/model/error-message.ts';
 import { faqPageSize, getFaqPage, type FaqQuery } from '../features/service/api/get-faq-page.ts';
-import { getServiceGames } from '../features/service/api/get-games.ts';
+import { getServiceGames } from '../features/service/api/get-service-games.ts';
 import { getQuestionTypes } from '../features/service/api/get-question-types.ts';
 import { FaqList } from '../features/service/components/faq-list.tsx';
 import { faqHref, FaqSearch } from '../features/service/components/faq-search.tsx';

@@ -5,7 +5,7 @@
 import { useLoaderData } from 'react-router';
 import type { ContactInfoData, CsGameItem } from '@gp/contracts/cs';
 import { getContactInfo } from '../features/service/api/get-contact-info.ts';
-import { getServiceGames } from '../features/service/api/get-games.ts';
+import { getServiceGames } from '../features/service/api/get-service-games.ts';
 import { QuestionForm } from '../features/service/components/question-form.tsx';
 import { ServiceLayout } from '../features/service/components/service-layout.tsx';
 import pageStyles from '../features/service/components/service-page.module.css';

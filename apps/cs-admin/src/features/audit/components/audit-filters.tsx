@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { auditActions, type AuditAction } from '@gp/contracts/staff';
-import { auditTargetTypes, rangeFilters, rangeValues, type AuditFilters } from '../api/audit-calls.ts';
+import { auditTargetTypes, rangeFilters, rangeValues, type AuditFilters } from '../model/audit-filters.ts';
 import { actionLabel, targetTypeLabel } from './audit-labels.ts';
 
 interface FilterValues {

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { Button, Typography } from 'antd';
 import type { AuditEntryData } from '@gp/contracts/staff';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable, detailRowId } from '../../../lib/data-table.tsx';
 import { AuditDiff } from './audit-diff.tsx';
 import { actionLabel, targetTypeLabel } from './audit-labels.ts';
@@ -39,7 +39,11 @@ export function AuditTable({ entries, busy }: { entries: AuditEntryData[]; busy:
       }),
       column.accessor('created_at', {
         header: () => t('audit.time'),
-        cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(c.getValue(), i18n.language)}</span>,
+        cell: (c) => (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
+          </span>
+        ),
       }),
       column.accessor('actor_account_id', {
         header: () => t('audit.actor'),

@@ -5,8 +5,8 @@ import type { StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { login, loginFields } from '../api/auth-calls.ts';
-import { useCaptcha } from './use-captcha.ts';
+import { login, loginFields } from '../api/login.ts';
+import { useCaptcha } from '../api/use-captcha.ts';
 
 interface LoginValues {
   account_id: string;

@@ -5,7 +5,7 @@ import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { changePassword, type PasswordInput } from '../api/auth-calls.ts';
+import { changePassword, type PasswordInput } from '../api/change-password.ts';
 
 type PasswordValues = PasswordInput;
 

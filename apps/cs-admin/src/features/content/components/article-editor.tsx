@@ -15,10 +15,10 @@ import {
   type ArticleKind,
 } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
-import { formatTime } from '../../../app/locale.ts';
-import { saveArticle } from '../api/content-calls.ts';
-import { showSaveError, type FieldName } from '../api/field-errors.ts';
-import { useGameChoices } from '../api/use-games.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
+import { saveArticle } from '../api/save-article.ts';
+import { showSaveError, type FieldName } from '../model/field-errors.ts';
+import { useGameChoices } from '../api/use-game-choices.ts';
 import { articleSaveOf, articleValuesOf, type ArticleValues } from '../model/article-values.ts';
 import { SlugField } from './common-fields.tsx';
 import { GameSelect } from './game-select.tsx';
@@ -202,7 +202,9 @@ export function ArticleEditor({
             article.status !== 'draft' &&
             article.status !== 'scheduled' && (
               <Typography.Paragraph type="secondary">
-                {t('article.publishedSince', { time: formatTime(article.publish_at, i18n.language) })}
+                {t('article.publishedSince', {
+                  time: formatDate(article.publish_at, i18n.language, { style: mediumDateTimeSeconds }),
+                })}
               </Typography.Paragraph>
             )}
           <Row gutter={16}>

@@ -5,10 +5,12 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { App, Button, Flex, Space, Tag, Typography } from 'antd';
 import type { ArticleAdminSummary, ArticleKind } from '@gp/contracts/content-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { deleteArticle, type ArticlePage, type ContentFilters } from '../api/content-calls.ts';
+import { deleteArticle } from '../api/delete-article.ts';
+import { type ArticlePage } from '../api/get-article-page.ts';
+import { type ContentFilters } from '../model/content-filters.ts';
 import { articleBasePath } from '../model/article-paths.ts';
 import { LanguageMarks } from './language-marks.tsx';
 import { ListScreen } from './list-screen.tsx';
@@ -80,15 +82,18 @@ export function ArticleList({
       }),
       column.accessor('publish_at', {
         header: () => t('list.publishAt'),
-        cell: (c) => (c.row.original.status === 'draft' ? '' : formatTime(c.getValue(), i18n.language)),
+        cell: (c) =>
+          c.row.original.status === 'draft'
+            ? ''
+            : formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds }),
       }),
       column.accessor('unpublish_at', {
         header: () => t('list.unpublishAt'),
-        cell: (c) => formatTime(c.getValue(), i18n.language),
+        cell: (c) => formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds }),
       }),
       column.accessor('updated_at', {
         header: () => t('list.updatedAt'),
-        cell: (c) => formatTime(c.getValue(), i18n.language),
+        cell: (c) => formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds }),
       }),
       column.display({
         id: 'actions',

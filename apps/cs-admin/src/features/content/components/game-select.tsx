@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
-import type { GameChoice } from '../api/use-games.ts';
+import type { GameChoice } from '../api/use-game-choices.ts';
 
 /**
  * Picks a game by name (typing filters). A game the list does not hold (offline games for editors without the

@@ -11,8 +11,8 @@ import { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
 import { contentImagePolicy, type ContentImage } from '@gp/contracts/content-admin';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { fieldErrorText } from '../api/field-errors.ts';
-import { uploadContentImage } from '../api/content-calls.ts';
+import { fieldErrorText } from '../model/field-errors.ts';
+import { uploadContentImage } from '../api/upload-content-image.ts';
 
 export function ImageField({
   id,

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Form, Modal, type FormInstance } from 'antd';
-import { showSaveError, type FieldName } from '../api/field-errors.ts';
+import { showSaveError, type FieldName } from '../model/field-errors.ts';
 import { useTextTabs, type TextTabsState } from './text-tabs.tsx';
 
 /** What a kind's dialog needs besides its fields: its titles, values, save and the fields refusals may name. */

@@ -7,7 +7,7 @@ import {
   type ContentStatus,
 } from '@gp/contracts/content-admin';
 import { articleCategories, type ArticleCategory } from '@gp/contracts/web';
-import type { ContentFilters } from '../api/content-calls.ts';
+import type { ContentFilters } from '../model/content-filters.ts';
 import { languageName } from './language-marks.tsx';
 
 interface FilterValues {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useSearchParams } from 'react-router';
 import { Card, Flex, Pagination, Typography } from 'antd';
-import { contentFiltersToSearch, type ContentFilters } from '../api/content-calls.ts';
+import { contentFiltersToSearch, type ContentFilters } from '../model/content-filters.ts';
 import { ListFilters } from './list-filters.tsx';
 
 /**

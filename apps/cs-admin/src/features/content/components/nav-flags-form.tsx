@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Form, Switch, Typography } from 'antd';
 import type { NavFlags } from '@gp/contracts/web';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { saveNavFlags } from '../api/content-calls.ts';
+import { saveNavFlags } from '../api/save-nav-flags.ts';
 
 /** The flags in the order the portal's header shows their menus. */
 export const navFlagNames = [

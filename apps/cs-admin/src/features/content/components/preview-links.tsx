@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Flex, Typography } from 'antd';
 import type { ArticleKind, ArticlePreviewData } from '@gp/contracts/content-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { previewArticle } from '../api/content-calls.ts';
+import { previewArticle } from '../api/preview-article.ts';
 
 export function PreviewLinks({ kind, id, dirty }: { kind: ArticleKind; id: number; dirty: boolean }) {
   const { t, i18n } = useTranslation('cms');
@@ -55,7 +55,9 @@ export function PreviewLinks({ kind, id, dirty }: { kind: ArticleKind; id: numbe
             {t('preview.h5Link')}
           </a>
           {' · '}
-          {t('preview.expires', { time: formatTime(links.expires_at, i18n.language) })}
+          {t('preview.expires', {
+            time: formatDate(links.expires_at, i18n.language, { style: mediumDateTimeSeconds }),
+          })}
         </Typography.Text>
       )}
     </Flex>

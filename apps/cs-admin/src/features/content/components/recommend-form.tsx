@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'antd';
 import { recommendText, type RecommendAdminData } from '@gp/contracts/content-admin';
-import { recommendCalls } from '../api/content-calls.ts';
-import { useGameChoices } from '../api/use-games.ts';
+import { saveRecommend } from '../api/save-recommend.ts';
+import { useGameChoices } from '../api/use-game-choices.ts';
 import {
   recommendSaveOf,
   recommendTextFields,
@@ -36,7 +36,7 @@ const kind: ItemFormKind<RecommendValues, RecommendAdminData> = {
   titles: 'recommend',
   nameOf: (item) => item.game_name,
   valuesOf: recommendValuesOf,
-  save: (values) => recommendCalls.save(recommendSaveOf(values)),
+  save: (values) => saveRecommend(recommendSaveOf(values)),
   shows: fieldsShown(['game_base_id', 'sort', 'is_online'], recommendTextFields),
 };
 

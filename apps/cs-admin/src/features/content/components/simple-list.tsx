@@ -12,7 +12,7 @@ import { App, Button, Space, Switch } from 'antd';
 import type { ContentLanguage, ContentStatus } from '@gp/contracts/content-admin';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import type { ContentFilters } from '../api/content-calls.ts';
+import type { ContentFilters } from '../model/content-filters.ts';
 import { LanguageMarks } from './language-marks.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { StatusTag } from './status-tag.tsx';

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { contentLanguages, type ContentLanguage } from '@gp/contracts/content-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { hasContent, isWritten, type TextsValues } from '../model/texts.ts';
-import type { FieldName } from '../api/field-errors.ts';
+import type { FieldName } from '../model/field-errors.ts';
 import { RichTextField } from './rich-text-field.tsx';
 import { languageName } from './language-marks.tsx';
 

@@ -28,8 +28,9 @@ import {
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { saveFaq, type FaqGame } from '../api/faq-calls.ts';
-import { faqErrorText, faqFieldErrors } from '../api/faq-errors.ts';
+import { saveFaq } from '../api/save-faq.ts';
+import { type FaqGame } from '../api/list-faq-games.ts';
+import { faqErrorText, faqFieldErrors } from '../model/faq-errors.ts';
 import {
   faqFormOf,
   faqValuesOf,

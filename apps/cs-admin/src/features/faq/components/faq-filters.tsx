@@ -8,7 +8,8 @@ import {
   type QuestionTypeAdminItem,
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
-import type { FaqFilters, FaqGame } from '../api/faq-calls.ts';
+import type { FaqFilters } from '../model/faq-filters.ts';
+import type { FaqGame } from '../api/list-faq-games.ts';
 
 interface FilterValues {
   game?: number;

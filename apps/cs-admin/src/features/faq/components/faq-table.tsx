@@ -5,7 +5,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { Button, Space, Switch, Tag, Typography } from 'antd';
 import type { EditLanguage, FaqAdminItem } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { OnlineStateTag } from './online-state.tsx';
 
@@ -103,7 +103,11 @@ export function FaqTable({
       }),
       column.accessor('updated_at', {
         header: () => t('faq.updated'),
-        cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(c.getValue(), i18n.language)}</span>,
+        cell: (c) => (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
+          </span>
+        ),
       }),
       column.display({
         id: 'actions',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import type { OnlineState } from '@gp/contracts/catalog-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 
 // Dark solid tags: antd's light presets miss WCAG AA contrast for 12px text.
 const colours: Record<OnlineState, string | undefined> = {
@@ -19,7 +19,7 @@ export function OnlineStateTag({ state, time }: { state: OnlineState; time: stri
       {state !== 'offline' && (
         <span style={{ whiteSpace: 'nowrap' }}>
           {t(state === 'scheduled' ? 'faq.onlineFrom' : 'faq.onlineSince', {
-            time: formatTime(time, i18n.language),
+            time: formatDate(time, i18n.language, { style: mediumDateTimeSeconds }),
           })}
         </span>
       )}

@@ -14,8 +14,8 @@ import {
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { saveGame } from '../api/game-calls.ts';
-import { gameErrorText, gameFieldErrors } from '../api/game-errors.ts';
+import { saveGame } from '../api/save-game.ts';
+import { gameErrorText, gameFieldErrors } from '../model/game-errors.ts';
 import { IconField } from './icon-field.tsx';
 
 interface GameValues {

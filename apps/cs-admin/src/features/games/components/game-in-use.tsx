@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal, Typography } from 'antd';
 import type { GameAdminItem, GameUsageData } from '@gp/contracts/catalog-admin';
-import { switchGame } from '../api/game-calls.ts';
-import { gameErrorText } from '../api/game-errors.ts';
+import { switchGame } from '../api/switch-game.ts';
+import { gameErrorText } from '../model/game-errors.ts';
 
 const usageKeys = [
   'tickets',

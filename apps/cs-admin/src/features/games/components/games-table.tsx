@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Button, Space, Switch, Typography } from 'antd';
 import type { GameAdminItem } from '@gp/contracts/catalog-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 
 export interface GameActions {
@@ -76,7 +76,11 @@ export function GamesTable({
       }),
       column.accessor('updated_at', {
         header: () => t('games.updated'),
-        cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(c.getValue(), i18n.language)}</span>,
+        cell: (c) => (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
+          </span>
+        ),
       }),
       column.display({
         id: 'actions',

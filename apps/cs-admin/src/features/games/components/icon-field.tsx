@@ -2,8 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Typography } from 'antd';
 import { gameIconPolicy } from '@gp/contracts/catalog-admin';
-import { uploadGameIcon } from '../api/game-calls.ts';
-import { gameErrorText, gameFieldText } from '../api/game-errors.ts';
+import { uploadGameIcon } from '../api/upload-game-icon.ts';
+import { gameErrorText, gameFieldText } from '../model/game-errors.ts';
 
 /** antd's error red misses WCAG AA contrast on white; this dark one passes. */
 const dangerText = { color: '#a8071a' };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
-import { getOrder } from './pay-calls.ts';
+import { getOrder } from './get-order.ts';
 
 /** How often a retried delivery is looked at again, and for how long (the worker polls every few seconds). */
 export const watchEveryMs = 1_500;

@@ -4,8 +4,8 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { App, Flex, Select, Space, Switch, Typography } from 'antd';
 import type { PayAdminChannelItem } from '@gp/contracts/pay-admin';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { setChannelOpen } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { setChannelOpen } from '../api/set-channel-open.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
 
 const column = createColumnHelper<PayAdminChannelItem>();

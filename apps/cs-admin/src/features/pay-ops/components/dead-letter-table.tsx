@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Button, Flex, Typography } from 'antd';
 import type { DeadDeliveryItem } from '@gp/contracts/pay-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
+import { Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
-import { formatMoney } from '../model/money.ts';
 import { DeliveryTag } from './delivery-state.tsx';
 import { RetryStatus } from './order-drawer.tsx';
 
@@ -75,7 +75,7 @@ export function DeadLetterTable({
             <>
               <div>{order.product_name}</div>
               <Typography.Text type="secondary">
-                {formatMoney(order.product_price, order.currency, order.exponent, i18n.language)}
+                <Money minor={order.product_price} currency={order.currency} exponent={order.exponent} />
               </Typography.Text>
             </>
           );
@@ -92,7 +92,7 @@ export function DeadLetterTable({
               <Typography.Text type="secondary">
                 {t('pay.delivery.attemptsGivenUp', {
                   count: delivery.attempts,
-                  time: formatTime(delivery.updated_at, i18n.language),
+                  time: formatDate(delivery.updated_at, i18n.language, { style: mediumDateTimeSeconds }),
                 })}
               </Typography.Text>
             </>

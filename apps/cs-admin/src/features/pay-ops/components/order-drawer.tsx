@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, Space, Spin, Typography } from 'antd';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
-import { formatTime, intlTag } from '../../../app/locale.ts';
-import { getOrder } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { formatDate, formatNumber, mediumDateTimeSeconds } from '@gp/i18n/format';
+import { Money } from '../../../lib/money.tsx';
+import { getOrder } from '../api/get-order.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
 import {
   causeLabel,
@@ -13,7 +14,6 @@ import {
   orderStateLabel,
   payModeLabel,
 } from '../model/labels.ts';
-import { formatMoney } from '../model/money.ts';
 import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
 import styles from './plain-table.module.css';
 
@@ -105,7 +105,8 @@ function OrderDetail({
   onRetry: (orderNo: string) => void;
 }) {
   const { t, i18n } = useTranslation('ops');
-  const time = (iso: string | null) => (iso ? formatTime(iso, i18n.language) : t('pay.order.never'));
+  const time = (iso: string | null) =>
+    iso ? formatDate(iso, i18n.language, { style: mediumDateTimeSeconds }) : t('pay.order.never');
   const delivery = order.delivery;
   return (
     <Flex vertical gap={24}>
@@ -166,13 +167,15 @@ function OrderDetail({
               children: t('pay.order.productText', {
                 name: order.product_name,
                 id: order.product_id,
-                credit: new Intl.NumberFormat(intlTag(i18n.language)).format(order.credit_amount),
+                credit: formatNumber(order.credit_amount, i18n.language),
               }),
             },
             {
               key: 'price',
               label: t('pay.order.price'),
-              children: formatMoney(order.product_price, order.currency, order.exponent, i18n.language),
+              children: (
+                <Money minor={order.product_price} currency={order.currency} exponent={order.exponent} />
+              ),
             },
             {
               key: 'payment',

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Button, Typography } from 'antd';
 import type { PayAdminOrderItem } from '@gp/contracts/pay-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
+import { Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { formatMoney } from '../model/money.ts';
 import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
 
 const column = createColumnHelper<PayAdminOrderItem>();
@@ -38,7 +38,11 @@ export function OrderTable({
       }),
       column.accessor('created_at', {
         header: () => t('pay.order.created'),
-        cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(c.getValue(), i18n.language)}</span>,
+        cell: (c) => (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
+          </span>
+        ),
       }),
       column.accessor('uid', { header: () => t('pay.order.uid') }),
       column.display({
@@ -57,9 +61,7 @@ export function OrderTable({
       column.accessor('product_price', {
         header: () => t('pay.order.price'),
         cell: (c) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(c.getValue(), c.row.original.currency, c.row.original.exponent, i18n.language)}
-          </span>
+          <Money minor={c.getValue()} currency={c.row.original.currency} exponent={c.row.original.exponent} />
         ),
       }),
       column.accessor('state', {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Form, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminSwitchData } from '@gp/contracts/pay-admin';
-import { formatTime } from '../../../app/locale.ts';
-import { setPaySwitch } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
+import { setPaySwitch } from '../api/set-pay-switch.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 
 /**
  * A distribution region's pay switch. Turning it off stops every top-up of the region, so it asks first; turning
@@ -92,7 +92,9 @@ export function PaySwitch({
               <Tag color="#a8071a">{t('pay.switch.off')}</Tag>
             )}
             <Typography.Text type="secondary">
-              {t('pay.switch.changedAt', { time: formatTime(current.updated_at, i18n.language) })}
+              {t('pay.switch.changedAt', {
+                time: formatDate(current.updated_at, i18n.language, { style: mediumDateTimeSeconds }),
+              })}
             </Typography.Text>
           </Space>
         )}

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { productPriceRule, type PayAdminPriceItem, type PayAdminProductItem } from '@gp/contracts/pay-admin';
-import { setPrice } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { decimalToMinor, formatMoney, minorToDecimal } from '@gp/i18n/format';
+import { setPrice } from '../api/set-price.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
-import { decimalToMinor, formatMoney, minorToDecimal } from '../model/money.ts';
 
 /**
  * Changes one price of a product (a currency through a payment mode), typed in the currency's units ("549.00").

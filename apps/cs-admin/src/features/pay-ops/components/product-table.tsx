@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { App, Button, Space, Switch, Typography } from 'antd';
 import type { PayAdminPriceItem, PayAdminProductItem } from '@gp/contracts/pay-admin';
-import { intlTag } from '../../../app/locale.ts';
+import { Count, Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { setSale } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { setSale } from '../api/set-sale.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
-import { formatMoney } from '../model/money.ts';
 import { PriceDialog } from './price-dialog.tsx';
 
 const column = createColumnHelper<PayAdminProductItem>();
@@ -27,7 +26,7 @@ export function ProductTable({
   gameBaseId: number;
   initial: PayAdminProductItem[];
 }) {
-  const { t, i18n } = useTranslation('ops');
+  const { t } = useTranslation('ops');
   const { message } = App.useApp();
   const [products, setProducts] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
@@ -76,7 +75,7 @@ export function ProductTable({
       }),
       column.accessor('credit_amount', {
         header: () => t('pay.product.credit'),
-        cell: (c) => new Intl.NumberFormat(intlTag(i18n.language)).format(c.getValue()),
+        cell: (c) => <Count value={c.getValue()} />,
       }),
       column.accessor('is_on_sale', {
         header: () => t('pay.product.sale'),
@@ -113,7 +112,11 @@ export function ProductTable({
                     <Space size={8} wrap>
                       <span style={{ minWidth: 180, display: 'inline-block' }}>{which}</span>
                       <Typography.Text strong style={{ minWidth: 100, display: 'inline-block' }}>
-                        {formatMoney(price.product_price, price.currency, price.exponent, i18n.language)}
+                        <Money
+                          minor={price.product_price}
+                          currency={price.currency}
+                          exponent={price.exponent}
+                        />
                       </Typography.Text>
                       <Switch
                         size="small"
@@ -143,7 +146,7 @@ export function ProductTable({
       }),
       column.accessor('sort', { header: () => t('pay.sort') }),
     ];
-  }, [t, i18n.language, busy, gameBaseId, message]);
+  }, [t, busy, gameBaseId, message]);
   // TanStack Table rebuilds its instance every render by design; nothing here is memoized on it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({

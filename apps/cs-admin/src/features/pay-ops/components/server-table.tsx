@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { App, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminServerItem } from '@gp/contracts/pay-admin';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { setMaintenance } from '../api/pay-calls.ts';
-import { payErrorText } from '../api/pay-errors.ts';
+import { setMaintenance } from '../api/set-maintenance.ts';
+import { payErrorText } from '../model/pay-errors.ts';
 
 const column = createColumnHelper<PayAdminServerItem>();
 
@@ -77,7 +77,11 @@ export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initi
       column.accessor('sort', { header: () => t('pay.sort') }),
       column.accessor('updated_at', {
         header: () => t('pay.updated'),
-        cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(c.getValue(), i18n.language)}</span>,
+        cell: (c) => (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
+          </span>
+        ),
       }),
     ];
   }, [t, i18n.language, busy, gameBaseId, message]);

@@ -13,7 +13,8 @@ import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { privilegeHelp, privilegeLabel } from '../../../lib/privileges.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { addAccount, saveAccount } from '../api/account-calls.ts';
+import { addAccount } from '../api/add-account.ts';
+import { saveAccount } from '../api/save-account.ts';
 import { generateOneTimePassword } from './one-time-password.ts';
 
 interface AccountValues {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { StaffAccountData } from '@gp/contracts/staff';
-import { formatTime } from '../../../app/locale.ts';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { privilegeLabel } from '../../../lib/privileges.ts';
 
@@ -72,7 +72,7 @@ export function AccountsTable({
         cell: (c) =>
           c.getValue() ? (
             <>
-              <div>{formatTime(c.getValue(), i18n.language)}</div>
+              <div>{formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}</div>
               {c.row.original.last_login_ip && (
                 <Typography.Text type="secondary">{c.row.original.last_login_ip}</Typography.Text>
               )}

@@ -7,8 +7,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deskPolicy, type LockHolderData } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
-import { giveLockBack, giveLockBackOnUnload, takeLock } from './desk-calls.ts';
-import { isCode, lockHolderOf } from './desk-errors.ts';
+import { giveLockBack } from './give-lock-back.ts';
+import { giveLockBackOnUnload } from './give-lock-back-on-unload.ts';
+import { takeLock } from './take-lock.ts';
+import { isCode, lockHolderOf } from '../model/desk-errors.ts';
 
 export type LockState =
   /** Not held by this agent (nobody's known, or given back). */

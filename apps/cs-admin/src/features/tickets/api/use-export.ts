@@ -6,7 +6,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RequestOf } from '@gp/contracts';
 import type { deskExportStart } from '@gp/contracts/desk';
-import { checkExport, startExport, staffUrl } from './desk-calls.ts';
+import { checkExport } from './check-export.ts';
+import { startExport } from './start-export.ts';
+import { staffUrl } from './staff-url.ts';
 
 export const exportPollMs = 1_500;
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Space, Typography } from 'antd';
 import type { RequestOf } from '@gp/contracts';
 import type { deskExportStart } from '@gp/contracts/desk';
-import { deskErrorText } from '../api/desk-errors.ts';
+import { deskErrorText } from '../model/desk-errors.ts';
 import { useExport } from '../api/use-export.ts';
 import { formatUntil } from '../model/format.ts';
 

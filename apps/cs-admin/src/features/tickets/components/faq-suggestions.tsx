@@ -5,9 +5,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Typography } from 'antd';
-import { matchFaqTitles } from '../api/desk-calls.ts';
-import { deskErrorText } from '../api/desk-errors.ts';
-import { useCallResult } from '../api/use-call.ts';
+import { matchFaqTitles } from '../api/match-faq-titles.ts';
+import { deskErrorText } from '../model/desk-errors.ts';
+import { useCallResult } from '../api/use-call-result.ts';
 import { minKeywordLength } from '../model/current-word.ts';
 import { useDebounced } from '../model/use-debounced.ts';
 import { ToneText } from './tone-text.tsx';

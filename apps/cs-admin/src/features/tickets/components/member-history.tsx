@@ -6,10 +6,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination, Spin, Typography } from 'antd';
-import { getMemberTickets } from '../api/desk-calls.ts';
-import { deskErrorText } from '../api/desk-errors.ts';
-import { useCallResult } from '../api/use-call.ts';
-import { formatDateTime } from '../model/format.ts';
+import { formatDate, mediumDateTime } from '@gp/i18n/format';
+import { getMemberTickets } from '../api/get-member-tickets.ts';
+import { deskErrorText } from '../model/desk-errors.ts';
+import { useCallResult } from '../api/use-call-result.ts';
 import { StatusTag } from './status-tag.tsx';
 import { ToneText } from './tone-text.tsx';
 
@@ -66,7 +66,7 @@ export function MemberHistory({
                   <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 4 }}>
                     <StatusTag status={item.work_order_status} />
                     <time dateTime={item.created_at} style={{ color: '#595959' }}>
-                      {formatDateTime(item.created_at, i18n.language)}
+                      {formatDate(item.created_at, i18n.language, { style: mediumDateTime })}
                     </time>
                   </div>
                 </li>

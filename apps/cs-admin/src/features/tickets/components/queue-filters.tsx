@@ -8,8 +8,9 @@ import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { workOrderStatuses, workOrderStatusNames } from '@gp/contracts/cs';
 import { deskFilters, deskPolicy } from '@gp/contracts/desk';
-import { getGames, getTicketTypes } from '../api/desk-calls.ts';
-import { useCallResult } from '../api/use-call.ts';
+import { getGames } from '../api/get-games.ts';
+import { getTicketTypes } from '../api/get-ticket-types.ts';
+import { useCallResult } from '../api/use-call-result.ts';
 import type { FilterValues } from '../model/queue-query.ts';
 import { isDisabledDay, rangeToTimes, timesToRange } from '../model/time-range.ts';
 

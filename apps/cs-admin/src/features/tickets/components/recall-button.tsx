@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Popconfirm } from 'antd';
-import { recallReply } from '../api/desk-calls.ts';
-import { deskErrorText } from '../api/desk-errors.ts';
+import { recallReply } from '../api/recall-reply.ts';
+import { deskErrorText } from '../model/desk-errors.ts';
 import { formatCountdown } from '../model/format.ts';
 import { useNow } from '../model/use-now.ts';
 import { ToneText } from './tone-text.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Space, Typography } from 'antd';
 import type { DeskTicketDetail, LockHolderData } from '@gp/contracts/desk';
-import { formatDateTime } from '../model/format.ts';
+import { formatDate, mediumDateTime } from '@gp/i18n/format';
 import { LockHolder } from './lock-holder.tsx';
 import { StatusTag } from './status-tag.tsx';
 
@@ -51,13 +51,19 @@ export function TicketHeader({
           {
             key: 'created',
             label: t('detail.created'),
-            children: <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at, lang)}</time>,
+            children: (
+              <time dateTime={ticket.created_at}>
+                {formatDate(ticket.created_at, lang, { style: mediumDateTime })}
+              </time>
+            ),
           },
           {
             key: 'replied',
             label: t('detail.replied'),
             children: ticket.replied_at ? (
-              <time dateTime={ticket.replied_at}>{formatDateTime(ticket.replied_at, lang)}</time>
+              <time dateTime={ticket.replied_at}>
+                {formatDate(ticket.replied_at, lang, { style: mediumDateTime })}
+              </time>
             ) : (
               t('detail.notYet')
             ),

@@ -13,9 +13,10 @@ import {
   type WorkOrderStatus,
 } from '@gp/contracts/cs';
 import type { DeskTicketDetail } from '@gp/contracts/desk';
-import { getTicketTypes, modifyTicket } from '../api/desk-calls.ts';
-import { deskErrorText, lockHolderOf } from '../api/desk-errors.ts';
-import { useCallResult } from '../api/use-call.ts';
+import { getTicketTypes } from '../api/get-ticket-types.ts';
+import { modifyTicket } from '../api/modify-ticket.ts';
+import { deskErrorText, lockHolderOf } from '../model/desk-errors.ts';
+import { useCallResult } from '../api/use-call-result.ts';
 import { formatUntil } from '../model/format.ts';
 
 export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; onChanged: () => void }) {

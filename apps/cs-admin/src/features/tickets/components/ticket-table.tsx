@@ -16,7 +16,8 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { deskOrderKeys, type DeskTicketSummary } from '@gp/contracts/desk';
-import { formatDateTime, formatWait } from '../model/format.ts';
+import { formatDate, mediumDateTime } from '@gp/i18n/format';
+import { formatWait } from '../model/format.ts';
 import { useNow } from '../model/use-now.ts';
 import type { QueueQuery } from '../model/queue-query.ts';
 import { LockHolder } from './lock-holder.tsx';
@@ -121,7 +122,7 @@ export function TicketTable(props: TicketTableProps) {
           row.original.reply_status === 0 ? (
             <time
               dateTime={row.original.last_asked_at}
-              title={formatDateTime(row.original.last_asked_at, lang)}
+              title={formatDate(row.original.last_asked_at, lang, { style: mediumDateTime })}
             >
               {formatWait(now - Date.parse(row.original.last_asked_at), t)}
             </time>
@@ -132,12 +133,16 @@ export function TicketTable(props: TicketTableProps) {
       column.accessor('created_at', {
         header: t('table.created'),
         sortDescFirst: true,
-        cell: ({ getValue }) => <span className={styles.nowrap}>{formatDateTime(getValue(), lang)}</span>,
+        cell: ({ getValue }) => (
+          <span className={styles.nowrap}>{formatDate(getValue(), lang, { style: mediumDateTime })}</span>
+        ),
       }),
       column.accessor('updated_at', {
         header: t('table.updated'),
         sortDescFirst: true,
-        cell: ({ getValue }) => <span className={styles.nowrap}>{formatDateTime(getValue(), lang)}</span>,
+        cell: ({ getValue }) => (
+          <span className={styles.nowrap}>{formatDate(getValue(), lang, { style: mediumDateTime })}</span>
+        ),
       }),
       column.accessor('operator_name', {
         header: t('table.operator'),

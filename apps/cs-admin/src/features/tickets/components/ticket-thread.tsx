@@ -7,8 +7,9 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import type { DeskMessage } from '@gp/contracts/desk';
-import { staffUrl } from '../api/desk-calls.ts';
-import { formatDateTime, formatSize } from '../model/format.ts';
+import { formatDate, mediumDateTime } from '@gp/i18n/format';
+import { staffUrl } from '../api/staff-url.ts';
+import { formatSize } from '../model/format.ts';
 import { RecallButton } from './recall-button.tsx';
 import styles from './ticket-thread.module.css';
 
@@ -75,7 +76,7 @@ export function TicketThread({
                 <span className={styles.author}>{author}</span>
                 <Tag>{t(`thread.kind.${m.kind}`)}</Tag>
                 <time className={styles.time} dateTime={m.created_at}>
-                  {formatDateTime(m.created_at, i18n.language)}
+                  {formatDate(m.created_at, i18n.language, { style: mediumDateTime })}
                 </time>
                 {recalled && <Tag color="#434343">{t('thread.recalled')}</Tag>}
                 {isReply &&

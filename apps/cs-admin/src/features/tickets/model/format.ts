@@ -1,33 +1,16 @@
 /**
- * How the desk writes times, waits and sizes: in the browser's time zone, with the console language's
- * conventions (Intl), and durations from the `desk` texts.
+ * How the desk writes waits, countdowns and sizes: in the console language's conventions (Intl), durations from
+ * the `desk` texts. Dates and times come from `@gp/i18n/format` (`mediumDateTime` on the desk).
  */
 import type { TFunction } from 'i18next';
-import { languageOf, optionOf } from '@gp/i18n/languages';
-
-/** `lang` is i18next's language (a tag) or one of our codes. */
-const tagOf = (lang: string) => {
-  const code = languageOf(lang);
-  return code ? optionOf(code).lang : 'en';
-};
-
-/** Date and time, short (the queue's columns, the thread). */
-export function formatDateTime(iso: string | null | undefined, lang: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(tagOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+import { formatDate, intlLocale, mediumDateTime, timeOnly } from '@gp/i18n/format';
 
 /** A moment in the next minutes or hours (a lock's or a link's end): the time, with the date unless today. */
 export function formatUntil(iso: string, lang: string, now: number = Date.now()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const sameDay = new Date(now).toDateString() === date.toDateString();
-  return new Intl.DateTimeFormat(
-    tagOf(lang),
-    sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
-  ).format(date);
+  return formatDate(date, lang, { style: sameDay ? timeOnly : mediumDateTime });
 }
 
 /** How long something has waited, to the minute: "2 d 3 h", "3 h 5 min", "12 min", "under a minute". */
@@ -50,7 +33,7 @@ export function formatCountdown(ms: number): string {
 
 export function formatSize(bytes: number, lang: string): string {
   const format = (n: number, unit: 'kilobyte' | 'megabyte' | 'byte') =>
-    new Intl.NumberFormat(tagOf(lang), { style: 'unit', unit, maximumFractionDigits: 1 }).format(n);
+    new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit, maximumFractionDigits: 1 }).format(n);
   if (bytes >= 1024 * 1024) return format(bytes / (1024 * 1024), 'megabyte');
   if (bytes >= 1024) return format(bytes / 1024, 'kilobyte');
   return format(bytes, 'byte');

@@ -1,6 +1,6 @@
 import { gameLogin } from '@gp/contracts/passport';
 import { api } from '../../../lib/api-client.ts';
-import { solveCaptcha } from './captcha.ts';
+import { solveCaptcha } from './solve-captcha.ts';
 import { sealPasswords } from './seal-passwords.ts';
 
 export interface LoginInput {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule, type UserInfo } from '@gp/contracts/passport';
-import { bindEmail, sendBindEmailCode } from '../api/bind.ts';
-import { errorMessage } from '../api/error-message.ts';
+import { bindEmail } from '../api/bind-email.ts';
+import { sendBindEmailCode } from '../api/send-bind-email-code.ts';
+import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';

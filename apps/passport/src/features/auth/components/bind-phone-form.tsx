@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneRule, type UserInfo } from '@gp/contracts/passport';
-import { bindPhone, sendPhoneCode } from '../api/bind.ts';
-import { errorMessage } from '../api/error-message.ts';
+import { bindPhone } from '../api/bind-phone.ts';
+import { sendPhoneCode } from '../api/send-phone-code.ts';
+import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCaptcha } from '../api/captcha.ts';
-import { errorMessage } from '../api/error-message.ts';
+import { getCaptcha } from '../api/get-captcha.ts';
+import { errorMessage } from '../model/error-message.ts';
 import { Field } from './field.tsx';
 import styles from './forms.module.css';
 

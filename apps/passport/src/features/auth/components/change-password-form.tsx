@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../api/change-password.ts';
-import { errorMessage } from '../api/error-message.ts';
+import { errorMessage } from '../model/error-message.ts';
 import { Field } from './field.tsx';
 import { FormMessages } from './form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';

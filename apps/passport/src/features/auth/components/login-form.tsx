@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
-import { captchaCodes, errorMessage } from '../api/error-message.ts';
+import { captchaCodes, errorMessage } from '../model/error-message.ts';
 import { login } from '../api/login.ts';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
 import { Field } from './field.tsx';

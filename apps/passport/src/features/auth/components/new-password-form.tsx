@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../api/error-message.ts';
-import { confirmResetLink, resetPassword } from '../api/reset-password.ts';
+import { errorMessage } from '../model/error-message.ts';
+import { confirmResetLink } from '../api/confirm-reset-link.ts';
+import { resetPassword } from '../api/reset-password.ts';
 import { FormMessages } from './form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import styles from './forms.module.css';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@gp/contracts/passport';
-import { errorMessage } from '../api/error-message.ts';
-import { getCountries } from '../api/phone.ts';
+import { errorMessage } from '../model/error-message.ts';
+import { getCountries } from '../api/get-countries.ts';
 import { Field } from './field.tsx';
 import styles from './forms.module.css';
 

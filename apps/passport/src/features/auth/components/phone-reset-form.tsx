@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneRule } from '@gp/contracts/passport';
-import { errorMessage } from '../api/error-message.ts';
-import { resetByPhone, sendSmsCode } from '../api/phone.ts';
+import { errorMessage } from '../model/error-message.ts';
+import { resetByPhone } from '../api/reset-by-phone.ts';
+import { sendSmsCode } from '../api/send-sms-code.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';

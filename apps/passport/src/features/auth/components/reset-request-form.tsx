@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule } from '@gp/contracts/passport';
-import { sendResetLink } from '../api/reset-password.ts';
+import { sendResetLink } from '../api/send-reset-link.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { useCaptchaSend } from './use-captcha-send.ts';
 import { Field } from './field.tsx';

@@ -9,7 +9,7 @@ const state: { answer: (input: unknown) => unknown } = { answer: () => undefined
 const api = tableApi(new Map([[requestToken, (input: unknown) => state.answer(input)]]));
 vi.mock('../../../lib/api-client.ts', () => ({ api }));
 const { SocialLoginButtons } = await import('./social-login-buttons.tsx');
-const { pendingSocialLoginKey } = await import('../api/social-login.ts');
+const { pendingSocialLoginKey } = await import('../model/pending-social-login.ts');
 
 const assign = vi.fn();
 const gourl = 'http://localhost:8082/paygame';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@gp/contracts/passport';
-import { errorMessage } from '../api/error-message.ts';
-import { startSocialLogin } from '../api/social-login.ts';
+import { errorMessage } from '../model/error-message.ts';
+import { startSocialLogin } from '../api/start-social-login.ts';
 import { FormMessages } from './form-messages.tsx';
 import styles from './forms.module.css';
 

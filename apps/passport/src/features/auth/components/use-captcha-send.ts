@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
-import { captchaCodes, errorMessage } from '../api/error-message.ts';
+import { captchaCodes, errorMessage } from '../model/error-message.ts';
 import type { CaptchaState } from './captcha-field.tsx';
 
 /**

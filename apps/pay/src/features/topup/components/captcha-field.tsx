@@ -5,8 +5,8 @@
  */
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TopupApi } from '../api/variant.ts';
-import { errorMessage } from '../api/error-message.ts';
+import type { TopupApi } from '../model/variant.ts';
+import { errorMessage } from '../model/error-message.ts';
 import { readDraft, useDraft } from '../model/draft.ts';
 import { useLoginRedirect } from './use-login-redirect.ts';
 import styles from './topup.module.css';

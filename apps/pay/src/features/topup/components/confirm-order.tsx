@@ -8,8 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
-import type { TopupApi } from '../api/variant.ts';
-import { errorMessage, isNotLoggedIn } from '../api/error-message.ts';
+import type { TopupApi } from '../model/variant.ts';
+import { errorMessage, isNotLoggedIn } from '../model/error-message.ts';
 import { isComplete, useDraft } from '../model/draft.ts';
 import { rememberOrder, type RememberedOrder } from '../model/orders.ts';
 import { OrderSummary } from './order-summary.tsx';

@@ -6,10 +6,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderStatus, PayOrderItem, PayOrderPage } from '@gp/contracts/pay';
-import { errorText } from '@gp/i18n';
-import { formatMoney } from '../model/money.ts';
+import { currentLanguage, errorText } from '@gp/i18n';
+import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
 import { orderPath, type TopupPlace } from '../model/place.ts';
-import { formatDateTime } from '../model/time.ts';
 import styles from './order-history.module.css';
 
 const statusClass: Record<OrderStatus, string | undefined> = {
@@ -38,7 +37,9 @@ function Status({ order }: { order: PayOrderItem }) {
 function PayTime({ order }: { order: PayOrderItem }) {
   const { t } = useTranslation('pay');
   return order.pay_time ? (
-    <time dateTime={order.pay_time}>{formatDateTime(order.pay_time)}</time>
+    <time dateTime={order.pay_time}>
+      {formatDate(order.pay_time, currentLanguage(), { style: dateTime })}
+    </time>
   ) : (
     <span className={styles.muted}>{t('history.notPaid')}</span>
   );
@@ -77,7 +78,7 @@ export function OrderHistory({ page, place }: { page: PayOrderPage; place: Topup
             <div className={styles.cardHead}>
               <strong>{order.product_name}</strong>
               <span className={styles.amount}>
-                {formatMoney(order.product_price, order.currency, order.exponent)}
+                {formatMoney(order.product_price, order.currency, order.exponent, currentLanguage())}
               </span>
             </div>
             <dl className={styles.fields}>
@@ -135,7 +136,7 @@ export function OrderHistory({ page, place }: { page: PayOrderPage; place: Topup
               <span className={styles.sub}>{order.game_name}</span>
             </td>
             <td className={styles.numeric}>
-              {formatMoney(order.product_price, order.currency, order.exponent)}
+              {formatMoney(order.product_price, order.currency, order.exponent, currentLanguage())}
             </td>
             <td>
               <Status order={order} />

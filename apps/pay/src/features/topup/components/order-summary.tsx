@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../model/money.ts';
-import { formatDateTime } from '../model/time.ts';
+import { currentLanguage } from '@gp/i18n';
+import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
 import styles from './topup.module.css';
 
 export interface SummaryLines {
@@ -44,11 +44,13 @@ export function OrderSummary({ lines }: { lines: SummaryLines }) {
       {lines.pay_time && (
         <>
           <dt>{t('order.paidAt')}</dt>
-          <dd>{formatDateTime(lines.pay_time)}</dd>
+          <dd>{formatDate(lines.pay_time, currentLanguage(), { style: dateTime })}</dd>
         </>
       )}
       <dt>{t('confirm.amount')}</dt>
-      <dd className={styles.amount}>{formatMoney(lines.product_price, lines.currency, lines.exponent)}</dd>
+      <dd className={styles.amount}>
+        {formatMoney(lines.product_price, lines.currency, lines.exponent, currentLanguage())}
+      </dd>
     </dl>
   );
 }

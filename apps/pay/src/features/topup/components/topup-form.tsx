@@ -8,11 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
+import { currentLanguage } from '@gp/i18n';
+import { currencyName, formatMoney } from '@gp/i18n/format';
 import type { PayServerItem } from '@gp/contracts/pay';
-import type { TopupApi } from '../api/variant.ts';
-import { errorMessage, isPayCode } from '../api/error-message.ts';
+import type { TopupApi } from '../model/variant.ts';
+import { errorMessage, isPayCode } from '../model/error-message.ts';
 import { draftGameOf, newAttemptKey, useDraft, type DraftGame, type TopupDraft } from '../model/draft.ts';
-import { currencyName, formatMoney } from '../model/money.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { ChoiceCard, ChoiceGroup, focusFirstChoice } from './choice.tsx';
 import { RulesAgreement } from './rules-agreement.tsx';
@@ -265,7 +266,7 @@ export function TopupForm({
             name="currency"
             value={c.currency}
             checked={c.currency === currency?.currency}
-            details={currencyName(c.currency)}
+            details={currencyName(c.currency, currentLanguage())}
             onChoose={() =>
               change('currency', (d) => ({
                 ...d,
@@ -348,7 +349,9 @@ export function TopupForm({
               <>
                 {p.product_name}
                 <span className={styles.visuallyHidden}>,</span>{' '}
-                <span className={styles.price}>{formatMoney(p.product_price, p.currency, p.exponent)}</span>
+                <span className={styles.price}>
+                  {formatMoney(p.product_price, p.currency, p.exponent, currentLanguage())}
+                </span>
               </>
             }
             details={

@@ -2,7 +2,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType } from 'react-router';
-import { topupApiOf } from '../api/variant.ts';
+import { topupApiOf } from '../model/variant.ts';
 import { placeOf } from '../model/place.ts';
 import styles from './topup-page.module.css';
 

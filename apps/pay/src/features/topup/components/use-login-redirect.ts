@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useShell } from '@gp/ui/shell-context';
 import { loginUrl } from '@gp/ui/session';
-import { isNotLoggedIn } from '../api/error-message.ts';
+import { isNotLoggedIn } from '../model/error-message.ts';
 
 /**
  * -101 during the wizard (the session ended): off to the passport login, back here afterwards. The choices wait

@@ -6,7 +6,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { payModes, type PayMode, type PayProductItem } from '@gp/contracts/pay';
-import type { VariantId } from '../api/variant.ts';
+import type { VariantId } from './variant.ts';
 import { readRaw, writeJson } from './storage.ts';
 
 export interface DraftGame {

@@ -3,7 +3,7 @@
  * in the same order) and when it stops taking payment; and when the player may query a payment again (10 s).
  */
 import type { PayOrderCreated } from '@gp/contracts/pay';
-import type { VariantId } from '../api/variant.ts';
+import type { VariantId } from './variant.ts';
 import { readJson, writeJson } from './storage.ts';
 
 export interface RememberedOrder {

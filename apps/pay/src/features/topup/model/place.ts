@@ -2,7 +2,7 @@
  * Where a top-up screen is: which pay variant (spec 7) and which form. `/paygame` and `/pay_h5` use the regional
  * web pay; `/pays_h5` the second variant. Paths of the H5 steps and the history hang off the base.
  */
-import type { VariantId } from '../api/variant.ts';
+import type { VariantId } from './variant.ts';
 
 export type H5Step = 'setoutpay' | 'payaffirm' | 'payorder' | 'paycomplete' | 'paysucceed' | 'pg_record';
 

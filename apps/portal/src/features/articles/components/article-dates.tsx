@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ArticleSummary } from '@gp/contracts/web';
-import { formatDate, formatPeriod } from '../../../utils/format-date.ts';
+import { currentLanguage } from '@gp/i18n';
+import { dateOnly, dateTimeZone, formatDate, formatDateRange } from '@gp/i18n/format';
 
 /**
  * A translation with one `<time>` element around its value ("Published <time>{{date}}</time>"). Done here
@@ -26,7 +27,9 @@ function WithTime({ text, dateTime }: { text: string; dateTime: string }) {
 export function ArticleDates({ article, detailed = false }: { article: ArticleSummary; detailed?: boolean }) {
   const { t } = useTranslation('portal');
   if (article.start_time && article.end_time) {
-    const period = formatPeriod(article.start_time, article.end_time, { withTime: detailed });
+    const period = formatDateRange(article.start_time, article.end_time, currentLanguage(), {
+      style: detailed ? dateTimeZone : dateOnly,
+    });
     return (
       <WithTime
         text={t('articles.period', { period })}
@@ -36,7 +39,7 @@ export function ArticleDates({ article, detailed = false }: { article: ArticleSu
   }
   return (
     <WithTime
-      text={t('articles.published', { date: formatDate(article.publish_time) })}
+      text={t('articles.published', { date: formatDate(article.publish_time, currentLanguage()) })}
       dateTime={article.publish_time}
     />
   );

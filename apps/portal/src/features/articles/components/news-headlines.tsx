@@ -1,6 +1,7 @@
 import type { ArticleSummary } from '@gp/contracts/web';
 import { SiteLink } from '@gp/ui/site-link';
-import { formatDate } from '../../../utils/format-date.ts';
+import { currentLanguage } from '@gp/i18n';
+import { formatDate } from '@gp/i18n/format';
 import { kinds } from '../utils/article-kinds.ts';
 import { ArticleCard } from './article-card.tsx';
 import { CategoryBadge, PinnedBadge } from './article-badges.tsx';
@@ -27,7 +28,7 @@ export function NewsHeadlines({ news, h5 }: { news: ArticleSummary[]; h5: boolea
                 </SiteLink>
               </h3>
               <time className={styles.date} dateTime={item.publish_time}>
-                {formatDate(item.publish_time)}
+                {formatDate(item.publish_time, currentLanguage())}
               </time>
             </li>
           ))}

@@ -7,7 +7,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadPolicy } from '@gp/contracts/cs';
 import { formatFileSize } from '../../../utils/format-size.ts';
-import { errorMessage } from '../api/error-message.ts';
+import { errorMessage } from '../model/error-message.ts';
 import type { Attachments } from '../model/use-attachments.ts';
 import styles from './attachments.module.css';
 import form from './form.module.css';

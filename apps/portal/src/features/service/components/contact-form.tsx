@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactFormSchema, sexNames, type ContactInfoData, type Sex } from '@gp/contracts/cs';
-import { errorMessage, serviceCode } from '../api/error-message.ts';
+import { errorMessage, serviceCode } from '../model/error-message.ts';
 import { saveContactInfo } from '../api/save-contact-info.ts';
 import { fieldErrorsOf, firstError, type FieldErrors, type FieldMessages } from '../model/field-errors.ts';
 import { focusById, FormMessages, TextField } from './fields.tsx';

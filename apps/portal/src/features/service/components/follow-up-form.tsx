@@ -6,8 +6,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { followUpFormSchema } from '@gp/contracts/cs';
-import { createFollowUp } from '../api/create-work-order.ts';
-import { errorMessage, refusedFields } from '../api/error-message.ts';
+import { createFollowUp } from '../api/create-follow-up.ts';
+import { errorMessage, refusedFields } from '../model/error-message.ts';
 import { fieldErrorsOf, firstError, type FieldErrors, type FieldMessages } from '../model/field-errors.ts';
 import { useAttachments } from '../model/use-attachments.ts';
 import { AttachmentPicker } from './attachment-picker.tsx';

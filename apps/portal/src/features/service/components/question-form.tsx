@@ -10,7 +10,7 @@ import { questionFormSchema, type CsGameItem } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
 import { SiteLink } from '@gp/ui/site-link';
 import { createWorkOrder } from '../api/create-work-order.ts';
-import { errorMessage, refusedFields, serviceCode } from '../api/error-message.ts';
+import { errorMessage, refusedFields, serviceCode } from '../model/error-message.ts';
 import { getQuestionTypes } from '../api/get-question-types.ts';
 import { fieldErrorsOf, firstError, type FieldErrors, type FieldMessages } from '../model/field-errors.ts';
 import { servicePaths } from '../model/query.ts';

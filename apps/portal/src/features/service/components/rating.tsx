@@ -6,8 +6,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gradeNames, grades, workOrderStatus, type Grade, type WorkOrderDetailData } from '@gp/contracts/cs';
-import { formatDateTime } from '../../../utils/format-date.ts';
-import { errorMessage } from '../api/error-message.ts';
+import { currentLanguage } from '@gp/i18n';
+import { dateTimeZone, formatDate } from '@gp/i18n/format';
+import { errorMessage } from '../model/error-message.ts';
 import { gradeWorkOrder } from '../api/grade-work-order.ts';
 import { FormMessages } from './fields.tsx';
 import form from './form.module.css';
@@ -120,7 +121,9 @@ export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRat
           )}
           {ticket.grade_deadline && (
             <p id={`${id}-until`} className={form.hint}>
-              {t('rating.until', { date: formatDateTime(ticket.grade_deadline) })}
+              {t('rating.until', {
+                date: formatDate(ticket.grade_deadline, currentLanguage(), { style: dateTimeZone }),
+              })}
             </p>
           )}
         </fieldset>

@@ -5,13 +5,14 @@
 import { useTranslation } from 'react-i18next';
 import type { WorkOrderSummary } from '@gp/contracts/cs';
 import { SiteLink } from '@gp/ui/site-link';
-import { formatDateTime } from '../../../utils/format-date.ts';
+import { currentLanguage } from '@gp/i18n';
+import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { servicePaths } from '../model/query.ts';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './tickets.module.css';
 
 function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+  return <time dateTime={iso}>{formatDate(iso, currentLanguage(), { style: dateTimeZone })}</time>;
 }
 
 export function TicketList({ tickets, h5 }: { tickets: readonly WorkOrderSummary[]; h5: boolean }) {

@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkOrderDetailData } from '@gp/contracts/cs';
-import { formatDateTime } from '../../../utils/format-date.ts';
+import { currentLanguage } from '@gp/i18n';
+import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './ticket-summary.module.css';
 
@@ -21,7 +22,7 @@ export function TicketSummary({ ticket }: { ticket: WorkOrderDetailData }) {
     [
       t('detail.submitted'),
       <time key="c" dateTime={ticket.created_at}>
-        {formatDateTime(ticket.created_at)}
+        {formatDate(ticket.created_at, currentLanguage(), { style: dateTimeZone })}
       </time>,
     ],
   ];

@@ -6,7 +6,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CsFileItem, WorkOrderMessage } from '@gp/contracts/cs';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
-import { formatDateTime } from '../../../utils/format-date.ts';
+import { currentLanguage } from '@gp/i18n';
+import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { formatFileSize } from '../../../utils/format-size.ts';
 import { attachmentUrl } from '../api/attachment-url.ts';
 import styles from './thread.module.css';
@@ -59,7 +60,7 @@ export function TicketThread({ messages }: { messages: readonly WorkOrderMessage
               <header className={styles.head}>
                 <span className={styles.author}>{author}</span>
                 <time dateTime={m.created_at} className={styles.time}>
-                  {formatDateTime(m.created_at)}
+                  {formatDate(m.created_at, currentLanguage(), { style: dateTimeZone })}
                 </time>
               </header>
               <p className={styles.content}>{m.content}</p>

@@ -1,5 +1,5 @@
 import type { WorkOrderDetailData } from '@gp/contracts/cs';
-import { isNotOwnTicket } from '../api/error-message.ts';
+import { isNotOwnTicket } from './error-message.ts';
 import { getWorkOrderDetail } from '../api/get-work-order-detail.ts';
 import { positiveInt } from './query.ts';
 

@@ -1,0 +1,4 @@
+import { csGameList } from '@gp/contracts/cs';
+import { api } from '../../../lib/api-client.ts';
+
+export const getGames = () => api.call(csGameList, {});

@@ -1,0 +1,188 @@
+/**
+ * Money, numbers and dates for every app, in the reader's language: the one place that turns our language codes
+ * into Intl locales. Dates are always in the Gregorian calendar: Intl's default for Thai is the Buddhist era
+ * (2569 for 2026), while articles, tickets and orders all say 2026, so a Thai reader would see two years for
+ * one date. Intl only and the language list: the player bundles carry this module.
+ */
+import { isEnabledLanguage, languageFromTag, optionOf } from './languages.ts';
+
+/**
+ * The Intl locale of one of our language codes (`cn` -> zh-Hans, `zh` -> zh-Hant); a browser tag such as
+ * `th-TH` or `zh-Hant` maps to its language the same way; anything else is en.
+ */
+export function intlLocale(lang: string): string {
+  if (isEnabledLanguage(lang)) return optionOf(lang).lang;
+  const match = languageFromTag(lang);
+  return match ? optionOf(match).lang : 'en';
+}
+
+function cached<T>(cache: Map<string, T>, key: string, create: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = create();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------- money
+
+/** 17900, 2 -> "179.00"; 119000, 0 -> "119000"; -5, 2 -> "-0.05". */
+export function minorToDecimal(minor: number, exponent: number): string {
+  const negative = minor < 0;
+  const digits = String(Math.abs(Math.trunc(minor))).padStart(exponent + 1, '0');
+  const whole = exponent > 0 ? digits.slice(0, -exponent) : digits;
+  const fraction = exponent > 0 ? `.${digits.slice(-exponent)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/**
+ * A typed amount ("549", "549.5", "1,549.00") as minor units of a currency with `exponent` decimals; null when it
+ * is not a plain positive amount with at most that many decimals. Read by its digits, never through a float.
+ */
+export function decimalToMinor(text: string, exponent: number): number | null {
+  const plain = text.trim().replace(/[,\s]/g, '');
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(plain);
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > exponent) return null;
+  const digits = `${match[1]}${fraction.padEnd(exponent, '0')}`.replace(/^0+(?=\d)/, '');
+  const minor = Number(digits);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, currency: string, exponent: number, display: 'symbol' | 'narrowSymbol') {
+  return cached(
+    moneyFormats,
+    `${locale}|${currency}|${exponent}|${display}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: display,
+        // The exponent travels with every price (ISO 4217: VND 0, IDR 2): Intl's own digits for a currency are
+        // its cash habits (IDR 0), which would put the decimal point in the wrong place.
+        minimumFractionDigits: exponent,
+        maximumFractionDigits: exponent,
+      }),
+  );
+}
+
+const currencySign = (parts: Intl.NumberFormatPart[]) => parts.find((p) => p.type === 'currency')?.value;
+
+/**
+ * An amount in integer minor units of `currency`, `exponent` decimals, as `lang` writes it: "฿179.00" (THB 17900
+ * in en), "₫119,000" (VND 119000 in en), "119.000 ₫" in vi, "US$4.99" in zh. The language's own sign for the
+ * currency; where it only has the ISO code, the local sign (฿, ₱, Rp, RM) - unless that is a bare "$", which
+ * would pass SGD off as US dollars: then the code stays ("SGD 6.98"). The amount reaches Intl as an exact
+ * decimal string, never through a float.
+ */
+export function formatMoney(minor: number, currency: string, exponent: number, lang: string): string {
+  const locale = intlLocale(lang);
+  const amount = minorToDecimal(minor, exponent) as `${number}`;
+  try {
+    const symbol = moneyFormat(locale, currency, exponent, 'symbol').formatToParts(amount);
+    if (currencySign(symbol) !== currency.toUpperCase()) return symbol.map((p) => p.value).join('');
+    const narrow = moneyFormat(locale, currency, exponent, 'narrowSymbol').formatToParts(amount);
+    return (currencySign(narrow) === '$' ? symbol : narrow).map((p) => p.value).join('');
+  } catch {
+    // A code Intl does not know: the amount and the code as they are.
+    return `${amount} ${currency}`;
+  }
+}
+
+/** The currency's name in `lang` ("Thai Baht"), or the code when the browser has none. */
+export function currencyName(currency: string, lang: string): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(lang)], { type: 'currency' }).of(currency) ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count with the language's grouping: 12,000 in en, 12.000 in vi. */
+export function formatNumber(value: number, lang: string): string {
+  const locale = intlLocale(lang);
+  return cached(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value);
+}
+
+// ---------------------------------------------------------------------------------------------------- dates
+
+/** A way to write a moment: one of the presets below, so every screen writes its kind of moment alike. */
+export type DateStyle = Readonly<Intl.DateTimeFormatOptions>;
+
+// Presets as separate exports rather than a table, written out rather than spread: a player page carries only
+// the ones it uses. The examples are en in UTC+7.
+
+/** "Nov 19, 2026" - lists of articles. */
+export const dateOnly = { year: 'numeric', month: 'short', day: 'numeric' } as const satisfies DateStyle;
+/** "Nov 19, 2026, 03:21 AM" - the player's orders. */
+export const dateTime = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const satisfies DateStyle;
+/** "Nov 19, 2026, 3:21 AM GMT+7" - where the reader must see which zone the time was converted to. */
+export const dateTimeZone = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+} as const satisfies DateStyle;
+/** "Nov 19, 2026, 3:21 AM" - the console's ticket desk. */
+export const mediumDateTime = { dateStyle: 'medium', timeStyle: 'short' } as const satisfies DateStyle;
+/** "Nov 19, 2026, 3:21:42 AM" - the console's records (audit, content, orders). */
+export const mediumDateTimeSeconds = {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+} as const satisfies DateStyle;
+/** "3:21 AM" - a moment later today. */
+export const timeOnly = { timeStyle: 'short' } as const satisfies DateStyle;
+
+export interface DateFormatOptions {
+  /** How much of the moment to write (default `dateOnly`). */
+  style?: DateStyle;
+  /** IANA zone; the browser's own when absent (tests and servers pin one). */
+  timeZone?: string;
+}
+
+/** The Intl formatter of a style in `lang`, always in the Gregorian calendar. */
+function dateFormat(lang: string, { style = dateOnly, timeZone }: DateFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(intlLocale(lang), { ...style, calendar: 'gregory', timeZone });
+}
+
+/**
+ * A moment (ISO 8601 from the API, epoch milliseconds or a Date) as `lang` writes it: "Nov 18, 2026",
+ * "18 พ.ย. 2026", "2026年11月18日". Nothing for no value; the text as it came when it is no date.
+ */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  lang: string,
+  options: DateFormatOptions = {},
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dateFormat(lang, options).format(date);
+}
+
+/**
+ * A period, shortened where both ends share parts: "Nov 23 – Dec 7, 2026"; with `dateTimeZone`
+ * "Nov 23, 2026, 9:00 AM GMT+7 – Dec 7, 2026, 10:59 PM GMT+7".
+ */
+export function formatDateRange(
+  start: string | number | Date,
+  end: string | number | Date,
+  lang: string,
+  options: DateFormatOptions = {},
+): string {
+  return dateFormat(lang, options).formatRange(new Date(start), new Date(end));
+}
