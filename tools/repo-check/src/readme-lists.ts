@@ -78,7 +78,7 @@ export function readmeLists(root: string): ReadmeList[] {
         readme: `apps/${app}/README.md`,
         what: 'features (src/features/*)',
         names: features,
-        mentions: (n) => new RegExp('`(?:src/)?features/' + escape(n) + '/?`'),
+        mentions: (n) => new RegExp('`(?:src/)?features/' + escape(n) + '(?:/[^`]*)?`'),
       });
   }
   return lists;
