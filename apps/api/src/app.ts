@@ -4,13 +4,14 @@
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import etag from '@fastify/etag';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { site } from '@gp/config';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/database.ts';
+import { installBrowserPolicy } from './http/browser-policy.ts';
+import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { contentAdminRoutes } from './modules/content-admin/content-admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp({
   socialProviders = [],
   now = () => new Date(),
 }: BuildOptions) {
+  refuseDevelopmentPartsInProduction(env);
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
@@ -112,7 +114,9 @@ export async function buildApp({
 
   setOwnOrigins(env.appOrigins);
   registerErrorHandling(app);
-  await app.register(cors, { origin: env.appOrigins, credentials: true });
+  // Security headers, CORS per group, cross-site writes refused; development tools on loopback only.
+  await installBrowserPolicy(app);
+  developmentRoutesOnLoopback(app);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(etag);

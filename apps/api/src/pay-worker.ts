@@ -7,13 +7,13 @@
  * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database belongs to one process, the API, whose own worker
  * does this work. Stops on SIGINT / SIGTERM after the round in flight.
  */
-import { parseEnv } from './config/env.ts';
+import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { GameServerSimRepository } from './modules/pay/game-server-sim.repository.ts';
 import { GameServerSimulator } from './modules/pay/game-server.simulator.ts';
 import { PayDeliveryWorker } from './modules/pay/pay-delivery.worker.ts';
 
-const env = parseEnv();
+const env = parseEnvOrExit();
 const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 /** JSON lines like the API's logs, at LOG_LEVEL and above. */
 const line =

@@ -24,7 +24,7 @@ import { codes } from '@gp/errors';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { memberOf, registerCall } from '../../http/register-call.ts';
-import { hashSessionId, sessionCookie } from '../passport/member-auth.ts';
+import { hashSessionId, sessionCookieName } from '../passport/member-auth.ts';
 import { SessionRepository } from '../passport/session.repository.ts';
 import { ContactRepository } from './contact.repository.ts';
 import { ContactService } from './contact.service.ts';
@@ -101,7 +101,7 @@ export async function csRoutes(app: FastifyInstance) {
   // sites from sending it along), so <img src> works. Staff get files through the staff desk's own route.
   const downloadQuery = z.object({ file_id: fileIdRule });
   app.get(fullPath(csFileDownload), { config: { domain: 'service' } }, async (request, reply) => {
-    const sid = request.cookies[sessionCookie];
+    const sid = request.cookies[sessionCookieName(app.env)];
     const session = sid ? await sessions.findActive(hashSessionId(sid)) : undefined;
     if (!session) throw new AppError(codes.notLoggedIn, { status: 401 });
     const query = downloadQuery.safeParse(request.query);

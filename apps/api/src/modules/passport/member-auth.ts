@@ -13,6 +13,15 @@ import type { SessionRepository } from './session.repository.ts';
 export const sessionCookie = 'joy_sid';
 export const csrfCookie = 'joy_jct';
 
+/**
+ * The session cookie's name: in production `__Host-joy_sid`, which browsers accept only host-only (no Domain),
+ * Secure and on Path=/, so no other host of the domain can set or overwrite a player's session. Only the API
+ * host reads it. The CSRF cookie keeps its name and COOKIE_DOMAIN: the apps' pages must read it.
+ */
+export function sessionCookieName(env: Pick<Env, 'NODE_ENV'>): string {
+  return env.NODE_ENV === 'production' ? `__Host-${sessionCookie}` : sessionCookie;
+}
+
 export interface AuthenticatedMember {
   mid: number;
   userId: string;
@@ -39,7 +48,7 @@ function same(a: string, b: string): boolean {
 
 export function memberAuthenticator(sessions: SessionRepository) {
   return async (request: FastifyRequest, input: Record<string, unknown>): Promise<AuthenticatedMember> => {
-    const sid = request.cookies[sessionCookie];
+    const sid = request.cookies[sessionCookieName(request.server.env)];
     if (!sid) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
     const sessionIdHash = hashSessionId(sid);
     const found = await sessions.findActive(sessionIdHash);
@@ -63,6 +72,11 @@ export function cookieOptions(env: Env) {
   };
 }
 
+/** What the `__Host-` prefix demands of a session cookie in production: no Domain (host-only). */
+export function hostOnlyInProduction(env: Pick<Env, 'NODE_ENV'>): { domain?: undefined } {
+  return env.NODE_ENV === 'production' ? { domain: undefined } : {};
+}
+
 /** Sets the pair of cookies of a new session; without `expires` they last until the browser closes. */
 export function setSessionCookies(
   reply: FastifyReply,
@@ -72,7 +86,7 @@ export function setSessionCookies(
   expires?: Date,
 ) {
   const base = { ...cookieOptions(env), ...(expires ? { expires } : {}) };
-  reply.setCookie(sessionCookie, sid, { ...base, httpOnly: true });
+  reply.setCookie(sessionCookieName(env), sid, { ...base, ...hostOnlyInProduction(env), httpOnly: true });
   reply.setCookie(csrfCookie, csrfToken, { ...base, httpOnly: false });
 }
 
@@ -89,7 +103,7 @@ export async function startSession(
   keep: boolean,
   http: { request: FastifyRequest; reply: FastifyReply },
 ) {
-  const previous = http.request.cookies[sessionCookie];
+  const previous = http.request.cookies[sessionCookieName(deps.env)];
   if (previous) await deps.sessions.revoke(hashSessionId(previous));
   const sid = newToken(32);
   const csrfToken = newToken(24);
@@ -100,6 +114,6 @@ export async function startSession(
 
 export function clearSessionCookies(reply: FastifyReply, env: Env) {
   const base = cookieOptions(env);
-  reply.clearCookie(sessionCookie, base);
+  reply.clearCookie(sessionCookieName(env), { ...base, ...hostOnlyInProduction(env) });
   reply.clearCookie(csrfCookie, base);
 }

@@ -16,11 +16,19 @@ import { privilegeId, staffRequirementOf, type StaffPrivilege } from '@gp/contra
 import { codes } from '@gp/errors';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashSessionId, newToken } from '../passport/member-auth.ts';
+import { hashSessionId, hostOnlyInProduction, newToken } from '../passport/member-auth.ts';
 import type { StaffSessionRepository } from './staff-session.repository.ts';
 
 export const staffSessionCookie = 'gp_staff_sid';
 export const staffCsrfCookie = 'gp_staff_jct';
+
+/**
+ * In production `__Host-gp_staff_sid`: host-only on the API host, Secure, Path=/, so no other host of the domain
+ * can plant or overwrite a staff session (as `sessionCookieName` for players).
+ */
+export function staffSessionCookieName(env: Pick<Env, 'NODE_ENV'>): string {
+  return env.NODE_ENV === 'production' ? `__Host-${staffSessionCookie}` : staffSessionCookie;
+}
 
 const minute = 60_000;
 export const staffSessionPolicy = {
@@ -66,7 +74,7 @@ function same(a: string, b: string): boolean {
 
 /** The live session the staff session cookie names, with its account, or undefined. */
 async function liveSession(sessions: StaffSessionRepository, request: FastifyRequest, at: Date) {
-  const sid = request.cookies[staffSessionCookie];
+  const sid = request.cookies[staffSessionCookieName(request.server.env)];
   if (!sid) return undefined;
   const sessionIdHash = hashSessionId(sid);
   const found = await sessions.findActive(
@@ -141,7 +149,8 @@ export async function staffOfCookie(
 
 /**
  * Staff cookies: SameSite=Strict (the console and the API are one site; nothing outside it has a reason to send
- * them), `Secure` in production, the shared COOKIE_DOMAIN so the console's host can read the CSRF token.
+ * them), `Secure` in production, the shared COOKIE_DOMAIN so the console's host can read the CSRF token (the
+ * session cookie drops it in production: `staffSessionCookieName`).
  */
 export function staffCookieOptions(env: Env) {
   return {
@@ -163,7 +172,7 @@ export async function startStaffSession(
   at: Date,
   http: { request: FastifyRequest; reply: FastifyReply },
 ): Promise<void> {
-  const previous = http.request.cookies[staffSessionCookie];
+  const previous = http.request.cookies[staffSessionCookieName(env)];
   if (previous) await sessions.revoke(hashSessionId(previous), at);
   const sid = newToken(32);
   const csrfToken = newToken(24);
@@ -175,12 +184,16 @@ export async function startStaffSession(
     expiresAt: new Date(at.getTime() + staffSessionPolicy.maxAgeMs),
   });
   const base = staffCookieOptions(env);
-  http.reply.setCookie(staffSessionCookie, sid, { ...base, httpOnly: true });
+  http.reply.setCookie(staffSessionCookieName(env), sid, {
+    ...base,
+    ...hostOnlyInProduction(env),
+    httpOnly: true,
+  });
   http.reply.setCookie(staffCsrfCookie, csrfToken, { ...base, httpOnly: false });
 }
 
 export function clearStaffCookies(reply: FastifyReply, env: Env): void {
   const base = staffCookieOptions(env);
-  reply.clearCookie(staffSessionCookie, base);
+  reply.clearCookie(staffSessionCookieName(env), { ...base, ...hostOnlyInProduction(env) });
   reply.clearCookie(staffCsrfCookie, base);
 }
