@@ -10,7 +10,8 @@
  * - CORS, with credentials: the staff group (`/csmng`) for the console's origin only; the other groups for the
  *   four app origins (the console also reads public lists there, such as the game list).
  * - Cross-site writes: a state-changing request (anything but GET, HEAD, OPTIONS) whose `Origin` is neither an
- *   origin CORS allows for its group nor the API's own, or which the browser marks `Sec-Fetch-Site: cross-site`,
+ *   origin CORS allows for its group nor (in development, for the sandbox checkout page, which posts back to
+ *   itself; production has no such page) the API's own, or which the browser marks `Sec-Fetch-Site: cross-site`,
  *   is refused with -113 (HTTP 403) before anything runs, login and sign-up included. Requests with neither header
  *   (servers, such as a payment provider's notifications) are not browsers' and pass.
  */
@@ -53,18 +54,25 @@ export function allowedOrigins(env: Pick<Env, 'appOrigins' | 'CS_ADMIN_ORIGIN'>)
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** `origin` names the host of the Host header (default ports compared as browsers write them). */
+function sameHost(origin: string, host: string | undefined): boolean {
+  if (!host || !URL.canParse(origin)) return false;
+  const { protocol, host: originHost } = new URL(origin);
+  return URL.canParse(`${protocol}//${host}`) && new URL(`${protocol}//${host}`).host === originHost;
+}
+
 /** Why a state-changing request is refused as cross-site, or undefined when it may go on. */
 export function crossSiteRefusal(
   request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>,
   allowed: (url: string) => readonly string[],
+  ownPages: boolean,
 ): string | undefined {
   if (safeMethods.has(request.method)) return undefined;
   const origin = request.headers.origin;
   if (origin !== undefined) {
     if (allowed(request.url).includes(origin)) return undefined;
-    // The API's own pages (the sandbox checkout posts back to itself).
-    const own = URL.canParse(origin) ? new URL(origin).host : undefined;
-    if (own && own === request.headers.host) return undefined;
+    // The API's own pages, development only (the sandbox checkout posts back to itself): the host asked.
+    if (ownPages && sameHost(origin, request.headers.host)) return undefined;
     return `origin ${origin}`;
   }
   if (request.headers['sec-fetch-site'] === 'cross-site') return 'sec-fetch-site cross-site';
@@ -77,7 +85,7 @@ export async function installBrowserPolicy(app: FastifyInstance): Promise<void> 
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
-    const refusal = crossSiteRefusal(request, allowed);
+    const refusal = crossSiteRefusal(request, allowed, app.env.NODE_ENV !== 'production');
     if (refusal) {
       request.log.info({ refusal }, 'cross-site write refused');
       throw new AppError(codes.crossSite, { domain: 'common', status: 403 });

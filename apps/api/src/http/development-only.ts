@@ -9,7 +9,9 @@
  * In development they answer loopback clients only, whatever HOST the API listens on: a developer may bind the
  * API to the LAN to try the H5 pages on a phone, and the players' pages keep working there, but the mailbox (which
  * shows sign-in codes and reset links) and the sandbox (which pays without money) stay on the developer's machine.
- * A request relayed by a proxy counts as loopback only when every address it names is loopback too.
+ * A request relayed by a proxy counts as loopback only when every address it names is loopback too, and the
+ * host it asks for must be a loopback name (`localhost`, `127.0.0.1`, `[::1]`), so a web page whose own name was
+ * pointed at 127.0.0.1 (DNS rebinding) cannot read the mailbox from the developer's browser either.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { developmentPartsOn, type Env } from '../config/env.ts';
@@ -29,9 +31,18 @@ export function isLoopback(address: string | undefined): boolean {
   return ip === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
 }
 
-/** The socket's peer and every address a proxy put in front of it. */
+/** A Host header naming this machine. */
+function loopbackName(host: string | undefined): boolean {
+  const name = (host ?? '')
+    .replace(/:\d+$/, '')
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || isLoopback(name);
+}
+
+/** The socket's peer and every address a proxy put in front of it, asking for this machine by name. */
 function fromLoopback(request: FastifyRequest): boolean {
-  if (!isLoopback(request.raw.socket.remoteAddress)) return false;
+  if (!isLoopback(request.raw.socket.remoteAddress) || !loopbackName(request.headers.host)) return false;
   const forwarded = request.headers['x-forwarded-for'];
   const relayed = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
     .split(',')
