@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localPorts } from '@gp/config';
 import { hostsFromAppEnv } from '@gp/config/app-env';
-import { contentSecurityPolicy } from '@gp/ui/csp';
+import { contentSecurityPolicy, zodWithoutEval } from '@gp/ui/csp';
 
 export default defineConfig(({ mode }) => {
   const api = hostsFromAppEnv(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')).api;
@@ -13,6 +13,7 @@ export default defineConfig(({ mode }) => {
       react(),
       // antd writes its styles into <style> elements at run time.
       contentSecurityPolicy({ apiOrigins: Object.values(api).flat(), inlineStyles: true }),
+      zodWithoutEval(),
     ],
     server: { port: localPorts.csAdmin, strictPort: true },
     preview: { port: localPorts.csAdmin, strictPort: true },

@@ -1,7 +1,7 @@
 /** The apps' Content-Security-Policy, computed from the built index.html (issue 17). */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicyOf, inlineScriptHashes } from './content-security-policy.ts';
+import { contentSecurityPolicyOf, inlineScriptHashes, zodWithoutEval } from './content-security-policy.ts';
 
 const preloadMap = `(function(p,m){var f=m[p[location.pathname]];})({"/h5":0},[["/assets/a.js"]])`;
 const html =
@@ -55,5 +55,28 @@ describe('content security policy', () => {
     const policy = contentSecurityPolicyOf(html, { apiOrigins: [], inlineStyles: true });
     expect(directive(policy, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
     expect(directive(policy, 'script-src')).not.toContain('unsafe-inline');
+  });
+});
+
+describe('zodWithoutEval', () => {
+  type Transform = (code: string, id: string) => { code: string } | null;
+  const transformWith = (error: (message: string) => never) =>
+    (zodWithoutEval().transform as unknown as Transform).bind({ error });
+  const fail = (message: string): never => {
+    throw new Error(message);
+  };
+
+  it('sets jitless where zod keeps its settings, and touches nothing else', () => {
+    const core = 'export const globalConfig = globalThis.__zod_globalConfig;';
+    const id = '/repo/node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/core.js';
+    expect(transformWith(fail)(core, id)?.code).toBe(`${core}\nglobalConfig.jitless = true;\n`);
+    expect(transformWith(fail)(core, '/repo/node_modules/zod/v4/core/schemas.js')).toBeNull();
+  });
+
+  it('stops the build when zod no longer looks as expected', () => {
+    const id = '/repo/node_modules/zod/v4/core/core.js';
+    expect(() => transformWith(fail)('export const config = {};', id)).toThrow(
+      /no longer exports globalConfig/,
+    );
   });
 });

@@ -9,6 +9,9 @@
  * (`VITE_API_URLS`); pictures also come from the API hosts, from any https origin (the upload URL may be a CDN
  * the build does not know) and from data:/blob: URLs (previews of a file being uploaded). Nothing may frame the
  * app, and forms post to the app's own origin only.
+ *
+ * No `eval`: zod compiles faster parsers with `new Function` where it may, and even its probe for that is reported
+ * as a violation, so the builds turn that off in zod itself (`zodWithoutEval`).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -67,6 +70,28 @@ export function contentSecurityPolicy(options: PolicyOptions): Plugin {
       const file = join(output.dir, policyFile);
       mkdirSync(join(file, '..'), { recursive: true });
       writeFileSync(file, `${contentSecurityPolicyOf(html, options)}\n`);
+    },
+  };
+}
+
+/** zod's module that holds its global settings; every schema module imports it first. */
+const zodCore = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+
+/**
+ * Sets zod's `jitless` in the module that holds its settings, so no schema of the build ever tries `new Function`
+ * (which the policy forbids). A zod whose core no longer looks like this stops the build instead of shipping
+ * violations.
+ */
+export function zodWithoutEval(): Plugin {
+  return {
+    name: 'gp:zod-without-eval',
+    apply: 'build',
+    transform(code, id) {
+      if (!zodCore.test(id)) return null;
+      if (!/export const globalConfig\b/.test(code)) {
+        this.error(`zodWithoutEval: ${id} no longer exports globalConfig; update the plugin for this zod`);
+      }
+      return { code: `${code}\nglobalConfig.jitless = true;\n`, map: null };
     },
   };
 }

@@ -18,7 +18,7 @@ import { loadEnv, type BuildEnvironmentOptions, type Plugin, type Rollup } from 
 import { site } from '@gp/config';
 import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
 import { browserContracts } from '@gp/api-client/vite-plugin';
-import { contentSecurityPolicy } from './content-security-policy.ts';
+import { contentSecurityPolicy, zodWithoutEval } from './content-security-policy.ts';
 
 /** Files the static server may send compressed; smaller ones are not worth a second request-path lookup. */
 const compressible = /\.(js|mjs|css|html|svg|json|txt)$/;
@@ -224,6 +224,7 @@ export function playerVite(options: {
       firstLoadHints(options.namespaces, apiOriginOf(options.mode, options.envDir)),
       screenPreloads(options.envDir, options.screens ?? {}),
       contentSecurityPolicy({ apiOrigins: apiOriginsOf(options.mode, options.envDir) }),
+      zodWithoutEval(),
       precompress(),
     ],
     define: appEnvDefines(options.mode, options.envDir),
