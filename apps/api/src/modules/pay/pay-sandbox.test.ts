@@ -298,7 +298,7 @@ describe('production', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(notifyRes.statusCode).toBe(404);
-      const who = await loginTestMember(prod.db);
+      const who = await loginTestMember(prod.db, {}, prod.app.env);
       const form = await orderForm(prod.app, who, sfl, { ...role, captcha_token: 'x', captcha_code: 'x' });
       const { body } = await memberPost(prod.app, '/pay/api/web/pay/add_pay_order', who, form);
       expect(body.code).toBe(3);
