@@ -105,6 +105,8 @@ export default defineConfig({
     // PREVIEW_SECRET: the tests mint preview tokens with it (support/preview.ts). CAPTCHA_TEST_ANSWER: the
     // graphic captcha accepts this answer (tests only; the server refuses it in production).
     env: {
+      // A development server (start.mjs says so too): the dev mailbox, sandbox and Demo ID the journeys use.
+      NODE_ENV: 'development',
       GP_SKIP_BUILD: '1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `pnpm start`: build what is stale (turbo skips what is cached), then run ONE process that serves the API and
 // the four built apps on their ports, on the embedded database with demo data unless DATABASE_URL says otherwise.
+// It is a development start and says so (NODE_ENV=development): without it the API is production and refuses to
+// start without production settings. `pnpm start:prod` runs the built server as an operator does.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +17,8 @@ if (process.env.GP_SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// After the build: the apps are built for production whatever this start is.
+process.env.NODE_ENV = 'development';
 process.env.SERVE_APPS ??= 'true';
 const { register } = await import('tsx/esm/api');
 register();

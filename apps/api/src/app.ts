@@ -4,7 +4,6 @@
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import etag from '@fastify/etag';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -12,6 +11,8 @@ import { site } from '@gp/config';
 import { systemClock, type Clock } from './config/clock.ts';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/database.ts';
+import { installBrowserPolicy } from './http/browser-policy.ts';
+import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
 import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
@@ -79,6 +80,7 @@ export async function buildApp({
   socialProviders = [],
   now = systemClock,
 }: BuildOptions) {
+  refuseDevelopmentPartsInProduction(env);
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
@@ -106,7 +108,9 @@ export async function buildApp({
 
   setOwnOrigins(env.appOrigins);
   registerErrorHandling(app);
-  await app.register(cors, { origin: env.appOrigins, credentials: true });
+  // Security headers, CORS per group, cross-site writes refused; development tools on loopback only.
+  await installBrowserPolicy(app);
+  developmentRoutesOnLoopback(app);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(etag);

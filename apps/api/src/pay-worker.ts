@@ -8,11 +8,11 @@
  * does this work. Stops on SIGINT / SIGTERM after the round in flight.
  */
 import { systemClock } from './config/clock.ts';
-import { parseEnv } from './config/env.ts';
+import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { createGameServerSimulator, PayDeliveryWorker } from './modules/pay/index.ts';
 
-const env = parseEnv();
+const env = parseEnvOrExit();
 const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 /** JSON lines like the API's logs, at LOG_LEVEL and above. */
 const line =

@@ -4,13 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { parseEnv } from './config/env.ts';
+import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './db/seed/seed.ts';
 import { returnPath, startDemoIdServer } from './modules/passport/index.ts';
 import { appHostsOf, buildAppHost } from './static/app-hosts.ts';
 
-const env = parseEnv();
+const env = parseEnvOrExit();
 const database = await openDatabase(
   env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
@@ -37,6 +37,9 @@ const api = await buildApp({
 const seedNotes: SeedNotes = { oneTimePasswords: [] };
 const applied = await runSeed(database.db, env.SEED_DEMO ? seedSteps : requiredSeedSteps, seedNotes);
 if (applied.length > 0) api.log.info({ steps: applied }, env.SEED_DEMO ? 'demo data seeded' : 'seeded');
+if (env.payProvider === 'none') {
+  api.log.warn('PAY_PROVIDER=none: no payment provider, so top-up orders are refused (err3)');
+}
 
 const servers: FastifyInstance[] = [api];
 const urls: string[] = [];
@@ -46,7 +49,7 @@ if (demoId)
   urls.push(`  Demo ID         ${demoId.provider.issuer}  (stand-in social login; never in production)`);
 if (env.SERVE_APPS) {
   for (const { name, port } of appHostsOf(env)) {
-    const host = await buildAppHost(name, api.log);
+    const host = await buildAppHost(name, api.log, undefined, env);
     await host.listen({ host: env.HOST, port });
     servers.push(host);
     urls.push(`  ${name.padEnd(15)} http://localhost:${port}`);

@@ -6,12 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { member } from '../src/db/schema/member.schema.ts';
+import type { Env } from '../src/config/env.ts';
 import {
   csrfCookie,
   hashSessionId,
   MemberRepository,
   newToken,
-  sessionCookie,
+  sessionCookieName,
   SessionRepository,
 } from '../src/modules/passport/index.ts';
 
@@ -26,6 +27,8 @@ export interface TestMember {
 export async function loginTestMember(
   db: Db,
   values: Partial<typeof member.$inferInsert> = {},
+  /** The app's environment: production names the session cookie `__Host-joy_sid`. */
+  env: Pick<Env, 'NODE_ENV'> = { NODE_ENV: 'test' },
 ): Promise<TestMember> {
   const suffix = randomBytes(4).toString('hex');
   const row = await new MemberRepository(db).create({
@@ -41,5 +44,5 @@ export async function loginTestMember(
     csrfToken: ct,
     expiresAt: new Date(Date.now() + 3_600_000),
   });
-  return { mid: row.mid, ct, cookies: { [sessionCookie]: sid, [csrfCookie]: ct } };
+  return { mid: row.mid, ct, cookies: { [sessionCookieName(env)]: sid, [csrfCookie]: ct } };
 }

@@ -45,6 +45,8 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-110, 'common.csrfFailed'],
     [-111, 'common.cannotOperate'],
     [-112, 'common.illegalRequest'],
+    // Ours (issue 17): a write sent from another site.
+    [-113, 'common.crossSite'],
     [-401, 'common.accessDenied'],
     [800000, 'common.tooFrequent'],
     [800035, 'common.tooFrequent'],
@@ -308,6 +310,7 @@ describe('codes', () => {
       csrf: -110,
       accessDenied: -401,
       notFound: -404,
+      crossSite: -113,
     });
   });
 

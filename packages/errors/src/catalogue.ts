@@ -15,7 +15,8 @@ export type CallGroup = (typeof callGroups)[number];
 
 /**
  * Codes shared by every host. A domain lookup that misses falls back to these.
- * -404 is our own addition ("not found"); the rest are from spec section 8.
+ * -404 ("not found") and -113 ("sent from another site") are our own additions; the rest are from spec
+ * section 8.
  */
 const commonCodes = {
   0: 'common.success',
@@ -26,6 +27,8 @@ const commonCodes = {
   [-110]: 'common.csrfFailed',
   [-111]: 'common.cannotOperate',
   [-112]: 'common.illegalRequest',
+  // Our addition: a state-changing call sent from another site (or marked cross-site by the browser).
+  [-113]: 'common.crossSite',
   [-401]: 'common.accessDenied',
   800000: 'common.tooFrequent',
   800035: 'common.tooFrequent',
@@ -265,6 +268,8 @@ export const codes = {
   csrf: -110,
   cannotOperate: -111,
   illegalRequest: -112,
+  /** A state-changing call from another site (HTTP 403). */
+  crossSite: -113,
   accessDenied: -401,
   /** The code rate limits answer with (HTTP 429). */
   tooFrequent: 800000,

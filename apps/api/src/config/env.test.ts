@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { productionEnv } from '../../test/production-env.ts';
+import { developmentPartsOn, parseEnv, requiredInProduction } from './env.ts';
+
+/** A development start says so (pnpm start, pnpm dev); everything else has a local default there. */
+const dev = { NODE_ENV: 'development' };
 
 /** Real transports for outgoing e-mail and SMS, which production requires. */
 const senders = {
@@ -11,8 +15,8 @@ const senders = {
 };
 
 describe('parseEnv', () => {
-  it('has a local default for everything', () => {
-    const env = parseEnv({});
+  it('has a local default for everything in development', () => {
+    const env = parseEnv(dev);
     expect(env).toMatchObject({ API_PORT: 8090, PORTAL_PORT: 8080, SEED_DEMO: true, SERVE_APPS: false });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.appOrigins).toEqual([
@@ -24,20 +28,20 @@ describe('parseEnv', () => {
   });
 
   it('lists every wrong variable at once', () => {
-    expect(() => parseEnv({ API_PORT: 'eighty', DATABASE_URL: 'mysql://x', SERVE_APPS: 'yes' })).toThrow(
-      /API_PORT[\s\S]*DATABASE_URL[\s\S]*SERVE_APPS/,
-    );
+    expect(() =>
+      parseEnv({ ...dev, API_PORT: 'eighty', DATABASE_URL: 'mysql://x', SERVE_APPS: 'yes' }),
+    ).toThrow(/API_PORT[\s\S]*DATABASE_URL[\s\S]*SERVE_APPS/);
   });
 
   it('accepts a PostgreSQL URL', () => {
-    expect(parseEnv({ DATABASE_URL: 'postgres://gp:pw@127.0.0.1:5433/gp' }).DATABASE_URL).toBe(
+    expect(parseEnv({ ...dev, DATABASE_URL: 'postgres://gp:pw@127.0.0.1:5433/gp' }).DATABASE_URL).toBe(
       'postgres://gp:pw@127.0.0.1:5433/gp',
     );
   });
 
   it('refuses test-only and missing secrets in production', () => {
     const prod = {
-      NODE_ENV: 'production',
+      ...productionEnv,
       PREVIEW_SECRET: 'x'.repeat(32),
       STAFF_LINK_SECRET: 'y'.repeat(32),
       ...senders,
@@ -50,22 +54,26 @@ describe('parseEnv', () => {
     expect(parseEnv(prod).previewSecret).toBe('x'.repeat(32));
     expect(parseEnv(prod).staffLinkSecret).toBe('y'.repeat(32));
     // Locally a random one per process, never a fixed default anyone could know.
-    expect(parseEnv({}).staffLinkSecret).not.toBe(parseEnv({}).staffLinkSecret);
-    expect(() => parseEnv({ STAFF_LINK_SECRET: 'short' })).toThrow(/STAFF_LINK_SECRET/);
+    expect(parseEnv(dev).staffLinkSecret).not.toBe(parseEnv(dev).staffLinkSecret);
+    expect(() => parseEnv({ ...dev, STAFF_LINK_SECRET: 'short' })).toThrow(/STAFF_LINK_SECRET/);
   });
 
   it('keeps e-mail and SMS in the outbox by default, and refuses that in production', () => {
-    expect(parseEnv({})).toMatchObject({
+    expect(parseEnv(dev)).toMatchObject({
       MAIL_TRANSPORT: 'outbox',
       SMS_TRANSPORT: 'outbox',
       OUTBOX_POLL_MS: 2000,
     });
-    const prod = {
-      NODE_ENV: 'production',
-      PREVIEW_SECRET: 'x'.repeat(32),
-      STAFF_LINK_SECRET: 'y'.repeat(32),
-    };
+    const {
+      MAIL_TRANSPORT: _m,
+      SMTP_URL: _s,
+      MAIL_FROM: _f,
+      SMS_TRANSPORT: _t,
+      SMS_GATEWAY_URL: _g,
+      ...prod
+    } = productionEnv;
     expect(() => parseEnv(prod)).toThrow(/MAIL_TRANSPORT: `outbox` keeps e-mails in the database/);
+    expect(() => parseEnv({ ...prod, MAIL_TRANSPORT: 'outbox' })).toThrow(/MAIL_TRANSPORT: `outbox` keeps/);
     expect(() => parseEnv(prod)).toThrow(/SMS_TRANSPORT: `outbox` keeps SMS in the database/);
     expect(() => parseEnv({ ...prod, ...senders, SMS_TRANSPORT: 'outbox' })).toThrow(/SMS_TRANSPORT/);
     expect(parseEnv({ ...prod, ...senders })).toMatchObject({
@@ -75,33 +83,101 @@ describe('parseEnv', () => {
   });
 
   it('needs the settings of the chosen transports', () => {
-    expect(() => parseEnv({ MAIL_TRANSPORT: 'smtp' })).toThrow(
+    expect(() => parseEnv({ ...dev, MAIL_TRANSPORT: 'smtp' })).toThrow(
       /SMTP_URL: required with MAIL_TRANSPORT=smtp[\s\S]*MAIL_FROM: required with MAIL_TRANSPORT=smtp/,
     );
-    expect(() => parseEnv({ SMS_TRANSPORT: 'http' })).toThrow(
+    expect(() => parseEnv({ ...dev, SMS_TRANSPORT: 'http' })).toThrow(
       /SMS_GATEWAY_URL: required with SMS_TRANSPORT=http/,
     );
     expect(
-      parseEnv({ SMS_TRANSPORT: 'http', SMS_GATEWAY_URL: 'http://127.0.0.1:9000/sms' }).SMS_GATEWAY_TOKEN,
+      parseEnv({ ...dev, SMS_TRANSPORT: 'http', SMS_GATEWAY_URL: 'http://127.0.0.1:9000/sms' })
+        .SMS_GATEWAY_TOKEN,
     ).toBe(undefined);
   });
 
   it('checks the transport settings themselves', () => {
     expect(() =>
       parseEnv({
+        ...dev,
         MAIL_TRANSPORT: 'pigeon',
         SMTP_URL: 'http://smtp.example.com',
         MAIL_FROM: 'nobody',
         SMS_GATEWAY_URL: 'ftp://sms.example.com',
       }),
     ).toThrow(/MAIL_TRANSPORT[\s\S]*SMTP_URL[\s\S]*MAIL_FROM[\s\S]*SMS_GATEWAY_URL/);
-    expect(() => parseEnv({ MAIL_FROM: 'a@example.com\r\nBcc: x@example.com' })).toThrow(/MAIL_FROM/);
+    expect(() => parseEnv({ ...dev, MAIL_FROM: 'a@example.com\r\nBcc: x@example.com' })).toThrow(/MAIL_FROM/);
     expect(
       parseEnv({
+        ...dev,
         MAIL_TRANSPORT: 'smtp',
         SMTP_URL: 'smtps://u:p@mail.example.com:465',
         MAIL_FROM: 'a@example.com',
       }).SMTP_URL,
     ).toBe('smtps://u:p@mail.example.com:465');
+  });
+
+  it('is production unless told it is development or test, and then lists everything missing at once', () => {
+    let message = '';
+    try {
+      parseEnv({});
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid environment \(production: /);
+    const named = [...message.matchAll(/^ {2}([A-Z_]+): /gm)].map((m) => m[1]);
+    expect(named.sort()).toEqual(
+      [...Object.keys(requiredInProduction), 'MAIL_TRANSPORT', 'SMS_TRANSPORT'].sort(),
+    );
+    // A type error and what production misses come in the same list.
+    expect(() => parseEnv({ API_PORT: 'eighty' })).toThrow(/API_PORT[\s\S]*DATABASE_URL[\s\S]*PAY_PROVIDER/);
+    // An unknown mode is wrong and still production.
+    expect(() => parseEnv({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV[\s\S]*PREVIEW_SECRET: required/);
+    expect(parseEnv(productionEnv).NODE_ENV).toBe('production');
+    expect(parseEnv({ ...productionEnv, NODE_ENV: undefined }).NODE_ENV).toBe('production');
+    expect(parseEnv({ NODE_ENV: 'test' }).NODE_ENV).toBe('test');
+  });
+
+  it('refuses every development-only part in production', () => {
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ DEMO_ID: 'true' }, /DEMO_ID: the Demo ID sign-in .* refused in production/],
+      [{ CAPTCHA_TEST_ANSWER: 'pass' }, /CAPTCHA_TEST_ANSWER: .* refused in production/],
+      [{ PAY_PROVIDER: 'sandbox' }, /PAY_PROVIDER: the sandbox payment provider .* refused in production/],
+      [{ MAIL_TRANSPORT: 'outbox' }, /MAIL_TRANSPORT: `outbox`/],
+      [{ SMS_TRANSPORT: 'outbox' }, /SMS_TRANSPORT: `outbox`/],
+    ];
+    for (const [part, why] of refused) {
+      expect(() => parseEnv({ ...productionEnv, ...part })).toThrow(why);
+      // The same settings are fine in development.
+      expect(() => parseEnv({ ...dev, ...part })).not.toThrow();
+    }
+    expect(developmentPartsOn(parseEnv(productionEnv))).toEqual([]);
+    expect(developmentPartsOn(parseEnv(dev))).toEqual([
+      'MAIL_TRANSPORT=outbox',
+      'SMS_TRANSPORT=outbox',
+      'the sandbox payment provider',
+      'Demo ID',
+    ]);
+    expect(developmentPartsOn(parseEnv({ ...dev, CAPTCHA_TEST_ANSWER: 'pass' }))).toContain(
+      'CAPTCHA_TEST_ANSWER',
+    );
+  });
+
+  it('wants https origins in production, on hosts the cookie domain covers', () => {
+    expect(() => parseEnv({ ...productionEnv, PAY_ORIGIN: 'http://pay.joypeak.test' })).toThrow(
+      /PAY_ORIGIN: must be an https:\/\/ URL in production/,
+    );
+    expect(() => parseEnv({ ...productionEnv, PUBLIC_UPLOAD_URL: 'http://api.joypeak.test/upload' })).toThrow(
+      /PUBLIC_UPLOAD_URL: must be an https/,
+    );
+    expect(() => parseEnv({ ...productionEnv, CS_ADMIN_ORIGIN: 'https://cs.other.test' })).toThrow(
+      /COOKIE_DOMAIN: \.joypeak\.test does not cover CS_ADMIN_ORIGIN \(cs\.other\.test\)/,
+    );
+    // A lookalike is not a subdomain.
+    expect(() => parseEnv({ ...productionEnv, PORTAL_ORIGIN: 'https://www.notjoypeak.test' })).toThrow(
+      /COOKIE_DOMAIN: .* does not cover PORTAL_ORIGIN/,
+    );
+    expect(parseEnv({ ...productionEnv, COOKIE_DOMAIN: 'joypeak.test' }).COOKIE_DOMAIN).toBe('joypeak.test');
+    // Development keeps its http://localhost defaults.
+    expect(parseEnv(dev).appOrigins[0]).toBe('http://localhost:8080');
   });
 });

@@ -1,21 +1,26 @@
 /**
  * The API's environment, read once and checked here; everything else receives the parsed object.
- * Every value has a local default (DESIGN section 3) except what only production can know.
+ *
+ * Fail closed (issue 17): a process is production unless NODE_ENV says `development` or `test`. `pnpm start`,
+ * `pnpm dev`, the API's own scripts and the test runners say so; a bare `node dist/server.js` is production.
+ * Development has a local default for everything (DESIGN section 3); production has no defaults for what only
+ * the operator can know (`requiredInProduction`) and refuses every development-only part (the outbox
+ * transports, the sandbox payment provider, Demo ID, a fixed captcha answer). A wrong start stops with one error
+ * that lists every missing or wrong variable.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { localHosts, localPorts } from '@gp/config';
+import { repoRoot } from './paths.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const local = localHosts();
-/** Relative paths are taken from the repository root, so `pnpm start` and `pnpm dev` share one database. */
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
-const schema = z
+const fields = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** Unset: production. Only `development` and `test` turn the development-only parts on. */
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     HOST: z.string().min(1).default('127.0.0.1'),
     API_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.api),
@@ -139,53 +144,110 @@ const schema = z
     PAY_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.pay),
     CS_ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.csAdmin),
   })
-  .refine((e) => e.NODE_ENV !== 'production' || e.PREVIEW_SECRET, {
-    path: ['PREVIEW_SECRET'],
-    message: 'required in production',
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || e.STAFF_LINK_SECRET, {
-    path: ['STAFF_LINK_SECRET'],
-    message: 'required in production',
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || !e.DEMO_ID, {
-    path: ['DEMO_ID'],
-    message: 'the Demo ID sign-in lets anyone in as anyone and is refused in production',
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || !e.CAPTCHA_TEST_ANSWER, {
-    path: ['CAPTCHA_TEST_ANSWER'],
-    message: 'a fixed captcha answer is for tests only and is refused in production',
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || e.PAY_PROVIDER !== 'sandbox', {
-    path: ['PAY_PROVIDER'],
-    message: 'the sandbox payment provider lets anyone pay without money and is refused in production',
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || e.MAIL_TRANSPORT !== 'outbox', {
-    path: ['MAIL_TRANSPORT'],
-    message: '`outbox` keeps e-mails in the database and sends none; production needs smtp',
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || e.SMS_TRANSPORT !== 'outbox', {
-    path: ['SMS_TRANSPORT'],
-    message: '`outbox` keeps SMS in the database and sends none; production needs http',
-  })
-  .refine((e) => e.MAIL_TRANSPORT !== 'smtp' || e.SMTP_URL, {
-    path: ['SMTP_URL'],
-    message: 'required with MAIL_TRANSPORT=smtp',
-  })
-  .refine((e) => e.MAIL_TRANSPORT !== 'smtp' || e.MAIL_FROM, {
-    path: ['MAIL_FROM'],
-    message: 'required with MAIL_TRANSPORT=smtp',
-  })
-  .refine((e) => e.SMS_TRANSPORT !== 'http' || e.SMS_GATEWAY_URL, {
-    path: ['SMS_GATEWAY_URL'],
-    message: 'required with SMS_TRANSPORT=http',
-  })
-  .transform((e) => ({
+  // Read once at start and never changed after.
+  .readonly();
+
+type Fields = z.output<typeof fields>;
+type Source = Record<string, string | undefined>;
+
+/** What a production start must be given, and why (the error names both). */
+export const requiredInProduction = {
+  DATABASE_URL: "PostgreSQL (the embedded PGlite is one process's database, for development)",
+  PREVIEW_SECRET: 'signs preview links of unpublished content (32+ characters)',
+  STAFF_LINK_SECRET: "signs the console's download links (32+ characters)",
+  PORTAL_ORIGIN: 'the https origin of the portal (main host)',
+  PASSPORT_ORIGIN: 'the https origin of the passport host',
+  PAY_ORIGIN: 'the https origin of the pay host',
+  CS_ADMIN_ORIGIN: 'the https origin of the staff console',
+  PUBLIC_UPLOAD_URL: 'the https URL browsers reach the upload group at (image addresses)',
+  COOKIE_DOMAIN:
+    'the registrable domain of the app hosts (`.example.com`): the apps read the CSRF cookies from it',
+  PAY_PROVIDER:
+    'the payment provider (`sandbox` is refused; `none` takes no payments and says so in the log at start)',
+} as const;
+
+/** Origins and URLs that browsers use with Secure cookies: https only in production. */
+const httpsInProduction = [
+  'PORTAL_ORIGIN',
+  'PASSPORT_ORIGIN',
+  'PAY_ORIGIN',
+  'CS_ADMIN_ORIGIN',
+  'PUBLIC_UPLOAD_URL',
+] as const;
+
+export function isProductionSource(source: Source): boolean {
+  return source.NODE_ENV !== 'development' && source.NODE_ENV !== 'test';
+}
+
+const isSet = (v: string | undefined): v is string => v !== undefined && v !== '';
+const isOn = (v: string | undefined) => v === 'true' || v === '1';
+const hostOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).hostname : undefined;
+  } catch {
+    return undefined; // reported by the field's own check
+  }
+};
+
+/** The rules across variables, on the raw values, so they are reported together with every type error. */
+function crossChecks(s: Source): Array<[variable: string, message: string]> {
+  const out: Array<[string, string]> = [];
+  const problem = (variable: string, message: string) => void out.push([variable, message]);
+  if (isProductionSource(s)) {
+    for (const [variable, what] of Object.entries(requiredInProduction)) {
+      if (!isSet(s[variable])) problem(variable, `required in production: ${what}`);
+    }
+    for (const variable of httpsInProduction) {
+      const value = s[variable];
+      if (isSet(value) && !value.startsWith('https://'))
+        problem(variable, 'must be an https:// URL in production (the session cookies are Secure)');
+    }
+    if (isOn(s.DEMO_ID))
+      problem('DEMO_ID', 'the Demo ID sign-in lets anyone in as anyone and is refused in production');
+    if (isSet(s.CAPTCHA_TEST_ANSWER))
+      problem('CAPTCHA_TEST_ANSWER', 'a fixed captcha answer is for tests only and is refused in production');
+    if (s.PAY_PROVIDER === 'sandbox')
+      problem(
+        'PAY_PROVIDER',
+        'the sandbox payment provider lets anyone pay without money and is refused in production',
+      );
+    // Unset is the default, `outbox`.
+    if ((s.MAIL_TRANSPORT || 'outbox') === 'outbox')
+      problem(
+        'MAIL_TRANSPORT',
+        '`outbox` keeps e-mails in the database and sends none; production needs smtp (with SMTP_URL, MAIL_FROM)',
+      );
+    if ((s.SMS_TRANSPORT || 'outbox') === 'outbox')
+      problem(
+        'SMS_TRANSPORT',
+        '`outbox` keeps SMS in the database and sends none; production needs http (with SMS_GATEWAY_URL)',
+      );
+    if (isSet(s.COOKIE_DOMAIN)) {
+      const domain = s.COOKIE_DOMAIN.replace(/^\./, '').toLowerCase();
+      for (const variable of ['PORTAL_ORIGIN', 'PASSPORT_ORIGIN', 'PAY_ORIGIN', 'CS_ADMIN_ORIGIN']) {
+        const host = hostOf(s[variable]);
+        if (host && host !== domain && !host.endsWith(`.${domain}`))
+          problem('COOKIE_DOMAIN', `${s.COOKIE_DOMAIN} does not cover ${variable} (${host})`);
+      }
+    }
+  }
+  if (s.MAIL_TRANSPORT === 'smtp' && !isSet(s.SMTP_URL))
+    problem('SMTP_URL', 'required with MAIL_TRANSPORT=smtp');
+  if (s.MAIL_TRANSPORT === 'smtp' && !isSet(s.MAIL_FROM))
+    problem('MAIL_FROM', 'required with MAIL_TRANSPORT=smtp');
+  if (s.SMS_TRANSPORT === 'http' && !isSet(s.SMS_GATEWAY_URL))
+    problem('SMS_GATEWAY_URL', 'required with SMS_TRANSPORT=http');
+  return out;
+}
+
+function complete(e: Fields) {
+  return {
     ...e,
     previewSecret: e.PREVIEW_SECRET ?? randomBytes(32).toString('base64url'),
     staffLinkSecret: e.STAFF_LINK_SECRET ?? randomBytes(32).toString('base64url'),
     /** On by default everywhere but production, where it is refused. */
     demoId: e.DEMO_ID ?? e.NODE_ENV !== 'production',
-    /** The sandbox everywhere but production, where it is refused; production takes no payments without one. */
+    /** The sandbox everywhere but production, where it is refused and a provider must be named. */
     payProvider: e.PAY_PROVIDER ?? (e.NODE_ENV === 'production' ? ('none' as const) : ('sandbox' as const)),
     paySandboxSecret: e.PAY_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
     PUBLIC_CACHE_TTL_MS: e.PUBLIC_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
@@ -193,16 +255,47 @@ const schema = z
     appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map(
       (o) => new URL(o).origin,
     ),
-  }));
+  };
+}
 
-export type Env = z.output<typeof schema>;
+export type Env = ReturnType<typeof complete>;
 
 /** Parses the environment or throws one error that lists every missing or wrong variable. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = schema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+export function parseEnv(source: Source = process.env): Env {
+  const result = fields.safeParse(source);
+  const lines = [
+    ...(result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+    ...crossChecks(source).map(([variable, message]) => `  ${variable}: ${message}`),
+  ];
+  if (!result.success || lines.length > 0) {
+    const mode = isProductionSource(source)
+      ? ' (production: NODE_ENV is neither development nor test; see apps/api/README.md "Production")'
+      : '';
+    throw new Error(`Invalid environment${mode}:\n${lines.join('\n')}`);
   }
-  return result.data;
+  return complete(result.data);
+}
+
+/**
+ * The development-only parts an environment turns on. Production refuses them when the environment is read;
+ * buildApp checks again, so an environment put together by hand cannot bring one into a production app.
+ */
+export function developmentPartsOn(env: Env): string[] {
+  return [
+    env.MAIL_TRANSPORT === 'outbox' && 'MAIL_TRANSPORT=outbox',
+    env.SMS_TRANSPORT === 'outbox' && 'SMS_TRANSPORT=outbox',
+    env.payProvider === 'sandbox' && 'the sandbox payment provider',
+    env.demoId && 'Demo ID',
+    env.CAPTCHA_TEST_ANSWER !== undefined && 'CAPTCHA_TEST_ANSWER',
+  ].filter((part): part is string => typeof part === 'string');
+}
+
+/** For the entry points: the environment, or what is wrong with it on stderr and exit code 1 (no stack trace). */
+export function parseEnvOrExit(source: Source = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
 }

@@ -3,9 +3,9 @@
  * DATA_DIR. Both speak the same SQL and run the same committed migrations; only this file knows which it is.
  */
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { migrationsFolder } from '../config/paths.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Driver = 'pglite' | 'postgres';
@@ -21,8 +21,6 @@ export interface Database {
   /** PGlite only: the whole data directory as a tarball (tests copy a migrated template this way). */
   dumpDataDir?(): Promise<Blob>;
 }
-
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAppHost } from './app-hosts.ts';
+import { buildAppHost, policyFile } from './app-hosts.ts';
 
 const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 const html = '<!doctype html><html><body><div id="root"></div></body></html>';
+const policy = "default-src 'self'; script-src 'self' 'sha256-abc='; frame-ancestors 'none'";
 
 describe('app host', () => {
   let root: string;
@@ -24,7 +25,9 @@ describe('app host', () => {
     writeFileSync(join(root, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(root, 'assets', 'main-abc123.js.gz'), gzipSync(script));
     writeFileSync(join(root, 'assets', 'plain-abc123.css'), 'body{margin:0}');
-    host = await buildAppHost('portal', parent.log, root);
+    mkdirSync(join(root, '.vite'));
+    writeFileSync(join(root, policyFile), `${policy}\n`);
+    host = await buildAppHost('portal', parent.log, root, { NODE_ENV: 'development' });
   });
 
   afterAll(async () => {
@@ -77,5 +80,50 @@ describe('app host', () => {
   it('answers a missing asset with 404', async () => {
     const res = await host.inject({ url: '/assets/gone-123.js' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('answers HEAD on a page as GET, without the body', async () => {
+    for (const url of ['/', '/news/h5']) {
+      const get = await host.inject({ url });
+      const head = await host.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.headers['content-security-policy']).toBe(policy);
+      expect(head.body).toBe('');
+    }
+    expect((await host.inject({ method: 'HEAD', url: '/assets/main-abc123.js' })).statusCode).toBe(200);
+    expect((await host.inject({ method: 'POST', url: '/' })).statusCode).toBe(404);
+  });
+
+  it("sends the build's policy and the browser headers with pages, files and 404s", async () => {
+    for (const url of ['/', '/service/h5', '/assets/main-abc123.js', '/assets/gone-123.js']) {
+      const res = await host.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBe(policy);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy'], url).toBe('camera=(), microphone=(), geolocation=()');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      // Development: no HSTS (localhost is plain http).
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS in production, and refuses a build without its policy', async () => {
+    const production = await buildAppHost('portal', parent.log, root);
+    try {
+      expect((await production.inject({ url: '/' })).headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await production.close();
+    }
+    const old = mkdtempSync(join(tmpdir(), 'gp-app-host-old-'));
+    try {
+      writeFileSync(join(old, 'index.html'), html);
+      await expect(buildAppHost('portal', parent.log, old)).rejects.toThrow(/content-security-policy/);
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 });

@@ -4,15 +4,21 @@
  * year, index.html never, so a new build shows up on the next visit. Text files go out brotli- or gzip-compressed
  * as the browser accepts, from the `.br` / `.gz` files the player builds write beside them (issue 10: phones on
  * slow networks), so nothing is compressed per request; without such a file the plain one is sent.
+ *
+ * Every answer carries the browser headers of the API (`http/browser-policy.ts`) and the app's own
+ * Content-Security-Policy, which its build wrote from the built index.html (`@gp/ui/csp`). Pages answer HEAD
+ * as they answer GET (uptime monitors ask with HEAD).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Env } from '../config/env.ts';
+import { appsRoot } from '../config/paths.ts';
+import { browserHeaders } from '../http/browser-policy.ts';
 
-const appsRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** Where the app's build writes its policy (packages/ui/src/build/content-security-policy.ts). */
+export const policyFile = '.vite/content-security-policy.txt';
 
 export interface AppHost {
   name: 'portal' | 'passport' | 'pay' | 'cs-admin';
@@ -36,13 +42,24 @@ export async function buildAppHost(
   name: AppHost['name'],
   logger: FastifyInstance['log'],
   root = distDirOf(name),
+  env: Pick<Env, 'NODE_ENV'> = { NODE_ENV: 'production' },
 ): Promise<FastifyInstance> {
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`${name} is not built: ${root}/index.html is missing (run pnpm build)`);
   }
+  if (!existsSync(join(root, policyFile))) {
+    throw new Error(`${name} has no ${policyFile} in ${root}: built before it had one (run pnpm build)`);
+  }
+  const headers = {
+    ...browserHeaders(env),
+    'content-security-policy': readFileSync(join(root, policyFile), 'utf8').trim(),
+  };
   const host = Fastify({
     loggerInstance: logger.child({ app: name }),
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  host.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
   await host.register(fastifyStatic, {
     root,
@@ -52,20 +69,15 @@ export async function buildAppHost(
     setHeaders: (reply, path) => {
       const hashed = /[/\\]assets[/\\]/.test(path);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      reply.header('x-content-type-options', 'nosniff');
     },
   });
   host.setNotFoundHandler((request, reply) => {
     // A missing asset is a real 404; any other path is a client-side route.
-    if (request.method !== 'GET' || /^\/assets\//.test(request.url)) {
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (!page || /^\/assets\//.test(request.url)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'strict-origin-when-cross-origin')
-      .type('text/html')
-      .sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
   return host;
 }

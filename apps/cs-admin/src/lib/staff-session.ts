@@ -112,15 +112,19 @@ export async function refreshSession(): Promise<void> {
 }
 
 /**
- * A `redirect` parameter made safe: only a path on this origin (no `//host`, no scheme, no backslash tricks),
- * never the login screen itself; anything else gives `/`.
+ * A `redirect` parameter made safe: only a path on this origin, with its query (a `lang` parameter, say) and
+ * fragment, never the login screen itself; anything else gives `/`. Refused: a scheme or `//host`; a backslash or
+ * a control character anywhere (browsers read `\` as `/` and drop tabs and newlines); and a path that becomes
+ * `//host` once its dot segments are resolved (`/.//evil.com`, `/%2e//evil.com`, `/a/..//evil.com`), which the
+ * router would follow to another site.
  */
 export function safeRedirect(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return '/';
+  if ([...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return '/';
   try {
     const base = 'http://console.invalid';
     const url = new URL(value, base);
-    if (url.origin !== base || url.pathname === loginPath) return '/';
+    if (url.origin !== base || url.pathname.startsWith('//') || url.pathname === loginPath) return '/';
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';

@@ -7,7 +7,8 @@
  * - index.html preloads the default language's strings that every first screen waits for (en is loaded in
  *   every language as the fallback), so they arrive with the entry instead of a round trip after it, and opens
  *   the connection to the API host early;
- * - a manifest (for `pnpm bench` and its byte budgets) and source maps.
+ * - a manifest (for `pnpm bench` and its byte budgets) and source maps;
+ * - the app's Content-Security-Policy, with the hash of the inline script above (`content-security-policy.ts`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +18,7 @@ import { loadEnv, type BuildEnvironmentOptions, type Plugin, type Rollup } from 
 import { site } from '@gp/config';
 import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
 import { browserContracts } from '@gp/api-client/vite-plugin';
+import { contentSecurityPolicy, zodWithoutEval } from './content-security-policy.ts';
 
 /** Files the static server may send compressed; smaller ones are not worth a second request-path lookup. */
 const compressible = /\.(js|mjs|css|html|svg|json|txt)$/;
@@ -188,6 +190,12 @@ export function appEnvDefines(mode: string, envDir: string): Record<string, stri
   };
 }
 
+/** The origins of every API base URL of this build's environment (the hosts the app calls). */
+export function apiOriginsOf(mode: string, envDir: string): string[] {
+  const bases = Object.values(hostsFromAppEnv(loadEnv(mode, envDir, 'VITE_')).api).flat();
+  return [...new Set(bases.map((b) => new URL(b).origin))];
+}
+
 /** The origin of the first API base URL of this build's environment. */
 export function apiOriginOf(mode: string, envDir: string): string {
   const first = hostsFromAppEnv(loadEnv(mode, envDir, 'VITE_')).api.web?.[0];
@@ -215,6 +223,8 @@ export function playerVite(options: {
       browserContracts(),
       firstLoadHints(options.namespaces, apiOriginOf(options.mode, options.envDir)),
       screenPreloads(options.envDir, options.screens ?? {}),
+      contentSecurityPolicy({ apiOrigins: apiOriginsOf(options.mode, options.envDir) }),
+      zodWithoutEval(),
       precompress(),
     ],
     define: appEnvDefines(options.mode, options.envDir),

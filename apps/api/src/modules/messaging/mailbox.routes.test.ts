@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
+import { productionEnv } from '../../../test/production-env.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -41,16 +42,7 @@ describe('dev mailbox', () => {
 
   it('does not exist in production', async () => {
     // Production refuses the outbox transport; these endpoints are never reached (nothing is pending).
-    const prod = await createTestApp({
-      NODE_ENV: 'production',
-      PREVIEW_SECRET: 'p'.repeat(32),
-      STAFF_LINK_SECRET: 's'.repeat(32),
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'no-reply@joypeak.test',
-      SMS_TRANSPORT: 'http',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-    });
+    const prod = await createTestApp(productionEnv);
     try {
       expect((await prod.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
     } finally {

@@ -6,10 +6,10 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { languageCodes } from '@gp/contracts';
 import type { LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
+import { isLoopback } from '../../http/development-only.ts';
 import type { OidcProviderConfig } from './social.service.ts';
 
 export interface DemoIdOptions {
@@ -87,6 +87,10 @@ function send(res: ServerResponse, status: number, html: string) {
 }
 
 export async function startDemoIdServer(options: DemoIdOptions): Promise<DemoIdServer> {
+  // A development tool that signs anyone in as anyone: this machine only.
+  if (!isLoopback(options.host)) throw new Error(`Demo ID listens on loopback only, not ${options.host}`);
+  // Loaded only when started, so a production process never loads it (oidc-provider warns about Node 20).
+  const { default: Provider } = await import('oidc-provider');
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

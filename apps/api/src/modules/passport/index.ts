@@ -9,10 +9,12 @@ export { returnPath, type OidcProviderConfig } from './social.service.ts';
 export {
   csrfCookie,
   hashSessionId,
+  hostOnlyInProduction,
   memberAuthenticator,
   memberOfCookie,
   newToken,
   sessionCookie,
+  sessionCookieName,
   type AuthenticatedMember,
 } from './member-auth.ts';
 // Shared with the staff login and the top-up form.

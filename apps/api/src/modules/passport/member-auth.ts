@@ -15,6 +15,15 @@ import { SessionRepository } from './session.repository.ts';
 export const sessionCookie = 'joy_sid';
 export const csrfCookie = 'joy_jct';
 
+/**
+ * The session cookie's name: in production `__Host-joy_sid`, which browsers accept only host-only (no Domain),
+ * Secure and on Path=/, so no other host of the domain can set or overwrite a player's session. Only the API
+ * host reads it. The CSRF cookie keeps its name and COOKIE_DOMAIN: the apps' pages must read it.
+ */
+export function sessionCookieName(env: Pick<Env, 'NODE_ENV'>): string {
+  return env.NODE_ENV === 'production' ? `__Host-${sessionCookie}` : sessionCookie;
+}
+
 export interface AuthenticatedMember {
   mid: number;
   userId: string;
@@ -42,7 +51,7 @@ function same(a: string, b: string): boolean {
 export function memberAuthenticator(db: Db, options: { now: Clock }) {
   const sessions = new SessionRepository(db);
   return async (request: FastifyRequest, input: Record<string, unknown>): Promise<AuthenticatedMember> => {
-    const sid = request.cookies[sessionCookie];
+    const sid = request.cookies[sessionCookieName(request.server.env)];
     if (!sid) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
     const sessionIdHash = hashSessionId(sid);
     const found = await sessions.findActive(sessionIdHash, options.now());
@@ -66,7 +75,7 @@ export async function memberOfCookie(
   request: FastifyRequest,
   at: Date,
 ): Promise<{ mid: number } | undefined> {
-  const sid = request.cookies[sessionCookie];
+  const sid = request.cookies[sessionCookieName(request.server.env)];
   const found = sid ? await new SessionRepository(db).findActive(hashSessionId(sid), at) : undefined;
   return found ? { mid: found.mid } : undefined;
 }
@@ -96,13 +105,22 @@ export interface LoginClient {
 }
 
 export function loginClientOf(request: FastifyRequest): LoginClient {
-  return { ip: request.ip, sessionId: request.cookies[sessionCookie] };
+  return { ip: request.ip, sessionId: request.cookies[sessionCookieName(request.server.env)] };
+}
+
+/** What the `__Host-` prefix demands of a session cookie in production: no Domain (host-only). */
+export function hostOnlyInProduction(env: Pick<Env, 'NODE_ENV'>): { domain?: undefined } {
+  return env.NODE_ENV === 'production' ? { domain: undefined } : {};
 }
 
 /** Sets the pair of cookies of a new session. */
 export function setSessionCookies(reply: FastifyReply, env: Env, session: OpenedSession) {
   const base = { ...cookieOptions(env), ...(session.persistent ? { expires: session.expiresAt } : {}) };
-  reply.setCookie(sessionCookie, session.id, { ...base, httpOnly: true });
+  reply.setCookie(sessionCookieName(env), session.id, {
+    ...base,
+    ...hostOnlyInProduction(env),
+    httpOnly: true,
+  });
   reply.setCookie(csrfCookie, session.csrfToken, { ...base, httpOnly: false });
 }
 
@@ -130,6 +148,6 @@ export async function openSession(
 
 export function clearSessionCookies(reply: FastifyReply, env: Env) {
   const base = cookieOptions(env);
-  reply.clearCookie(sessionCookie, base);
+  reply.clearCookie(sessionCookieName(env), { ...base, ...hostOnlyInProduction(env) });
   reply.clearCookie(csrfCookie, base);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialChannels } from '@gp/contracts/passport';
 import { createTestApp } from '../../../test/test-app.ts';
 import { captchaTicket, sealPasswords } from '../../../test/passport-steps.ts';
+import { productionEnv } from '../../../test/production-env.ts';
 import { parseEnv } from '../../config/env.ts';
 import { oauthGrant } from '../../db/schema/social.schema.ts';
 import { startDemoIdServer, type DemoIdServer } from './demo-id.server.ts';
@@ -339,21 +340,15 @@ describe('the password keys of the two login calls', () => {
 
 describe('Demo ID in production', () => {
   it('is refused, and off unless asked for elsewhere', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PREVIEW_SECRET: 'x'.repeat(32),
-      STAFF_LINK_SECRET: 's'.repeat(32),
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_URL: 'smtp://mail.example.com:587',
-      MAIL_FROM: 'noreply@example.com',
-      SMS_TRANSPORT: 'http',
-      SMS_GATEWAY_URL: 'https://sms.example.com/send',
-    };
+    const production = productionEnv;
     expect(() => parseEnv({ ...production, DEMO_ID: 'true' })).toThrow(/DEMO_ID/);
     expect(parseEnv(production).demoId).toBe(false);
     expect(parseEnv({ NODE_ENV: 'development' }).demoId).toBe(true);
     expect(() =>
-      parseEnv({ OIDC_PROVIDERS: '[{"provider":"google","issuer":"http://x.test","clientId":"a"}]' }),
+      parseEnv({
+        NODE_ENV: 'development',
+        OIDC_PROVIDERS: '[{"provider":"google","issuer":"http://x.test","clientId":"a"}]',
+      }),
     ).toThrow(/OIDC_PROVIDERS/);
   });
 });

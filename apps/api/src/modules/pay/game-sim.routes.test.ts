@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../../test/test-app.ts';
+import { productionEnv } from '../../../test/production-env.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { GameServerSimRepository } from './game-server-sim.repository.ts';
 import { GameServerSimulator } from './game-server.simulator.ts';
@@ -64,16 +65,7 @@ describe('dev game-server console', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({
-      NODE_ENV: 'production',
-      PREVIEW_SECRET: 'p'.repeat(32),
-      STAFF_LINK_SECRET: 's'.repeat(32),
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'no-reply@joypeak.test',
-      SMS_TRANSPORT: 'http',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-    });
+    const prod = await createTestApp(productionEnv);
     try {
       const res = await prod.app.inject({
         method: 'POST',

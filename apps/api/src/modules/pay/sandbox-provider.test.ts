@@ -19,6 +19,7 @@ import {
 } from '../../../test/pay-steps.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
+import { productionEnv } from '../../../test/production-env.ts';
 import { parseEnv } from '../../config/env.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { paySandboxPayment } from '../../db/schema/pay-order.schema.ts';
@@ -269,25 +270,20 @@ describe('sandbox notifications', () => {
 });
 
 describe('production', () => {
-  const prodEnv = {
-    NODE_ENV: 'production',
-    PREVIEW_SECRET: 'p'.repeat(32),
-    STAFF_LINK_SECRET: 's'.repeat(32),
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    MAIL_FROM: 'no-reply@joypeak.test',
-    SMS_TRANSPORT: 'http',
-    SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-  };
+  const prodEnv = productionEnv;
+  const dev = { NODE_ENV: 'development' };
 
-  it('refuses the sandbox provider and runs without one by default', () => {
+  it('refuses the sandbox provider, and production names its provider (`none` takes no payments)', () => {
     expect(() => parseEnv({ ...prodEnv, PAY_PROVIDER: 'sandbox' })).toThrow(
       /PAY_PROVIDER: the sandbox payment provider .* refused in production/,
     );
-    expect(parseEnv(prodEnv).payProvider).toBe('none');
-    expect(parseEnv({}).payProvider).toBe('sandbox');
-    expect(parseEnv({ PAY_SANDBOX_SECRET: 'x'.repeat(32) }).paySandboxSecret).toBe('x'.repeat(32));
-    expect(parseEnv({}).paySandboxSecret).not.toBe(parseEnv({}).paySandboxSecret);
+    expect(() => parseEnv({ ...prodEnv, PAY_PROVIDER: undefined })).toThrow(
+      /PAY_PROVIDER: required in production/,
+    );
+    expect(parseEnv({ ...prodEnv, PAY_PROVIDER: 'none' }).payProvider).toBe('none');
+    expect(parseEnv(dev).payProvider).toBe('sandbox');
+    expect(parseEnv({ ...dev, PAY_SANDBOX_SECRET: 'x'.repeat(32) }).paySandboxSecret).toBe('x'.repeat(32));
+    expect(parseEnv(dev).paySandboxSecret).not.toBe(parseEnv(dev).paySandboxSecret);
   });
 
   it('has no sandbox pages nor sandbox notifications, and takes no orders without a provider (err3)', async () => {
@@ -303,7 +299,7 @@ describe('production', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(notifyRes.statusCode).toBe(404);
-      const who = await loginTestMember(prod.db);
+      const who = await loginTestMember(prod.db, {}, prod.app.env);
       const form = await orderForm(prod.app, who, sfl, { ...role, captcha_token: 'x', captcha_code: 'x' });
       const { body } = await memberPost(prod.app, '/pay/api/web/pay/add_pay_order', who, form);
       expect(body.code).toBe(3);

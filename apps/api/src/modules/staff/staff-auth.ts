@@ -18,11 +18,19 @@ import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashSessionId, newToken } from '../passport/index.ts';
+import { hashSessionId, hostOnlyInProduction, newToken } from '../passport/index.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
 
 export const staffSessionCookie = 'gp_staff_sid';
 export const staffCsrfCookie = 'gp_staff_jct';
+
+/**
+ * In production `__Host-gp_staff_sid`: host-only on the API host, Secure, Path=/, so no other host of the domain
+ * can plant or overwrite a staff session (as `sessionCookieName` for players).
+ */
+export function staffSessionCookieName(env: Pick<Env, 'NODE_ENV'>): string {
+  return env.NODE_ENV === 'production' ? `__Host-${staffSessionCookie}` : staffSessionCookie;
+}
 
 const minute = 60_000;
 export const staffSessionPolicy = {
@@ -68,7 +76,7 @@ function same(a: string, b: string): boolean {
 
 /** The live session the staff session cookie names, with its account, or undefined. */
 async function liveSession(sessions: StaffSessionRepository, request: FastifyRequest, at: Date) {
-  const sid = request.cookies[staffSessionCookie];
+  const sid = request.cookies[staffSessionCookieName(request.server.env)];
   if (!sid) return undefined;
   const sessionIdHash = hashSessionId(sid);
   const found = await sessions.findActive(
@@ -144,7 +152,8 @@ export async function staffOfCookie(
 
 /**
  * Staff cookies: SameSite=Strict (the console and the API are one site; nothing outside it has a reason to send
- * them), `Secure` in production, the shared COOKIE_DOMAIN so the console's host can read the CSRF token.
+ * them), `Secure` in production, the shared COOKIE_DOMAIN so the console's host can read the CSRF token (the
+ * session cookie drops it in production: `staffSessionCookieName`).
  */
 export function staffCookieOptions(env: Env) {
   return {
@@ -168,7 +177,7 @@ export interface StaffLoginClient {
 }
 
 export function staffLoginClientOf(request: FastifyRequest): StaffLoginClient {
-  return { ip: request.ip, sessionId: request.cookies[staffSessionCookie] };
+  return { ip: request.ip, sessionId: request.cookies[staffSessionCookieName(request.server.env)] };
 }
 
 /**
@@ -198,12 +207,16 @@ export async function openStaffSession(
 
 export function setStaffCookies(reply: FastifyReply, env: Env, session: OpenedStaffSession): void {
   const base = staffCookieOptions(env);
-  reply.setCookie(staffSessionCookie, session.id, { ...base, httpOnly: true });
+  reply.setCookie(staffSessionCookieName(env), session.id, {
+    ...base,
+    ...hostOnlyInProduction(env),
+    httpOnly: true,
+  });
   reply.setCookie(staffCsrfCookie, session.csrfToken, { ...base, httpOnly: false });
 }
 
 export function clearStaffCookies(reply: FastifyReply, env: Env): void {
   const base = staffCookieOptions(env);
-  reply.clearCookie(staffSessionCookie, base);
+  reply.clearCookie(staffSessionCookieName(env), { ...base, ...hostOnlyInProduction(env) });
   reply.clearCookie(staffCsrfCookie, base);
 }

@@ -1,0 +1,23 @@
+/**
+ * A complete production environment: every setting a production start requires (`requiredInProduction`), real
+ * transports for e-mail and SMS (pointing nowhere), no payment provider. The tests of what production refuses or
+ * hides start from it. Test apps open their own database whatever DATABASE_URL says.
+ */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://gp:secret@db.joypeak.test:5432/gp',
+  PREVIEW_SECRET: 'p'.repeat(32),
+  STAFF_LINK_SECRET: 's'.repeat(32),
+  PORTAL_ORIGIN: 'https://www.joypeak.test',
+  PASSPORT_ORIGIN: 'https://passport.joypeak.test',
+  PAY_ORIGIN: 'https://pay.joypeak.test',
+  CS_ADMIN_ORIGIN: 'https://cs.joypeak.test',
+  PUBLIC_UPLOAD_URL: 'https://api.joypeak.test/upload',
+  COOKIE_DOMAIN: '.joypeak.test',
+  MAIL_TRANSPORT: 'smtp',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'no-reply@joypeak.test',
+  SMS_TRANSPORT: 'http',
+  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+  PAY_PROVIDER: 'none',
+} as const satisfies Record<string, string>;
