@@ -35,6 +35,7 @@ const worker = new PayDeliveryWorker({
   log,
   now: systemClock,
   pollMs: env.PAY_WORKER_POLL_MS,
+  keepProcessAlive: true,
 });
 worker.start();
 log.info({ pollMs: env.PAY_WORKER_POLL_MS }, 'pay worker started');

@@ -344,3 +344,22 @@ describe('failures stay with their item', () => {
     });
   });
 });
+
+describe('the wait between rounds', () => {
+  it('keeps the process alive only for a worker with a process of its own', async () => {
+    // Real timers: whether a timer holds the event loop is what Node answers here.
+    const clock = new TestClock();
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      for (const keepProcessAlive of [false, true]) {
+        const worker = workerOf(clock, { pollMs: 60_000, keepProcessAlive, task: async () => 0 });
+        worker.start();
+        const timer = spy.mock.results.at(-1)?.value as NodeJS.Timeout;
+        expect(timer.hasRef()).toBe(keepProcessAlive);
+        await worker.stop();
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

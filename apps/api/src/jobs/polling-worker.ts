@@ -107,6 +107,12 @@ export interface PollingWorkerOptions<Item> {
   idleBackoff?: { maxMs: number; factor?: number };
   /** The wait before the first round after `start()`. Default 0. */
   firstRoundAfterMs?: number;
+  /**
+   * Whether the wait between rounds keeps the process running. Off inside the API (the server keeps it alive, and
+   * a test's app must be able to end); on in a process that exists for this worker alone (`pay-worker.ts`), which
+   * would otherwise exit as soon as its database pool went idle.
+   */
+  keepProcessAlive?: boolean;
   /** Work every round does before the queue; answers how many things it did (0: nothing to do). */
   task?: () => Promise<number>;
   queue?: WorkQueue<Item>;
@@ -254,7 +260,7 @@ export class PollingWorker<Item = never> {
           this.schedule(soon ? 0 : this.nextWait(busy));
         });
     }, delay);
-    this.timer.unref();
+    if (!this.options.keepProcessAlive) this.timer.unref();
   }
 
   private nextWait(busy: boolean): number {

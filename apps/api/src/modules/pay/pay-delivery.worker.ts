@@ -40,6 +40,8 @@ export interface DeliveryWorkerOptions {
   log: WorkerLog;
   now: Clock;
   pollMs?: number;
+  /** See `PollingWorkerOptions.keepProcessAlive`: true in the worker's own process. */
+  keepProcessAlive?: boolean;
   batchSize?: number;
   maxAttempts?: number;
   leaseMs?: number;
@@ -62,6 +64,7 @@ export class PayDeliveryWorker {
       log,
       now: options.now,
       pollMs: options.pollMs ?? deliveryPolicy.pollMs,
+      keepProcessAlive: options.keepProcessAlive ?? false,
       task: () => this.expireOverdue(),
       queue: {
         batchSize: options.batchSize ?? deliveryPolicy.batchSize,
