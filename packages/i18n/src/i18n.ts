@@ -13,8 +13,10 @@ import {
   storeLanguage,
   type LanguageEnvironment,
 } from './languages.ts';
+import { takeLanguage, withLanguage } from './language-link.ts';
 
 export * from './languages.ts';
+export * from './language-link.ts';
 
 export const namespaces = [
   'common',
@@ -78,9 +80,17 @@ export function browserLanguageEnvironment(): LanguageEnvironment {
 
 let active: EnabledLanguage = defaultLanguage;
 
-/** The language this page starts in, also written to `<html lang>`. */
+/**
+ * The language this page starts in, also written to `<html lang>`: the one a link from another of our hosts
+ * carried (kept for this host from now on, and taken out of the address before the router reads it), else this
+ * host's stored choice, else the browser's.
+ */
 export function startLanguage(): EnabledLanguage {
-  active = initialLanguage(browserLanguageEnvironment());
+  const env = browserLanguageEnvironment();
+  const carried = takeLanguage(window.location.href);
+  if (carried.found) window.history.replaceState(window.history.state, '', carried.url);
+  if (carried.lang) storeLanguage(env, carried.lang);
+  active = carried.lang ?? initialLanguage(env);
   document.documentElement.lang = optionOf(active).lang;
   return active;
 }
@@ -88,6 +98,11 @@ export function startLanguage(): EnabledLanguage {
 /** The page language, for the `lang` parameter of calls. A switch reloads the page, so it never changes live. */
 export function currentLanguage(): EnabledLanguage {
   return active;
+}
+
+/** A link or redirect to another of our hosts, carrying the page language (issue 16). */
+export function carryLanguage(url: string): string {
+  return withLanguage(url, active);
 }
 
 /** Keeps the choice for this host and reloads, as the spec asks. */
