@@ -58,7 +58,9 @@ export function unbrokenName(name: string): string {
   return nameRuns(name)
     .map((run) =>
       run.keep
-        ? run.text.replace(/\s+/g, '\u00a0').replace(/(\p{Nd})(?=[^\p{Nd}\s.,])|([^\p{Nd}\s.,+-])(?=\p{Nd})/gu, '$1$2\u2060')
+        ? run.text
+            .replace(/\s+/g, '\u00a0')
+            .replace(/(\p{Nd})(?=[^\p{Nd}\s.,])|([^\p{Nd}\s.,+-])(?=\p{Nd})/gu, '$1$2\u2060')
         : run.text,
     )
     .join('');
