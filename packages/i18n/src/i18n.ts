@@ -81,13 +81,14 @@ export function browserLanguageEnvironment(): LanguageEnvironment {
 let active: EnabledLanguage = defaultLanguage;
 
 /**
- * The language this page starts in, also written to `<html lang>`: the one a link from another of our hosts
- * carried (kept for this host from now on, and taken out of the address before the router reads it), else this
- * host's stored choice, else the browser's.
+ * The language this page starts in, also written to `<html lang>`: with `carried` (the player apps), the one a
+ * link from another of our hosts carried (kept for this host from now on, and taken out of the address before
+ * the router reads it); else this host's stored choice, else the browser's. The staff console does not take a
+ * carried language: its own pages use `lang` in their addresses as a filter.
  */
-export function startLanguage(): EnabledLanguage {
+export function startLanguage({ carried: adopt = false }: { carried?: boolean } = {}): EnabledLanguage {
   const env = browserLanguageEnvironment();
-  const carried = takeLanguage(window.location.href);
+  const carried = adopt ? takeLanguage(window.location.href) : { lang: undefined, url: '', found: false };
   if (carried.found) window.history.replaceState(window.history.state, '', carried.url);
   if (carried.lang) storeLanguage(env, carried.lang);
   active = carried.lang ?? initialLanguage(env);

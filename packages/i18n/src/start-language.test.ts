@@ -34,7 +34,7 @@ describe('startLanguage', () => {
         'gp.lang:localhost:8081': 'vi',
       },
     );
-    expect(startLanguage()).toBe('th');
+    expect(startLanguage({ carried: true })).toBe('th');
     expect(currentLanguage()).toBe('th');
     expect(document.documentElement.lang).toBe('th');
     expect(page.storage.get('gp.lang:localhost:8081')).toBe('th');
@@ -48,18 +48,27 @@ describe('startLanguage', () => {
 
   it('without a carried language: the stored choice of this host, else the browser (first visit)', () => {
     const stored = openPage('http://localhost:8082/pay_h5', ['th-TH'], { 'gp.lang:localhost:8082': 'zh' });
-    expect(startLanguage()).toBe('zh');
+    expect(startLanguage({ carried: true })).toBe('zh');
     expect(stored.replaceState).not.toHaveBeenCalled();
 
     const first = openPage('http://localhost:8082/pay_h5', ['vi-VN', 'en']);
-    expect(startLanguage()).toBe('vi');
+    expect(startLanguage({ carried: true })).toBe('vi');
     expect(first.storage.get('gp.lang:localhost:8082')).toBe('vi');
     expect(document.documentElement.lang).toBe('vi');
   });
 
   it('drops a language we do not offer from the address and falls back', () => {
     const page = openPage('http://localhost:8080/news?lang=ja&page=2', ['en-US']);
-    expect(startLanguage()).toBe('en');
+    expect(startLanguage({ carried: true })).toBe('en');
     expect(page.location.href).toBe('http://localhost:8080/news?page=2');
+  });
+
+  it('leaves `lang` alone where the app does not take a carried language (the console filters by it)', () => {
+    const page = openPage('http://localhost:8083/faq?lang=th&page=2', ['en-US'], {
+      'gp.lang:localhost:8083': 'vi',
+    });
+    expect(startLanguage()).toBe('vi');
+    expect(page.replaceState).not.toHaveBeenCalled();
+    expect(page.storage.get('gp.lang:localhost:8083')).toBe('vi');
   });
 });
