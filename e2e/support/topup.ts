@@ -3,9 +3,10 @@
  * (the simulated game server gives every member their own characters, so a journey asks the API which of the
  * member's characters it can top up rather than guessing).
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { API, PAY } from './hosts.ts';
-import { csrfToken } from './member.ts';
+import { captchaAnswer, csrfToken } from './member.ts';
 
 /** The start and history pages of the desktop wizard and of the two H5 variants (spec 7). */
 export interface TopupPlace {
@@ -105,4 +106,140 @@ export async function creditReceived(
   });
   expect(response.ok(), `the game-server deliveries answered HTTP ${response.status()}`).toBe(true);
   return ((await response.json()) as { data: { order_no: string; credit_amount: number }[] }).data;
+}
+
+const webpay = `${API}/pay/api/komoe/webpay`;
+/** The distribution region of this site's regional web pay (packages/config site.distributionRegion). */
+const distributionRegion = 5;
+
+async function payData<T>(response: APIResponse, what: string): Promise<T> {
+  expect(response.ok(), `${what} answered HTTP ${response.status()}`).toBe(true);
+  const body = (await response.json()) as { code: number; message?: string; data: T };
+  expect(body.code, `envelope code of ${what} (${body.message ?? ''})`).toBe(0);
+  return body.data;
+}
+
+export interface PayGame {
+  game_base_id: number;
+  game_id: string;
+  game_name: string;
+}
+
+/** The games of the regional web pay, in `lang`. */
+export async function payGames(request: APIRequestContext, lang: string): Promise<PayGame[]> {
+  return payData(
+    await request.get(`${webpay}/game_list`, { params: { distribution_region: distributionRegion, lang } }),
+    'game_list',
+  );
+}
+
+export interface PricedItem {
+  currency: string;
+  pay_mode: number;
+  payment_type: string;
+  product_id: string;
+  product_name: string;
+  product_price: number;
+  /** The names of every item on sale in this currency and payment method. */
+  names: string[];
+}
+
+/**
+ * The dearest item of every currency `game` sells in (its longest price), with the first payment method that
+ * sells it, names in `lang`: what the wizard offers last in each currency.
+ */
+export async function dearestItems(
+  request: APIRequestContext,
+  game: PayGame,
+  lang: string,
+): Promise<PricedItem[]> {
+  const currencies = await payData<{ currency: string }[]>(
+    await request.get(`${webpay}/currency_list`, {
+      params: { distribution_region: distributionRegion, game_id: game.game_id, lang },
+    }),
+    'currency_list',
+  );
+  const items: PricedItem[] = [];
+  for (const { currency } of currencies) {
+    const [channel] = await payData<{ pay_mode: number; payment_type: string }[]>(
+      await request.get(`${webpay}/channel_list`, {
+        params: { distribution_region: distributionRegion, game_base_id: game.game_base_id, currency, lang },
+      }),
+      'channel_list',
+    );
+    expect(channel, `${game.game_name} has a payment method for ${currency}`).toBeDefined();
+    const products = await payData<Omit<PricedItem, 'currency' | 'pay_mode' | 'payment_type' | 'names'>[]>(
+      await request.get(`${webpay}/product_list`, {
+        params: {
+          distribution_region: distributionRegion,
+          game_id: game.game_id,
+          currency,
+          pay_mode: channel!.pay_mode,
+          lang,
+        },
+      }),
+      'product_list',
+    );
+    const dearest = products.reduce((a, b) => (b.product_price > a.product_price ? b : a));
+    items.push({
+      ...dearest,
+      currency,
+      pay_mode: channel!.pay_mode,
+      payment_type: channel!.payment_type,
+      names: products.map((p) => p.product_name),
+    });
+  }
+  return items;
+}
+
+export interface PlacedOrder {
+  order_no: string;
+  pay_order_no: string;
+  pay_url: string;
+}
+
+/**
+ * Orders `item` for `recipient` through the regional web pay as the wizard's confirm step does (a fresh captcha
+ * answered with the e2e server's fixed answer), in `lang`: the order keeps its names in that language.
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  game: PayGame,
+  recipient: Recipient,
+  item: PricedItem,
+  lang: string,
+): Promise<PlacedOrder> {
+  const ct = await csrfToken(request);
+  const { captcha_token } = await payData<{ captcha_token: string }>(
+    await request.get(`${API}/pay/api/web/pay/get_captcha`, { params: { lang, ct } }),
+    'get_captcha',
+  );
+  return payData(
+    await request.post(`${webpay}/add_order`, {
+      params: { lang, ct },
+      form: {
+        distribution_region: distributionRegion,
+        game_base_id: game.game_base_id,
+        game_id: game.game_id,
+        cp_server_id: recipient.cpServerId,
+        cp_role_id: recipient.cpRoleId,
+        product_id: item.product_id,
+        product_name: item.product_name,
+        product_price: item.product_price,
+        currency: item.currency,
+        pay_mode: item.pay_mode,
+        payment_type: item.payment_type,
+        captcha_token,
+        captcha_code: captchaAnswer,
+        idempotency_key: randomUUID(),
+      },
+    }),
+    `add_order ${item.currency}`,
+  );
+}
+
+/** Pays an order in the sandbox checkout, as its "Pay now" button does. */
+export async function payInSandbox(request: APIRequestContext, order: PlacedOrder): Promise<void> {
+  const response = await request.post(new URL(order.pay_url, API).href, { form: { action: 'pay' } });
+  expect(response.ok(), `the sandbox checkout answered HTTP ${response.status()}`).toBe(true);
 }

@@ -61,6 +61,8 @@ test('sign up by e-mail, log out, log in, recover the password by e-mail link', 
     await checkA11y(page);
     await page.getByRole('link', { name: 'Log in now' }).click();
     await expect(page).toHaveURL(new RegExp(`${PASSPORT}/login${h5 ? '_h5' : ''}`));
+    // The new account is ready to log in (issue 16): the form holds the address just signed up with.
+    await expect(page.getByLabel('E-mail or phone number')).toHaveValue(email);
   });
 
   await test.step('a wrong password is refused with its message', async () => {

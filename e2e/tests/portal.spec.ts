@@ -66,7 +66,7 @@ test.describe('portal home', () => {
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('link', { name: 'Top up', exact: true })).toHaveAttribute(
       'href',
-      `${PAY}/paygame/`,
+      `${PAY}/paygame/?lang=en`,
     );
 
     // Keyboard (DESIGN 7: menus are keyboard reachable): Enter opens, Escape closes and returns focus.

@@ -14,8 +14,10 @@ import {
   storeLanguage,
   type LanguageEnvironment,
 } from './languages.ts';
+import { takeLanguage, withLanguage } from './language-link.ts';
 
 export * from './languages.ts';
+export * from './language-link.ts';
 
 export const namespaces = [
   'common',
@@ -103,9 +105,18 @@ export function browserLanguageEnvironment(): LanguageEnvironment {
 
 let active: EnabledLanguage = defaultLanguage;
 
-/** The language this page starts in, also written to `<html lang>`. */
-export function startLanguage(): EnabledLanguage {
-  active = initialLanguage(browserLanguageEnvironment());
+/**
+ * The language this page starts in, also written to `<html lang>`: with `carried` (the player apps), the one a
+ * link from another of our hosts carried (kept for this host from now on, and taken out of the address before
+ * the router reads it); else this host's stored choice, else the browser's. The staff console does not take a
+ * carried language: its own pages use `lang` in their addresses as a filter.
+ */
+export function startLanguage({ carried: adopt = false }: { carried?: boolean } = {}): EnabledLanguage {
+  const env = browserLanguageEnvironment();
+  const carried = adopt ? takeLanguage(window.location.href) : { lang: undefined, url: '', found: false };
+  if (carried.found) window.history.replaceState(window.history.state, '', carried.url);
+  if (carried.lang) storeLanguage(env, carried.lang);
+  active = carried.lang ?? initialLanguage(env);
   document.documentElement.lang = optionOf(active).lang;
   return active;
 }
@@ -113,6 +124,11 @@ export function startLanguage(): EnabledLanguage {
 /** The page language, for the `lang` parameter of calls. A switch reloads the page, so it never changes live. */
 export function currentLanguage(): EnabledLanguage {
   return active;
+}
+
+/** A link or redirect to another of our hosts, carrying the page language (issue 16). */
+export function carryLanguage(url: string): string {
+  return withLanguage(url, active);
 }
 
 /** Keeps the choice for this host and reloads, as the spec asks. */

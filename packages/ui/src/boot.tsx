@@ -1,6 +1,7 @@
 /**
- * Starts a player app: pick the language (stored choice for this host, else the browser's), load its strings,
- * then render the app's data router. Each app passes its own namespaces and router.
+ * Starts a player app: pick the language (the one a link from another of our hosts carried, else the stored
+ * choice for this host, else the browser's), load its strings, then render the app's data router. Each app passes
+ * its own namespaces and router.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,7 +14,7 @@ export async function bootApp(options: {
   createRouter: () => ReturnType<typeof createBrowserRouter>;
   rootId?: string;
 }) {
-  const lang = startLanguage();
+  const lang = startLanguage({ carried: true });
   // A data router starts its first navigation when it is created: the screen's chunk and its data load while
   // the strings do, instead of after them (one round trip less before the first screen on a slow network).
   // Loaders need the language only, which is set above.

@@ -42,6 +42,6 @@ describe('/account', () => {
     state.user = { ...member, loginType };
     const answer = (await loader()) as Response;
     expect(answer.status).toBe(302);
-    expect(answer.headers.get('location')).toBe('http://localhost:8080/');
+    expect(answer.headers.get('location')).toBe('http://localhost:8080/?lang=en');
   });
 });

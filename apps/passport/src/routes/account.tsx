@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData } from 'react-router';
 import { isAccountUser, type UserInfo } from '@gp/contracts/passport';
+import { carryLanguage } from '@gp/i18n';
 import { currentUser } from '@gp/ui/session';
 import { hosts } from '../config/env.ts';
 import { api } from '../lib/api-client.ts';
@@ -13,7 +14,7 @@ import styles from '../features/auth/components/forms.module.css';
 /** Account settings are for account-type members; third-party members are sent home (spec 4). */
 export async function loader() {
   const user = await currentUser(api);
-  if (!user || !isAccountUser(user)) return redirect(`${hosts.apps.portal}/`);
+  if (!user || !isAccountUser(user)) return redirect(carryLanguage(`${hosts.apps.portal}/`));
   return user;
 }
 

@@ -66,7 +66,7 @@ describe('/apple_return_url', () => {
     await vi.waitFor(() => expect(callsOf(gameLoginSns)).toHaveLength(1));
     finish();
 
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith(gourl));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith(`${gourl}?lang=en`));
     expect(callsOf(accessToken)).toEqual([
       [accessToken, { channel_type: 9, oauth_token: 'tok-1', oauth_verifier: query }],
     ]);
@@ -79,7 +79,7 @@ describe('/apple_return_url', () => {
   it('never follows a gourl that is not one of our hosts', async () => {
     answers.login = () => ({ ...member, gourl: 'https://evil.example.com/' });
     await renderApp(routes, `/apple_return_url?${query}`);
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('http://localhost:8080/'));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('http://localhost:8080/?lang=en'));
   });
 
   it('explains a cancelled or refused sign-in and calls nothing', async () => {

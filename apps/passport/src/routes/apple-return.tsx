@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { safeRedirect } from '@gp/config/navigation-rules';
+import { carryLanguage } from '@gp/i18n';
 import { useShell } from '@gp/ui/shell-context';
 import { SiteLink } from '@gp/ui/site-link';
 import { errorMessage } from '../features/auth/model/error-message.ts';
@@ -56,7 +57,7 @@ export default function AppleReturn() {
         // The API checked `gourl`; checking again costs nothing and keeps the allow-list in one rule.
         const origins = Object.values(shell.hosts.apps);
         const home = `${shell.hosts.apps.portal}/`;
-        window.location.replace(safeRedirect(gourl, origins, window.location.href, home));
+        window.location.replace(carryLanguage(safeRedirect(gourl, origins, window.location.href, home)));
       },
       (error: unknown) => {
         clearPendingSocialLogin();

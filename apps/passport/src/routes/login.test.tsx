@@ -4,6 +4,7 @@ import type { CallContract } from '@gp/contracts';
 import { imgCaptcha, requestToken } from '@gp/contracts/passport';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
+import type { LoginState } from './login.tsx';
 
 const granted = { oauth_token: 'tok-1', authorize_url: 'http://localhost:8094/authorize', expires_in: 600 };
 const api = tableApi(
@@ -39,7 +40,24 @@ describe('/login social sign-in', () => {
     expect(JSON.parse(sessionStorage.getItem(pendingSocialLoginKey) ?? 'null')).toEqual({
       oauth_token: 'tok-1',
       channel_type: 9,
-      gourl: redirect,
+      gourl: `${redirect}?lang=en`,
     });
+  });
+});
+
+describe('/login after sign-up', () => {
+  it('starts with the account sign-up hands over in the history state, never in the address', async () => {
+    const { router } = await renderApp(routes, '/signup?redirect=x');
+    await screen.findByRole('heading', { level: 1, name: 'Create your JoyPeak Games account' });
+    await router.navigate('/login?redirect=x', { state: { account: '66812345678' } satisfies LoginState });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in to JoyPeak Games' })).toBeTruthy();
+    expect((screen.getByLabelText('E-mail or phone number') as HTMLInputElement).value).toBe('66812345678');
+    expect(router.state.location.search).toBe('?redirect=x');
+  });
+
+  it('starts empty otherwise', async () => {
+    await renderApp(routes, '/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log in to JoyPeak Games' });
+    expect((screen.getByLabelText('E-mail or phone number') as HTMLInputElement).value).toBe('');
   });
 });

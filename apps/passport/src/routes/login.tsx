@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { carryLanguage } from '@gp/i18n';
 import { useShell } from '@gp/ui/shell-context';
 import { returnTarget } from '@gp/ui/session';
 import { SiteLink } from '@gp/ui/site-link';
@@ -8,19 +9,34 @@ import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { SocialLoginButtons } from '../features/auth/components/social-login-buttons.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
+/** What sign-up hands to this page in the history state: the account just created. */
+export interface LoginState {
+  account?: string;
+}
+
+function accountOf(state: unknown): string {
+  const account = (state as LoginState | null)?.account;
+  return typeof account === 'string' ? account : '';
+}
+
 /**
  * Login, desktop and H5: password form, then the social-login providers this build offers. After either, the
- * visitor goes back where `redirect` / `gourl` said, if that is our site.
+ * visitor goes back where `redirect` / `gourl` said, if that is our site. Coming from sign-up, the new account is
+ * already filled in.
  */
 export default function Login() {
   const { t } = useTranslation('passport');
   const shell = useShell();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const returnTo = returnTarget(search, shell.hosts, window.location.href);
   return (
     <section className={styles.card}>
       <h1>{t('login.heading')}</h1>
-      <LoginForm returnTo={returnTo} onDone={(next) => window.location.assign(next)} />
+      <LoginForm
+        initialUser={accountOf(state)}
+        returnTo={returnTo}
+        onDone={(next) => window.location.assign(carryLanguage(next))}
+      />
       <SocialLoginButtons providers={socialLogin} returnTo={returnTo} />
       <div className={styles.links}>
         <span>

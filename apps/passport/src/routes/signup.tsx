@@ -4,26 +4,32 @@ import { useLocation, useNavigate } from 'react-router';
 import { useShell } from '@gp/ui/shell-context';
 import { siteHref, SiteLink } from '@gp/ui/site-link';
 import { MethodChoice, type Method } from '../features/auth/components/method-tabs.tsx';
-import { SignupForm } from '../features/auth/components/signup-form.tsx';
+import { SignupForm, type Registered } from '../features/auth/components/signup-form.tsx';
+import type { LoginState } from './login.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 const countdownSeconds = 5;
 
-/** Registration; success shows a countdown and goes to login, keeping where the visitor wanted to go (spec 4). */
+/**
+ * Registration; success shows a countdown and goes to login, keeping where the visitor wanted to go (spec 4), with
+ * the new account already in the login form (issue 16). The account travels in the router's history state: both
+ * pages are on this host, and the address never holds it.
+ */
 export default function Signup() {
   const { t } = useTranslation('passport');
   const { search } = useLocation();
   const navigate = useNavigate();
   const shell = useShell();
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Registered | null>(null);
   const [method, setMethod] = useState<Method>('email');
   const [left, setLeft] = useState(countdownSeconds);
   const loginPath = siteHref(`/login${search}`, shell).href;
+  const loginState: LoginState | undefined = done ? { account: done.account } : undefined;
 
   useEffect(() => {
     if (done === null) return;
     if (left <= 0) {
-      navigate(loginPath);
+      navigate(loginPath, { state: { account: done.account } satisfies LoginState });
       return;
     }
     const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
@@ -45,9 +51,9 @@ export default function Signup() {
         </>
       ) : (
         <div className={styles.form} role="status">
-          <p className={styles.notice}>{t('signup.done', { name: done })}</p>
+          <p className={styles.notice}>{t('signup.done', { name: done.nickName })}</p>
           <p>{t('signup.redirecting', { seconds: left })}</p>
-          <SiteLink to={`/login${search}`} className={styles.primary}>
+          <SiteLink to={`/login${search}`} state={loginState} className={styles.primary}>
             {t('signup.goNow')}
           </SiteLink>
         </div>

@@ -345,8 +345,9 @@ describe('/paygame/?order_no= (the payment step)', () => {
     state.result = 'delivered';
     fireEvent.click(again);
     const success = await screen.findByRole('heading', { name: 'Top-up successful' });
+    // The item's number stays with its word (a no-break space) wherever the sentence wraps.
     expect(success.closest('[role="status"]')?.textContent).toMatch(
-      /300 Jade has been added to Mei on Jade Peak/,
+      /300\u00a0Jade has been added to Mei on Jade Peak/,
     );
     expect(screen.getByRole('link', { name: 'View top-up history' }).getAttribute('href')).toBe(
       '/paygame_history/',

@@ -101,7 +101,9 @@ describe('/service/question', () => {
     pick(fakeFile('screenshot.png', 'image/png'));
     const list = await screen.findByRole('list', { name: 'Attached files' });
     const item = within(list).getByText('screenshot.png').closest('li')!;
-    expect(within(item).getByRole('presentation').getAttribute('src')).toBe('blob:preview-screenshot.png');
+    expect((await within(item).findByRole('presentation')).getAttribute('src')).toBe(
+      'blob:preview-screenshot.png',
+    );
     expect(await within(item).findByText('Uploaded')).toBeTruthy();
     expect(callsTo(api.call, fileUpload)).toHaveLength(1);
     expect(screen.getByText('1 of 5 files')).toBeTruthy();
@@ -166,16 +168,56 @@ describe('/service/question', () => {
     ]);
   });
 
-  it('shows a file the server refuses with its translated message and does not send while one failed', async () => {
+  it('takes a file the server refuses out of the list: only its translated refusal shows, the form is as it was', async () => {
     state.refuse.set(fileUpload, serviceError(-10004));
-    const form = await openForm();
+    await openForm();
     await fillValidQuestion();
     pick(fakeFile('renamed.png', 'image/png'));
     expect(
       await screen.findByText(
-        "Upload failed: This file type isn't supported. Please upload a JPG, JPEG or PNG image, or a LOG text file.",
+        "renamed.png wasn't added: This file type isn't supported. Please upload a JPG, JPEG or PNG image, or a LOG text file.",
       ),
     ).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull();
+    expect(field('Add files').closest('fieldset')!.querySelector('img')).toBeNull();
+    expect(revoked).toHaveBeenCalledWith('blob:preview-renamed.png');
+    expect(screen.getByText('0 of 5 files')).toBeTruthy();
+    expect(field('Title').value).toBe('Guild reward missing');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit ticket' }));
+    await screen.findByRole('heading', { level: 2, name: 'Your ticket has been submitted' });
+    expect((callsTo(api.call, workOrderCreate)[0] as { attachments: string[] }).attachments).toEqual([]);
+  });
+
+  it('refuses a picture whose bytes are no JPEG or PNG on the device: no preview, no upload', async () => {
+    await openForm();
+    await fillValidQuestion();
+    pick(
+      fakeFile('fake.png', 'image/png', undefined, 'GIF89a, not a png'),
+      fakeFile('real.jpg', 'image/jpeg'),
+    );
+    expect(
+      await screen.findByText("fake.png wasn't added: its content isn't a JPG or PNG image."),
+    ).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Attached files' });
+    expect(within(list).queryByText('fake.png')).toBeNull();
+    expect(await within(list).findByText('Uploaded')).toBeTruthy();
+    expect(
+      within(list)
+        .getAllByRole('presentation')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['blob:preview-real.jpg']);
+    expect(created).not.toHaveBeenCalledWith(expect.objectContaining({ name: 'fake.png' }));
+    expect(callsTo(api.call, fileUpload).map((i) => (i as { file: File }).file.name)).toEqual(['real.jpg']);
+    expect(field('Title').value).toBe('Guild reward missing');
+  });
+
+  it('keeps a file whose upload failed, with the reason, and does not send while one failed', async () => {
+    state.refuse.set(fileUpload, serviceError(-500));
+    const form = await openForm();
+    await fillValidQuestion();
+    pick(fakeFile('receipt.png', 'image/png'));
+    const list = await screen.findByRole('list', { name: 'Attached files' });
+    expect(await within(list).findByText(/^Upload failed: /)).toBeTruthy();
     fireEvent.submit(form);
     expect(errorOf(field('Add files'))).toBe(
       "Some files couldn't be uploaded. Please remove them before sending.",

@@ -266,8 +266,17 @@ export function callsTo(call: { mock: { calls: unknown[][] } }, contract: CallCo
 }
 
 /** A file of the given name and type; `size` pretends a larger file without allocating it. */
-export function fakeFile(name: string, type: string, size?: number): File {
-  const file = new File(['fake bytes'], name, { type });
+/** The first bytes of each picture type, as the device and the server check them. */
+const signatures: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+};
+
+/** A picked file: a picture type starts like one unless `content` says otherwise. */
+export function fakeFile(name: string, type: string, size?: number, content?: string): File {
+  const signature = signatures[type];
+  const bytes = content ?? (signature ? new Uint8Array(signature) : 'fake bytes');
+  const file = new File([bytes], name, { type });
   if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
   return file;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { carryLanguage } from '@gp/i18n';
 import { useShell } from './shell-context.tsx';
 import { useSiteRoute } from './shell.tsx';
 import styles from './back-bar.module.css';
@@ -16,7 +17,7 @@ export function BackBar() {
   const back = () => {
     const state = window.history.state as { idx?: number } | null;
     if (state?.idx && state.idx > 0) navigate(-1);
-    else window.location.assign(`${shell.hosts.apps.portal}/h5`);
+    else window.location.assign(carryLanguage(`${shell.hosts.apps.portal}/h5`));
   };
   return (
     <header className={styles.bar}>

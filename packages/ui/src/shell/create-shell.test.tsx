@@ -88,7 +88,7 @@ describe('device twins', () => {
     await screen.findByText('News screen');
     expect(router.state.location.pathname + router.state.location.search).toBe('/news/h5?page=2');
     expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(
-      'http://localhost:8082/pay_h5',
+      'http://localhost:8082/pay_h5?lang=en',
     );
     expect(document.documentElement.style.fontSize).toBe(
       `${(16 * Math.min(window.innerWidth / 360, 1.5)).toFixed(2).replace(/\.?0+$/, '')}px`,
@@ -112,20 +112,20 @@ describe('hosts and login', () => {
   it('hands passport pages to the passport host', async () => {
     const { leave } = await open('/login?redirect=abc');
     await settle();
-    expect(leave).toHaveBeenCalledWith('http://localhost:8081/login?redirect=abc');
+    expect(leave).toHaveBeenCalledWith('http://localhost:8081/login?redirect=abc&lang=en');
   });
 
   it('sends pages other than its own from the passport host back to the main host', async () => {
     const { leave } = await open('/news/h5', { host: 'passport' });
     await settle();
-    expect(leave).toHaveBeenCalledWith('http://localhost:8080/news/h5');
+    expect(leave).toHaveBeenCalledWith('http://localhost:8080/news/h5?lang=en');
   });
 
   it('sends a visitor on a login-only page to the passport login with the page as redirect', async () => {
     const { leave } = await open('/service/history?tab=2');
     await settle();
     expect(leave).toHaveBeenCalledWith(
-      `http://localhost:8081/login?redirect=${encodeURIComponent('http://localhost/service/history?tab=2')}`,
+      `http://localhost:8081/login?redirect=${encodeURIComponent('http://localhost/service/history?tab=2')}&lang=en`,
     );
   });
 
@@ -149,7 +149,7 @@ describe('desktop header and footer', () => {
     const menu = await screen.findByRole('button', { name: 'Hi, Somchai' });
     fireEvent.click(menu);
     expect(screen.getByRole('link', { name: 'Account settings' }).getAttribute('href')).toBe(
-      'http://localhost:8081/account',
+      'http://localhost:8081/account?lang=en',
     );
     cleanup();
     forgetUser();
@@ -213,7 +213,7 @@ describe('desktop header and footer', () => {
     fireEvent.click(within(nav).getByRole('button', { name: 'Fan groups' }));
     expect(within(nav).getByRole('link', { name: 'Lotus Blade Fan Club' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(
-      'http://localhost:8082/paygame/',
+      'http://localhost:8082/paygame/?lang=en',
     );
   });
 
@@ -255,6 +255,6 @@ describe('the root of the other hosts', () => {
   it.each(['passport', 'pay'] as const)('hands / on the %s host to the portal home', async (host) => {
     const { leave } = await open('/', { host });
     await settle();
-    expect(leave).toHaveBeenCalledWith('http://localhost:8080/');
+    expect(leave).toHaveBeenCalledWith('http://localhost:8080/?lang=en');
   });
 });

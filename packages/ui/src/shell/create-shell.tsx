@@ -11,6 +11,7 @@ import { deviceKind, deviceRedirect, hostHop, wantsH5 } from '@gp/config/navigat
 import type { ApiClient } from '@gp/api-client';
 import type { Hosts } from '@gp/config';
 import type { PlayerHost } from '@gp/config/site-map';
+import { carryLanguage } from '@gp/i18n';
 import { RouteError } from '../route-error.tsx';
 import { loadChunk } from './lazy-screen.ts';
 import { loadNavigation } from './navigation-data.ts';
@@ -60,7 +61,7 @@ export function createShellRoutes(options: ShellOptions): RouteObject[] {
   function placement(request: Request): Promise<never> | Response | undefined {
     const url = new URL(request.url);
     const hop = hostHop(url.pathname, url.search, options.host, origins);
-    if (hop) return leaveFor(hop);
+    if (hop) return leaveFor(carryLanguage(hop));
     const twin = deviceRedirect(url.pathname, url.search, settings.device());
     if (twin) return replace(twin);
     return undefined;

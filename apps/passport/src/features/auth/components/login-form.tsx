@@ -11,10 +11,21 @@ import styles from './forms.module.css';
 /** The field rules use zod: loaded when the visitor starts on the form, not with the page (issue 10). */
 const loadRules = () => import('../model/login-rules.ts');
 
-/** Account + password + captcha (spec 4-5). Every refusal shows its translated message; nothing typed is lost. */
-export function LoginForm({ returnTo, onDone }: { returnTo: string; onDone: (next: string) => void }) {
+/**
+ * Account + password + captcha (spec 4-5). Every refusal shows its translated message; nothing typed is lost.
+ * `initialUser`: what the account field starts with (the member sign-up has just created).
+ */
+export function LoginForm({
+  initialUser = '',
+  returnTo,
+  onDone,
+}: {
+  initialUser?: string;
+  returnTo: string;
+  onDone: (next: string) => void;
+}) {
   const { t } = useTranslation('passport');
-  const [user, setUser] = useState('');
+  const [user, setUser] = useState(initialUser);
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });

@@ -17,6 +17,12 @@ import { PhoneFields } from './phone-fields.tsx';
 import { useCountdown } from './use-countdown.ts';
 import styles from './forms.module.css';
 
+/** A new member: the nickname to greet, and what they log in with (the e-mail, or the phone with its country). */
+export interface Registered {
+  nickName: string;
+  account: string;
+}
+
 /**
  * Registration (spec 4-5) by e-mail (code to the inbox) or by phone (country list, SMS code, nickname): password
  * twice, terms; success hands over to login. Mistakes are shown next to their fields; nothing typed is lost.
@@ -26,7 +32,7 @@ export function SignupForm({
   onRegistered,
 }: {
   method: 'email' | 'phone';
-  onRegistered: (nickName: string) => void;
+  onRegistered: (member: Registered) => void;
 }) {
   const { t } = useTranslation('passport');
   const [email, setEmail] = useState('');
@@ -86,7 +92,11 @@ export function SignupForm({
         method === 'email'
           ? await registerByEmail({ email: email.trim(), code: code.trim(), ...passwords })
           : await registerByPhone({ ...phone, code: code.trim(), nickName: nickName.trim(), ...passwords });
-      onRegistered(account.nickName);
+      onRegistered({
+        nickName: account.nickName,
+        // The login form takes a phone as country code + national number, as the server stores it.
+        account: method === 'email' ? email.trim() : `${phone.cid}${phone.tel.replace(/^0+/, '')}`,
+      });
     } catch (error) {
       setAlert(errorMessage(t, error));
       setBusy(false);

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { OrderStatus, PayOrderItem, PayOrderPage } from '@gp/contracts/pay';
 import { currentLanguage, errorText } from '@gp/i18n';
 import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
+import { ItemName } from './item-name.tsx';
 import { orderPath, type TopupPlace } from '../model/place.ts';
 import styles from './order-history.module.css';
 
@@ -76,7 +77,9 @@ export function OrderHistory({ page, place }: { page: PayOrderPage; place: Topup
         {page.list.map((order) => (
           <li key={order.order_no} className={styles.card}>
             <div className={styles.cardHead}>
-              <strong>{order.product_name}</strong>
+              <strong>
+                <ItemName name={order.product_name} />
+              </strong>
               <span className={styles.amount}>
                 {formatMoney(order.product_price, order.currency, order.exponent, currentLanguage())}
               </span>
@@ -132,7 +135,7 @@ export function OrderHistory({ page, place }: { page: PayOrderPage; place: Topup
               <span className={styles.sub}>{order.server_name}</span>
             </td>
             <td>
-              {order.product_name}
+              <ItemName name={order.product_name} />
               <span className={styles.sub}>{order.game_name}</span>
             </td>
             <td className={styles.numeric}>

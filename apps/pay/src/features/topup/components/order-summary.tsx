@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@gp/i18n';
 import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
+import { ItemName } from './item-name.tsx';
 import styles from './topup.module.css';
 
 export interface SummaryLines {
@@ -36,7 +37,7 @@ export function OrderSummary({ lines }: { lines: SummaryLines }) {
       <dd>{lines.role_name}</dd>
       <dt>{t('confirm.product')}</dt>
       <dd>
-        {lines.product_name}
+        <ItemName name={lines.product_name} />
         {lines.marketing && <span className={styles.details}> ({lines.marketing})</span>}
       </dd>
       <dt>{t('confirm.method')}</dt>

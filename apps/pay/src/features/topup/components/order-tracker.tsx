@@ -16,6 +16,7 @@ import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
 import type { TopupApi } from '../model/variant.ts';
 import { errorMessage, isNotLoggedIn, isPayCode } from '../model/error-message.ts';
+import { unbrokenName } from '../model/item-name.ts';
 import { rememberedOrder } from '../model/orders.ts';
 import { orderPath, stepPath, type OrderKeys, type TopupPlace } from '../model/place.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -289,7 +290,7 @@ export function OrderTracker({
             </h2>
             <p>
               {t('order.success', {
-                product: order.product_name,
+                product: unbrokenName(order.product_name),
                 character: order.role_name,
                 server: order.server_name,
               })}

@@ -16,6 +16,7 @@ import { errorMessage, isPayCode } from '../model/error-message.ts';
 import { draftGameOf, newAttemptKey, useDraft, type DraftGame, type TopupDraft } from '../model/draft.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { ChoiceCard, ChoiceGroup, focusFirstChoice } from './choice.tsx';
+import { ItemName } from './item-name.tsx';
 import { RulesAgreement } from './rules-agreement.tsx';
 import { useLoginRedirect } from './use-login-redirect.ts';
 import { useResource } from '@gp/ui/use-resource';
@@ -345,9 +346,10 @@ export function TopupForm({
             value={p.product_id}
             checked={p.product_id === product?.product_id}
             onChoose={() => change('product', (d) => ({ ...d, product: p }))}
+            className={styles.productCard}
             label={
               <>
-                {p.product_name}
+                <ItemName name={p.product_name} />
                 <span className={styles.visuallyHidden}>,</span>{' '}
                 <span className={styles.price}>
                   {formatMoney(p.product_price, p.currency, p.exponent, currentLanguage())}

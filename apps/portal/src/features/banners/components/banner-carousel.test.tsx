@@ -92,7 +92,7 @@ describe('banner carousel', () => {
     const links = slides(carousel).map((s) => within(s).getByRole('link'));
     expect(links.map((l) => l.textContent)).toEqual(['Read patch notes', 'Top up now', 'Join the cup']);
     expect(links[0]!.getAttribute('href')).toBe('/news-detail/3');
-    expect(links[1]!.getAttribute('href')).toBe('http://localhost:8082/paygame/');
+    expect(links[1]!.getAttribute('href')).toBe('http://localhost:8082/paygame/?lang=en');
   });
 
   it('moves with the previous / next buttons and the slide buttons, wrapping around', async () => {

@@ -1,16 +1,33 @@
 /**
  * The attachments of a message: a file input (JPG / JPEG / PNG / LOG, several at once), the files picked with
  * their preview, size and upload state, a remove button each, and why a file was refused. Checks happen on the
- * device first (`useAttachments`); what the server refuses shows its translated code on the file.
+ * device first (`useAttachments`); a file the server refuses leaves the list with its translated reason among the
+ * refusals, and a call that failed otherwise shows its message on the file.
  */
 import type { ChangeEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { uploadPolicy } from '@gp/contracts/cs';
+import { fileExtension, uploadPolicy } from '@gp/contracts/cs';
 import { formatFileSize } from '../../../utils/format-size.ts';
 import { errorMessage } from '../model/error-message.ts';
-import type { Attachments } from '../model/use-attachments.ts';
+import type { Attachments, Refusal } from '../model/use-attachments.ts';
 import styles from './attachments.module.css';
 import form from './form.module.css';
+
+function refusalText(t: TFunction, r: Refusal): string {
+  switch (r.reason) {
+    case 'count':
+      return t('attachments.tooMany', { name: r.name, max: uploadPolicy.maxPerMessage });
+    case 'size':
+      return t('attachments.tooLarge', { name: r.name });
+    case 'content':
+      return t('attachments.notImage', { name: r.name });
+    case 'server':
+      return t('attachments.refused', { name: r.name, reason: errorMessage(t, r.error) });
+    default:
+      return t('attachments.wrongType', { name: r.name });
+  }
+}
 
 export function AttachmentPicker({
   id,
@@ -76,13 +93,7 @@ export function AttachmentPicker({
         {refusals.length > 0 && (
           <ul className={styles.refusals}>
             {refusals.map((r, i) => (
-              <li key={`${r.name}-${i}`}>
-                {r.reason === 'count'
-                  ? t('attachments.tooMany', { name: r.name, max: uploadPolicy.maxPerMessage })
-                  : r.reason === 'size'
-                    ? t('attachments.tooLarge', { name: r.name })
-                    : t('attachments.wrongType', { name: r.name })}
-              </li>
+              <li key={`${r.name}-${i}`}>{refusalText(t, r)}</li>
             ))}
           </ul>
         )}
@@ -92,10 +103,21 @@ export function AttachmentPicker({
           {items.map((a) => (
             <li key={a.key} className={styles.item} aria-busy={a.state === 'uploading' || undefined}>
               {a.preview ? (
-                <img src={a.preview} alt="" width={64} height={64} className={styles.thumb} />
+                <img
+                  src={a.preview}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className={styles.thumb}
+                  // Bytes that start like a picture but do not decode: an empty frame, not a broken-image icon.
+                  onError={(e) => {
+                    e.currentTarget.style.visibility = 'hidden';
+                  }}
+                />
               ) : (
+                // An image waiting for its check has an empty frame; a LOG file says what it is.
                 <span className={styles.fileIcon} aria-hidden="true">
-                  LOG
+                  {fileExtension(a.name) === 'log' ? 'LOG' : ''}
                 </span>
               )}
               <div className={styles.meta}>
