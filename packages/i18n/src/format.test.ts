@@ -6,6 +6,7 @@ import {
   decimalToMinor,
   formatDate,
   formatDateRange,
+  formatFileSize,
   formatMoney,
   formatNumber,
   intlLocale,
@@ -186,5 +187,15 @@ describe('formatDateRange', () => {
       style: dateTimeZone,
     });
     expect(text).toMatch(/Dec 2, 2026.*9:00\sAM.*GMT\+7.*Dec 15, 2026.*10:59\sPM/);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('writes kB below a megabyte and MB above, with one decimal under ten', () => {
+    expect(formatFileSize(2048, 'en')).toBe('2 kB');
+    expect(formatFileSize(1536 * 1024, 'en')).toBe('1.5 MB');
+    expect(formatFileSize(5 * 1024 * 1024, 'en')).toBe('5 MB');
+    expect(formatFileSize(12, 'en')).toBe('0.1 kB');
+    expect(formatFileSize(12 * 1024 * 1024, 'zh-Hant')).toMatch(/^12\s?MB$/);
   });
 });

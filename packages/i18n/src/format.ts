@@ -25,6 +25,21 @@ function cached<T>(cache: Map<string, T>, key: string, create: () => T): T {
   return value;
 }
 
+/**
+ * A file's size: "820 kB", "1.2 MB" (1 MB = 1,024 x 1,024 bytes, like the 5 MB attachment limit); one decimal
+ * under ten, never "0 kB" for a file that has bytes.
+ */
+export function formatFileSize(bytes: number, lang: string): string {
+  const [value, unit] =
+    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.max(bytes / 1024, 0.1), 'kilobyte'];
+  return new Intl.NumberFormat(intlLocale(lang), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
+}
+
 // ---------------------------------------------------------------------------------------------------- money
 
 /** 17900, 2 -> "179.00"; 119000, 0 -> "119000"; -5, 2 -> "-0.05". */

@@ -7,9 +7,8 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import type { DeskMessage } from '@gp/contracts/desk';
-import { formatDate, mediumDateTime } from '@gp/i18n/format';
+import { formatDate, formatFileSize, mediumDateTime } from '@gp/i18n/format';
 import { staffUrl } from '../api/staff-url.ts';
-import { formatSize } from '../model/format.ts';
 import { RecallButton } from './recall-button.tsx';
 import styles from './ticket-thread.module.css';
 
@@ -36,7 +35,10 @@ function Attachments({ files }: { files: DeskMessage['attachments'] }) {
               </a>
             ) : (
               <a href={url} download={f.file_name}>
-                {t('thread.download', { name: f.file_name, size: formatSize(f.file_size, i18n.language) })}
+                {t('thread.download', {
+                  name: f.file_name,
+                  size: formatFileSize(f.file_size, i18n.language),
+                })}
               </a>
             )}
           </li>

@@ -3,7 +3,7 @@
  * the `desk` texts. Dates and times come from `@gp/i18n/format` (`mediumDateTime` on the desk).
  */
 import type { TFunction } from 'i18next';
-import { formatDate, intlLocale, mediumDateTime, timeOnly } from '@gp/i18n/format';
+import { formatDate, mediumDateTime, timeOnly } from '@gp/i18n/format';
 
 /** A moment in the next minutes or hours (a lock's or a link's end): the time, with the date unless today. */
 export function formatUntil(iso: string, lang: string, now: number = Date.now()): string {
@@ -29,12 +29,4 @@ export function formatWait(ms: number, t: TFunction): string {
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-export function formatSize(bytes: number, lang: string): string {
-  const format = (n: number, unit: 'kilobyte' | 'megabyte' | 'byte') =>
-    new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit, maximumFractionDigits: 1 }).format(n);
-  if (bytes >= 1024 * 1024) return format(bytes / (1024 * 1024), 'megabyte');
-  if (bytes >= 1024) return format(bytes / 1024, 'kilobyte');
-  return format(bytes, 'byte');
 }

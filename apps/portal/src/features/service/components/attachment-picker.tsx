@@ -8,7 +8,8 @@ import type { ChangeEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { fileExtension, uploadPolicy } from '@gp/contracts/cs';
-import { formatFileSize } from '../../../utils/format-size.ts';
+import { currentLanguage } from '@gp/i18n';
+import { formatFileSize } from '@gp/i18n/format';
 import { errorMessage } from '../model/error-message.ts';
 import type { Attachments, Refusal } from '../model/use-attachments.ts';
 import styles from './attachments.module.css';
@@ -122,7 +123,7 @@ export function AttachmentPicker({
               )}
               <div className={styles.meta}>
                 <span className={styles.name}>{a.name}</span>
-                <span className={styles.size}>{formatFileSize(a.size)}</span>
+                <span className={styles.size}>{formatFileSize(a.size, currentLanguage())}</span>
                 {a.state === 'uploading' && (
                   <span className={styles.state} role="status">
                     <progress

@@ -8,7 +8,7 @@ import type { CsFileItem, WorkOrderMessage } from '@gp/contracts/cs';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { currentLanguage } from '@gp/i18n';
 import { dateTimeZone, formatDate } from '@gp/i18n/format';
-import { formatFileSize } from '../../../utils/format-size.ts';
+import { formatFileSize } from '@gp/i18n/format';
 import { attachmentUrl } from '../api/attachment-url.ts';
 import styles from './thread.module.css';
 
@@ -37,7 +37,7 @@ function Files({ files }: { files: readonly CsFileItem[] }) {
             ) : (
               <a href={url} download={f.file_name} className={styles.download}>
                 {t('detail.download', { name: f.file_name })}
-                <span className={styles.size}> ({formatFileSize(f.file_size)})</span>
+                <span className={styles.size}> ({formatFileSize(f.file_size, currentLanguage())})</span>
               </a>
             )}
           </li>

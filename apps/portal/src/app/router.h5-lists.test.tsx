@@ -12,7 +12,7 @@ const fans = [
 const answers = new Map<CallContract, unknown>([[fansGroupList, fans]]);
 const api = tableApi(answers);
 vi.mock('../lib/api-client.ts', () => ({ api }));
-const { createPortalRoutes } = await import('../app/router.tsx');
+const { createPortalRoutes } = await import('./router.tsx');
 const phone = () => createPortalRoutes(() => 'phone');
 
 afterEach(() => {

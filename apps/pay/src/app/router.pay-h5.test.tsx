@@ -19,7 +19,7 @@ import { callsTo, created, fakeWindow, topupWorld } from '../testing/topup-fixtu
 const { state, answers } = topupWorld();
 const api = tableApi(answers);
 vi.mock('../lib/api-client.ts', () => ({ api }));
-const { createPayRoutes } = await import('../app/router.tsx');
+const { createPayRoutes } = await import('./router.tsx');
 const phone = () => createPayRoutes(() => 'phone');
 
 let opened: ReturnType<typeof fakeWindow> | null;

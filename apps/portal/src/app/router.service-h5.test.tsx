@@ -8,7 +8,7 @@ import { initialState, serviceWorld } from '../testing/service-fixtures.ts';
 const { state, answers } = serviceWorld();
 const api = tableApi(answers);
 vi.mock('../lib/api-client.ts', () => ({ api }));
-const { createPortalRoutes } = await import('../app/router.tsx');
+const { createPortalRoutes } = await import('./router.tsx');
 const phone = () => createPortalRoutes(() => 'phone');
 
 afterEach(() => {

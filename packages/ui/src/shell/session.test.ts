@@ -1,51 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localHosts } from '@gp/config';
-import { loadChunk, withTimeout } from './lazy-screen.ts';
-import { h5RootFontSize } from './rem-scale.ts';
 import { afterLogoutUrl, loginUrl, returnAddress, returnTarget } from './session.ts';
-import { siteHref } from './site-link.tsx';
-
-describe('h5RootFontSize', () => {
-  it.each([
-    [360, 16],
-    [320, 14.22],
-    [414, 18.4],
-    [540, 24],
-    [1024, 24], // capped at 1.5x
-  ])('%i px wide -> %f px', (width, size) => {
-    expect(h5RootFontSize(width)).toBe(size);
-  });
-});
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  };
-}
-
-describe('loadChunk', () => {
-  it('reloads the page once when a chunk fails, then shows the error', async () => {
-    const storage = memoryStorage();
-    const reload = vi.fn();
-    const failing = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
-    const first = loadChunk(failing, { storage, reload });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(reload).toHaveBeenCalledTimes(1);
-    void first;
-    await expect(loadChunk(failing, { storage, reload })).rejects.toThrow(/dynamically imported/);
-    expect(reload).toHaveBeenCalledTimes(1);
-    // A later success clears the mark, so a future failure may reload again.
-    await loadChunk(() => Promise.resolve('ok'), { storage, reload });
-    expect(storage.getItem('gp.chunkReloaded')).toBeNull();
-  });
-
-  it('gives up on a chunk that takes longer than the limit', async () => {
-    await expect(withTimeout(() => new Promise(() => {}), 10)).rejects.toThrow(/timed out/);
-  });
-});
 
 describe('session URLs', () => {
   const hosts = localHosts();
@@ -118,38 +73,6 @@ describe('returnAddress', () => {
     );
     expect(url.searchParams.get('redirect')).toBe(account);
     expect(url.searchParams.get('lang')).toBe('th');
-  });
-});
-
-describe('siteHref', () => {
-  const hosts = localHosts();
-  it('links within the host, to the H5 twin on H5 pages, and across hosts absolutely', () => {
-    expect(siteHref('/news', { host: 'portal', hosts, h5: false })).toEqual({
-      href: '/news',
-      external: false,
-    });
-    expect(siteHref('/news?p=2', { host: 'portal', hosts, h5: true })).toEqual({
-      href: '/news/h5?p=2',
-      external: false,
-    });
-    expect(siteHref('/paygame/', { host: 'portal', hosts, h5: true }, 'th')).toEqual({
-      href: 'http://localhost:8082/pay_h5?lang=th',
-      external: true,
-    });
-    expect(siteHref('/account', { host: 'pay', hosts, h5: true }, 'vi')).toEqual({
-      href: 'http://localhost:8081/account?lang=vi',
-      external: true,
-    });
-  });
-  it('carries the language to another host only', () => {
-    expect(siteHref('/login?redirect=x', { host: 'portal', hosts, h5: false }, 'zh')).toEqual({
-      href: 'http://localhost:8081/login?redirect=x&lang=zh',
-      external: true,
-    });
-    expect(siteHref('/login?redirect=x', { host: 'passport', hosts, h5: false }, 'zh')).toEqual({
-      href: '/login?redirect=x',
-      external: false,
-    });
   });
 });
 
