@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, type ApiClient } from '@gp/api-client';
 import { localHosts } from '@gp/config';
@@ -139,7 +139,8 @@ describe('hosts and login', () => {
     const { leave } = await open('/service/history', { api: fakeApi({ user: somchai }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'My tickets' })).toBeTruthy();
     expect(leave).not.toHaveBeenCalled();
-    expect(document.title).toBe('My tickets | JoyPeak Games');
+    // The title is written by an effect after the heading's render: under load the heading can be found first.
+    await waitFor(() => expect(document.title).toBe('My tickets | JoyPeak Games'));
   });
 });
 
