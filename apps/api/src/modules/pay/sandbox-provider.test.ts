@@ -79,6 +79,8 @@ describe('checkout page', () => {
     expect(own.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(own.headers['cache-control']).toBe('no-store');
     expect(own.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Its form posts back with the page's Origin (no-referrer would make it `null`, refused as cross-site).
+    expect(own.headers['referrer-policy']).toBe('same-origin');
     expect(own.body).toContain('<html lang="th">');
     for (const page of pages) {
       const res = await t.app.inject({ url: `${checkoutPath(created.pay_order_no)}?lang=${page.lang}` });

@@ -29,7 +29,9 @@ function send(reply: FastifyReply, status: number, html: string) {
       'content-security-policy',
       "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     )
-    .header('referrer-policy', 'no-referrer')
+    // Not no-referrer: under it Chromium sends `Origin: null` with the page's own form post, which the cross-site
+    // refusal (http/browser-policy.ts) rightly turns away. same-origin still tells no other site the order number.
+    .header('referrer-policy', 'same-origin')
     .send(html);
 }
 
