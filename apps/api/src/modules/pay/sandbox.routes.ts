@@ -21,18 +21,20 @@ import type { SandboxPaymentRow } from './sandbox.repository.ts';
 const checkoutPath = '/pay/sandbox/checkout/:payOrderNo';
 
 function send(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    )
-    // Not no-referrer: under it Chromium sends `Origin: null` with the page's own form post, which the cross-site
-    // refusal (http/browser-policy.ts) rightly turns away. same-origin still tells no other site the order number.
-    .header('referrer-policy', 'same-origin')
-    .send(html);
+  return (
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      // Not no-referrer: under it Chromium sends `Origin: null` with the page's own form post, which the cross-site
+      // refusal (http/browser-policy.ts) rightly turns away. same-origin still tells no other site the order number.
+      .header('referrer-policy', 'same-origin')
+      .send(html)
+  );
 }
 
 /** Where a payment stands when no new action applies to it. */
