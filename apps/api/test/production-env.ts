@@ -1,3 +1,6 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyReply } from 'fastify';
+
 /**
  * A complete production environment: every setting a production start requires (`requiredInProduction`), real
  * transports for e-mail and SMS (pointing nowhere), no payment provider. The tests of what production refuses or
@@ -21,3 +24,16 @@ export const productionEnv = {
   SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
   PAY_PROVIDER: 'none',
 } as const satisfies Record<string, string>;
+
+/** The cookies `write` sets on a reply, as a browser would receive them (a throwaway app with the cookie plugin). */
+export async function cookiesSetBy(write: (reply: FastifyReply) => Promise<void>) {
+  const helper = Fastify({ logger: false });
+  await helper.register(cookie);
+  helper.post('/login', async (_request, reply) => {
+    await write(reply);
+    return 'ok';
+  });
+  const res = await helper.inject({ method: 'POST', url: '/login' });
+  await helper.close();
+  return res.cookies;
+}

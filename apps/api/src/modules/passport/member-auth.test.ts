@@ -3,11 +3,9 @@
  * the API host, so no other host of the domain can plant or overwrite it; the CSRF cookie stays on COOKIE_DOMAIN
  * because the apps' pages read it. Development keeps the plain names (the other passport tests use them).
  */
-import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginTestMember } from '../../../test/member-session.ts';
-import { productionEnv } from '../../../test/production-env.ts';
+import { cookiesSetBy, productionEnv } from '../../../test/production-env.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { parseEnv } from '../../config/env.ts';
 import {
@@ -32,16 +30,10 @@ afterAll(async () => {
 /** Starts a session the way a login does, with the production environment, and answers its cookies. */
 async function productionLogin() {
   const { mid } = await loginTestMember(prod.db);
-  const helper = Fastify({ logger: false });
-  await helper.register(cookie);
-  helper.post('/login', async (request, reply) => {
+  return cookiesSetBy(async (reply) => {
     const session = await openSession(new SessionRepository(prod.db), mid, true, undefined, prod.app.now());
     setSessionCookies(reply, prod.app.env, session);
-    return 'ok';
   });
-  const res = await helper.inject({ method: 'POST', url: '/login' });
-  await helper.close();
-  return res.cookies;
 }
 
 describe('player session cookies in production', () => {

@@ -3,10 +3,8 @@
  * host of the domain can plant or overwrite a staff session; the CSRF cookie stays on COOKIE_DOMAIN for the
  * console's pages to read. Development keeps the plain names (the other staff tests use them).
  */
-import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionEnv } from '../../../test/production-env.ts';
+import { cookiesSetBy, productionEnv } from '../../../test/production-env.ts';
 import { createTestStaff } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import {
@@ -31,10 +29,8 @@ afterAll(async () => {
 /** Starts a staff session the way the login does, with the production environment, and answers its cookies. */
 async function productionLogin() {
   const { staffId } = await createTestStaff(prod.db);
-  const helper = Fastify({ logger: false });
-  await helper.register(cookie);
-  helper.post('/login', async (request, reply) => {
-    const client = { ip: request.ip, sessionId: undefined };
+  return cookiesSetBy(async (reply) => {
+    const client = { ip: '127.0.0.1', sessionId: undefined };
     const session = await openStaffSession(
       new StaffSessionRepository(prod.db),
       staffId,
@@ -42,11 +38,7 @@ async function productionLogin() {
       client,
     );
     setStaffCookies(reply, prod.app.env, session);
-    return 'ok';
   });
-  const res = await helper.inject({ method: 'POST', url: '/login' });
-  await helper.close();
-  return res.cookies;
 }
 
 describe('staff session cookies in production', () => {
