@@ -10,6 +10,7 @@ import { fetchWeb, type Article } from '../support/content.ts';
 import { CS_ADMIN, PORTAL } from '../support/hosts.ts';
 import { pngImage } from '../support/images.ts';
 import { adminPassword, staffLogin } from '../support/staff.ts';
+import { closePopup } from '../support/windows.ts';
 
 /** Picks the first option of an antd select, found by its label, with the keyboard. */
 async function pickFirst(page: Page, label: string) {
@@ -65,7 +66,7 @@ test('an editor writes news in two languages, previews it, schedules it and sees
     await preview.waitForLoadState();
     await expect(preview.getByRole('heading', { level: 1 })).toHaveText(en);
     await afterNavigation(preview);
-    await preview.close();
+    await closePopup(preview);
     const list = await fetchWeb<{ list: Article[] }>(request, '/news/page', { page_num: 1, page_size: 50 });
     expect(list.list.map((a) => a.title)).not.toContain(en);
   });

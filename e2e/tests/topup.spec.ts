@@ -14,6 +14,7 @@ import { captchaAnswer, newMember } from '../support/member.ts';
 import { onPhone } from '../support/shell.ts';
 import { CS_ADMIN } from '../support/hosts.ts';
 import { adminPassword, staffLogin } from '../support/staff.ts';
+import { closePopup } from '../support/windows.ts';
 import {
   creditReceived,
   desktopTopup,
@@ -154,7 +155,7 @@ async function decideInSandbox(checkout: Page, button: string, outcome: string) 
   await expect(checkout.getByRole('status')).toContainText(outcome);
   await expect(checkout.getByText('You can close this window and go back to the top-up page.')).toBeVisible();
   await checkA11y(checkout);
-  await checkout.close();
+  await closePopup(checkout);
 }
 
 const queryButton = (page: Page) => page.getByRole('button', { name: 'Query payment result' });
