@@ -53,6 +53,8 @@ const defaults = {
   RUN_DIR: '/var/cache/nginx',
   NGINX_USER: 'nginx',
   ACCESS_LOG: '/dev/stdout',
+  // Where the rendered files are when nginx reads them (the image renders in one place and copies to another).
+  NGINX_CONF_DIR: '',
 };
 const required = ['API_ORIGIN', ...apps.map((a) => a.origin)];
 
@@ -98,7 +100,7 @@ export function render(outDir, env = process.env, appsRoot = repoApps) {
   const common = {
     HTTPS_PORT: v.HTTPS_PORT,
     APPS_DIR: v.APPS_DIR,
-    OUT_DIR: out,
+    OUT_DIR: v.NGINX_CONF_DIR || out,
   };
   const appTemplate = readFileSync(join(here, 'app-server.conf.template'), 'utf8');
   const appServers = apps.map(({ app, origin }) => {
