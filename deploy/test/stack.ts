@@ -167,7 +167,15 @@ export async function startStack(): Promise<Stack> {
         logDir,
         env: { ...env, API_PORT: String(port), METRICS_PORT: String(metricsPort), RUN_JOBS: 'false' },
       });
-    const healthy = (port: number) => async () => (await direct(port, { path: '/healthz' })).status === 200;
+    // Each poll as a client of its own (the test stands in for the trusted proxy), so a slow start cannot use up
+    // the small rate limit of one address.
+    let polls = 0;
+    const healthy = (port: number) => async () => {
+      const client = `192.0.2.${(polls++ % 250) + 1}`;
+      return (
+        (await direct(port, { path: '/healthz', headers: { 'x-forwarded-for': client } })).status === 200
+      );
+    };
 
     // The first process migrates and seeds the empty database; the others start on a ready one.
     const a = api('api-a', apiPortA, metricsA);
