@@ -274,44 +274,56 @@ describe('two API processes, one truth', () => {
 
   it('a rate limit reached half through one process and half through the other', async () => {
     const client = '203.0.113.20';
-    const statuses: number[] = [];
-    for (let i = 0; i < rateLimitMax; i++) {
-      const port = i % 2 === 0 ? s.apiA.port : s.apiB.port;
-      const res = await direct(port, {
+    const statuses = await pacedBurst((i) =>
+      direct(i % 2 === 0 ? s.apiA.port : s.apiB.port, {
         path: '/web/game/list?lang=en',
         headers: { 'x-forwarded-for': client },
-      });
-      statuses.push(res.status);
-    }
-    expect(statuses.filter((x) => x !== 200)).toEqual([]);
-    for (const port of [s.apiA.port, s.apiB.port]) {
-      const res = await direct(port, {
-        path: '/web/game/list?lang=en',
-        headers: { 'x-forwarded-for': client },
-      });
-      expect(res.status).toBe(429);
-    }
+      }),
+    );
+    expectOneLimit(statuses);
   });
 
   it('a spoofed X-Forwarded-For changes nothing; another client is not limited with the first', async () => {
-    const from = '127.0.0.30';
-    const statuses: number[] = [];
-    for (let i = 0; i <= rateLimitMax; i++) {
-      const res = await proxied(hosts.api, {
+    // Through nginx, which spreads the requests over both processes; each names a new address of its own.
+    const statuses = await pacedBurst((i) =>
+      proxied(hosts.api, {
         path: '/web/game/list?lang=en',
-        from,
+        from: '127.0.0.30',
         headers: { 'x-forwarded-for': `198.51.100.${i % 250}`, 'x-real-ip': `198.51.100.${i % 250}` },
-      });
-      statuses.push(res.status);
-    }
-    expect(statuses.slice(0, rateLimitMax).filter((x) => x !== 200)).toEqual([]);
-    expect(statuses[rateLimitMax], 'a new X-Forwarded-For bought a fresh limit').toBe(429);
+      }),
+    );
+    expectOneLimit(statuses);
     // nginx's own address does not stand for every player: a second client is still served.
     expect((await proxied(hosts.api, { path: '/web/game/list?lang=en', from: '127.0.0.31' })).status).toBe(
       200,
     );
   });
 });
+
+/**
+ * Twice the limit's worth of requests from one client, `paceMs` apart, answering their statuses. Paced because a
+ * shared store may batch its counts (@gp/api's merges every 250 ms), so a burst can overshoot the limit by what
+ * the other process lets through before it hears of the rest; the overshoot `expectOneLimit` allows is that.
+ */
+async function pacedBurst(send: (i: number) => Promise<Answer>, paceMs = 20): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 2 * rateLimitMax; i++) {
+    statuses.push((await send(i)).status);
+    await new Promise((r) => setTimeout(r, paceMs));
+  }
+  return statuses;
+}
+
+/** One limit for the client across both processes: about RATE_LIMIT_MAX served in all (two limits: twice that). */
+function expectOneLimit(statuses: number[]) {
+  expect(statuses.filter((x) => x !== 200 && x !== 429)).toEqual([]);
+  const served = statuses.filter((x) => x === 200).length;
+  expect(served, 'refused before the limit').toBeGreaterThanOrEqual(rateLimitMax);
+  expect(served, 'served past one limit: counted per process or per spoofed address').toBeLessThanOrEqual(
+    rateLimitMax * 1.25,
+  );
+  expect(statuses.slice(-4), 'the last requests, two on each process').toEqual([429, 429, 429, 429]);
+}
 
 describe('watchable', () => {
   /** Samples of a Prometheus text answer: the line's name and labels -> value. */
