@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+/**
+ * Renders the reverse proxy's configuration (deploy/README.md "Proxy") into a folder, after `pnpm build`:
+ *
+ *   node deploy/nginx/render.mjs <out-dir>
+ *
+ * - `<out-dir>/nginx.conf` from nginx.conf.template and one app-server.conf.template per app, every `${NAME}`
+ *   filled from the environment (below); `$name` without braces is left to nginx.
+ * - `<out-dir>/headers/<app>.conf`: the `add_header` lines of each app host, the same headers the API's own app
+ *   host sends (apps/api/src/static/app-hosts.ts): the production browser headers of
+ *   apps/api/src/http/browser-policy.ts `browserHeaders` and the Content-Security-Policy the app's build wrote to
+ *   `apps/<app>/dist/.vite/content-security-policy.txt`. The smoke test compares them with `browserHeaders`, so
+ *   the two cannot drift apart unnoticed.
+ * - `<out-dir>/mime.types`.
+ *
+ * Plain JavaScript on purpose: it runs in the image's build stage and on an operator's machine with `node` alone.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoApps = resolve(here, '../../apps');
+
+/** The app hosts: the folder under apps/ and the API variable that names its origin. */
+export const apps = [
+  { app: 'portal', origin: 'PORTAL_ORIGIN' },
+  { app: 'passport', origin: 'PASSPORT_ORIGIN' },
+  { app: 'pay', origin: 'PAY_ORIGIN' },
+  { app: 'cs-admin', origin: 'CS_ADMIN_ORIGIN' },
+];
+
+/** browserHeaders({ NODE_ENV: 'production' }) of apps/api/src/http/browser-policy.ts (checked by the smoke test). */
+export const browserHeaders = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+};
+
+/** Where the app's build writes its policy (packages/ui/src/build/content-security-policy.ts). */
+const policyFile = '.vite/content-security-policy.txt';
+
+const defaults = {
+  HTTPS_PORT: '443',
+  HTTP_PORT: '80',
+  API_UPSTREAMS: 'api-1:8090,api-2:8090',
+  APPS_DIR: '/srv/apps',
+  TLS_CERT: '/etc/nginx/tls/fullchain.pem',
+  TLS_KEY: '/etc/nginx/tls/privkey.pem',
+  RUN_DIR: '/var/cache/nginx',
+  NGINX_USER: 'nginx',
+  ACCESS_LOG: '/dev/stdout',
+  // Where the rendered files are when nginx reads them (the image renders in one place and copies to another).
+  NGINX_CONF_DIR: '',
+};
+const required = ['API_ORIGIN', ...apps.map((a) => a.origin)];
+
+/** A value written between double quotes in nginx's configuration, which has no escape for `$`. */
+function quoted(value, what) {
+  if (/["\\$\r\n]/.test(value)) throw new Error(`${what} holds a character nginx cannot quote: ${value}`);
+  return `"${value}"`;
+}
+
+function fill(template, values) {
+  return template.replace(/\$\{([A-Z_]+)\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`template variable ${name} has no value`);
+    return values[name];
+  });
+}
+
+function hostOf(variable, value) {
+  if (!URL.canParse(value) || new URL(value).protocol !== 'https:')
+    throw new Error(`${variable} must be an https:// origin (got ${value})`);
+  return new URL(value).hostname;
+}
+
+/** The header lines of one app host. */
+export function headerLines(app, appsRoot = repoApps) {
+  const policy = readFileSync(join(appsRoot, app, 'dist', policyFile), 'utf8').trim();
+  const headers = { ...browserHeaders, 'Content-Security-Policy': policy };
+  return Object.entries(headers)
+    .map(([name, value]) => `add_header ${name} ${quoted(value, name)} always;\n`)
+    .join('');
+}
+
+/** Writes the configuration for `env` into `outDir`; answers the path of nginx.conf. */
+export function render(outDir, env = process.env, appsRoot = repoApps) {
+  const missing = required.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`render.mjs needs ${missing.join(', ')} (deploy/README.md)`);
+  const v = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, env[k] ?? d]));
+  const out = resolve(outDir);
+  mkdirSync(join(out, 'headers'), { recursive: true });
+  const upstreams = v.API_UPSTREAMS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (upstreams.length === 0) throw new Error('API_UPSTREAMS names no API process');
+  const common = {
+    HTTPS_PORT: v.HTTPS_PORT,
+    APPS_DIR: v.APPS_DIR,
+    OUT_DIR: v.NGINX_CONF_DIR || out,
+  };
+  const appTemplate = readFileSync(join(here, 'app-server.conf.template'), 'utf8');
+  const appServers = apps.map(({ app, origin }) => {
+    writeFileSync(join(out, 'headers', `${app}.conf`), headerLines(app, appsRoot));
+    return fill(appTemplate, { ...common, APP: app, HOST: hostOf(origin, env[origin]) });
+  });
+  const conf = fill(readFileSync(join(here, 'nginx.conf.template'), 'utf8'), {
+    ...common,
+    USER_LINE: v.NGINX_USER
+      ? `user ${v.NGINX_USER};`
+      : '# no user directive: nginx runs as whoever starts it',
+    RUN_DIR: v.RUN_DIR,
+    ACCESS_LOG: v.ACCESS_LOG,
+    HTTP_PORT: v.HTTP_PORT,
+    TLS_CERT: v.TLS_CERT,
+    TLS_KEY: v.TLS_KEY,
+    API_HOST: hostOf('API_ORIGIN', env.API_ORIGIN),
+    UPSTREAM_SERVERS: upstreams.map((s) => `    server ${s} max_fails=1 fail_timeout=5s;`).join('\n'),
+    APP_SERVERS: appServers.join('\n'),
+  });
+  writeFileSync(join(out, 'nginx.conf'), conf);
+  writeFileSync(join(out, 'mime.types'), mimeTypes);
+  return join(out, 'nginx.conf');
+}
+
+const mimeTypes = `types {
+  text/html html;
+  text/css css;
+  text/plain txt;
+  application/javascript js mjs;
+  application/json json map;
+  application/manifest+json webmanifest;
+  image/svg+xml svg;
+  image/png png;
+  image/jpeg jpg jpeg;
+  image/gif gif;
+  image/webp webp;
+  image/x-icon ico;
+  font/woff woff;
+  font/woff2 woff2;
+  application/wasm wasm;
+}
+`;
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    process.stderr.write('usage: node deploy/nginx/render.mjs <out-dir>\n');
+    process.exit(2);
+  }
+  try {
+    process.stdout.write(`${render(outDir)}\n`);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}

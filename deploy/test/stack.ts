@@ -1,0 +1,262 @@
+/**
+ * The production stack of `compose.yaml`, on loopback and from the built artefacts: PostgreSQL, two API processes
+ * (`node apps/api/dist/server.js`, RUN_JOBS=false), one worker (`node apps/api/dist/worker.js`) and nginx with
+ * the configuration `deploy/nginx/render.mjs` renders, for the hosts `www.`, `passport.`, `pay.`, `cs.` and
+ * `api.` of `gp.localtest` with a certificate made for them now. Every port is picked free (the e2e suite may
+ * run beside it on its fixed ports); everything lives in one temporary folder.
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { direct, viaProxy } from './client.ts';
+import { startPostgres, type Postgres } from './postgres.ts';
+import { freePort, run, start, waitFor, type Started } from './processes.ts';
+import { render } from '../nginx/render.mjs';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const apiDist = join(repoRoot, 'apps/api/dist');
+export const appNames = ['portal', 'passport', 'pay', 'cs-admin'] as const;
+export type AppName = (typeof appNames)[number];
+
+export const domain = 'gp.localtest';
+export const hosts: Record<AppName | 'api', string> = {
+  portal: `www.${domain}`,
+  passport: `passport.${domain}`,
+  pay: `pay.${domain}`,
+  'cs-admin': `cs.${domain}`,
+  api: `api.${domain}`,
+};
+
+/** Requests per minute per client address: small, so the shared limit is reached in a few requests. */
+export const rateLimitMax = 60;
+
+export interface ApiProcess {
+  process: Started;
+  port: number;
+  metricsPort: number;
+}
+
+export interface Stack {
+  dir: string;
+  postgres: Postgres;
+  apiA: ApiProcess;
+  apiB: ApiProcess;
+  worker: { process: Started; metricsPort: number };
+  nginx: Started;
+  proxy: { port: number; httpPort: number; ca: string };
+  demoIdPort: number;
+  /** The staff admin's one-time password, printed once by the first start (the seed). */
+  adminPassword: string;
+  stop: () => Promise<void>;
+}
+
+/** The worker's bundle: `worker.js` (issue 17), or, until that lands, the pay worker it replaces. */
+function workerEntry(): string {
+  const worker = join(apiDist, 'worker.js');
+  return existsSync(worker) ? worker : join(apiDist, 'pay-worker.js');
+}
+
+function checkBuilt(): void {
+  const missing = [
+    join(apiDist, 'server.js'),
+    ...appNames.map((a) => join(repoRoot, 'apps', a, 'dist/.vite/content-security-policy.txt')),
+  ].filter((f) => !existsSync(f));
+  if (missing.length > 0) throw new Error(`not built (run pnpm build): ${missing.join(', ')}`);
+}
+
+function makeCertificate(dir: string): { cert: string; key: string } {
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  const names = Object.values(hosts)
+    .map((h) => `DNS:${h}`)
+    .join(',');
+  run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${domain}`,
+    '-addext',
+    `subjectAltName=${names}`,
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ]);
+  return { cert, key };
+}
+
+/** Only what a production process is given: no inherited NODE_ENV=test, no developer settings. */
+function baseEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC' };
+}
+
+export async function startStack(): Promise<Stack> {
+  checkBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'gp-smoke-'));
+  chmodSync(dir, 0o755); // nginx's workers (nobody) and PostgreSQL (postgres) work inside it
+  const started: Started[] = [];
+  let postgres: Postgres | undefined;
+  const stop = async () => {
+    await Promise.allSettled(started.reverse().map((p) => p.stop(5_000)));
+    postgres?.stop();
+    if (!process.env.GP_SMOKE_KEEP) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    postgres = await startPostgres(join(dir, 'pg'));
+    const port = freePort;
+    const [apiPortA, apiPortB, metricsA, metricsB, metricsW] = [
+      await port(),
+      await port(),
+      await port(),
+      await port(),
+      await port(),
+    ];
+    const [httpsPort, httpPort, demoIdPort, smtpPort, smsPort] = [
+      await port(),
+      await port(),
+      await port(),
+      await port(),
+      await port(),
+    ];
+    const origin = (host: string) => `https://${host}:${httpsPort}`;
+    const env: NodeJS.ProcessEnv = {
+      ...baseEnv(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      DATABASE_URL: postgres.url,
+      DATABASE_POOL_SIZE: '5',
+      SEED_DEMO: 'false',
+      PORTAL_ORIGIN: origin(hosts.portal),
+      PASSPORT_ORIGIN: origin(hosts.passport),
+      PAY_ORIGIN: origin(hosts.pay),
+      CS_ADMIN_ORIGIN: origin(hosts['cs-admin']),
+      PUBLIC_UPLOAD_URL: `${origin(hosts.api)}/upload`,
+      COOKIE_DOMAIN: `.${domain}`,
+      PREVIEW_SECRET: 'smoke-preview-secret-0123456789abcdefghijklmnop',
+      STAFF_LINK_SECRET: 'smoke-staff-link-secret-0123456789abcdefghijkl',
+      PAY_PROVIDER: 'none',
+      // Real transports to addresses where nothing listens: the smoke test sends no message.
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'JoyPeak Games <no-reply@gp.localtest>',
+      SMS_TRANSPORT: 'http',
+      SMS_GATEWAY_URL: `http://127.0.0.1:${smsPort}/sms`,
+      // Only nginx, on loopback, says who the client is.
+      TRUSTED_PROXIES: '127.0.0.1',
+      RATE_LIMIT_MAX: String(rateLimitMax),
+      // Long, so a staff write can only show on the other process within a second through the shared
+      // invalidation, never because an entry happened to expire.
+      PUBLIC_CACHE_TTL_MS: '60000',
+      // Where Demo ID would listen if anything started it (nothing may).
+      DEMO_ID_PORT: String(demoIdPort),
+      SHUTDOWN_GRACE_MS: '8000',
+    };
+    const logDir = dir;
+    const api = (name: string, port: number, metricsPort: number) =>
+      start(name, process.execPath, [join(apiDist, 'server.js')], {
+        cwd: repoRoot,
+        logDir,
+        env: { ...env, API_PORT: String(port), METRICS_PORT: String(metricsPort), RUN_JOBS: 'false' },
+      });
+    // Each poll as a client of its own (the test stands in for the trusted proxy), so a slow start cannot use up
+    // the small rate limit of one address.
+    let polls = 0;
+    const healthy = (port: number) => async () => {
+      const client = `192.0.2.${(polls++ % 250) + 1}`;
+      return (
+        (await direct(port, { path: '/healthz', headers: { 'x-forwarded-for': client } })).status === 200
+      );
+    };
+
+    // The first process migrates and seeds the empty database; the others start on a ready one.
+    const a = api('api-a', apiPortA, metricsA);
+    started.push(a);
+    await waitFor('api-a /healthz', healthy(apiPortA), { process: a });
+    let adminPassword = '';
+    await waitFor(
+      "the seed's one-time password on api-a's output",
+      () => {
+        adminPassword = /one-time password\s+(\S+)/.exec(a.output())?.[1] ?? '';
+        return adminPassword !== '';
+      },
+      { process: a, ms: 10_000 },
+    );
+    const b = api('api-b', apiPortB, metricsB);
+    started.push(b);
+    const worker = start('worker', process.execPath, [workerEntry()], {
+      cwd: repoRoot,
+      logDir,
+      env: { ...env, METRICS_PORT: String(metricsW) },
+    });
+    started.push(worker);
+    await waitFor('api-b /healthz', healthy(apiPortB), { process: b });
+
+    const tls = makeCertificate(dir);
+    const runDir = join(dir, 'nginx');
+    mkdirSync(runDir, { mode: 0o755 });
+    const conf = render(join(dir, 'nginx-conf'), {
+      API_ORIGIN: origin(hosts.api),
+      PORTAL_ORIGIN: env.PORTAL_ORIGIN,
+      PASSPORT_ORIGIN: env.PASSPORT_ORIGIN,
+      PAY_ORIGIN: env.PAY_ORIGIN,
+      CS_ADMIN_ORIGIN: env.CS_ADMIN_ORIGIN,
+      HTTPS_PORT: String(httpsPort),
+      HTTP_PORT: String(httpPort),
+      API_UPSTREAMS: `127.0.0.1:${apiPortA},127.0.0.1:${apiPortB}`,
+      APPS_DIR: resolve(repoRoot, 'apps'),
+      TLS_CERT: tls.cert,
+      TLS_KEY: tls.key,
+      RUN_DIR: runDir,
+      // A file: nginx cannot open /dev/stdout when it is the test's pipe (a socket).
+      ACCESS_LOG: join(runDir, 'access.log'),
+      // As root, the workers drop to nobody (as the image's run as nginx); otherwise nginx runs as the tester.
+      NGINX_USER: process.getuid?.() === 0 ? 'nobody nogroup' : '',
+    });
+    const nginx = start(
+      'nginx',
+      '/usr/sbin/nginx',
+      ['-p', runDir, '-e', 'stderr', '-c', conf, '-g', 'daemon off;'],
+      {
+        cwd: dir,
+        logDir,
+        env: baseEnv(),
+      },
+    );
+    started.push(nginx);
+    const ca = readFileSync(tls.cert, 'utf8');
+    const proxy = { port: httpsPort, httpPort, ca };
+    await waitFor(
+      'nginx',
+      async () => (await viaProxy(proxy, hosts.api, { path: '/healthz' })).status === 200,
+      {
+        process: nginx,
+        ms: 20_000,
+      },
+    );
+
+    return {
+      dir,
+      postgres,
+      apiA: { process: a, port: apiPortA, metricsPort: metricsA },
+      apiB: { process: b, port: apiPortB, metricsPort: metricsB },
+      worker: { process: worker, metricsPort: metricsW },
+      nginx,
+      proxy,
+      demoIdPort,
+      adminPassword,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
