@@ -10,8 +10,10 @@ import rateLimit from '@fastify/rate-limit';
 import { site } from '@gp/config';
 import { systemClock, type Clock } from './config/clock.ts';
 import type { Env } from './config/env.ts';
+import { fastifyTrustProxy } from './config/trusted-proxies.ts';
 import type { Database, Db } from './db/database.ts';
 import { installBrowserPolicy } from './http/browser-policy.ts';
+import { clientAddress } from './http/client-address.ts';
 import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
@@ -83,7 +85,9 @@ export async function buildApp({
   refuseDevelopmentPartsInProduction(env);
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
-    trustProxy: env.TRUST_PROXY,
+    // Only the named proxies' X-Forwarded-For entries count (config/trusted-proxies.ts); http/client-address.ts
+    // hands the resolved address to everything that counts or records clients.
+    trustProxy: fastifyTrustProxy(env.trustedProxies),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -117,6 +121,7 @@ export async function buildApp({
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    keyGenerator: clientAddress,
     // The error handler turns this into the 429 envelope with the "too frequent" code.
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
