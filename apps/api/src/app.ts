@@ -29,6 +29,7 @@ import { memberAuthenticator, passportRoutes, type OidcProviderConfig } from './
 import { createPayRuntime, gameSimRoutes, payRoutes } from './modules/pay/index.ts';
 import { payAdminRoutes } from './modules/pay-admin/index.ts';
 import { installPublicCache } from './modules/public-cache/index.ts';
+import { retentionJobs } from './modules/retention/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { staffAuthenticator, staffRoutes } from './modules/staff/index.ts';
 
@@ -148,5 +149,6 @@ export async function buildApp({
   if (env.NODE_ENV !== 'production') await app.register(gameSimRoutes);
   await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
   await app.register(csJobs); // closes quiet replied tickets, deletes unsent uploads
+  await app.register(retentionJobs); // purges expired nonces, captchas, codes, sessions; blanks sent secrets
   return app;
 }
