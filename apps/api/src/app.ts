@@ -10,8 +10,10 @@ import rateLimit from '@fastify/rate-limit';
 import { site } from '@gp/config';
 import { systemClock, type Clock } from './config/clock.ts';
 import type { Env } from './config/env.ts';
+import { fastifyTrustProxy } from './config/trusted-proxies.ts';
 import type { Database, Db } from './db/database.ts';
 import { installBrowserPolicy } from './http/browser-policy.ts';
+import { clientAddress } from './http/client-address.ts';
 import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
@@ -27,6 +29,7 @@ import { memberAuthenticator, passportRoutes, type OidcProviderConfig } from './
 import { createPayRuntime, gameSimRoutes, payRoutes } from './modules/pay/index.ts';
 import { payAdminRoutes } from './modules/pay-admin/index.ts';
 import { installPublicCache } from './modules/public-cache/index.ts';
+import { retentionJobs } from './modules/retention/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { staffAuthenticator, staffRoutes } from './modules/staff/index.ts';
 
@@ -83,7 +86,9 @@ export async function buildApp({
   refuseDevelopmentPartsInProduction(env);
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
-    trustProxy: env.TRUST_PROXY,
+    // Only the named proxies' X-Forwarded-For entries count (config/trusted-proxies.ts); http/client-address.ts
+    // hands the resolved address to everything that counts or records clients.
+    trustProxy: fastifyTrustProxy(env.trustedProxies),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -117,6 +122,7 @@ export async function buildApp({
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    keyGenerator: clientAddress,
     // The error handler turns this into the 429 envelope with the "too frequent" code.
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
@@ -143,5 +149,6 @@ export async function buildApp({
   if (env.NODE_ENV !== 'production') await app.register(gameSimRoutes);
   await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
   await app.register(csJobs); // closes quiet replied tickets, deletes unsent uploads
+  await app.register(retentionJobs); // purges expired nonces, captchas, codes, sessions; blanks sent secrets
   return app;
 }

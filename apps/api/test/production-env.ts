@@ -23,6 +23,7 @@ export const productionEnv = {
   SMS_TRANSPORT: 'http',
   SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
   PAY_PROVIDER: 'none',
+  TRUSTED_PROXIES: '127.0.0.1',
 } as const satisfies Record<string, string>;
 
 /** The cookies `write` sets on a reply, as a browser would receive them (a throwaway app with the cookie plugin). */

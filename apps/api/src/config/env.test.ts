@@ -82,6 +82,30 @@ describe('parseEnv', () => {
     });
   });
 
+  it('names the trusted proxies: required in production, none by default elsewhere, every entry checked', () => {
+    expect(parseEnv(dev).trustedProxies).toEqual({ kind: 'none' });
+    expect(parseEnv({ NODE_ENV: 'test' }).trustedProxies).toEqual({ kind: 'none' });
+    const { TRUSTED_PROXIES: _p, ...prod } = productionEnv;
+    expect(() => parseEnv(prod)).toThrow(/TRUSTED_PROXIES: required in production/);
+    expect(parseEnv(productionEnv).trustedProxies).toEqual({ kind: 'list', entries: ['127.0.0.1'] });
+    expect(parseEnv({ ...productionEnv, TRUSTED_PROXIES: 'none' }).trustedProxies).toEqual({ kind: 'none' });
+    expect(parseEnv({ ...productionEnv, TRUSTED_PROXIES: 'hops:1' }).trustedProxies).toEqual({
+      kind: 'hops',
+      hops: 1,
+    });
+    expect(() => parseEnv({ ...dev, TRUSTED_PROXIES: '10.0.0.0/8,10.0.0.256' })).toThrow(
+      /TRUSTED_PROXIES: "10\.0\.0\.256" is not an IP address or CIDR/,
+    );
+    expect(() => parseEnv({ ...dev, TRUSTED_PROXIES: '0.0.0.0/0' })).toThrow(
+      /TRUSTED_PROXIES: .*trusts every/,
+    );
+    // The old boolean is gone, and `true` is not a proxy.
+    expect(() => parseEnv({ ...dev, TRUSTED_PROXIES: 'true' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => parseEnv({ ...dev, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: replaced by TRUSTED_PROXIES/,
+    );
+  });
+
   it('needs the settings of the chosen transports', () => {
     expect(() => parseEnv({ ...dev, MAIL_TRANSPORT: 'smtp' })).toThrow(
       /SMTP_URL: required with MAIL_TRANSPORT=smtp[\s\S]*MAIL_FROM: required with MAIL_TRANSPORT=smtp/,

@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { localHosts, localPorts } from '@gp/config';
 import { repoRoot } from './paths.ts';
+import { noProxy, parseTrustedProxies } from './trusted-proxies.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const local = localHosts();
@@ -38,7 +39,22 @@ const fields = z
     CS_ADMIN_ORIGIN: z.url().default(local.apps.csAdmin),
     /** Requests per minute per client address before 429. */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
-    TRUST_PROXY: bool.default(false),
+    /**
+     * Who may say the client's address (config/trusted-proxies.ts): `none` (no proxy; X-Forwarded-For ignored),
+     * a comma list of proxy addresses / CIDRs, or `hops:N`. Required in production; `none` elsewhere when unset.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .min(1)
+      .transform((v, ctx) => {
+        const parsed = parseTrustedProxies(v);
+        if ('problem' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.problem });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
     /**
      * How long (app clock) a process serves a cached public read (modules/public-cache) before asking the database
      * again: the most another process's staff write takes to show here. 0 turns the cache off. Default 1000, but 0
@@ -162,6 +178,8 @@ export const requiredInProduction = {
   PUBLIC_UPLOAD_URL: 'the https URL browsers reach the upload group at (image addresses)',
   COOKIE_DOMAIN:
     'the registrable domain of the app hosts (`.example.com`): the apps read the CSRF cookies from it',
+  TRUSTED_PROXIES:
+    'the reverse proxies in front of the API (addresses / CIDRs, or `hops:N`), or `none` when clients connect directly',
   PAY_PROVIDER:
     'the payment provider (`sandbox` is refused; `none` takes no payments and says so in the log at start)',
 } as const;
@@ -231,6 +249,12 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
       }
     }
   }
+  // The old switch trusted every hop; refusing it tells an operator who still sets it what took its place.
+  if (isSet(s.TRUST_PROXY))
+    problem(
+      'TRUST_PROXY',
+      "replaced by TRUSTED_PROXIES (the proxies' addresses / CIDRs, `hops:N`, or `none`)",
+    );
   if (s.MAIL_TRANSPORT === 'smtp' && !isSet(s.SMTP_URL))
     problem('SMTP_URL', 'required with MAIL_TRANSPORT=smtp');
   if (s.MAIL_TRANSPORT === 'smtp' && !isSet(s.MAIL_FROM))
@@ -249,6 +273,8 @@ function complete(e: Fields) {
     demoId: e.DEMO_ID ?? e.NODE_ENV !== 'production',
     /** The sandbox everywhere but production, where it is refused and a provider must be named. */
     payProvider: e.PAY_PROVIDER ?? (e.NODE_ENV === 'production' ? ('none' as const) : ('sandbox' as const)),
+    /** Unset only outside production (there it is required): no proxy in front. */
+    trustedProxies: e.TRUSTED_PROXIES ?? noProxy,
     paySandboxSecret: e.PAY_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
     PUBLIC_CACHE_TTL_MS: e.PUBLIC_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
     DATA_DIR: resolve(repoRoot, e.DATA_DIR),

@@ -15,6 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { developmentPartsOn, type Env } from '../config/env.ts';
+import { everyAddressNamed } from './client-address.ts';
 
 /** Route patterns of the development-only pages and calls. */
 const developmentRoutes = /^\/(dev|pay\/sandbox)\//;
@@ -42,13 +43,7 @@ function loopbackName(host: string | undefined): boolean {
 
 /** The socket's peer and every address a proxy put in front of it, asking for this machine by name. */
 function fromLoopback(request: FastifyRequest): boolean {
-  if (!isLoopback(request.raw.socket.remoteAddress) || !loopbackName(request.headers.host)) return false;
-  const forwarded = request.headers['x-forwarded-for'];
-  const relayed = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
-  return relayed.every(isLoopback);
+  return loopbackName(request.headers.host) && everyAddressNamed(request).every(isLoopback);
 }
 
 /** Development: the development-only routes answer 403 to anyone not on this machine. */

@@ -37,5 +37,5 @@ export const memberSession = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('member_session_mid_idx').on(t.mid)],
+  (t) => [index('member_session_mid_idx').on(t.mid), index('member_session_expires_idx').on(t.expiresAt)],
 );

@@ -1,25 +1,35 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 /** A graphic captcha shown once (spec 5: required at login). Only a hash of the answer is kept. */
-export const captchaChallenge = pgTable('captcha_challenge', {
-  tokenHash: text('token_hash').primaryKey(),
-  answerHash: text('answer_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Set when solved; the solution becomes a one-time ticket for the call that needs a captcha. */
-  ticketHash: text('ticket_hash').unique(),
-  ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const captchaChallenge = pgTable(
+  'captcha_challenge',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when solved; the solution becomes a one-time ticket for the call that needs a captcha. */
+    ticketHash: text('ticket_hash').unique(),
+    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The retention job finds expired rows by it (modules/retention).
+  (t) => [index('captcha_challenge_expires_idx').on(t.expiresAt)],
+);
 
 /** One-time nonces that travel inside RSA-encrypted passwords, so a captured ciphertext cannot be replayed. */
-export const rsaNonce = pgTable('rsa_nonce', {
-  nonce: text('nonce').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const rsaNonce = pgTable(
+  'rsa_nonce',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('rsa_nonce_expires_idx').on(t.expiresAt)],
+);
 
 /** Process-independent secrets the server generates once (the RSA key pair), unless the environment gives them. */
 export const appSecret = pgTable('app_secret', {
@@ -49,6 +59,7 @@ export const verificationCode = pgTable(
   (t) => [
     index('verification_code_target_idx').on(t.channel, t.target, t.createdAt),
     index('verification_code_ip_idx').on(t.ip, t.createdAt),
+    index('verification_code_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -78,11 +89,23 @@ export const outboxMessage = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** Why the last try failed (transport error, never the message body). */
     lastError: text('last_error'),
+    /**
+     * A message that carries a secret (a code, a reset link) also keeps its body with the secret blanked out, and
+     * when the secret stops working. Once the message is sent by a real transport, or the secret has expired,
+     * `body` becomes `scrubbedBody` and both are cleared (modules/messaging, modules/retention), so no sent or
+     * stale message keeps a code or link in clear.
+     */
+    scrubbedBody: text('scrubbed_body'),
+    secretExpiresAt: timestamp('secret_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('outbox_message_recipient_idx').on(t.recipient, t.createdAt),
     index('outbox_message_status_idx').on(t.status, t.createdAt),
+    index('outbox_message_secret_idx')
+      .on(t.secretExpiresAt)
+      .where(sql`${t.scrubbedBody} is not null`),
+    index('outbox_message_created_idx').on(t.createdAt),
   ],
 );
 

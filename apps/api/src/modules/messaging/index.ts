@@ -5,6 +5,8 @@
 export { mailboxRoutes } from './mailbox.routes.ts';
 export { messageDispatch } from './message-dispatch.plugin.ts';
 export { outbox } from './outbox.ts';
+// What stands where a sent or expired message's code or link was (tests, the retention job's).
+export { scrubbedMark } from './outbox.repository.ts';
 // For tests that drive the dispatcher with a transport of their own.
 export { MessageDispatcher } from './message-dispatcher.ts';
 export type { MessageTransport, TransportMessage } from './message-transport.ts';

@@ -16,7 +16,7 @@ import { outboxMessage } from '../../db/schema/passport.schema.ts';
 import { HttpSmsTransport } from './http-sms.transport.ts';
 import { dispatchPolicy, MessageDispatcher } from './message-dispatcher.ts';
 import type { MessageTransport, TransportMessage } from './message-transport.ts';
-import { OutboxRepository } from './outbox.repository.ts';
+import { OutboxRepository, scrubbedMark } from './outbox.repository.ts';
 import { OutboxTransport } from './outbox.transport.ts';
 
 let database: Database;
@@ -78,6 +78,39 @@ describe('message dispatcher', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, nextAttemptAt: null });
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(await dispatcher.runOnce()).toBe(0);
+  });
+
+  it('keeps no code in a message it has sent; a message without a secret keeps its text', async () => {
+    gateway.state.mode = 'ok';
+    const repo = new OutboxRepository(database.db);
+    const body = '[JoyPeak Games] Your code is 271828, valid 10 minutes';
+    const secret = { values: ['271828'], expiresAt: new Date(Date.now() + 600_000) };
+    const withCode = (await repo.enqueue({
+      channel: 'sms',
+      recipient: '66811110001',
+      lang: 'en',
+      subject: 'code',
+      body,
+      secret,
+    }))!;
+    const plain = (await enqueueSms('66811110002', 'Your ticket was answered'))!;
+    // Waiting to leave, it holds the code (the transport needs it).
+    expect((await rowOf(withCode)).body).toBe(body);
+    const dispatcher = new MessageDispatcher({
+      db: database.db,
+      transports: { sms: new HttpSmsTransport({ url: gateway.url }), email: new OutboxTransport() },
+      log: recordingLog().log,
+      now: systemClock,
+    });
+    expect(await dispatcher.runOnce()).toBe(2);
+    expect(gateway.state.accepted.find((m) => m.to === '+66811110001')?.text).toBe(body);
+    expect(await rowOf(withCode)).toMatchObject({
+      status: 'sent',
+      body: `[JoyPeak Games] Your code is ${scrubbedMark}, valid 10 minutes`,
+      scrubbedBody: null,
+      secretExpiresAt: null,
+    });
+    expect(await rowOf(plain)).toMatchObject({ status: 'sent', body: 'Your ticket was answered' });
   });
 
   it('leaves channels on the outbox transport alone', async () => {
@@ -241,14 +274,17 @@ describe('dispatch in the running app', () => {
       timeout: 5_000,
     });
     const mail = smtp.mails.find((m) => m.to.includes('mali@example.com'))!;
-    const row = await rowTo('mali@example.com');
-    const code = row.body.match(/\b\d{6}\b/)![0];
+    const code = mail.text.match(/\b\d{6}\b/)![0];
     expect(mail.subject).toBe(messageText('th', 'code.subject'));
     expect(mail.text).toBe(messageText('th', 'code.body', { code, minutes: 10 }));
     await vi.waitFor(async () => expect((await rowTo('mali@example.com')).status).toBe('sent'));
-    // The dev mailbox still shows it: it reads the table, whatever the status.
+    // Delivered: the stored message keeps the text without its code, and so does the dev mailbox, which reads it.
+    const row = await rowTo('mali@example.com');
+    expect(row).toMatchObject({ scrubbedBody: null, secretExpiresAt: null });
+    expect(row.body).toBe(messageText('th', 'code.body', { code: scrubbedMark, minutes: 10 }));
+    expect(row.body).not.toContain(code);
     const mailbox = (await t.app.inject({ url: '/dev/mailbox.json?to=mali@example.com' })).json().data;
-    expect(mailbox[0].body).toContain(code);
+    expect(mailbox[0].body).toBe(row.body);
   });
 
   it('texts a sign-up code through the SMS gateway and marks it sent', async () => {
@@ -264,11 +300,12 @@ describe('dispatch in the running app', () => {
       timeout: 5_000,
     });
     const sms = gateway.state.accepted.find((s) => s.to === '+84912345678')!;
-    const row = await rowTo('84912345678');
-    expect(sms).toMatchObject({ text: row.body, authorization: 'Bearer gw-token' });
-    expect(sms.text).toBe(
-      messageText('vi', 'code.sms', { code: row.body.match(/\b\d{6}\b/)![0], minutes: 10 }),
-    );
+    const code = sms.text.match(/\b\d{6}\b/)![0];
+    expect(sms).toMatchObject({ authorization: 'Bearer gw-token' });
+    expect(sms.text).toBe(messageText('vi', 'code.sms', { code, minutes: 10 }));
     await vi.waitFor(async () => expect((await rowTo('84912345678')).status).toBe('sent'));
+    expect((await rowTo('84912345678')).body).toBe(
+      messageText('vi', 'code.sms', { code: scrubbedMark, minutes: 10 }),
+    );
   });
 });

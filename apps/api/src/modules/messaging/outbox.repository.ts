@@ -1,14 +1,26 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 
 export type OutboxRow = typeof outboxMessage.$inferSelect;
 
-/** `nextAttemptAt`: not sent before then (e.g. a ticket answer's notice waits out the recall window). */
+/**
+ * `nextAttemptAt`: not sent before then (e.g. a ticket answer's notice waits out the recall window). `secret`: the
+ * code or link the body carries and until when it works; the outbox keeps it in clear only while it is needed
+ * (see `scrubbedBody` in the schema).
+ */
 export type OutgoingMessage = Pick<
   typeof outboxMessage.$inferInsert,
   'channel' | 'recipient' | 'lang' | 'subject' | 'body' | 'nextAttemptAt'
->;
+> & { secret?: { values: readonly string[]; expiresAt: Date } };
+
+/** What stands in a scrubbed message where its code or link was: no language's word, so none is needed. */
+export const scrubbedMark = '•••';
+
+/** The body with every secret value blanked out. */
+export function scrub(body: string, values: readonly string[]): string {
+  return values.filter((v) => v !== '').reduce((text, value) => text.split(value).join(scrubbedMark), body);
+}
 
 /** A message claimed for sending, with the attempt it is on. */
 export type ClaimedMessage = Pick<
@@ -19,9 +31,38 @@ export type ClaimedMessage = Pick<
 export class OutboxRepository {
   constructor(private readonly db: Db) {}
 
-  async enqueue(message: OutgoingMessage) {
-    const [row] = await this.db.insert(outboxMessage).values(message).returning({ id: outboxMessage.id });
+  async enqueue({ secret, ...message }: OutgoingMessage) {
+    const [row] = await this.db
+      .insert(outboxMessage)
+      .values({
+        ...message,
+        ...(secret
+          ? { scrubbedBody: scrub(message.body, secret.values), secretExpiresAt: secret.expiresAt }
+          : {}),
+      })
+      .returning({ id: outboxMessage.id });
     return row?.id;
+  }
+
+  /**
+   * Blanks the secrets of up to `limit` messages whose code or link no longer works (sent or not: the dev
+   * mailbox shows a code while it is good, and nothing after), oldest first; answers how many. Rows another
+   * process holds are skipped, not waited for.
+   */
+  async scrubExpired(now: Date, limit: number): Promise<number> {
+    const due = this.db
+      .select({ id: outboxMessage.id })
+      .from(outboxMessage)
+      .where(and(isNotNull(outboxMessage.scrubbedBody), lte(outboxMessage.secretExpiresAt, now)))
+      .orderBy(asc(outboxMessage.secretExpiresAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(outboxMessage)
+      .set(scrubbed)
+      .where(inArray(outboxMessage.id, due))
+      .returning({ id: outboxMessage.id });
+    return rows.length;
   }
 
   /** Deletes a message that has not been sent (nor claimed for sending); answers whether it was. */
@@ -90,11 +131,11 @@ export class OutboxRepository {
     return rows.sort((a, b) => a.id - b.id);
   }
 
-  /** The message left: sent at `now`. */
+  /** The message left: sent at `now`. Its code or link has reached the recipient and is not kept here. */
   async markSent(id: number, now: Date): Promise<void> {
     await this.db
       .update(outboxMessage)
-      .set({ status: 'sent', sentAt: now, nextAttemptAt: null, lastError: null })
+      .set({ status: 'sent', sentAt: now, nextAttemptAt: null, lastError: null, ...scrubbed })
       .where(pendingMessage(id));
   }
 
@@ -110,5 +151,12 @@ export class OutboxRepository {
       .where(pendingMessage(id));
   }
 }
+
+/** The body without its secrets (unchanged for a message that has none). */
+const scrubbed = {
+  body: sql`coalesce(${outboxMessage.scrubbedBody}, ${outboxMessage.body})`,
+  scrubbedBody: null,
+  secretExpiresAt: null,
+};
 
 const pendingMessage = (id: number) => and(eq(outboxMessage.id, id), eq(outboxMessage.status, 'pending'));

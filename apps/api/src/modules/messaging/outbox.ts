@@ -11,6 +11,8 @@ export const outbox = {
   enqueue: (tx: Db, message: OutgoingMessage) => new OutboxRepository(tx).enqueue(message),
   /** Deletes a message nobody has sent (nor claimed for sending); answers whether it was. */
   withdraw: (tx: Db, id: number) => new OutboxRepository(tx).deletePending(id),
+  /** Blanks the code or link of up to `limit` messages where it has expired; answers how many (the retention job). */
+  scrubExpired: (db: Db, now: Date, limit: number) => new OutboxRepository(db).scrubExpired(now, limit),
   /** Newest first. */
   latest: (db: Db, options: { recipient?: string | undefined; limit: number }) =>
     new OutboxRepository(db).latest(options),

@@ -9,6 +9,7 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { AppError } from '../../http/app-error.ts';
 import { SessionRepository } from './session.repository.ts';
 
@@ -105,7 +106,7 @@ export interface LoginClient {
 }
 
 export function loginClientOf(request: FastifyRequest): LoginClient {
-  return { ip: request.ip, sessionId: request.cookies[sessionCookieName(request.server.env)] };
+  return { ip: clientAddress(request), sessionId: request.cookies[sessionCookieName(request.server.env)] };
 }
 
 /** What the `__Host-` prefix demands of a session cookie in production: no Domain (host-only). */

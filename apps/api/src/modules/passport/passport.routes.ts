@@ -36,6 +36,7 @@ import {
   requestToken,
   webLoginGetKey,
 } from '@gp/contracts/passport';
+import { clientAddress } from '../../http/client-address.ts';
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
 import {
   clearSessionCookies,
@@ -123,7 +124,7 @@ export async function passportRoutes(app: FastifyInstance) {
       email: input.user,
       purpose: input.type,
       ticket: input.captcha,
-      ip: ctx.request.ip,
+      ip: clientAddress(ctx.request),
       lang: ctx.lang,
     }),
   );
@@ -134,7 +135,7 @@ export async function passportRoutes(app: FastifyInstance) {
       rePwd: input.rePwd,
       code: input.captcha,
       lang: ctx.lang,
-      ip: ctx.request.ip,
+      ip: clientAddress(ctx.request),
     }),
   );
   /** A login's answer: the new session's cookies on the reply, the member in the body. */
@@ -179,7 +180,7 @@ export async function passportRoutes(app: FastifyInstance) {
       tel: input.tel,
       purpose: input.type,
       ticket: input.captcha,
-      ip: ctx.request.ip,
+      ip: clientAddress(ctx.request),
       lang: ctx.lang,
     }),
   );
@@ -187,7 +188,7 @@ export async function passportRoutes(app: FastifyInstance) {
     accounts.checkSmsCode({ cid: input.cid, tel: input.tel, code: input.code, purpose: input.type }),
   );
   registerCall(app, regByTel, (input, ctx) =>
-    accounts.registerByPhone({ ...input, lang: ctx.lang, ip: ctx.request.ip }),
+    accounts.registerByPhone({ ...input, lang: ctx.lang, ip: clientAddress(ctx.request) }),
   );
   registerCall(app, resetPwd, (input) =>
     'cid' in input
@@ -211,7 +212,7 @@ export async function passportRoutes(app: FastifyInstance) {
       email: input.user,
       type: input.type,
       ticket: input.captcha,
-      ip: ctx.request.ip,
+      ip: clientAddress(ctx.request),
       lang: ctx.lang,
     }),
   );
@@ -225,7 +226,7 @@ export async function passportRoutes(app: FastifyInstance) {
     accounts.sendPhoneCode(midOf(ctx), {
       ...input,
       ticket: input.captcha,
-      ip: ctx.request.ip,
+      ip: clientAddress(ctx.request),
       lang: ctx.lang,
     }),
   );

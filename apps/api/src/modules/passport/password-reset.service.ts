@@ -82,6 +82,10 @@ export class PasswordResetService {
         lang,
         subject: messageText(lang, 'reset.subject'),
         body: messageText(lang, 'reset.body', { link, minutes: resetLimits.ttlMinutes }),
+        secret: {
+          values: [link, ticket],
+          expiresAt: new Date(now.getTime() + resetLimits.ttlMinutes * 60_000),
+        },
       });
     });
     return { expires_in: resetLimits.ttlMinutes * 60, resend_after: resetLimits.resendAfterMs / 1000 };

@@ -89,6 +89,7 @@ export class VerificationCodeService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = await this.hash(channel, target, purpose, code);
     const vars = { code, minutes: codeLimits.ttlMinutes };
+    const expiresAt = new Date(now.getTime() + codeLimits.ttlMinutes * 60_000);
     await inTransaction(this.db, async (tx) => {
       await new VerificationCodeRepository(tx).insert({
         channel,
@@ -97,7 +98,7 @@ export class VerificationCodeService {
         codeHash,
         ip,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + codeLimits.ttlMinutes * 60_000),
+        expiresAt,
       });
       await outbox.enqueue(tx, {
         channel,
@@ -105,6 +106,7 @@ export class VerificationCodeService {
         lang,
         subject: messageText(lang, 'code.subject'),
         body: messageText(lang, channel === 'sms' ? 'code.sms' : 'code.body', vars),
+        secret: { values: [code], expiresAt },
       });
     });
   }

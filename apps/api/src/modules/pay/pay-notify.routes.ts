@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { NotificationRejected } from './payment-provider.ts';
+import { clientAddress } from '../../http/client-address.ts';
 
 export async function payNotifyRoutes(app: FastifyInstance) {
   // This plugin's routes only: keep JSON bodies as text for the signature check.
@@ -28,7 +29,7 @@ export async function payNotifyRoutes(app: FastifyInstance) {
     } catch (error) {
       if (!(error instanceof NotificationRejected)) throw error;
       request.log.warn(
-        { provider, reason: error.reason, err: error.message, ip: request.ip },
+        { provider, reason: error.reason, err: error.message, ip: clientAddress(request) },
         'payment notification refused',
       );
       return reply.status(error.status).send({ received: false, error: error.reason });

@@ -17,6 +17,7 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSessionId, hostOnlyInProduction, newToken } from '../passport/index.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
@@ -98,7 +99,7 @@ function staffOfSession(
     privilegeIds: found.privilegeIds,
     mustChangePassword: found.mustChangePassword,
     sessionIdHash: found.sessionIdHash,
-    ip: request.ip,
+    ip: clientAddress(request),
   };
 }
 
@@ -177,7 +178,10 @@ export interface StaffLoginClient {
 }
 
 export function staffLoginClientOf(request: FastifyRequest): StaffLoginClient {
-  return { ip: request.ip, sessionId: request.cookies[staffSessionCookieName(request.server.env)] };
+  return {
+    ip: clientAddress(request),
+    sessionId: request.cookies[staffSessionCookieName(request.server.env)],
+  };
 }
 
 /**
