@@ -53,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 429) return sendCode(request, reply, 429, codes.tooFrequent, { domain: 'common' });
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: unparsable JSON, wrong content type, body too large. Logged by code only: a JSON
-      // parse error's message quotes the body, which can hold a password or a code.
+      // parser's message may quote the body (V8's JSON errors do), which can hold a password or a code.
       request.log.info({ code: error.code, statusCode: status }, 'request refused');
       const field = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'body:too_large' : 'body:malformed';
       const [name, problem] = field.split(':') as [string, string];
