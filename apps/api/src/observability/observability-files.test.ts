@@ -30,10 +30,12 @@ beforeAll(async () => {
     log: { info() {}, error() {} },
   });
   for (const metric of await t.app.metrics.getMetricsAsJSON()) {
+    // prom-client types `type` as an enum of these very strings.
+    const type = String(metric.type);
     const suffixes =
-      metric.type === 'histogram'
+      type === 'histogram'
         ? ['_bucket', '_sum', '_count']
-        : metric.type === 'summary'
+        : type === 'summary'
           ? ['', '_sum', '_count']
           : [''];
     for (const suffix of suffixes) served.add(`${metric.name}${suffix}`);
