@@ -53,6 +53,15 @@ describe('errorSerializer', () => {
     expect(out.params).toBeUndefined();
   });
 
+  it('treats an error logged as its text the same way, and leaves other values alone', () => {
+    const error = new DrizzleQueryError('select $1', ['code-123456-secret'], new Error('boom'));
+    const text = serialize(String(error) as unknown as Error) as unknown as string;
+    expect(text).toBe('Error: Failed query: select $1\nparams: [redacted]');
+    expect(serialize('timeout' as unknown as Error)).toBe('timeout');
+    expect(serialize(undefined as unknown as Error)).toBeUndefined();
+    expect(serialize({ message: 'plain object' } as Error)).toMatchObject({ message: 'plain object' });
+  });
+
   it('drops the text a JSON parse error quotes', () => {
     let error: Error | undefined;
     try {

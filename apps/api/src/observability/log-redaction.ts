@@ -73,19 +73,30 @@ function paramTexts(error: unknown): string[] {
   return out;
 }
 
-/** Wraps pino's error serializer: parse errors lose the quoted body, failed queries their parameter values. */
+/** V8 quotes the start of the text it could not parse: `Unexpected token 'x', "{"password":"...` is not valid JSON */
+const quotedJson = (text: string) =>
+  text.replace(/(Unexpected [^,\n]*, )[\s\S]*? is not valid JSON/g, `$1${redacted} is not valid JSON`);
+
+/**
+ * Wraps pino's error serializer: parse errors lose the quoted body, failed queries their parameter values. Pino
+ * applies it to whatever a line puts under `err`: several workers log the error's text (`err: String(error)`),
+ * which gets the same treatment (a failed query's text ends with its parameters).
+ */
 export function errorSerializer(base: (error: Error) => SerializedError) {
   return (error: Error): SerializedError => {
+    const value: unknown = error;
+    if (typeof value === 'string')
+      return quotedJson(
+        value.replace(/\nparams: [\s\S]*$/, `\nparams: ${redacted}`),
+      ) as unknown as SerializedError;
+    if (typeof value !== 'object' || value === null) return base(error);
     const out = { ...base(error) };
     delete out.params;
-    const cut = (text: string) => {
+    const cut = (text: unknown) => {
+      if (typeof text !== 'string') return text as string;
       let result = text;
       for (const params of paramTexts(error)) result = result.split(params).join(`\nparams: ${redacted}`);
-      // V8 quotes the start of the text it could not parse: `Unexpected token 'x', "{"password":"...` is not valid JSON
-      return result.replace(
-        /(Unexpected [^,\n]*, )[\s\S]*? is not valid JSON/g,
-        `$1${redacted} is not valid JSON`,
-      );
+      return quotedJson(result);
     };
     out.message = cut(out.message);
     out.stack = cut(out.stack);
