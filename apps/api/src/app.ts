@@ -7,6 +7,8 @@ import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import { stdSerializers, type DestinationStream } from 'pino';
+import type { Registry } from 'prom-client';
 import { site } from '@gp/config';
 import { systemClock, type Clock } from './config/clock.ts';
 import type { Env } from './config/env.ts';
@@ -23,6 +25,9 @@ import { deskRoutes } from './modules/desk/index.ts';
 import { faqAdminRoutes } from './modules/faq-admin/index.ts';
 import { gameAdminRoutes } from './modules/game-admin/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { errorSerializer, serializeRequest } from './observability/log-redaction.ts';
+import { createProcessMetrics, installHttpMetrics } from './observability/metrics.ts';
+import { genReqId, requestIdHeader } from './observability/request-id.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { mailboxRoutes, messageDispatch } from './modules/messaging/index.ts';
 import { memberAuthenticator, passportRoutes, type OidcProviderConfig } from './modules/passport/index.ts';
@@ -47,6 +52,10 @@ declare module 'fastify' {
      * time from it; tests move it.
      */
     now: Clock;
+    /** This process's Prometheus registry (src/observability/metrics.ts); server.ts serves it on METRICS_PORT. */
+    metrics: Registry;
+    /** `draining`: set by server.ts on SIGTERM; `/readyz` answers 503 from then on, so balancers move away. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -54,17 +63,25 @@ export interface BuildOptions {
   env: Env;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The app's own logger settings (level, redaction, serializers) writing JSON lines here: tests read them. */
+  logStream?: DestinationStream;
   socialProviders?: readonly OidcProviderConfig[];
   /** Default: the system clock. */
   now?: Clock;
 }
 
-/** JSON lines in production and when piped; readable lines for a developer at a terminal. */
-function loggerOptions(env: Env): FastifyServerOptions['logger'] {
-  const pretty = env.NODE_ENV !== 'production' && process.stdout.isTTY;
+/**
+ * JSON lines in production and when piped; readable lines for a developer at a terminal. Every line of a request
+ * carries its id (`reqId`); secrets never reach a line (observability/log-redaction.ts: query values of tokens
+ * and signatures, quoted bodies, query parameters; cookies and Authorization by path).
+ */
+function loggerOptions(env: Env, stream?: DestinationStream): FastifyServerOptions['logger'] {
+  const pretty = !stream && env.NODE_ENV !== 'production' && process.stdout.isTTY;
   return {
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: { req: serializeRequest, err: errorSerializer(stdSerializers.err) },
+    ...(stream ? { stream } : {}),
     ...(pretty
       ? {
           transport: {
@@ -80,12 +97,17 @@ export async function buildApp({
   env,
   database,
   logger,
+  logStream,
   socialProviders = [],
   now = systemClock,
 }: BuildOptions) {
   refuseDevelopmentPartsInProduction(env);
   const app = Fastify({
-    logger: logger ?? loggerOptions(env),
+    logger: logger ?? loggerOptions(env, logStream),
+    // The proxy's X-Request-Id when it is a plain token, else a fresh UUID (observability/request-id.ts). Fastify's
+    // own requestIdHeader would take any value as it came, so the header is read by genReqId instead.
+    requestIdHeader: false,
+    genReqId,
     // Only the named proxies' X-Forwarded-For entries count (config/trusted-proxies.ts); http/client-address.ts
     // hands the resolved address to everything that counts or records clients.
     trustProxy: fastifyTrustProxy(env.trustedProxies),
@@ -100,6 +122,16 @@ export async function buildApp({
   app.decorate('socialProviders', socialProviders);
   app.decorate('now', now);
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
+  app.decorate('lifecycle', { draining: false });
+  app.decorate(
+    'metrics',
+    createProcessMetrics({ database, now, cacheMs: env.METRICS_CACHE_MS, log: app.log }),
+  );
+  installHttpMetrics(app, app.metrics);
+  // Every answer names its request, so a player or a proxy log can quote it (5xx bodies too: error-handler.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(requestIdHeader, request.id);
+  });
 
   app.decorate('authenticators', {
     member: memberAuthenticator(database.db, { now }),

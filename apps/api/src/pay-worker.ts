@@ -11,6 +11,8 @@ import { systemClock } from './config/clock.ts';
 import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { createGameServerSimulator, PayDeliveryWorker } from './modules/pay/index.ts';
+import { createProcessMetrics } from './observability/metrics.ts';
+import { startMetricsServer } from './observability/metrics-server.ts';
 
 const env = parseEnvOrExit();
 const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
@@ -39,6 +41,20 @@ const worker = new PayDeliveryWorker({
 });
 worker.start();
 log.info({ pollMs: env.PAY_WORKER_POLL_MS }, 'pay worker started');
+// Its own metrics (pool, orders, delivery, outbox, exports, process) like the API's; METRICS_PORT=0: off.
+const metricsServer = env.METRICS_PORT
+  ? await startMetricsServer({
+      registry: createProcessMetrics({
+        database,
+        now: systemClock,
+        cacheMs: env.METRICS_CACHE_MS,
+        log,
+      }),
+      host: env.METRICS_HOST,
+      port: env.METRICS_PORT,
+      log,
+    })
+  : undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -46,6 +62,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'pay worker stopping');
   await worker.stop();
+  await metricsServer?.close();
   await database.close();
   process.exit(0);
 }

@@ -8,6 +8,7 @@ import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './db/seed/seed.ts';
 import { returnPath, startDemoIdServer } from './modules/passport/index.ts';
+import { startMetricsServer } from './observability/metrics-server.ts';
 import { appHostsOf, buildAppHost } from './static/app-hosts.ts';
 
 const env = parseEnvOrExit();
@@ -44,7 +45,17 @@ if (env.payProvider === 'none') {
 const servers: FastifyInstance[] = [api];
 const urls: string[] = [];
 await api.listen({ host: env.HOST, port: env.API_PORT });
-urls.push(`  API             http://localhost:${env.API_PORT}  (health: /healthz)`);
+urls.push(`  API             http://localhost:${env.API_PORT}  (health: /healthz, /readyz)`);
+// Prometheus on a port of its own (never the API's, so never through the public proxy); METRICS_PORT=0: off.
+const metricsServer = env.METRICS_PORT
+  ? await startMetricsServer({
+      registry: api.metrics,
+      host: env.METRICS_HOST,
+      port: env.METRICS_PORT,
+      log: api.log,
+    })
+  : undefined;
+if (metricsServer) urls.push(`  Metrics         ${metricsServer.url}`);
 if (demoId)
   urls.push(`  Demo ID         ${demoId.provider.issuer}  (stand-in social login; never in production)`);
 if (env.SERVE_APPS) {
@@ -77,7 +88,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   timer.unref();
   // Stop taking requests everywhere, let the ones in flight finish, then close the database last.
-  await Promise.allSettled([...servers.map((s) => s.close()), demoId?.close()]);
+  await Promise.allSettled([...servers.map((s) => s.close()), demoId?.close(), metricsServer?.close()]);
   await database.close();
   process.exit(0);
 }

@@ -167,6 +167,23 @@ describe('calls', () => {
     expect(onNotLoggedIn).toHaveBeenCalledWith(postForm);
   });
 
+  it("keeps a 5xx answer's request_id for the screens to show", async () => {
+    reply = () => ({
+      status: 500,
+      body: JSON.stringify({ code: -500, message: 'x', data: null, request_id: 'req-7f3a' }),
+    });
+    const error = await client({ passport: [good.base] })
+      .call(postForm, { user: 'a', keep: 0 })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: -500, status: 500, requestId: 'req-7f3a' });
+    reply = () => ({ status: 200, body: JSON.stringify({ code: -101, message: 'x', data: null }) });
+    const refused = await client({ passport: [good.base] })
+      .call(postForm, { user: 'a', keep: 0 })
+      .catch((e) => e);
+    expect(refused.requestId).toBeUndefined();
+  });
+
   it('exposes the failing fields of a 400 answer', async () => {
     reply = () => ({
       status: 400,

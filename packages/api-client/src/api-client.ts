@@ -28,6 +28,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly data: unknown = null,
     serverMessage = '',
+    /** A 5xx answer's `request_id`: the screens show it, so a player can quote it to support. */
+    readonly requestId?: string,
   ) {
     super(serverMessage || `code ${code}`);
     this.name = 'ApiError';
@@ -121,6 +123,11 @@ export function envelopeHead(body: unknown): { code: number; message: string } |
   return Number.isSafeInteger(code) && typeof message === 'string'
     ? { code: code as number, message }
     : undefined;
+}
+
+function requestIdOf(body: unknown): string | undefined {
+  const id = (body as { request_id?: unknown }).request_id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 export interface ApiClient {
@@ -248,6 +255,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           status,
           (body as { data?: unknown }).data ?? null,
           head.message,
+          requestIdOf(body),
         );
       }
       const parsed = call.response.safeParse((body as { data?: unknown }).data);

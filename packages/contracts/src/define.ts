@@ -67,6 +67,8 @@ export interface Envelope<T> {
   code: number;
   message: string;
   data: T | null;
+  /** 5xx answers only: the request's id (its `x-request-id` header), for a player to quote to support. */
+  request_id?: string;
 }
 
 /** A 0/1 flag as the spec's legacy-style fields use them (is_show_*, *_status, is_online). */

@@ -6,7 +6,7 @@ import styles from './route-error.module.css';
 
 /**
  * What a route shows when its data could not be loaded: the translated message for the error's code (never
- * the server's text) and a way to try again.
+ * the server's text), a server error's reference for support, and a way to try again.
  */
 export function RouteError() {
   const error = useRouteError();
@@ -15,10 +15,12 @@ export function RouteError() {
   if (error instanceof ApiError) message = errorText(t, error.domain, error.code);
   else if (isRouteErrorResponse(error) && error.status === 404) message = t('error.notFound');
   else message = t('errors:common.network');
+  const requestId = error instanceof ApiError ? error.requestId : undefined;
   return (
     <section className={styles.box} role="alert">
       <h1 className={styles.title}>{t('error.title')}</h1>
       <p>{message}</p>
+      {requestId && <p className={styles.reference}>{t('error.reference', { id: requestId })}</p>}
       <button type="button" className={styles.retry} onClick={() => window.location.reload()}>
         {t('state.retry')}
       </button>

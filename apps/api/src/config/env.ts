@@ -25,6 +25,16 @@ const fields = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     HOST: z.string().min(1).default('127.0.0.1'),
     API_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.api),
+    /**
+     * Prometheus metrics (src/observability): text format at `http://METRICS_HOST:METRICS_PORT/metrics`, on a
+     * port of their own that the public proxy never routes to. 0 = off. Default 9464 (the OpenTelemetry
+     * Prometheus exporter's port) in production; off in development and tests, where several processes of one
+     * machine would fight over it. METRICS_CACHE_MS: how long a scrape reuses the database-derived gauges
+     * (orders, delivery, outbox, exports), so scrapes cannot load the database.
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** Set: PostgreSQL. Unset: embedded PGlite in DATA_DIR. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -277,6 +287,7 @@ function complete(e: Fields) {
     trustedProxies: e.TRUSTED_PROXIES ?? noProxy,
     paySandboxSecret: e.PAY_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
     PUBLIC_CACHE_TTL_MS: e.PUBLIC_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
+    METRICS_PORT: e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? 9464 : 0),
     DATA_DIR: resolve(repoRoot, e.DATA_DIR),
     appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map(
       (o) => new URL(o).origin,

@@ -2,7 +2,8 @@
  * Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else embedded PGlite in
  * DATA_DIR. Both speak the same SQL and run the same committed migrations; only this file knows which it is.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrationsFolder } from '../config/paths.ts';
@@ -17,9 +18,25 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap round trip for health checks. */
   ping(): Promise<void>;
+  /**
+   * How many committed migrations (the drizzle journal) this database has not applied: those newer than the
+   * newest it has, the rule `migrate()` itself follows. All of them on a database never migrated.
+   */
+  pendingMigrations(): Promise<number>;
+  /** The connection pool's use right now, for the metrics (PGlite is one in-process connection: no queue). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests copy a migrated template this way). */
   dumpDataDir?(): Promise<Blob>;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  /** Unknown on PGlite. */
+  idle?: number;
+  /** Callers waiting for a connection; unknown on PGlite. */
+  waiting?: number;
 }
 
 export type DatabaseOptions =
@@ -45,6 +62,8 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     driver: 'pglite',
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    pendingMigrations: () => pendingMigrations(db),
+    poolStats: () => ({ max: 1, total: 1 }),
     close: () => client.close(),
     dumpDataDir: async () => {
       const dump = await client.dumpDataDir('none');
@@ -70,14 +89,51 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
     driver: 'postgres',
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    pendingMigrations: () => pendingMigrations(db),
+    poolStats: () => ({
+      max: options.poolSize ?? 10,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }
 
+let journal: number[] | undefined;
+/** The `when` of every committed migration (read once: the files do not change under a running process). */
+function journalMillis(): number[] {
+  journal ??= (
+    JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: Array<{ when: number }>;
+    }
+  ).entries.map((entry) => entry.when);
+  return journal;
+}
+
+/** drizzle's own bookkeeping (`drizzle.__drizzle_migrations`, `created_at` = the journal's `when`). */
+async function pendingMigrations(db: Db): Promise<number> {
+  let newest = -Infinity;
+  try {
+    const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+    const value = (result as unknown as { rows: Array<{ newest: unknown }> }).rows[0]?.newest;
+    if (value !== null && value !== undefined) newest = Number(value);
+  } catch (error) {
+    // Never migrated: the table does not exist yet (undefined_table), so every migration is pending.
+    if (!hasSqlState(error, '42P01')) throw error;
+  }
+  return journalMillis().filter((when) => when > newest).length;
+}
+
 /** True for the database's refusal of a second row with the same unique key (PostgreSQL and PGlite alike). */
 export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, '23505');
+}
+
+/** The error, or one it wraps (drizzle wraps the driver's), carries this SQLSTATE. */
+function hasSqlState(error: unknown, state: string): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === state) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

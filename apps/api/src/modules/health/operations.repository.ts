@@ -1,0 +1,85 @@
+/**
+ * The operational state the metrics report (src/observability/metrics.ts): one query per table, read at scrape
+ * time, counted by the indexes each table has for its workers and searches.
+ */
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { csExportJob } from '../../db/schema/cs.schema.ts';
+import { outboxMessage } from '../../db/schema/passport.schema.ts';
+import { payDeliveryJob, payOrder, payOrderStateValues } from '../../db/schema/pay-order.schema.ts';
+
+export interface OperationsSnapshot {
+  /** Every state, 0 included. */
+  ordersByState: Record<string, number>;
+  /** Orders the provider says are paid whose credit has not reached the game yet (paid or delivering). */
+  paidUndelivered: { count: number; oldestPaidAt: Date | null };
+  /** `due`: pending and past its next attempt, nobody holding it (a held job's lease is its next attempt). */
+  delivery: { pending: number; due: number; dead: number; oldestDueAt: Date | null };
+  outbox: { pending: number; failed: number; oldestPendingAt: Date | null };
+  /** pending, done, failed; 0 included. */
+  exportsByStatus: Record<string, number>;
+}
+
+const count = sql<number>`count(*)`.mapWith(Number);
+const countWhere = (condition: SQL | undefined) => sql`count(*) filter (where ${condition})`.mapWith(Number);
+const undelivered = ['paid', 'delivering'] as const;
+
+export async function readOperationsSnapshot(db: Db, now: Date): Promise<OperationsSnapshot> {
+  const dueJob = and(eq(payDeliveryJob.status, 'pending'), lte(payDeliveryJob.nextAttemptAt, now));
+  const [orders, [delivery], [outbox], exports] = await Promise.all([
+    db
+      .select({
+        state: payOrder.state,
+        count,
+        oldestPaidAt: sql`min(coalesce(${payOrder.paidAt}, ${payOrder.updatedAt}))`.mapWith(payOrder.paidAt),
+      })
+      .from(payOrder)
+      .groupBy(payOrder.state),
+    db
+      .select({
+        pending: countWhere(eq(payDeliveryJob.status, 'pending')),
+        due: countWhere(dueJob),
+        dead: countWhere(eq(payDeliveryJob.status, 'dead')),
+        oldestDueAt: sql`min(${payDeliveryJob.nextAttemptAt}) filter (where ${dueJob})`.mapWith(
+          payDeliveryJob.nextAttemptAt,
+        ),
+      })
+      .from(payDeliveryJob)
+      .where(inArray(payDeliveryJob.status, ['pending', 'dead'])),
+    db
+      .select({
+        pending: countWhere(eq(outboxMessage.status, 'pending')),
+        failed: countWhere(eq(outboxMessage.status, 'failed')),
+        oldestPendingAt:
+          sql`min(${outboxMessage.createdAt}) filter (where ${eq(outboxMessage.status, 'pending')})`.mapWith(
+            outboxMessage.createdAt,
+          ),
+      })
+      .from(outboxMessage)
+      .where(inArray(outboxMessage.status, ['pending', 'failed'])),
+    db.select({ status: csExportJob.status, count }).from(csExportJob).groupBy(csExportJob.status),
+  ]);
+
+  const ordersByState = Object.fromEntries(payOrderStateValues.map((state) => [state, 0]));
+  let paidUndelivered = { count: 0, oldestPaidAt: null as Date | null };
+  for (const row of orders) {
+    ordersByState[row.state] = row.count;
+    if ((undelivered as readonly string[]).includes(row.state)) {
+      const oldest = paidUndelivered.oldestPaidAt;
+      paidUndelivered = {
+        count: paidUndelivered.count + row.count,
+        oldestPaidAt:
+          oldest && row.oldestPaidAt && oldest < row.oldestPaidAt ? oldest : (row.oldestPaidAt ?? oldest),
+      };
+    }
+  }
+  const exportsByStatus: Record<string, number> = { pending: 0, done: 0, failed: 0 };
+  for (const row of exports) exportsByStatus[row.status] = row.count;
+  return {
+    ordersByState,
+    paidUndelivered,
+    delivery: delivery ?? { pending: 0, due: 0, dead: 0, oldestDueAt: null },
+    outbox: outbox ?? { pending: 0, failed: 0, oldestPendingAt: null },
+    exportsByStatus,
+  };
+}
