@@ -103,8 +103,9 @@ export async function buildApp({
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app));
 
-  // Public reads answered from memory; emptied by every successful staff write (modules/public-cache).
-  installPublicCache(app, { ttlMs: env.PUBLIC_CACHE_TTL_MS, now, db: database.db });
+  // Public reads answered from memory; emptied by every successful staff write, in every process
+  // (modules/public-cache).
+  await installPublicCache(app, { ttlMs: env.PUBLIC_CACHE_TTL_MS, now, db: database.db, database });
 
   setOwnOrigins(env.appOrigins);
   registerErrorHandling(app);
