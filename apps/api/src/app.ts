@@ -16,13 +16,14 @@ import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from 
 import { registerErrorHandling } from './http/error-handler.ts';
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
 import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
-import { csJobs, csRoutes } from './modules/cs/index.ts';
+import { createBackgroundJobs, runBackgroundJobs } from './jobs/background-jobs.ts';
+import { csRoutes } from './modules/cs/index.ts';
 import { deskRoutes } from './modules/desk/index.ts';
 import { faqAdminRoutes } from './modules/faq-admin/index.ts';
 import { gameAdminRoutes } from './modules/game-admin/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
-import { mailboxRoutes, messageDispatch } from './modules/messaging/index.ts';
+import { mailboxRoutes } from './modules/messaging/index.ts';
 import { memberAuthenticator, passportRoutes, type OidcProviderConfig } from './modules/passport/index.ts';
 import { createPayRuntime, gameSimRoutes, payRoutes } from './modules/pay/index.ts';
 import { payAdminRoutes } from './modules/pay-admin/index.ts';
@@ -44,6 +45,8 @@ declare module 'fastify' {
      * time from it; tests move it.
      */
     now: Clock;
+    /** The process's state: `draining` from SIGTERM until it exits (server.ts; `/readyz` answers 503 meanwhile). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -94,6 +97,7 @@ export async function buildApp({
   app.decorate('site', site);
   app.decorate('socialProviders', socialProviders);
   app.decorate('now', now);
+  app.decorate('lifecycle', { draining: false });
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
   app.decorate('authenticators', {
@@ -102,6 +106,9 @@ export async function buildApp({
   });
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app));
+  // Every background job, built here (the routes wake some); run in this process only with RUN_JOBS, else by
+  // src/worker.ts (src/jobs/background-jobs.ts).
+  app.decorate('jobs', createBackgroundJobs(app));
 
   // Public reads answered from memory; emptied by every successful staff write, in every process
   // (modules/public-cache).
@@ -134,7 +141,7 @@ export async function buildApp({
   await app.register(csRoutes);
   await app.register(staffRoutes);
   await app.register(contentAdminRoutes);
-  await app.register(deskRoutes); // the ticket desk; its export worker runs in this process
+  await app.register(deskRoutes); // the ticket desk
   await app.register(payAdminRoutes);
   await app.register(faqAdminRoutes); // FAQ entries for staff (scheduled online times use the clock)
   await app.register(gameAdminRoutes);
@@ -142,7 +149,6 @@ export async function buildApp({
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   // The built-in game server's switches and received credit, for trying failures locally; never in production.
   if (env.NODE_ENV !== 'production') await app.register(gameSimRoutes);
-  await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
-  await app.register(csJobs); // closes quiet replied tickets, deletes unsent uploads
+  if (env.RUN_JOBS) runBackgroundJobs(app);
   return app;
 }

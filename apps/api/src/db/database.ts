@@ -39,6 +39,9 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
+/** `Database['exclusive']`, for the sweeps that take it as an option. */
+export type Exclusive = Database['exclusive'];
+
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };

@@ -3,7 +3,7 @@
  * folder is the module's own (apps/api/README.md "Layers").
  */
 export { mailboxRoutes } from './mailbox.routes.ts';
-export { messageDispatch } from './message-dispatch.plugin.ts';
+export { messageDispatchJob } from './message-dispatch.job.ts';
 export { outbox } from './outbox.ts';
 // For tests that drive the dispatcher with a transport of their own.
 export { MessageDispatcher } from './message-dispatcher.ts';
