@@ -30,7 +30,7 @@ const database = await openDatabase({
 // RUN_JOBS is this process's purpose, whatever the API replicas' shared environment says.
 const app = await buildApp({ env: { ...env, RUN_JOBS: true }, database, socialProviders: env.OIDC_PROVIDERS });
 await app.ready(); // starts the jobs
-app.log.info({ jobs: app.jobs.list.map((job) => job.name) }, 'worker running');
+app.log.info('worker running');
 
 // The jobs' timers do not hold the process open (inside the API the server does); this does, until shutdown.
 const keepAlive = setInterval(() => undefined, 1 << 30);
