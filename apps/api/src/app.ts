@@ -18,6 +18,7 @@ import { sharedRateCounter, sharedRateLimitStore } from './http/rate-limit.store
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
 import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
 import { createBackgroundJobs, runBackgroundJobs } from './jobs/background-jobs.ts';
+import { closeConnectionsWhileDraining } from './lifecycle/graceful-shutdown.ts';
 import { csRoutes } from './modules/cs/index.ts';
 import { deskRoutes } from './modules/desk/index.ts';
 import { faqAdminRoutes } from './modules/faq-admin/index.ts';
@@ -99,6 +100,7 @@ export async function buildApp({
   app.decorate('socialProviders', socialProviders);
   app.decorate('now', now);
   app.decorate('lifecycle', { draining: false });
+  closeConnectionsWhileDraining(app); // lifecycle/graceful-shutdown.ts
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
 
   app.decorate('authenticators', {
