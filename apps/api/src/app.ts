@@ -14,7 +14,7 @@ import type { Database, Db } from './db/database.ts';
 import { installBrowserPolicy } from './http/browser-policy.ts';
 import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { sharedRateCounter, sharedRateLimitStore } from './http/rate-limit.store.ts';
+import { sharedRateCounter, sharedRateLimitStore } from './modules/rate-limit/index.ts';
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
 import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
 import { createBackgroundJobs, runBackgroundJobs } from './jobs/background-jobs.ts';
@@ -128,7 +128,7 @@ export async function buildApp({
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    // Counted in memory, merged across processes through PostgreSQL every 250 ms (http/rate-limit.store.ts).
+    // Counted in memory, merged across processes through PostgreSQL every 250 ms (modules/rate-limit).
     store: sharedRateLimitStore(sharedRateCounter(app)),
     // The error handler turns this into the 429 envelope with the "too frequent" code.
     errorResponseBuilder: (_request, context) => ({

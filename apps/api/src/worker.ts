@@ -28,7 +28,11 @@ const database = await openDatabase({
   poolSize: env.DATABASE_POOL_SIZE,
 });
 // RUN_JOBS is this process's purpose, whatever the API replicas' shared environment says.
-const app = await buildApp({ env: { ...env, RUN_JOBS: true }, database, socialProviders: env.OIDC_PROVIDERS });
+const app = await buildApp({
+  env: { ...env, RUN_JOBS: true },
+  database,
+  socialProviders: env.OIDC_PROVIDERS,
+});
 await app.ready(); // starts the jobs
 app.log.info('worker running');
 

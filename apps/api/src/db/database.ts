@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type PgModule from 'pg';
 import { migrationsFolder } from '../config/paths.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -23,7 +24,11 @@ export interface Database {
    * drops; `onGap` is called after each reconnection, since notifications sent while it was down are lost.
    * PGlite: one process, so nothing can be missed. Answers the function that stops listening.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Sends `payload` to every listener of `channel` (delivered when the sender's transaction commits). */
   notify(channel: string, payload: string): Promise<void>;
   /**
@@ -153,7 +158,7 @@ async function notify(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
-type Pg = typeof import('pg').default;
+type Pg = typeof PgModule;
 
 /**
  * LISTEN on a client of its own (a pooled connection would be handed to others). The first connection must

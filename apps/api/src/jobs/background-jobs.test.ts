@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { parseEnv } from '../config/env.ts';
 import { game } from '../db/schema/game.schema.ts';
 import { payOrder, payOrderEvent } from '../db/schema/pay-order.schema.ts';
-import { CsHousekeeping } from '../modules/cs/cs-housekeeping.job.ts';
+import { CsHousekeeping } from '../modules/cs/index.ts';
 
 /** An app whose jobs count their starts and stops instead of running. */
 async function appWithCountedJobs(env: Record<string, string>) {

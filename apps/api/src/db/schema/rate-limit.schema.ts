@@ -2,7 +2,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Requests per client address in its current one-minute rate-limit window, summed over every API process
- * (http/rate-limit.store.ts merges each process's counts here every 250 ms). The migration creates it UNLOGGED:
+ * (modules/rate-limit/rate-limit.store.ts merges each process's counts here every 250 ms). The migration creates it UNLOGGED:
  * counts that last a minute need no crash safety and no replica, and skip the write-ahead log. A row whose window
  * has ended is reset by the next merge and purged a minute later.
  */

@@ -1,7 +1,7 @@
 /** The shared rate-limit counts (`rate_limit_hit`): one statement per merge, one per purge. */
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { rateLimitHit } from '../db/schema/rate-limit.schema.ts';
+import type { Db } from '../../db/database.ts';
+import { rateLimitHit } from '../../db/schema/rate-limit.schema.ts';
 
 export interface HitCount {
   key: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppPair, openTestDatabase } from '../../test/test-app.ts';
-import type { Database } from '../db/database.ts';
+import { createTestAppPair, openTestDatabase } from '../../../test/test-app.ts';
+import type { Database } from '../../db/database.ts';
 import { RateLimitRepository } from './rate-limit.repository.ts';
 import { SharedRateCounter } from './rate-limit.store.ts';
 
@@ -90,7 +90,8 @@ describe('rate limit across two API processes', () => {
 
   it('refuses a client past RATE_LIMIT_MAX requests made half through one process and half through the other', async () => {
     const [one, two] = t.apps;
-    const status = async (app: typeof one) => (await app.inject({ method: 'GET', url: '/healthz' })).statusCode;
+    const status = async (app: typeof one) =>
+      (await app.inject({ method: 'GET', url: '/healthz' })).statusCode;
     for (let i = 0; i < 3; i++) expect(await status(one)).toBe(200);
     expect(await status(two)).toBe(200);
     // Both have merged (every 250 ms): `two` now knows of 4 requests.

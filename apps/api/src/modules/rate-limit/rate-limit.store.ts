@@ -99,7 +99,11 @@ export class SharedRateCounter {
     }
     try {
       if (sent.length > 0) {
-        const counts: HitCount[] = sent.map(({ key, entry, hits }) => ({ key, expiresAt: entry.expiresAt, hits }));
+        const counts: HitCount[] = sent.map(({ key, entry, hits }) => ({
+          key,
+          expiresAt: entry.expiresAt,
+          hits,
+        }));
         const totals = new Map((await this.options.repo.merge(counts, now)).map((row) => [row.key, row]));
         for (const { key, entry, hits } of sent) {
           const total = totals.get(key);
@@ -120,7 +124,10 @@ export class SharedRateCounter {
     } catch (error) {
       // The hits stay pending and go with the next merge; meanwhile this process limits on its own counts.
       if (!this.failing) {
-        this.options.log.error({ err: error }, 'rate limits: could not merge counts; counting in this process');
+        this.options.log.error(
+          { err: error },
+          'rate limits: could not merge counts; counting in this process',
+        );
       }
       this.failing = true;
     }
@@ -149,7 +156,11 @@ export class SharedRateCounter {
 }
 
 type StoreCallback = (error: Error | null, result?: RateCount) => void;
-type RouteParams = { routeInfo?: { method?: string | string[]; url?: string }; timeWindow?: unknown; max?: unknown };
+type RouteParams = {
+  routeInfo?: { method?: string | string[]; url?: string };
+  timeWindow?: unknown;
+  max?: unknown;
+};
 
 /**
  * The `store` option of @fastify/rate-limit over a shared counter. A route with a limit of its own counts under
@@ -172,7 +183,9 @@ export function sharedRateLimitStore(counter: SharedRateCounter): FastifyRateLim
 
     child(params: RouteParams) {
       const { method, url } = params.routeInfo ?? {};
-      const scope = url ? `${String(method)} ${url}` : `limiter ${String(params.timeWindow)}/${String(params.max)}`;
+      const scope = url
+        ? `${String(method)} ${url}`
+        : `limiter ${String(params.timeWindow)}/${String(params.max)}`;
       return new SharedStore(undefined, `${this.prefix}${scope}|`);
     }
   }
