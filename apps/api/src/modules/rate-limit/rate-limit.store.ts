@@ -82,9 +82,13 @@ export class SharedRateCounter {
     return { current: entry.shared + entry.pending, ttl: entry.expiresAt - now };
   }
 
-  /** Merges every count not merged yet in one statement (and purges ended windows about once a minute). */
-  sync(): Promise<void> {
-    this.syncing ??= this.merge().finally(() => {
+  /**
+   * Merges every count not merged yet in one statement (and purges ended windows about once a minute). Waits for
+   * a merge in flight first, so what was counted before the call is merged when it resolves.
+   */
+  async sync(): Promise<void> {
+    while (this.syncing) await this.syncing;
+    this.syncing = this.merge().finally(() => {
       this.syncing = undefined;
     });
     return this.syncing;
@@ -142,7 +146,10 @@ export class SharedRateCounter {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.sync(), this.options.syncMs ?? 250);
+    // A merge slower than the interval is not queued behind: the next tick after it takes what came meanwhile.
+    this.timer = setInterval(() => {
+      if (!this.syncing) void this.sync();
+    }, this.options.syncMs ?? 250);
     this.timer.unref();
   }
 
@@ -193,9 +200,17 @@ export function sharedRateLimitStore(counter: SharedRateCounter): FastifyRateLim
   return SharedStore as unknown as FastifyRateLimitStoreCtor;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's rate-limit counts (tests merge them at a moment of their choosing). */
+    rateLimitCounter: SharedRateCounter;
+  }
+}
+
 /** The app's counter, merging while the app runs; the last merge happens when it closes (before the database). */
 export function sharedRateCounter(app: FastifyInstance): SharedRateCounter {
   const counter = new SharedRateCounter({ repo: new RateLimitRepository(app.db), log: app.log });
+  app.decorate('rateLimitCounter', counter);
   counter.start();
   app.addHook('onClose', () => counter.stop());
   return counter;
