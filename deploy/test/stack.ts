@@ -52,14 +52,11 @@ export interface Stack {
 }
 
 /** The worker's bundle: `worker.js` (issue 17), or, until that lands, the pay worker it replaces. */
-function workerEntry(): string {
-  const worker = join(apiDist, 'worker.js');
-  return existsSync(worker) ? worker : join(apiDist, 'pay-worker.js');
-}
 
 function checkBuilt(): void {
   const missing = [
     join(apiDist, 'server.js'),
+    join(apiDist, 'worker.js'),
     ...appNames.map((a) => join(repoRoot, 'apps', a, 'dist/.vite/content-security-policy.txt')),
   ].filter((f) => !existsSync(f));
   if (missing.length > 0) throw new Error(`not built (run pnpm build): ${missing.join(', ')}`);
@@ -192,7 +189,7 @@ export async function startStack(): Promise<Stack> {
     );
     const b = api('api-b', apiPortB, metricsB);
     started.push(b);
-    const worker = start('worker', process.execPath, [workerEntry()], {
+    const worker = start('worker', process.execPath, [join(apiDist, 'worker.js')], {
       cwd: repoRoot,
       logDir,
       env: { ...env, METRICS_PORT: String(metricsW) },

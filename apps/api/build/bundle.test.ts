@@ -55,7 +55,7 @@ describe('the API bundle', () => {
 
   it('is plain JavaScript with the workspace packages inside and npm packages outside', () => {
     expect(existsSync(join(outdir, 'server.js'))).toBe(true);
-    expect(existsSync(join(outdir, 'pay-worker.js'))).toBe(true);
+    expect(existsSync(join(outdir, 'worker.js'))).toBe(true);
     const code = readFileSync(join(outdir, 'server.js'), 'utf8');
     expect(code).not.toMatch(/from ["']@gp\//);
     expect(code).not.toMatch(/from ["']tsx/);
@@ -64,7 +64,7 @@ describe('the API bundle', () => {
   });
 
   it('refuses a bare start (production) with every missing setting, and exits non-zero', () => {
-    for (const entry of ['server.js', 'pay-worker.js']) {
+    for (const entry of ['server.js', 'worker.js']) {
       const run = spawnSync(process.execPath, [join(outdir, entry)], {
         env: bare,
         encoding: 'utf8',

@@ -1,6 +1,6 @@
 /**
  * `pnpm build` of the API (issue 17, DESIGN section 3 "compiled JavaScript run by node"): each entry point is
- * bundled by esbuild into one plain JavaScript file in `dist/` (`dist/server.js`, `dist/pay-worker.js`), so
+ * bundled by esbuild into one plain JavaScript file in `dist/` (`dist/server.js`, `dist/worker.js`), so
  * production runs `node dist/server.js` with no TypeScript compiler and no tsx.
  *
  * - The workspace packages (`@gp/*`) are inlined: they export TypeScript sources, which plain Node cannot load.
@@ -24,7 +24,7 @@ const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Output file name (without `.js`) -> source. */
 export const entryPoints = {
   server: 'src/server.ts',
-  'pay-worker': 'src/pay-worker.ts',
+  worker: 'src/worker.ts',
 };
 
 /** `@scope/name/sub/path` -> `@scope/name`; `name/sub` -> `name`. */

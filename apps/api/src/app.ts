@@ -18,9 +18,12 @@ import { installBrowserPolicy } from './http/browser-policy.ts';
 import { clientAddress } from './http/client-address.ts';
 import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { sharedRateCounter, sharedRateLimitStore } from './modules/rate-limit/index.ts';
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
 import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
-import { csJobs, csRoutes } from './modules/cs/index.ts';
+import { createBackgroundJobs, runBackgroundJobs } from './jobs/background-jobs.ts';
+import { closeConnectionsWhileDraining } from './lifecycle/graceful-shutdown.ts';
+import { csRoutes } from './modules/cs/index.ts';
 import { deskRoutes } from './modules/desk/index.ts';
 import { faqAdminRoutes } from './modules/faq-admin/index.ts';
 import { gameAdminRoutes } from './modules/game-admin/index.ts';
@@ -29,12 +32,11 @@ import { errorSerializer, serializeRequest } from './observability/log-redaction
 import { createProcessMetrics, installHttpMetrics } from './observability/metrics.ts';
 import { genReqId, requestIdHeader } from './observability/request-id.ts';
 import { mediaRoutes } from './modules/media/index.ts';
-import { mailboxRoutes, messageDispatch } from './modules/messaging/index.ts';
+import { mailboxRoutes } from './modules/messaging/index.ts';
 import { memberAuthenticator, passportRoutes, type OidcProviderConfig } from './modules/passport/index.ts';
 import { createPayRuntime, gameSimRoutes, payRoutes } from './modules/pay/index.ts';
 import { payAdminRoutes } from './modules/pay-admin/index.ts';
 import { installPublicCache } from './modules/public-cache/index.ts';
-import { retentionJobs } from './modules/retention/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { staffAuthenticator, staffRoutes } from './modules/staff/index.ts';
 
@@ -54,7 +56,7 @@ declare module 'fastify' {
     now: Clock;
     /** This process's Prometheus registry (src/observability/metrics.ts); server.ts serves it on METRICS_PORT. */
     metrics: Registry;
-    /** `draining`: set by server.ts on SIGTERM; `/readyz` answers 503 from then on, so balancers move away. */
+    /** The process's state: `draining` from SIGTERM until it exits (server.ts; `/readyz` answers 503 meanwhile). */
     lifecycle: { draining: boolean };
   }
 }
@@ -121,8 +123,9 @@ export async function buildApp({
   app.decorate('site', site);
   app.decorate('socialProviders', socialProviders);
   app.decorate('now', now);
-  app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
   app.decorate('lifecycle', { draining: false });
+  closeConnectionsWhileDraining(app); // lifecycle/graceful-shutdown.ts
+  app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
   app.decorate(
     'metrics',
     createProcessMetrics({ database, now, cacheMs: env.METRICS_CACHE_MS, log: app.log }),
@@ -139,9 +142,13 @@ export async function buildApp({
   });
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app));
+  // Every background job, built here (the routes wake some); run in this process only with RUN_JOBS, else by
+  // src/worker.ts (src/jobs/background-jobs.ts).
+  app.decorate('jobs', createBackgroundJobs(app));
 
-  // Public reads answered from memory; emptied by every successful staff write (modules/public-cache).
-  installPublicCache(app, { ttlMs: env.PUBLIC_CACHE_TTL_MS, now, db: database.db });
+  // Public reads answered from memory; emptied by every successful staff write, in every process
+  // (modules/public-cache).
+  await installPublicCache(app, { ttlMs: env.PUBLIC_CACHE_TTL_MS, now, db: database.db, database });
 
   setOwnOrigins(env.appOrigins);
   registerErrorHandling(app);
@@ -155,6 +162,8 @@ export async function buildApp({
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     keyGenerator: clientAddress,
+    // Counted in memory, merged across processes through PostgreSQL every 250 ms (modules/rate-limit).
+    store: sharedRateLimitStore(sharedRateCounter(app)),
     // The error handler turns this into the 429 envelope with the "too frequent" code.
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
@@ -171,7 +180,7 @@ export async function buildApp({
   await app.register(csRoutes);
   await app.register(staffRoutes);
   await app.register(contentAdminRoutes);
-  await app.register(deskRoutes); // the ticket desk; its export worker runs in this process
+  await app.register(deskRoutes); // the ticket desk
   await app.register(payAdminRoutes);
   await app.register(faqAdminRoutes); // FAQ entries for staff (scheduled online times use the clock)
   await app.register(gameAdminRoutes);
@@ -179,8 +188,6 @@ export async function buildApp({
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   // The built-in game server's switches and received credit, for trying failures locally; never in production.
   if (env.NODE_ENV !== 'production') await app.register(gameSimRoutes);
-  await app.register(messageDispatch); // sends the outbox through smtp / the SMS gateway when configured
-  await app.register(csJobs); // closes quiet replied tickets, deletes unsent uploads
-  await app.register(retentionJobs); // purges expired nonces, captchas, codes, sessions; blanks sent secrets
+  if (env.RUN_JOBS) runBackgroundJobs(app);
   return app;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
+import { gracefulShutdown, onStopSignal } from './lifecycle/graceful-shutdown.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './db/seed/seed.ts';
 import { returnPath, startDemoIdServer } from './modules/passport/index.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
@@ -77,20 +78,18 @@ for (const { accountId, password } of seedNotes.oneTimePasswords.splice(0)) {
   );
 }
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  api.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => {
-    api.log.error('shutdown took longer than 10 s; exiting');
-    process.exit(1);
-  }, 10_000);
-  timer.unref();
-  // Stop taking requests everywhere, let the ones in flight finish, then close the database last.
-  await Promise.allSettled([...servers.map((s) => s.close()), demoId?.close(), metricsServer?.close()]);
-  await database.close();
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGTERM: /readyz at 503 for SHUTDOWN_GRACE_MS, then requests and job rounds in flight finish, then the database
+// closes (lifecycle/graceful-shutdown.ts).
+onStopSignal(api.log, env.SHUTDOWN_GRACE_MS + 10_000, () =>
+  gracefulShutdown({
+    log: api.log,
+    draining: [api],
+    graceMs: env.SHUTDOWN_GRACE_MS,
+    close: [
+      ...servers.map((s) => () => s.close()),
+      async () => demoId?.close(),
+      async () => metricsServer?.close(),
+    ],
+    database,
+  }),
+);

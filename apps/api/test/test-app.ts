@@ -11,6 +11,14 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { adminUrl, cloneDatabase, dropDatabase } from './postgres-admin.ts';
 
 export async function openTestDatabase(): Promise<Database> {
+  return (await openSharedTestDatabase()).database;
+}
+
+/**
+ * A test database and, on PostgreSQL, its URL, for opening more handles on it as other processes would
+ * (`createTestAppPair`).
+ */
+async function openSharedTestDatabase(): Promise<{ database: Database; url?: string }> {
   const url = process.env.DATABASE_URL;
   const template = inject('templateDatabase');
   if (url && template) {
@@ -22,16 +30,19 @@ export async function openTestDatabase(): Promise<Database> {
     const database = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 4 });
     const close = database.close;
     return {
-      ...database,
-      close: async () => {
-        await close();
-        await dropDatabase(admin, name);
-        await admin.end();
+      database: {
+        ...database,
+        close: async () => {
+          await close();
+          await dropDatabase(admin, name);
+          await admin.end();
+        },
       },
+      url: own.toString(),
     };
   }
   const dump = readFileSync(inject('templateDump'));
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  return { database: await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) }) };
 }
 
 export async function createTestApp(
@@ -52,6 +63,35 @@ export async function createTestApp(
     db: database.db,
     close: async () => {
       await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Two apps on one test database, as two API processes: on PostgreSQL each has its own pool (and LISTEN
+ * connection); on PGlite, which belongs to one process, they share the instance.
+ */
+export async function createTestAppPair(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'socialProviders' | 'now'> = {},
+) {
+  const { database, url } = await openSharedTestDatabase();
+  const second = url ? await openDatabase({ kind: 'postgres', url, poolSize: 4 }) : database;
+  const parsed = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const apps = [] as Awaited<ReturnType<typeof buildApp>>[];
+  for (const db of [database, second]) {
+    const app = await buildApp({ env: parsed, database: db, logger: false, ...options });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps: apps as [(typeof apps)[0], (typeof apps)[0]],
+    database,
+    db: database.db,
+    close: async () => {
+      await Promise.all(apps.map((app) => app.close()));
+      if (second !== database) await second.close();
       await database.close();
     },
   };

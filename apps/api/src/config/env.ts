@@ -108,8 +108,19 @@ const fields = z
      * a restart only spoils links younger than ten minutes), required in production.
      */
     STAFF_LINK_SECRET: z.string().min(32).optional(),
-    /** Runs the desk's export worker in this process (tests turn it off and drive it themselves). */
+    /** Runs the desk's export worker with the other jobs (tests turn it off and drive it themselves). */
     DESK_EXPORT_WORKER: bool.default(true),
+    /**
+     * Runs the background jobs (src/jobs/background-jobs.ts: pay delivery and expiry, desk exports, outbox, ticket
+     * housekeeping) in this process. On for `pnpm start` (one process); off on API replicas when `worker.js` runs
+     * them. Any number of processes may run them at once (leases, advisory locks); off only saves the work.
+     */
+    RUN_JOBS: bool.default(true),
+    /**
+     * On SIGTERM: how long the process keeps answering (with /readyz at 503) before it closes its listeners, so a
+     * proxy that polls readiness stops sending first. 0 locally; 5000 or so behind a proxy in production.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** Cookie Domain in production (e.g. `.example.com`) so every host of the site shares the session. */
     COOKIE_DOMAIN: z.string().min(1).optional(),
     /**
@@ -150,8 +161,8 @@ const fields = z
      * notifications (random per process when unset); PAY_SANDBOX_URL is where browsers reach its checkout page;
      * PAY_SANDBOX_NOTIFY_URL, when set, is where it POSTs notifications over HTTP (unset: into this process);
      * PAY_SANDBOX_LATE_MS delays the notification of "pay, notify late". PAY_ORDER_TTL_S: seconds to pay before
-     * an order expires. PAY_WORKER runs the delivery worker (and the expiry sweep) inside the API process, polling
-     * every PAY_WORKER_POLL_MS.
+     * an order expires. PAY_WORKER runs the delivery worker (and the expiry sweep) with the other background jobs
+     * (RUN_JOBS), polling every PAY_WORKER_POLL_MS.
      */
     PAY_PROVIDER: z.enum(['sandbox', 'none']).optional(),
     PAY_SANDBOX_SECRET: z.string().min(32).optional(),

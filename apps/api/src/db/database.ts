@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type PgModule from 'pg';
 import { migrationsFolder } from '../config/paths.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -25,6 +26,27 @@ export interface Database {
   pendingMigrations(): Promise<number>;
   /** The connection pool's use right now, for the metrics (PGlite is one in-process connection: no queue). */
   poolStats(): PoolStats;
+  /**
+   * Calls `onMessage` with the payload of every `notify(channel, ...)` from any process on this database, this one
+   * included. PostgreSQL: on a connection of its own, outside the pool, reconnected (with growing waits) when it
+   * drops; `onGap` is called after each reconnection, since notifications sent while it was down are lost.
+   * PGlite: one process, so nothing can be missed. Answers the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
+  /** Sends `payload` to every listener of `channel` (delivered when the sender's transaction commits). */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `work` unless work under the same `name` is running right now in any process on this database; answers
+   * `undefined` when it was skipped. For periodic sweeps that several processes run: they never overlap, so one
+   * never acts on what another is acting on. PostgreSQL: a session advisory lock (`pg_try_advisory_lock`) on a
+   * pooled connection held for the run (so `work` gets the other connections of the pool), released by the
+   * process's death too. PGlite: one process, so a lock in memory.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests copy a migrated template this way). */
   dumpDataDir?(): Promise<Blob>;
@@ -38,6 +60,8 @@ export interface PoolStats {
   /** Callers waiting for a connection; unknown on PGlite. */
   waiting?: number;
 }
+/** `Database['exclusive']`, for the sweeps that take it as an option. */
+export type Exclusive = Database['exclusive'];
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -57,6 +81,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
   );
   const db = drizzle({ client });
+  const running = new Set<string>();
   return {
     db,
     driver: 'pglite',
@@ -64,6 +89,22 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     ping: async () => void (await db.execute(sql`select 1`)),
     pendingMigrations: () => pendingMigrations(db),
     poolStats: () => ({ max: 1, total: 1 }),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    notify: (channel, payload) => notify(db, channel, payload),
+    exclusive: async (name, work) => {
+      if (running.has(name)) return undefined;
+      running.add(name);
+      try {
+        return await work();
+      } finally {
+        running.delete(name);
+      }
+    },
     close: () => client.close(),
     dumpDataDir: async () => {
       const dump = await client.dumpDataDir('none');
@@ -84,6 +125,7 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
   });
   const db = drizzle({ client: pool });
   await db.execute(sql`select 1`); // Fail at start, not at the first request, when the server is unreachable.
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     driver: 'postgres',
@@ -96,7 +138,121 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    close: () => pool.end(),
+    listen: async (channel, onMessage, onGap) => {
+      const stop = await listenOnPostgres(pg, options.url, channel, onMessage, onGap);
+      const unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
+    notify: (channel, payload) => notify(db, channel, payload),
+    exclusive: async (name, work) => {
+      const connection = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const key = sql`hashtextextended(${`gp:${name}`}, 0)`;
+        const locked = await drizzle({ client: connection }).execute<{ locked: boolean }>(
+          sql`select pg_try_advisory_lock(${key}) as locked`,
+        );
+        if (!rowsOf<{ locked: boolean }>(locked)[0]?.locked) return undefined;
+        try {
+          return await work();
+        } finally {
+          await drizzle({ client: connection })
+            .execute(sql`select pg_advisory_unlock(${key})`)
+            .catch((error: Error) => {
+              broken = error; // A connection that could not unlock is dropped, which unlocks.
+            });
+        }
+      } finally {
+        connection.release(broken);
+      }
+    },
+    close: async () => {
+      await Promise.allSettled([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+type Pg = typeof PgModule;
+
+/**
+ * LISTEN on a client of its own (a pooled connection would be handed to others). The first connection must
+ * succeed (a start with an unreachable database fails); later losses are retried every 0.5 s growing to 10 s,
+ * and `onGap` tells the caller that notifications may have been missed.
+ */
+async function listenOnPostgres(
+  pg: Pg,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: (() => void) | undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: InstanceType<Pg['Client']> | undefined;
+  let retryMs = 500;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = undefined;
+      client.end().catch(() => undefined);
+      if (stopped || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        connect()
+          .then(() => onGap?.())
+          .catch(() => undefined); // connect() has scheduled the next try
+      }, retryMs);
+      timer.unref();
+      retryMs = Math.min(retryMs * 2, 10_000);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    retryMs = 500;
+  };
+
+  try {
+    await connect();
+  } catch (error) {
+    stopped = true;
+    clearTimeout(timer);
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -109,7 +109,7 @@ export interface PollingWorkerOptions<Item> {
   firstRoundAfterMs?: number;
   /**
    * Whether the wait between rounds keeps the process running. Off inside the API (the server keeps it alive, and
-   * a test's app must be able to end); on in a process that exists for this worker alone (`pay-worker.ts`), which
+   * a test's app must be able to end); on in a process that exists for this worker alone, which
    * would otherwise exit as soon as its database pool went idle.
    */
   keepProcessAlive?: boolean;

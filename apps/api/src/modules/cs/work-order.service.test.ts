@@ -11,7 +11,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
 import { csFile, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { CsHousekeeping } from './cs-jobs.plugin.ts';
+import { CsHousekeeping } from './cs-housekeeping.job.ts';
 import { UploadRepository } from './upload.repository.ts';
 import { UploadService, unsentFileTtlMs } from './upload.service.ts';
 import { WorkOrderService } from './work-order.service.ts';

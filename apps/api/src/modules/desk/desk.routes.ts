@@ -33,7 +33,6 @@ import { createUploadService } from '../cs/index.ts';
 import { staffOfCookie } from '../staff/index.ts';
 import { exportDownloadPath } from './desk-export-link.ts';
 import { DeskExportService } from './desk-export.service.ts';
-import { DeskExportWorker } from './desk-export.worker.ts';
 import { DeskService } from './desk.service.ts';
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -43,7 +42,8 @@ export async function deskRoutes(app: FastifyInstance) {
   // The app's clock (tests move it): lock and recall windows, link expiry, the export worker's leases.
   const { now } = app;
   const desk = new DeskService({ db: app.db, portalOrigin: app.env.PORTAL_ORIGIN, now, log: app.log });
-  const worker = new DeskExportWorker({ db: app.db, log: app.log, now });
+  // Built and run with the other background jobs (src/jobs/background-jobs.ts); woken when an export is queued.
+  const worker = app.jobs.deskExports;
   const exports = new DeskExportService({
     db: app.db,
     linkSecret: app.env.staffLinkSecret,
@@ -91,9 +91,4 @@ export async function deskRoutes(app: FastifyInstance) {
     const file = await exports.open(staff, query.data);
     return sendPrivateFile(reply, { ...file, contentType: xlsxType, disposition: 'attachment' });
   });
-
-  if (app.env.DESK_EXPORT_WORKER) {
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', () => worker.stop());
-  }
 }

@@ -3,7 +3,7 @@
  * folder is the module's own (apps/api/README.md "Layers").
  */
 export { mailboxRoutes } from './mailbox.routes.ts';
-export { messageDispatch } from './message-dispatch.plugin.ts';
+export { messageDispatchJob } from './message-dispatch.job.ts';
 export { outbox } from './outbox.ts';
 // What stands where a sent or expired message's code or link was (tests, the retention job's).
 export { scrubbedMark } from './outbox.repository.ts';

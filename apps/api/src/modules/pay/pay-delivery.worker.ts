@@ -11,13 +11,14 @@
  * claim and delivery loses nothing: its lease runs out and another worker takes the job again, and the
  * idempotency key makes a credit that did reach the game server count once.
  *
- * A polling worker (jobs/polling-worker.ts); runs inside the API process (pay-worker.plugin.ts) and alone
- * (src/pay-worker.ts).
+ * A polling worker (jobs/polling-worker.ts), one of the background jobs (src/jobs/background-jobs.ts): it runs in
+ * the API process (RUN_JOBS) or in src/worker.ts, and any number of either share the work. The expiry sweep runs
+ * under `exclusive` (an advisory lock), so two processes never sweep at once.
  */
 import { randomBytes } from 'node:crypto';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, type Db, type Exclusive } from '../../db/database.ts';
 import { backoff, GiveUp, PollingWorker, type WorkerLog } from '../../jobs/polling-worker.ts';
 import { GameServerError, type GameServerAdapter } from './game-server.adapter.ts';
 import { PayDeliveryRepository, type ClaimedDelivery } from './pay-delivery.repository.ts';
@@ -40,8 +41,10 @@ export interface DeliveryWorkerOptions {
   log: WorkerLog;
   now: Clock;
   pollMs?: number;
-  /** See `PollingWorkerOptions.keepProcessAlive`: true in the worker's own process. */
+  /** See `PollingWorkerOptions.keepProcessAlive`. */
   keepProcessAlive?: boolean;
+  /** Runs the expiry sweep unless another process is sweeping (`database.exclusive`). Default: always runs. */
+  exclusive?: Exclusive;
   batchSize?: number;
   maxAttempts?: number;
   leaseMs?: number;
@@ -112,8 +115,17 @@ export class PayDeliveryWorker {
     return { expired: round.task, delivered: round.done, tried: round.tried };
   }
 
-  /** Orders still unpaid at their deadline become expired (reason 15: not paid). */
+  /**
+   * Orders still unpaid at their deadline become expired (reason 15: not paid); answers how many. Answers 0 at
+   * once while another process is sweeping: each order's move is guarded by its state anyway, and the lock keeps
+   * two sweeps from even trying the same orders.
+   */
   async expireOverdue(): Promise<number> {
+    const exclusive = this.options.exclusive ?? ((_name, work) => work());
+    return (await exclusive('pay.order-expiry', () => this.sweepOverdue())) ?? 0;
+  }
+
+  private async sweepOverdue(): Promise<number> {
     let expired = 0;
     for (;;) {
       const now = this.now();

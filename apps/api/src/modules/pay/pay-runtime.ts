@@ -86,7 +86,14 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
   }
   const provider = sandbox?.provider;
 
-  const worker = new PayDeliveryWorker({ db, gameServer, log, now, pollMs: env.PAY_WORKER_POLL_MS });
+  const worker = new PayDeliveryWorker({
+    db,
+    gameServer,
+    log,
+    now,
+    pollMs: env.PAY_WORKER_POLL_MS,
+    exclusive: app.database.exclusive,
+  });
   const orders = new PayOrderService(
     { db, switches, captcha, catalog, characters, provider },
     {

@@ -25,7 +25,6 @@ import {
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
 import type { AddOrderInput } from './pay-order.service.ts';
 import { payNotifyRoutes } from './pay-notify.routes.ts';
-import { payWorker } from './pay-worker.plugin.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 
 type OrderFields = Omit<
@@ -156,8 +155,8 @@ export async function payRoutes(app: FastifyInstance) {
     orders.result(memberOf(ctx).mid, input.pay_order_no, ctx.lang),
   );
 
-  // The provider's side: notifications in, the sandbox's checkout pages; then the background work.
+  // The provider's side: notifications in, the sandbox's checkout pages. The background work (app.pay.worker,
+  // the sandbox's notifier) is started by src/jobs/background-jobs.ts.
   await app.register(payNotifyRoutes);
   await app.register(sandboxRoutes);
-  await app.register(payWorker);
 }

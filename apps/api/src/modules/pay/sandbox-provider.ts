@@ -112,7 +112,7 @@ export const sandboxNotifyPolicy = {
 
 /**
  * The sandbox's outgoing side: sends decided payments' notifications when they are due, as a polling worker
- * (jobs/polling-worker.ts) that pay-worker.plugin.ts starts and stops.
+ * (jobs/polling-worker.ts), one of the background jobs (src/jobs/background-jobs.ts).
  */
 export class SandboxNotifier {
   private readonly loop: PollingWorker<SandboxPaymentRow>;

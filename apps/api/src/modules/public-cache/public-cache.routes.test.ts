@@ -51,7 +51,7 @@ describe('public cache', () => {
   it('answers an opted-in read from memory until the TTL, with the same body and ETag', async () => {
     const first = await get('/web/home/banner?lang=en');
     const [shown] = bannerItem.array().parse(first.body.data);
-    // A write behind the app's back (another process) shows only after the TTL.
+    // A write behind the app's back (SQL, not a staff call) shows only after the TTL.
     await t.db.update(banner).set({ isOnline: false }).where(eq(banner.id, shown!.id));
     const again = await get('/web/home/banner?lang=en');
     expect(again.res.body).toBe(first.res.body);

@@ -2,10 +2,10 @@
  * An in-process cache of public, member-independent read answers (issue 10): the serialized envelope as bytes
  * with its ETag, keyed by route + parsed input + language/region. Why and the correctness rules: README.md here.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config/clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { nextScheduledChange } from './schedule.repository.ts';
 
 export interface CachedAnswer {
@@ -29,6 +29,9 @@ export interface PublicCacheOptions {
   db: Db;
   maxEntries?: number;
 }
+
+/** Where a staff write tells every process on the database to empty its cache (PostgreSQL LISTEN/NOTIFY). */
+export const clearChannel = 'gp_public_cache';
 
 /** What staff write calls live under; every successful non-GET call there empties the cache. */
 export const staffWritePrefix = '/csmng/';
@@ -142,15 +145,32 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates the app with its cache and empties it after every successful staff write. The hook sits at the root
- * (not in an encapsulated plugin) so it sees every route, including those of modules this one does not know;
- * it runs in onSend, before the staff member's answer leaves, so a read that follows it sees the new state.
+ * Decorates the app with its cache and empties it after every successful staff write, in this process at once and
+ * in every other process on the database through `clearChannel` (README.md here, "Several processes"). The hook
+ * sits at the root (not in an encapsulated plugin) so it sees every route, including those of modules this one
+ * does not know; it runs in onSend, before the staff member's answer leaves, so a read that follows it sees the
+ * new state here, and the other processes have been told.
  */
-export function installPublicCache(app: FastifyInstance, options: PublicCacheOptions): PublicCache {
+export async function installPublicCache(
+  app: FastifyInstance,
+  options: PublicCacheOptions & { database: Pick<Database, 'listen' | 'notify'> },
+): Promise<PublicCache> {
   const cache = new PublicCache(options);
   app.decorate('publicCache', cache);
   if (!cache.enabled) return cache;
-  app.addHook('onSend', (request, reply, payload, done) => {
+  const { database } = options;
+  // This process's own notifications come back too; it has cleared already.
+  const self = randomUUID();
+  const unlisten = await database.listen(
+    clearChannel,
+    (payload) => {
+      if (payload !== self) cache.clear();
+    },
+    // Reconnected: a clear sent meanwhile was missed, so start afresh.
+    () => cache.clear(),
+  );
+  app.addHook('onClose', () => unlisten());
+  app.addHook('onSend', async (request, reply, payload) => {
     if (
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
@@ -159,8 +179,14 @@ export function installPublicCache(app: FastifyInstance, options: PublicCacheOpt
       succeeded(payload)
     ) {
       cache.clear();
+      try {
+        await database.notify(clearChannel, self);
+      } catch (error) {
+        // The write stands; the other processes show it after their TTL instead of at once.
+        request.log.error({ err: error }, 'public cache: could not tell the other processes to clear');
+      }
     }
-    done(null, payload);
+    return payload;
   });
   return cache;
 }

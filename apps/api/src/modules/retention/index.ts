@@ -1,7 +1,7 @@
 /**
  * The retention module's public file (apps/api/README.md "Retention"): the job that purges expired rows and
- * blanks expired codes and links in the outbox, as a plain starter for a process's job list and as an app plugin.
+ * blanks expired codes and links in the outbox, for the process's job list (jobs/background-jobs.ts).
  */
-export { createRetentionJob, retentionJobs, type RetentionJob } from './retention-job.ts';
+export { createRetentionJob, type RetentionJob } from './retention-job.ts';
 export { retentionPolicy } from './retention.policy.ts';
 export type { RetentionCounts } from './retention.service.ts';

@@ -3,10 +3,8 @@
  * queue, every `retentionPolicy.intervalMs`. Its statements pick rows with SKIP LOCKED and delete or blank what
  * is already dead, so two processes running it side by side only share the work.
  *
- * `createRetentionJob` is the plain starter a process's job list calls (`start()` / `stop()`); `retentionJobs`
- * registers it with the app's lifecycle as `csJobs` does.
+ * `createRetentionJob` is what the process's job list (jobs/background-jobs.ts) starts and stops.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { PollingWorker, type WorkerLog } from '../../jobs/polling-worker.ts';
@@ -55,11 +53,4 @@ export function createRetentionJob(deps: {
     },
     runOnce,
   };
-}
-
-/** Runs the retention job in this process while the app is up. */
-export async function retentionJobs(app: FastifyInstance) {
-  const job = createRetentionJob({ db: app.db, now: app.now, log: app.log });
-  app.addHook('onReady', async () => job.start());
-  app.addHook('onClose', () => job.stop());
 }

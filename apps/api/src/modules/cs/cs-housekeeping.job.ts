@@ -1,12 +1,13 @@
 /**
- * Customer-service housekeeping inside the API process, started when the app is ready and stopped (the run in
- * flight finished) when it closes, like the outbox dispatcher: every five minutes (`csJobIntervalMs`) it closes replied
- * tickets that stayed quiet for `csPolicy.autoCloseAfterMs` and deletes uploads never sent within a day. Both
- * are single statements guarded by their own conditions, so several API processes can run them side by side.
+ * Customer-service housekeeping, one of the background jobs (src/jobs/background-jobs.ts): every five minutes
+ * (`csJobIntervalMs`) it closes replied tickets that stayed quiet for `csPolicy.autoCloseAfterMs` and deletes
+ * uploads never sent within a day. Both are single statements guarded by their own conditions, and a round runs
+ * under `exclusive` (an advisory lock across processes), so processes running it side by side never overlap.
  * The ticks are a polling worker's (jobs/polling-worker.ts) with this work as its task and no queue.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config/clock.ts';
+import type { Exclusive } from '../../db/database.ts';
 import { PollingWorker, type WorkerLog } from '../../jobs/polling-worker.ts';
 import { UploadRepository } from './upload.repository.ts';
 import { UploadService } from './upload.service.ts';
@@ -24,6 +25,8 @@ export class CsHousekeeping {
       log: Pick<WorkerLog, 'info' | 'error'>;
       now: Clock;
       intervalMs?: number;
+      /** Runs a round unless another process is running one (`database.exclusive`). Default: always runs. */
+      exclusive?: Exclusive;
     },
   ) {
     const intervalMs = deps.intervalMs ?? csJobIntervalMs;
@@ -40,8 +43,16 @@ export class CsHousekeeping {
     });
   }
 
-  /** One round: what a tick does, callable directly (tests, an operator's script). */
+  /**
+   * One round: what a tick does, callable directly (tests, an operator's script). Nothing happens (and nothing is
+   * answered as done) while another process runs a round.
+   */
   async runOnce(now = this.deps.now()): Promise<{ closed: number[]; purged: number }> {
+    const exclusive = this.deps.exclusive ?? ((_name, work) => work());
+    return (await exclusive('cs.housekeeping', () => this.sweep(now))) ?? { closed: [], purged: 0 };
+  }
+
+  private async sweep(now: Date): Promise<{ closed: number[]; purged: number }> {
     const closed = await this.deps.workOrders.closeQuiet(now);
     const purged = await this.deps.uploads.purgeUnsent(now);
     if (closed.length > 0 || purged > 0) {
@@ -60,13 +71,13 @@ export class CsHousekeeping {
   }
 }
 
-export async function csJobs(app: FastifyInstance) {
-  const housekeeping = new CsHousekeeping({
+/** The housekeeping job of an app (src/jobs/background-jobs.ts starts and stops it). */
+export function csHousekeepingJob(app: FastifyInstance): CsHousekeeping {
+  return new CsHousekeeping({
     workOrders: new WorkOrderService(app.db, { now: app.now }),
     uploads: new UploadService(new UploadRepository(app.db), { now: app.now }),
     log: app.log,
     now: app.now,
+    exclusive: app.database.exclusive,
   });
-  app.addHook('onReady', async () => housekeeping.start());
-  app.addHook('onClose', () => housekeeping.stop());
 }

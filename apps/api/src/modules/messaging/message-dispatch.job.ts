@@ -1,7 +1,8 @@
 /**
- * Picks each channel's transport from the environment and runs the dispatcher while the app runs: started when
- * the app is ready (migrations done, see server.ts), stopped (batch in flight finished, connections closed) when
- * it closes. With `outbox` for both channels (the local default) nothing is polled at all.
+ * Picks each channel's transport from the environment and builds the dispatcher, one of the background jobs
+ * (src/jobs/background-jobs.ts): started when the app is ready (migrations done, see server.ts), stopped (batch in
+ * flight finished, connections closed) when it closes. With `outbox` for both channels (the local default)
+ * nothing is polled at all.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env.ts';
@@ -34,7 +35,8 @@ export function transportsOf(env: Env): Record<MessageChannel, MessageTransport>
   };
 }
 
-export async function messageDispatch(app: FastifyInstance) {
+/** The outbox dispatcher of an app, as a background job. */
+export function messageDispatchJob(app: FastifyInstance) {
   const dispatcher = new MessageDispatcher({
     db: app.db,
     transports: transportsOf(app.env),
@@ -42,11 +44,13 @@ export async function messageDispatch(app: FastifyInstance) {
     now: app.now,
     pollMs: app.env.OUTBOX_POLL_MS,
   });
-  app.addHook('onReady', async () => {
-    dispatcher.start();
-    if (dispatcher.channels.length > 0) {
-      app.log.info({ channels: dispatcher.channels }, 'sending outgoing messages from the outbox');
-    }
-  });
-  app.addHook('onClose', () => dispatcher.stop());
+  return {
+    start() {
+      dispatcher.start();
+      if (dispatcher.channels.length > 0) {
+        app.log.info({ channels: dispatcher.channels }, 'sending outgoing messages from the outbox');
+      }
+    },
+    stop: () => dispatcher.stop(),
+  };
 }

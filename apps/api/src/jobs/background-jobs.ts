@@ -1,0 +1,79 @@
+/**
+ * Every background job of the API, in one list (issue 17 "each background job runs once across processes"). The
+ * same jobs run either inside the API process (RUN_JOBS=true, the default: `pnpm start`, one process) or in
+ * src/worker.ts, which builds this same app without listening, while the API replicas run with RUN_JOBS=false.
+ *
+ * Running a job in several processes at once is safe, so a replica left at RUN_JOBS=true only adds capacity:
+ * queued work is claimed with `FOR UPDATE SKIP LOCKED` leases (jobs/polling-worker.ts), and the periodic sweeps
+ * that claim nothing (order expiry, customer-service housekeeping) run under `database.exclusive`, an advisory
+ * lock, so two sweeps never overlap.
+ *
+ * To add a job: build it in `createBackgroundJobs` (anything with `start()` and a `stop()` that resolves once its
+ * round in flight has finished), with a name for the logs.
+ */
+import type { FastifyInstance } from 'fastify';
+import { csHousekeepingJob } from '../modules/cs/index.ts';
+import { DeskExportWorker } from '../modules/desk/index.ts';
+import { messageDispatchJob } from '../modules/messaging/index.ts';
+import { createRetentionJob } from '../modules/retention/index.ts';
+
+export interface BackgroundJob {
+  /** For the logs. */
+  name: string;
+  start(): void;
+  /** Starts no new round; resolves when the round in flight has finished. */
+  stop(): Promise<void>;
+}
+
+export interface BackgroundJobs {
+  /** The desk's export worker, which the desk's routes wake when an export is queued (built here, run or not). */
+  deskExports: DeskExportWorker;
+  /** The jobs this app's settings turn on, in start order. */
+  list: BackgroundJob[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: BackgroundJobs;
+  }
+}
+
+const named = (name: string, job: Pick<BackgroundJob, 'start' | 'stop'>): BackgroundJob => ({
+  name,
+  start: () => job.start(),
+  stop: () => job.stop(),
+});
+
+/** Builds the jobs (after `app.pay`, before the routes that wake them). */
+export function createBackgroundJobs(app: FastifyInstance): BackgroundJobs {
+  const { env } = app;
+  const deskExports = new DeskExportWorker({ db: app.db, log: app.log, now: app.now });
+  const list: (BackgroundJob | false | undefined)[] = [
+    // Paid orders' credit and the expiry of unpaid ones (modules/pay).
+    env.PAY_WORKER && named('pay delivery and order expiry', app.pay.worker),
+    // The sandbox provider's late and retried notifications (development only).
+    env.PAY_WORKER && app.pay.sandbox && named('sandbox notifications', app.pay.sandbox.notifier),
+    env.DESK_EXPORT_WORKER && named('desk exports', deskExports),
+    // Sends the outbox through smtp / the SMS gateway when configured.
+    named('outbox dispatch', messageDispatchJob(app)),
+    // Closes quiet replied tickets, deletes unsent uploads.
+    named('customer-service housekeeping', csHousekeepingJob(app)),
+    // Purges expired nonces, captchas, codes, sessions; blanks codes and links that stopped working.
+    named('retention', createRetentionJob({ db: app.db, now: app.now, log: app.log })),
+  ];
+  return { deskExports, list: list.filter((job): job is BackgroundJob => Boolean(job)) };
+}
+
+/**
+ * Starts the app's jobs when it is ready (migrations done, see server.ts and worker.ts) and stops them when it
+ * closes, each after its round in flight.
+ */
+export function runBackgroundJobs(app: FastifyInstance): void {
+  app.addHook('onReady', async () => {
+    for (const job of app.jobs.list) job.start();
+    app.log.info({ jobs: app.jobs.list.map((job) => job.name) }, 'background jobs started');
+  });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(app.jobs.list.map((job) => job.stop()));
+  });
+}
