@@ -9,13 +9,7 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from './captcha.service.ts';
-import {
-  accountKey,
-  ipKey,
-  lockoutPolicy,
-  loginNameKey,
-  type LockoutService,
-} from './lockout.service.ts';
+import { accountKey, ipKey, lockoutPolicy, loginNameKey, type LockoutService } from './lockout.service.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
 import { openSession, type LoginClient, type OpenedSession } from './member-auth.ts';
 import type { PasswordHasher } from './password.ts';
@@ -116,16 +110,14 @@ export class AccountService {
     const email = input.email.toLowerCase();
     const owner = await this.d.members.byEmail(email);
     if (input.purpose === 'register' && owner) this.refuse(codes.passportEmailRegistered);
-    if (input.purpose !== 'register' && !owner) this.refuse(codes.passportAccountNotFound);
     // An address that may not register any more gets no sign-up codes either: they would be mail for nothing.
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
-    await this.d.codes.send({
-      channel: 'email',
-      target: email,
-      purpose: input.purpose,
-      ip: input.ip,
-      lang: input.lang,
-    });
+    // A code for an account's address answers the same whether the address has one: only its owner, reading the
+    // mail, learns that (issue 19 item 3). Without an account nothing is sent.
+    await this.d.codes.send(
+      { channel: 'email', target: email, purpose: input.purpose, ip: input.ip, lang: input.lang },
+      { deliver: input.purpose === 'register' || owner !== undefined },
+    );
     return { expires_in: 600, resend_after: 60 };
   }
 
@@ -190,7 +182,13 @@ export class AccountService {
         this.refuse(attempt.last ? refusal.locked : refusal.wrong);
       }
       await this.d.lockout.recordSuccess(key);
-      const session = await openSession(this.d.sessions, found.mid, input.keep, client.sessionId, this.d.now());
+      const session = await openSession(
+        this.d.sessions,
+        found.mid,
+        input.keep,
+        client.sessionId,
+        this.d.now(),
+      );
       return { user: userInfoOf(found), session };
     } finally {
       // Only a wrong password (or an unknown name) counts against the address.
@@ -219,16 +217,13 @@ export class AccountService {
     const phone = this.phoneOf(input.cid, input.tel);
     const owner = await this.d.members.byPhone(phone);
     if (input.purpose === 'register' && owner) this.refuse(codes.passportPhoneExists);
-    if (input.purpose === 'reset' && !owner) this.refuse(codes.passportUserNotFound);
     // Likewise no sign-up SMS, which cost money, for an address that may not register any more.
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
-    await this.d.codes.send({
-      channel: 'sms',
-      target: phone,
-      purpose: input.purpose,
-      ip: input.ip,
-      lang: input.lang,
-    });
+    // A reset code answers the same whether the number has an account (issue 19 item 3); without one, no SMS.
+    await this.d.codes.send(
+      { channel: 'sms', target: phone, purpose: input.purpose, ip: input.ip, lang: input.lang },
+      { deliver: input.purpose === 'register' || owner !== undefined },
+    );
     return { expires_in: 600, resend_after: 60 };
   }
 
@@ -296,19 +291,18 @@ export class AccountService {
   ) {
     const byPhone = 'cid' in input;
     const target = byPhone ? this.phoneOf(input.cid, input.tel) : input.email.toLowerCase();
-    const owner = byPhone ? await this.d.members.byPhone(target) : await this.d.members.byEmail(target);
-    if (!owner) this.refuse(byPhone ? codes.passportUserNotFound : codes.passportAccountNotFound);
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.again]);
     if (!passwordRule.safeParse(password).success)
       this.refuse(byPhone ? codes.passportPhonePasswordRule : codes.passportPasswordRule);
     if (password !== confirmation)
       this.refuse(byPhone ? codes.passportPhonePasswordsDiffer : codes.passportPasswordsDiffer);
-    await this.d.codes.check({
-      channel: byPhone ? 'sms' : 'email',
-      target,
-      purpose: 'reset',
-      code: input.code,
-    });
+    const channel = byPhone ? 'sms' : 'email';
+    // The code first: only its owner learns whether the address has an account (an address without one was
+    // "sent" a code nobody received, so every guess is refused like a wrong code).
+    await this.d.codes.check({ channel, target, purpose: 'reset', code: input.code });
+    const owner = byPhone ? await this.d.members.byPhone(target) : await this.d.members.byEmail(target);
+    // The account was deleted or changed its address since the code was sent.
+    if (!owner) this.refuse(byPhone ? codes.passportSmsCodeExpired : codes.passportEmailCodeExpired);
     await this.d.members.setPassword(owner.mid, await this.d.hasher.hash(password!), this.d.now());
     await this.d.sessions.revokeAllOf(owner.mid, this.d.now());
     await this.d.lockout.recordSuccess(accountKey(owner.mid));

@@ -16,7 +16,8 @@
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { CountedSlot, LockoutRepository } from './lockout.repository.ts';
+import { withinLimits } from './counted-limits.ts';
+import type { LockoutRepository } from './lockout.repository.ts';
 
 /** From env REGISTRATIONS_PER_HOUR / _PER_DAY (5 and 20 unless set; the e2e server signs up many more). */
 export interface RegistrationCaps {
@@ -63,24 +64,8 @@ export class RegistrationLimit {
    * back when `register` throws, and kept when it makes the account.
    */
   async within<T>(ip: string, register: () => Promise<T>): Promise<T> {
-    const now = this.now();
-    const taken: CountedSlot[] = [];
-    const giveBack = async () => {
-      for (const slot of taken) await this.repo.release(slot);
-    };
-    for (const limit of this.limits) {
-      const slot = await this.repo.take(limit.key(ip), limit, now);
-      if (!slot) {
-        await giveBack();
-        throw new AppError(codes.passportTooManyRegistrations, { domain: 'passport' });
-      }
-      taken.push(slot);
-    }
-    try {
-      return await register();
-    } catch (error) {
-      await giveBack();
-      throw error;
-    }
+    const refusal = () => new AppError(codes.passportTooManyRegistrations, { domain: 'passport' });
+    const limits = this.limits.map((l) => ({ key: l.key(ip), windowMs: l.windowMs, max: l.max, refusal }));
+    return withinLimits(this.repo, limits, this.now(), register);
   }
 }

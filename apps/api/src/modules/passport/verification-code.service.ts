@@ -12,7 +12,8 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import { LockoutRepository, type CountedSlot } from './lockout.repository.ts';
+import { withinLimits } from './counted-limits.ts';
+import { LockoutRepository } from './lockout.repository.ts';
 import { VerificationCodeRepository, type CodeChannel } from './verification-code.repository.ts';
 
 export const codeLimits = {
@@ -71,9 +72,7 @@ export class VerificationCodeService {
   }
 
   /**
-   * The slots a send takes (issue 19 item 6): each limit is checked and counted in one statement, so a burst of
-   * simultaneous sends cannot all pass a limit that only some of them fit in. Fixed windows starting with the
-   * first send. When a later limit refuses, or the code cannot be stored, the slots already taken are given back.
+   * The slots a send takes (`withinLimits`, issue 19 item 6), in fixed windows starting with the first send.
    */
   private sendLimits(channel: CodeChannel, target: string, ip: string) {
     return [
@@ -98,32 +97,21 @@ export class VerificationCodeService {
     ];
   }
 
-  async send(request: CodeRequest): Promise<void> {
+  /**
+   * `deliver: false` goes through every limit and stores a code like a real send, but sends no message: for a
+   * reset asked for an address with no account, which must look exactly like one with an account (the stored
+   * code, which nobody ever sees, makes the later checks answer alike too).
+   */
+  async send(request: CodeRequest, options: { deliver?: boolean } = {}): Promise<void> {
     const { channel, target, ip } = request;
-    const counters = new LockoutRepository(this.db);
     const now = this.now();
-    const taken: CountedSlot[] = [];
-    const giveBack = async () => {
-      for (const slot of taken) await counters.release(slot);
-    };
-    for (const limit of this.sendLimits(channel, target, ip)) {
-      const slot = await counters.take(limit.key, limit, now);
-      if (!slot) {
-        await giveBack();
-        throw limit.refusal();
-      }
-      taken.push(slot);
-    }
-    try {
-      await this.store(request, now);
-    } catch (error) {
-      await giveBack();
-      throw error;
-    }
+    await withinLimits(new LockoutRepository(this.db), this.sendLimits(channel, target, ip), now, () =>
+      this.store(request, now, options.deliver !== false),
+    );
   }
 
   /** Makes the code and writes it with its message. */
-  private async store(request: CodeRequest, now: Date): Promise<void> {
+  private async store(request: CodeRequest, now: Date, deliver: boolean): Promise<void> {
     const { channel, target, purpose, ip, lang } = request;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = await this.hash(channel, target, purpose, code);
@@ -138,6 +126,7 @@ export class VerificationCodeService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + codeLimits.ttlMinutes * 60_000),
       });
+      if (!deliver) return;
       await outbox.enqueue(tx, {
         channel,
         recipient: target,
