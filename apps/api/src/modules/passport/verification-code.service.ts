@@ -1,8 +1,9 @@
 /**
  * SMS and e-mail codes (DESIGN section 6; spec 8 codes): 6 digits, stored as a keyed hash, single use, valid
  * 10 minutes, dead after 5 wrong tries; a target gets one code a minute and a daily number of them; one address
- * may not spray codes at many targets. Every one of these limits is checked and counted in one statement. The code and its message are written in one transaction, so a code is
- * never stored without its message or sent without being stored.
+ * may not spray codes at many targets. Every one of these limits is checked and counted in one statement. The
+ * code and its message are written in one transaction, so a code is never stored without its message or sent
+ * without being stored.
  */
 import { createHmac, randomInt } from 'node:crypto';
 import type { LanguageCode } from '@gp/config';
