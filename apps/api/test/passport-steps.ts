@@ -3,7 +3,9 @@
  * app accepts CAPTCHA_TEST_ANSWER), seal passwords as the browser's Web Crypto does, read a code from the outbox.
  */
 import type { FastifyInstance } from 'fastify';
+import { eq, like } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
+import { authLockout, verificationCode } from '../src/db/schema/passport.schema.ts';
 import { outbox } from '../src/modules/messaging/index.ts';
 import { encryptPassword } from '../src/modules/passport/index.ts';
 
@@ -45,4 +47,17 @@ export async function latestCode(db: Db, recipient: string): Promise<string> {
   const code = message?.body.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code sent to ${recipient}`);
   return code;
+}
+
+/**
+ * Codes go out once a minute per target; tests move the earlier ones, and the once-a-minute counter's window,
+ * back in time instead of waiting.
+ */
+export async function backdateCodes(db: Db, target: string): Promise<void> {
+  const earlier = new Date(Date.now() - 120_000);
+  await db.update(verificationCode).set({ createdAt: earlier }).where(eq(verificationCode.target, target));
+  await db
+    .update(authLockout)
+    .set({ windowStartedAt: earlier })
+    .where(like(authLockout.key, `code-soon:%:${target}`));
 }

@@ -97,6 +97,11 @@ const fields = z
     REGISTRATIONS_PER_DAY: z.coerce.number().int().min(1).default(20),
     /** SMS and e-mail codes one client address may ask for in an hour (then 800000, too frequent). */
     CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /**
+     * The longest a login from a client address with many failed logins waits before it is answered (the
+     * per-address slowdown; lockout.service.ts). 0 turns the slowdown off.
+     */
+    LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
     /** Tests only: every graphic captcha accepts this answer. Refused in production. */
     CAPTCHA_TEST_ANSWER: z.string().min(1).max(12).optional(),
     /** PKCS#8 PEM of the password-transport key; generated once and kept in the database when unset. */

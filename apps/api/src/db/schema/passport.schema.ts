@@ -110,8 +110,10 @@ export const outboxMessage = pgTable(
 );
 
 /**
- * Failed logins counted per key (`account:<id>` and `ip:<address>`): enough failures within the window lock
- * the key for 30 minutes (spec 9, codes 500004 / -647).
+ * Keyed counters in fixed windows (lockout.repository.ts): failed logins per account or unknown name
+ * (`account:<id>`, `name:<hash>`; enough within the window lock the key for 30 minutes, spec 9, codes
+ * 500004 / -647) and per client address (`ip:<address>`, which only slows logins down), and the slots of the
+ * registration and code-sending limits (`reg-ip:`, `code-soon:`, `code-day:`, `code-ip:`, `reset-link-*:`).
  */
 export const authLockout = pgTable('auth_lockout', {
   key: text('key').primaryKey(),

@@ -51,44 +51,47 @@ export class CaptchaService {
     };
   }
 
+  /** One answer, checked and counted in one statement (see `SecurityRepository.answerCaptcha`). */
+  private async answer(imgToken: string, answer: string, ticket: string, use: boolean): Promise<void> {
+    const now = this.now();
+    const outcome = await this.repo.answerCaptcha(
+      sha256(imgToken),
+      sha256(normalize(answer)),
+      { hash: sha256(ticket), expiresAt: new Date(now.getTime() + ticketTtlMs), use },
+      now,
+      maxAttempts,
+    );
+    if (outcome !== 'solved') throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
+  }
+
   /** Checks an answer; the right one returns the ticket, a wrong or stale one answers -105. */
   async verify(imgToken: string, answer: string): Promise<{ ticket: string; expires_in: number }> {
-    const tokenHash = sha256(imgToken);
-    const challenge = await this.repo.liveCaptcha(tokenHash, this.now());
-    if (!challenge || challenge.attempts >= maxAttempts)
-      throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
-    if (challenge.answerHash !== sha256(normalize(answer))) {
-      await this.repo.countCaptchaFailure(tokenHash);
-      throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
-    }
     const ticket = randomBytes(24).toString('base64url');
-    await this.repo.solveCaptcha(tokenHash, sha256(ticket), new Date(this.now().getTime() + ticketTtlMs));
+    await this.answer(imgToken, answer, ticket, false);
     return { ticket, expires_in: ticketTtlMs / 1000 };
   }
 
   /**
    * `verify` and `requireTicket` at once, for a form that sends its captcha answer with the protected call (the
-   * top-up form): the right answer solves and spends the captcha in one statement instead of three; anything else
-   * goes the two-step way, which counts a wrong try and refuses with -105.
+   * top-up form, the staff login): the right answer solves and spends the captcha; anything else counts a wrong
+   * try (if any are left) and refuses with -105.
    */
   async spend(imgToken: string, answer: string): Promise<void> {
-    const now = this.now();
-    const spent = await this.repo.solveAndUseCaptcha(
-      sha256(imgToken),
-      sha256(normalize(answer)),
-      sha256(randomBytes(24).toString('base64url')),
-      new Date(now.getTime() + ticketTtlMs),
-      now,
-      maxAttempts,
-    );
-    if (spent) return;
-    const { ticket } = await this.verify(imgToken, answer);
-    await this.requireTicket(ticket);
+    await this.answer(imgToken, answer, randomBytes(24).toString('base64url'), true);
   }
 
-  /** For the calls that need a solved captcha: spends the ticket or refuses with -105. */
-  async requireTicket(ticket: string | undefined): Promise<void> {
-    if (!ticket || !(await this.repo.useTicket(sha256(ticket), this.now()))) {
+  /**
+   * For the calls that need a solved captcha: spends the ticket or refuses with -105. `solvedWithinMs`: only a
+   * ticket solved that recently counts (a login from an address with many failures: no stockpiled tickets).
+   */
+  async requireTicket(ticket: string | undefined, options: { solvedWithinMs?: number } = {}): Promise<void> {
+    const now = this.now();
+    // A ticket expires `ticketTtlMs` after it was solved, so "solved within" is "expires later than".
+    const liveAt =
+      options.solvedWithinMs === undefined
+        ? now
+        : new Date(now.getTime() + Math.max(0, ticketTtlMs - options.solvedWithinMs));
+    if (!ticket || !(await this.repo.useTicket(sha256(ticket), now, liveAt))) {
       throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
     }
   }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { emailTicket } from '../../db/schema/passport.schema.ts';
 
@@ -12,24 +12,6 @@ export class EmailTicketRepository {
   async find(ticketHash: string) {
     const [row] = await this.db.select().from(emailTicket).where(eq(emailTicket.ticketHash, ticketHash));
     return row;
-  }
-
-  async lastSentAt(email: string): Promise<Date | undefined> {
-    const [row] = await this.db
-      .select({ at: emailTicket.createdAt })
-      .from(emailTicket)
-      .where(eq(emailTicket.email, email))
-      .orderBy(desc(emailTicket.createdAt))
-      .limit(1);
-    return row?.at;
-  }
-
-  async countSince(email: string, since: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(emailTicket)
-      .where(and(eq(emailTicket.email, email), gte(emailTicket.createdAt, since)));
-    return row?.n ?? 0;
   }
 
   async confirm(ticketHash: string, now: Date) {

@@ -1,9 +1,7 @@
 /** Binding an e-mail and a phone to an account, and changing the phone with codes to both numbers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../../test/test-app.ts';
-import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
-import { verificationCode } from '../../db/schema/passport.schema.ts';
+import { backdateCodes, captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -57,11 +55,7 @@ const member_ = (url: string, form: Record<string, string>) => send(url, form, t
 const ticket = () => captchaTicket(t.app);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const codeTo = (target: string) => latestCode(t.db, target);
-const backdate = (target: string) =>
-  t.db
-    .update(verificationCode)
-    .set({ createdAt: new Date(Date.now() - 120_000) })
-    .where(eq(verificationCode.target, target));
+const backdate = (target: string) => backdateCodes(t.db, target);
 
 describe('binding an e-mail', () => {
   it('sends a code to the new address, checks it, binds it', async () => {

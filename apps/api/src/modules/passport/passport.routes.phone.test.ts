@@ -1,9 +1,12 @@
 /** Registration and password reset by phone (SMS codes read from the outbox), and reset with an e-mail code. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
-import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
-import { eq } from 'drizzle-orm';
-import { verificationCode } from '../../db/schema/passport.schema.ts';
+import {
+  backdateCodes as backdateTestCodes,
+  captchaTicket,
+  latestCode,
+  sealPasswords,
+} from '../../../test/passport-steps.ts';
 import { outbox } from '../messaging/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -27,11 +30,7 @@ const ticket = () => captchaTicket(t.app);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const smsCode = (phone: string) => latestCode(t.db, phone);
 /** Codes go out once a minute per address; the tests move the earlier ones back in time instead of waiting. */
-const backdateCodes = (target: string) =>
-  t.db
-    .update(verificationCode)
-    .set({ createdAt: new Date(Date.now() - 120_000) })
-    .where(eq(verificationCode.target, target));
+const backdateCodes = (target: string) => backdateTestCodes(t.db, target);
 const login = async (user: string, password: string) => {
   const [pwd] = await seal(password);
   return post('/passport/web/game/login', { user, pwd: pwd!, captcha: await ticket() });
@@ -163,16 +162,27 @@ describe('password reset with a code', () => {
       ).code,
     ).toBe(0);
     expect((await login('66812345678', 'Fresh4567')).code).toBe(0);
-    expect(
-      (
-        await post('/passport/web/sms/generic/send', {
-          cid: '66',
-          tel: '899999999',
-          type: 'reset',
-          captcha: await ticket(),
-        })
-      ).code,
-    ).toBe(-621);
+  });
+
+  it('answers a reset for a number without an account exactly like one with an account, and sends nothing', async () => {
+    const send = async (tel: string) =>
+      post('/passport/web/sms/generic/send', { cid: '66', tel, type: 'reset', captcha: await ticket() });
+    const reset = async (tel: string, code: string) => {
+      const [pwd, repeatPwd] = await seal('Fresh4567', 'Fresh4567');
+      return post('/passport/web/reset/pwd', { cid: '66', tel, code, pwd: pwd!, repeatPwd: repeatPwd! });
+    };
+    const known = '812345678'; // registered above
+    const unknown = '899999999';
+    await backdateCodes('66812345678');
+    expect(await send(unknown)).toEqual(await send(known));
+    expect(await outbox.latest(t.db, { recipient: '66899999999', limit: 1 })).toEqual([]);
+    // The same answers after it: too soon again, a wrong code, a code spent by 5 wrong tries.
+    expect(await send(unknown)).toEqual(await send(known));
+    const code = await smsCode('66812345678');
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) expect(await reset(unknown, wrong)).toEqual(await reset(known, wrong));
+    expect((await reset(unknown, wrong)).code).toBe(-703);
+    expect(await reset(unknown, wrong)).toEqual(await reset(known, code));
   });
 
   it('resets by e-mail code', async () => {

@@ -76,7 +76,10 @@ export async function passportRoutes(app: FastifyInstance) {
   );
   const members = new MemberRepository(app.db);
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
-  const lockout = new LockoutService(new LockoutRepository(app.db), { now });
+  const lockout = new LockoutService(new LockoutRepository(app.db), {
+    now,
+    maxDelayMs: app.env.LOGIN_SLOWDOWN_MAX_MS,
+  });
   const registrations = new RegistrationLimit(new LockoutRepository(app.db), {
     perHour: app.env.REGISTRATIONS_PER_HOUR,
     perDay: app.env.REGISTRATIONS_PER_DAY,

@@ -15,7 +15,9 @@ import { outbox } from '../messaging/index.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { EmailTicketRepository } from './email-ticket.repository.ts';
 import { accountKey, type LockoutService } from './lockout.service.ts';
-import type { MemberRepository } from './member.repository.ts';
+import { withinLimits } from './counted-limits.ts';
+import { LockoutRepository } from './lockout.repository.ts';
+import type { MemberRepository, MemberRow } from './member.repository.ts';
 import type { PasswordHasher } from './password.ts';
 import type { RsaService } from './rsa.service.ts';
 import type { SessionRepository } from './session.repository.ts';
@@ -50,23 +52,41 @@ export class PasswordResetService {
     return this.d.now();
   }
 
+  /**
+   * Sends the reset link. The answer is the same whether the address has an account (issue 19 item 3): only
+   * its owner, reading the mail, learns that; without an account nothing is sent, within the same limits. The
+   * limits (one a minute, a few a day) are each checked and counted in one statement (issue 19 item 6).
+   */
   async sendLink(input: { email: string; imgToken: string; answer: string; lang: LanguageCode }) {
-    await this.d.captcha.requireTicket((await this.d.captcha.verify(input.imgToken, input.answer)).ticket);
+    await this.d.captcha.spend(input.imgToken, input.answer);
     const email = input.email.toLowerCase();
-    const found = (await this.d.members.byEmail(email)) ?? refuse(codes.passportAccountNotFound);
+    const found = await this.d.members.byEmail(email);
     const now = this.now();
-    const last = await this.tickets.lastSentAt(email);
-    if (last && now.getTime() - last.getTime() < resetLimits.resendAfterMs)
-      refuse(codes.passportEmailCodeTooSoon);
-    if (
-      (await this.tickets.countSince(email, new Date(now.getTime() - 86_400_000))) >=
-      resetLimits.perEmailPerDay
-    )
-      refuse(codes.passportEmailDailyLimit);
+    const limits = [
+      {
+        key: `reset-link-soon:${email}`,
+        windowMs: resetLimits.resendAfterMs,
+        max: 1,
+        code: codes.passportEmailCodeTooSoon,
+      },
+      {
+        key: `reset-link-day:${email}`,
+        windowMs: 86_400_000,
+        max: resetLimits.perEmailPerDay,
+        code: codes.passportEmailDailyLimit,
+      },
+    ].map(({ code, ...limit }) => ({ ...limit, refusal: () => new AppError(code, { domain: 'passport' }) }));
+    await withinLimits(new LockoutRepository(this.d.db), limits, now, async () => {
+      if (found) await this.mailLink(found, email, input.lang, now);
+    });
+    return { expires_in: resetLimits.ttlMinutes * 60, resend_after: resetLimits.resendAfterMs / 1000 };
+  }
+
+  private async mailLink(found: MemberRow, email: string, requestLang: LanguageCode, now: Date) {
     const ticket = randomBytes(32).toString('base64url');
     const link = `${this.d.passportOrigin.replace(/\/$/, '')}/findpwd?email_ticket=${ticket}&email=${encodeURIComponent(email)}`;
     // The member reads the e-mail in the language of their account, whatever page they asked from.
-    const lang = (found.lang || input.lang) as LanguageCode;
+    const lang = (found.lang || requestLang) as LanguageCode;
     await inTransaction(this.d.db, async (tx) => {
       await new EmailTicketRepository(tx).insert({
         ticketHash: sha256(ticket),
@@ -88,7 +108,6 @@ export class PasswordResetService {
         },
       });
     });
-    return { expires_in: resetLimits.ttlMinutes * 60, resend_after: resetLimits.resendAfterMs / 1000 };
   }
 
   private async live(ticket: string) {

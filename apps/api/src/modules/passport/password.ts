@@ -53,4 +53,17 @@ export class PasswordHasher {
   verify(stored: string, password: string): Promise<boolean> {
     return this.limiter.run(() => verify(stored, password).catch(() => false));
   }
+
+  private dummy: Promise<string> | undefined;
+
+  /**
+   * `verify`, and for a login name with no account (no stored hash) the same work against a hash of this
+   * hasher's cost that no password matches, answering false: an unknown name takes as long as a wrong password.
+   */
+  async verifyOrDummy(stored: string | null | undefined, password: string): Promise<boolean> {
+    if (stored) return this.verify(stored, password);
+    this.dummy ??= this.hash('no account has this password 0');
+    await this.verify(await this.dummy, password);
+    return false;
+  }
 }

@@ -14,11 +14,12 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const hour = 3_600_000;
-const refusal = (promise: Promise<void>) =>
+const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => 'allowed',
     (e: unknown) => (e instanceof AppError ? e.code : e),
   );
+const register = (limit: RegistrationLimit, ip: string) => refusal(limit.within(ip, async () => 'made'));
 
 describe('registration limit', () => {
   it('allows 5 an hour and 20 a day per address', async () => {
@@ -33,10 +34,11 @@ describe('registration limit', () => {
     for (let hourOfDay = 0; hourOfDay < 4; hourOfDay++) {
       for (let i = 0; i < 5; i++) {
         expect(await refusal(limit.check(ip))).toBe('allowed');
-        await limit.record(ip);
+        expect(await register(limit, ip)).toBe('allowed');
         made++;
       }
       expect(await refusal(limit.check(ip))).toBe(-800);
+      expect(await register(limit, ip)).toBe(-800);
       expect(await refusal(limit.check('192.0.2.2'))).toBe('allowed');
       clock.advance(hour);
     }
@@ -47,13 +49,57 @@ describe('registration limit', () => {
     expect(await refusal(limit.check(ip))).toBe(-800);
     clock.set(new Date('2030-03-02T08:00:00Z'));
     expect(await refusal(limit.check(ip))).toBe('allowed');
+    expect(await register(limit, ip)).toBe('allowed');
+  });
+
+  it('gives the slots of a failed registration back, and only those', async () => {
+    const clock = new TestClock(new Date('2030-04-01T08:00:00Z'));
+    const limit = new RegistrationLimit(new LockoutRepository(database.db), {
+      perHour: 2,
+      perDay: 20,
+      now: clock.now,
+    });
+    const ip = '192.0.2.20';
+    const failing = () =>
+      refusal(
+        limit.within(ip, async () => {
+          throw new AppError(-704, { domain: 'passport' });
+        }),
+      );
+    for (let i = 0; i < 5; i++) expect(await failing()).toBe(-704); // wrong codes use up nothing
+    expect(await register(limit, ip)).toBe('allowed');
+    expect(await register(limit, ip)).toBe('allowed');
+    expect(await failing()).toBe(-800);
+    expect(await register(limit, ip)).toBe(-800);
+    // A slot taken in an hour that has passed is not given back to the next one.
+    const stale = await new LockoutRepository(database.db).take(
+      `reg-ip:${ip}`,
+      { windowMs: hour, max: 99 },
+      clock.now(),
+    );
+    clock.advance(hour);
+    expect(await register(limit, ip)).toBe('allowed');
+    await new LockoutRepository(database.db).release(stale!);
+    expect(await register(limit, ip)).toBe('allowed');
+    expect(await register(limit, ip)).toBe(-800);
+  });
+
+  it('lets exactly the free slots through when 50 registrations arrive at once', async () => {
+    const limit = new RegistrationLimit(new LockoutRepository(database.db), {
+      perHour: 5,
+      perDay: 20,
+      now: () => new Date(),
+    });
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => register(limit, '192.0.2.50')));
+    expect(outcomes.filter((o) => o === 'allowed')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === -800)).toHaveLength(45);
   });
 
   it('counts simultaneous registrations without losing any', async () => {
     const repo = new LockoutRepository(database.db);
     const now = new Date();
     const counts = await Promise.all(
-      Array.from({ length: 8 }, () => repo.countEvent('reg-ip:192.0.2.9', hour, now)),
+      Array.from({ length: 8 }, async () => (await repo.countEvent('reg-ip:192.0.2.9', hour, now)).count),
     );
     expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });

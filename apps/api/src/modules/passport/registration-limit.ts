@@ -6,12 +6,17 @@
  * codes never lock anyone out. The counts live in the `auth_lockout` keyed counters (`reg-ip:<ip>` for the hour,
  * `reg-ip-day:<ip>` for the day), in fixed windows that start with the first registration.
  *
- * The check happens before the account is made and the count after, so a burst of simultaneous requests from one
- * address can pass the check together: the limit can be overshot by the requests in flight, never by more.
+ * Race-free (issue 19 item 6): a registration takes its slot in both windows before the account is made, each
+ * in one statement that checks and counts together, so however many requests arrive at once, no more than the
+ * free slots get through. A registration that then fails (a wrong code, a taken name, a crash of the insert)
+ * gives its slots back, so only accounts actually made use them up. A slot given back never frees one of a
+ * newer window (the release names the window it was taken in). While a registration is in flight its slot is
+ * taken: a burst can be refused a slot that a failing request then gives back; that errs on the safe side.
  */
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
+import { withinLimits } from './counted-limits.ts';
 import type { LockoutRepository } from './lockout.repository.ts';
 
 /** From env REGISTRATIONS_PER_HOUR / _PER_DAY (5 and 20 unless set; the e2e server signs up many more). */
@@ -39,7 +44,10 @@ export class RegistrationLimit {
     this.now = options.now;
   }
 
-  /** Refuses with -800 when the address has used up any window. */
+  /**
+   * Refuses with -800 when the address has used up any window. Counts nothing: for the calls that lead towards
+   * a registration (sending its code), not for the registration itself, which goes through `within`.
+   */
   async check(ip: string): Promise<void> {
     const now = this.now().getTime();
     const rows = new Map((await this.repo.find(this.limits.map((l) => l.key(ip)))).map((r) => [r.key, r]));
@@ -51,9 +59,13 @@ export class RegistrationLimit {
     }
   }
 
-  /** Counts one registration from the address. */
-  async record(ip: string): Promise<void> {
-    const now = this.now();
-    for (const limit of this.limits) await this.repo.countEvent(limit.key(ip), limit.windowMs, now);
+  /**
+   * Runs `register` on a slot of the address in every window (-800 when any is used up); the slots are given
+   * back when `register` throws, and kept when it makes the account.
+   */
+  async within<T>(ip: string, register: () => Promise<T>): Promise<T> {
+    const refusal = () => new AppError(codes.passportTooManyRegistrations, { domain: 'passport' });
+    const limits = this.limits.map((l) => ({ key: l.key(ip), windowMs: l.windowMs, max: l.max, refusal }));
+    return withinLimits(this.repo, limits, this.now(), register);
   }
 }

@@ -38,64 +38,47 @@ export class SecurityRepository {
     await this.db.insert(captchaChallenge).values({ tokenHash, answerHash, expiresAt });
   }
 
-  async liveCaptcha(tokenHash: string, now: Date) {
-    const [row] = await this.db
-      .select()
-      .from(captchaChallenge)
-      .where(
-        and(
-          eq(captchaChallenge.tokenHash, tokenHash),
-          isNull(captchaChallenge.ticketHash),
-          gt(captchaChallenge.expiresAt, now),
-        ),
-      );
-    return row;
-  }
-
-  async countCaptchaFailure(tokenHash: string) {
-    await this.db
-      .update(captchaChallenge)
-      .set({ attempts: sql`${captchaChallenge.attempts} + 1` })
-      .where(eq(captchaChallenge.tokenHash, tokenHash));
-  }
-
-  async solveCaptcha(tokenHash: string, ticketHash: string, ticketExpiresAt: Date) {
-    await this.db
-      .update(captchaChallenge)
-      .set({ ticketHash, ticketExpiresAt })
-      .where(eq(captchaChallenge.tokenHash, tokenHash));
-  }
-
   /**
-   * Solves a live captcha with the right answer and uses its ticket in one statement; false when there is no such
-   * live captcha with tries left and this answer (the caller then takes the two-step path, which counts a wrong try).
+   * One answer to a live captcha with tries left, checked and counted in one statement (so simultaneous answers
+   * get no more than `maxAttempts` tries between them): a wrong one counts a try; the right one turns the
+   * captcha into a ticket, already used when `use` (a form that sends the answer with the protected call).
+   * Answers 'solved', 'wrong', or 'dead' (unknown, expired, solved before, or out of tries).
    */
-  async solveAndUseCaptcha(
+  async answerCaptcha(
     tokenHash: string,
     answerHash: string,
-    ticketHash: string,
-    ticketExpiresAt: Date,
+    ticket: { hash: string; expiresAt: Date; use: boolean },
     now: Date,
     maxAttempts: number,
-  ): Promise<boolean> {
-    const used = await this.db
+  ): Promise<'solved' | 'wrong' | 'dead'> {
+    const right = sql`${captchaChallenge.answerHash} = ${answerHash}`;
+    const [row] = await this.db
       .update(captchaChallenge)
-      .set({ ticketHash, ticketExpiresAt, usedAt: now })
+      .set({
+        attempts: sql`${captchaChallenge.attempts} + case when ${right} then 0 else 1 end`,
+        ticketHash: sql`case when ${right} then ${ticket.hash} else null end`,
+        ticketExpiresAt: sql`case when ${right} then ${ticket.expiresAt.toISOString()}::timestamptz else null end`,
+        ...(ticket.use
+          ? { usedAt: sql`case when ${right} then ${now.toISOString()}::timestamptz else null end` }
+          : {}),
+      })
       .where(
         and(
           eq(captchaChallenge.tokenHash, tokenHash),
-          eq(captchaChallenge.answerHash, answerHash),
           isNull(captchaChallenge.ticketHash),
           gt(captchaChallenge.expiresAt, now),
           lt(captchaChallenge.attempts, maxAttempts),
         ),
       )
-      .returning({ tokenHash: captchaChallenge.tokenHash });
-    return used.length === 1;
+      .returning({ solved: sql<boolean>`${captchaChallenge.ticketHash} is not null` });
+    return !row ? 'dead' : row.solved ? 'solved' : 'wrong';
   }
 
-  /** Uses a solved captcha's ticket once; false when unknown, used or expired. */
-  async useTicket(ticketHash: string, now: Date): Promise<boolean> {
+  /**
+   * Uses a solved captcha's ticket once; false when unknown, used or expired. `liveAt`: the ticket must still be
+   * valid then (later than `now` asks for a recently solved captcha).
+   */
+  async useTicket(ticketHash: string, now: Date, liveAt: Date = now): Promise<boolean> {
     const used = await this.db
       .update(captchaChallenge)
       .set({ usedAt: now })
@@ -103,7 +86,7 @@ export class SecurityRepository {
         and(
           eq(captchaChallenge.ticketHash, ticketHash),
           isNull(captchaChallenge.usedAt),
-          gt(captchaChallenge.ticketExpiresAt, now),
+          gt(captchaChallenge.ticketExpiresAt, liveAt),
         ),
       )
       .returning({ tokenHash: captchaChallenge.tokenHash });

@@ -181,17 +181,16 @@ export class SocialService {
     },
     input: { lang: LanguageCode; ip: string },
   ) {
-    await this.d.registrations.check(input.ip);
-    const created = await this.d.repo.createMember(
-      {
-        userId: `${grant.provider}:${grant.subject}`,
-        nickName: await freshNickname(grant.name ?? '', (n) => this.d.members.nicknameTaken(n)),
-        loginType: grant.channelType,
-        lang: input.lang === 'ja' ? 'en' : input.lang,
-      },
-      { provider: grant.provider, subject: grant.subject, email: grant.email },
+    return this.d.registrations.within(input.ip, async () =>
+      this.d.repo.createMember(
+        {
+          userId: `${grant.provider}:${grant.subject}`,
+          nickName: await freshNickname(grant.name ?? '', (n) => this.d.members.nicknameTaken(n)),
+          loginType: grant.channelType,
+          lang: input.lang === 'ja' ? 'en' : input.lang,
+        },
+        { provider: grant.provider, subject: grant.subject, email: grant.email },
+      ),
     );
-    await this.d.registrations.record(input.ip);
-    return created;
   }
 }

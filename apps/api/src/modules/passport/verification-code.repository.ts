@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { verificationCode } from '../../db/schema/passport.schema.ts';
 
@@ -7,74 +7,50 @@ export type CodeChannel = 'sms' | 'email';
 export class VerificationCodeRepository {
   constructor(private readonly db: Db) {}
 
-  async lastSentAt(channel: CodeChannel, target: string): Promise<Date | undefined> {
-    const [row] = await this.db
-      .select({ at: verificationCode.createdAt })
-      .from(verificationCode)
-      .where(and(eq(verificationCode.channel, channel), eq(verificationCode.target, target)))
-      .orderBy(desc(verificationCode.createdAt))
-      .limit(1);
-    return row?.at;
-  }
-
-  async countForTarget(channel: CodeChannel, target: string, since: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(verificationCode)
-      .where(
-        and(
-          eq(verificationCode.channel, channel),
-          eq(verificationCode.target, target),
-          gte(verificationCode.createdAt, since),
-        ),
-      );
-    return row?.n ?? 0;
-  }
-
-  async countForIp(ip: string, since: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(verificationCode)
-      .where(and(eq(verificationCode.ip, ip), gte(verificationCode.createdAt, since)));
-    return row?.n ?? 0;
-  }
-
   async insert(values: typeof verificationCode.$inferInsert) {
     await this.db.insert(verificationCode).values(values);
   }
 
-  /** The newest code not yet used for this target and purpose (older ones are superseded). */
-  async newestUnused(channel: CodeChannel, target: string, purpose: string) {
-    const [row] = await this.db
-      .select()
+  /**
+   * One try of `codeHash` against the newest unused code for the target and purpose, checked and counted in one
+   * statement (so simultaneous guesses get no more than `maxTries` wrong tries between them): a wrong one counts
+   * a try; the right one is used when `consume`. 'right', 'wrong', or 'dead' (no such code, expired, used, or out
+   * of tries).
+   */
+  async tryCode(
+    code: { channel: CodeChannel; target: string; purpose: string; hash: string },
+    options: { now: Date; maxTries: number; consume: boolean },
+  ): Promise<'right' | 'wrong' | 'dead'> {
+    const newest = this.db
+      .select({ id: verificationCode.id })
       .from(verificationCode)
       .where(
         and(
-          eq(verificationCode.channel, channel),
-          eq(verificationCode.target, target),
-          eq(verificationCode.purpose, purpose),
+          eq(verificationCode.channel, code.channel),
+          eq(verificationCode.target, code.target),
+          eq(verificationCode.purpose, code.purpose),
           isNull(verificationCode.consumedAt),
         ),
       )
       .orderBy(desc(verificationCode.createdAt), desc(verificationCode.id))
       .limit(1);
-    return row;
-  }
-
-  async countWrongTry(id: number) {
-    await this.db
+    const right = sql`${verificationCode.codeHash} = ${code.hash}`;
+    const at = sql`${options.now.toISOString()}::timestamptz`;
+    const [row] = await this.db
       .update(verificationCode)
-      .set({ attempts: sql`${verificationCode.attempts} + 1` })
-      .where(eq(verificationCode.id, id));
-  }
-
-  /** Marks the code used; false when somebody else used it first. */
-  async consume(id: number, now: Date): Promise<boolean> {
-    const done = await this.db
-      .update(verificationCode)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCode.id, id), isNull(verificationCode.consumedAt)))
-      .returning({ id: verificationCode.id });
-    return done.length === 1;
+      .set({
+        attempts: sql`${verificationCode.attempts} + case when ${right} then 0 else 1 end`,
+        ...(options.consume ? { consumedAt: sql`case when ${right} then ${at} else null end` } : {}),
+      })
+      .where(
+        and(
+          eq(verificationCode.id, sql`(${newest})`),
+          isNull(verificationCode.consumedAt),
+          gt(verificationCode.expiresAt, options.now),
+          lt(verificationCode.attempts, options.maxTries),
+        ),
+      )
+      .returning({ right: sql<boolean>`${right}` });
+    return !row ? 'dead' : row.right ? 'right' : 'wrong';
   }
 }

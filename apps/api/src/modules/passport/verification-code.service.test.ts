@@ -112,3 +112,89 @@ describe('SMS codes', () => {
     ).rejects.toMatchObject({ code: 800000 });
   });
 });
+
+describe('simultaneous requests (issue 19 item 6)', () => {
+  const outcome = (promise: Promise<void>) =>
+    promise.then(
+      () => 'ok',
+      (e: unknown) => (e as { code?: number }).code ?? e,
+    );
+  const tally = (results: unknown[]) =>
+    results.reduce<Record<string, number>>(
+      (all, r) => ({ ...all, [String(r)]: (all[String(r)] ?? 0) + 1 }),
+      {},
+    );
+
+  it('50 sends to one number at once: one code goes out, 49 are told one was just sent', async () => {
+    const sms = { channel: 'sms' as const, target: '66955550001', purpose: 'register', lang: 'en' as const };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => outcome(service.send({ ...sms, ip: `10.20.0.${i}` }))),
+    );
+    expect(tally(results)).toEqual({ ok: 1, '-700': 49 });
+    expect(await outbox.latest(database.db, { recipient: sms.target, limit: 10 })).toHaveLength(1);
+  });
+
+  it('50 sends from one address to 50 numbers at once: exactly the hourly cap go out', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        outcome(
+          service.send({
+            channel: 'sms',
+            target: `6696666${String(i).padStart(4, '0')}`,
+            purpose: 'register',
+            ip: '10.21.0.1',
+            lang: 'en',
+          }),
+        ),
+      ),
+    );
+    expect(tally(results)).toEqual({ ok: codeLimits.perIpPerHour, '800000': 50 - codeLimits.perIpPerHour });
+  });
+
+  it('a send refused for the address gives the slots of the number back', async () => {
+    // 10.21.0.1 has used up its hour above; the number it was refused for is free for another address.
+    await expect(
+      service.send({
+        channel: 'sms',
+        target: '66977770001',
+        purpose: 'register',
+        ip: '10.21.0.1',
+        lang: 'en',
+      }),
+    ).rejects.toMatchObject({ code: 800000 });
+    await expect(
+      service.send({
+        channel: 'sms',
+        target: '66977770001',
+        purpose: 'register',
+        ip: '10.21.0.2',
+        lang: 'en',
+      }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('50 wrong guesses at one code at once: exactly 5 are tried, the rest find it spent', async () => {
+    const email = { channel: 'email' as const, target: 'race@example.com', purpose: 'reset' };
+    await service.send({ ...email, ip: '10.22.0.1', lang: 'en' });
+    const { code } = await lastCode(email.target);
+    const wrong = code === '000000' ? '000001' : '000000';
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => outcome(service.check({ ...email, code: wrong }))),
+    );
+    expect(tally(results)).toEqual({
+      '510006': codeLimits.maxWrongTries,
+      '510005': 50 - codeLimits.maxWrongTries,
+    });
+    expect(await outcome(service.check({ ...email, code }))).toBe(510005);
+  });
+
+  it('the right code sent 50 times at once is used once', async () => {
+    const email = { channel: 'email' as const, target: 'race2@example.com', purpose: 'reset' };
+    await service.send({ ...email, ip: '10.22.0.2', lang: 'en' });
+    const { code } = await lastCode(email.target);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => outcome(service.check({ ...email, code }))),
+    );
+    expect(tally(results)).toEqual({ ok: 1, '510005': 49 });
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * SMS and e-mail codes (DESIGN section 6; spec 8 codes): 6 digits, stored as a keyed hash, single use, valid
  * 10 minutes, dead after 5 wrong tries; a target gets one code a minute and a daily number of them; one address
- * may not spray codes at many targets. The code and its message are written in one transaction, so a code is
- * never stored without its message or sent without being stored.
+ * may not spray codes at many targets. Every one of these limits is checked and counted in one statement. The
+ * code and its message are written in one transaction, so a code is never stored without its message or sent
+ * without being stored.
  */
 import { createHmac, randomInt } from 'node:crypto';
 import type { LanguageCode } from '@gp/config';
@@ -12,6 +13,8 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
+import { withinLimits } from './counted-limits.ts';
+import { LockoutRepository } from './lockout.repository.ts';
 import { VerificationCodeRepository, type CodeChannel } from './verification-code.repository.ts';
 
 export const codeLimits = {
@@ -69,23 +72,48 @@ export class VerificationCodeService {
       .digest('hex');
   }
 
-  async send(request: CodeRequest): Promise<void> {
-    const { channel, target, purpose, ip, lang } = request;
-    const repo = new VerificationCodeRepository(this.db);
+  /**
+   * The slots a send takes (`withinLimits`, issue 19 item 6), in fixed windows starting with the first send.
+   */
+  private sendLimits(channel: CodeChannel, target: string, ip: string) {
+    return [
+      {
+        key: `code-soon:${channel}:${target}`,
+        windowMs: codeLimits.resendAfterMs,
+        max: 1,
+        refusal: () => new AppError(refusals[channel].tooSoon, { domain: 'passport' }),
+      },
+      {
+        key: `code-day:${channel}:${target}`,
+        windowMs: 86_400_000,
+        max: codeLimits.perTargetPerDay,
+        refusal: () => new AppError(refusals[channel].daily, { domain: 'passport' }),
+      },
+      {
+        key: `code-ip:${ip}`,
+        windowMs: 3_600_000,
+        max: this.perIpPerHour,
+        refusal: () => new AppError(codes.tooFrequent, { domain: 'common', status: 429 }),
+      },
+    ];
+  }
+
+  /**
+   * `deliver: false` goes through every limit and stores a code like a real send, but sends no message: for a
+   * reset asked for an address with no account, which must look exactly like one with an account (the stored
+   * code, which nobody ever sees, makes the later checks answer alike too).
+   */
+  async send(request: CodeRequest, options: { deliver?: boolean } = {}): Promise<void> {
+    const { channel, target, ip } = request;
     const now = this.now();
-    const last = await repo.lastSentAt(channel, target);
-    if (last && now.getTime() - last.getTime() < codeLimits.resendAfterMs) {
-      throw new AppError(refusals[channel].tooSoon, { domain: 'passport' });
-    }
-    if (
-      (await repo.countForTarget(channel, target, new Date(now.getTime() - 86_400_000))) >=
-      codeLimits.perTargetPerDay
-    ) {
-      throw new AppError(refusals[channel].daily, { domain: 'passport' });
-    }
-    if ((await repo.countForIp(ip, new Date(now.getTime() - 3_600_000))) >= this.perIpPerHour) {
-      throw new AppError(codes.tooFrequent, { domain: 'common', status: 429 });
-    }
+    await withinLimits(new LockoutRepository(this.db), this.sendLimits(channel, target, ip), now, () =>
+      this.store(request, now, options.deliver !== false),
+    );
+  }
+
+  /** Makes the code and writes it with its message. */
+  private async store(request: CodeRequest, now: Date, deliver: boolean): Promise<void> {
+    const { channel, target, purpose, ip, lang } = request;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = await this.hash(channel, target, purpose, code);
     const vars = { code, minutes: codeLimits.ttlMinutes };
@@ -100,6 +128,7 @@ export class VerificationCodeService {
         createdAt: now,
         expiresAt,
       });
+      if (!deliver) return;
       await outbox.enqueue(tx, {
         channel,
         recipient: target,
@@ -122,17 +151,11 @@ export class VerificationCodeService {
     const refusal = refusals[channel];
     const code = request.code?.trim() ?? '';
     if (code === '') throw new AppError(refusal.empty, { domain: 'passport' });
-    const repo = new VerificationCodeRepository(this.db);
-    const row = await repo.newestUnused(channel, target, purpose);
-    const now = this.now();
-    if (!row || row.expiresAt <= now || row.attempts >= codeLimits.maxWrongTries) {
-      throw new AppError(refusal.expired, { domain: 'passport' });
-    }
-    if (row.codeHash !== (await this.hash(channel, target, purpose, code))) {
-      await repo.countWrongTry(row.id);
-      throw new AppError(refusal.wrong, { domain: 'passport' });
-    }
-    if (request.consume === false) return;
-    if (!(await repo.consume(row.id, now))) throw new AppError(refusal.expired, { domain: 'passport' });
+    const outcome = await new VerificationCodeRepository(this.db).tryCode(
+      { channel, target, purpose, hash: await this.hash(channel, target, purpose, code) },
+      { now: this.now(), maxTries: codeLimits.maxWrongTries, consume: request.consume !== false },
+    );
+    if (outcome === 'dead') throw new AppError(refusal.expired, { domain: 'passport' });
+    if (outcome === 'wrong') throw new AppError(refusal.wrong, { domain: 'passport' });
   }
 }

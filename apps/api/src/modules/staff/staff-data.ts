@@ -1,15 +1,18 @@
 /** How staff accounts and sessions look in answers (@gp/contracts/staff), and the lockout keys of staff logins. */
 import { privilegeNames, type StaffAccountData, type StaffSessionData } from '@gp/contracts/staff';
+import { loginNameKey } from '../passport/index.ts';
 import type { AuthenticatedStaff } from './staff-auth.ts';
 import type { StaffAccountRow } from './staff-account.repository.ts';
 
 /**
  * Failed staff logins are counted with the passport's LockoutService under keys of their own: per account
- * (`staff:<id>`, 5 failures) and per client address (`ip:staff:<address>`: the `ip:` prefix gives the per-address
- * limit of 20; staff and member failures from one address are counted apart).
+ * (`staff:<id>`, 5 failures lock it), per unknown account name (`staff-name:<hash>`, the same, so a lock does not
+ * tell which names exist) and per client address (`ip:staff:<address>`, which slows answers down but never locks;
+ * staff and member failures from one address are counted apart).
  */
 export const staffAccountKey = (staffId: number) => `staff:${staffId}`;
 export const staffIpKey = (ip: string) => `ip:staff:${ip}`;
+export const staffNameKey = (accountId: string) => loginNameKey(accountId.trim().toLowerCase(), 'staff-name');
 
 const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 

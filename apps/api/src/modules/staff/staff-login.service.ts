@@ -1,7 +1,8 @@
 /**
  * Staff login (issue 8, item 1): a graphic captcha, then account and password (argon2id), with a lockout after
- * repeated failures per account and per client address; a new session at every login; logout; the own password
- * change, which is also the forced change of a one-time password. Logins, failed logins and logouts are audited.
+ * repeated failures per account and a slowdown per client address (issue 19 item 5); a new session at every
+ * login; logout; the own password change, which is also the forced change of a one-time password. Logins,
+ * failed logins and logouts are audited.
  */
 import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
@@ -17,7 +18,7 @@ import {
   type OpenedStaffSession,
   type StaffLoginClient,
 } from './staff-auth.ts';
-import { sessionData, sessionDataOf, staffAccountKey, staffIpKey } from './staff-data.ts';
+import { sessionData, sessionDataOf, staffAccountKey, staffIpKey, staffNameKey } from './staff-data.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
 
 export interface StaffLoginDeps {
@@ -31,18 +32,10 @@ export interface StaffLoginDeps {
 type FailureReason = 'wrong_password' | 'unknown_account' | 'locked' | 'blocked';
 
 export class StaffLoginService {
-  private dummy: Promise<string> | undefined;
-
   constructor(private readonly d: StaffLoginDeps) {}
 
   private now(): Date {
     return this.d.now();
-  }
-
-  /** A hash to check an unknown account's password against, so it takes as long as a known one's. */
-  private dummyHash(): Promise<string> {
-    this.dummy ??= this.d.hasher.hash('not-a-staff-password-0');
-    return this.dummy;
   }
 
   async captcha() {
@@ -53,8 +46,7 @@ export class StaffLoginService {
   /** Checks the answer and spends the captcha in one go (-105 when wrong, stale or spent). */
   private async solveCaptcha(token: string, answer: string): Promise<void> {
     try {
-      const { ticket } = await this.d.captcha.verify(token, answer);
-      await this.d.captcha.requireTicket(ticket);
+      await this.d.captcha.spend(token, answer);
     } catch (error) {
       // The passport's refusal, answered in the staff domain.
       if (error instanceof AppError) throw new AppError(error.code);
@@ -62,55 +54,65 @@ export class StaffLoginService {
     }
   }
 
+  /**
+   * Like the member login (passport account.service.ts): the address is counted and slowed down but never locked;
+   * each try on an account (or unknown name) takes one of its 5 slots in one statement before the password is
+   * checked, so parallel guesses get no more; an unknown name is checked against a dummy hash and answers like a
+   * wrong password. Every staff login solves a new captcha in the same request, so there is no stockpiled ticket
+   * to refuse: the address's failures only slow it down.
+   */
   async login(
     input: { account_id: string; account_pwd: string; token: string; captcha_code: string },
     client: StaffLoginClient,
   ): Promise<{ staff: StaffSessionData; session: OpenedStaffSession }> {
-    await this.solveCaptcha(input.token, input.captcha_code);
     const ip = client.ip;
-    const found = await new StaffAccountRepository(this.d.db).byAccountId(input.account_id);
-    const ipKey = staffIpKey(ip);
-    const keys = found ? [staffAccountKey(found.id), ipKey] : [ipKey];
-    const refuse = async (reason: FailureReason, code: number): Promise<never> => {
-      // A name typed into the account field may be a password: an unknown one is not written down.
-      await audit.record(this.d.db, {
-        actor: null,
-        action: 'staff.login_failed',
-        target: found ? { type: 'staff_account', id: found.accountId } : null,
-        after: { reason },
-        ip,
+    const address = await this.d.lockout.beginAddressAttempt(staffIpKey(ip));
+    let failed = false;
+    try {
+      await this.solveCaptcha(input.token, input.captcha_code);
+      const found = await new StaffAccountRepository(this.d.db).byAccountId(input.account_id);
+      const key = found ? staffAccountKey(found.id) : staffNameKey(input.account_id);
+      const refuse = async (reason: FailureReason, code: number): Promise<never> => {
+        // A name typed into the account field may be a password: an unknown one is not written down.
+        await audit.record(this.d.db, {
+          actor: null,
+          action: 'staff.login_failed',
+          target: found ? { type: 'staff_account', id: found.accountId } : null,
+          after: { reason },
+          ip,
+        });
+        throw new AppError(code);
+      };
+      const attempt = await this.d.lockout.beginTry(key);
+      if (!attempt) return await refuse('locked', codes.staffTooManyLogins);
+      const passwordOk = await this.d.hasher.verifyOrDummy(found?.passwordHash, input.account_pwd);
+      if (!found || !passwordOk) {
+        failed = true;
+        // An unknown account answers like a wrong password: the login does not tell which accounts exist.
+        return await refuse(
+          found ? 'wrong_password' : 'unknown_account',
+          attempt.last ? codes.staffTooManyLogins : codes.staffWrongCredentials,
+        );
+      }
+      await this.d.lockout.recordSuccess(key);
+      // Only someone who knows the password learns that the account is blocked.
+      if (found.status === 'blocked') return await refuse('blocked', codes.staffAccountBlocked);
+      const at = this.now();
+      const session = await inTransaction(this.d.db, async (tx) => {
+        const opened = await openStaffSession(new StaffSessionRepository(tx), found.id, at, client);
+        await new StaffAccountRepository(tx).recordLogin(found.id, at, ip);
+        await audit.record(tx, {
+          actor: { staffId: found.id, accountId: found.accountId, ip },
+          action: 'staff.login',
+          target: { type: 'staff_account', id: found.accountId },
+        });
+        return opened;
       });
-      throw new AppError(code);
-    };
-    if (await this.d.lockout.isLocked(keys)) return refuse('locked', codes.staffTooManyLogins);
-    const passwordOk = await this.d.hasher.verify(
-      found?.passwordHash ?? (await this.dummyHash()),
-      input.account_pwd,
-    );
-    if (!found || !passwordOk) {
-      await this.d.lockout.recordFailure(keys);
-      const locked = await this.d.lockout.isLocked(keys);
-      // An unknown account answers like a wrong password: the login does not tell which accounts exist.
-      return refuse(
-        found ? 'wrong_password' : 'unknown_account',
-        locked ? codes.staffTooManyLogins : codes.staffWrongCredentials,
-      );
+      return { staff: sessionDataOf(found), session };
+    } finally {
+      // Only a wrong password (or an unknown name) counts against the address.
+      if (!failed) await address.release();
     }
-    // Only someone who knows the password learns that the account is blocked.
-    if (found.status === 'blocked') return refuse('blocked', codes.staffAccountBlocked);
-    await this.d.lockout.recordSuccess(staffAccountKey(found.id));
-    const at = this.now();
-    const session = await inTransaction(this.d.db, async (tx) => {
-      const opened = await openStaffSession(new StaffSessionRepository(tx), found.id, at, client);
-      await new StaffAccountRepository(tx).recordLogin(found.id, at, ip);
-      await audit.record(tx, {
-        actor: { staffId: found.id, accountId: found.accountId, ip },
-        action: 'staff.login',
-        target: { type: 'staff_account', id: found.accountId },
-      });
-      return opened;
-    });
-    return { staff: sessionDataOf(found), session };
   }
 
   /** Ends this session; the routes clear its cookies. */
@@ -137,13 +139,13 @@ export class StaffLoginService {
     const row = await new StaffAccountRepository(this.d.db).byId(staff.staffId);
     if (!row) throw new AppError(codes.notLoggedIn);
     const key = staffAccountKey(row.id);
-    if (await this.d.lockout.isLocked([key])) throw new AppError(codes.staffTooManyLogins);
+    const attempt = await this.d.lockout.beginTry(key);
+    if (!attempt) throw new AppError(codes.staffTooManyLogins);
     if (!(await this.d.hasher.verify(row.passwordHash, input.old_pwd))) {
-      await this.d.lockout.recordFailure([key]);
-      throw new AppError(
-        (await this.d.lockout.isLocked([key])) ? codes.staffTooManyLogins : codes.staffOldPasswordWrong,
-      );
+      throw new AppError(attempt.last ? codes.staffTooManyLogins : codes.staffOldPasswordWrong);
     }
+    // The right current password: the try taken for it is no failure, whatever the new password's fate.
+    await this.d.lockout.recordSuccess(key);
     if (!staffPasswordRule.safeParse(input.new_pwd).success) throw new AppError(codes.staffPasswordRule);
     if (input.new_pwd !== input.re_pwd) throw new AppError(codes.staffPasswordsDiffer);
     if (input.new_pwd === input.old_pwd) throw new AppError(codes.staffNewPasswordSameAsOld);
@@ -166,7 +168,6 @@ export class StaffLoginService {
       });
       return saved;
     });
-    await this.d.lockout.recordSuccess(key);
     return sessionDataOf(updated);
   }
 

@@ -35,7 +35,7 @@ import { StaffLoginService } from './staff-login.service.ts';
 export async function staffRoutes(app: FastifyInstance) {
   const { now } = app;
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
-  const lockout = createLockoutService(app.db, { now });
+  const lockout = createLockoutService(app.db, { now, maxDelayMs: app.env.LOGIN_SLOWDOWN_MAX_MS });
   const captcha = createCaptchaService(app.db, { testAnswer: app.env.CAPTCHA_TEST_ANSWER, now });
   const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, now });
   const accounts = new StaffAccountService({ db: app.db, hasher, lockout, now });

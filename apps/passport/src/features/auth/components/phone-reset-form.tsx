@@ -40,7 +40,7 @@ export function PhoneResetForm() {
       phoneErrors(),
       (imgToken, answer) => sendSmsCode(phone.cid, phone.tel, 'reset', imgToken, answer),
       (resendAfter) => {
-        setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
+        setNotice(t('phone.resetCodeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
         startWait(resendAfter);
       },
     );
