@@ -19,12 +19,7 @@ export {
 } from './member-auth.ts';
 // Shared with the staff login and the top-up form.
 export { createCaptchaService, type CaptchaService } from './captcha.service.ts';
-export {
-  createLockoutService,
-  lockoutPolicy,
-  loginNameKey,
-  type LockoutService,
-} from './lockout.service.ts';
+export { createLockoutService, lockoutPolicy, loginNameKey, type LockoutService } from './lockout.service.ts';
 export { PasswordHasher, productionCost, testCost } from './password.ts';
 // For test fixtures: a member made and logged in directly, a password sealed as the browser seals it.
 export { MemberRepository } from './member.repository.ts';
