@@ -190,6 +190,9 @@ const fields = z
   .readonly();
 
 type Fields = z.output<typeof fields>;
+
+/** Every setting the process reads (deploy/README.md must list each: env.docs.test.ts). */
+export const settingNames: readonly string[] = Object.keys(fields.unwrap().shape);
 type Source = Record<string, string | undefined>;
 
 /** What a production start must be given, and why (the error names both). */
