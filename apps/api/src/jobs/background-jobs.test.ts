@@ -36,6 +36,7 @@ describe('the background jobs', () => {
       'desk exports',
       'outbox dispatch',
       'customer-service housekeeping',
+      'retention',
     ];
     expect(counts.started).toEqual(all);
     await app.close();
