@@ -1,7 +1,7 @@
 /**
  * The Prometheus metrics of a process (prom-client), one registry per process (per app in tests, so apps never
  * share counters). Names are `gp_*`; deploy/observability/ (dashboard, alert rules) uses them, and
- * observability-files.test.ts checks that every name there is one registered here.
+ * metrics.observability-files.test.ts checks that every name there is one registered here.
  *
  * - HTTP: `gp_http_requests_total` and `gp_http_request_duration_seconds` by the matched route pattern
  *   (`/web/news/:id`, never the raw URL: bounded label values), method and status; unmatched paths are one
