@@ -12,17 +12,6 @@ import { encryptPassword } from '../src/modules/passport/index.ts';
 /** The answer every graphic captcha accepts in tests that start the app with `CAPTCHA_TEST_ANSWER: 'pass'`. */
 export const captchaAnswer = 'pass';
 
-async function postForm(app: FastifyInstance, url: string, form: Record<string, string>, ip: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(form).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    remoteAddress: ip,
-  });
-  return res.json() as { data: Record<string, unknown> | null };
-}
-
 /** A solved captcha's one-time ticket, which calls that need a captcha take as `captcha`. */
 export async function captchaTicket(app: FastifyInstance, ip = '127.0.0.1'): Promise<string> {
   const created = await postForm(app, '/passport/web/captcha/img/captcha', {}, ip);
@@ -60,4 +49,24 @@ export async function backdateCodes(db: Db, target: string): Promise<void> {
     .update(authLockout)
     .set({ windowStartedAt: earlier })
     .where(like(authLockout.key, `code-soon:%:${target}`));
+}
+
+/** A public call's envelope, as the form posts below read it. */
+export type FormAnswer = { code: number; message: string; data: Record<string, unknown> | null };
+
+/** A form post as the passport pages send it, from the client address `ip`: its envelope. */
+export async function postForm(
+  app: FastifyInstance,
+  url: string,
+  form: Record<string, string>,
+  ip = '127.0.0.1',
+): Promise<FormAnswer> {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: ip,
+  });
+  return res.json() as FormAnswer;
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageText } from '@gp/i18n/server';
 import { startSmsGateway, startSmtpServer } from '../../../test/message-servers.ts';
-import { captchaTicket } from '../../../test/passport-steps.ts';
+import { captchaTicket, postForm } from '../../../test/passport-steps.ts';
 import { createTestApp, openTestDatabase } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
 import { systemClock } from '../../config/clock.ts';
@@ -250,15 +250,7 @@ describe('dispatch in the running app', () => {
     await smtp.close();
   });
 
-  const post = async (url: string, form: Record<string, string>) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url,
-        payload: new URLSearchParams(form).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      })
-    ).json() as { code: number; data: Record<string, unknown> | null };
+  const post = (url: string, form: Record<string, string>) => postForm(t.app, url, form);
   const ticket = () => captchaTicket(t.app);
   const rowTo = async (recipient: string) =>
     (await new OutboxRepository(t.db).latest({ recipient, limit: 1 }))[0]!;

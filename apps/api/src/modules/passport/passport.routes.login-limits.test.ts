@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authLockout, captchaChallenge } from '../../db/schema/passport.schema.ts';
 import { createTestApp } from '../../../test/test-app.ts';
-import { captchaAnswer, captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
+import {
+  captchaAnswer,
+  captchaTicket,
+  latestCode,
+  postForm,
+  sealPasswords,
+} from '../../../test/passport-steps.ts';
 import { TestClock } from '../../../test/test-clock.ts';
 import { accountKey, lockoutPolicy } from './lockout.service.ts';
 
@@ -28,17 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Json = { code: number; message: string; data: Record<string, unknown> | null };
-const post = async (url: string, form: Record<string, string>, ip = '127.0.0.1') => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(form).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    remoteAddress: ip,
-  });
-  return res.json() as Json;
-};
+const post = (url: string, form: Record<string, string>, ip?: string) => postForm(t.app, url, form, ip);
 
 /** A login's form, ready to send: a solved captcha and a sealed password. */
 async function loginForm(user: string, password: string) {

@@ -5,6 +5,7 @@ import {
   backdateCodes as backdateTestCodes,
   captchaTicket,
   latestCode,
+  postForm,
   sealPasswords,
 } from '../../../test/passport-steps.ts';
 import { outbox } from '../messaging/index.ts';
@@ -15,17 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Json = { code: number; data: Record<string, unknown> | null };
-const post = async (url: string, form: Record<string, string>, ip = '127.0.0.1') => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(form).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    remoteAddress: ip,
-  });
-  return res.json() as Json;
-};
+const post = (url: string, form: Record<string, string>, ip?: string) => postForm(t.app, url, form, ip);
 const ticket = () => captchaTicket(t.app);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const smsCode = (phone: string) => latestCode(t.db, phone);

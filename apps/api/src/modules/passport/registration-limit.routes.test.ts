@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessage } from '@gp/i18n/server';
 import { createTestApp } from '../../../test/test-app.ts';
-import { backdateCodes, captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
+import {
+  backdateCodes,
+  captchaTicket,
+  latestCode,
+  postForm,
+  sealPasswords,
+} from '../../../test/passport-steps.ts';
 import { outbox } from '../messaging/index.ts';
 import { MemberRepository } from './member.repository.ts';
 
@@ -20,17 +26,7 @@ const members = {
   byPhone: (p: string) => new MemberRepository(t.db).byPhone(p),
 };
 
-type Json = { code: number; message: string; data: Record<string, unknown> | null };
-const post = async (url: string, form: Record<string, string>, ip: string) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url,
-      payload: new URLSearchParams(form).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      remoteAddress: ip,
-    })
-  ).json() as Json;
+const post = (url: string, form: Record<string, string>, ip: string) => postForm(t.app, url, form, ip);
 const ticket = (ip: string) => captchaTicket(t.app, ip);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const codeTo = (recipient: string) => latestCode(t.db, recipient);

@@ -7,7 +7,7 @@ import { inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageText } from '@gp/i18n/server';
 import { loginTestMember } from '../../../test/member-session.ts';
-import { captchaTicket, latestCode } from '../../../test/passport-steps.ts';
+import { captchaTicket, latestCode, postForm } from '../../../test/passport-steps.ts';
 import { createTestStaff } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
@@ -210,15 +210,7 @@ describe('retention of rows with an expiry', () => {
 });
 
 describe('codes and links in the outbox', () => {
-  const post = async (url: string, form: Record<string, string>) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url,
-        payload: new URLSearchParams(form).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      })
-    ).json() as { code: number };
+  const post = (url: string, form: Record<string, string>) => postForm(t.app, url, form);
   const mailbox = async (to: string) =>
     (await t.app.inject({ url: `/dev/mailbox.json?to=${to}` })).json().data as { body: string }[];
 
