@@ -66,6 +66,8 @@ test.describe('the language follows the player', () => {
     test(`${optionOf(lang).label} chosen on the portal is what login and top-up show, and a choice on the pay host comes back`, async ({
       page,
     }, testInfo) => {
+      // Seven pages across three hosts, axe on each: 17-19 s on a quiet CI machine, past 30 s on a busy one.
+      test.setTimeout(60_000);
       const phone = onPhone(testInfo);
       const t = strings[lang];
       const news = `${PORTAL}/news${phone ? '/h5' : ''}`;
