@@ -46,6 +46,8 @@ test.describe('home', () => {
     expect(banners.length, 'demo data has banners').toBeGreaterThan(1);
     expect(games.length, 'demo data recommends games').toBeGreaterThan(0);
 
+    // No autoplay: on a busy machine the visit's axe run outlasts a slide's turn, and the first slide is checked.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await visit(page, `${PORTAL}/`, { landsOn: homeUrl(phone) });
     await expect(slides(page)).toHaveCount(banners.length);
     const first = await expectCurrentSlide(page, 1, banners.length);
