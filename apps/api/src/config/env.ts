@@ -174,12 +174,12 @@ const fields = z
      * Stripe Checkout (modules/pay/stripe-provider.ts): the secret API key and the webhook endpoint's signing
      * secret, both required in production when PAY_PROVIDER=stripe. STRIPE_API_BASE (development / test only)
      * points the SDK at another server, the local test server; STRIPE_TEST_SERVER (development / test only, a
-     * port, 0 = any) makes this process run that local test server on loopback and use it.
+     * port) makes this process run that local test server on loopback and use it.
      */
     STRIPE_SECRET_KEY: z.string().min(8).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-    STRIPE_TEST_SERVER: z.coerce.number().int().min(0).max(65535).optional(),
+    STRIPE_TEST_SERVER: z.coerce.number().int().min(1).max(65535).optional(),
     PAY_SANDBOX_SECRET: z.string().min(32).optional(),
     PAY_SANDBOX_URL: z
       .url({ protocol: /^https?$/ })
