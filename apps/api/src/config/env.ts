@@ -265,7 +265,10 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
       problem('CAPTCHA_TEST_ANSWER', 'a fixed captcha answer is for tests only and is refused in production');
     if (s.PAY_PROVIDER === 'stripe') {
       if (!isSet(s.STRIPE_SECRET_KEY))
-        problem('STRIPE_SECRET_KEY', 'required in production with PAY_PROVIDER=stripe: the Stripe secret API key');
+        problem(
+          'STRIPE_SECRET_KEY',
+          'required in production with PAY_PROVIDER=stripe: the Stripe secret API key',
+        );
       if (!isSet(s.STRIPE_WEBHOOK_SECRET))
         problem(
           'STRIPE_WEBHOOK_SECRET',

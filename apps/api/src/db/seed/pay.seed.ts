@@ -89,7 +89,12 @@ const unipin: ChannelSpec = {
   paymentType: 'unipin_credits',
   names: { en: 'UniPin Credits', cn: 'UniPin 点数', zh: 'UniPin 點數', th: 'UniPin เครดิต' },
 };
-const grabpay: ChannelSpec = { payMode: 108, paymentType: 'grabpay', stripe: ['grabpay'], names: { en: 'GrabPay' } };
+const grabpay: ChannelSpec = {
+  payMode: 108,
+  paymentType: 'grabpay',
+  stripe: ['grabpay'],
+  names: { en: 'GrabPay' },
+};
 const razer: ChannelSpec = { payMode: 107, paymentType: 'razer_gold', names: { en: 'Razer Gold' } };
 
 /** Web payment channels per currency, in display order. */

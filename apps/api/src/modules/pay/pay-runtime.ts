@@ -41,7 +41,10 @@ export interface PayStripe {
 }
 
 /** Keys of the local test server when none are given (development and tests only; production requires both). */
-export const localStripeKeys = { secretKey: 'sk_test_local', webhookSecret: 'whsec_local_test_server' } as const;
+export const localStripeKeys = {
+  secretKey: 'sk_test_local',
+  webhookSecret: 'whsec_local_test_server',
+} as const;
 
 export interface PayRuntime {
   switches: PaySwitchService;
@@ -119,7 +122,8 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
         now,
         // Into this app's own notify route (the same route, headers and body Stripe's request has).
         send: async (body, headers) =>
-          (await app.inject({ method: 'POST', url: notifyPath('stripe'), payload: body, headers })).statusCode,
+          (await app.inject({ method: 'POST', url: notifyPath('stripe'), payload: body, headers }))
+            .statusCode,
       });
       apiBase = `http://127.0.0.1:${port}`;
       app.addHook('onReady', async () => {

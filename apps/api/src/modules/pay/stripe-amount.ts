@@ -7,7 +7,22 @@
 import { currencyExponent } from '@gp/contracts/pay';
 
 const zeroDecimal = new Set([
-  'BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF',
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
 ]);
 const threeDecimal = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
 
@@ -20,10 +35,12 @@ export function stripeExponent(currency: string): number {
 }
 
 function rescale(amount: number, from: number, to: number, what: string): number {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`${what}: ${amount} is not an amount`);
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new RangeError(`${what}: ${amount} is not an amount`);
   if (to >= from) return amount * 10 ** (to - from);
   const divisor = 10 ** (from - to);
-  if (amount % divisor !== 0) throw new RangeError(`${what}: ${amount} has fractions the currency cannot carry`);
+  if (amount % divisor !== 0)
+    throw new RangeError(`${what}: ${amount} has fractions the currency cannot carry`);
   return amount / divisor;
 }
 

@@ -78,7 +78,10 @@ export class StripeProvider implements PaymentProvider {
 
   async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
     if (request.methods.length === 0)
-      throw new PaymentRefused(codes.payPaymentMethodUnsupported, `no Stripe method for ${request.paymentType}`);
+      throw new PaymentRefused(
+        codes.payPaymentMethodUnsupported,
+        `no Stripe method for ${request.paymentType}`,
+      );
     const nowS = Math.floor(this.now().getTime() / 1000);
     // The order's deadline, within what Stripe accepts; a payment after the order expired still wins.
     const expiresAt = Math.min(
@@ -118,7 +121,10 @@ export class StripeProvider implements PaymentProvider {
       );
     } catch (error) {
       // A method Stripe does not offer for this currency or account: the player picks another channel (13).
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param?.startsWith('allowed_payment_method_types'))
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.param?.startsWith('allowed_payment_method_types')
+      )
         throw new PaymentRefused(codes.payPaymentMethodUnsupported, error.message);
       throw error;
     }

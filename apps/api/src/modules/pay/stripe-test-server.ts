@@ -211,9 +211,18 @@ export class StripeTestServer {
             message: `No such checkout.session: '${one[1]}'`,
           });
         const expand = url.searchParams.getAll('expand[]').concat(url.searchParams.getAll('expand[0]'));
-        return json(res, 200, expand.includes('payment_intent') ? { ...found.session, payment_intent: found.intent } : found.session);
+        return json(
+          res,
+          200,
+          expand.includes('payment_intent')
+            ? { ...found.session, payment_intent: found.intent }
+            : found.session,
+        );
       }
-      throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` });
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      });
     } catch (error) {
       if (error instanceof StripeApiError) return json(res, error.status, { error: error.body });
       return json(res, 500, { error: { type: 'api_error', message: String(error) } });
@@ -228,7 +237,8 @@ export class StripeTestServer {
     const currency = String(item?.price_data?.currency ?? '');
     const unitAmount = Number(item?.price_data?.unit_amount);
     const quantity = Number(item?.quantity ?? 1);
-    if (!/^[a-z]{3}$/.test(currency)) throw invalid('line_items[0][price_data][currency]', 'Invalid currency.');
+    if (!/^[a-z]{3}$/.test(currency))
+      throw invalid('line_items[0][price_data][currency]', 'Invalid currency.');
     if (!Number.isSafeInteger(unitAmount) || unitAmount < 0)
       throw invalid('line_items[0][price_data][unit_amount]', 'Invalid integer.');
     const methods = (params.allowed_payment_method_types as string[] | undefined) ?? ['card'];
@@ -253,7 +263,8 @@ export class StripeTestServer {
       currency,
       created: now,
       livemode: false,
-      metadata: ((params.payment_intent_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {}),
+      metadata:
+        (params.payment_intent_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {},
       status: 'requires_payment_method',
     };
     const session: Session = {
@@ -289,7 +300,8 @@ export class StripeTestServer {
     const { session } = found;
     if (req.method === 'POST') {
       const action = new URLSearchParams(body).get('action');
-      if (action !== 'pay' && action !== 'decline' && action !== 'expire') return html(res, 400, '<p>Unknown action.</p>');
+      if (action !== 'pay' && action !== 'decline' && action !== 'expire')
+        return html(res, 400, '<p>Unknown action.</p>');
       await this.decide(sessionId, action);
       const back = action === 'pay' ? session.success_url : session.cancel_url;
       res.writeHead(303, { location: (back ?? '/').replace('{CHECKOUT_SESSION_ID}', sessionId) }).end();
@@ -308,14 +320,21 @@ ${open ? `<form method="post"><button name="action" value="pay">Pay</button> <bu
 }
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function json(res: ServerResponse, status: number, value: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(value));
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') })
+    .end(JSON.stringify(value));
 }
 
 function html(res: ServerResponse, status: number, content: string) {
   res
     .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
-    .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe test checkout</title></head><body><main>${content}</main></body></html>`);
+    .end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe test checkout</title></head><body><main>${content}</main></body></html>`,
+    );
 }
