@@ -6,6 +6,8 @@
  * webhook was lost; a method Stripe refuses for the currency answers 13.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { codes } from '@gp/errors';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
@@ -93,6 +95,22 @@ function webhook(type: string, payOrderNo: string, secret = keys.webhookSecret, 
     },
   };
 }
+/** The web price of the 980 pack in `currency`. */
+async function priceOf(currency: string) {
+  const [row] = await t.db
+    .select({ price: payProductPrice.price })
+    .from(payProductPrice)
+    .innerJoin(payProduct, eq(payProduct.id, payProductPrice.payProductId))
+    .where(
+      and(
+        eq(payProduct.gameBaseId, sfl),
+        eq(payProduct.productId, 'sfl_sea.gem_980'),
+        eq(payProductPrice.currency, currency),
+        eq(payProductPrice.payMode, 108),
+      ),
+    );
+  return row!.price;
+}
 async function setChannelMethods(currency: string, paymentType: string, methods: Record<string, string[]>) {
   await t.db
     .update(payChannel)
@@ -155,24 +173,14 @@ describe('checkout session', () => {
 
   it('sends VND whole dong to Stripe (zero-decimal) and the pay variant back to its H5 order page', async () => {
     await setChannelMethods('VND', 'momo', { stripe: ['card'] });
-    const [price] = await t.db
-      .select({ price: payProductPrice.price })
-      .from(payProductPrice)
-      .innerJoin(payProduct, eq(payProduct.id, payProductPrice.payProductId))
-      .where(
-        and(
-          eq(payProduct.productId, 'sfl_sea.gem_980'),
-          eq(payProductPrice.currency, 'VND'),
-          eq(payProductPrice.payMode, 108),
-        ),
-      );
+    const price = await priceOf('VND');
     const created = await placeOrder(t.app, member, sfl, {
       variant: 'pay',
-      overrides: { ...role, currency: 'VND', payment_type: 'momo', product_price: price!.price },
+      overrides: { ...role, currency: 'VND', payment_type: 'momo', product_price: price },
     });
     const session = sessionOf(created.pay_order_no);
     expect(session.currency).toBe('vnd');
-    expect(session.amount_total).toBe(price!.price);
+    expect(session.amount_total).toBe(price);
     expect(session.payment_method_types).toEqual(['card']);
     expect(session.cancel_url).toContain(`${payOrigin}/pay_h5/payorder?order_no=${created.order_no}`);
     await stripe.decide(created.pay_order_no, 'pay');
@@ -362,5 +370,106 @@ describe('order_result asks Stripe', () => {
 
   it('answers 14 for a session Stripe does not know', async () => {
     expect((await result('cs_test_unknown')).body.code).toBe(codes.payNoResult);
+  });
+});
+
+describe('the provider is chosen per channel', () => {
+  it('refuses an order whose channel names a provider this deployment has not configured (3)', async () => {
+    await t.db
+      .update(payChannel)
+      .set({ provider: 'sandbox' })
+      .where(and(eq(payChannel.gameBaseId, sfl), eq(payChannel.currency, 'SGD')));
+    const form = await orderForm(t.app, member, sfl, {
+      ...role,
+      currency: 'SGD',
+      payment_type: 'paynow',
+      product_price: await priceOf('SGD'),
+    });
+    expect((await memberPost(t.app, addOrderUrl.webpay, member, form)).body.code).toBe(
+      codes.payRechargeUnavailable,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/pay/notify/sandbox',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('beside the sandbox: a channel that names stripe pays through Stripe, the others through the sandbox', async () => {
+    const mixed = await createTestApp({
+      ...payTestEnv,
+      PAY_PROVIDER: 'sandbox',
+      STRIPE_SECRET_KEY: keys.secretKey,
+      STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${new URL(sessionOf((await order()).pay_order_no).url!).port}`,
+    });
+    try {
+      expect(Object.keys(mixed.app.pay.providers).sort()).toEqual(['sandbox', 'stripe']);
+      const game = (await mixed.db.select().from(payChannel)).find(
+        (c) => c.paymentType === 'card',
+      )!.gameBaseId;
+      await mixed.db
+        .update(payChannel)
+        .set({ provider: 'stripe' })
+        .where(and(eq(payChannel.gameBaseId, game), eq(payChannel.paymentType, 'card')));
+      const who = await loginTestMember(mixed.db);
+      const card = await placeOrder(mixed.app, who, game, { overrides: { payment_type: 'card' } });
+      const promptpay = await placeOrder(mixed.app, who, game);
+      expect(card.pay_order_no).toMatch(/^cs_test_/);
+      expect(promptpay.pay_order_no).toMatch(/^SBX/);
+      deliver = false;
+      let paid: SentWebhook[];
+      try {
+        paid = await stripe.decide(card.pay_order_no, 'pay');
+      } finally {
+        deliver = true;
+      }
+      const res = await mixed.app.inject({
+        method: 'POST',
+        url: '/pay/notify/stripe',
+        payload: paid[0]!.body,
+        headers: paid[0]!.headers,
+      });
+      expect(res.json()).toEqual({ received: true, result: 'applied' });
+      const [row] = await mixed.db.select().from(payOrder).where(eq(payOrder.orderNo, card.order_no));
+      expect(row).toMatchObject({ provider: 'stripe', state: 'paid' });
+    } finally {
+      await mixed.close();
+    }
+  });
+});
+
+describe('STRIPE_TEST_SERVER (pnpm start in Stripe test mode)', () => {
+  it('runs the local test server in the process; a payment on its page reaches the order', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const local = await createTestApp({
+      ...payTestEnv,
+      PAY_PROVIDER: 'stripe',
+      STRIPE_TEST_SERVER: String(port),
+    });
+    try {
+      await local.app.ready();
+      const game = (await local.db.select().from(payChannel))[0]!.gameBaseId;
+      const who = await loginTestMember(local.db);
+      const created = await placeOrder(local.app, who, game);
+      expect(created.pay_url).toBe(`http://127.0.0.1:${port}/checkout/${created.pay_order_no}`);
+      const answer = await fetch(created.pay_url, {
+        method: 'POST',
+        body: new URLSearchParams({ action: 'pay' }),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(303);
+      const [row] = await local.db.select().from(payOrder).where(eq(payOrder.orderNo, created.order_no));
+      expect(row).toMatchObject({ provider: 'stripe', state: 'paid' });
+    } finally {
+      await local.close();
+    }
   });
 });
