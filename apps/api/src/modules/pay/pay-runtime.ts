@@ -1,6 +1,7 @@
 /**
  * The pay module's parts, built once per app and shared by its routes and its background work (`app.pay`): the
- * game-server adapter (the built-in simulator), the payment provider (the sandbox, or none), the order engine
+ * game-server adapter (the built-in simulator), the payment providers (the sandbox and / or Stripe, by name; the
+ * deployment's one is PAY_PROVIDER, a channel may name another), the order engine
  * and the delivery worker. Routes and the worker reach the same adapters, so what a test switches on the
  * simulator or the sandbox, the worker sees too.
  */

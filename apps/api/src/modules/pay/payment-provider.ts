@@ -2,7 +2,7 @@
  * What the order engine needs from a payment provider (DESIGN section 6 "Pay"): create a payment the player
  * completes on the provider's page (opened in a new window), verify the provider's server-to-server
  * notifications, and ask the provider about a payment ("query payment result"). The built-in sandbox
- * (sandbox-provider.ts) implements it; a real provider's adapter does the same over its API.
+ * (sandbox-provider.ts) implements it; Stripe Checkout (stripe-provider.ts) does the same over Stripe's API.
  */
 
 export interface PaymentRequest {
