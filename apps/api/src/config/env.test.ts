@@ -186,6 +186,37 @@ describe('parseEnv', () => {
     );
   });
 
+  it('wants both Stripe keys in production with PAY_PROVIDER=stripe, and never the local test server', () => {
+    const stripe = { ...productionEnv, PAY_PROVIDER: 'stripe' };
+    let message = '';
+    try {
+      parseEnv(stripe);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const named = [...message.matchAll(/^ {2}([A-Z_]+): /gm)].map((m) => m[1]);
+    expect(named.sort()).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(() => parseEnv({ ...stripe, STRIPE_SECRET_KEY: 'sk_live_abcdef' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required in production with PAY_PROVIDER=stripe/,
+    );
+    const complete = {
+      ...stripe,
+      STRIPE_SECRET_KEY: 'sk_live_abcdef',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdef',
+    };
+    expect(parseEnv(complete).payProvider).toBe('stripe');
+    expect(developmentPartsOn(parseEnv(complete))).toEqual([]);
+    expect(() => parseEnv({ ...complete, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(
+      /STRIPE_API_BASE: points Stripe calls away from Stripe/,
+    );
+    expect(() => parseEnv({ ...complete, STRIPE_TEST_SERVER: '8096' })).toThrow(
+      /STRIPE_TEST_SERVER: the local Stripe test server is for development and tests only/,
+    );
+    // Outside production the keys default to the local test server's.
+    const local = parseEnv({ ...dev, PAY_PROVIDER: 'stripe', STRIPE_TEST_SERVER: '8096' });
+    expect(developmentPartsOn(local)).toContain('the local Stripe test server');
+  });
+
   it('wants https origins in production, on hosts the cookie domain covers', () => {
     expect(() => parseEnv({ ...productionEnv, PAY_ORIGIN: 'http://pay.joypeak.test' })).toThrow(
       /PAY_ORIGIN: must be an https:\/\/ URL in production/,

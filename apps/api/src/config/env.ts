@@ -169,7 +169,17 @@ const fields = z
      * an order expires. PAY_WORKER runs the delivery worker (and the expiry sweep) with the other background jobs
      * (RUN_JOBS), polling every PAY_WORKER_POLL_MS.
      */
-    PAY_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+    PAY_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
+    /**
+     * Stripe Checkout (modules/pay/stripe-provider.ts): the secret API key and the webhook endpoint's signing
+     * secret, both required in production when PAY_PROVIDER=stripe. STRIPE_API_BASE (development / test only)
+     * points the SDK at another server, the local test server; STRIPE_TEST_SERVER (development / test only, a
+     * port) makes this process run that local test server on loopback and use it.
+     */
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    STRIPE_TEST_SERVER: z.coerce.number().int().min(1).max(65535).optional(),
     PAY_SANDBOX_SECRET: z.string().min(32).optional(),
     PAY_SANDBOX_URL: z
       .url({ protocol: /^https?$/ })
@@ -253,6 +263,22 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
       problem('DEMO_ID', 'the Demo ID sign-in lets anyone in as anyone and is refused in production');
     if (isSet(s.CAPTCHA_TEST_ANSWER))
       problem('CAPTCHA_TEST_ANSWER', 'a fixed captcha answer is for tests only and is refused in production');
+    if (s.PAY_PROVIDER === 'stripe') {
+      if (!isSet(s.STRIPE_SECRET_KEY))
+        problem(
+          'STRIPE_SECRET_KEY',
+          'required in production with PAY_PROVIDER=stripe: the Stripe secret API key',
+        );
+      if (!isSet(s.STRIPE_WEBHOOK_SECRET))
+        problem(
+          'STRIPE_WEBHOOK_SECRET',
+          "required in production with PAY_PROVIDER=stripe: the webhook endpoint's signing secret (whsec_...)",
+        );
+    }
+    if (isSet(s.STRIPE_API_BASE))
+      problem('STRIPE_API_BASE', 'points Stripe calls away from Stripe; for development and tests only');
+    if (isSet(s.STRIPE_TEST_SERVER))
+      problem('STRIPE_TEST_SERVER', 'the local Stripe test server is for development and tests only');
     if (s.PAY_PROVIDER === 'sandbox')
       problem(
         'PAY_PROVIDER',
@@ -341,6 +367,8 @@ export function developmentPartsOn(env: Env): string[] {
     env.MAIL_TRANSPORT === 'outbox' && 'MAIL_TRANSPORT=outbox',
     env.SMS_TRANSPORT === 'outbox' && 'SMS_TRANSPORT=outbox',
     env.payProvider === 'sandbox' && 'the sandbox payment provider',
+    env.STRIPE_API_BASE !== undefined && 'STRIPE_API_BASE',
+    env.STRIPE_TEST_SERVER !== undefined && 'the local Stripe test server',
     env.demoId && 'Demo ID',
     env.CAPTCHA_TEST_ANSWER !== undefined && 'CAPTCHA_TEST_ANSWER',
   ].filter((part): part is string => typeof part === 'string');

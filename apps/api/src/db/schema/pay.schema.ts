@@ -12,6 +12,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -166,6 +167,13 @@ export const payChannel = pgTable(
     currency: text('currency').notNull(),
     payMode: integer('pay_mode').notNull(),
     paymentType: text('payment_type').notNull(),
+    /** The payment provider that takes this channel's payments (`stripe`); null: the deployment's PAY_PROVIDER. */
+    provider: text('provider'),
+    /**
+     * Per provider, the provider's payment methods for this channel (`{ "stripe": ["promptpay"] }`): which of
+     * its methods the provider's page offers is configuration, not code.
+     */
+    providerMethods: jsonb('provider_methods').$type<Record<string, string[]>>().notNull().default({}),
     isOpen: boolean('is_open').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),

@@ -68,11 +68,14 @@ interface ChannelSpec {
   paymentType: string;
   /** en always; other languages only where the name is not a brand name written the same everywhere. */
   names: Partial<Names> & { en: string };
+  /** Stripe's payment method types for the channel (pay_channel.provider_methods.stripe), where Stripe takes it. */
+  stripe?: string[];
 }
 
 const card: ChannelSpec = {
   payMode: 108,
   paymentType: 'card',
+  stripe: ['card'],
   names: {
     en: 'Credit / debit card',
     th: 'บัตรเครดิต / เดบิต',
@@ -86,12 +89,23 @@ const unipin: ChannelSpec = {
   paymentType: 'unipin_credits',
   names: { en: 'UniPin Credits', cn: 'UniPin 点数', zh: 'UniPin 點數', th: 'UniPin เครดิต' },
 };
+const grabpay: ChannelSpec = {
+  payMode: 108,
+  paymentType: 'grabpay',
+  stripe: ['grabpay'],
+  names: { en: 'GrabPay' },
+};
 const razer: ChannelSpec = { payMode: 107, paymentType: 'razer_gold', names: { en: 'Razer Gold' } };
 
 /** Web payment channels per currency, in display order. */
 const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
   THB: [
-    { payMode: 108, paymentType: 'promptpay', names: { en: 'PromptPay', th: 'พร้อมเพย์' } },
+    {
+      payMode: 108,
+      paymentType: 'promptpay',
+      stripe: ['promptpay'],
+      names: { en: 'PromptPay', th: 'พร้อมเพย์' },
+    },
     { payMode: 108, paymentType: 'truemoney', names: { en: 'TrueMoney Wallet', th: 'ทรูมันนี่ วอลเล็ท' } },
     card,
     unipin,
@@ -160,9 +174,11 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
   ],
   MYR: [
     { payMode: 108, paymentType: 'touch_n_go', names: { en: "Touch 'n Go eWallet" } },
+    grabpay,
     {
       payMode: 108,
       paymentType: 'fpx',
+      stripe: ['fpx'],
       names: {
         en: 'FPX online banking',
         th: 'FPX ธนาคารออนไลน์',
@@ -175,8 +191,8 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
     razer,
   ],
   SGD: [
-    { payMode: 108, paymentType: 'paynow', names: { en: 'PayNow' } },
-    { payMode: 108, paymentType: 'grabpay', names: { en: 'GrabPay' } },
+    { payMode: 108, paymentType: 'paynow', stripe: ['paynow'], names: { en: 'PayNow' } },
+    grabpay,
     card,
     razer,
   ],
@@ -417,6 +433,7 @@ export async function seedPay(db: Db): Promise<void> {
             currency,
             payMode: channel.payMode,
             paymentType: channel.paymentType,
+            providerMethods: channel.stripe ? { stripe: channel.stripe } : {},
             sort: index * 10,
           })
           .returning({ id: payChannel.id });

@@ -162,6 +162,8 @@ export class PayCatalogRepository {
         currency: payChannel.currency,
         payMode: payChannel.payMode,
         paymentType: payChannel.paymentType,
+        provider: payChannel.provider,
+        providerMethods: payChannel.providerMethods,
         lang: payChannelI18n.lang,
         name: payChannelI18n.name,
       })

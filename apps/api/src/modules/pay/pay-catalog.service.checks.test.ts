@@ -69,6 +69,9 @@ describe('requireOffer', () => {
       payMode: 108,
       paymentType: 'promptpay',
       creditAmount: 1090,
+      // The deployment's provider takes it; Stripe would offer its PromptPay (catalog configuration).
+      provider: null,
+      providerMethods: { stripe: ['promptpay'] },
     });
     const idr = await catalog.requireOffer({
       ...offer,
@@ -83,6 +86,7 @@ describe('requireOffer', () => {
       price: 159900000,
       exponent: 2,
       creditAmount: 8080,
+      providerMethods: {},
     });
   });
 

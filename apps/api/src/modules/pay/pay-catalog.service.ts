@@ -42,6 +42,10 @@ export interface OfferSnapshot {
   paymentType: string;
   /** Game credit the order delivers. */
   creditAmount: number;
+  /** The provider the channel names; null: the deployment's PAY_PROVIDER. */
+  provider: string | null;
+  /** Per provider, its payment methods for the channel (pay_channel.provider_methods). */
+  providerMethods: Record<string, string[]>;
 }
 
 export interface OfferRequest {
@@ -222,6 +226,21 @@ export class PayCatalogService {
       payMode: request.payMode as PayMode,
       paymentType: request.paymentType,
       creditAmount: found.product.creditAmount,
+      provider: channel[0]!.provider,
+      providerMethods: channel[0]!.providerMethods,
     };
+  }
+
+  /** The payment methods of `provider` configured for the channel an order was made with. */
+  async channelMethods(
+    channel: { gameBaseId: number; currency: string; payMode: number; paymentType: string },
+    provider: string,
+  ): Promise<string[]> {
+    const [row] = await this.repo.openChannels(channel.gameBaseId, ['en'], {
+      currency: channel.currency,
+      payModes: [channel.payMode],
+      paymentType: channel.paymentType,
+    });
+    return row?.providerMethods[provider] ?? [];
   }
 }

@@ -19,12 +19,12 @@ export async function payNotifyRoutes(app: FastifyInstance) {
 
   app.post('/pay/notify/:provider', async (request, reply) => {
     const { provider } = request.params as { provider: string };
-    if (!app.pay.provider || app.pay.provider.name !== provider) {
+    if (!app.pay.orders.providerNamed(provider)) {
       return reply.status(404).send({ received: false, error: 'unknown_provider' });
     }
     const rawBody = typeof request.body === 'string' ? request.body : '';
     try {
-      const result = await app.pay.orders.handleNotification({ headers: request.headers, rawBody });
+      const result = await app.pay.orders.handleNotification({ headers: request.headers, rawBody }, provider);
       return reply.status(200).send({ received: true, result });
     } catch (error) {
       if (!(error instanceof NotificationRejected)) throw error;

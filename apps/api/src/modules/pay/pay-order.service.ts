@@ -35,7 +35,7 @@ import { payError, type PayCatalogService } from './pay-catalog.service.ts';
 import type { PayCharacterService } from './pay-character.service.ts';
 import { PayOrderRepository, type LocalizedNames, type PayOrderRow } from './pay-order.repository.ts';
 import type { PaySwitchService } from './pay-switch.service.ts';
-import type { IncomingNotification, PaymentProvider } from './payment-provider.ts';
+import { PaymentRefused, type IncomingNotification, type PaymentProvider } from './payment-provider.ts';
 import { compactDate, randomCode } from './random-code.ts';
 
 export interface AddOrderInput {
@@ -73,6 +73,8 @@ export interface OrderEngineOptions {
   now: Clock;
   /** How long a request waits for a concurrent attempt with the same idempotency key. */
   keyWaitMs?: number;
+  /** The pay host's origin (PAY_ORIGIN): the provider's page sends the player back to the order page there. */
+  payOrigin?: string;
 }
 
 export interface OrderEngineDeps {
@@ -81,15 +83,20 @@ export interface OrderEngineDeps {
   captcha: { check(captchaToken: string, captchaCode: string): Promise<void> };
   catalog: PayCatalogService;
   characters: PayCharacterService;
-  /** Undefined when no provider is configured (PAY_PROVIDER=none): orders are refused with err3. */
+  /** The deployment's provider (PAY_PROVIDER); undefined with `none`: orders are refused with err3. */
   provider: PaymentProvider | undefined;
+  /** Every configured provider by name: a channel may name one other than the deployment's (pay_channel.provider). */
+  providersByName?: Readonly<Record<string, PaymentProvider>> | undefined;
 }
 
 /** What applying a payment outcome did. */
 export type OutcomeResult = 'applied' | 'ignored' | 'mismatch';
 export type NotificationResult = OutcomeResult | 'duplicate' | 'unknown_order';
 
-type Outcome = { kind: 'paid'; amount: number; currency: string; paidAt: Date } | { kind: 'declined' };
+type Outcome =
+  | { kind: 'paid'; amount: number; currency: string; paidAt: Date }
+  | { kind: 'declined' }
+  | { kind: 'expired' };
 
 /** A pending attempt older than this is taken to have died with its process. */
 const abandonedAfterMs = 60_000;
@@ -144,6 +151,19 @@ export class PayOrderService {
     return this.deps.provider;
   }
 
+  /** A configured provider by name (the deployment's, or one a channel names). */
+  providerNamed(name: string): PaymentProvider | undefined {
+    const named = this.deps.providersByName?.[name];
+    if (named) return named;
+    return this.deps.provider?.name === name ? this.deps.provider : undefined;
+  }
+
+  private providerNames(): string[] {
+    return [...new Set([this.deps.provider?.name, ...Object.keys(this.deps.providersByName ?? {})])].filter(
+      (name): name is string => name !== undefined,
+    );
+  }
+
   // ---- add_order / add_pay_order ----
 
   async addOrder(input: AddOrderInput): Promise<PayOrderCreated> {
@@ -151,7 +171,7 @@ export class PayOrderService {
     const { main_switch_status } = await this.deps.switches.status(region);
     if (main_switch_status !== 1) throw payError(codes.payRechargeUnavailable);
     if (input.loginType === socialChannels.facebook) throw payError(codes.payFacebookCannotRecharge);
-    if (!this.deps.provider) throw payError(codes.payRechargeUnavailable);
+    if (this.providerNames().length === 0) throw payError(codes.payRechargeUnavailable);
 
     const claim = await this.claimKey(input.mid, input.idempotencyKey);
     if (claim.kind === 'existing') return this.answerExisting(claim.order);
@@ -232,6 +252,9 @@ export class PayOrderService {
     // Both ids must name the same game, and the page must have shown the price the order charges.
     if (offer.gameBaseId !== input.gameBaseId) throw payError(codes.payProductNotFound);
     if (offer.price !== input.productPrice) throw payError(codes.payProductNotFound);
+    // The channel's provider, else the deployment's; one that is not configured here takes no orders (err3).
+    const provider = this.providerNamed(offer.provider ?? this.deps.provider?.name ?? '');
+    if (!provider) throw payError(codes.payRechargeUnavailable);
     const recipient = await this.deps.characters.requireRecipient({
       mid: input.mid,
       region,
@@ -272,7 +295,7 @@ export class PayOrderService {
         payMode: offer.payMode,
         paymentType: offer.paymentType,
         names,
-        provider: this.deps.provider?.name ?? 'none',
+        provider: provider.name,
         expiresAt: new Date(now.getTime() + this.options.orderTtlMs),
         createdAt: now,
         updatedAt: now,
@@ -283,10 +306,13 @@ export class PayOrderService {
 
   /** Creates the order's payment at the provider (idempotent per order number) and awaits the payment. */
   private async startPayment(order: PayOrderRow): Promise<PayOrderCreated> {
-    const provider = this.deps.provider;
+    const provider = this.providerNamed(order.provider);
     let linked: { payOrderNo: string; payUrl: string } | undefined;
+    let refusal: number = codes.payInternalError;
     try {
-      if (!provider) throw new Error('no payment provider');
+      if (!provider) throw new Error(`payment provider ${order.provider} not configured`);
+      const methods = await this.deps.catalog.channelMethods(order, provider.name);
+      const page = order.variant === 'webpay' ? '/paygame/' : '/pay_h5/payorder';
       const payment = await provider.createPayment({
         orderNo: order.orderNo,
         amount: order.price,
@@ -296,17 +322,21 @@ export class PayOrderService {
         expiresAt: order.expiresAt,
         payMode: order.payMode,
         paymentType: order.paymentType,
+        methods,
+        returnUrl: `${(this.options.payOrigin ?? '').replace(/\/$/, '')}${page}?order_no=${encodeURIComponent(order.orderNo)}`,
       });
       linked = (await this.repo.linkPayment(order.id, payment, this.now())) ? payment : undefined;
       await this.repo.transition(order.id, 'awaiting_payment', { cause: 'payment', now: this.now() });
     } catch (error) {
+      // The provider's refusal the player can act on keeps its code (13: pick another method); anything else is 2.
+      if (error instanceof PaymentRefused) refusal = error.code;
       this.options.log.error({ orderNo: order.orderNo, err: String(error) }, 'payment not created');
       await this.repo.transition(order.id, 'failed', {
         cause: 'payment',
-        set: { reasonCode: codes.payInternalError },
+        set: { reasonCode: refusal },
         now: this.now(),
       });
-      throw payError(codes.payInternalError);
+      throw payError(refusal);
     }
     // The answer needs only the payment's number and URL: read the row again only when another attempt linked it.
     if (linked) return this.created({ ...order, ...linked });
@@ -356,15 +386,19 @@ export class PayOrderService {
    * payment of the member; 15: the provider has no payment for an order still waiting for one.
    */
   async result(mid: number, payOrderNo: string, lang: string): Promise<PayOrderItem> {
-    let order = await this.repo.byPayOrderNo(this.deps.provider?.name ?? 'none', payOrderNo);
+    let order: PayOrderRow | undefined;
+    for (const name of this.providerNames()) {
+      order ??= await this.repo.byPayOrderNo(name, payOrderNo);
+    }
     if (!order || order.mid !== mid) throw payError(codes.payNoResult);
-    if (awaitingProvider.includes(order.state) && this.deps.provider) {
-      const answer = await this.deps.provider.queryPayment(payOrderNo);
-      if (answer.status === 'paid' || answer.status === 'declined') {
+    const provider = this.providerNamed(order.provider);
+    if (awaitingProvider.includes(order.state) && provider) {
+      const answer = await provider.queryPayment(payOrderNo);
+      if (answer.status === 'paid' || answer.status === 'declined' || answer.status === 'expired') {
         const outcome: Outcome =
           answer.status === 'paid'
             ? { kind: 'paid', amount: answer.amount, currency: answer.currency, paidAt: answer.paidAt }
-            : { kind: 'declined' };
+            : { kind: answer.status };
         const result = await inTransaction(this.deps.db, (tx) =>
           this.applyOutcome(new PayOrderRepository(tx), order!, outcome, 'query'),
         );
@@ -383,10 +417,15 @@ export class PayOrderService {
    * A provider's notification: verified (NotificationRejected otherwise), recorded once per event id and
    * applied, all in one transaction.
    */
-  async handleNotification(incoming: IncomingNotification): Promise<NotificationResult> {
-    const provider = this.deps.provider;
-    if (!provider) throw new Error('no payment provider');
+  async handleNotification(
+    incoming: IncomingNotification,
+    providerName = this.deps.provider?.name ?? '',
+  ): Promise<NotificationResult> {
+    const provider = this.providerNamed(providerName);
+    if (!provider) throw new Error(`payment provider ${providerName} not configured`);
     const notification = provider.verifyNotification(incoming, this.now());
+    // Genuine, but about nothing the order engine acts on (a delayed method that has not paid yet, ...).
+    if (!notification) return 'ignored';
     const outcome: Outcome =
       notification.outcome === 'paid'
         ? {
@@ -395,7 +434,7 @@ export class PayOrderService {
             currency: notification.currency,
             paidAt: notification.occurredAt,
           }
-        : { kind: 'declined' };
+        : { kind: notification.outcome };
     const result = await inTransaction(this.deps.db, async (tx): Promise<NotificationResult> => {
       const repo = new PayOrderRepository(tx);
       const fresh = await repo.recordNotification({
@@ -447,8 +486,8 @@ export class PayOrderService {
     cause: string,
   ): Promise<OutcomeResult> {
     const now = this.now();
-    if (outcome.kind === 'declined') {
-      const moved = await repo.transition(order.id, 'failed', {
+    if (outcome.kind === 'declined' || outcome.kind === 'expired') {
+      const moved = await repo.transition(order.id, outcome.kind === 'declined' ? 'failed' : 'expired', {
         cause,
         set: { reasonCode: codes.payOrderNotPaid },
         now,

@@ -1,6 +1,7 @@
 /**
  * The pay module's parts, built once per app and shared by its routes and its background work (`app.pay`): the
- * game-server adapter (the built-in simulator), the payment provider (the sandbox, or none), the order engine
+ * game-server adapter (the built-in simulator), the payment providers (the sandbox and / or Stripe, by name; the
+ * deployment's one is PAY_PROVIDER, a channel may name another), the order engine
  * and the delivery worker. Routes and the worker reach the same adapters, so what a test switches on the
  * simulator or the sandbox, the worker sees too.
  */
@@ -20,6 +21,8 @@ import { PaySwitchService } from './pay-switch.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { httpSender, SandboxNotifier, SandboxProvider, type NotificationSender } from './sandbox-provider.ts';
 import { SandboxRepository } from './sandbox.repository.ts';
+import { StripeProvider } from './stripe-provider.ts';
+import { StripeTestServer } from './stripe-test-server.ts';
 
 /** Where notifications of a provider arrive (POST, under the pay group). */
 export const notifyPath = (provider: string) => `/pay/notify/${provider}`;
@@ -32,13 +35,30 @@ export interface PaySandbox {
   lateMs: number;
 }
 
+export interface PayStripe {
+  provider: StripeProvider;
+  /** STRIPE_TEST_SERVER: the local test server this process runs (development only). */
+  testServer: StripeTestServer | undefined;
+}
+
+/** Keys of the local test server when none are given (development and tests only; production requires both). */
+export const localStripeKeys = {
+  secretKey: 'sk_test_local',
+  webhookSecret: 'whsec_local_test_server',
+} as const;
+
 export interface PayRuntime {
   switches: PaySwitchService;
   catalog: PayCatalogService;
   characters: PayCharacterService;
   captcha: PayCaptchaService;
   gameServer: GameServerAdapter;
+  /** The deployment's provider (PAY_PROVIDER). */
   provider: PaymentProvider | undefined;
+  /** Every configured provider by name; a channel may name any of them (pay_channel.provider). */
+  providers: Record<string, PaymentProvider>;
+  /** Set when PAY_PROVIDER=stripe, STRIPE_SECRET_KEY or STRIPE_TEST_SERVER. */
+  stripe: PayStripe | undefined;
   /** Set when PAY_PROVIDER=sandbox. */
   sandbox: PaySandbox | undefined;
   orders: PayOrderService;
@@ -84,7 +104,41 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
       lateMs: env.PAY_SANDBOX_LATE_MS,
     };
   }
-  const provider = sandbox?.provider;
+  let stripe: PayStripe | undefined;
+  if (
+    env.payProvider === 'stripe' ||
+    env.STRIPE_SECRET_KEY !== undefined ||
+    env.STRIPE_TEST_SERVER !== undefined
+  ) {
+    // Production has both keys (env.ts requires them with PAY_PROVIDER=stripe); elsewhere the local ones.
+    const secretKey = env.STRIPE_SECRET_KEY ?? localStripeKeys.secretKey;
+    const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? localStripeKeys.webhookSecret;
+    let testServer: StripeTestServer | undefined;
+    let apiBase = env.STRIPE_API_BASE;
+    if (env.STRIPE_TEST_SERVER !== undefined) {
+      const port = env.STRIPE_TEST_SERVER;
+      testServer = new StripeTestServer({
+        secretKey,
+        webhookSecret,
+        now,
+        // Into this app's own notify route (the same route, headers and body Stripe's request has).
+        send: async (body, headers) =>
+          (await app.inject({ method: 'POST', url: notifyPath('stripe'), payload: body, headers }))
+            .statusCode,
+      });
+      apiBase = `http://127.0.0.1:${port}`;
+      app.addHook('onReady', async () => {
+        await testServer!.listen(port);
+        log.warn({ apiBase }, 'local Stripe test server (development only)');
+      });
+      app.addHook('onClose', () => testServer!.close());
+    }
+    stripe = { provider: new StripeProvider({ secretKey, webhookSecret, apiBase, now }), testServer };
+  }
+  const providers: Record<string, PaymentProvider> = {};
+  if (sandbox) providers.sandbox = sandbox.provider;
+  if (stripe) providers.stripe = stripe.provider;
+  const provider = env.payProvider === 'none' ? undefined : providers[env.payProvider];
 
   const worker = new PayDeliveryWorker({
     db,
@@ -95,14 +149,27 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     exclusive: app.database.exclusive,
   });
   const orders = new PayOrderService(
-    { db, switches, captcha, catalog, characters, provider },
+    { db, switches, captcha, catalog, characters, provider, providersByName: providers },
     {
       distributionRegion: region,
       orderTtlMs: env.PAY_ORDER_TTL_S * 1000,
+      payOrigin: env.PAY_ORIGIN,
       log,
       now,
       onPaid: () => worker.wake(),
     },
   );
-  return { switches, catalog, characters, captcha, gameServer, provider, sandbox, orders, worker };
+  return {
+    switches,
+    catalog,
+    characters,
+    captcha,
+    gameServer,
+    provider,
+    providers,
+    stripe,
+    sandbox,
+    orders,
+    worker,
+  };
 }

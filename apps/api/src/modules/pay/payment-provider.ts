@@ -2,7 +2,7 @@
  * What the order engine needs from a payment provider (DESIGN section 6 "Pay"): create a payment the player
  * completes on the provider's page (opened in a new window), verify the provider's server-to-server
  * notifications, and ask the provider about a payment ("query payment result"). The built-in sandbox
- * (sandbox-provider.ts) implements it; a real provider's adapter does the same over its API.
+ * (sandbox-provider.ts) implements it; Stripe Checkout (stripe-provider.ts) does the same over Stripe's API.
  */
 
 export interface PaymentRequest {
@@ -19,6 +19,10 @@ export interface PaymentRequest {
   expiresAt: Date;
   payMode: number;
   paymentType: string;
+  /** The provider's payment methods the channel is configured with (pay_channel.provider_methods). */
+  methods: readonly string[];
+  /** The pay host's page of the order, where the provider's page sends the player back. */
+  returnUrl: string;
 }
 
 export interface CreatedPayment {
@@ -32,6 +36,8 @@ export interface CreatedPayment {
 export type PaymentStatus =
   | { status: 'paid'; amount: number; currency: string; paidAt: Date }
   | { status: 'declined'; decidedAt: Date }
+  /** The provider's page closed unpaid: it takes no payment any more. */
+  | { status: 'expired' }
   /** Created, not paid (yet). */
   | { status: 'pending' }
   /** The provider has no such payment. */
@@ -44,7 +50,7 @@ export interface PaymentNotification {
   payOrderNo: string;
   /** Our order number as the provider echoes it (finds an order whose payment link was not saved). */
   orderNo: string;
-  outcome: 'paid' | 'declined';
+  outcome: 'paid' | 'declined' | 'expired';
   amount: number;
   currency: string;
   occurredAt: Date;
@@ -71,11 +77,25 @@ export class NotificationRejected extends Error {
   }
 }
 
+/** The provider refused to open a payment for a reason the player is told (a pay code, e.g. 13). */
+export class PaymentRefused extends Error {
+  constructor(
+    readonly code: number,
+    detail: string,
+  ) {
+    super(`payment refused (${code}): ${detail}`);
+    this.name = 'PaymentRefused';
+  }
+}
+
 export interface PaymentProvider {
   /** The provider's key (`sandbox`); also the path of its notifications: POST /pay/notify/<name>. */
   readonly name: string;
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
-  /** Checks who sent it and when, then reads it; throws NotificationRejected. */
-  verifyNotification(incoming: IncomingNotification, now: Date): PaymentNotification;
+  /**
+   * Checks who sent it and when, then reads it; throws NotificationRejected. Null: a genuine notification that
+   * decides nothing (an event the shop does not act on).
+   */
+  verifyNotification(incoming: IncomingNotification, now: Date): PaymentNotification | null;
   queryPayment(payOrderNo: string): Promise<PaymentStatus>;
 }

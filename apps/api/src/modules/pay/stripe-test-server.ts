@@ -1,0 +1,340 @@
+/**
+ * A local stand-in for Stripe (development and tests only, loopback): the official SDK talks to it through
+ * STRIPE_API_BASE, so tests and `pnpm start` run the real adapter code path offline.
+ *
+ * It answers what the adapter uses - POST /v1/checkout/sessions (form-encoded as the SDK sends it, with the
+ * Idempotency-Key honoured) and GET /v1/checkout/sessions/:id (expand[]=payment_intent) - with the SDK's own
+ * types (`Stripe.Checkout.Session`, `Stripe.PaymentIntent`, `Stripe.Event`, errors as `{ error: { type, code,
+ * param, message } }`), keeps sessions in memory, refuses a method the currency does not have, and serves a
+ * hosted page (GET /checkout/:id) where a tester pays, declines or lets the session expire. Each decision is sent
+ * as Stripe sends webhooks: an Event, `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type Stripe from 'stripe';
+import type { Clock } from '../../config/clock.ts';
+
+type Session = Pick<
+  Stripe.Checkout.Session,
+  | 'id'
+  | 'object'
+  | 'amount_subtotal'
+  | 'amount_total'
+  | 'allowed_payment_method_types'
+  | 'cancel_url'
+  | 'client_reference_id'
+  | 'created'
+  | 'currency'
+  | 'expires_at'
+  | 'livemode'
+  | 'locale'
+  | 'metadata'
+  | 'mode'
+  | 'payment_intent'
+  | 'payment_method_types'
+  | 'payment_status'
+  | 'status'
+  | 'success_url'
+  | 'url'
+>;
+type Intent = Pick<
+  Stripe.PaymentIntent,
+  'id' | 'object' | 'amount' | 'currency' | 'created' | 'livemode' | 'metadata' | 'status'
+>;
+type Decision = 'pay' | 'decline' | 'expire';
+
+/** Which currencies Stripe takes each method in (docs.stripe.com/payments/payment-methods/payment-method-support). */
+const methodCurrencies: Record<string, readonly string[] | 'any'> = {
+  card: 'any',
+  promptpay: ['thb'],
+  paynow: ['sgd'],
+  grabpay: ['sgd', 'myr'],
+  fpx: ['myr'],
+  touch_n_go: ['myr'],
+};
+
+export interface StripeTestServerOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Delivers a webhook to the shop (its notify route); answers the HTTP status. */
+  send: (body: string, headers: Record<string, string>) => Promise<number>;
+  now: Clock;
+}
+
+/** One sent webhook, as it went out (tests replay it byte for byte). */
+export interface SentWebhook {
+  event: Stripe.Event;
+  body: string;
+  headers: Record<string, string>;
+  status: number;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** `a[b][0][c]=x` as the SDK encodes parameters, back into objects and arrays. */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = [...key.matchAll(/([^[\]]+)|\[([^\]]*)\]/g)].map((m) => m[1] ?? m[2] ?? '');
+    let node: Record<string, unknown> = root;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  // Objects keyed 0..n-1 are the SDK's arrays.
+  const arrays = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    const entries = Object.entries(value).map(([k, v]) => [k, arrays(v)] as const);
+    return entries.length > 0 && entries.every(([k], i) => k === String(i))
+      ? entries.map(([, v]) => v)
+      : Object.fromEntries(entries);
+  };
+  return arrays(root) as Record<string, unknown>;
+}
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { type: string; code?: string; param?: string; message: string },
+  ) {
+    super(body.message);
+  }
+}
+
+export class StripeTestServer {
+  readonly sessions = new Map<string, { session: Session; intent: Intent }>();
+  readonly sent: SentWebhook[] = [];
+  private readonly byIdempotencyKey = new Map<string, string>();
+  private server: Server | undefined;
+  private base = '';
+
+  constructor(private readonly options: StripeTestServerOptions) {}
+
+  /** Listens on loopback; answers the base URL (STRIPE_API_BASE). */
+  async listen(port = 0): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+    this.server = server;
+    const address = server.address();
+    this.base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+    return this.base;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The tester's decision on the hosted page: the session moves and its webhooks are sent. */
+  async decide(sessionId: string, decision: Decision): Promise<SentWebhook[]> {
+    const found = this.sessions.get(sessionId);
+    if (!found || found.session.status !== 'open') return [];
+    const { session, intent } = found;
+    const types: Stripe.Event.Type[] = [];
+    if (decision === 'pay') {
+      Object.assign(session, { status: 'complete', payment_status: 'paid' });
+      intent.status = 'succeeded';
+      types.push('checkout.session.completed');
+    } else if (decision === 'decline') {
+      // As a delayed method that fails: completed unpaid, then async_payment_failed.
+      Object.assign(session, { status: 'complete', payment_status: 'unpaid' });
+      intent.status = 'requires_payment_method';
+      types.push('checkout.session.completed', 'checkout.session.async_payment_failed');
+    } else {
+      Object.assign(session, { status: 'expired', url: null });
+      intent.status = 'canceled';
+      types.push('checkout.session.expired');
+    }
+    const out: SentWebhook[] = [];
+    for (const type of types) out.push(await this.sendEvent(type, session));
+    return out;
+  }
+
+  /** The Stripe-Signature header of a body sent at `timestamp` (Unix seconds), as Stripe computes it. */
+  signature(body: string, timestamp: number, secret = this.options.webhookSecret): string {
+    const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
+    return `t=${timestamp},v1=${v1}`;
+  }
+
+  private async sendEvent(type: Stripe.Event.Type, session: Session): Promise<SentWebhook> {
+    const created = Math.floor(this.options.now().getTime() / 1000);
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created,
+      data: { object: { ...session } },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    } as unknown as Stripe.Event; // a session of the fields this server keeps (see Session above)
+    const body = JSON.stringify(event, null, 2);
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': this.signature(body, created),
+    };
+    const status = await this.options.send(body, headers);
+    const sent = { event, body, headers, status };
+    this.sent.push(sent);
+    return sent;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.base);
+    try {
+      const page = url.pathname.match(/^\/checkout\/(cs_test_\w+)$/);
+      if (page) return this.page(req, res, page[1]!, body);
+      if (req.headers.authorization !== `Bearer ${this.options.secretKey}`)
+        throw new StripeApiError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const key = req.headers['idempotency-key'];
+        const again = typeof key === 'string' ? this.byIdempotencyKey.get(key) : undefined;
+        const made = again ? this.sessions.get(again)! : this.create(parseStripeForm(body));
+        if (typeof key === 'string') this.byIdempotencyKey.set(key, made.session.id);
+        return json(res, 200, made.session);
+      }
+      const one = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
+      if (req.method === 'GET' && one) {
+        const found = this.sessions.get(one[1]!);
+        if (!found)
+          throw new StripeApiError(404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'session',
+            message: `No such checkout.session: '${one[1]}'`,
+          });
+        const expand = url.searchParams.getAll('expand[]').concat(url.searchParams.getAll('expand[0]'));
+        return json(
+          res,
+          200,
+          expand.includes('payment_intent')
+            ? { ...found.session, payment_intent: found.intent }
+            : found.session,
+        );
+      }
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      });
+    } catch (error) {
+      if (error instanceof StripeApiError) return json(res, error.status, { error: error.body });
+      return json(res, 500, { error: { type: 'api_error', message: String(error) } });
+    }
+  }
+
+  private create(params: Record<string, unknown>): { session: Session; intent: Intent } {
+    const invalid = (param: string, message: string) =>
+      new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_invalid', param, message });
+    if (params.mode !== 'payment') throw invalid('mode', 'Only mode=payment is served here.');
+    const item = (params.line_items as Array<Record<string, any>> | undefined)?.[0]; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed form data
+    const currency = String(item?.price_data?.currency ?? '');
+    const unitAmount = Number(item?.price_data?.unit_amount);
+    const quantity = Number(item?.quantity ?? 1);
+    if (!/^[a-z]{3}$/.test(currency))
+      throw invalid('line_items[0][price_data][currency]', 'Invalid currency.');
+    if (!Number.isSafeInteger(unitAmount) || unitAmount < 0)
+      throw invalid('line_items[0][price_data][unit_amount]', 'Invalid integer.');
+    const methods = (params.allowed_payment_method_types as string[] | undefined) ?? ['card'];
+    for (const [index, method] of methods.entries()) {
+      const currencies = methodCurrencies[method];
+      if (!currencies || (currencies !== 'any' && !currencies.includes(currency)))
+        throw invalid(
+          `allowed_payment_method_types[${index}]`,
+          `The payment method type "${method}" is invalid for currency ${currency}.`,
+        );
+    }
+    const now = Math.floor(this.options.now().getTime() / 1000);
+    const expiresAt = params.expires_at === undefined ? now + 24 * 3600 : Number(params.expires_at);
+    if (!(expiresAt >= now + 30 * 60 && expiresAt <= now + 24 * 3600))
+      throw invalid('expires_at', 'The expires_at must be between 30 minutes and 24 hours from now.');
+    const sessionId = id('cs_test');
+    const metadata = (params.metadata as Record<string, string> | undefined) ?? {};
+    const intent: Intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: unitAmount * quantity,
+      currency,
+      created: now,
+      livemode: false,
+      metadata:
+        (params.payment_intent_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {},
+      status: 'requires_payment_method',
+    };
+    const session: Session = {
+      id: sessionId,
+      object: 'checkout.session',
+      amount_subtotal: unitAmount * quantity,
+      amount_total: unitAmount * quantity,
+      allowed_payment_method_types: methods,
+      cancel_url: (params.cancel_url as string | undefined) ?? null,
+      client_reference_id: (params.client_reference_id as string | undefined) ?? null,
+      created: now,
+      currency,
+      expires_at: expiresAt,
+      livemode: false,
+      locale: (params.locale as Stripe.Checkout.Session.Locale | undefined) ?? null,
+      metadata,
+      mode: 'payment',
+      payment_intent: intent.id,
+      payment_method_types: methods,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: (params.success_url as string | undefined) ?? null,
+      url: `${this.base}/checkout/${sessionId}`,
+    };
+    this.sessions.set(sessionId, { session, intent });
+    return { session, intent };
+  }
+
+  /** The hosted page: the payment and three buttons; a decision sends the player back like Stripe does. */
+  private async page(req: IncomingMessage, res: ServerResponse, sessionId: string, body: string) {
+    const found = this.sessions.get(sessionId);
+    if (!found) return html(res, 404, '<p>No such checkout session.</p>');
+    const { session } = found;
+    if (req.method === 'POST') {
+      const action = new URLSearchParams(body).get('action');
+      if (action !== 'pay' && action !== 'decline' && action !== 'expire')
+        return html(res, 400, '<p>Unknown action.</p>');
+      await this.decide(sessionId, action);
+      const back = action === 'pay' ? session.success_url : session.cancel_url;
+      res.writeHead(303, { location: (back ?? '/').replace('{CHECKOUT_SESSION_ID}', sessionId) }).end();
+      return;
+    }
+    const amount = `${session.amount_total} ${session.currency?.toUpperCase()} (Stripe units)`;
+    const open = session.status === 'open';
+    return html(
+      res,
+      200,
+      `<h1>Stripe test checkout</h1><dl><dt>Session</dt><dd>${sessionId}</dd><dt>Order</dt><dd>${escape(session.client_reference_id ?? '')}</dd>
+<dt>Amount</dt><dd>${escape(amount)}</dd><dt>Methods</dt><dd>${escape(session.payment_method_types.join(', '))}</dd><dt>Status</dt><dd>${session.status} / ${session.payment_status}</dd></dl>
+${open ? `<form method="post"><button name="action" value="pay">Pay</button> <button name="action" value="decline">Decline</button> <button name="action" value="expire">Let it expire</button></form>` : '<p>This session is closed.</p>'}`,
+    );
+  }
+}
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function json(res: ServerResponse, status: number, value: unknown) {
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') })
+    .end(JSON.stringify(value));
+}
+
+function html(res: ServerResponse, status: number, content: string) {
+  res
+    .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+    .end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe test checkout</title></head><body><main>${content}</main></body></html>`,
+    );
+}
