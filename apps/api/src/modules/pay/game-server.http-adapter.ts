@@ -114,9 +114,16 @@ export class HttpGameServerAdapter implements GameServerAdapter {
   }
 
   async listServers(gameBaseId: number): Promise<GameServerStatus[]> {
-    const answer = await this.unrefused(this.call<{ servers: WireServer[] }>(gameBaseId, 'GET', protocolPaths.servers(gameBaseId)), 'servers');
-    if (!Array.isArray(answer.servers)) throw new GameServerError('unavailable', 'servers: unreadable answer');
-    return answer.servers.map((s) => ({ cpServerId: String(s.server_id), maintenance: s.maintenance === true }));
+    const answer = await this.unrefused(
+      this.call<{ servers: WireServer[] }>(gameBaseId, 'GET', protocolPaths.servers(gameBaseId)),
+      'servers',
+    );
+    if (!Array.isArray(answer.servers))
+      throw new GameServerError('unavailable', 'servers: unreadable answer');
+    return answer.servers.map((s) => ({
+      cpServerId: String(s.server_id),
+      maintenance: s.maintenance === true,
+    }));
   }
 
   async listCharacters(mid: number, gameBaseId: number, cpServerId: string): Promise<GameCharacter[]> {
@@ -193,7 +200,12 @@ export class HttpGameServerAdapter implements GameServerAdapter {
   async reverseDelivery(gameBaseId: number, idempotencyKey: string): Promise<DeliveryRecord> {
     try {
       return recordOf(
-        await this.call<WireDelivery>(gameBaseId, 'POST', protocolPaths.reversal(gameBaseId, idempotencyKey), {}),
+        await this.call<WireDelivery>(
+          gameBaseId,
+          'POST',
+          protocolPaths.reversal(gameBaseId, idempotencyKey),
+          {},
+        ),
       );
     } catch (error) {
       if (error instanceof Refused && error.code === 'delivery_missing')
@@ -206,7 +218,10 @@ export class HttpGameServerAdapter implements GameServerAdapter {
   private unavailable(error: unknown, what: string): GameServerError {
     if (error instanceof GameServerError) return error;
     if (error instanceof Refused) return new GameServerError('unavailable', `${what}: ${error.code}`);
-    return new GameServerError('unavailable', `${what}: ${error instanceof Error ? error.message : String(error)}`);
+    return new GameServerError(
+      'unavailable',
+      `${what}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 
   private async unrefused<T>(work: Promise<T>, what: string): Promise<T> {
@@ -223,7 +238,8 @@ export class HttpGameServerAdapter implements GameServerAdapter {
    */
   private async call<T>(gameBaseId: number, method: string, path: string, payload?: object): Promise<T> {
     const endpoint = await this.options.endpoint(gameBaseId);
-    if (!endpoint) throw new GameServerError('unavailable', `no game server configured for game ${gameBaseId}`);
+    if (!endpoint)
+      throw new GameServerError('unavailable', `no game server configured for game ${gameBaseId}`);
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const url = endpoint.baseUrl.replace(/\/+$/, '') + path;
     const target = new URL(url);
@@ -273,7 +289,8 @@ export class HttpGameServerAdapter implements GameServerAdapter {
       );
       if (!verdict.ok) {
         // A 401 of ours may come unsigned (the server does not know our key): say so, it is the likelier story.
-        const hint = status === 401 ? `refused our signature (${text.slice(0, 200)})` : `answer ${verdict.reason}`;
+        const hint =
+          status === 401 ? `refused our signature (${text.slice(0, 200)})` : `answer ${verdict.reason}`;
         throw new GameServerError('unavailable', hint);
       }
       let json: unknown;

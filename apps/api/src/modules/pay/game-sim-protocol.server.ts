@@ -200,7 +200,9 @@ export function buildGameSimProtocolApp(options: Omit<GameSimProtocolServerOptio
     });
     const record = await sim.queryDelivery(game, key);
     if (!record) throw new Refusal('unavailable');
-    return reply.status(receipt.duplicate ? 200 : 201).send({ ...wireDelivery(record), duplicate: receipt.duplicate });
+    return reply
+      .status(receipt.duplicate ? 200 : 201)
+      .send({ ...wireDelivery(record), duplicate: receipt.duplicate });
   });
 
   app.get<{ Params: OrderParams }>('/v1/games/:game/deliveries/:order', async (request) => {
