@@ -237,7 +237,12 @@ export class HttpGameServerAdapter implements GameServerAdapter {
    * checked. Resolves the 2xx body; throws Refused for a 4xx in the error shape, GameServerError otherwise.
    */
   private async call<T>(gameBaseId: number, method: string, path: string, payload?: object): Promise<T> {
-    const endpoint = await this.options.endpoint(gameBaseId);
+    let endpoint: GameServerEndpoint | undefined;
+    try {
+      endpoint = await this.options.endpoint(gameBaseId);
+    } catch (error) {
+      throw this.unavailable(error, 'game server endpoint');
+    }
     if (!endpoint)
       throw new GameServerError('unavailable', `no game server configured for game ${gameBaseId}`);
     const body = payload === undefined ? '' : JSON.stringify(payload);

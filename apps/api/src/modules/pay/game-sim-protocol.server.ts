@@ -230,9 +230,21 @@ export function createGameSimProtocolServer(options: GameSimProtocolServerOption
   return {
     url() {
       started ??= (async () => {
+        const host = options.host ?? '127.0.0.1';
         app = buildGameSimProtocolApp(options);
-        return app.listen({ host: options.host ?? '127.0.0.1', port: options.port });
+        try {
+          return await app.listen({ host, port: options.port });
+        } catch (error) {
+          // A second process of this checkout (src/worker.ts beside the API): the first one's simulator serves
+          // the same database.
+          if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port === 0) throw error;
+          await app.close();
+          app = undefined;
+          return `http://${host}:${options.port}`;
+        }
       })();
+      // A failed start is tried again by the next call.
+      started.catch(() => (started = undefined));
       return started;
     },
     async close() {
