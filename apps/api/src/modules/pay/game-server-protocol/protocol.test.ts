@@ -1,4 +1,4 @@
-/** The committed OpenAPI document and the code speak the same protocol: paths, error codes, headers. */
+/** protocol.ts and the committed OpenAPI document (openapi.yaml) speak the same protocol: paths, error codes, headers. */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { parse } from 'yaml';
