@@ -373,7 +373,7 @@ function complete(e: Fields) {
     /** The built-in game server everywhere but production, where it is refused. */
     gameSim: e.GAME_SIM ?? e.NODE_ENV !== 'production',
     /** Tests run many apps side by side: any free port. */
-    GAME_SIM_PORT: e.GAME_SIM_PORT ?? (e.NODE_ENV === 'test' ? 0 : 8095),
+    GAME_SIM_PORT: e.GAME_SIM_PORT ?? (e.NODE_ENV === 'test' ? 0 : localPorts.gameSim),
     paySandboxSecret: e.PAY_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
     PUBLIC_CACHE_TTL_MS: e.PUBLIC_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
     METRICS_PORT: e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? 9464 : 0),

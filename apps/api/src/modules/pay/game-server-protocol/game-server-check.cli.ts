@@ -6,6 +6,7 @@
  * code 1 when any fails, 2 on wrong arguments.
  */
 import { parseArgs } from 'node:util';
+import { localPorts } from '@gp/config';
 import { gameSimDevelopmentSecret } from '../../../config/env.ts';
 import { runGameServerChecks } from './game-server-check.ts';
 
@@ -33,7 +34,7 @@ if (values.help) {
 }
 if (positionals.length > 1) fail('one base URL at most');
 const builtIn = positionals.length === 0;
-const baseUrl = positionals[0] ?? `http://127.0.0.1:${process.env.GAME_SIM_PORT || 8095}`;
+const baseUrl = positionals[0] ?? `http://127.0.0.1:${process.env.GAME_SIM_PORT || localPorts.gameSim}`;
 const keyId = values['key-id'] ?? (builtIn ? 'sim' : undefined);
 const secret =
   values.secret ?? (builtIn ? process.env.GAME_SIM_SECRET || gameSimDevelopmentSecret : undefined);
