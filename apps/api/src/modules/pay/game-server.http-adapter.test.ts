@@ -404,3 +404,25 @@ describe('HTTP game-server adapter against the simulator', () => {
     expect((await failure(late.listServers(sfl))).reason).toContain('stale_timestamp');
   });
 });
+
+describe("the app's game-server configuration", () => {
+  it('calls the server GAME_SERVERS names for a game, with its key from GAME_SERVER_KEYS; none without GAME_SIM', async () => {
+    const app = await createTestApp({
+      GAME_SIM: 'false',
+      GAME_SERVERS: JSON.stringify({ '3': { url: stubUrl, key_id: key.keyId } }),
+      GAME_SERVER_KEYS: JSON.stringify({ [key.keyId]: key.secret }),
+    });
+    try {
+      expect(app.app.pay.gameSim).toBeUndefined();
+      script = [ok({ servers: [{ server_id: 's9', maintenance: false }] })];
+      expect(await app.app.pay.gameServer.listServers(3)).toEqual([{ cpServerId: 's9', maintenance: false }]);
+      expect(seen).toEqual([{ method: 'GET', url: '/studio/v1/games/3/servers', body: '', verified: true }]);
+      expect(await failure(app.app.pay.gameServer.listServers(4))).toMatchObject({
+        kind: 'unavailable',
+        reason: 'no game server configured for game 4',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
