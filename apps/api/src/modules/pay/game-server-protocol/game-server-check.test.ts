@@ -169,5 +169,6 @@ describe('game-server conformance kit', () => {
     );
     expect(bad?.code).toBe(1);
     expect(bad?.stdout).toMatch(/^FAIL {2}signature: a wrong secret is refused \(bad_signature\)/m);
-  });
+    // Two processes start through tsx: seconds each on a busy machine.
+  }, 60_000);
 });
