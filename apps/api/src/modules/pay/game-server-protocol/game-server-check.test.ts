@@ -171,4 +171,29 @@ describe('game-server conformance kit', () => {
     expect(bad?.stdout).toMatch(/^FAIL {2}signature: a wrong secret is refused \(bad_signature\)/m);
     // Two processes start through tsx: seconds each on a busy machine.
   }, 60_000);
+
+  it('the CLI without a base URL checks the built-in game server of this checkout (GAME_SIM_PORT, key id sim)', async () => {
+    const secret = 'd'.repeat(40);
+    const builtIn = createGameSimProtocolServer({
+      db: t.db,
+      keys: { sim: secret },
+      now: () => new Date(),
+      port: 0,
+    });
+    try {
+      const port = new URL(await builtIn.url()).port;
+      const cli = fileURLToPath(new URL('./game-server-check.cli.ts', import.meta.url));
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', cli, '--game', String(sfl)],
+        {
+          env: { ...process.env, GAME_SIM_PORT: port, GAME_SIM_SECRET: secret },
+        },
+      );
+      expect(stdout).toContain(`against http://127.0.0.1:${port} (key id sim`);
+      expect(stdout).toMatch(/\d+ passed, 0 failed/);
+    } finally {
+      await builtIn.close();
+    }
+  }, 60_000);
 });

@@ -153,13 +153,23 @@ export async function runGameServerChecks(target: CheckTarget): Promise<CheckRes
   const request: Request = createProtocolClient(target);
   const { game, mid } = target;
   const results: CheckResult[] = [];
-  const state: { server?: string; role?: WireCharacter; deliveryRequest?: object; first?: WireDelivery } = {};
+  const state: {
+    open?: string[];
+    server?: string;
+    role?: WireCharacter;
+    deliveryRequest?: object;
+    first?: WireDelivery;
+  } = {};
 
   async function check(name: string, work: () => Promise<string | void>): Promise<void> {
     try {
       results.push({ name, ok: true, detail: (await work()) ?? '' });
     } catch (error) {
-      results.push({ name, ok: false, detail: error instanceof Error ? error.message : String(error) });
+      // fetch says only "fetch failed"; why is in its cause (ECONNREFUSED, a timeout...).
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const detail = error instanceof Error ? error.message : String(error);
+      const why = cause?.code ?? cause?.message;
+      results.push({ name, ok: false, detail: why ? `${detail}: ${why}` : detail });
     }
   }
   const need = <T>(value: T | undefined, what: string): T => {
@@ -180,36 +190,46 @@ export async function runGameServerChecks(target: CheckTarget): Promise<CheckRes
         typeof s.server_id === 'string' && typeof s.maintenance === 'boolean',
         `bad server ${JSON.stringify(s)}`,
       );
-    state.server = answer.servers.find((s) => !s.maintenance)?.server_id;
-    expect(state.server, `game ${game} has no server out of maintenance to test on`);
-    return `${answer.servers.length} server(s); testing on ${state.server}`;
+    state.open = answer.servers.filter((s) => !s.maintenance).map((s) => s.server_id);
+    expect(state.open.length > 0, `game ${game} has no server out of maintenance to test on`);
+    return `${answer.servers.length} server(s), ${state.open.length} open`;
   });
 
   await check('characters: list, one that can be recharged', async () => {
-    const server = need(state.server, 'a server');
-    const answer = success<{ characters: WireCharacter[] }>(
-      await request('GET', protocolPaths.characters(game, server, mid)),
-      'GET characters',
-    );
-    expect(Array.isArray(answer.characters), 'characters is not an array');
-    for (const c of answer.characters)
-      expect(
-        typeof c.role_id === 'string' &&
-          typeof c.role_name === 'string' &&
-          Number.isInteger(c.level) &&
-          typeof c.can_recharge === 'boolean',
-        `bad character ${JSON.stringify(c)}`,
+    const open = need(state.open, 'a server');
+    let listed = 0;
+    // The member's characters on each open server, until one may be topped up.
+    for (const server of open) {
+      const answer = success<{ characters: WireCharacter[] }>(
+        await request('GET', protocolPaths.characters(game, server, mid)),
+        'GET characters',
       );
-    state.role = answer.characters.find((c) => c.can_recharge);
-    expect(state.role, `member ${mid} has no character that can be recharged on server ${server} (--mid)`);
-    state.deliveryRequest = {
-      mid,
-      server_id: server,
-      role_id: state.role.role_id,
-      product_id: 'gp-conformance-check',
-      credit_amount: 1,
-    };
-    return `${answer.characters.length} character(s); testing with ${state.role.role_id}`;
+      expect(Array.isArray(answer.characters), 'characters is not an array');
+      for (const c of answer.characters)
+        expect(
+          typeof c.role_id === 'string' &&
+            typeof c.role_name === 'string' &&
+            Number.isInteger(c.level) &&
+            typeof c.can_recharge === 'boolean',
+          `bad character ${JSON.stringify(c)}`,
+        );
+      listed += answer.characters.length;
+      const role = answer.characters.find((c) => c.can_recharge);
+      if (!role) continue;
+      state.server = server;
+      state.role = role;
+      state.deliveryRequest = {
+        mid,
+        server_id: server,
+        role_id: role.role_id,
+        product_id: 'gp-conformance-check',
+        credit_amount: 1,
+      };
+      return `testing with character ${role.role_id} on server ${server}`;
+    }
+    throw new CheckFailed(
+      `member ${mid} has no character that can be recharged on any open server (${listed} listed; --mid)`,
+    );
   });
 
   await check('characters: an unknown server answers none or server_missing', async () => {
