@@ -57,6 +57,10 @@ const metricsServer = env.METRICS_PORT
     })
   : undefined;
 if (metricsServer) urls.push(`  Metrics         ${metricsServer.url}`);
+// The built-in game server answers the game-server protocol on its loopback port from the start, so the
+// conformance kit (`pnpm game-server:check`) can reach it too.
+if (api.pay.gameSim)
+  urls.push(`  Game server sim ${await api.pay.gameSim.url()}  (game-server protocol; never in production)`);
 if (demoId)
   urls.push(`  Demo ID         ${demoId.provider.issuer}  (stand-in social login; never in production)`);
 if (env.SERVE_APPS) {

@@ -24,7 +24,7 @@ export const appNames = ['portal', 'passport', 'pay', 'csAdmin'] as const;
 export type AppName = (typeof appNames)[number];
 
 /** Local ports (DESIGN section 3). Production puts each app on its own host instead. */
-export const localPorts: Record<AppName | 'api' | 'demoId', number> = {
+export const localPorts: Record<AppName | 'api' | 'demoId' | 'gameSim', number> = {
   portal: 8080,
   passport: 8081,
   pay: 8082,
@@ -32,6 +32,8 @@ export const localPorts: Record<AppName | 'api' | 'demoId', number> = {
   api: 8090,
   /** The built-in "Demo ID" sign-in provider (DESIGN section 6), loopback only, never in production. */
   demoId: 8094,
+  /** The built-in game server's game-server protocol (apps/api modules/pay), loopback only, never in production. */
+  gameSim: 8095,
 };
 
 export interface Hosts {

@@ -168,6 +168,7 @@ describe('parseEnv', () => {
       [{ PAY_PROVIDER: 'sandbox' }, /PAY_PROVIDER: the sandbox payment provider .* refused in production/],
       [{ MAIL_TRANSPORT: 'outbox' }, /MAIL_TRANSPORT: `outbox`/],
       [{ SMS_TRANSPORT: 'outbox' }, /SMS_TRANSPORT: `outbox`/],
+      [{ GAME_SIM: 'true' }, /GAME_SIM: the built-in game server .* refused in production/],
     ];
     for (const [part, why] of refused) {
       expect(() => parseEnv({ ...productionEnv, ...part })).toThrow(why);
@@ -180,6 +181,7 @@ describe('parseEnv', () => {
       'SMS_TRANSPORT=outbox',
       'the sandbox payment provider',
       'Demo ID',
+      'the built-in game server (GAME_SIM)',
     ]);
     expect(developmentPartsOn(parseEnv({ ...dev, CAPTCHA_TEST_ANSWER: 'pass' }))).toContain(
       'CAPTCHA_TEST_ANSWER',
@@ -215,6 +217,35 @@ describe('parseEnv', () => {
     // Outside production the keys default to the local test server's.
     const local = parseEnv({ ...dev, PAY_PROVIDER: 'stripe', STRIPE_TEST_SERVER: '8096' });
     expect(developmentPartsOn(local)).toContain('the local Stripe test server');
+  });
+
+  it("reads each game's protocol server and the keys by id: https in production, every key id with a secret", () => {
+    const servers = JSON.stringify({ '7': { url: 'https://game.studio.test/gp', key_id: 'k2026a' } });
+    const keys = JSON.stringify({ k2026a: 'k'.repeat(32), k2026b: 'l'.repeat(32) });
+    const env = parseEnv({ ...productionEnv, GAME_SERVERS: servers, GAME_SERVER_KEYS: keys });
+    expect(env.GAME_SERVERS).toEqual({ '7': { url: 'https://game.studio.test/gp', key_id: 'k2026a' } });
+    expect(env.GAME_SERVER_KEYS.k2026b).toBe('l'.repeat(32));
+    expect(env.gameSim).toBe(false);
+    expect(() => parseEnv({ ...productionEnv, GAME_SERVERS: servers })).toThrow(
+      /GAME_SERVER_KEYS: game 7: no secret for key id k2026a/,
+    );
+    expect(() =>
+      parseEnv({ ...productionEnv, GAME_SERVERS: servers.replace('https', 'http'), GAME_SERVER_KEYS: keys }),
+    ).toThrow(/GAME_SERVERS: game 7: the protocol URL must be https/);
+    expect(() => parseEnv({ ...productionEnv, GAME_SERVER_KEYS: '{"k": "short"}' })).toThrow(
+      /32\+ characters/,
+    );
+    expect(() =>
+      parseEnv({ ...productionEnv, GAME_SERVERS: '{"sfl": {"url": "https://x.test", "key_id": "k"}}' }),
+    ).toThrow(/GAME_SERVERS.sfl: Invalid key in record/);
+    // Development: plain http to a studio's local build is fine; the simulator is on, on port 8095.
+    const dev = parseEnv({
+      NODE_ENV: 'development',
+      GAME_SERVERS: servers.replace('https', 'http'),
+      GAME_SERVER_KEYS: keys,
+    });
+    expect([dev.gameSim, dev.GAME_SIM_PORT]).toEqual([true, 8095]);
+    expect(parseEnv({ NODE_ENV: 'test' }).GAME_SIM_PORT).toBe(0);
   });
 
   it('wants https origins in production, on hosts the cookie domain covers', () => {

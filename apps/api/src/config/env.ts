@@ -17,6 +17,8 @@ import { noProxy, parseTrustedProxies } from './trusted-proxies.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const local = localHosts();
+/** The built-in game simulator's key: it answers on loopback in development only, so a known default is safe. */
+export const gameSimDevelopmentSecret = 'gp-game-sim-development-only-secret-0001';
 
 const fields = z
   .object({
@@ -195,6 +197,49 @@ const fields = z
     PASSPORT_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.passport),
     PAY_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.pay),
     CS_ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.csAdmin),
+    /**
+     * Game servers (modules/pay/game-server-protocol): GAME_SERVERS maps a game_base_id to the base URL of the
+     * studio's implementation of the protocol and the key id we sign with, `{"1001": {"url": "https://...",
+     * "key_id": "gp-2026a"}}`; GAME_SERVER_KEYS holds the secrets by key id, `{"gp-2026a": "<32+ chars>"}` (a key
+     * is rotated by adding the new one, asking the studio to accept both, then switching key_id). A game left out
+     * is served by the built-in simulator when GAME_SIM is on, else its calls fail (err8 / retried delivery).
+     * GAME_SERVER_TIMEOUT_MS bounds each call. GAME_SIM (on except in production, where it is refused) serves the
+     * protocol on 127.0.0.1:GAME_SIM_PORT (0: any free port; the default in tests) with key id `sim` and
+     * GAME_SIM_SECRET.
+     */
+    GAME_SERVERS: z
+      .string()
+      .default('{}')
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.record(
+          z.string().regex(/^[1-9]\d{0,9}$/, 'keys are game_base_id numbers'),
+          z.object({ url: z.url({ protocol: /^https?$/ }), key_id: z.string().min(1).max(64) }).strict(),
+        ),
+      ),
+    GAME_SERVER_KEYS: z
+      .string()
+      .default('{}')
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.record(z.string().min(1).max(64), z.string().min(32, 'a secret has 32+ characters'))),
+    GAME_SERVER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    GAME_SIM: bool.optional(),
+    GAME_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    GAME_SIM_SECRET: z.string().min(32).default(gameSimDevelopmentSecret),
   })
   // Read once at start and never changed after.
   .readonly();
@@ -295,6 +340,11 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
         'SMS_TRANSPORT',
         '`outbox` keeps SMS in the database and sends none; production needs http (with SMS_GATEWAY_URL)',
       );
+    if (isOn(s.GAME_SIM))
+      problem('GAME_SIM', 'the built-in game server credits nothing real and is refused in production');
+    for (const [game, server] of Object.entries(jsonOf(s.GAME_SERVERS)))
+      if (!String((server as { url?: unknown })?.url ?? '').startsWith('https://'))
+        problem('GAME_SERVERS', `game ${game}: the protocol URL must be https:// in production`);
     if (isSet(s.COOKIE_DOMAIN)) {
       const domain = s.COOKIE_DOMAIN.replace(/^\./, '').toLowerCase();
       for (const variable of ['PORTAL_ORIGIN', 'PASSPORT_ORIGIN', 'PAY_ORIGIN', 'CS_ADMIN_ORIGIN']) {
@@ -303,6 +353,12 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
           problem('COOKIE_DOMAIN', `${s.COOKIE_DOMAIN} does not cover ${variable} (${host})`);
       }
     }
+  }
+  const keys = jsonOf(s.GAME_SERVER_KEYS);
+  for (const [game, server] of Object.entries(jsonOf(s.GAME_SERVERS))) {
+    const keyId = (server as { key_id?: unknown })?.key_id;
+    if (typeof keyId === 'string' && !(keyId in keys))
+      problem('GAME_SERVER_KEYS', `game ${game}: no secret for key id ${keyId}`);
   }
   // The old switch trusted every hop; refusing it tells an operator who still sets it what took its place.
   if (isSet(s.TRUST_PROXY))
@@ -319,6 +375,16 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
   return out;
 }
 
+/** A JSON object setting for the cross checks; its own field reports what is wrong with it. */
+function jsonOf(value: string | undefined): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(value || '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 function complete(e: Fields) {
   return {
     ...e,
@@ -330,6 +396,10 @@ function complete(e: Fields) {
     payProvider: e.PAY_PROVIDER ?? (e.NODE_ENV === 'production' ? ('none' as const) : ('sandbox' as const)),
     /** Unset only outside production (there it is required): no proxy in front. */
     trustedProxies: e.TRUSTED_PROXIES ?? noProxy,
+    /** The built-in game server everywhere but production, where it is refused. */
+    gameSim: e.GAME_SIM ?? e.NODE_ENV !== 'production',
+    /** Tests run many apps side by side: any free port. */
+    GAME_SIM_PORT: e.GAME_SIM_PORT ?? (e.NODE_ENV === 'test' ? 0 : localPorts.gameSim),
     paySandboxSecret: e.PAY_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
     PUBLIC_CACHE_TTL_MS: e.PUBLIC_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
     METRICS_PORT: e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? 9464 : 0),
@@ -371,6 +441,7 @@ export function developmentPartsOn(env: Env): string[] {
     env.STRIPE_TEST_SERVER !== undefined && 'the local Stripe test server',
     env.demoId && 'Demo ID',
     env.CAPTCHA_TEST_ANSWER !== undefined && 'CAPTCHA_TEST_ANSWER',
+    env.gameSim && 'the built-in game server (GAME_SIM)',
   ].filter((part): part is string => typeof part === 'string');
 }
 

@@ -258,6 +258,8 @@ export const gameSimDelivery = pgTable(
     productId: text('product_id').notNull(),
     creditAmount: integer('credit_amount').notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the delivery was reversed (protocol: reverse a delivery); the credit is taken back once. */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },
   (t) => [index('game_sim_delivery_role_idx').on(t.gameBaseId, t.cpServerId, t.cpRoleId)],
 );

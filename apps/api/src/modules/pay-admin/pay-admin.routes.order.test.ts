@@ -334,6 +334,8 @@ describe('dead letters and retry delivery', () => {
       listServers: (id) => sim.listServers(id),
       listCharacters: (mid, id, server) => sim.listCharacters(mid, id, server),
       canRecharge: (target) => sim.canRecharge(target),
+      queryDelivery: (id, key) => sim.queryDelivery(id, key),
+      reverseDelivery: (id, key) => sim.reverseDelivery(id, key),
       deliverCredit: async (delivery) => {
         await sim.deliverCredit(delivery);
         throw new GameServerError('unavailable', 'timeout');

@@ -1,5 +1,5 @@
 /** The simulated game server's own state: its switches and the credit it received. */
-import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   gameSimDelivery,
@@ -114,6 +114,15 @@ export class GameServerSimRepository {
   async insertDelivery(values: typeof gameSimDelivery.$inferInsert): Promise<SimDeliveryRow | undefined> {
     const [row] = await this.db.insert(gameSimDelivery).values(values).onConflictDoNothing().returning();
     return row;
+  }
+
+  /** Marks a delivery reversed unless it already is; answers the row as it stands, or undefined without one. */
+  async reverse(idempotencyKey: string, now: Date): Promise<SimDeliveryRow | undefined> {
+    await this.db
+      .update(gameSimDelivery)
+      .set({ reversedAt: now })
+      .where(and(eq(gameSimDelivery.idempotencyKey, idempotencyKey), isNull(gameSimDelivery.reversedAt)));
+    return this.deliveryByKey(idempotencyKey);
   }
 
   /** Deliveries to one character, oldest first. */

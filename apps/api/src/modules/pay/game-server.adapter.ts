@@ -1,8 +1,10 @@
 /**
  * What the pay module needs from a game's servers (DESIGN section 6 "Pay"): which servers are up, a member's
- * characters, whether a character may be topped up, and crediting a paid order. The built-in simulator
- * (game-server.simulator.ts) implements it locally and in tests; a production adapter calls the game operator's
- * API. Ids are the game server's own: `cp_server_id`, `cp_role_id`.
+ * characters, whether a character may be topped up, crediting a paid order, and finding or reversing that credit.
+ * The app uses one implementation, the HTTP adapter (game-server.http-adapter.ts) of the game-server protocol
+ * (game-server-protocol/openapi.yaml) that studios implement; the built-in simulator (game-server.simulator.ts)
+ * implements this interface too and serves the protocol on a local port in development and tests
+ * (game-sim-protocol.server.ts). Ids are the game server's own: `cp_server_id`, `cp_role_id`.
  */
 
 /** A server as the game server reports it. */
@@ -48,6 +50,20 @@ export interface DeliveryReceipt {
   deliveredAt: Date;
 }
 
+/** A delivery as the game server keeps it. */
+export interface DeliveryRecord {
+  idempotencyKey: string;
+  deliveryId: string;
+  status: 'delivered' | 'reversed';
+  mid: number;
+  cpServerId: string;
+  cpRoleId: string;
+  productId: string;
+  creditAmount: number;
+  deliveredAt: Date;
+  reversedAt: Date | null;
+}
+
 /**
  * A failure of the game server. `unavailable` is transient (retry later: a delivery worker backs off and tries
  * again); `rejected` is final for this request (a delivery worker dead-letters it).
@@ -78,4 +94,11 @@ export interface GameServerAdapter {
    * (the target is gone, or the key was used for a different delivery).
    */
   deliverCredit(delivery: CreditDelivery): Promise<DeliveryReceipt>;
+  /** The delivery of an idempotency key, or undefined when there is none. Throws like listServers. */
+  queryDelivery(gameBaseId: number, idempotencyKey: string): Promise<DeliveryRecord | undefined>;
+  /**
+   * Takes a delivery's credit back, once: reversing again answers the same record. Throws GameServerError
+   * `rejected` (`delivery_missing`) when there is no such delivery, `unavailable` to try again.
+   */
+  reverseDelivery(gameBaseId: number, idempotencyKey: string): Promise<DeliveryRecord>;
 }

@@ -20,6 +20,7 @@ import {
   GameServerError,
   type CreditDelivery,
   type DeliveryReceipt,
+  type DeliveryRecord,
   type GameCharacter,
   type GameServerAdapter,
   type GameServerStatus,
@@ -98,8 +99,24 @@ const samePayload = (row: SimDeliveryRow, d: CreditDelivery) =>
   row.productId === d.productId &&
   row.creditAmount === d.creditAmount;
 
+const recordOf = (row: SimDeliveryRow): DeliveryRecord => ({
+  idempotencyKey: row.idempotencyKey,
+  deliveryId: row.deliveryId,
+  status: row.reversedAt ? 'reversed' : 'delivered',
+  mid: row.mid,
+  cpServerId: row.cpServerId,
+  cpRoleId: row.cpRoleId,
+  productId: row.productId,
+  creditAmount: row.creditAmount,
+  deliveredAt: row.deliveredAt,
+  reversedAt: row.reversedAt,
+});
+
 export class GameServerSimulator implements GameServerAdapter {
-  constructor(private readonly repo: GameServerSimRepository) {}
+  constructor(
+    private readonly repo: GameServerSimRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async listServers(gameBaseId: number): Promise<GameServerStatus[]> {
     const switches = await this.repo.switches(gameBaseId);
@@ -180,6 +197,18 @@ export class GameServerSimulator implements GameServerAdapter {
     const winner = await this.repo.deliveryByKey(delivery.idempotencyKey);
     if (!winner) throw new GameServerError('unavailable', 'delivery');
     return this.repeat(winner, delivery);
+  }
+
+  async queryDelivery(gameBaseId: number, idempotencyKey: string): Promise<DeliveryRecord | undefined> {
+    const row = await this.repo.deliveryByKey(idempotencyKey);
+    return row && row.gameBaseId === gameBaseId ? recordOf(row) : undefined;
+  }
+
+  async reverseDelivery(gameBaseId: number, idempotencyKey: string): Promise<DeliveryRecord> {
+    const found = await this.repo.deliveryByKey(idempotencyKey);
+    if (!found || found.gameBaseId !== gameBaseId) throw new GameServerError('rejected', 'delivery_missing');
+    const row = await this.repo.reverse(idempotencyKey, this.now());
+    return recordOf(row ?? found);
   }
 
   private repeat(earlier: SimDeliveryRow, delivery: CreditDelivery): DeliveryReceipt {

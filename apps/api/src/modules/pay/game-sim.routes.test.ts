@@ -52,7 +52,9 @@ describe('dev game-server console', () => {
     const listed = await t.app.inject({
       url: `/dev/game-sim/deliveries?game_base_id=${sfl}&cp_server_id=${to.cpServerId}&cp_role_id=${to.cpRoleId}`,
     });
-    expect(listed.json().data).toEqual([expect.objectContaining({ order_no: 'SIMDEV1', credit_amount: 90 })]);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ order_no: 'SIMDEV1', credit_amount: 90, reversed_at: null }),
+    ]);
   });
 
   it('refuses a switch it does not know', async () => {

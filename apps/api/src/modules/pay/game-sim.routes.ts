@@ -69,6 +69,7 @@ export async function gameSimRoutes(app: FastifyInstance) {
         product_id: r.productId,
         credit_amount: r.creditAmount,
         delivered_at: r.deliveredAt.toISOString(),
+        reversed_at: r.reversedAt?.toISOString() ?? null,
       })),
     };
   });

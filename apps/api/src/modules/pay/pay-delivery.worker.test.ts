@@ -74,6 +74,8 @@ const adapterWith = (deliverCredit: GameServerAdapter['deliverCredit']): GameSer
   listServers: (id) => sim.listServers(id),
   listCharacters: (mid, id, server) => sim.listCharacters(mid, id, server),
   canRecharge: (target) => sim.canRecharge(target),
+  queryDelivery: (id, key) => sim.queryDelivery(id, key),
+  reverseDelivery: (id, key) => sim.reverseDelivery(id, key),
   deliverCredit,
 });
 

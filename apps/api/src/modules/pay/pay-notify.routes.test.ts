@@ -398,7 +398,8 @@ describe('property: random notification sequences', () => {
       ),
       { numRuns: 20 },
     );
-    // 20 histories of up to 14 steps, bursts of 50 notifications among them: about 3 s alone, but past the 20 s
-    // default when the whole suite shares two cores with the builds and the browser journeys (it timed out so).
+    // 20 histories of up to 14 steps, bursts of 50 notifications among them, every credit over HTTP to the built-in
+    // game server: a few seconds alone, but past the 20 s default when the whole suite shares two cores with the
+    // builds and the browser journeys (it timed out so).
   }, 90_000);
 });

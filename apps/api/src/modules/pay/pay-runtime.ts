@@ -1,15 +1,16 @@
 /**
  * The pay module's parts, built once per app and shared by its routes and its background work (`app.pay`): the
- * game-server adapter (the built-in simulator), the payment providers (the sandbox and / or Stripe, by name; the
- * deployment's one is PAY_PROVIDER, a channel may name another), the order engine
+ * game-server adapter (HTTP, the game-server protocol: each game's server from GAME_SERVERS, else the built-in
+ * simulator's protocol server on its loopback port when GAME_SIM is on), the payment providers (the sandbox and / or
+ * Stripe, by name; the deployment's one is PAY_PROVIDER, a channel may name another), the order engine
  * and the delivery worker. Routes and the worker reach the same adapters, so what a test switches on the
  * simulator or the sandbox, the worker sees too.
  */
 import type { FastifyInstance } from 'fastify';
 import { createCaptchaService } from '../passport/index.ts';
 import type { GameServerAdapter } from './game-server.adapter.ts';
-import { GameServerSimRepository } from './game-server-sim.repository.ts';
-import { GameServerSimulator } from './game-server.simulator.ts';
+import { HttpGameServerAdapter, type GameServerEndpoint } from './game-server.http-adapter.ts';
+import { createGameSimProtocolServer, type GameSimProtocolServer } from './game-sim-protocol.server.ts';
 import { PayCaptchaService } from './pay-captcha.service.ts';
 import { PayCatalogRepository } from './pay-catalog.repository.ts';
 import { PayCatalogService } from './pay-catalog.service.ts';
@@ -53,6 +54,8 @@ export interface PayRuntime {
   characters: PayCharacterService;
   captcha: PayCaptchaService;
   gameServer: GameServerAdapter;
+  /** The built-in game server's protocol server (GAME_SIM). */
+  gameSim: GameSimProtocolServer | undefined;
   /** The deployment's provider (PAY_PROVIDER). */
   provider: PaymentProvider | undefined;
   /** Every configured provider by name; a channel may name any of them (pay_channel.provider). */
@@ -77,7 +80,24 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
   const switches = new PaySwitchService(new PaySwitchRepository(db), region);
   const catalogRepo = new PayCatalogRepository(db);
   const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
-  const gameServer = new GameServerSimulator(new GameServerSimRepository(db));
+  const gameSim = env.gameSim
+    ? createGameSimProtocolServer({ db, keys: { sim: env.GAME_SIM_SECRET }, now, port: env.GAME_SIM_PORT })
+    : undefined;
+  if (gameSim) app.addHook('onClose', () => gameSim.close());
+  const gameServer = new HttpGameServerAdapter({
+    endpoint: async (gameBaseId): Promise<GameServerEndpoint | undefined> => {
+      const configured = env.GAME_SERVERS[String(gameBaseId)];
+      if (configured)
+        return {
+          baseUrl: configured.url,
+          keyId: configured.key_id,
+          secret: env.GAME_SERVER_KEYS[configured.key_id]!,
+        };
+      return gameSim && { baseUrl: await gameSim.url(), keyId: 'sim', secret: env.GAME_SIM_SECRET };
+    },
+    now,
+    timeoutMs: env.GAME_SERVER_TIMEOUT_MS,
+  });
   const characters = new PayCharacterService(catalog, catalogRepo, gameServer);
   const captcha = new PayCaptchaService(
     createCaptchaService(db, { testAnswer: env.CAPTCHA_TEST_ANSWER, now }),
@@ -165,6 +185,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     characters,
     captcha,
     gameServer,
+    gameSim,
     provider,
     providers,
     stripe,

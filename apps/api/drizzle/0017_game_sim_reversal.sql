@@ -1,0 +1,1 @@
+ALTER TABLE "game_sim_delivery" ADD COLUMN "reversed_at" timestamp with time zone;
