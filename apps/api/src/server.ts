@@ -9,7 +9,7 @@ import { openDatabase } from './db/database.ts';
 import { gracefulShutdown, onStopSignal } from './lifecycle/graceful-shutdown.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './db/seed/seed.ts';
 import { returnPath, startDemoIdServer } from './modules/passport/index.ts';
-import { startMetricsServer } from './observability/metrics-server.ts';
+import { serveMetrics } from './observability/metrics-server.ts';
 import { appHostsOf, buildAppHost } from './static/app-hosts.ts';
 
 const env = parseEnvOrExit();
@@ -48,14 +48,7 @@ const urls: string[] = [];
 await api.listen({ host: env.HOST, port: env.API_PORT });
 urls.push(`  API             http://localhost:${env.API_PORT}  (health: /healthz, /readyz)`);
 // Prometheus on a port of its own (never the API's, so never through the public proxy); METRICS_PORT=0: off.
-const metricsServer = env.METRICS_PORT
-  ? await startMetricsServer({
-      registry: api.metrics,
-      host: env.METRICS_HOST,
-      port: env.METRICS_PORT,
-      log: api.log,
-    })
-  : undefined;
+const metricsServer = await serveMetrics(env, api.metrics, api.log);
 if (metricsServer) urls.push(`  Metrics         ${metricsServer.url}`);
 // The built-in game server answers the game-server protocol on its loopback port from the start, so the
 // conformance kit (`pnpm game-server:check`) can reach it too.

@@ -14,7 +14,7 @@ import { buildApp } from './app.ts';
 import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { gracefulShutdown, onStopSignal } from './lifecycle/graceful-shutdown.ts';
-import { startMetricsServer } from './observability/metrics-server.ts';
+import { serveMetrics } from './observability/metrics-server.ts';
 
 const env = parseEnvOrExit();
 if (!env.DATABASE_URL) {
@@ -36,14 +36,7 @@ const app = await buildApp({
 });
 await app.ready(); // starts the jobs
 // Its own metrics (pool, orders, delivery, outbox, exports, process) like the API's; METRICS_PORT=0: off.
-const metricsServer = env.METRICS_PORT
-  ? await startMetricsServer({
-      registry: app.metrics,
-      host: env.METRICS_HOST,
-      port: env.METRICS_PORT,
-      log: app.log,
-    })
-  : undefined;
+const metricsServer = await serveMetrics(env, app.metrics, app.log);
 app.log.info({ metrics: metricsServer?.url }, 'worker running');
 
 // The jobs' timers do not hold the process open (inside the API the server does); this does, until shutdown.

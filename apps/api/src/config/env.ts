@@ -17,6 +17,20 @@ import { noProxy, parseTrustedProxies } from './trusted-proxies.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const local = localHosts();
+/** A setting written as JSON (`fallback` when unset), then checked by `schema`; bad JSON is named as such. */
+const jsonSetting = <T extends z.ZodType>(fallback: string, schema: T) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 /** The built-in game simulator's key: it answers on loopback in development only, so a known default is safe. */
 export const gameSimDevelopmentSecret = 'gp-game-sim-development-only-secret-0001';
 
@@ -140,27 +154,17 @@ const fields = z
      * Real providers: a JSON array of `{ "provider": "google" | "apple" | "facebook", "issuer": "<https URL>",
      * "clientId": "...", "clientSecret": "..." }` (OpenID Connect discovery at the issuer).
      */
-    OIDC_PROVIDERS: z
-      .string()
-      .default('[]')
-      .transform((v, ctx) => {
-        try {
-          return JSON.parse(v) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-          return z.NEVER;
-        }
-      })
-      .pipe(
-        z.array(
-          z.object({
-            provider: z.enum(['apple', 'google', 'facebook']),
-            issuer: z.url({ protocol: /^https$/ }),
-            clientId: z.string().min(1),
-            clientSecret: z.string().min(1).optional(),
-          }),
-        ),
+    OIDC_PROVIDERS: jsonSetting(
+      '[]',
+      z.array(
+        z.object({
+          provider: z.enum(['apple', 'google', 'facebook']),
+          issuer: z.url({ protocol: /^https$/ }),
+          clientId: z.string().min(1),
+          clientSecret: z.string().min(1).optional(),
+        }),
       ),
+    ),
     /**
      * Top-up payment (DESIGN section 6 "Pay"; modules/pay). PAY_PROVIDER `sandbox` is the built-in test provider
      * (checkout page served by this API, signed notifications): on by default except in production, where it is
@@ -207,35 +211,17 @@ const fields = z
      * protocol on 127.0.0.1:GAME_SIM_PORT (0: any free port; the default in tests) with key id `sim` and
      * GAME_SIM_SECRET.
      */
-    GAME_SERVERS: z
-      .string()
-      .default('{}')
-      .transform((v, ctx) => {
-        try {
-          return JSON.parse(v) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-          return z.NEVER;
-        }
-      })
-      .pipe(
-        z.record(
-          z.string().regex(/^[1-9]\d{0,9}$/, 'keys are game_base_id numbers'),
-          z.object({ url: z.url({ protocol: /^https?$/ }), key_id: z.string().min(1).max(64) }).strict(),
-        ),
+    GAME_SERVERS: jsonSetting(
+      '{}',
+      z.record(
+        z.string().regex(/^[1-9]\d{0,9}$/, 'keys are game_base_id numbers'),
+        z.object({ url: z.url({ protocol: /^https?$/ }), key_id: z.string().min(1).max(64) }).strict(),
       ),
-    GAME_SERVER_KEYS: z
-      .string()
-      .default('{}')
-      .transform((v, ctx) => {
-        try {
-          return JSON.parse(v) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-          return z.NEVER;
-        }
-      })
-      .pipe(z.record(z.string().min(1).max(64), z.string().min(32, 'a secret has 32+ characters'))),
+    ),
+    GAME_SERVER_KEYS: jsonSetting(
+      '{}',
+      z.record(z.string().min(1).max(64), z.string().min(32, 'a secret has 32+ characters')),
+    ),
     GAME_SERVER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     GAME_SIM: bool.optional(),
     GAME_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),

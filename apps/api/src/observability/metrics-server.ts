@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, type Registry } from 'prom-client';
+import type { Env } from '../config/env.ts';
 import type { MetricsLog } from './metrics.ts';
 
 export interface MetricsServer {
@@ -62,4 +63,14 @@ export async function startMetricsServer(options: {
         server.closeAllConnections();
       }),
   };
+}
+
+/** The metrics server a process's settings ask for (`METRICS_HOST`, `METRICS_PORT`; 0: none). */
+export async function serveMetrics(
+  env: Pick<Env, 'METRICS_HOST' | 'METRICS_PORT'>,
+  registry: Registry,
+  log: Parameters<typeof startMetricsServer>[0]['log'],
+): Promise<MetricsServer | undefined> {
+  if (!env.METRICS_PORT) return undefined;
+  return startMetricsServer({ registry, host: env.METRICS_HOST, port: env.METRICS_PORT, log });
 }

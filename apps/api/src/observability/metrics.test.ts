@@ -15,6 +15,7 @@ import { notify, payTestEnv, placeOrder, rechargeableRole } from '../../test/pay
 import { createTestApp } from '../../test/test-app.ts';
 import { TestClock } from '../../test/test-clock.ts';
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts';
+import { orderStates } from '@gp/contracts/pay';
 
 const clock = new TestClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -80,15 +81,7 @@ describe('metrics', () => {
       expect(value(text, 'gp_db_pool_connections{state="waiting"}')).toBe(0);
     }
     expect(value(text, 'gp_operations_up')).toBe(1);
-    for (const state of [
-      'created',
-      'awaiting_payment',
-      'paid',
-      'delivering',
-      'delivered',
-      'failed',
-      'expired',
-    ]) {
+    for (const state of orderStates) {
       expect(value(text, `gp_pay_orders{state="${state}"}`)).toBeGreaterThanOrEqual(0);
     }
     for (const status of ['pending', 'done', 'failed'])
