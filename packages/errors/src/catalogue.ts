@@ -69,6 +69,7 @@ const passportCodes = {
   510011: 'passport.emailLinkExpired',
   510012: 'passport.emailLinkNotConfirmed',
   510013: 'passport.emailTemplateMissing',
+  510014: 'passport.oldEmailCodeRequired',
   700004: 'passport.smsCodeWrong',
   [-704]: 'passport.smsCodeWrong',
   900000: 'passport.sessionKeyError',
@@ -291,11 +292,15 @@ export const codes = {
   passportPasswordsDiffer: 510010,
   passportEmailLinkExpired: 510011,
   passportEmailLinkNotConfirmed: 510012,
+  /** Changing a bound e-mail needs the code sent to the old address too (issue 19 item 4). */
+  passportOldEmailCodeRequired: 510014,
   passportSessionKeyError: 900000,
   passportAuthorizationError: 900001,
   passportAccountAtRisk: 5000024,
   /** The graphic captcha (spec "code error"). */
   passportCodeWrong: -105,
+  /** No password where one is needed (a contact change's proof of the owner, issue 19 item 4). */
+  passportPasswordRequired: -600,
   passportPhonePasswordRule: -601,
   passportPhonePasswordsDiffer: -603,
   passportPhoneOldPasswordWrong: -604,

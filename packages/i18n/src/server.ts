@@ -47,7 +47,9 @@ export type MessageKey =
   | `ticketAnswer.${'subject' | 'body'}`
   | `deskExport.${'sheet' | `column.${DeskExportColumn}` | `status.${'noReply' | 'processing' | 'replied' | 'closed'}`}`
   | `demoId.${'title' | 'intro' | 'name' | 'continue' | 'cancel' | 'nameNeeded' | 'expired'}`
-  | `sandbox.${SandboxKey}`;
+  | `sandbox.${SandboxKey}`
+  | `accountSecurity.${'emailChanged' | 'phoneChanged'}.${'subject' | 'body' | 'sms'}`
+  | `accountSecurity.newDevice.${'subject' | 'body'}`;
 
 /** Column titles of the staff desk's ticket export (apps/api modules/desk). */
 export type DeskExportColumn =

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** A player's account (spec 3 "User info"). The passport capability adds credentials and contact details. */
@@ -36,6 +36,28 @@ export const memberSession = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** What the account page's session list shows (issue 19 item 4): the browser's user agent, as sent. */
+    userAgent: text('user_agent'),
+    /** The client address that opened the session; shown masked. */
+    ip: text('ip'),
+    /** Updated at most every few minutes by member calls (`touchEveryMs` in member-auth.ts), not on every call. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('member_session_mid_idx').on(t.mid), index('member_session_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The browsers a member has logged in from (issue 19 item 4): a long-lived random device cookie on the passport
+ * host, stored hashed. A login from a browser not in this list e-mails the member a notice.
+ */
+export const memberDevice = pgTable(
+  'member_device',
+  {
+    mid: integer('mid')
+      .notNull()
+      .references(() => member.mid, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.mid, t.deviceHash] })],
 );

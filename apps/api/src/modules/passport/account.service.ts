@@ -16,6 +16,7 @@ import type { PasswordHasher } from './password.ts';
 import type { RegistrationLimit } from './registration-limit.ts';
 import type { RsaService } from './rsa.service.ts';
 import type { SessionRepository } from './session.repository.ts';
+import type { AccountSecurityService } from './account-security.service.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
 import { isKnownCallingCode } from './countries.ts';
 import { checkNickname, freshNickname } from './nickname.ts';
@@ -84,6 +85,8 @@ export interface AccountDeps {
   lockout: LockoutService;
   /** At most so many registrations per client address (-800). */
   registrations: RegistrationLimit;
+  /** Contact changes end other sessions and notify the old addresses (issue 19 item 4). */
+  security: AccountSecurityService;
   now: Clock;
 }
 
@@ -358,12 +361,50 @@ export class AccountService {
     return { valid: true as const };
   }
 
-  async bindEmail(mid: number, input: { email: string; code: string | undefined }) {
-    await this.accountMember(mid);
+  /**
+   * The owner's proof before an e-mail or a phone changes (issue 19 item 4): the current password, counted
+   * against the account's lockout like a login (a stolen session cannot guess it). Answers in the call's family.
+   */
+  private async proveOwner(row: MemberRow, sealed: string | undefined, family: 'email' | 'phone') {
+    const refusal = changeRefusals[family];
+    if (!sealed) this.refuse(codes.passportPasswordRequired);
+    const password = await this.d.rsa.decryptPassword(sealed);
+    const attempt = await this.d.lockout.beginTry(accountKey(row.mid));
+    if (!attempt) this.refuse(loginRefusals[family === 'email' ? 'web' : 'game'].locked);
+    if (!row.passwordHash || !(await this.d.hasher.verify(row.passwordHash, password!))) {
+      this.refuse(refusal.oldWrong);
+    }
+    await this.d.lockout.recordSuccess(accountKey(row.mid));
+  }
+
+  /**
+   * Binds or changes the e-mail: the current password, a code to the new address and, when one is bound, a code
+   * to the old address (captchaAuthSend type `old`). The codes are used only once everything is right, so a
+   * typo keeps them usable. Other sessions end; the old address (and a bound phone) is told.
+   */
+  async bindEmail(
+    member: { mid: number; sessionIdHash: string },
+    input: { email: string; code: string | undefined; pwd?: string | undefined; oldCode?: string | undefined },
+  ) {
+    const row = await this.accountMember(member.mid);
     const email = input.email.toLowerCase();
     if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
-    await this.d.codes.check({ channel: 'email', target: email, purpose: `bind:${mid}`, code: input.code });
-    return userInfoOf(await this.d.members.setContact(mid, { email }, this.d.now()));
+    await this.proveOwner(row, input.pwd, 'email');
+    const oldCode = row.email && {
+      channel: 'email' as const,
+      target: row.email,
+      purpose: `old:${member.mid}`,
+      code: input.oldCode,
+    };
+    if (oldCode) {
+      if (!input.oldCode?.trim()) this.refuse(codes.passportOldEmailCodeRequired);
+      await this.d.codes.check({ ...oldCode, consume: false });
+    }
+    const newCode = { channel: 'email' as const, target: email, purpose: `bind:${member.mid}`, code: input.code };
+    await this.d.codes.check({ ...newCode, consume: false });
+    if (oldCode) await this.d.codes.check(oldCode);
+    await this.d.codes.check(newCode);
+    return userInfoOf(await this.d.security.changeContact(row, { email }, member.sessionIdHash));
   }
 
   /** `bind`: a code to the new number (which nobody may have); `old`: a code to the number bound now. */
@@ -406,26 +447,42 @@ export class AccountService {
     return { valid: true as const };
   }
 
-  /** Binds a phone, or changes it with codes to both the old and the new number (spec 7 /web/user/handle/tel). */
+  /**
+   * Binds a phone, or changes it (spec 7 /web/user/handle/tel): the current password, a code to the new number
+   * and, when one is bound, a code to the old number. Other sessions end; the old number (and a bound e-mail)
+   * is told.
+   */
   async handleTel(
-    mid: number,
-    input: { cid: number; tel: string; code?: string | undefined; oldCode?: string | undefined },
+    member: { mid: number; sessionIdHash: string },
+    input: {
+      cid: number;
+      tel: string;
+      code?: string | undefined;
+      oldCode?: string | undefined;
+      pwd?: string | undefined;
+    },
   ) {
+    const { mid } = member;
     const row = await this.accountMember(mid);
     const phone = this.phoneOf(input.cid, input.tel);
     const owner = await this.d.members.byPhone(phone);
     if (owner) this.refuse(owner.mid === mid ? codes.passportPhoneAlreadyBound : codes.passportPhoneUsed);
-    if (row.phone) {
+    await this.proveOwner(row, input.pwd, 'phone');
+    const oldCode = row.phone && {
+      channel: 'sms' as const,
+      target: row.phone,
+      purpose: `old:${mid}`,
+      code: input.oldCode,
+    };
+    if (oldCode) {
       if (!input.oldCode?.trim()) this.refuse(codes.passportOldPhoneCodeRequired);
-      await this.d.codes.check({
-        channel: 'sms',
-        target: row.phone,
-        purpose: `old:${mid}`,
-        code: input.oldCode,
-      });
+      await this.d.codes.check({ ...oldCode, consume: false });
     }
-    await this.d.codes.check({ channel: 'sms', target: phone, purpose: `bind:${mid}`, code: input.code });
-    return userInfoOf(await this.d.members.setContact(mid, { phone }, this.d.now()));
+    const newCode = { channel: 'sms' as const, target: phone, purpose: `bind:${mid}`, code: input.code };
+    await this.d.codes.check({ ...newCode, consume: false });
+    if (oldCode) await this.d.codes.check(oldCode);
+    await this.d.codes.check(newCode);
+    return userInfoOf(await this.d.security.changeContact(row, { phone }, member.sessionIdHash));
   }
 
   /** Account settings: a new password with the old one (spec 5: must differ from the old, rules, confirmation). */

@@ -15,6 +15,8 @@ import { SessionRepository } from './session.repository.ts';
 
 export const sessionCookie = 'joy_sid';
 export const csrfCookie = 'joy_jct';
+/** The browser's long-lived random id (issue 19 item 4: the new-device notice); HttpOnly, API host only. */
+export const deviceCookie = 'joy_dev';
 
 /**
  * The session cookie's name: in production `__Host-joy_sid`, which browsers accept only host-only (no Domain),
@@ -49,6 +51,9 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** How often a session's "last seen" is written: member calls within this of the last write do not write. */
+const touchEveryMs = 5 * 60_000;
+
 export function memberAuthenticator(db: Db, options: { now: Clock }) {
   const sessions = new SessionRepository(db);
   return async (request: FastifyRequest, input: Record<string, unknown>): Promise<AuthenticatedMember> => {
@@ -62,7 +67,11 @@ export function memberAuthenticator(db: Db, options: { now: Clock }) {
     if (!ct || !same(ct, cookieToken) || !same(ct, found.csrfToken)) {
       throw new AppError(codes.csrf, { domain: 'passport' });
     }
-    const { csrfToken: _, ...member } = found;
+    const { csrfToken: _, lastSeenAt, ...member } = found;
+    const now = options.now();
+    if (!lastSeenAt || now.getTime() - lastSeenAt.getTime() >= touchEveryMs) {
+      await sessions.touch(sessionIdHash, now, new Date(now.getTime() - touchEveryMs));
+    }
     return { ...member, sessionIdHash };
   };
 }
@@ -107,6 +116,39 @@ export interface LoginClient {
 
 export function loginClientOf(request: FastifyRequest): LoginClient {
   return { ip: clientAddress(request), sessionId: request.cookies[sessionCookieName(request.server.env)] };
+}
+
+/** What the session list and the new-device notice know of the browser that logged in. */
+export interface LoginBrowser {
+  ip: string;
+  userAgent: string;
+  deviceId: string | undefined;
+}
+
+export function loginBrowserOf(request: FastifyRequest): LoginBrowser {
+  return {
+    ip: clientAddress(request),
+    userAgent: request.headers['user-agent'] ?? '',
+    deviceId: request.cookies[deviceCookieName(request.server.env)],
+  };
+}
+
+export function deviceCookieName(env: Pick<Env, 'NODE_ENV'>): string {
+  return env.NODE_ENV === 'production' ? `__Host-${deviceCookie}` : deviceCookie;
+}
+
+/**
+ * The device cookie: host-only on the API host that serves the passport calls, HttpOnly, and as long as browsers
+ * keep a cookie (400 days), renewed by every login.
+ */
+export function setDeviceCookie(reply: FastifyReply, env: Env, deviceId: string, now: Date) {
+  reply.setCookie(deviceCookieName(env), deviceId, {
+    path: '/',
+    sameSite: 'lax',
+    secure: env.NODE_ENV === 'production',
+    httpOnly: true,
+    expires: new Date(now.getTime() + 400 * day),
+  });
 }
 
 /** What the `__Host-` prefix demands of a session cookie in production: no Domain (host-only). */

@@ -56,6 +56,8 @@ const ticket = () => captchaTicket(t.app);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const codeTo = (target: string) => latestCode(t.db, target);
 const backdate = (target: string) => backdateCodes(t.db, target);
+/** The current password, sealed: binding or changing an address needs it (issue 19 item 4). */
+const proof = async () => (await seal('Secret123'))[0]!;
 
 describe('binding an e-mail', () => {
   it('sends a code to the new address, checks it, binds it', async () => {
@@ -72,14 +74,24 @@ describe('binding an e-mail', () => {
     expect(
       (await member_('/passport/web/captcha/auth/check', { user: 'budi@example.com', captcha: code })).code,
     ).toBe(0);
-    const bound = await member_('/passport/web/user/email/bind', { user: 'budi@example.com', captcha: code });
+    const bound = await member_('/passport/web/user/email/bind', {
+      user: 'budi@example.com',
+      captcha: code,
+      pwd: await proof(),
+    });
     expect(bound).toMatchObject({
       code: 0,
       data: { bind_email: 'b***i@example.com', bind_tel: '62********890' },
     });
     // The code is spent, and the address is now taken.
     expect(
-      (await member_('/passport/web/user/email/bind', { user: 'budi@example.com', captcha: code })).code,
+      (
+        await member_('/passport/web/user/email/bind', {
+          user: 'budi@example.com',
+          captcha: code,
+          pwd: await proof(),
+        })
+      ).code,
     ).toBe(510000);
   });
 
@@ -131,7 +143,14 @@ describe('binding and changing a phone', () => {
     });
     const code = await codeTo('6285555555555');
     expect(
-      (await member_('/passport/web/user/handle/tel', { cid: '62', tel: '85555555555', code })).code,
+      (
+        await member_('/passport/web/user/handle/tel', {
+          cid: '62',
+          tel: '85555555555',
+          code,
+          pwd: await proof(),
+        })
+      ).code,
     ).toBe(-705);
   });
 
@@ -178,6 +197,7 @@ describe('binding and changing a phone', () => {
           tel: '85555555555',
           code,
           oldCode: wrongOld,
+          pwd: await proof(),
         })
       ).code,
     ).toBe(-704);
@@ -186,6 +206,7 @@ describe('binding and changing a phone', () => {
       tel: '85555555555',
       code,
       oldCode,
+      pwd: await proof(),
     });
     expect(changed).toMatchObject({ code: 0, data: { bind_tel: '62********555' } });
   });

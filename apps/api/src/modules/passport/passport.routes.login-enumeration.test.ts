@@ -8,6 +8,7 @@ import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
 import { systemClock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
+import { AccountSecurityService } from './account-security.service.ts';
 import { AccountService } from './account.service.ts';
 import { CaptchaService } from './captcha.service.ts';
 import { LockoutRepository } from './lockout.repository.ts';
@@ -43,6 +44,7 @@ beforeAll(async () => {
     hasher,
     lockout: new LockoutService(new LockoutRepository(db), { now, maxDelayMs: 0 }),
     registrations: new RegistrationLimit(new LockoutRepository(db), { perHour: 5, perDay: 20, now }),
+    security: new AccountSecurityService({ db, now, passportOrigin: 'https://p.test', portalOrigin: 'https://w.test' }),
     now,
   });
   for (const n of [0, 1, 2, 3])

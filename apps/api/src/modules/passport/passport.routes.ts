@@ -35,16 +35,23 @@ import {
   loginOauthCookie,
   requestToken,
   webLoginGetKey,
+  userSessionEnd,
+  userSessions,
+  userSessionsEndOthers,
 } from '@gp/contracts/passport';
 import { clientAddress } from '../../http/client-address.ts';
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
 import {
   clearSessionCookies,
+  hashSessionId,
+  loginBrowserOf,
   loginClientOf,
   newToken,
+  setDeviceCookie,
   setSessionCookies,
   type OpenedSession,
 } from './member-auth.ts';
+import { AccountSecurityService } from './account-security.service.ts';
 import { safeRedirect } from '@gp/config/navigation-rules';
 import { AccountService, userInfoOf } from './account.service.ts';
 import { CaptchaService } from './captcha.service.ts';
@@ -85,7 +92,14 @@ export async function passportRoutes(app: FastifyInstance) {
     perDay: app.env.REGISTRATIONS_PER_DAY,
     now,
   });
+  const accountSecurity = new AccountSecurityService({
+    db: app.db,
+    now,
+    passportOrigin: app.env.PASSPORT_ORIGIN,
+    portalOrigin: app.env.PORTAL_ORIGIN,
+  });
   const accounts = new AccountService({
+    security: accountSecurity,
     members,
     sessions,
     rsa,
@@ -141,9 +155,20 @@ export async function passportRoutes(app: FastifyInstance) {
       ip: clientAddress(ctx.request),
     }),
   );
-  /** A login's answer: the new session's cookies on the reply, the member in the body. */
-  const signedIn = async <T>(ctx: CallContext, login: Promise<{ user: T; session: OpenedSession }>) => {
+  /**
+   * A login's answer: the new session's cookies on the reply, the member in the body. Every kind of login comes
+   * through here, so each session gets its browser for the session list, and a browser new to the member gets
+   * the new-device notice (issue 19 item 4).
+   */
+  const signedIn = async <T extends { mid: number }>(
+    ctx: CallContext,
+    login: Promise<{ user: T; session: OpenedSession }>,
+  ) => {
     const { user, session } = await login;
+    const browser = loginBrowserOf(ctx.request);
+    await sessions.describe(hashSessionId(session.id), browser);
+    const member = await members.byMid(user.mid);
+    if (member) setDeviceCookie(ctx.reply, app.env, await accountSecurity.loginSeen(member, browser), now());
     setSessionCookies(ctx.reply, app.env, session);
     return user;
   };
@@ -223,7 +248,12 @@ export async function passportRoutes(app: FastifyInstance) {
     accounts.checkBindEmailCode(midOf(ctx), { email: input.user, code: input.captcha }),
   );
   registerCall(app, userEmailBind, (input, ctx) =>
-    accounts.bindEmail(midOf(ctx), { email: input.user, code: input.captcha }),
+    accounts.bindEmail(memberOf(ctx), {
+      email: input.user,
+      code: input.captcha,
+      pwd: input.pwd,
+      oldCode: input.oldCaptcha,
+    }),
   );
   registerCall(app, smsSend, (input, ctx) =>
     accounts.sendPhoneCode(midOf(ctx), {
@@ -234,7 +264,10 @@ export async function passportRoutes(app: FastifyInstance) {
     }),
   );
   registerCall(app, smsCheck, (input, ctx) => accounts.checkPhoneCode(midOf(ctx), input));
-  registerCall(app, userHandleTel, (input, ctx) => accounts.handleTel(midOf(ctx), input));
+  registerCall(app, userHandleTel, (input, ctx) => accounts.handleTel(memberOf(ctx), input));
+  registerCall(app, userSessions, (_, ctx) => accountSecurity.listSessions(memberOf(ctx)));
+  registerCall(app, userSessionEnd, (input, ctx) => accountSecurity.endSession(memberOf(ctx), input.id));
+  registerCall(app, userSessionsEndOthers, (_, ctx) => accountSecurity.endOtherSessions(memberOf(ctx)));
   registerCall(app, userChangePwd, (input, ctx) =>
     accounts.changePassword(memberOf(ctx), {
       old: input.oldPwd,
