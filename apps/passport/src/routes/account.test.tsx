@@ -1,6 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userInfo } from '@gp/contracts/passport';
+import type { CallContract } from '@gp/contracts';
+import { userInfo, userSessions } from '@gp/contracts/passport';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
 import { forgetUser } from '@gp/ui/session';
@@ -15,7 +16,12 @@ const member = {
   bind_tel: null,
 };
 const state = { user: member as typeof member };
-const api = tableApi(new Map([[userInfo, () => state.user]]));
+const api = tableApi(
+  new Map<CallContract, unknown>([
+    [userInfo, () => state.user],
+    [userSessions, { list: [] }],
+  ]),
+);
 vi.mock('../lib/api-client.ts', () => ({ api }));
 const { routes } = await import('../app/router.tsx');
 const { loader } = await import('./account.tsx');
@@ -33,6 +39,14 @@ describe('/account', () => {
     expect(screen.getByText('p***m@example.com')).toBeTruthy();
     expect(screen.getByText('Not linked')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Change password' })).toBeTruthy();
+  });
+
+  it('offers to change the linked e-mail and shows where the member is logged in', async () => {
+    state.user = member;
+    await renderApp(routes, '/account');
+    expect(await screen.findByRole('form', { name: 'Change your e-mail' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Link a phone number' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: "Where you're logged in" })).toBeTruthy();
   });
 
   it.each([

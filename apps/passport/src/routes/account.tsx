@@ -9,6 +9,7 @@ import { api } from '../lib/api-client.ts';
 import { BindEmailForm } from '../features/auth/components/bind-email-form.tsx';
 import { BindPhoneForm } from '../features/auth/components/bind-phone-form.tsx';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
+import { SessionsSection } from '../features/account-security/components/sessions-section.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 /** Account settings are for account-type members; third-party members are sent home (spec 4). */
@@ -34,14 +35,13 @@ export default function Account() {
         <dd>{user.bind_tel ?? t('account.notBound')}</dd>
       </dl>
       <ChangePasswordForm />
-      {!user.bind_email && (
-        <div className={styles.section}>
-          <BindEmailForm onBound={setUser} />
-        </div>
-      )}
+      <div className={styles.section}>
+        <BindEmailForm hasEmail={!!user.bind_email} onBound={setUser} />
+      </div>
       <div className={styles.section}>
         <BindPhoneForm key={user.bind_tel ?? 'none'} hasPhone={!!user.bind_tel} onBound={setUser} />
       </div>
+      <SessionsSection />
     </section>
   );
 }

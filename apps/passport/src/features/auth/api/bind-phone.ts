@@ -1,6 +1,16 @@
 import { userHandleTel } from '@gp/contracts/passport';
 import { api } from '../../../lib/api-client.ts';
+import { sealPasswords } from './seal-passwords.ts';
 
-export function bindPhone(input: { cid: number; tel: string; code: string; oldCode?: string }) {
-  return api.call(userHandleTel, input);
+/** Links or changes the phone: the current password always, the old number's code when one is linked. */
+export async function bindPhone(input: {
+  cid: number;
+  tel: string;
+  code: string;
+  oldCode?: string;
+  password: string;
+}) {
+  const { password, ...rest } = input;
+  const [pwd] = await sealPasswords(password);
+  return api.call(userHandleTel, { ...rest, pwd: pwd! });
 }

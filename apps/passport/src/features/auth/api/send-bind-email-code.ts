@@ -2,10 +2,16 @@ import { captchaAuthSend } from '@gp/contracts/passport';
 import { api } from '../../../lib/api-client.ts';
 import { solveCaptcha } from './solve-captcha.ts';
 
-export async function sendBindEmailCode(email: string, imgToken: string, captcha: string) {
+/** `bind`: a code to the e-mail to link; `old`: a code to the e-mail linked now (needed to change it). */
+export async function sendBindEmailCode(
+  email: string,
+  imgToken: string,
+  captcha: string,
+  type: 'bind' | 'old' = 'bind',
+) {
   return api.call(captchaAuthSend, {
     user: email,
-    type: 'bind',
+    type,
     captcha: await solveCaptcha(imgToken, captcha),
   });
 }

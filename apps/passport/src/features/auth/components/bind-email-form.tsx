@@ -12,10 +12,23 @@ import { FormMessages } from './form-messages.tsx';
 import { useCountdown } from './use-countdown.ts';
 import styles from './forms.module.css';
 
-/** Links an e-mail to the account: a code to that address proves it is the member's (spec 7 /web/user/email/bind). */
-export function BindEmailForm({ onBound }: { onBound: (user: UserInfo) => void }) {
+/**
+ * Links an e-mail to the account, or changes the linked one (spec 7 /web/user/email/bind; issue 19 item 4): the
+ * current password, a code to the new address and - when one is linked - a code to the current address, asked
+ * for in full since the page only shows it masked. Every other device is logged out; the old address is told.
+ */
+export function BindEmailForm({
+  hasEmail = false,
+  onBound,
+}: {
+  hasEmail?: boolean;
+  onBound: (user: UserInfo) => void;
+}) {
   const { t } = useTranslation('passport');
+  const [current, setCurrent] = useState('');
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [oldCode, setOldCode] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
@@ -26,33 +39,51 @@ export function BindEmailForm({ onBound }: { onBound: (user: UserInfo) => void }
     send: sendWithCaptcha,
   } = useCaptchaSend({ setErrors, setAlert });
   const [notice, setNotice] = useState('');
+  const [waitOld, startWaitOld] = useCountdown();
   const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
 
-  const emailErrors = (): Record<string, string> =>
-    emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') };
+  const emailErrors = (value: string, field: string): Record<string, string> =>
+    emailRule.safeParse(value.trim()).success ? {} : { [field]: t('validation.email') };
 
-  const sendCode = () =>
-    sendWithCaptcha(
-      emailErrors(),
-      (imgToken, answer) => sendBindEmailCode(email.trim(), imgToken, answer),
+  const sendCode = (type: 'bind' | 'old') => {
+    const target = (type === 'old' ? current : email).trim();
+    return sendWithCaptcha(
+      emailErrors(target, type === 'old' ? 'current' : 'email'),
+      (imgToken, answer) => sendBindEmailCode(target, imgToken, answer, type),
       (resendAfter) => {
-        setNotice(t('signup.codeSent', { email: email.trim() }));
-        startWait(resendAfter);
+        setNotice(t('signup.codeSent', { email: target }));
+        (type === 'old' ? startWaitOld : startWait)(resendAfter);
       },
     );
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
-    const found = emailErrors();
+    const found = emailErrors(email, 'email');
+    if (!password) found.password = t('validation.required');
     if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
+    if (hasEmail && !/^\d{6}$/.test(oldCode.trim())) found.oldCode = t('validation.code');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      onBound(await bindEmail(email.trim(), code.trim()));
-      setNotice(t('bind.emailLinked'));
+      onBound(
+        await bindEmail({
+          email: email.trim(),
+          code: code.trim(),
+          password,
+          ...(hasEmail ? { oldCode: oldCode.trim() } : {}),
+        }),
+      );
+      // The form stays for a later change: nothing of this one is kept in it.
+      setPassword('');
+      setCode('');
+      setOldCode('');
+      setEmail('');
+      setCurrent('');
+      setNotice(hasEmail ? t('accountSecurity.emailChanged') : t('bind.emailLinked'));
     } catch (error) {
       setAlert(errorMessage(t, error));
     }
@@ -66,30 +97,65 @@ export function BindEmailForm({ onBound }: { onBound: (user: UserInfo) => void }
       noValidate
       aria-labelledby="bind-email-heading"
     >
-      <h2 id="bind-email-heading">{t('bind.emailHeading')}</h2>
-      <p className={styles.hint}>{t('bind.emailIntro')}</p>
+      <h2 id="bind-email-heading">
+        {hasEmail ? t('accountSecurity.changeEmailHeading') : t('bind.emailHeading')}
+      </h2>
+      <p className={styles.hint}>{hasEmail ? t('accountSecurity.changeEmailIntro') : t('bind.emailIntro')}</p>
       <FormMessages alert={alert} />
       <Field
-        label={t('bind.newEmail')}
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
+        label={t('account.oldPassword')}
+        type="password"
+        autoComplete="current-password"
+        maxLength={16}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
       />
       <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
-      <CodeField
-        label={t('bind.emailCode')}
-        value={code}
-        onChange={setCode}
-        error={errors.code}
-        wait={wait}
-        onSend={() => void sendCode()}
-      />
+      {hasEmail && (
+        <fieldset className={styles.group}>
+          <legend>{t('accountSecurity.currentEmail')}</legend>
+          <Field
+            label={t('accountSecurity.currentEmailAddress')}
+            type="email"
+            autoComplete="email"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            error={errors.current}
+          />
+          <CodeField
+            label={t('accountSecurity.oldEmailCode')}
+            value={oldCode}
+            onChange={setOldCode}
+            error={errors.oldCode}
+            wait={waitOld}
+            onSend={() => void sendCode('old')}
+          />
+        </fieldset>
+      )}
+      <fieldset className={styles.group}>
+        <legend>{hasEmail ? t('accountSecurity.newEmail') : t('bind.newEmail')}</legend>
+        <Field
+          label={t('bind.newEmail')}
+          type="email"
+          autoComplete="off"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <CodeField
+          label={t('bind.emailCode')}
+          value={code}
+          onChange={setCode}
+          error={errors.code}
+          wait={wait}
+          onSend={() => void sendCode('bind')}
+        />
+      </fieldset>
       <FormMessages notice={notice} />
       <button type="submit" className={styles.primary} disabled={busy}>
-        {t('bind.linkEmail')}
+        {hasEmail ? t('accountSecurity.changeEmail') : t('bind.linkEmail')}
       </button>
     </form>
   );
