@@ -76,6 +76,8 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [510011, 'passport.emailLinkExpired'],
     [510012, 'passport.emailLinkNotConfirmed'],
     [510013, 'passport.emailTemplateMissing'],
+    // Ours (issue 19 item 4): changing a bound e-mail needs the old address's code, like -705 for phones.
+    [510014, 'passport.oldEmailCodeRequired'],
     [700004, 'passport.smsCodeWrong'],
     [900000, 'passport.sessionKeyError'],
     [900001, 'passport.authorizationError'],
