@@ -103,7 +103,8 @@ export class AccountSecurityService {
     member: MemberRow,
     client: { deviceId: string | undefined; userAgent: string; ip: string },
   ): Promise<string> {
-    const deviceId = client.deviceId && /^[\w-]{32,64}$/.test(client.deviceId) ? client.deviceId : newToken(32);
+    const deviceId =
+      client.deviceId && /^[\w-]{32,64}$/.test(client.deviceId) ? client.deviceId : newToken(32);
     const { added, hadOthers } = await this.devices.remember(member.mid, hashDevice(deviceId));
     if (added && hadOthers && member.email) {
       const lang = this.langOf(member);

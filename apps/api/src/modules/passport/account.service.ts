@@ -384,7 +384,12 @@ export class AccountService {
    */
   async bindEmail(
     member: { mid: number; sessionIdHash: string },
-    input: { email: string; code: string | undefined; pwd?: string | undefined; oldCode?: string | undefined },
+    input: {
+      email: string;
+      code: string | undefined;
+      pwd?: string | undefined;
+      oldCode?: string | undefined;
+    },
   ) {
     const row = await this.accountMember(member.mid);
     const email = input.email.toLowerCase();
@@ -400,7 +405,12 @@ export class AccountService {
       if (!input.oldCode?.trim()) this.refuse(codes.passportOldEmailCodeRequired);
       await this.d.codes.check({ ...oldCode, consume: false });
     }
-    const newCode = { channel: 'email' as const, target: email, purpose: `bind:${member.mid}`, code: input.code };
+    const newCode = {
+      channel: 'email' as const,
+      target: email,
+      purpose: `bind:${member.mid}`,
+      code: input.code,
+    };
     await this.d.codes.check({ ...newCode, consume: false });
     if (oldCode) await this.d.codes.check(oldCode);
     await this.d.codes.check(newCode);

@@ -44,7 +44,12 @@ beforeAll(async () => {
     hasher,
     lockout: new LockoutService(new LockoutRepository(db), { now, maxDelayMs: 0 }),
     registrations: new RegistrationLimit(new LockoutRepository(db), { perHour: 5, perDay: 20, now }),
-    security: new AccountSecurityService({ db, now, passportOrigin: 'https://p.test', portalOrigin: 'https://w.test' }),
+    security: new AccountSecurityService({
+      db,
+      now,
+      passportOrigin: 'https://p.test',
+      portalOrigin: 'https://w.test',
+    }),
     now,
   });
   for (const n of [0, 1, 2, 3])
