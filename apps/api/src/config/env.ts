@@ -175,8 +175,14 @@ const fields = z
      * APPLE_CLIENT_ID is set.
      */
     APPLE_CLIENT_ID: z.string().min(1).optional(),
-    APPLE_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'the 10-character team id').optional(),
-    APPLE_KEY_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'the 10-character key id').optional(),
+    APPLE_TEAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'the 10-character team id')
+      .optional(),
+    APPLE_KEY_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'the 10-character key id')
+      .optional(),
     APPLE_PRIVATE_KEY: z
       .string()
       .transform((v) => v.replace(/\\n/g, '\n'))
@@ -186,7 +192,10 @@ const fields = z
      * Facebook Login (modules/passport/facebook-login.ts), on when FACEBOOK_APP_ID is set: the Meta app's id and
      * secret (required in production once the id is set) and the Graph API version its calls use.
      */
-    FACEBOOK_APP_ID: z.string().regex(/^\d{1,30}$/, 'the numeric app id').optional(),
+    FACEBOOK_APP_ID: z
+      .string()
+      .regex(/^\d{1,30}$/, 'the numeric app id')
+      .optional(),
     FACEBOOK_APP_SECRET: z.string().min(16).optional(),
     FACEBOOK_GRAPH_VERSION: z
       .string()

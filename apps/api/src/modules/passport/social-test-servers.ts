@@ -116,7 +116,9 @@ export async function startSocialTestServers(options: SocialTestServerOptions): 
   const signing = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const impostor = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const signingKid = 'apple-test-1';
-  const jwks = { keys: [{ ...signing.publicKey.export({ format: 'jwk' }), kid: signingKid, use: 'sig', alg: 'RS256' }] };
+  const jwks = {
+    keys: [{ ...signing.publicKey.export({ format: 'jwk' }), kid: signingKid, use: 'sig', alg: 'RS256' }],
+  };
   const appleAuthorized = new Set<string>();
   const appleCodes = new Map<
     string,
@@ -165,8 +167,7 @@ ${problem ? `<p id="problem" class="problem" role="alert">${escape(problem)}</p>
     if (req.method !== 'POST') return send(res, 200, 'html', applePage(params));
     const redirectUri = params.get('redirect_uri')!;
     const state = params.get('state') ?? '';
-    if (params.get('cancel'))
-      return formPost(res, redirectUri, { error: 'user_cancelled_authorize', state });
+    if (params.get('cancel')) return formPost(res, redirectUri, { error: 'user_cancelled_authorize', state });
     const email = (params.get('email') ?? '').trim().toLowerCase();
     if (!/^[^@\s]+@[^@\s]+$/.test(email))
       return send(res, 400, 'html', applePage(params, 'Enter the e-mail of an Apple ID.'));
@@ -263,7 +264,10 @@ ${problem ? `<p id="problem" class="problem" role="alert">${escape(problem)}</p>
     dialogBase: fbBase,
     graphBase: fbBase,
   };
-  const fbCodes = new Map<string, { userId: string; name: string; email: string | null; redirectUri: string }>();
+  const fbCodes = new Map<
+    string,
+    { userId: string; name: string; email: string | null; redirectUri: string }
+  >();
   const fbTokens = new Map<
     string,
     { userId: string; name: string; email: string | null; appId: string; valid: boolean }

@@ -17,12 +17,7 @@ import type { Clock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { userInfoOf } from './account.service.ts';
-import {
-  AppleSignIn,
-  isRelayAddress,
-  nameOfAppleUser,
-  type AppleConfig,
-} from './apple-sign-in.ts';
+import { AppleSignIn, isRelayAddress, nameOfAppleUser, type AppleConfig } from './apple-sign-in.ts';
 import { FacebookLogin, type FacebookConfig } from './facebook-login.ts';
 import { hashSessionId, newToken, openSession, type LoginClient } from './member-auth.ts';
 import type { MemberRepository } from './member.repository.ts';
