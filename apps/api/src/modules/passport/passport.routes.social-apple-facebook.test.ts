@@ -225,6 +225,18 @@ describe('Sign in with Apple', () => {
   });
 
   it('parks a form POST only for a state it issued, once; the page then needs the same state', async () => {
+    // Only this one endpoint takes a cross-site POST; the calls that sign in still refuse one (-113).
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/passport/web/game/access/token',
+      payload: 'channel_type=1&oauth_token=x&oauth_verifier=state%3Dx',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'null',
+        'sec-fetch-site': 'cross-site',
+      },
+    });
+    expect(elsewhere.statusCode).toBe(403);
     const made = await appleFormPost({ code: 'c-any', state: 'made-up-state' });
     expect(Object.fromEntries(made.searchParams)).toEqual({ state: 'made-up-state', error: 'invalid_state' });
 
