@@ -13,7 +13,7 @@ import {
   type PendingSocialLogin,
 } from '../features/auth/model/pending-social-login.ts';
 import { finishSocialLogin } from '../features/auth/api/finish-social-login.ts';
-import { providerNames } from '../features/auth/components/social-login-buttons.tsx';
+import { providerNames } from '../features/auth/model/provider-names.ts';
 import styles from '../features/auth/components/forms.module.css';
 
 type Outcome =
