@@ -73,7 +73,9 @@ test('a cancelled Apple sign-in says so and leads back to login', async ({ page 
   const h5 = onPhone(testInfo);
   await startAt(page, h5, 'Apple');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${PASSPORT}/apple_return_url\\?.*error=user_cancelled_authorize`));
+  await expect(page).toHaveURL(
+    new RegExp(`^${PASSPORT}/apple_return_url\\?.*error=user_cancelled_authorize`),
+  );
   await expect(page.getByRole('alert')).toHaveText(
     'The sign-in was cancelled or refused, so you are not logged in.',
   );
