@@ -51,6 +51,16 @@ const refuse = (code: number): never => {
   throw new AppError(code, { domain: 'passport' });
 };
 
+/** A round trip as stored by requestToken (and, for Apple, the form POST's answer parked on it). */
+interface PendingRequest {
+  channelType: number;
+  redirectUri: string;
+  codeVerifier: string;
+  nonce: string;
+  formCode: string | null;
+  formUser: string | null;
+}
+
 export interface SocialDeps {
   repo: SocialRepository;
   members: MemberRepository;
@@ -167,9 +177,11 @@ export class SocialService {
     const request = await this.d.repo.takeRequest(hashSessionId(input.token), now);
     if (!request || request.expiresAt <= now || request.channelType !== input.channel)
       refuse(codes.passportSessionKeyError);
+    // Outside the try: a provider this site no longer offers is -111, not the provider's refusal.
+    const protocol = this.protocolOf(request!.channelType);
     let identity: { subject: string; name: string | null; email: string | null } | undefined;
     try {
-      identity = await this.vouch(request!, input);
+      identity = await this.vouch(protocol, request!, input);
     } catch (error) {
       // A cancelled sign-in, a replayed, forged or expired code or token: the provider did not vouch for anybody.
       this.d.log.warn(
@@ -196,14 +208,11 @@ export class SocialService {
 
   /** Who the provider says signed in on this round trip; throws when it says nobody. */
   private async vouch(
-    request: { channelType: number; redirectUri: string; codeVerifier: string; nonce: string } & {
-      formCode: string | null;
-      formUser: string | null;
-    },
+    protocol: 'oidc' | 'apple' | 'facebook',
+    request: PendingRequest,
     input: { token: string; verifier: string },
   ): Promise<{ subject: string; name: string | null; email: string | null }> {
     const answer = new URLSearchParams(input.verifier.replace(/^\?/, ''));
-    const protocol = this.protocolOf(request.channelType);
     if (protocol === 'apple') {
       // The code came by Apple's form POST (appleFormPost); the page only names the round trip.
       if (answer.get('state') !== input.token) throw new Error('state mismatch');
