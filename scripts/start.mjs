@@ -20,6 +20,8 @@ if (process.env.GP_SKIP_BUILD !== '1') {
 // After the build: the apps are built for production whatever this start is.
 process.env.NODE_ENV = 'development';
 process.env.SERVE_APPS ??= 'true';
+// The login page's Apple and Facebook buttons, through the real protocols, against local test servers.
+process.env.SOCIAL_TEST_SERVERS ??= 'true';
 const { register } = await import('tsx/esm/api');
 register();
 await import('../apps/api/src/server.ts');

@@ -64,6 +64,29 @@ function quoted(value, what) {
   return `"${value}"`;
 }
 
+/**
+ * Sign in with Apple answers with a form POST to the passport return page's address (apps/api/README.md "Social
+ * login"): that POST goes on to the API's callback; a GET of the same address is the page, as any route.
+ */
+const appleFormPost = `    location = /apple_return_url {
+      include \${OUT_DIR}/headers/\${APP}.conf;
+      add_header Cache-Control "no-cache" always;
+      error_page 418 = @apple_form_post;
+      if ($request_method = POST) {
+        return 418;
+      }
+      try_files /index.html =404;
+    }
+    location @apple_form_post {
+      rewrite ^ /passport/web/apple/callback break;
+      proxy_pass http://api;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_set_header X-Request-Id $request_id;
+    }`;
+
 function fill(template, values) {
   return template.replace(/\$\{([A-Z_]+)\}/g, (_, name) => {
     if (!(name in values)) throw new Error(`template variable ${name} has no value`);
@@ -105,7 +128,12 @@ export function render(outDir, env = process.env, appsRoot = repoApps) {
   const appTemplate = readFileSync(join(here, 'app-server.conf.template'), 'utf8');
   const appServers = apps.map(({ app, origin }) => {
     writeFileSync(join(out, 'headers', `${app}.conf`), headerLines(app, appsRoot));
-    return fill(appTemplate, { ...common, APP: app, HOST: hostOf(origin, env[origin]) });
+    return fill(appTemplate, {
+      ...common,
+      APP: app,
+      HOST: hostOf(origin, env[origin]),
+      APP_LOCATIONS: app === 'passport' ? fill(appleFormPost, { APP: app, OUT_DIR: common.OUT_DIR }) : '',
+    });
   });
   const conf = fill(readFileSync(join(here, 'nginx.conf.template'), 'utf8'), {
     ...common,

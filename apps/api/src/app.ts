@@ -33,7 +33,7 @@ import { createProcessMetrics, installHttpMetrics } from './observability/metric
 import { genReqId, requestIdHeader } from './observability/request-id.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { mailboxRoutes } from './modules/messaging/index.ts';
-import { memberAuthenticator, passportRoutes, type OidcProviderConfig } from './modules/passport/index.ts';
+import { memberAuthenticator, passportRoutes, type SocialProviderConfig } from './modules/passport/index.ts';
 import { createPayRuntime, gameSimRoutes, payRoutes } from './modules/pay/index.ts';
 import { payAdminRoutes } from './modules/pay-admin/index.ts';
 import { installPublicCache } from './modules/public-cache/index.ts';
@@ -48,7 +48,7 @@ declare module 'fastify' {
     site: typeof site;
     mediaUrl: (id: string) => string;
     /** The OpenID providers behind social login (real ones and, off production, the Demo ID). */
-    socialProviders: readonly OidcProviderConfig[];
+    socialProviders: readonly SocialProviderConfig[];
     /**
      * The app's clock (config/clock.ts): every service, worker and time-bound check of the app reads business
      * time from it; tests move it.
@@ -67,7 +67,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The app's own logger settings (level, redaction, serializers) writing JSON lines here: tests read them. */
   logStream?: DestinationStream;
-  socialProviders?: readonly OidcProviderConfig[];
+  socialProviders?: readonly SocialProviderConfig[];
   /** Default: the system clock. */
   now?: Clock;
 }

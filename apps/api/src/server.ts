@@ -8,7 +8,13 @@ import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { gracefulShutdown, onStopSignal } from './lifecycle/graceful-shutdown.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './db/seed/seed.ts';
-import { returnPath, startDemoIdServer } from './modules/passport/index.ts';
+import {
+  configuredSocialProviders,
+  forwardAppleFormPost,
+  returnPath,
+  startDemoIdServer,
+  startSocialTestServers,
+} from './modules/passport/index.ts';
 import { serveMetrics } from './observability/metrics-server.ts';
 import { appHostsOf, buildAppHost } from './static/app-hosts.ts';
 
@@ -30,10 +36,25 @@ const demoId = env.demoId
       log: { warn: (obj, msg) => api.log.warn(obj, msg) },
     })
   : undefined;
+// Development: Apple and Facebook through their real protocols, answered by the local test servers.
+const socialTestServers = env.SOCIAL_TEST_SERVERS
+  ? await startSocialTestServers({
+      host: '127.0.0.1',
+      port: 0,
+      redirectUris: [new URL(returnPath, env.PASSPORT_ORIGIN).href],
+      graphVersion: env.FACEBOOK_GRAPH_VERSION,
+    })
+  : undefined;
 const api = await buildApp({
   env,
   database,
-  socialProviders: [...env.OIDC_PROVIDERS, ...(demoId ? [demoId.provider] : [])],
+  socialProviders: [
+    ...configuredSocialProviders(env).filter(
+      (p) => !socialTestServers || (p.provider !== 'apple' && p.provider !== 'facebook'),
+    ),
+    ...(socialTestServers ? [socialTestServers.apple, socialTestServers.facebook] : []),
+    ...(demoId ? [demoId.provider] : []),
+  ],
 });
 // Demo data on request; the staff admin on every new database (its one-time password is printed below, once).
 const seedNotes: SeedNotes = { oneTimePasswords: [] };
@@ -56,9 +77,12 @@ if (api.pay.gameSim)
   urls.push(`  Game server sim ${await api.pay.gameSim.url()}  (game-server protocol; never in production)`);
 if (demoId)
   urls.push(`  Demo ID         ${demoId.provider.issuer}  (stand-in social login; never in production)`);
+if (socialTestServers)
+  urls.push(`  Apple/Facebook  ${socialTestServers.url}  (social-login test servers; never in production)`);
 if (env.SERVE_APPS) {
   for (const { name, port } of appHostsOf(env)) {
     const host = await buildAppHost(name, api.log, undefined, env);
+    if (name === 'passport') forwardAppleFormPost(host, `http://localhost:${env.API_PORT}`);
     await host.listen({ host: env.HOST, port });
     servers.push(host);
     urls.push(`  ${name.padEnd(15)} http://localhost:${port}`);
@@ -85,6 +109,7 @@ onStopSignal(api.log, env.SHUTDOWN_GRACE_MS + 10_000, () =>
     close: [
       ...servers.map((s) => () => s.close()),
       async () => demoId?.close(),
+      async () => socialTestServers?.close(),
       async () => metricsServer?.close(),
     ],
     database,

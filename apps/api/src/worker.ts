@@ -14,6 +14,7 @@ import { buildApp } from './app.ts';
 import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { gracefulShutdown, onStopSignal } from './lifecycle/graceful-shutdown.ts';
+import { configuredSocialProviders } from './modules/passport/index.ts';
 import { serveMetrics } from './observability/metrics-server.ts';
 
 const env = parseEnvOrExit();
@@ -32,7 +33,7 @@ const database = await openDatabase({
 const app = await buildApp({
   env: { ...env, RUN_JOBS: true },
   database,
-  socialProviders: env.OIDC_PROVIDERS,
+  socialProviders: configuredSocialProviders(env),
 });
 await app.ready(); // starts the jobs
 // Its own metrics (pool, orders, delivery, outbox, exports, process) like the API's; METRICS_PORT=0: off.

@@ -25,8 +25,8 @@ describe('hostsFromAppEnv', () => {
 });
 
 describe('socialLoginFromAppEnv', () => {
-  it('offers Demo ID in a local build', () => {
-    expect(socialLoginFromAppEnv({})).toEqual(['demo']);
+  it('offers Apple, Facebook (local test servers) and Demo ID in a local build', () => {
+    expect(socialLoginFromAppEnv({})).toEqual(['apple', 'facebook', 'demo']);
   });
 
   it('keeps the order given, trimmed, without repeats or empty items', () => {

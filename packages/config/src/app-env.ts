@@ -32,11 +32,12 @@ const schema = z.object({
   VITE_CS_ADMIN_ORIGIN: origin.default(local.apps.csAdmin),
   /**
    * The social-login providers the login screen offers, in this order: keys of `socialChannels`, comma-separated.
-   * Locally the built-in Demo ID; a production build names its real providers, or sets it empty for none.
+   * Locally Apple and Facebook (answered by the API's local test servers under `pnpm start`) and the built-in
+   * Demo ID; a production build names its real providers, or sets it empty for none.
    */
   VITE_SOCIAL_LOGIN: z
     .string()
-    .default('demo')
+    .default('apple,facebook,demo')
     .transform((v) => [...new Set(commaList(v.toLowerCase()))])
     .check((ctx) => {
       const unknown = ctx.value.filter((k) => !isProvider(k));

@@ -151,20 +151,62 @@ const fields = z
     DEMO_ID: bool.optional(),
     DEMO_ID_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.demoId),
     /**
-     * Real providers: a JSON array of `{ "provider": "google" | "apple" | "facebook", "issuer": "<https URL>",
-     * "clientId": "...", "clientSecret": "..." }` (OpenID Connect discovery at the issuer).
+     * Standard OpenID Connect providers (Google): a JSON array of `{ "provider": "google", "issuer": "<https
+     * URL>", "clientId": "...", "clientSecret": "..." }` (discovery at the issuer). Apple and Facebook are not
+     * plain OpenID Connect and have settings of their own (below).
      */
     OIDC_PROVIDERS: jsonSetting(
       '[]',
       z.array(
         z.object({
-          provider: z.enum(['apple', 'google', 'facebook']),
+          provider: z.enum(['google'], {
+            message: 'only google here: Apple and Facebook are set with APPLE_* and FACEBOOK_*',
+          }),
           issuer: z.url({ protocol: /^https$/ }),
           clientId: z.string().min(1),
           clientSecret: z.string().min(1).optional(),
         }),
       ),
     ),
+    /**
+     * Sign in with Apple (modules/passport/apple-sign-in.ts), on when APPLE_CLIENT_ID is set: the Services ID,
+     * the team id, the id of the Sign in with Apple key and that key's .p8 file (PKCS#8 PEM; `\n` for line
+     * breaks is accepted), which signs the ES256 client secret. All four are required in production once
+     * APPLE_CLIENT_ID is set.
+     */
+    APPLE_CLIENT_ID: z.string().min(1).optional(),
+    APPLE_TEAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'the 10-character team id')
+      .optional(),
+    APPLE_KEY_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'the 10-character key id')
+      .optional(),
+    APPLE_PRIVATE_KEY: z
+      .string()
+      .transform((v) => v.replace(/\\n/g, '\n'))
+      .pipe(z.string().regex(/-----BEGIN PRIVATE KEY-----/, 'the .p8 file: a PKCS#8 PEM private key'))
+      .optional(),
+    /**
+     * Facebook Login (modules/passport/facebook-login.ts), on when FACEBOOK_APP_ID is set: the Meta app's id and
+     * secret (required in production once the id is set) and the Graph API version its calls use.
+     */
+    FACEBOOK_APP_ID: z
+      .string()
+      .regex(/^\d{1,30}$/, 'the numeric app id')
+      .optional(),
+    FACEBOOK_APP_SECRET: z.string().min(16).optional(),
+    FACEBOOK_GRAPH_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'like v21.0')
+      .default('v21.0'),
+    /**
+     * Development and tests only (off unless set; `pnpm start` sets it): run the local Apple and Facebook test
+     * servers (modules/passport/social-test-servers.ts) on loopback and send those providers' calls to them
+     * instead of Apple and Meta, so the login buttons go through the real protocols without accounts there.
+     */
+    SOCIAL_TEST_SERVERS: bool.default(false),
     /**
      * Top-up payment (DESIGN section 6 "Pay"; modules/pay). PAY_PROVIDER `sandbox` is the built-in test provider
      * (checkout page served by this API, signed notifications): on by default except in production, where it is
@@ -306,6 +348,11 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
           "required in production with PAY_PROVIDER=stripe: the webhook endpoint's signing secret (whsec_...)",
         );
     }
+    if (isOn(s.SOCIAL_TEST_SERVERS))
+      problem(
+        'SOCIAL_TEST_SERVERS',
+        'the local Apple and Facebook test servers sign anyone in and are refused in production',
+      );
     if (isSet(s.STRIPE_API_BASE))
       problem('STRIPE_API_BASE', 'points Stripe calls away from Stripe; for development and tests only');
     if (isSet(s.STRIPE_TEST_SERVER))
@@ -340,6 +387,12 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
       }
     }
   }
+  // A provider switched on without its secrets cannot sign anybody in, here or in production.
+  if (isSet(s.APPLE_CLIENT_ID))
+    for (const variable of ['APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'])
+      if (!isSet(s[variable])) problem(variable, 'required with APPLE_CLIENT_ID (Sign in with Apple)');
+  if (isSet(s.FACEBOOK_APP_ID) && !isSet(s.FACEBOOK_APP_SECRET))
+    problem('FACEBOOK_APP_SECRET', "required with FACEBOOK_APP_ID: the Meta app's secret");
   const keys = jsonOf(s.GAME_SERVER_KEYS);
   for (const [game, server] of Object.entries(jsonOf(s.GAME_SERVERS))) {
     const keyId = (server as { key_id?: unknown })?.key_id;
@@ -426,6 +479,7 @@ export function developmentPartsOn(env: Env): string[] {
     env.STRIPE_API_BASE !== undefined && 'STRIPE_API_BASE',
     env.STRIPE_TEST_SERVER !== undefined && 'the local Stripe test server',
     env.demoId && 'Demo ID',
+    env.SOCIAL_TEST_SERVERS && 'the local Apple and Facebook test servers (SOCIAL_TEST_SERVERS)',
     env.CAPTCHA_TEST_ANSWER !== undefined && 'CAPTCHA_TEST_ANSWER',
     env.gameSim && 'the built-in game server (GAME_SIM)',
   ].filter((part): part is string => typeof part === 'string');

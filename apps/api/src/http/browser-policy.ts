@@ -13,7 +13,9 @@
  *   origin CORS allows for its group nor (in development, for the sandbox checkout page, which posts back to
  *   itself; production has no such page) the API's own, or which the browser marks `Sec-Fetch-Site: cross-site`,
  *   is refused with -113 (HTTP 403) before anything runs, login and sign-up included. Requests with neither header
- *   (servers, such as a payment provider's notifications) are not browsers' and pass.
+ *   (servers, such as a payment provider's notifications) are not browsers' and pass. The one exception is where
+ *   a sign-in provider posts the browser back from its own site (Apple's form_post, `crossSiteFormPosts`): that
+ *   POST is cross-site by design and is checked by the round trip's state instead (passport social.service.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
@@ -61,6 +63,9 @@ function sameHost(origin: string, host: string | undefined): boolean {
   return URL.canParse(`${protocol}//${host}`) && new URL(`${protocol}//${host}`).host === originHost;
 }
 
+/** Paths a provider's page posts the browser to from its own site; the handler checks them (state), not this. */
+export const crossSiteFormPosts: ReadonlySet<string> = new Set(['/passport/web/apple/callback']);
+
 /** Why a state-changing request is refused as cross-site, or undefined when it may go on. */
 export function crossSiteRefusal(
   request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>,
@@ -68,6 +73,7 @@ export function crossSiteRefusal(
   ownPages: boolean,
 ): string | undefined {
   if (safeMethods.has(request.method)) return undefined;
+  if (request.method === 'POST' && crossSiteFormPosts.has(request.url.split('?')[0]!)) return undefined;
   const origin = request.headers.origin;
   if (origin !== undefined) {
     if (allowed(request.url).includes(origin)) return undefined;

@@ -134,4 +134,32 @@ describe('/apple_return_url', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Authorization failed. Please log in again.');
     expect(callsOf(gameLoginSns)).toHaveLength(0);
   });
+
+  it('finishes an Apple sign-in whose code came by form POST: the return URL names only the round trip', async () => {
+    store({ oauth_token: 'tok-a', channel_type: 1, gourl });
+    await renderApp(routes, '/apple_return_url?state=tok-a');
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith(`${gourl}?lang=en`));
+    expect(callsOf(accessToken)).toEqual([
+      [accessToken, { channel_type: 1, oauth_token: 'tok-a', oauth_verifier: 'state=tok-a' }],
+    ]);
+  });
+
+  it.each([
+    ['user_cancelled_authorize', 'The sign-in was cancelled or refused, so you are not logged in.'],
+    ['invalid_state', 'This sign-in has expired. Please start again from the login page.'],
+    ['invalid_request', 'Apple did not confirm your sign-in, so you are not logged in. Please try again.'],
+  ])("explains Apple's error %s and calls nothing", async (error, text) => {
+    store({ oauth_token: 'tok-a', channel_type: 1, gourl });
+    await renderApp(routes, `/apple_return_url?state=tok-a&error=${error}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(callsOf(accessToken)).toHaveLength(0);
+  });
+
+  it('names Facebook when it answers with an error other than a cancel', async () => {
+    store({ oauth_token: 'tok-f', channel_type: 3, gourl });
+    await renderApp(routes, '/apple_return_url?error=server_error&state=tok-f');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Facebook did not confirm your sign-in, so you are not logged in. Please try again.',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { safeRedirect } from '@gp/config/navigation-rules';
+import { providerOfChannel } from '@gp/contracts/passport';
 import { carryLanguage } from '@gp/i18n';
 import { useShell } from '@gp/ui/shell-context';
 import { SiteLink } from '@gp/ui/site-link';
@@ -12,18 +13,29 @@ import {
   type PendingSocialLogin,
 } from '../features/auth/model/pending-social-login.ts';
 import { finishSocialLogin } from '../features/auth/api/finish-social-login.ts';
+import { providerNames } from '../features/auth/model/provider-names.ts';
 import styles from '../features/auth/components/forms.module.css';
 
 type Outcome =
   | { kind: 'working'; pending: PendingSocialLogin }
   | { kind: 'cancelled' | 'expired'; gourl?: string }
+  | { kind: 'refused'; gourl?: string; channel?: number }
   | { kind: 'failed'; error: unknown; gourl: string };
+
+/** The player said no at the provider (OAuth's `access_denied`, Apple's own code). */
+const cancelErrors = new Set(['access_denied', 'user_cancelled_authorize']);
 
 /** What the return URL and this tab's stored sign-in allow, before any call. */
 function firstOutcome(search: string): Outcome {
   const params = new URLSearchParams(search);
   const pending = readPendingSocialLogin();
-  if (params.has('error')) return { kind: 'cancelled', gourl: pending?.gourl };
+  const error = params.get('error');
+  if (error !== null) {
+    if (cancelErrors.has(error)) return { kind: 'cancelled', gourl: pending?.gourl };
+    // Our API's answer to an Apple POST for a round trip it no longer knows (spent, expired, never started).
+    if (error === 'invalid_state') return { kind: 'expired', gourl: pending?.gourl };
+    return { kind: 'refused', gourl: pending?.gourl, channel: pending?.channel_type };
+  }
   if (!pending || params.get('state') !== pending.oauth_token)
     return { kind: 'expired', gourl: pending?.gourl };
   return { kind: 'working', pending };
@@ -69,7 +81,12 @@ export default function AppleReturn() {
   let message = '';
   if (outcome.kind === 'cancelled') message = t('social.cancelled');
   else if (outcome.kind === 'expired') message = t('social.expired');
-  else if (outcome.kind === 'failed') message = errorMessage(t, outcome.error);
+  else if (outcome.kind === 'refused') {
+    const provider = outcome.channel === undefined ? undefined : providerOfChannel(outcome.channel);
+    message = provider
+      ? t('socialProviders.refused', { provider: providerNames[provider] })
+      : t('social.cancelled');
+  } else if (outcome.kind === 'failed') message = errorMessage(t, outcome.error);
   const gourl = outcome.kind === 'working' ? outcome.pending.gourl : outcome.gourl;
   const loginLink = gourl ? `/login?redirect=${encodeURIComponent(gourl)}` : '/login';
 

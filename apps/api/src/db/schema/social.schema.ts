@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { member } from './member.schema.ts';
 
@@ -11,12 +11,19 @@ export const memberIdentity = pgTable(
   {
     /** The provider's key in the provider registry (`demo`, `google`, ...). */
     provider: text('provider').notNull(),
-    /** The OpenID Connect `sub`: stable and unique per provider. */
+    /** The provider's stable id of the person: the OpenID `sub` (Apple too), Facebook's app-scoped user id. */
     subject: text('subject').notNull(),
     mid: integer('mid')
       .notNull()
       .references(() => member.mid, { onDelete: 'cascade' }),
     email: text('email'),
+    /**
+     * The e-mail is an Apple private-relay address (`...@privaterelay.appleid.com`): it reaches the player only
+     * through Apple's relay, so it is support information and never a login name.
+     */
+    emailRelay: boolean('email_relay').notNull().default(false),
+    /** The name the provider gave; Apple sends it on the first authorization only, so it is kept from then. */
+    name: text('name'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('member_identity_mid_idx').on(t.mid)],
@@ -32,6 +39,12 @@ export const oauthRequest = pgTable('oauth_request', {
   redirectUri: text('redirect_uri').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
+  /**
+   * Apple answers with a form POST (`response_mode=form_post`) to the API, not to the page: the code and the
+   * `user` field (name, first authorization only) wait here for `/web/game/access/token` from the page.
+   */
+  formCode: text('form_code'),
+  formUser: text('form_user'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -4,7 +4,9 @@
  */
 export { passportRoutes } from './passport.routes.ts';
 export { startDemoIdServer } from './demo-id.server.ts';
-export { returnPath, type OidcProviderConfig } from './social.service.ts';
+export { returnPath, type OidcProviderConfig, type SocialProviderConfig } from './social.service.ts';
+export { configuredSocialProviders, forwardAppleFormPost } from './social-providers.ts';
+export { startSocialTestServers } from './social-test-servers.ts';
 // Member sessions: the authenticator of member calls, a download's cookie, the session tokens.
 export {
   csrfCookie,

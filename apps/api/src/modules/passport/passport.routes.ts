@@ -67,7 +67,7 @@ import { RsaService } from './rsa.service.ts';
 import { SecurityRepository } from './security.repository.ts';
 import { SessionRepository } from './session.repository.ts';
 import { SocialRepository } from './social.repository.ts';
-import { SocialService } from './social.service.ts';
+import { appleFormPostPath, SocialService } from './social.service.ts';
 
 export async function passportRoutes(app: FastifyInstance) {
   const { now } = app;
@@ -312,6 +312,13 @@ export async function passportRoutes(app: FastifyInstance) {
   registerCall(app, requestToken, (input, ctx) =>
     social.requestToken({ channel: input.channel_type, callback: input.oauth_callback, lang: ctx.lang }),
   );
+  // Apple's form_post answer (a cross-site POST: see SocialService.appleFormPost for what checks it).
+  app.post(appleFormPostPath, async (request, reply) => {
+    const form = request.body && typeof request.body === 'object' ? request.body : {};
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(await social.appleFormPost(form as Record<string, unknown>), 303);
+  });
   registerCall(app, accessToken, (input) =>
     social.accessToken({
       channel: input.channel_type,

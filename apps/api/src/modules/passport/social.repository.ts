@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { member } from '../../db/schema/member.schema.ts';
 import { memberIdentity, oauthGrant, oauthRequest } from '../../db/schema/social.schema.ts';
@@ -19,6 +19,30 @@ export class SocialRepository {
       .where(and(eq(oauthRequest.tokenHash, tokenHash), isNull(oauthRequest.usedAt)))
       .returning();
     return row;
+  }
+
+  /**
+   * Apple's form POST: parks the code (and the `user` field) on an unspent, unexpired Apple round trip, once, in
+   * one statement; a second POST for the same state, or one for a state we never issued, changes nothing.
+   */
+  async parkFormAnswer(
+    input: { tokenHash: string; channelType: number; code: string; user: string | null },
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(oauthRequest)
+      .set({ formCode: input.code, formUser: input.user })
+      .where(
+        and(
+          eq(oauthRequest.tokenHash, input.tokenHash),
+          eq(oauthRequest.channelType, input.channelType),
+          isNull(oauthRequest.usedAt),
+          isNull(oauthRequest.formCode),
+          gt(oauthRequest.expiresAt, now),
+        ),
+      )
+      .returning({ tokenHash: oauthRequest.tokenHash });
+    return rows.length === 1;
   }
 
   async saveGrant(values: typeof oauthGrant.$inferInsert) {
@@ -48,10 +72,39 @@ export class SocialRepository {
     return row?.member;
   }
 
+  /**
+   * What a later sign-in says about the identity: a name or an e-mail it gives replaces the kept one, one it
+   * does not give (Apple after the first authorization, Facebook without an e-mail) leaves the kept one.
+   */
+  async refreshIdentity(
+    provider: string,
+    subject: string,
+    values: { name: string | null; email: string | null; emailRelay: boolean },
+  ) {
+    await this.db
+      .update(memberIdentity)
+      .set({
+        name: sql`coalesce(${values.name}, ${memberIdentity.name})`,
+        ...(values.email ? { email: values.email, emailRelay: values.emailRelay } : {}),
+      })
+      .where(and(eq(memberIdentity.provider, provider), eq(memberIdentity.subject, subject)));
+  }
+
+  async identity(provider: string, subject: string) {
+    const [row] = await this.db
+      .select()
+      .from(memberIdentity)
+      .where(and(eq(memberIdentity.provider, provider), eq(memberIdentity.subject, subject)));
+    return row;
+  }
+
   /** The member and its identity together, so a failure leaves neither behind. */
   async createMember(
     values: Pick<typeof member.$inferInsert, 'userId' | 'nickName' | 'loginType' | 'lang'>,
-    identity: { provider: string; subject: string; email: string | null },
+    identity: Pick<
+      typeof memberIdentity.$inferInsert,
+      'provider' | 'subject' | 'email' | 'emailRelay' | 'name'
+    >,
   ): Promise<MemberRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(member).values(values).returning();

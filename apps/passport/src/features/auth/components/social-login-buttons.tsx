@@ -2,17 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@gp/contracts/passport';
 import { errorMessage } from '../model/error-message.ts';
+import { providerNames } from '../model/provider-names.ts';
 import { startSocialLogin } from '../api/start-social-login.ts';
 import { FormMessages } from './form-messages.tsx';
 import styles from './forms.module.css';
-
-/** Brand names stay as they are in every language; only the words around them are translated. */
-export const providerNames: Record<SocialProvider, string> = {
-  apple: 'Apple',
-  google: 'Google',
-  facebook: 'Facebook',
-  demo: 'Demo ID',
-};
 
 /**
  * "Or continue with" and one button per offered provider. A click asks the API for a sign-in and leaves for the
