@@ -9,6 +9,7 @@ import { api } from '../lib/api-client.ts';
 import { BindEmailForm } from '../features/auth/components/bind-email-form.tsx';
 import { BindPhoneForm } from '../features/auth/components/bind-phone-form.tsx';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
+import { ChangePasswordByCodeForm } from '../features/auth/components/change-password-by-code-form.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 /** Account settings are for account-type members; third-party members are sent home (spec 4). */
@@ -34,6 +35,9 @@ export default function Account() {
         <dd>{user.bind_tel ?? t('account.notBound')}</dd>
       </dl>
       <ChangePasswordForm />
+      <div className={styles.section}>
+        <ChangePasswordByCodeForm hasEmail={!!user.bind_email} hasPhone={!!user.bind_tel} />
+      </div>
       {!user.bind_email && (
         <div className={styles.section}>
           <BindEmailForm onBound={setUser} />

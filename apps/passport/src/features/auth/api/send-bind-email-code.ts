@@ -6,6 +6,6 @@ export async function sendBindEmailCode(email: string, imgToken: string, captcha
   return api.call(captchaAuthSend, {
     user: email,
     type: 'bind',
-    captcha: await solveCaptcha(imgToken, captcha),
+    captcha: await solveCaptcha(imgToken, captcha, 'account'),
   });
 }
