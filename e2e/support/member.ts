@@ -34,7 +34,7 @@ const post = <T>(request: APIRequestContext, path: string, form: Record<string, 
   request.post(`${API}/passport${path}`, { form }).then((r) => data<T>(r, `POST /passport${path}`));
 
 /** A solved graphic captcha's one-time ticket, good only for `action` (a login, a sign-up code...). */
-async function captchaTicket(
+export async function captchaTicket(
   request: APIRequestContext,
   action: 'login' | 'register' | 'reset' | 'account',
 ): Promise<string> {
@@ -48,7 +48,7 @@ async function captchaTicket(
 }
 
 /** Passwords sealed under one fresh nonce, as one form submission sends them. */
-async function seal(request: APIRequestContext, ...passwords: string[]): Promise<string[]> {
+export async function seal(request: APIRequestContext, ...passwords: string[]): Promise<string[]> {
   const key = await data<{ public_key: string; nonce: string }>(
     await request.get(`${API}/passport/web/rsa_public`),
     'GET /passport/web/rsa_public',
