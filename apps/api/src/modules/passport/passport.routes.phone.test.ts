@@ -84,7 +84,11 @@ describe('registration by phone', () => {
       ).code,
     ).toBe(0);
     const [notice] = await outbox.latest(t.db, { recipient: '66812345678', limit: 1 });
-    expect(notice).toMatchObject({ channel: 'sms', lang: 'en', body: messageText('en', 'signupAttempt.sms') });
+    expect(notice).toMatchObject({
+      channel: 'sms',
+      lang: 'en',
+      body: messageText('en', 'signupAttempt.sms'),
+    });
     const [again, repeatAgain] = await seal('Secret123', 'Secret123');
     expect(
       (
@@ -177,7 +181,12 @@ describe('password reset with a code', () => {
 
   it('answers a reset for a number without an account exactly like one with an account, and sends nothing', async () => {
     const send = async (tel: string) =>
-      post('/passport/web/sms/generic/send', { cid: '66', tel, type: 'reset', captcha: await ticket('reset') });
+      post('/passport/web/sms/generic/send', {
+        cid: '66',
+        tel,
+        type: 'reset',
+        captcha: await ticket('reset'),
+      });
     const reset = async (tel: string, code: string) => {
       const [pwd, repeatPwd] = await seal('Fresh4567', 'Fresh4567');
       return post('/passport/web/reset/pwd', { cid: '66', tel, code, pwd: pwd!, repeatPwd: repeatPwd! });

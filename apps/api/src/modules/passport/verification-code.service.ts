@@ -176,10 +176,7 @@ export class VerificationCodeService {
    * reset asked for an address with no account, which must look exactly like one with an account (the stored
    * code, which nobody ever sees, makes the later checks answer alike too).
    */
-  async send(
-    request: CodeRequest,
-    options: { deliver?: boolean; notice?: CodeNotice } = {},
-  ): Promise<void> {
+  async send(request: CodeRequest, options: { deliver?: boolean; notice?: CodeNotice } = {}): Promise<void> {
     const now = this.now();
     await withinLimits(new LockoutRepository(this.db), this.sendLimits(request, now), now, () =>
       this.store(request, now, options.deliver !== false, options.notice),
