@@ -33,18 +33,22 @@ async function data<T>(response: APIResponse, what: string): Promise<T> {
 const post = <T>(request: APIRequestContext, path: string, form: Record<string, string>) =>
   request.post(`${API}/passport${path}`, { form }).then((r) => data<T>(r, `POST /passport${path}`));
 
-/** A solved graphic captcha's one-time ticket. */
-async function captchaTicket(request: APIRequestContext): Promise<string> {
+/** A solved graphic captcha's one-time ticket, good only for `action` (a login, a sign-up code...). */
+export async function captchaTicket(
+  request: APIRequestContext,
+  action: 'login' | 'register' | 'reset' | 'account',
+): Promise<string> {
   const { img_token } = await post<{ img_token: string }>(request, '/web/captcha/img/captcha', {});
   const { ticket } = await post<{ ticket: string }>(request, '/web/captcha/verify/captcha', {
     img_token,
     captcha: captchaAnswer,
+    action,
   });
   return ticket;
 }
 
 /** Passwords sealed under one fresh nonce, as one form submission sends them. */
-async function seal(request: APIRequestContext, ...passwords: string[]): Promise<string[]> {
+export async function seal(request: APIRequestContext, ...passwords: string[]): Promise<string[]> {
   const key = await data<{ public_key: string; nonce: string }>(
     await request.get(`${API}/passport/web/rsa_public`),
     'GET /passport/web/rsa_public',
@@ -62,7 +66,7 @@ export async function signUp(request: APIRequestContext, email: string, password
   await post(request, '/web/captcha/generic/send', {
     user: email,
     type: 'register',
-    captcha: await captchaTicket(request),
+    captcha: await captchaTicket(request, 'register'),
   });
   const code = await readMail(request, email, /\b\d{6}\b/);
   const [pwd, rePwd] = await seal(request, password, password);
@@ -81,7 +85,7 @@ export async function logIn(request: APIRequestContext, member: Pick<Member, 'em
   await post(request, '/web/game/login', {
     user: member.email,
     pwd: pwd!,
-    captcha: await captchaTicket(request),
+    captcha: await captchaTicket(request, 'login'),
   });
 }
 

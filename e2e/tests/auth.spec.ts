@@ -44,7 +44,7 @@ test('sign up by e-mail, log out, log in, recover the password by e-mail link', 
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await fillCaptcha(page);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'We sent a 6-digit code' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'we have sent a 6-digit code' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Resend in/ })).toBeDisabled();
     const code = await readMail(request, email, /\b\d{6}\b/);
     await page.getByLabel('E-mail code').fill(code);

@@ -3,6 +3,7 @@
  * app accepts CAPTCHA_TEST_ANSWER), seal passwords as the browser's Web Crypto does, read a code from the outbox.
  */
 import type { FastifyInstance } from 'fastify';
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { eq, like } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
 import { authLockout, verificationCode } from '../src/db/schema/passport.schema.ts';
@@ -12,13 +13,20 @@ import { encryptPassword } from '../src/modules/passport/index.ts';
 /** The answer every graphic captcha accepts in tests that start the app with `CAPTCHA_TEST_ANSWER: 'pass'`. */
 export const captchaAnswer = 'pass';
 
-/** A solved captcha's one-time ticket, which calls that need a captcha take as `captcha`. */
-export async function captchaTicket(app: FastifyInstance, ip = '127.0.0.1'): Promise<string> {
+/**
+ * A solved captcha's one-time ticket, which calls that need a captcha take as `captcha`; good only for the calls
+ * of `action` (a login, a sign-up or reset code, the member's own code sends).
+ */
+export async function captchaTicket(
+  app: FastifyInstance,
+  ip = '127.0.0.1',
+  action: CaptchaAction = 'login',
+): Promise<string> {
   const created = await postForm(app, '/passport/web/captcha/img/captcha', {}, ip);
   const solved = await postForm(
     app,
     '/passport/web/captcha/verify/captcha',
-    { img_token: String(created.data!.img_token), captcha: captchaAnswer },
+    { img_token: String(created.data!.img_token), captcha: captchaAnswer, action },
     ip,
   );
   return String(solved.data!.ticket);

@@ -85,9 +85,19 @@ export const imgCaptcha = defineCall({
   response: z.object({ img_token: z.string(), image: z.string(), expires_in: z.number().int() }),
 });
 
+/**
+ * What a solved captcha's ticket is for (issue 19 item 7): a ticket solved for one action is refused by the calls
+ * of every other. `login` the logins; `register` and `reset` the public code sends of that purpose; `account` the
+ * member's own code sends (binding, password change).
+ */
+export const captchaAction = z.enum(['login', 'register', 'reset', 'account']);
+export type CaptchaAction = z.infer<typeof captchaAction>;
+
 const captchaAnswer = z.object({
   img_token: z.string().min(1).max(200),
   captcha: z.string().trim().min(1).max(12),
+  /** Spec 7 sends no action: such a ticket is for a login (spec 5: the captcha is required at login). */
+  action: captchaAction.default('login'),
 });
 /** A solved captcha turns into a one-time `ticket`, sent as `captcha` by the call that needs one. */
 const captchaTicket = z.object({ ticket: z.string(), expires_in: z.number().int() });
@@ -466,10 +476,13 @@ export const userChangePwd = defineCall({
   method: 'POST',
   path: '/web/user/change/pwd',
   auth: 'member',
-  /** `code`: the SMS code sent to the bound phone with smsSend type `old`. */
+  /**
+   * `code`: the SMS code sent to the bound phone with smsSend type `old`. `oldPwd` may be left out by a member
+   * who has forgotten it: the code to the bound phone then proves the owner alone (issue 19 item 8).
+   */
   request: z.object({
     code: z.string().trim().max(12).optional(),
-    oldPwd: sealedPassword,
+    oldPwd: sealedPassword.optional(),
     pwd: sealedPassword,
     repeatPwd: sealedPassword,
   }),
@@ -481,12 +494,15 @@ export const userPwdUpdate = defineCall({
   method: 'POST',
   path: '/web/user/pwd/update',
   auth: 'member',
-  /** `captcha`: the e-mail code sent to the bound address with captchaAuthSend type `old`. */
+  /**
+   * `captcha`: the e-mail code sent to the bound address with captchaAuthSend type `old`. `oldPwd` may be left
+   * out by a member who has forgotten it: the code to the bound address then proves the owner alone.
+   */
   request: z.object({
     captcha: z.string().trim().max(12).optional(),
     pwd: sealedPassword,
     rePwd: sealedPassword,
-    oldPwd: sealedPassword,
+    oldPwd: sealedPassword.optional(),
   }),
   response: z.null(),
 });

@@ -125,6 +125,11 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-705, 'passport.oldPhoneCodeRequired'],
     [-800, 'passport.tooManyRegistrations'],
     [-801, 'passport.accountUpdateFailed'],
+    // Ours (issue 19 items 7, 8): a common password in both families, the SMS cost guards.
+    [500007, 'passport.guards.commonPassword'],
+    [-623, 'passport.guards.commonPassword'],
+    [-706, 'passport.guards.smsPaused'],
+    [-707, 'passport.guards.smsCountryPaused'],
   ],
   service: [
     [0, 'service.sent'],
@@ -186,6 +191,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-40008, 'staff.notOnOwnAccount'],
     [-40009, 'staff.lastAccountsAdmin'],
     [-40010, 'staff.gameInUse'],
+    [500007, 'staff.guards.commonPassword'],
   ],
 };
 

@@ -109,6 +109,12 @@ const passportCodes = {
   [-705]: 'passport.oldPhoneCodeRequired',
   [-800]: 'passport.tooManyRegistrations',
   [-801]: 'passport.accountUpdateFailed',
+  // Ours (issue 19 items 7 and 8), after the spec's numbers of the same family: a common password (the e-mail and
+  // the phone family), and the SMS cost guards (every SMS paused for today; SMS to one country paused for today).
+  500007: 'passport.guards.commonPassword',
+  [-623]: 'passport.guards.commonPassword',
+  [-706]: 'passport.guards.smsPaused',
+  [-707]: 'passport.guards.smsCountryPaused',
 } as const;
 
 /** Customer-service host (cs, and upload): contact info and tickets as the player sees them. */
@@ -201,6 +207,7 @@ const staffCodes = {
   [-40008]: 'staff.notOnOwnAccount',
   [-40009]: 'staff.lastAccountsAdmin',
   [-40010]: 'staff.gameInUse',
+  500007: 'staff.guards.commonPassword',
 } as const;
 
 const catalogueData = {
@@ -333,6 +340,12 @@ export const codes = {
   passportSmsCodeWrong: -704,
   passportOldPhoneCodeRequired: -705,
   passportTooManyRegistrations: -800,
+  passportPasswordCommon: 500007,
+  passportPhonePasswordCommon: -623,
+  /** The global daily SMS budget is spent: no SMS until tomorrow (UTC). */
+  passportSmsPaused: -706,
+  /** The daily cap of SMS to the number's country prefix is reached. */
+  passportSmsCountryPaused: -707,
   // service
   serviceSendFailed: -1,
   serviceContactNameFormat: -702,
@@ -384,4 +397,5 @@ export const codes = {
   staffNotOnOwnAccount: -40008,
   staffLastAccountsAdmin: -40009,
   staffGameInUse: -40010,
+  staffPasswordCommon: 500007,
 } as const;

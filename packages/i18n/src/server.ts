@@ -49,7 +49,8 @@ export type MessageKey =
   | `demoId.${'title' | 'intro' | 'name' | 'continue' | 'cancel' | 'nameNeeded' | 'expired'}`
   | `sandbox.${SandboxKey}`
   | `accountSecurity.${'emailChanged' | 'phoneChanged'}.${'subject' | 'body' | 'sms'}`
-  | `accountSecurity.newDevice.${'subject' | 'body'}`;
+  | `accountSecurity.newDevice.${'subject' | 'body'}`
+  | `signupAttempt.${'subject' | 'body' | 'sms'}`;
 
 /** Column titles of the staff desk's ticket export (apps/api modules/desk). */
 export type DeskExportColumn =

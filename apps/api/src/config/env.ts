@@ -114,6 +114,15 @@ const fields = z
     /** SMS and e-mail codes one client address may ask for in an hour (then 800000, too frequent). */
     CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     /**
+     * SMS cost guards (issue 19 item 7; verification-code.service.ts): SMS one number, one client address and one
+     * country calling code may be sent a day (then -701, -701, -707), and the global daily budget of SMS, whose
+     * exhaustion stops every SMS until midnight UTC (-706). Staff see today's count on the console's status page.
+     */
+    SMS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).default(10),
+    SMS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(100),
+    SMS_PER_PREFIX_PER_DAY: z.coerce.number().int().min(1).default(2_000),
+    SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(10_000),
+    /**
      * The longest a login from a client address with many failed logins waits before it is answered (the
      * per-address slowdown; lockout.service.ts). 0 turns the slowdown off.
      */

@@ -98,7 +98,7 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1,::1)', () => {
         payload: new URLSearchParams({
           user,
           type: 'register',
-          captcha: await captchaTicket(t.app),
+          captcha: await captchaTicket(t.app, undefined, 'register'),
         }).toString(),
         remoteAddress: relay.remoteAddress,
         headers: { ...relay.headers, 'content-type': 'application/x-www-form-urlencoded' },

@@ -132,7 +132,7 @@ describe('the logs of real calls', () => {
       cid: '66',
       tel: '812345670',
       type: 'register',
-      captcha: await captchaTicket(app),
+      captcha: await captchaTicket(app, undefined, 'register'),
     });
     expect(sent.json().code).toBe(0);
     const code = await latestCode(app.db, '66812345670');

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { Alert, Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { getHealth } from '../features/status/api/get-health.ts';
+import { SmsGuardCard } from '../features/status/components/sms-guard-card.tsx';
+import { useStaffSession } from '../lib/staff-session.ts';
+import { useState } from 'react';
 
 export async function loader() {
   return getHealth().catch(() => 'error' as const);
@@ -12,36 +15,47 @@ export default function Status() {
   const { t } = useTranslation('admin');
   const health = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  const { can } = useStaffSession();
+  const [version, setVersion] = useState(0);
   // Dark solid tags: antd's light green/red presets miss WCAG AA contrast for 12px text.
   const tag = (up: boolean) => (
     <Tag color={up ? '#135200' : '#a8071a'}>{up ? t('console.up') : t('console.down')}</Tag>
   );
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('console.status')}
-        </Typography.Title>
-      }
-      extra={
-        <Button onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'}>
-          {t('console.refresh')}
-        </Button>
-      }
-    >
-      {health === 'error' ? (
-        <Alert type="error" showIcon title={t('errors:common.network')} />
-      ) : (
-        <Descriptions column={1} bordered>
-          <Descriptions.Item label={t('console.api')}>{tag(health.status === 'up')}</Descriptions.Item>
-          <Descriptions.Item label={t('console.database')}>
-            {tag(health.database.status === 'up')} <span>{health.database.driver}</span>
-            {health.database.latency_ms !== undefined && (
-              <span> · {t('console.latency', { ms: health.database.latency_ms })}</span>
-            )}
-          </Descriptions.Item>
-        </Descriptions>
-      )}
-    </Card>
+    <>
+      <Card
+        title={
+          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+            {t('console.status')}
+          </Typography.Title>
+        }
+        extra={
+          <Button
+            onClick={() => {
+              void revalidator.revalidate();
+              setVersion((v) => v + 1);
+            }}
+            loading={revalidator.state === 'loading'}
+          >
+            {t('console.refresh')}
+          </Button>
+        }
+      >
+        {health === 'error' ? (
+          <Alert type="error" showIcon title={t('errors:common.network')} />
+        ) : (
+          <Descriptions column={1} bordered>
+            <Descriptions.Item label={t('console.api')}>{tag(health.status === 'up')}</Descriptions.Item>
+            <Descriptions.Item label={t('console.database')}>
+              {tag(health.database.status === 'up')} <span>{health.database.driver}</span>
+              {health.database.latency_ms !== undefined && (
+                <span> · {t('console.latency', { ms: health.database.latency_ms })}</span>
+              )}
+            </Descriptions.Item>
+          </Descriptions>
+        )}
+      </Card>
+      {can('staff.accounts') && <SmsGuardCard version={version} />}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { BindEmailForm } from '../features/auth/components/bind-email-form.tsx';
 import { BindPhoneForm } from '../features/auth/components/bind-phone-form.tsx';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
 import { SessionsSection } from '../features/account-security/components/sessions-section.tsx';
+import { ChangePasswordByCodeForm } from '../features/auth/components/change-password-by-code-form.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 /** Account settings are for account-type members; third-party members are sent home (spec 4). */
@@ -35,6 +36,9 @@ export default function Account() {
         <dd>{user.bind_tel ?? t('account.notBound')}</dd>
       </dl>
       <ChangePasswordForm />
+      <div className={styles.section}>
+        <ChangePasswordByCodeForm hasEmail={!!user.bind_email} hasPhone={!!user.bind_tel} />
+      </div>
       <div className={styles.section}>
         <BindEmailForm hasEmail={!!user.bind_email} onBound={setUser} />
       </div>

@@ -6,6 +6,7 @@ import { MethodChoice, type Method } from '../features/auth/components/method-ta
 import { PhoneResetForm } from '../features/auth/components/phone-reset-form.tsx';
 import { NewPasswordForm } from '../features/auth/components/new-password-form.tsx';
 import { ResetRequestForm } from '../features/auth/components/reset-request-form.tsx';
+import { EmailCodeResetForm } from '../features/auth/components/email-code-reset-form.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 /** Password recovery (desktop and H5): ask for a link, or - opened from the e-mail - set the new password. */
@@ -29,7 +30,16 @@ export default function Findpwd() {
       ) : (
         <>
           <MethodChoice value={method} onChange={setMethod} />
-          {method === 'email' ? <ResetRequestForm /> : <PhoneResetForm />}
+          {method === 'email' ? (
+            <>
+              <ResetRequestForm />
+              <div className={styles.section}>
+                <EmailCodeResetForm />
+              </div>
+            </>
+          ) : (
+            <PhoneResetForm />
+          )}
         </>
       )}
       <div className={styles.links}>

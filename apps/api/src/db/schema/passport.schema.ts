@@ -13,6 +13,8 @@ export const captchaChallenge = pgTable(
     /** Set when solved; the solution becomes a one-time ticket for the call that needs a captcha. */
     ticketHash: text('ticket_hash').unique(),
     ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true }),
+    /** What the ticket was solved for (`captchaAction`): only the calls of that action take it. */
+    ticketAction: text('ticket_action'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

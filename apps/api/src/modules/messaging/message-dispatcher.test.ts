@@ -3,6 +3,7 @@
  * tries; never lets two dispatchers send one message; logs without the message text. Then end to end: a code
  * requested through the API leaves by SMTP and by the SMS gateway and is marked sent.
  */
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageText } from '@gp/i18n/server';
@@ -251,7 +252,7 @@ describe('dispatch in the running app', () => {
   });
 
   const post = (url: string, form: Record<string, string>) => postForm(t.app, url, form);
-  const ticket = () => captchaTicket(t.app);
+  const ticket = (action?: CaptchaAction) => captchaTicket(t.app, undefined, action);
   const rowTo = async (recipient: string) =>
     (await new OutboxRepository(t.db).latest({ recipient, limit: 1 }))[0]!;
 
@@ -259,7 +260,7 @@ describe('dispatch in the running app', () => {
     const sent = await post('/passport/web/captcha/generic/send?lang=th', {
       user: 'Mali@Example.com',
       type: 'register',
-      captcha: await ticket(),
+      captcha: await ticket('register'),
     });
     expect(sent.code).toBe(0);
     await vi.waitFor(() => expect(smtp.mails.some((m) => m.to.includes('mali@example.com'))).toBe(true), {
@@ -285,7 +286,7 @@ describe('dispatch in the running app', () => {
       cid: '84',
       tel: '0912345678',
       type: 'register',
-      captcha: await ticket(),
+      captcha: await ticket('register'),
     });
     expect(sent.code).toBe(0);
     await vi.waitFor(() => expect(gateway.state.accepted.some((s) => s.to === '+84912345678')).toBe(true), {

@@ -5,6 +5,8 @@
  */
 import { passwordRule, type UserInfo } from '@gp/contracts/passport';
 import type { LanguageCode } from '@gp/config';
+import { languageCodes } from '@gp/contracts';
+import { messageText } from '@gp/i18n/server';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -19,6 +21,7 @@ import type { SessionRepository } from './session.repository.ts';
 import type { AccountSecurityService } from './account-security.service.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
 import { isKnownCallingCode } from './countries.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { checkNickname, freshNickname } from './nickname.ts';
 
 /** Spec 8 gives the password refusals twice: in the e-mail family (5xxxxx) and the phone family (-60x). */
@@ -28,12 +31,14 @@ const changeRefusals = {
     same: codes.passportNewPasswordSameAsOld,
     differ: codes.passportPasswordsDiffer,
     rule: codes.passportPasswordRule,
+    common: codes.passportPasswordCommon,
   },
   phone: {
     oldWrong: codes.passportPhoneOldPasswordWrong,
     same: codes.passportPhoneNewPasswordSameAsOld,
     differ: codes.passportPhonePasswordsDiffer,
     rule: codes.passportPhonePasswordRule,
+    common: codes.passportPhonePasswordCommon,
   },
 } as const;
 
@@ -75,6 +80,22 @@ export function userInfoOf(
   };
 }
 
+/** The purposes a code may be sent for without a session (issue 19 item 7): the others are account settings'. */
+const publicPurposes: ReadonlySet<string> = new Set(['register', 'reset']);
+
+/**
+ * The sign-up of an address that has an account (issue 19 item 3): the caller is answered as if a code went out;
+ * the owner, in their language, is told instead that someone tried.
+ */
+function signupAttemptNotice(lang: string, channel: 'email' | 'sms') {
+  const language = (languageCodes as readonly string[]).includes(lang) ? (lang as LanguageCode) : 'en';
+  return {
+    lang: language,
+    subject: messageText(language, 'signupAttempt.subject'),
+    body: messageText(language, channel === 'sms' ? 'signupAttempt.sms' : 'signupAttempt.body'),
+  };
+}
+
 export interface AccountDeps {
   members: MemberRepository;
   sessions: SessionRepository;
@@ -97,6 +118,17 @@ export class AccountService {
     throw new AppError(code, { domain: 'passport' });
   }
 
+  /** SPEC 5's rule, then the common-password list (issue 19 item 8), in the call's own family of codes. */
+  private checkNewPassword(password: string | undefined, refusal: { rule: number; common: number }) {
+    if (!passwordRule.safeParse(password).success) this.refuse(refusal.rule);
+    if (isCommonPassword(password!)) this.refuse(refusal.common);
+  }
+
+  /** Public code sends serve only the purposes that need no session; binding codes come from account settings. */
+  private requirePublicPurpose(purpose: string) {
+    if (!publicPurposes.has(purpose)) throw new AppError(codes.notLoggedIn, { domain: 'passport' });
+  }
+
   /** A nickname from the e-mail's local part that fits the rules and nobody has yet (spec 5: 3-16, no symbols). */
   private freshNickname(email: string): Promise<string> {
     return freshNickname(email.split('@')[0] ?? '', (n) => this.d.members.nicknameTaken(n));
@@ -109,17 +141,23 @@ export class AccountService {
     ip: string;
     lang: LanguageCode;
   }) {
-    await this.d.captcha.requireTicket(input.ticket);
+    this.requirePublicPurpose(input.purpose);
+    await this.d.captcha.requireTicket(input.ticket, input.purpose === 'register' ? 'register' : 'reset');
     const email = input.email.toLowerCase();
     const owner = await this.d.members.byEmail(email);
-    if (input.purpose === 'register' && owner) this.refuse(codes.passportEmailRegistered);
     // An address that may not register any more gets no sign-up codes either: they would be mail for nothing.
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
-    // A code for an account's address answers the same whether the address has one: only its owner, reading the
-    // mail, learns that (issue 19 item 3). Without an account nothing is sent.
+    // Every send answers the same whether the address has an account: only its owner, reading the mail, learns
+    // that (issue 19 item 3). A reset for an address without one sends nothing; a sign-up with an address that
+    // has one tells its owner instead of sending a code (SPEC 8 keeps 510000 for the registration itself).
     await this.d.codes.send(
       { channel: 'email', target: email, purpose: input.purpose, ip: input.ip, lang: input.lang },
-      { deliver: input.purpose === 'register' || owner !== undefined },
+      {
+        deliver: input.purpose === 'register' || owner !== undefined,
+        ...(input.purpose === 'register' && owner
+          ? { notice: signupAttemptNotice(owner.lang, 'email') }
+          : {}),
+      },
     );
     return { expires_in: 600, resend_after: 60 };
   }
@@ -135,10 +173,12 @@ export class AccountService {
     return this.d.registrations.within(input.ip, async () => {
       const email = input.email.toLowerCase();
       const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.rePwd]);
-      if (!passwordRule.safeParse(password).success) this.refuse(codes.passportPasswordRule);
+      this.checkNewPassword(password, changeRefusals.email);
       if (password !== confirmation) this.refuse(codes.passportPasswordsDiffer);
-      if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
+      // The code first: an address with an account was never sent one, so a stranger is refused like a wrong
+      // code, and only someone who got a code (the address was free then) can learn it was taken since.
       await this.d.codes.check({ channel: 'email', target: email, purpose: 'register', code: input.code });
+      if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
       const created = await this.d.members.create({
         userId: email,
         email,
@@ -168,6 +208,7 @@ export class AccountService {
     try {
       await this.d.captcha.requireTicket(
         input.ticket,
+        'login',
         address.tightened ? { solvedWithinMs: lockoutPolicy.address.freshTicketMs } : {},
       );
       const password = await this.d.rsa.decryptPassword(input.pwd);
@@ -216,16 +257,27 @@ export class AccountService {
     ip: string;
     lang: LanguageCode;
   }) {
-    await this.d.captcha.requireTicket(input.ticket);
+    this.requirePublicPurpose(input.purpose);
+    await this.d.captcha.requireTicket(input.ticket, input.purpose === 'register' ? 'register' : 'reset');
     const phone = this.phoneOf(input.cid, input.tel);
     const owner = await this.d.members.byPhone(phone);
-    if (input.purpose === 'register' && owner) this.refuse(codes.passportPhoneExists);
     // Likewise no sign-up SMS, which cost money, for an address that may not register any more.
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
-    // A reset code answers the same whether the number has an account (issue 19 item 3); without one, no SMS.
+    // Answers the same whether the number has an account (issue 19 item 3): a reset for a number without one
+    // sends no SMS; a sign-up with a number that has one tells its owner instead of sending a code.
     await this.d.codes.send(
-      { channel: 'sms', target: phone, purpose: input.purpose, ip: input.ip, lang: input.lang },
-      { deliver: input.purpose === 'register' || owner !== undefined },
+      {
+        channel: 'sms',
+        target: phone,
+        purpose: input.purpose,
+        ip: input.ip,
+        lang: input.lang,
+        callingCode: input.cid,
+      },
+      {
+        deliver: input.purpose === 'register' || owner !== undefined,
+        ...(input.purpose === 'register' && owner ? { notice: signupAttemptNotice(owner.lang, 'sms') } : {}),
+      },
     );
     return { expires_in: 600, resend_after: 60 };
   }
@@ -256,11 +308,12 @@ export class AccountService {
       const phone = this.phoneOf(input.cid, input.tel);
       const nickName = checkNickname(input.nickName);
       const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.repeatPwd]);
-      if (!passwordRule.safeParse(password).success) this.refuse(codes.passportPhonePasswordRule);
+      this.checkNewPassword(password, changeRefusals.phone);
       if (password !== confirmation) this.refuse(codes.passportPhonePasswordsDiffer);
-      if (await this.d.members.byPhone(phone)) this.refuse(codes.passportPhoneExists);
       if (await this.d.members.nicknameTaken(nickName)) this.refuse(codes.passportNicknameTaken);
+      // The code before the number's account, as for e-mail: a stranger cannot tell a registered number.
       await this.d.codes.check({ channel: 'sms', target: phone, purpose: 'register', code: input.code });
+      if (await this.d.members.byPhone(phone)) this.refuse(codes.passportPhoneExists);
       const created = await this.d.members.create({
         userId: phone,
         phone,
@@ -295,8 +348,7 @@ export class AccountService {
     const byPhone = 'cid' in input;
     const target = byPhone ? this.phoneOf(input.cid, input.tel) : input.email.toLowerCase();
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.again]);
-    if (!passwordRule.safeParse(password).success)
-      this.refuse(byPhone ? codes.passportPhonePasswordRule : codes.passportPasswordRule);
+    this.checkNewPassword(password, byPhone ? changeRefusals.phone : changeRefusals.email);
     if (password !== confirmation)
       this.refuse(byPhone ? codes.passportPhonePasswordsDiffer : codes.passportPasswordsDiffer);
     const channel = byPhone ? 'sms' : 'email';
@@ -323,7 +375,7 @@ export class AccountService {
     mid: number,
     input: { email: string; type?: 'bind' | 'old'; ticket: string; ip: string; lang: LanguageCode },
   ) {
-    await this.d.captcha.requireTicket(input.ticket);
+    await this.d.captcha.requireTicket(input.ticket, 'account');
     const row = await this.accountMember(mid);
     const email = input.email.toLowerCase();
     if (input.type === 'old') {
@@ -422,7 +474,7 @@ export class AccountService {
     mid: number,
     input: { cid: number; tel: string; type: 'bind' | 'old'; ticket: string; ip: string; lang: LanguageCode },
   ) {
-    await this.d.captcha.requireTicket(input.ticket);
+    await this.d.captcha.requireTicket(input.ticket, 'account');
     const row = await this.accountMember(mid);
     const phone = this.phoneOf(input.cid, input.tel);
     if (input.type === 'old') {
@@ -438,6 +490,7 @@ export class AccountService {
       purpose: `${input.type}:${mid}`,
       ip: input.ip,
       lang: input.lang,
+      callingCode: input.cid,
     });
     return { expires_in: 600, resend_after: 60 };
   }
@@ -503,14 +556,18 @@ export class AccountService {
   async changePassword(
     member: { mid: number; sessionIdHash: string },
     input: {
-      old: string;
+      /** Left out with a code: a member who forgot the old password proves the account by the code alone. */
+      old?: string | undefined;
       next: string;
       again: string;
       code?: { channel: 'email' | 'sms'; value: string | undefined };
     },
   ) {
     const refusal = input.code?.channel === 'sms' ? changeRefusals.phone : changeRefusals.email;
-    const [old, next, again] = await this.d.rsa.decryptPasswords([input.old, input.next, input.again]);
+    if (input.old === undefined && !input.code) this.refuse(codes.passportPasswordRequired);
+    const [next, again, old] = await this.d.rsa.decryptPasswords(
+      input.old === undefined ? [input.next, input.again] : [input.next, input.again, input.old],
+    );
     const row = await this.d.members.byMid(member.mid);
     if (!row?.passwordHash) this.refuse(codes.cannotOperate); // third-party members have no password to change
     // The code is checked first but used only once everything else is right, so a typo keeps it usable.
@@ -522,13 +579,17 @@ export class AccountService {
       code: input.code.value,
     };
     if (code) await this.d.codes.check({ ...code, consume: false });
-    const attempt = await this.d.lockout.beginTry(accountKey(member.mid));
-    if (!attempt) this.refuse(codes.passportTooManyLogins);
-    if (!(await this.d.hasher.verify(row.passwordHash, old!))) this.refuse(refusal.oldWrong);
-    await this.d.lockout.recordSuccess(accountKey(member.mid));
-    if (!passwordRule.safeParse(next).success) this.refuse(refusal.rule);
+    if (old !== undefined) {
+      const attempt = await this.d.lockout.beginTry(accountKey(member.mid));
+      if (!attempt) this.refuse(codes.passportTooManyLogins);
+      if (!(await this.d.hasher.verify(row.passwordHash, old))) this.refuse(refusal.oldWrong);
+      await this.d.lockout.recordSuccess(accountKey(member.mid));
+    }
+    this.checkNewPassword(next, refusal);
     if (next !== again) this.refuse(refusal.differ);
-    if (next === old) this.refuse(refusal.same);
+    // SPEC 5: the new one must differ from the old, known or not.
+    if (next === old || (old === undefined && (await this.d.hasher.verify(row.passwordHash, next!))))
+      this.refuse(refusal.same);
     if (code) await this.d.codes.check(code);
     await this.d.members.setPassword(member.mid, await this.d.hasher.hash(next!), this.d.now());
     // Anyone else holding a session of this account is logged out; the member keeps the session they used.

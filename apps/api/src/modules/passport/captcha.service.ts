@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -52,22 +53,38 @@ export class CaptchaService {
   }
 
   /** One answer, checked and counted in one statement (see `SecurityRepository.answerCaptcha`). */
-  private async answer(imgToken: string, answer: string, ticket: string, use: boolean): Promise<void> {
+  private async answer(
+    imgToken: string,
+    answer: string,
+    ticket: { value: string; use: boolean; action: string },
+  ): Promise<void> {
     const now = this.now();
     const outcome = await this.repo.answerCaptcha(
       sha256(imgToken),
       sha256(normalize(answer)),
-      { hash: sha256(ticket), expiresAt: new Date(now.getTime() + ticketTtlMs), use },
+      {
+        hash: sha256(ticket.value),
+        expiresAt: new Date(now.getTime() + ticketTtlMs),
+        use: ticket.use,
+        action: ticket.action,
+      },
       now,
       maxAttempts,
     );
     if (outcome !== 'solved') throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
   }
 
-  /** Checks an answer; the right one returns the ticket, a wrong or stale one answers -105. */
-  async verify(imgToken: string, answer: string): Promise<{ ticket: string; expires_in: number }> {
+  /**
+   * Checks an answer; the right one returns the ticket, good only for `action` (issue 19 item 7: a ticket solved
+   * for a sign-up code is no use to a login); a wrong or stale one answers -105.
+   */
+  async verify(
+    imgToken: string,
+    answer: string,
+    action: CaptchaAction,
+  ): Promise<{ ticket: string; expires_in: number }> {
     const ticket = randomBytes(24).toString('base64url');
-    await this.answer(imgToken, answer, ticket, false);
+    await this.answer(imgToken, answer, { value: ticket, use: false, action });
     return { ticket, expires_in: ticketTtlMs / 1000 };
   }
 
@@ -77,21 +94,30 @@ export class CaptchaService {
    * try (if any are left) and refuses with -105.
    */
   async spend(imgToken: string, answer: string): Promise<void> {
-    await this.answer(imgToken, answer, randomBytes(24).toString('base64url'), true);
+    await this.answer(imgToken, answer, {
+      value: randomBytes(24).toString('base64url'),
+      use: true,
+      action: 'spent',
+    });
   }
 
   /**
-   * For the calls that need a solved captcha: spends the ticket or refuses with -105. `solvedWithinMs`: only a
-   * ticket solved that recently counts (a login from an address with many failures: no stockpiled tickets).
+   * For the calls that need a solved captcha: spends the ticket, which must have been solved for `action`, or
+   * refuses with -105. `solvedWithinMs`: only a ticket solved that recently counts (a login from an address with
+   * many failures: no stockpiled tickets).
    */
-  async requireTicket(ticket: string | undefined, options: { solvedWithinMs?: number } = {}): Promise<void> {
+  async requireTicket(
+    ticket: string | undefined,
+    action: CaptchaAction,
+    options: { solvedWithinMs?: number } = {},
+  ): Promise<void> {
     const now = this.now();
     // A ticket expires `ticketTtlMs` after it was solved, so "solved within" is "expires later than".
     const liveAt =
       options.solvedWithinMs === undefined
         ? now
         : new Date(now.getTime() + Math.max(0, ticketTtlMs - options.solvedWithinMs));
-    if (!ticket || !(await this.repo.useTicket(sha256(ticket), now, liveAt))) {
+    if (!ticket || !(await this.repo.useTicket(sha256(ticket), action, now, liveAt))) {
       throw new AppError(codes.passportCodeWrong, { domain: 'passport' });
     }
   }

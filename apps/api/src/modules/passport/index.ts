@@ -23,6 +23,7 @@ export {
 export { createCaptchaService, type CaptchaService } from './captcha.service.ts';
 export { createLockoutService, lockoutPolicy, loginNameKey, type LockoutService } from './lockout.service.ts';
 export { PasswordHasher, productionCost, testCost } from './password.ts';
+export { isCommonPassword } from './common-passwords.ts';
 // For test fixtures: a member made and logged in directly, a password sealed as the browser seals it.
 export { MemberRepository } from './member.repository.ts';
 export { SessionRepository } from './session.repository.ts';

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { authLockout } from '../../db/schema/passport.schema.ts';
 
@@ -107,6 +107,17 @@ export class LockoutRepository {
           gt(authLockout.failures, 0),
         ),
       );
+  }
+
+  /** The counters whose key starts with `prefix`, highest count first (a day's SMS per calling code). */
+  async largestStartingWith(prefix: string, limit: number): Promise<{ key: string; count: number }[]> {
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return this.db
+      .select({ key: authLockout.key, count: authLockout.failures })
+      .from(authLockout)
+      .where(like(authLockout.key, `${escaped}%`))
+      .orderBy(desc(authLockout.failures), authLockout.key)
+      .limit(limit);
   }
 
   async clear(key: string) {

@@ -1,7 +1,9 @@
 /** Registration by e-mail and login, driven through the API as the passport screens drive it. */
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
-import { captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
+import { messageText } from '@gp/i18n/server';
+import { backdateCodes, captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { outbox } from '../messaging/index.ts';
 import { lockoutPolicy } from './lockout.service.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
@@ -30,7 +32,7 @@ const post = async (
 };
 
 /** What the screens do: solve a graphic captcha (test answer) and keep the ticket. */
-const ticket = () => captchaTicket(t.app);
+const ticket = (action?: CaptchaAction) => captchaTicket(t.app, undefined, action);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const emailCode = (email: string) => latestCode(t.db, email);
 
@@ -40,7 +42,7 @@ async function register(email: string, password: string, lang = 'en') {
       await post(`/passport/web/captcha/generic/send?lang=${lang}`, {
         user: email,
         type: 'register',
-        captcha: await ticket(),
+        captcha: await ticket('register'),
       })
     ).body.code,
   ).toBe(0);
@@ -77,16 +79,33 @@ describe('registration by e-mail', () => {
     expect(message?.lang).toBe('th');
   });
 
-  it('refuses a registered e-mail, before and after the code', async () => {
+  it('answers a sign-up with a registered e-mail like any other, tells its owner, and no code gets it in', async () => {
+    await backdateCodes(t.db, 'nok.siri@example.com');
+    // Asked in English; the owner registered in Thai and is told in Thai (issue 19 item 3).
     expect(
       (
-        await post('/passport/web/captcha/generic/send', {
+        await post('/passport/web/captcha/generic/send?lang=en', {
           user: 'nok.siri@example.com',
           type: 'register',
-          captcha: await ticket(),
+          captcha: await ticket('register'),
+        })
+      ).body,
+    ).toMatchObject({ code: 0, data: { expires_in: 600, resend_after: 60 } });
+    const [notice] = await outbox.latest(t.db, { recipient: 'nok.siri@example.com', limit: 1 });
+    expect(notice).toMatchObject({ lang: 'th', subject: messageText('th', 'signupAttempt.subject') });
+    expect(notice!.body).not.toMatch(/\b\d{6}\b/);
+    // Registering it is refused like a wrong code: only someone who received a code could learn more.
+    const [pwd, rePwd] = await seal('Secret123', 'Secret123');
+    expect(
+      (
+        await post('/passport/web/reg/email', {
+          user: 'nok.siri@example.com',
+          pwd: pwd!,
+          rePwd: rePwd!,
+          captcha: '123456',
         })
       ).body.code,
-    ).toBe(510000);
+    ).toBe(510006);
   });
 
   it('refuses a code request without a solved captcha', async () => {
@@ -118,7 +137,7 @@ describe('registration by e-mail', () => {
     await post('/passport/web/captcha/generic/send', {
       user: email,
       type: 'register',
-      captcha: await ticket(),
+      captcha: await ticket('register'),
     });
     const [pwd, rePwd] = await seal(password, confirmation);
     expect(
@@ -138,7 +157,7 @@ describe('registration by e-mail', () => {
     await post('/passport/web/captcha/generic/send', {
       user: email,
       type: 'register',
-      captcha: await ticket(),
+      captcha: await ticket('register'),
     });
     const [pwd, rePwd] = await seal('Secret123', 'Secret123');
     const code = await emailCode(email);

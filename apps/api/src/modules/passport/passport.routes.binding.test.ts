@@ -1,4 +1,5 @@
 /** Binding an e-mail and a phone to an account, and changing the phone with codes to both numbers. */
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
 import { backdateCodes, captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
@@ -13,7 +14,7 @@ beforeAll(async () => {
     cid: '62',
     tel: '81234567890',
     type: 'register',
-    captcha: await ticket(),
+    captcha: await ticket('register'),
   });
   const [pwd, repeatPwd] = await seal('Secret123', 'Secret123');
   await send('/passport/web/reg/by/tel', {
@@ -52,7 +53,7 @@ async function send(url: string, form: Record<string, string>, asMember = false)
   return res.json() as { code: number; data: Record<string, unknown> | null };
 }
 const member_ = (url: string, form: Record<string, string>) => send(url, form, true);
-const ticket = () => captchaTicket(t.app);
+const ticket = (action?: CaptchaAction) => captchaTicket(t.app, undefined, action);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const codeTo = (target: string) => latestCode(t.db, target);
 const backdate = (target: string) => backdateCodes(t.db, target);
@@ -66,7 +67,7 @@ describe('binding an e-mail', () => {
         await member_('/passport/web/captcha/auth/send', {
           user: 'Budi@example.com',
           type: 'bind',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(0);
@@ -121,7 +122,7 @@ describe('binding and changing a phone', () => {
           cid: '62',
           tel: '81234567890',
           type: 'bind',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(-614);
@@ -131,7 +132,7 @@ describe('binding and changing a phone', () => {
           cid: '62',
           tel: '89999999999',
           type: 'old',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(-618);
@@ -139,7 +140,7 @@ describe('binding and changing a phone', () => {
       cid: '62',
       tel: '85555555555',
       type: 'bind',
-      captcha: await ticket(),
+      captcha: await ticket('account'),
     });
     const code = await codeTo('6285555555555');
     expect(
@@ -163,7 +164,7 @@ describe('binding and changing a phone', () => {
           cid: '62',
           tel: '81234567890',
           type: 'old',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(0);
@@ -184,7 +185,7 @@ describe('binding and changing a phone', () => {
           cid: '62',
           tel: '85555555555',
           type: 'bind',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(0);
@@ -218,7 +219,7 @@ describe('binding and changing a phone', () => {
           cid: '62',
           tel: '85555555555',
           type: 'bind',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(-614);
@@ -227,7 +228,7 @@ describe('binding and changing a phone', () => {
       cid: '62',
       tel: '81234567890',
       type: 'register',
-      captcha: await ticket(),
+      captcha: await ticket('register'),
     });
     expect(other.code).toBe(0); // the old number is free again
   });
@@ -241,7 +242,7 @@ describe('changing the password with a code to the bound e-mail or phone', () =>
         await member_('/passport/web/captcha/auth/send', {
           user: 'other@example.com',
           type: 'old',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(-615);
@@ -250,7 +251,7 @@ describe('changing the password with a code to the bound e-mail or phone', () =>
         await member_('/passport/web/captcha/auth/send', {
           user: 'budi@example.com',
           type: 'old',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(0);
@@ -287,7 +288,7 @@ describe('changing the password with a code to the bound e-mail or phone', () =>
           cid: '62',
           tel: '85555555555',
           type: 'old',
-          captcha: await ticket(),
+          captcha: await ticket('account'),
         })
       ).code,
     ).toBe(0);
@@ -328,7 +329,7 @@ describe('POST /passport/web/reset/email/check', () => {
         await send('/passport/web/captcha/generic/send', {
           user: 'budi@example.com',
           type: 'reset',
-          captcha: await ticket(),
+          captcha: await ticket('reset'),
         })
       ).code,
     ).toBe(0);

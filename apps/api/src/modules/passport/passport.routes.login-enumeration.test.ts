@@ -69,7 +69,7 @@ async function timedLogin(user: string, ip: string): Promise<{ code: number; ms:
   const key = await rsa.publicKey();
   const pwd = encryptPassword(key.public_key, key.nonce, 'Wrong1234');
   const created = await captcha.create();
-  const { ticket } = await captcha.verify(created.img_token, 'pass');
+  const { ticket } = await captcha.verify(created.img_token, 'pass', 'login');
   const started = performance.now(); // wall time: what an observer of the answers measures
   const code = await accounts
     .login('web', { user, pwd, ticket, keep: false }, { ip, sessionId: undefined })

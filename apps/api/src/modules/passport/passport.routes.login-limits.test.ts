@@ -48,7 +48,7 @@ async function register(email: string, password: string) {
   const sent = await post('/passport/web/captcha/generic/send', {
     user: email,
     type: 'register',
-    captcha: await captchaTicket(t.app),
+    captcha: await captchaTicket(t.app, undefined, 'register'),
   });
   expect(sent.code).toBe(0);
   const [pwd, rePwd] = await sealPasswords(t.app, password, password);
@@ -170,7 +170,7 @@ describe('race-free limits: 50 guesses at once', () => {
       cid: '66',
       tel: '812340019',
       type: 'register',
-      captcha: await captchaTicket(t.app),
+      captcha: await captchaTicket(t.app, undefined, 'register'),
     });
     expect(sent.code).toBe(0);
     const code = await latestCode(t.db, '66812340019');

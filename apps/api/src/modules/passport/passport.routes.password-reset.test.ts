@@ -1,4 +1,5 @@
 /** Password reset by e-mail link, as the findpwd screens drive it: send, open the link, set a new password. */
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -26,10 +27,15 @@ const post = async (url: string, form: Record<string, string>, cookies: Record<s
 };
 const captcha = async () =>
   String((await post('/passport/web/captcha/img/captcha', {})).body.data!.img_token);
-const ticket = async () =>
+const ticket = async (action: CaptchaAction = 'login') =>
   String(
-    (await post('/passport/web/captcha/verify/captcha', { img_token: await captcha(), captcha: 'pass' })).body
-      .data!.ticket,
+    (
+      await post('/passport/web/captcha/verify/captcha', {
+        img_token: await captcha(),
+        captcha: 'pass',
+        action,
+      })
+    ).body.data!.ticket,
   );
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const latest = async (to: string) => (await outbox.latest(t.db, { recipient: to, limit: 1 }))[0];
@@ -38,7 +44,7 @@ async function register(email: string, password: string, lang: string) {
   await post(`/passport/web/captcha/generic/send?lang=${lang}`, {
     user: email,
     type: 'register',
-    captcha: await ticket(),
+    captcha: await ticket('register'),
   });
   const code = (await latest(email))!.body.match(/\b\d{6}\b/)![0];
   const [pwd, rePwd] = await seal(password, password);

@@ -1,4 +1,5 @@
 /** Registration and password reset by phone (SMS codes read from the outbox), and reset with an e-mail code. */
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
 import {
@@ -8,6 +9,7 @@ import {
   postForm,
   sealPasswords,
 } from '../../../test/passport-steps.ts';
+import { messageText } from '@gp/i18n/server';
 import { outbox } from '../messaging/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -17,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, form: Record<string, string>, ip?: string) => postForm(t.app, url, form, ip);
-const ticket = () => captchaTicket(t.app);
+const ticket = (action?: CaptchaAction) => captchaTicket(t.app, undefined, action);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const smsCode = (phone: string) => latestCode(t.db, phone);
 /** Codes go out once a minute per address; the tests move the earlier ones back in time instead of waiting. */
@@ -35,7 +37,7 @@ describe('registration by phone', () => {
           cid: '66',
           tel: '0812345678',
           type: 'register',
-          captcha: await ticket(),
+          captcha: await ticket('register'),
         })
       ).code,
     ).toBe(0);
@@ -68,16 +70,38 @@ describe('registration by phone', () => {
       user_id: '66812345678',
       bind_tel: '66******678',
     });
+    // A sign-up with the registered number answers like any other; its owner gets a notice, not a code, in
+    // the owner's language (en: the registration above was in the default language), not the asker's.
+    await backdateCodes('66812345678');
     expect(
       (
-        await post('/passport/web/sms/generic/send', {
+        await post('/passport/web/sms/generic/send?lang=vi', {
           cid: '66',
           tel: '812345678',
           type: 'register',
-          captcha: await ticket(),
+          captcha: await ticket('register'),
         })
       ).code,
-    ).toBe(-616);
+    ).toBe(0);
+    const [notice] = await outbox.latest(t.db, { recipient: '66812345678', limit: 1 });
+    expect(notice).toMatchObject({
+      channel: 'sms',
+      lang: 'en',
+      body: messageText('en', 'signupAttempt.sms'),
+    });
+    const [again, repeatAgain] = await seal('Secret123', 'Secret123');
+    expect(
+      (
+        await post('/passport/web/reg/by/tel', {
+          cid: '66',
+          tel: '812345678',
+          code,
+          nickName: 'Somchai2',
+          pwd: again!,
+          repeatPwd: repeatAgain!,
+        })
+      ).code,
+    ).toBe(-704); // like any wrong code: nobody was sent one that works
   });
 
   it.each([
@@ -134,7 +158,7 @@ describe('password reset with a code', () => {
       (
         await post(
           '/passport/web/sms/generic/send',
-          { cid: '66', tel: '812345678', type: 'reset', captcha: await ticket() },
+          { cid: '66', tel: '812345678', type: 'reset', captcha: await ticket('reset') },
           '10.5.0.1',
         )
       ).code,
@@ -157,7 +181,12 @@ describe('password reset with a code', () => {
 
   it('answers a reset for a number without an account exactly like one with an account, and sends nothing', async () => {
     const send = async (tel: string) =>
-      post('/passport/web/sms/generic/send', { cid: '66', tel, type: 'reset', captcha: await ticket() });
+      post('/passport/web/sms/generic/send', {
+        cid: '66',
+        tel,
+        type: 'reset',
+        captcha: await ticket('reset'),
+      });
     const reset = async (tel: string, code: string) => {
       const [pwd, repeatPwd] = await seal('Fresh4567', 'Fresh4567');
       return post('/passport/web/reset/pwd', { cid: '66', tel, code, pwd: pwd!, repeatPwd: repeatPwd! });
@@ -180,7 +209,7 @@ describe('password reset with a code', () => {
     await post('/passport/web/captcha/generic/send', {
       user: 'mai@example.com',
       type: 'register',
-      captcha: await ticket(),
+      captcha: await ticket('register'),
     });
     const regCode = (await outbox.latest(t.db, { recipient: 'mai@example.com', limit: 1 }))[0]!.body.match(
       /\b\d{6}\b/,
@@ -214,7 +243,7 @@ describe('password reset with a code', () => {
         await post('/passport/web/captcha/generic/send', {
           user: 'mai@example.com',
           type: 'reset',
-          captcha: await ticket(),
+          captcha: await ticket('reset'),
         })
       ).code,
     ).toBe(0);

@@ -47,9 +47,9 @@ describe('graphic captcha', () => {
     ).toBe(-105);
     // The ticket works once.
     const service = new CaptchaService(new SecurityRepository(t.db), { now: t.app.now });
-    await expect(service.requireTicket(solved.data.ticket)).resolves.toBeUndefined();
-    await expect(service.requireTicket(solved.data.ticket)).rejects.toMatchObject({ code: -105 });
-    await expect(service.requireTicket(undefined)).rejects.toMatchObject({ code: -105 });
+    await expect(service.requireTicket(solved.data.ticket, 'login')).resolves.toBeUndefined();
+    await expect(service.requireTicket(solved.data.ticket, 'login')).rejects.toMatchObject({ code: -105 });
+    await expect(service.requireTicket(undefined, 'login')).rejects.toMatchObject({ code: -105 });
   });
 
   it('spends a captcha after three wrong answers, on both verify paths', async () => {

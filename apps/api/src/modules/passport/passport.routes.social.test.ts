@@ -2,6 +2,7 @@
  * Social login end to end over real HTTP to a real OpenID provider: the built-in Demo ID on 127.0.0.1, driven
  * as a browser would (its cookies, its sign-in form, its redirects), with the API calls the return page makes.
  */
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialChannels } from '@gp/contracts/passport';
@@ -60,7 +61,7 @@ async function post(
   return { res, body: res.json() as Json };
 }
 
-const ticket = () => captchaTicket(t.app);
+const ticket = (action?: CaptchaAction) => captchaTicket(t.app, undefined, action);
 
 /** The provider's side as a browser lives it: follow redirects by hand, keeping its cookies. */
 async function throughProvider(authorizeUrl: string, act: { name?: string; cancel?: boolean }) {
@@ -182,7 +183,7 @@ describe('social login through the Demo ID provider', () => {
     expect(change.body.code).toBe(-111);
     const bind = await post(
       '/passport/web/captcha/auth/send',
-      { ct, user: 'np@example.com', captcha: await ticket() },
+      { ct, user: 'np@example.com', captcha: await ticket('account') },
       cookies,
     );
     expect(bind.body.code).toBe(-111);

@@ -61,7 +61,9 @@ import { RegistrationLimit } from './registration-limit.ts';
 import { MemberRepository } from './member.repository.ts';
 import { PasswordHasher, productionCost, testCost } from './password.ts';
 import { PasswordResetService } from './password-reset.service.ts';
-import { VerificationCodeService } from './verification-code.service.ts';
+import { VerificationCodeService, type SmsGuards } from './verification-code.service.ts';
+import { SmsStatusService } from './sms-status.service.ts';
+import { smsAdminStatus } from '@gp/contracts/sms-admin';
 import { countryList as countries } from './countries.ts';
 import { RsaService } from './rsa.service.ts';
 import { SecurityRepository } from './security.repository.ts';
@@ -76,10 +78,16 @@ export async function passportRoutes(app: FastifyInstance) {
   const captcha = new CaptchaService(security, { testAnswer: app.env.CAPTCHA_TEST_ANSWER, now });
   const rsa = new RsaService(security, { privateKeyPem: app.env.RSA_PRIVATE_KEY, now });
 
+  const smsGuards: SmsGuards = {
+    perNumberPerDay: app.env.SMS_PER_NUMBER_PER_DAY,
+    perAddressPerDay: app.env.SMS_PER_ADDRESS_PER_DAY,
+    perPrefixPerDay: app.env.SMS_PER_PREFIX_PER_DAY,
+    dailyBudget: app.env.SMS_DAILY_BUDGET,
+  };
   const codes = new VerificationCodeService(
     app.db,
     () => security.putSecretOnce('code-pepper', newToken(32)),
-    { perIpPerHour: app.env.CODES_PER_IP_PER_HOUR, now },
+    { perIpPerHour: app.env.CODES_PER_IP_PER_HOUR, sms: smsGuards, now },
   );
   const members = new MemberRepository(app.db);
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
@@ -121,6 +129,8 @@ export async function passportRoutes(app: FastifyInstance) {
     passportOrigin: app.env.PASSPORT_ORIGIN,
     now,
   });
+  const smsStatus = new SmsStatusService(new LockoutRepository(app.db), smsGuards, now);
+  registerCall(app, smsAdminStatus, () => smsStatus.today());
   const home = `${app.env.PORTAL_ORIGIN.replace(/\/$/, '')}/`;
 
   const sealingKey = (ctx: CallContext) => {
@@ -132,8 +142,10 @@ export async function passportRoutes(app: FastifyInstance) {
   registerCall(app, webLoginGetKey, (_, ctx) => sealingKey(ctx));
   registerCall(app, gameLoginGetKey, (_, ctx) => sealingKey(ctx));
   registerCall(app, imgCaptcha, () => captcha.create());
-  registerCall(app, verifyCaptcha, (input) => captcha.verify(input.img_token, input.captcha));
-  registerCall(app, verifyCaptchaKomoe, (input) => captcha.verify(input.img_token, input.captcha));
+  registerCall(app, verifyCaptcha, (input) => captcha.verify(input.img_token, input.captcha, input.action));
+  registerCall(app, verifyCaptchaKomoe, (input) =>
+    captcha.verify(input.img_token, input.captcha, input.action),
+  );
   registerCall(app, countryList, (_, ctx) => countries(ctx.lang === 'ja' ? 'en' : ctx.lang));
 
   registerCall(app, captchaGenericSend, (input, ctx) =>

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { passwordRule } from '@gp/contracts/passport';
+import { isCommonPassword } from './common-passwords.ts';
 import type { LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
 import { codes } from '@gp/errors';
@@ -128,6 +129,7 @@ export class PasswordResetService {
     if (!row.confirmedAt) refuse(codes.passportEmailLinkNotConfirmed);
     const [password, confirmation] = await this.d.rsa.decryptPasswords([input.pwd, input.rePwd]);
     if (!passwordRule.safeParse(password).success) refuse(codes.passportPasswordRule);
+    if (isCommonPassword(password!)) refuse(codes.passportPasswordCommon);
     if (password !== confirmation) refuse(codes.passportPasswordsDiffer);
     if (!(await this.tickets.use(row.ticketHash, this.now()))) refuse(codes.passportEmailLinkExpired);
     await this.d.members.setPassword(row.mid, await this.d.hasher.hash(password!), this.now());

@@ -2,6 +2,7 @@
  * The registration flood limit through the API (spec 8, -800): five accounts an hour from one address, by e-mail
  * or by phone; the sixth is refused before any account exists, while another address still signs up.
  */
+import type { CaptchaAction } from '@gp/contracts/passport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessage } from '@gp/i18n/server';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -27,7 +28,7 @@ const members = {
 };
 
 const post = (url: string, form: Record<string, string>, ip: string) => postForm(t.app, url, form, ip);
-const ticket = (ip: string) => captchaTicket(t.app, ip);
+const ticket = (ip: string, action?: CaptchaAction) => captchaTicket(t.app, ip, action);
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const codeTo = (recipient: string) => latestCode(t.db, recipient);
 const login = async (user: string, ip: string) => {
@@ -38,7 +39,7 @@ const login = async (user: string, ip: string) => {
 async function registerByEmail(email: string, ip: string, lang = 'en') {
   const sent = await post(
     `/passport/web/captcha/generic/send?lang=${lang}`,
-    { user: email, type: 'register', captcha: await ticket(ip) },
+    { user: email, type: 'register', captcha: await ticket(ip, 'register') },
     ip,
   );
   // An address at its limit gets no sign-up code at all.
@@ -51,7 +52,7 @@ async function registerByEmail(email: string, ip: string, lang = 'en') {
 async function registerByPhone(tel: string, nickName: string, ip: string, lang = 'en') {
   const sent = await post(
     `/passport/web/sms/generic/send?lang=${lang}`,
-    { cid: '66', tel, type: 'register', captcha: await ticket(ip) },
+    { cid: '66', tel, type: 'register', captcha: await ticket(ip, 'register') },
     ip,
   );
   if (sent.code !== 0) return sent;
@@ -116,7 +117,7 @@ describe('registration flood limit, on the code step', () => {
     for (let i = 1; i <= 5; i++) expect((await registerByEmail(`codes${i}@example.com`, ip)).code).toBe(0);
     const signUp = await post(
       '/passport/web/captcha/generic/send',
-      { user: 'codes6@example.com', type: 'register', captcha: await ticket(ip) },
+      { user: 'codes6@example.com', type: 'register', captcha: await ticket(ip, 'register') },
       ip,
     );
     expect(signUp.code).toBe(-800);
@@ -124,7 +125,7 @@ describe('registration flood limit, on the code step', () => {
     await backdateCodes(t.db, 'codes1@example.com');
     const reset = await post(
       '/passport/web/captcha/generic/send',
-      { user: 'codes1@example.com', type: 'reset', captcha: await ticket(ip) },
+      { user: 'codes1@example.com', type: 'reset', captcha: await ticket(ip, 'reset') },
       ip,
     );
     expect(reset.code).toBe(0);

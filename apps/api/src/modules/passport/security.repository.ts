@@ -47,7 +47,7 @@ export class SecurityRepository {
   async answerCaptcha(
     tokenHash: string,
     answerHash: string,
-    ticket: { hash: string; expiresAt: Date; use: boolean },
+    ticket: { hash: string; expiresAt: Date; use: boolean; action: string },
     now: Date,
     maxAttempts: number,
   ): Promise<'solved' | 'wrong' | 'dead'> {
@@ -58,6 +58,7 @@ export class SecurityRepository {
         attempts: sql`${captchaChallenge.attempts} + case when ${right} then 0 else 1 end`,
         ticketHash: sql`case when ${right} then ${ticket.hash} else null end`,
         ticketExpiresAt: sql`case when ${right} then ${ticket.expiresAt.toISOString()}::timestamptz else null end`,
+        ticketAction: sql`case when ${right} then ${ticket.action} else null end`,
         ...(ticket.use
           ? { usedAt: sql`case when ${right} then ${now.toISOString()}::timestamptz else null end` }
           : {}),
@@ -75,16 +76,17 @@ export class SecurityRepository {
   }
 
   /**
-   * Uses a solved captcha's ticket once; false when unknown, used or expired. `liveAt`: the ticket must still be
-   * valid then (later than `now` asks for a recently solved captcha).
+   * Uses a solved captcha's ticket once; false when unknown, used, expired or solved for another `action`.
+   * `liveAt`: the ticket must still be valid then (later than `now` asks for a recently solved captcha).
    */
-  async useTicket(ticketHash: string, now: Date, liveAt: Date = now): Promise<boolean> {
+  async useTicket(ticketHash: string, action: string, now: Date, liveAt: Date = now): Promise<boolean> {
     const used = await this.db
       .update(captchaChallenge)
       .set({ usedAt: now })
       .where(
         and(
           eq(captchaChallenge.ticketHash, ticketHash),
+          eq(captchaChallenge.ticketAction, action),
           isNull(captchaChallenge.usedAt),
           gt(captchaChallenge.ticketExpiresAt, liveAt),
         ),

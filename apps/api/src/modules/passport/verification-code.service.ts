@@ -13,7 +13,7 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import { withinLimits } from './counted-limits.ts';
+import { withinLimits, type CountedLimit } from './counted-limits.ts';
 import { LockoutRepository } from './lockout.repository.ts';
 import { VerificationCodeRepository, type CodeChannel } from './verification-code.repository.ts';
 
@@ -50,20 +50,65 @@ export interface CodeRequest {
   purpose: string;
   ip: string;
   lang: LanguageCode;
+  /** SMS only: the number's country calling code (its prefix), which has its own daily cap. */
+  callingCode?: number;
+}
+
+/**
+ * SMS cost guards (issue 19 item 7; env SMS_*): every SMS costs money, and "SMS pumping" sends many to numbers
+ * whose operator shares the fee. Per number, per client address and per country prefix a day, and a global daily
+ * budget that stops every SMS once spent.
+ */
+export interface SmsGuards {
+  perNumberPerDay: number;
+  perAddressPerDay: number;
+  perPrefixPerDay: number;
+  dailyBudget: number;
+}
+
+export const defaultSmsGuards: SmsGuards = {
+  perNumberPerDay: 10,
+  perAddressPerDay: 100,
+  perPrefixPerDay: 2_000,
+  dailyBudget: 10_000,
+};
+
+/** The budget and prefix counters count a UTC day, named in their keys, so staff can read "today". */
+export const smsDayKeys = (day: string) => ({
+  budget: `sms-budget:${day}`,
+  prefix: (callingCode: number | string) => `sms-prefix:${day}:${callingCode}`,
+});
+
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Longer than any day, so a day's counter never restarts within its day (its key changes at midnight UTC). */
+const dayKeyWindowMs = 2 * 86_400_000;
+
+/** A message sent through the code limits instead of the code (see `send`). */
+export interface CodeNotice {
+  /** The recipient's language, which may differ from the asker's. */
+  lang: LanguageCode;
+  subject: string;
+  body: string;
 }
 
 export class VerificationCodeService {
   private readonly now: Clock;
   private readonly perIpPerHour: number;
+  private readonly sms: SmsGuards;
 
   constructor(
     private readonly db: Db,
     private readonly pepper: () => Promise<string>,
-    /** `perIpPerHour`: env CODES_PER_IP_PER_HOUR (the e2e server, all on 127.0.0.1, needs more). */
-    options: { now: Clock; perIpPerHour?: number },
+    /**
+     * `perIpPerHour`: env CODES_PER_IP_PER_HOUR (the e2e server, all on 127.0.0.1, needs more); `sms`: the
+     * SMS_* settings.
+     */
+    options: { now: Clock; perIpPerHour?: number; sms?: Partial<SmsGuards> },
   ) {
     this.now = options.now;
     this.perIpPerHour = options.perIpPerHour ?? codeLimits.perIpPerHour;
+    this.sms = { ...defaultSmsGuards, ...options.sms };
   }
 
   private async hash(channel: CodeChannel, target: string, purpose: string, code: string) {
@@ -75,7 +120,8 @@ export class VerificationCodeService {
   /**
    * The slots a send takes (`withinLimits`, issue 19 item 6), in fixed windows starting with the first send.
    */
-  private sendLimits(channel: CodeChannel, target: string, ip: string) {
+  private sendLimits(request: CodeRequest, now: Date): CountedLimit[] {
+    const { channel, target, ip } = request;
     return [
       {
         key: `code-soon:${channel}:${target}`,
@@ -86,7 +132,7 @@ export class VerificationCodeService {
       {
         key: `code-day:${channel}:${target}`,
         windowMs: 86_400_000,
-        max: codeLimits.perTargetPerDay,
+        max: channel === 'sms' ? this.sms.perNumberPerDay : codeLimits.perTargetPerDay,
         refusal: () => new AppError(refusals[channel].daily, { domain: 'passport' }),
       },
       {
@@ -94,6 +140,33 @@ export class VerificationCodeService {
         windowMs: 3_600_000,
         max: this.perIpPerHour,
         refusal: () => new AppError(codes.tooFrequent, { domain: 'common', status: 429 }),
+      },
+      ...(channel === 'sms' ? this.smsLimits(request, now) : []),
+    ];
+  }
+
+  /** The SMS cost guards, the global budget last: a send refused by another cap spends none of it. */
+  private smsLimits(request: CodeRequest, now: Date): CountedLimit[] {
+    const day = smsDayKeys(utcDay(now));
+    const refuse = (code: number) => () => new AppError(code, { domain: 'passport', status: 429 });
+    return [
+      {
+        key: `sms-ip-day:${request.ip}`,
+        windowMs: 86_400_000,
+        max: this.sms.perAddressPerDay,
+        refusal: refuse(codes.passportSmsDailyLimit),
+      },
+      {
+        key: day.prefix(request.callingCode ?? 'unknown'),
+        windowMs: dayKeyWindowMs,
+        max: this.sms.perPrefixPerDay,
+        refusal: refuse(codes.passportSmsCountryPaused),
+      },
+      {
+        key: day.budget,
+        windowMs: dayKeyWindowMs,
+        max: this.sms.dailyBudget,
+        refusal: refuse(codes.passportSmsPaused),
       },
     ];
   }
@@ -103,16 +176,19 @@ export class VerificationCodeService {
    * reset asked for an address with no account, which must look exactly like one with an account (the stored
    * code, which nobody ever sees, makes the later checks answer alike too).
    */
-  async send(request: CodeRequest, options: { deliver?: boolean } = {}): Promise<void> {
-    const { channel, target, ip } = request;
+  async send(request: CodeRequest, options: { deliver?: boolean; notice?: CodeNotice } = {}): Promise<void> {
     const now = this.now();
-    await withinLimits(new LockoutRepository(this.db), this.sendLimits(channel, target, ip), now, () =>
-      this.store(request, now, options.deliver !== false),
+    await withinLimits(new LockoutRepository(this.db), this.sendLimits(request, now), now, () =>
+      this.store(request, now, options.deliver !== false, options.notice),
     );
   }
 
-  /** Makes the code and writes it with its message. */
-  private async store(request: CodeRequest, now: Date, deliver: boolean): Promise<void> {
+  /**
+   * Makes the code and writes it with its message. `notice`: the code is stored but this message goes out in its
+   * place (a sign-up with an address that has an account: its owner is told instead, and no code that works is
+   * ever seen by anyone, as with `deliver: false`).
+   */
+  private async store(request: CodeRequest, now: Date, deliver: boolean, notice?: CodeNotice): Promise<void> {
     const { channel, target, purpose, ip, lang } = request;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = await this.hash(channel, target, purpose, code);
@@ -129,6 +205,10 @@ export class VerificationCodeService {
         expiresAt,
       });
       if (!deliver) return;
+      if (notice) {
+        await outbox.enqueue(tx, { channel, recipient: target, ...notice });
+        return;
+      }
       await outbox.enqueue(tx, {
         channel,
         recipient: target,

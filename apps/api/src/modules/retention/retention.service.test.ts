@@ -219,7 +219,7 @@ describe('codes and links in the outbox', () => {
     const sent = await post('/passport/web/captcha/generic/send?lang=en', {
       user: to,
       type: 'register',
-      captcha: await captchaTicket(t.app),
+      captcha: await captchaTicket(t.app, undefined, 'register'),
     });
     expect(sent.code).toBe(0);
     const code = await latestCode(t.db, to);

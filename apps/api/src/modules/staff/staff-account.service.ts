@@ -16,7 +16,7 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { LockoutService, PasswordHasher } from '../passport/index.ts';
+import { isCommonPassword, type LockoutService, type PasswordHasher } from '../passport/index.ts';
 import { audit } from './audit.ts';
 import {
   StaffAccountRepository,
@@ -69,6 +69,7 @@ export class StaffAccountService {
 
   private async passwordHash(password: string): Promise<string> {
     if (!staffPasswordRule.safeParse(password).success) throw new AppError(codes.staffPasswordRule);
+    if (isCommonPassword(password)) throw new AppError(codes.staffPasswordCommon);
     return this.d.hasher.hash(password);
   }
 

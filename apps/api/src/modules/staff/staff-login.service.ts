@@ -9,7 +9,12 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { CaptchaService, LockoutService, PasswordHasher } from '../passport/index.ts';
+import {
+  isCommonPassword,
+  type CaptchaService,
+  type LockoutService,
+  type PasswordHasher,
+} from '../passport/index.ts';
 import { audit } from './audit.ts';
 import { StaffAccountRepository } from './staff-account.repository.ts';
 import {
@@ -147,6 +152,7 @@ export class StaffLoginService {
     // The right current password: the try taken for it is no failure, whatever the new password's fate.
     await this.d.lockout.recordSuccess(key);
     if (!staffPasswordRule.safeParse(input.new_pwd).success) throw new AppError(codes.staffPasswordRule);
+    if (isCommonPassword(input.new_pwd)) throw new AppError(codes.staffPasswordCommon);
     if (input.new_pwd !== input.re_pwd) throw new AppError(codes.staffPasswordsDiffer);
     if (input.new_pwd === input.old_pwd) throw new AppError(codes.staffNewPasswordSameAsOld);
     const passwordHash = await this.d.hasher.hash(input.new_pwd);

@@ -14,7 +14,7 @@ export interface LoginInput {
 
 /** Captcha first (its ticket is single use), then the sealed password; answers where to go next. */
 export async function login(input: LoginInput): Promise<string> {
-  const ticket = await solveCaptcha(input.imgToken, input.captcha);
+  const ticket = await solveCaptcha(input.imgToken, input.captcha, 'login');
   const [pwd] = await sealPasswords(input.password);
   const result = await api.call(gameLogin, {
     user: input.user,

@@ -12,6 +12,6 @@ export async function sendBindEmailCode(
   return api.call(captchaAuthSend, {
     user: email,
     type,
-    captcha: await solveCaptcha(imgToken, captcha),
+    captcha: await solveCaptcha(imgToken, captcha, 'account'),
   });
 }

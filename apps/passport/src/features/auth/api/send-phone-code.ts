@@ -9,5 +9,5 @@ export async function sendPhoneCode(
   imgToken: string,
   captcha: string,
 ) {
-  return api.call(smsSend, { cid, tel, type, captcha: await solveCaptcha(imgToken, captcha) });
+  return api.call(smsSend, { cid, tel, type, captcha: await solveCaptcha(imgToken, captcha, 'account') });
 }

@@ -9,6 +9,6 @@ export async function sendSmsCode(
   imgToken: string,
   captcha: string,
 ) {
-  const ticket = await solveCaptcha(imgToken, captcha);
+  const ticket = await solveCaptcha(imgToken, captcha, purpose);
   return api.call(smsGenericSend, { cid, tel, type: purpose, captcha: ticket });
 }

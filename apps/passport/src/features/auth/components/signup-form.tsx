@@ -69,8 +69,10 @@ export function SignupForm({
       (resendAfter) => {
         setNotice(
           method === 'email'
-            ? t('signup.codeSent', { email: email.trim() })
-            : t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }),
+            ? t('guards.signupCodeSentEmail', { email: email.trim() })
+            : t('guards.signupCodeSentPhone', {
+                number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}`,
+              }),
         );
         startWait(resendAfter);
       },

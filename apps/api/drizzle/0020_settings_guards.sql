@@ -1,0 +1,1 @@
+ALTER TABLE "captcha_challenge" ADD COLUMN "ticket_action" text;

@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailRule, phoneRule } from '@gp/contracts/passport';
+import { changePasswordByCode } from '../api/change-password-by-code.ts';
+import { sendOwnCode } from '../api/send-own-code.ts';
+import { errorMessage } from '../model/error-message.ts';
+import { CaptchaField } from './captcha-field.tsx';
+import { CodeField } from './code-field.tsx';
+import { Field } from './field.tsx';
+import { FormMessages } from './form-messages.tsx';
+import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
+import { PhoneFields } from './phone-fields.tsx';
+import { useCaptchaSend } from './use-captcha-send.ts';
+import { useCountdown } from './use-countdown.ts';
+import styles from './forms.module.css';
+
+type Channel = 'sms' | 'email';
+
+/**
+ * For a member who has forgotten the old password (issue 19 item 8): a code to the bound phone (spec 7
+ * /web/user/change/pwd) or the bound e-mail (/web/user/pwd/update), then the new password twice. The bound number
+ * or address is typed in full, since the page shows it masked; only the channels the member has are offered.
+ */
+export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boolean; hasPhone: boolean }) {
+  const { t } = useTranslation('passport');
+  const headingId = useId();
+  const channels: Channel[] = [
+    ...(hasPhone ? (['sms'] as const) : []),
+    ...(hasEmail ? (['email'] as const) : []),
+  ];
+  const [channel, setChannel] = useState<Channel>(channels[0] ?? 'sms');
+  const [phone, setPhone] = useState({ cid: 66, tel: '' });
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [notice, setNotice] = useState('');
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [wait, startWait] = useCountdown();
+  const { captcha, setCaptcha, captchaVersion, send } = useCaptchaSend({ setErrors, setAlert });
+
+  if (channels.length === 0) return null;
+
+  const contactErrors = (): Record<string, string> => {
+    if (channel === 'sms')
+      return phoneRule.safeParse(phone.tel).success ? {} : { tel: t('validation.phone') };
+    return emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') };
+  };
+
+  const sendCode = () =>
+    send(
+      contactErrors(),
+      (imgToken, answer) =>
+        sendOwnCode(
+          channel === 'sms' ? { channel, ...phone } : { channel, email: email.trim() },
+          imgToken,
+          answer,
+        ),
+      (resendAfter) => {
+        setNotice(t(channel === 'sms' ? 'guards.codeSentPhone' : 'guards.codeSentEmail'));
+        startWait(resendAfter);
+      },
+    );
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAlert('');
+    setSaved(false);
+    const found = passwordPairErrors(passwords, t);
+    if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await changePasswordByCode({ channel, code: code.trim(), ...passwords });
+      setSaved(true);
+      setNotice('');
+      setCode('');
+      setPasswords({ password: '', confirmation: '' });
+    } catch (error) {
+      setAlert(errorMessage(t, error));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('guards.byCodeHeading')}</h2>
+      <p>{t('guards.byCodeIntro')}</p>
+      <FormMessages alert={alert} notice={saved ? t('account.saved') : ''} />
+      {channels.length > 1 && (
+        <fieldset className={styles.methods}>
+          <legend className={styles.visuallyHidden}>{t('guards.channel')}</legend>
+          {channels.map((c) => (
+            <label key={c} className={channel === c ? styles.methodActive : styles.method}>
+              <input
+                type="radio"
+                name="code-channel"
+                value={c}
+                checked={channel === c}
+                onChange={() => {
+                  setChannel(c);
+                  setErrors({});
+                  setNotice('');
+                }}
+              />
+              {t(c === 'sms' ? 'guards.byPhone' : 'guards.byEmail')}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {channel === 'sms' ? (
+        <PhoneFields cid={phone.cid} tel={phone.tel} onChange={setPhone} error={errors.tel} />
+      ) : (
+        <Field
+          label={t('guards.boundEmail')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+      )}
+      <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
+      <CodeField
+        label={t(channel === 'sms' ? 'phone.code' : 'signup.code')}
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        wait={wait}
+        onSend={() => void sendCode()}
+      />
+      <FormMessages notice={notice} />
+      <PasswordPair
+        value={passwords}
+        onChange={setPasswords}
+        errors={errors}
+        labels={{ password: t('account.newPassword'), confirmation: t('account.confirm') }}
+      />
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {busy ? t('account.saving') : t('guards.byCodeSubmit')}
+      </button>
+    </form>
+  );
+}
