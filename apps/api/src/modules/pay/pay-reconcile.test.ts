@@ -6,7 +6,9 @@
  * test server's list pages like Stripe's (`has_more`, `starting_after`).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
+import type { SentWebhook } from './stripe-test-server.ts';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import { payTestEnv, placeOrder, rechargeableRole } from '../../../test/pay-steps.ts';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -21,6 +23,7 @@ import {
 } from '../../db/schema/pay-reconcile.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
 import { PayReconciler, reconcilePolicy } from './pay-reconcile.job.ts';
+import { orderStateRank } from './order-state.ts';
 import { dueDay, utcDayOf } from './pay-settlement.service.ts';
 import { stripeClient } from './stripe-provider.ts';
 import { StripeTestServer } from './stripe-test-server.ts';
@@ -193,6 +196,75 @@ describe('reconciliation', () => {
     expect((await small.runOnce()).asked).toBe(0);
     for (const created of made) expect((await checkOf(created.order_no))?.attempts).toBe(1);
   });
+});
+
+describe('property: Stripe webhooks dropped, late, repeated, and reconciliation rounds', () => {
+  beforeEach(settleEarlier);
+  type Truth = 'pay' | 'decline' | 'expire' | 'none';
+  type Step = { kind: 'late' | 'query'; order: number } | { kind: 'reconcile' | 'worker' | 'sweep' };
+  const orders = 3;
+  const index = fc.integer({ min: 0, max: orders - 1 });
+  const step = fc.oneof(
+    fc.record({ kind: fc.constantFrom('late' as const, 'query' as const), order: index }),
+    fc.record({ kind: fc.constantFrom('reconcile' as const, 'worker' as const, 'sweep' as const) }),
+  ) as fc.Arbitrary<Step>;
+
+  it('credits every order Stripe took exactly once and never moves an order backwards', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom<Truth>('pay', 'decline', 'expire', 'none'), {
+          minLength: orders,
+          maxLength: orders,
+        }),
+        fc.array(step, { maxLength: 10 }),
+        async (truths, steps) => {
+          const made = [];
+          for (let i = 0; i < orders; i += 1) made.push(await order());
+          const webhooks: SentWebhook[][] = [];
+          for (const [i, m] of made.entries()) {
+            const truth = truths[i]!;
+            webhooks.push(truth === 'none' ? [] : await stripe.decide(m.pay_order_no, truth, { drop: true }));
+          }
+          const ranks = new Map<string, number>();
+          const monotone = async () => {
+            for (const m of made) {
+              const rank = orderStateRank[(await rowOf(m.order_no)).state];
+              expect(rank).toBeGreaterThanOrEqual(ranks.get(m.order_no) ?? 0);
+              ranks.set(m.order_no, rank);
+            }
+          };
+          for (const s of steps) {
+            if (s.kind === 'late') for (const w of webhooks[s.order]!) await stripe.deliverLate(w);
+            else if (s.kind === 'query')
+              await t.app.inject({
+                method: 'GET',
+                url: `/pay/api/web/pay/order_result?pay_order_no=${made[s.order]!.pay_order_no}&ct=${member.ct}`,
+                cookies: member.cookies,
+              });
+            else if (s.kind === 'reconcile') {
+              clock.advance(afterMs);
+              await t.app.pay.reconciler.runOnce();
+            } else if (s.kind === 'worker') await t.app.pay.worker.runOnce();
+            else {
+              clock.advance(31 * 60_000);
+              await t.app.pay.worker.expireOverdue();
+            }
+            await monotone();
+          }
+          // Stripe retries until the shop takes each webhook; then the worker catches up.
+          for (const list of webhooks) for (const w of list) await stripe.deliverLate(w);
+          await drain();
+          await monotone();
+          for (const [i, m] of made.entries()) {
+            const credits = await creditsOf(m.order_no);
+            expect(credits).toHaveLength(truths[i] === 'pay' ? 1 : 0);
+            if (truths[i] === 'pay') expect((await rowOf(m.order_no)).state).toBe('delivered');
+          }
+        },
+      ),
+      { numRuns: 10 },
+    );
+  }, 120_000);
 });
 
 describe('settlement check', () => {
