@@ -13,6 +13,7 @@ import { game } from '../../db/schema/game.schema.ts';
 import { payOrder } from '../../db/schema/pay-order.schema.ts';
 import { payChannel } from '../../db/schema/pay.schema.ts';
 import { PayCatalogRepository } from './pay-catalog.repository.ts';
+import { demoStripeChannel } from '../../db/seed/pay.seed.ts';
 import { checkChannelProviders } from './pay-runtime.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -66,4 +67,27 @@ it('in development the channel answers err3 (recharge unavailable) and no order 
   const { body } = await memberPost(t.app, addOrderUrl.webpay, member, form);
   expect(body.code).toBe(codes.payRechargeUnavailable);
   expect(await t.db.select().from(payOrder).where(eq(payOrder.mid, member.mid))).toEqual([]);
+});
+
+it("the demo's Lotus Blade THB card channel pays through Stripe while the test server runs, and goes back after", async () => {
+  const lotus = (await t.db.select().from(game)).find((g) => g.gameId === 'ltb_sea')!.gameBaseId;
+  const providerOf = async (gameBaseId: number, paymentType: string) =>
+    (
+      await t.db
+        .select({ provider: payChannel.provider })
+        .from(payChannel)
+        .where(
+          and(
+            eq(payChannel.gameBaseId, gameBaseId),
+            eq(payChannel.currency, 'THB'),
+            eq(payChannel.paymentType, paymentType),
+          ),
+        )
+    )[0]!.provider;
+  await demoStripeChannel(t.db, true);
+  expect(await providerOf(lotus, 'card')).toBe('stripe');
+  expect(await providerOf(lotus, 'promptpay')).toBeNull();
+  expect(await providerOf(sfl, 'card')).toBeNull();
+  await demoStripeChannel(t.db, false);
+  expect(await providerOf(lotus, 'card')).toBeNull();
 });

@@ -218,7 +218,7 @@ describe('property: Stripe webhooks dropped, late, repeated, and reconciliation 
         }),
         fc.array(step, { maxLength: 10 }),
         async (truths, steps) => {
-          const made = [];
+          const made: Awaited<ReturnType<typeof order>>[] = [];
           for (let i = 0; i < orders; i += 1) made.push(await order());
           const webhooks: SentWebhook[][] = [];
           for (const [i, m] of made.entries()) {
