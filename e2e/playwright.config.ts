@@ -123,6 +123,9 @@ export default defineConfig({
       // find the payment before the notification does; the notification still arrives during the run (and changes
       // nothing then) instead of two minutes later.
       PAY_SANDBOX_LATE_MS: '20000',
+      // The local Stripe test server (tests/topup-stripe.spec.ts): the demo's Lotus Blade THB card channel pays
+      // through the Stripe adapter; every other channel stays with the sandbox.
+      STRIPE_TEST_SERVER: '8096',
     },
     url: `${API}/healthz`,
     timeout: 120_000,

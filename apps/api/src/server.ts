@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { parseEnvOrExit } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { gracefulShutdown, onStopSignal } from './lifecycle/graceful-shutdown.ts';
+import { demoStripeChannel } from './db/seed/pay.seed.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './db/seed/seed.ts';
 import {
   configuredSocialProviders,
@@ -60,6 +61,8 @@ const api = await buildApp({
 const seedNotes: SeedNotes = { oneTimePasswords: [] };
 const applied = await runSeed(database.db, env.SEED_DEMO ? seedSteps : requiredSeedSteps, seedNotes);
 if (applied.length > 0) api.log.info({ steps: applied }, env.SEED_DEMO ? 'demo data seeded' : 'seeded');
+// The demo's card channel of Lotus Blade pays through Stripe while the local Stripe test server runs.
+if (env.SEED_DEMO) await demoStripeChannel(database.db, env.STRIPE_TEST_SERVER !== undefined);
 if (env.payProvider === 'none') {
   api.log.warn('PAY_PROVIDER=none: no payment provider, so top-up orders are refused (err3)');
 }

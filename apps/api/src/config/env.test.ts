@@ -214,6 +214,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...complete, STRIPE_TEST_SERVER: '8096' })).toThrow(
       /STRIPE_TEST_SERVER: the local Stripe test server is for development and tests only/,
     );
+    // A channel may name Stripe with another PAY_PROVIDER: a key alone must not verify webhooks with the local
+    // test server's public signing secret.
+    expect(() =>
+      parseEnv({ ...productionEnv, PAY_PROVIDER: 'none', STRIPE_SECRET_KEY: 'sk_live_abcdef' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: required in production/);
+    expect(() =>
+      parseEnv({ ...productionEnv, PAY_PROVIDER: 'none', STRIPE_WEBHOOK_SECRET: 'whsec_abcdef' }),
+    ).toThrow(/STRIPE_SECRET_KEY: required in production/);
     // Outside production the keys default to the local test server's.
     const local = parseEnv({ ...dev, PAY_PROVIDER: 'stripe', STRIPE_TEST_SERVER: '8096' });
     expect(developmentPartsOn(local)).toContain('the local Stripe test server');

@@ -32,6 +32,8 @@ describe('the background jobs', () => {
     const { app, database, counts } = await appWithCountedJobs({});
     const all = [
       'pay delivery and order expiry',
+      'pay reconciliation',
+      'pay settlement check',
       'sandbox notifications',
       'desk exports',
       'outbox dispatch',

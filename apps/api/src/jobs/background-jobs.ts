@@ -5,7 +5,7 @@
  *
  * Running a job in several processes at once is safe, so a replica left at RUN_JOBS=true only adds capacity:
  * queued work is claimed with `FOR UPDATE SKIP LOCKED` leases (jobs/polling-worker.ts), and the periodic sweeps
- * that claim nothing (order expiry, customer-service housekeeping) run under `database.exclusive`, an advisory
+ * that claim nothing (order expiry, payment reconciliation and settlement, customer-service housekeeping) run under `database.exclusive`, an advisory
  * lock, so two sweeps never overlap.
  *
  * To add a job: build it in `createBackgroundJobs` (anything with `start()` and a `stop()` that resolves once its
@@ -51,6 +51,9 @@ export function createBackgroundJobs(app: FastifyInstance): BackgroundJobs {
   const list: (BackgroundJob | false | undefined)[] = [
     // Paid orders' credit and the expiry of unpaid ones (modules/pay).
     env.PAY_WORKER && named('pay delivery and order expiry', app.pay.worker),
+    // Asks the provider about orders no notification decided; the daily settlement check (modules/pay).
+    env.PAY_WORKER && named('pay reconciliation', app.pay.reconciler),
+    env.PAY_WORKER && named('pay settlement check', app.pay.settlement),
     // The sandbox provider's late and retried notifications (development only).
     env.PAY_WORKER && app.pay.sandbox && named('sandbox notifications', app.pay.sandbox.notifier),
     env.DESK_EXPORT_WORKER && named('desk exports', deskExports),

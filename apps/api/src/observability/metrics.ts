@@ -188,6 +188,24 @@ function registerOperationsGauges(
   });
 }
 
+/** The counters of the payment reconciliation job (modules/pay/pay-reconcile.job.ts), on a process's registry. */
+export function reconcileMetrics(registry: Registry) {
+  return {
+    reconciled: new Counter({
+      name: 'gp_pay_reconciled_orders_total',
+      help: "Orders the reconciliation job moved on the provider's answer (a lost notification found): paid, declined, expired; mismatch: paid another amount, not credited",
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    asked: new Counter({
+      name: 'gp_pay_reconcile_queries_total',
+      help: 'Payments the reconciliation job asked a provider about, by its answer (error: the call failed)',
+      labelNames: ['provider', 'answer'],
+      registers: [registry],
+    }),
+  };
+}
+
 /** Counts every answer of the API by route pattern, method and status, with its latency. */
 export function installHttpMetrics(app: FastifyInstance, registry: Registry) {
   const requests = new Counter({

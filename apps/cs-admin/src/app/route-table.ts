@@ -151,6 +151,12 @@ export const routeTable: RouteEntry[] = [
     privilege: 'catalog',
     screen: () => import('../routes/pay-deliveries.tsx'),
   },
+  {
+    path: '/pay/settlement',
+    titleKey: 'ops:settlement.title',
+    privilege: 'catalog',
+    screen: () => import('../routes/pay-settlement.tsx'),
+  },
   { path: '/status', titleKey: 'admin:console.status', screen: () => import('../routes/status.tsx') },
   {
     path: '/password',

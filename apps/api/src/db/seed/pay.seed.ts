@@ -7,7 +7,7 @@
  * VND 119,000 is 119000 and IDR 79,000.00 is 7900000.
  */
 import { site } from '@gp/config';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { game } from '../schema/game.schema.ts';
 import {
@@ -445,4 +445,26 @@ export async function seedPay(db: Db): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * The demo's Stripe channel (issue 18): with the local Stripe test server on (`STRIPE_TEST_SERVER`, `pnpm start`
+ * and the e2e run), Lotus Blade's THB card channel takes its payments through the Stripe adapter while every other
+ * channel stays with the deployment's provider (the sandbox); with it off the channel goes back to that provider.
+ * Only this demo channel is touched, and only from the state the other call leaves it in.
+ */
+export async function demoStripeChannel(db: Db, on: boolean): Promise<void> {
+  const [lotus] = await db.select({ id: game.gameBaseId }).from(game).where(eq(game.gameId, 'ltb_sea'));
+  if (!lotus) return;
+  await db
+    .update(payChannel)
+    .set({ provider: on ? 'stripe' : null })
+    .where(
+      and(
+        eq(payChannel.gameBaseId, lotus.id),
+        eq(payChannel.currency, 'THB'),
+        eq(payChannel.paymentType, 'card'),
+        on ? isNull(payChannel.provider) : eq(payChannel.provider, 'stripe'),
+      ),
+    );
 }

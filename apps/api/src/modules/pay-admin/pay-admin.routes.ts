@@ -20,9 +20,16 @@ import {
   payAdminSwitchDetail,
   payAdminSwitchSet,
 } from '@gp/contracts/pay-admin';
+import {
+  payAdminSettlementPage,
+  payAdminSettlementRecheck,
+  payAdminSettlementResolve,
+  payAdminSettlementRun,
+} from '@gp/contracts/pay-settlement';
 import { registerCall, staffOf } from '../../http/register-call.ts';
 import { PayAdminCatalogService } from './pay-admin-catalog.service.ts';
 import { PayAdminOrderService } from './pay-admin-order.service.ts';
+import { PayAdminSettlementService } from './pay-admin-settlement.service.ts';
 
 export async function payAdminRoutes(app: FastifyInstance) {
   const catalog = new PayAdminCatalogService({
@@ -53,5 +60,19 @@ export async function payAdminRoutes(app: FastifyInstance) {
   registerCall(app, payAdminDeadDeliveryPage, (input, ctx) => orders.deadPage(input, ctx.lang));
   registerCall(app, payAdminDeliveryRetry, (input, ctx) =>
     orders.retry(staffOf(ctx), input.order_no, ctx.lang),
+  );
+
+  // The settlement check's mismatches (issue 18 item 3).
+  const settlement = new PayAdminSettlementService({
+    db: app.db,
+    now: app.now,
+    settlement: app.pay.settlement,
+    orders: app.pay.orders,
+  });
+  registerCall(app, payAdminSettlementPage, (input) => settlement.page(input));
+  registerCall(app, payAdminSettlementRun, (input, ctx) => settlement.run(staffOf(ctx), input.day));
+  registerCall(app, payAdminSettlementRecheck, (input, ctx) => settlement.recheck(staffOf(ctx), input.id));
+  registerCall(app, payAdminSettlementResolve, (input, ctx) =>
+    settlement.resolve(staffOf(ctx), input.id, input.note),
   );
 }

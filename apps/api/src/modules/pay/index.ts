@@ -9,6 +9,9 @@ export { nameIn } from './pay-order.service.ts';
 export { GameServerError, type GameServerAdapter } from './game-server.adapter.ts';
 export { createGameServerSimulator, type GameServerSimulator } from './game-server.simulator.ts';
 export { PayDeliveryWorker, type DeliveryWorkerOptions } from './pay-delivery.worker.ts';
+// The settlement check's mismatches, which the pay console lists and resolves.
+export { PaySettlementRepository, type MismatchWithStaff } from './pay-settlement.repository.ts';
+export { utcDayOf } from './pay-settlement.service.ts';
 // For tests: sandbox notifications sent and signed as the sandbox provider does.
 export { SandboxNotifier } from './sandbox-provider.ts';
 export { signedHeaders } from './sandbox-signature.ts';

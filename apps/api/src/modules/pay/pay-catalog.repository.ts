@@ -1,5 +1,5 @@
 /** Reads of the top-up catalog (pay.schema.ts). Rows come with their texts in the asked languages. */
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 import {
@@ -218,5 +218,26 @@ export class PayCatalogRepository {
       .from(payProductI18n)
       .where(and(eq(payProductI18n.payProductId, product.id), inArray(payProductI18n.lang, [...langs])));
     return { product, price: priceRow, texts };
+  }
+
+  /** Channels (open or closed) naming a payment provider that is not one of `configured` (the start check). */
+  async channelsNamingOtherProviders(configured: readonly string[]) {
+    return this.db
+      .select({
+        gameBaseId: payChannel.gameBaseId,
+        currency: payChannel.currency,
+        payMode: payChannel.payMode,
+        paymentType: payChannel.paymentType,
+        provider: payChannel.provider,
+        isOpen: payChannel.isOpen,
+      })
+      .from(payChannel)
+      .where(
+        and(
+          isNotNull(payChannel.provider),
+          configured.length > 0 ? notInArray(payChannel.provider, [...configured]) : undefined,
+        ),
+      )
+      .orderBy(asc(payChannel.gameBaseId), asc(payChannel.currency), asc(payChannel.paymentType));
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Provider notifications (POST /pay/notify/sandbox): signature and timestamp checks, deduplication by event id,
  * the guarded transition, 50 concurrent duplicates, and a property test over random sequences of duplicated,
- * reordered, late, stale and forged notifications: every paid order is credited exactly once, no order ever
- * moves backwards.
+ * reordered, late, stale and forged notifications and reconciliation rounds, credited through either game-server
+ * adapter: every paid order is credited exactly once, no order ever moves backwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,11 @@ import {
   payOrderEvent,
 } from '../../db/schema/pay-order.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
+import type { GameServerAdapter } from './game-server.adapter.ts';
+import { createGameServerSimulator } from './game-server.simulator.ts';
 import { orderStateRank } from './order-state.ts';
+import { PayDeliveryWorker } from './pay-delivery.worker.ts';
+import { PayReconciler } from './pay-reconcile.job.ts';
 import { SandboxNotifier } from './sandbox-provider.ts';
 import { signedHeaders, timestampHeader } from './sandbox-signature.ts';
 
@@ -262,13 +266,41 @@ describe('concurrent duplicates', () => {
   });
 });
 
-describe('property: random notification sequences', () => {
+/**
+ * The property runs once per game-server adapter: the HTTP adapter against the built-in simulator's protocol
+ * server (what the app and `pnpm start` use) and the in-process simulator; each history may also have the
+ * reconciliation job ask the provider (a lost notification found) at any point.
+ */
+const adapters: [string, () => GameServerAdapter][] = [
+  ['the HTTP adapter (game-server protocol)', () => t.app.pay.gameServer],
+  ['the in-process simulator', () => createGameServerSimulator(t.db)],
+];
+
+describe.each(adapters)('property: random notification sequences, credit through %s', (_name, adapter) => {
+  const silent = { info() {}, warn() {}, error() {} };
+  let worker: PayDeliveryWorker;
+  let reconciler: PayReconciler;
+  beforeAll(() => {
+    worker = new PayDeliveryWorker({ db: t.db, gameServer: adapter(), log: silent, now: () => new Date() });
+    // Asks about every waiting order at once (no PAY_RECONCILE_AFTER_MS wait), as a round of the job would.
+    reconciler = new PayReconciler({
+      db: t.db,
+      orders: t.app.pay.orders,
+      log: silent,
+      now: () => new Date(),
+      afterMs: 0,
+    });
+  });
+  const drainWith = async () => {
+    for (let round = 0; round < 10; round += 1) if ((await worker.runOnce()).tried === 0) return;
+  };
   type Truth = 'paid' | 'declined' | 'none';
   type Step =
     | { kind: 'genuine' | 'burst' | 'query' | 'expire' | 'tampered'; order: number }
     | { kind: 'stale'; order: number; minutes: number }
     | { kind: 'forged'; order: number; outcome: 'paid' | 'declined' }
-    | { kind: 'worker' };
+    | { kind: 'worker' }
+    | { kind: 'reconcile' };
   const orders = 3;
   const index = fc.integer({ min: 0, max: orders - 1 });
   const step: fc.Arbitrary<Step> = fc.oneof(
@@ -276,6 +308,7 @@ describe('property: random notification sequences', () => {
     fc.record({ kind: fc.constant('stale'), order: index, minutes: fc.integer({ min: 6, max: 120 }) }),
     fc.record({ kind: fc.constant('forged'), order: index, outcome: fc.constantFrom('paid', 'declined') }),
     fc.record({ kind: fc.constant('worker') }),
+    fc.record({ kind: fc.constant('reconcile') }),
   ) as fc.Arbitrary<Step>;
   const paidOrLater: OrderState[] = ['paid', 'delivering', 'delivered'];
 
@@ -316,7 +349,9 @@ describe('property: random notification sequences', () => {
 
           for (const s of steps) {
             if (s.kind === 'worker') {
-              await t.app.pay.worker.runOnce();
+              await worker.runOnce();
+            } else if (s.kind === 'reconcile') {
+              await reconciler.runOnce();
             } else {
               const target = made[s.order]!;
               const body = bodies[s.order];
@@ -366,7 +401,7 @@ describe('property: random notification sequences', () => {
 
           // The provider keeps retrying until the shop takes its notification; then the worker catches up.
           for (const body of bodies) if (body) expect((await notify(t.app, body)).status).toBe(200);
-          await drain();
+          await drainWith();
           await checkMonotone();
 
           for (const [i, m] of made.entries()) {

@@ -35,7 +35,12 @@ import { payError, type PayCatalogService } from './pay-catalog.service.ts';
 import type { PayCharacterService } from './pay-character.service.ts';
 import { PayOrderRepository, type LocalizedNames, type PayOrderRow } from './pay-order.repository.ts';
 import type { PaySwitchService } from './pay-switch.service.ts';
-import { PaymentRefused, type IncomingNotification, type PaymentProvider } from './payment-provider.ts';
+import {
+  PaymentRefused,
+  type IncomingNotification,
+  type PaymentProvider,
+  type PaymentStatus,
+} from './payment-provider.ts';
 import { compactDate, randomCode } from './random-code.ts';
 
 export interface AddOrderInput {
@@ -391,27 +396,42 @@ export class PayOrderService {
       order ??= await this.repo.byPayOrderNo(name, payOrderNo);
     }
     if (!order || order.mid !== mid) throw payError(codes.payNoResult);
-    const provider = this.providerNamed(order.provider);
-    if (awaitingProvider.includes(order.state) && provider) {
-      const answer = await provider.queryPayment(payOrderNo);
-      if (answer.status === 'paid' || answer.status === 'declined' || answer.status === 'expired') {
-        const outcome: Outcome =
-          answer.status === 'paid'
-            ? { kind: 'paid', amount: answer.amount, currency: answer.currency, paidAt: answer.paidAt }
-            : { kind: answer.status };
-        const result = await inTransaction(this.deps.db, (tx) =>
-          this.applyOutcome(new PayOrderRepository(tx), order!, outcome, 'query'),
-        );
-        if (result === 'applied' && outcome.kind === 'paid') this.options.onPaid?.();
-        order = (await this.repo.byId(order.id)) ?? order;
-      }
-    }
+    const asked = await this.askProvider(order, 'query');
+    if (asked.answer === 'paid' || asked.answer === 'declined' || asked.answer === 'expired')
+      order = (await this.repo.byId(order.id)) ?? order;
     if (order.state === 'created' || order.state === 'awaiting_payment')
       throw payError(codes.payOrderNotPaid);
     return orderItem(order, lang);
   }
 
   // ---- Payment outcomes ----
+
+  /**
+   * Asks the order's provider about its payment and applies a decided answer (paid, declined, expired) through
+   * the guarded transitions, as a notification would be: order_result (`cause` query), the reconciliation job
+   * (`reconcile`) and staff's "ask the provider again" (`staff:<id>`). An order no longer waiting for its
+   * payment, or with no payment at a configured provider, is not asked.
+   */
+  async askProvider(
+    order: PayOrderRow,
+    cause: string,
+  ): Promise<{ answer: PaymentStatus['status'] | null; result: OutcomeResult | 'not_asked' }> {
+    const provider = this.providerNamed(order.provider);
+    if (!awaitingProvider.includes(order.state) || !provider || order.payOrderNo === null)
+      return { answer: null, result: 'not_asked' };
+    const answer = await provider.queryPayment(order.payOrderNo);
+    if (answer.status !== 'paid' && answer.status !== 'declined' && answer.status !== 'expired')
+      return { answer: answer.status, result: 'ignored' };
+    const outcome: Outcome =
+      answer.status === 'paid'
+        ? { kind: 'paid', amount: answer.amount, currency: answer.currency, paidAt: answer.paidAt }
+        : { kind: answer.status };
+    const result = await inTransaction(this.deps.db, (tx) =>
+      this.applyOutcome(new PayOrderRepository(tx), order, outcome, cause),
+    );
+    if (result === 'applied' && outcome.kind === 'paid') this.options.onPaid?.();
+    return { answer: answer.status, result };
+  }
 
   /**
    * A provider's notification: verified (NotificationRejected otherwise), recorded once per event id and

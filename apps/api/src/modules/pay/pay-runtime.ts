@@ -17,6 +17,9 @@ import { PayCatalogService } from './pay-catalog.service.ts';
 import { PayCharacterService } from './pay-character.service.ts';
 import { PayDeliveryWorker } from './pay-delivery.worker.ts';
 import { PayOrderService } from './pay-order.service.ts';
+import { PayReconciler } from './pay-reconcile.job.ts';
+import { PaySettlementService } from './pay-settlement.service.ts';
+import { reconcileMetrics } from '../../observability/metrics.ts';
 import { PaySwitchRepository } from './pay-switch.repository.ts';
 import { PaySwitchService } from './pay-switch.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -66,12 +69,49 @@ export interface PayRuntime {
   sandbox: PaySandbox | undefined;
   orders: PayOrderService;
   worker: PayDeliveryWorker;
+  /** Asks providers about orders no notification decided (a background job with PAY_WORKER). */
+  reconciler: PayReconciler;
+  /** The daily settlement check (a background job with PAY_WORKER) and staff's "run now". */
+  settlement: PaySettlementService;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     pay: PayRuntime;
   }
+}
+
+/** Which settings configure a provider a channel may name (the start check's hint). */
+const providerSettings: Record<string, string> = {
+  stripe: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+  sandbox: 'PAY_PROVIDER=sandbox (development only)',
+};
+
+/**
+ * The start check (issue 18 item 3): channels naming a payment provider this deployment has not configured. In
+ * production the start is refused, listing them (a player would meet err3 on each); elsewhere they are logged and
+ * each such channel answers err3 (recharge unavailable) when an order is placed on it.
+ */
+export async function checkChannelProviders(
+  catalog: PayCatalogRepository,
+  configured: readonly string[],
+  options: { production: boolean; log: Pick<FastifyInstance['log'], 'warn'> },
+): Promise<void> {
+  const channels = await catalog.channelsNamingOtherProviders(configured);
+  if (channels.length === 0) return;
+  const lines = channels.map(
+    (c) =>
+      `  game ${c.gameBaseId} ${c.currency} pay_mode ${c.payMode} ${c.paymentType}${c.isOpen ? '' : ' (closed)'}: ${c.provider}` +
+      ` is not configured${providerSettings[c.provider!] ? ` (set ${providerSettings[c.provider!]})` : ''}`,
+  );
+  if (options.production)
+    throw new Error(
+      `pay channels name a payment provider that is not configured (configured: ${configured.join(', ') || 'none'}):\n${lines.join('\n')}`,
+    );
+  options.log.warn(
+    { channels: lines.map((l) => l.trim()) },
+    'pay channels name a payment provider that is not configured; they answer err3',
+  );
 }
 
 export function createPayRuntime(app: FastifyInstance): PayRuntime {
@@ -159,6 +199,12 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
   if (sandbox) providers.sandbox = sandbox.provider;
   if (stripe) providers.stripe = stripe.provider;
   const provider = env.payProvider === 'none' ? undefined : providers[env.payProvider];
+  app.addHook('onReady', () =>
+    checkChannelProviders(catalogRepo, Object.keys(providers), {
+      production: env.NODE_ENV === 'production',
+      log,
+    }),
+  );
 
   const worker = new PayDeliveryWorker({
     db,
@@ -179,6 +225,22 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
       onPaid: () => worker.wake(),
     },
   );
+  const reconciler = new PayReconciler({
+    db,
+    orders,
+    log,
+    now,
+    afterMs: env.PAY_RECONCILE_AFTER_MS,
+    exclusive: app.database.exclusive,
+    metrics: reconcileMetrics(app.metrics),
+  });
+  const settlement = new PaySettlementService({
+    db,
+    providers,
+    log,
+    now,
+    exclusive: app.database.exclusive,
+  });
   return {
     switches,
     catalog,
@@ -192,5 +254,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     sandbox,
     orders,
     worker,
+    reconciler,
+    settlement,
   };
 }

@@ -98,4 +98,23 @@ export interface PaymentProvider {
    */
   verifyNotification(incoming: IncomingNotification, now: Date): PaymentNotification | null;
   queryPayment(payOrderNo: string): Promise<PaymentStatus>;
+  /**
+   * The settlement check's list (pay-settlement.service.ts): every payment created in [from, to) that the
+   * provider took money for, refunded ones included, page by page as the provider serves them.
+   */
+  listSettledPayments(from: Date, to: Date): AsyncIterable<SettledPayment>;
+}
+
+/** A payment the provider took money for, as its own records have it (the settlement check). */
+export interface SettledPayment {
+  /** The provider's number for the payment (`pay_order_no`). */
+  payOrderNo: string;
+  /** Our order number as the provider keeps it; null when it has none. */
+  orderNo: string | null;
+  /** Minor units of `currency` (our currency table's, not the provider's). */
+  amount: number;
+  currency: string;
+  /** Minor units refunded so far; 0 when none. */
+  refunded: number;
+  createdAt: Date;
 }

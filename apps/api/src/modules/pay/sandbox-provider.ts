@@ -18,6 +18,7 @@ import type {
   PaymentProvider,
   PaymentRequest,
   PaymentStatus,
+  SettledPayment,
 } from './payment-provider.ts';
 import {
   signedHeaders,
@@ -79,6 +80,26 @@ export class SandboxProvider implements PaymentProvider {
       };
     if (row.status === 'declined') return { status: 'declined', decidedAt: row.decidedAt ?? row.createdAt };
     return { status: 'pending' };
+  }
+
+  /** The settlement check's list, from the sandbox's own table (it refunds nothing). */
+  async *listSettledPayments(from: Date, to: Date): AsyncIterable<SettledPayment> {
+    const pageSize = 100;
+    let after = '';
+    for (;;) {
+      const rows = await this.repo.paidPage(from, to, after, pageSize);
+      for (const row of rows)
+        yield {
+          payOrderNo: row.payOrderNo,
+          orderNo: row.merchantOrderNo,
+          amount: row.amount,
+          currency: row.currency,
+          refunded: 0,
+          createdAt: row.createdAt,
+        };
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1]!.payOrderNo;
+    }
   }
 }
 

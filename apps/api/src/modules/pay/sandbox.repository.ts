@@ -1,5 +1,5 @@
 /** The sandbox provider's own records (pay_sandbox_payment): what a real provider keeps on its side. */
-import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { paySandboxPayment } from '../../db/schema/pay-order.schema.ts';
 
@@ -119,5 +119,22 @@ export class SandboxRepository {
       .update(paySandboxPayment)
       .set({ notifyDueAt: next, lastNotifyError: error })
       .where(and(eq(paySandboxPayment.payOrderNo, payOrderNo), isNull(paySandboxPayment.notifiedAt)));
+  }
+
+  /** Paid payments created in [from, to), a page at a time after `afterPayOrderNo` (the settlement check). */
+  async paidPage(from: Date, to: Date, afterPayOrderNo: string, limit: number): Promise<SandboxPaymentRow[]> {
+    return this.db
+      .select()
+      .from(paySandboxPayment)
+      .where(
+        and(
+          eq(paySandboxPayment.status, 'paid'),
+          gte(paySandboxPayment.createdAt, from),
+          lt(paySandboxPayment.createdAt, to),
+          gt(paySandboxPayment.payOrderNo, afterPayOrderNo),
+        ),
+      )
+      .orderBy(asc(paySandboxPayment.payOrderNo))
+      .limit(limit);
   }
 }

@@ -9,6 +9,8 @@
  *   body (5-minute tolerance) and reads `checkout.session.completed` (paid when its payment_status is paid),
  *   `.async_payment_succeeded` (paid), `.async_payment_failed` (declined) and `.expired` (expired).
  * - `queryPayment` retrieves the session with its payment intent.
+ * - `listSettledPayments` lists the completed sessions created in the range through the SDK's auto-pagination
+ *   (`has_more` / `starting_after`), with each payment intent's latest charge for what was refunded.
  *
  * STRIPE_API_BASE points the SDK (host, port, protocol) at the local test server (stripe-test-server.ts) in
  * development and tests; production talks to Stripe.
@@ -25,6 +27,7 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStatus,
+  type SettledPayment,
 } from './payment-provider.ts';
 import { fromStripeAmount, toStripeAmount } from './stripe-amount.ts';
 
@@ -183,6 +186,31 @@ export class StripeProvider implements PaymentProvider {
     )
       return { status: 'declined', decidedAt: new Date(intent.created * 1000) };
     return { status: 'pending' };
+  }
+
+  async *listSettledPayments(from: Date, to: Date): AsyncIterable<SettledPayment> {
+    const sessions = this.stripe.checkout.sessions.list({
+      created: { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) },
+      status: 'complete',
+      limit: 100,
+      expand: ['data.payment_intent.latest_charge'],
+    });
+    for await (const session of sessions) {
+      // Completed but unpaid: a delayed method still deciding, or one that failed; no money was taken.
+      if (session.payment_status !== 'paid' || session.amount_total === null || !session.currency) continue;
+      const currency = session.currency.toUpperCase();
+      const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+      const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const refunded = charge?.amount_refunded ?? 0;
+      yield {
+        payOrderNo: session.id,
+        orderNo: session.client_reference_id ?? session.metadata?.order_no ?? null,
+        amount: fromStripeAmount(session.amount_total, currency),
+        currency,
+        refunded: refunded > 0 ? fromStripeAmount(refunded, currency) : 0,
+        createdAt: new Date(session.created * 1000),
+      };
+    }
   }
 }
 

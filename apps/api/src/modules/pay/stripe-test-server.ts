@@ -8,6 +8,12 @@
  * param, message } }`), keeps sessions in memory, refuses a method the currency does not have, and serves a
  * hosted page (GET /checkout/:id) where a tester pays, declines or lets the session expire. Each decision is sent
  * as Stripe sends webhooks: an Event, `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+ *
+ * For reconciliation (pay-reconcile.job.ts, pay-settlement.service.ts) it also answers GET /v1/checkout/sessions
+ * (the list: `created[gte|lt]`, `status`, `limit`, `starting_after`, newest first, `has_more`; expands
+ * `data.payment_intent.latest_charge`), and a decision can drop its webhooks (`decide(id, 'pay', { drop: true })`,
+ * or "Pay, webhook lost" on the page): the payment is made, the shop is not told, the signed events are kept
+ * in `sent` with status 0 to deliver late.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -42,6 +48,11 @@ type Intent = Pick<
   'id' | 'object' | 'amount' | 'currency' | 'created' | 'livemode' | 'metadata' | 'status'
 >;
 type Decision = 'pay' | 'decline' | 'expire';
+/** What the list endpoint adds to a paid intent (Stripe's `latest_charge`, expanded). */
+type ListedCharge = Pick<
+  Stripe.Charge,
+  'id' | 'object' | 'amount' | 'amount_refunded' | 'currency' | 'refunded'
+>;
 
 /** Which currencies Stripe takes each method in (docs.stripe.com/payments/payment-methods/payment-method-support). */
 const methodCurrencies: Record<string, readonly string[] | 'any'> = {
@@ -105,6 +116,8 @@ class StripeApiError extends Error {
 export class StripeTestServer {
   readonly sessions = new Map<string, { session: Session; intent: Intent }>();
   readonly sent: SentWebhook[] = [];
+  /** Stripe units refunded per session (the list's `latest_charge.amount_refunded`). */
+  readonly refundedAmounts = new Map<string, number>();
   private readonly byIdempotencyKey = new Map<string, string>();
   private server: Server | undefined;
   private base = '';
@@ -129,7 +142,11 @@ export class StripeTestServer {
   }
 
   /** The tester's decision on the hosted page: the session moves and its webhooks are sent. */
-  async decide(sessionId: string, decision: Decision): Promise<SentWebhook[]> {
+  async decide(
+    sessionId: string,
+    decision: Decision,
+    options: { drop?: boolean } = {},
+  ): Promise<SentWebhook[]> {
     const found = this.sessions.get(sessionId);
     if (!found || found.session.status !== 'open') return [];
     const { session, intent } = found;
@@ -149,7 +166,7 @@ export class StripeTestServer {
       types.push('checkout.session.expired');
     }
     const out: SentWebhook[] = [];
-    for (const type of types) out.push(await this.sendEvent(type, session));
+    for (const type of types) out.push(await this.sendEvent(type, session, options.drop ?? false));
     return out;
   }
 
@@ -159,7 +176,15 @@ export class StripeTestServer {
     return `t=${timestamp},v1=${v1}`;
   }
 
-  private async sendEvent(type: Stripe.Event.Type, session: Session): Promise<SentWebhook> {
+  /** A webhook kept back by `decide(..., { drop: true })`, delivered now (late), signed now as Stripe's retries are. */
+  async deliverLate(webhook: SentWebhook): Promise<number> {
+    const now = Math.floor(this.options.now().getTime() / 1000);
+    webhook.headers = { ...webhook.headers, 'stripe-signature': this.signature(webhook.body, now) };
+    webhook.status = await this.options.send(webhook.body, webhook.headers);
+    return webhook.status;
+  }
+
+  private async sendEvent(type: Stripe.Event.Type, session: Session, drop = false): Promise<SentWebhook> {
     const created = Math.floor(this.options.now().getTime() / 1000);
     const event = {
       id: id('evt'),
@@ -177,7 +202,7 @@ export class StripeTestServer {
       'content-type': 'application/json; charset=utf-8',
       'stripe-signature': this.signature(body, created),
     };
-    const status = await this.options.send(body, headers);
+    const status = drop ? 0 : await this.options.send(body, headers);
     const sent = { event, body, headers, status };
     this.sent.push(sent);
     return sent;
@@ -200,6 +225,8 @@ export class StripeTestServer {
         if (typeof key === 'string') this.byIdempotencyKey.set(key, made.session.id);
         return json(res, 200, made.session);
       }
+      if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions')
+        return json(res, 200, this.list(parseStripeForm(url.search.slice(1))));
       const one = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
       if (req.method === 'GET' && one) {
         const found = this.sessions.get(one[1]!);
@@ -227,6 +254,61 @@ export class StripeTestServer {
       if (error instanceof StripeApiError) return json(res, error.status, { error: error.body });
       return json(res, 500, { error: { type: 'api_error', message: String(error) } });
     }
+  }
+
+  /** GET /v1/checkout/sessions as Stripe answers it: newest first, a page of `limit` after `starting_after`. */
+  private list(params: Record<string, unknown>): Stripe.ApiList<unknown> {
+    const created = (params.created ?? {}) as Record<string, string>;
+    const bound = (key: string) => (created[key] === undefined ? undefined : Number(created[key]));
+    const [gte, gt, lte, lt] = [bound('gte'), bound('gt'), bound('lte'), bound('lt')];
+    const limit = Math.min(100, Math.max(1, Number(params.limit ?? 10)));
+    const expand = (params.expand as string[] | undefined) ?? [];
+    const all = [...this.sessions.values()]
+      .filter(({ session: s }) => {
+        if (gte !== undefined && s.created < gte) return false;
+        if (gt !== undefined && s.created <= gt) return false;
+        if (lte !== undefined && s.created > lte) return false;
+        if (lt !== undefined && s.created >= lt) return false;
+        return params.status === undefined || s.status === params.status;
+      })
+      // Newest first; sessions of one second keep the reverse of their creation order (Map order).
+      .reverse()
+      .sort((a, b) => b.session.created - a.session.created);
+    const after = params.starting_after as string | undefined;
+    const start = after === undefined ? 0 : all.findIndex(({ session }) => session.id === after) + 1;
+    if (after !== undefined && start === 0)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'starting_after',
+        message: `No such checkout.session: '${after}'`,
+      });
+    const page = all.slice(start, start + limit);
+    const withIntent = expand.some((e) => e.startsWith('data.payment_intent'));
+    const withCharge = expand.includes('data.payment_intent.latest_charge');
+    return {
+      object: 'list',
+      url: '/v1/checkout/sessions',
+      has_more: start + limit < all.length,
+      data: page.map(({ session, intent }) => {
+        if (!withIntent) return session;
+        const charge: ListedCharge | null =
+          intent.status === 'succeeded'
+            ? {
+                id: `ch_${intent.id.slice(3)}`,
+                object: 'charge',
+                amount: intent.amount,
+                amount_refunded: this.refundedAmounts.get(session.id) ?? 0,
+                currency: intent.currency,
+                refunded: (this.refundedAmounts.get(session.id) ?? 0) >= intent.amount,
+              }
+            : null;
+        return {
+          ...session,
+          payment_intent: { ...intent, latest_charge: withCharge ? charge : (charge?.id ?? null) },
+        };
+      }),
+    };
   }
 
   private create(params: Record<string, unknown>): { session: Session; intent: Intent } {
@@ -299,10 +381,12 @@ export class StripeTestServer {
     if (!found) return html(res, 404, '<p>No such checkout session.</p>');
     const { session } = found;
     if (req.method === 'POST') {
-      const action = new URLSearchParams(body).get('action');
+      const chosen = new URLSearchParams(body).get('action');
+      // "Pay, webhook lost": paid at Stripe, the shop not told (reconciliation finds it).
+      const action = chosen === 'pay_drop' ? 'pay' : chosen;
       if (action !== 'pay' && action !== 'decline' && action !== 'expire')
         return html(res, 400, '<p>Unknown action.</p>');
-      await this.decide(sessionId, action);
+      await this.decide(sessionId, action, { drop: chosen === 'pay_drop' });
       const back = action === 'pay' ? session.success_url : session.cancel_url;
       res.writeHead(303, { location: (back ?? '/').replace('{CHECKOUT_SESSION_ID}', sessionId) }).end();
       return;
@@ -314,7 +398,7 @@ export class StripeTestServer {
       200,
       `<h1>Stripe test checkout</h1><dl><dt>Session</dt><dd>${sessionId}</dd><dt>Order</dt><dd>${escape(session.client_reference_id ?? '')}</dd>
 <dt>Amount</dt><dd>${escape(amount)}</dd><dt>Methods</dt><dd>${escape(session.payment_method_types.join(', '))}</dd><dt>Status</dt><dd>${session.status} / ${session.payment_status}</dd></dl>
-${open ? `<form method="post"><button name="action" value="pay">Pay</button> <button name="action" value="decline">Decline</button> <button name="action" value="expire">Let it expire</button></form>` : '<p>This session is closed.</p>'}`,
+${open ? `<form method="post"><button name="action" value="pay">Pay</button> <button name="action" value="decline">Decline</button> <button name="action" value="expire">Let it expire</button> <button name="action" value="pay_drop">Pay, webhook lost</button></form>` : '<p>This session is closed.</p>'}`,
     );
   }
 }

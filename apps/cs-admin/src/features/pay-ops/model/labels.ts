@@ -16,11 +16,14 @@ export function deliveryStatusLabel(t: TFunction, status: string): string {
   return t(`ops:pay.deliveryStatus.${status}`, { defaultValue: status });
 }
 
-/** What moved an order (`order`, `payment`, `notification:<event id>`, `query`, `sweep`, `worker`). */
+/** What moved an order (`order`, `payment`, `notification:<event id>`, `query`, `sweep`, `worker`, `reconcile`, `staff:<id>`). */
 export function causeLabel(t: TFunction, cause: string): string {
   const [kind, ...rest] = cause.split(':');
   const detail = rest.join(':');
   if (kind === 'notification' && detail) return t('ops:pay.cause.notificationOf', { id: detail });
+  // The reconciliation job, and staff's "ask the provider again" (`staff:<id>`) on a settlement difference.
+  if (kind === 'reconcile') return t('ops:settlement.cause.reconcile');
+  if (kind === 'staff' && detail) return t('ops:settlement.cause.staff');
   return t(`ops:pay.cause.${kind}`, { defaultValue: cause });
 }
 
