@@ -237,6 +237,7 @@ export const auditActions = [
   'pay.product.sale',
   'pay.channel',
   'pay.delivery.retry',
+  'pay.order.refund',
   'content.article.save',
   'content.article.delete',
   'content.article.preview',

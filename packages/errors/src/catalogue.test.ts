@@ -184,6 +184,9 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-40008, 'staff.notOnOwnAccount'],
     [-40009, 'staff.lastAccountsAdmin'],
     [-40010, 'staff.gameInUse'],
+    [-40201, 'staff.refunds.notPaid'],
+    [-40202, 'staff.refunds.alreadyRefunded'],
+    [-40203, 'staff.refunds.providerRefused'],
   ],
 };
 

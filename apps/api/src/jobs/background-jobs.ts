@@ -51,6 +51,8 @@ export function createBackgroundJobs(app: FastifyInstance): BackgroundJobs {
   const list: (BackgroundJob | false | undefined)[] = [
     // Paid orders' credit and the expiry of unpaid ones (modules/pay).
     env.PAY_WORKER && named('pay delivery and order expiry', app.pay.worker),
+    // Refunded orders' credit taken back from the game server (modules/pay, issue 18).
+    env.PAY_WORKER && named('pay reversals', app.pay.reversals),
     // The sandbox provider's late and retried notifications (development only).
     env.PAY_WORKER && app.pay.sandbox && named('sandbox notifications', app.pay.sandbox.notifier),
     env.DESK_EXPORT_WORKER && named('desk exports', deskExports),

@@ -12,6 +12,7 @@ import {
   payAdminGameList,
   payAdminOrderDetailCall,
   payAdminOrderPageCall,
+  payAdminOrderRefund,
   payAdminProductList,
   payAdminProductPrice,
   payAdminProductSale,
@@ -23,6 +24,7 @@ import {
 import { registerCall, staffOf } from '../../http/register-call.ts';
 import { PayAdminCatalogService } from './pay-admin-catalog.service.ts';
 import { PayAdminOrderService } from './pay-admin-order.service.ts';
+import { PayAdminRefundService } from './pay-admin-refund.service.ts';
 
 export async function payAdminRoutes(app: FastifyInstance) {
   const catalog = new PayAdminCatalogService({
@@ -54,4 +56,7 @@ export async function payAdminRoutes(app: FastifyInstance) {
   registerCall(app, payAdminDeliveryRetry, (input, ctx) =>
     orders.retry(staffOf(ctx), input.order_no, ctx.lang),
   );
+
+  const refunds = new PayAdminRefundService({ db: app.db, refunds: app.pay.refunds, orders });
+  registerCall(app, payAdminOrderRefund, (input, ctx) => refunds.refund(staffOf(ctx), input, ctx.lang));
 }

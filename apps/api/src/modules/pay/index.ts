@@ -12,3 +12,4 @@ export { PayDeliveryWorker, type DeliveryWorkerOptions } from './pay-delivery.wo
 // For tests: sandbox notifications sent and signed as the sandbox provider does.
 export { SandboxNotifier } from './sandbox-provider.ts';
 export { signedHeaders } from './sandbox-signature.ts';
+export type { PayRefundService } from './pay-refund.service.ts';

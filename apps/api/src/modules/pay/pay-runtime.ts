@@ -17,11 +17,15 @@ import { PayCatalogService } from './pay-catalog.service.ts';
 import { PayCharacterService } from './pay-character.service.ts';
 import { PayDeliveryWorker } from './pay-delivery.worker.ts';
 import { PayOrderService } from './pay-order.service.ts';
+import { PayRefundRepository } from './pay-refund.repository.ts';
+import { PayRefundService } from './pay-refund.service.ts';
+import { PayReversalWorker } from './pay-reversal.worker.ts';
 import { PaySwitchRepository } from './pay-switch.repository.ts';
 import { PaySwitchService } from './pay-switch.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { httpSender, SandboxNotifier, SandboxProvider, type NotificationSender } from './sandbox-provider.ts';
 import { SandboxRepository } from './sandbox.repository.ts';
+import { SandboxRefundRepository } from './sandbox-refund.repository.ts';
 import { StripeProvider } from './stripe-provider.ts';
 import { StripeTestServer } from './stripe-test-server.ts';
 
@@ -66,6 +70,10 @@ export interface PayRuntime {
   sandbox: PaySandbox | undefined;
   orders: PayOrderService;
   worker: PayDeliveryWorker;
+  /** Refunds and disputes (staff's and the providers'). */
+  refunds: PayRefundService;
+  /** Takes refunded orders' credit back from the game server. */
+  reversals: PayReversalWorker;
 }
 
 declare module 'fastify' {
@@ -118,7 +126,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
         secret: env.paySandboxSecret,
         baseUrl: env.PAY_SANDBOX_URL,
         now,
-      }),
+      }, new SandboxRefundRepository(db)),
       notifier: new SandboxNotifier(repo, { secret: env.paySandboxSecret, send, log, now }),
       repo,
       lateMs: env.PAY_SANDBOX_LATE_MS,
@@ -168,8 +176,30 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     pollMs: env.PAY_WORKER_POLL_MS,
     exclusive: app.database.exclusive,
   });
+  const reversals = new PayReversalWorker({ db, gameServer, log, now });
+  const refunds = new PayRefundService({
+    db,
+    providerNamed: (name) => providers[name],
+    log,
+    now,
+    onRefunded: () => reversals.wake(),
+  });
+  const refundRows = new PayRefundRepository(db);
   const orders = new PayOrderService(
-    { db, switches, captcha, catalog, characters, provider, providersByName: providers },
+    {
+      db,
+      switches,
+      captcha,
+      catalog,
+      characters,
+      provider,
+      providersByName: providers,
+      afterPayment: (named, incoming) => refunds.afterPayment(named, incoming),
+      refundsOf: async (ids) => {
+        const rows = await refundRows.refundsOf(ids);
+        return new Map([...rows].map(([id, r]) => [id, { reason: r.reason, refundedAt: r.refundedAt }]));
+      },
+    },
     {
       distributionRegion: region,
       orderTtlMs: env.PAY_ORDER_TTL_S * 1000,
@@ -192,5 +222,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     sandbox,
     orders,
     worker,
+    refunds,
+    reversals,
   };
 }

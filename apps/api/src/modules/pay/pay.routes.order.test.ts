@@ -404,6 +404,7 @@ describe('order engine without a working provider', () => {
         throw new Error('unused');
       },
       queryPayment: () => Promise.resolve({ status: 'unknown' }),
+      refundPayment: () => Promise.reject(new Error('unused')),
     };
     const form = await orderForm(t.app, who, sfl);
     expect(await codeOf(engine(broken).addOrder(input(who.mid, form)))).toBe(2);

@@ -18,7 +18,11 @@ import type {
   PaymentProvider,
   PaymentRequest,
   PaymentStatus,
+  RefundRequest,
+  RefundResult,
 } from './payment-provider.ts';
+import { RefundRefused } from './payment-provider.ts';
+import type { SandboxRefundRepository } from './sandbox-refund.repository.ts';
 import {
   signedHeaders,
   verifySandboxNotification,
@@ -41,6 +45,7 @@ export class SandboxProvider implements PaymentProvider {
   constructor(
     private readonly repo: SandboxRepository,
     private readonly options: SandboxOptions,
+    private readonly refunds?: SandboxRefundRepository,
   ) {
     this.now = options.now;
   }
@@ -79,6 +84,28 @@ export class SandboxProvider implements PaymentProvider {
       };
     if (row.status === 'declined') return { status: 'declined', decidedAt: row.decidedAt ?? row.createdAt };
     return { status: 'pending' };
+  }
+
+  /**
+   * Refunds a paid payment in full, once per merchant order (a repeat answers the same refund). The sandbox
+   * sends no refund notification: a staff refund applies itself, and the Stripe adapter exercises the webhooks.
+   */
+  async refundPayment(request: RefundRequest): Promise<RefundResult> {
+    if (!this.refunds) throw new RefundRefused('refunds are not set up');
+    const row = await this.repo.byPayOrderNo(request.payOrderNo);
+    if (!row || row.merchantOrderNo !== request.orderNo || row.status !== 'paid')
+      throw new RefundRefused('payment_not_paid');
+    if (row.amount !== request.amount || row.currency !== request.currency)
+      throw new RefundRefused('amount_differs');
+    const refund = await this.refunds.create({
+      merchantOrderNo: row.merchantOrderNo,
+      refundId: `SBXR${compactDate(this.now())}${randomCode(16)}`,
+      payOrderNo: row.payOrderNo,
+      amount: row.amount,
+      currency: row.currency,
+      reason: request.reason,
+    });
+    return { refundRef: refund.refundId, status: 'succeeded' };
   }
 }
 

@@ -8,6 +8,13 @@
  * param, message } }`), keeps sessions in memory, refuses a method the currency does not have, and serves a
  * hosted page (GET /checkout/:id) where a tester pays, declines or lets the session expire. Each decision is sent
  * as Stripe sends webhooks: an Event, `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+ *
+ * Refunds and disputes (issue 18 item 4): a paid session has a charge; POST /v1/refunds (payment_intent, amount,
+ * reason, metadata; Idempotency-Key honoured) refunds it in full as `Stripe.Refund` and sends `charge.refunded`
+ * (after answering, or before with `refundWebhookFirst`, as Stripe may); GET /v1/payment_intents/:id answers the
+ * intent with its metadata. `refund` (a refund made in Stripe's dashboard) and `dispute` / `closeDispute` (a
+ * chargeback opened and decided by the card issuer) are there for tests and, on the hosted page of a paid session,
+ * for a tester; they send `charge.refunded`, `charge.dispute.created` and `charge.dispute.closed`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -42,6 +49,47 @@ type Intent = Pick<
   'id' | 'object' | 'amount' | 'currency' | 'created' | 'livemode' | 'metadata' | 'status'
 >;
 type Decision = 'pay' | 'decline' | 'expire';
+type Charge = Pick<
+  Stripe.Charge,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'amount_refunded'
+  | 'created'
+  | 'currency'
+  | 'disputed'
+  | 'livemode'
+  | 'metadata'
+  | 'paid'
+  | 'payment_intent'
+  | 'refunded'
+  | 'status'
+>;
+type Refund = Pick<
+  Stripe.Refund,
+  'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'metadata' | 'payment_intent' | 'reason' | 'status'
+>;
+type Dispute = Pick<
+  Stripe.Dispute,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'is_charge_refundable'
+  | 'livemode'
+  | 'metadata'
+  | 'payment_intent'
+  | 'reason'
+  | 'status'
+>;
+/** What the test server keeps of a paid session's money: its charge, refund and dispute. */
+interface Money {
+  charge: Charge;
+  refund?: Refund;
+  dispute?: Dispute;
+}
 
 /** Which currencies Stripe takes each method in (docs.stripe.com/payments/payment-methods/payment-method-support). */
 const methodCurrencies: Record<string, readonly string[] | 'any'> = {
@@ -106,6 +154,13 @@ export class StripeTestServer {
   readonly sessions = new Map<string, { session: Session; intent: Intent }>();
   readonly sent: SentWebhook[] = [];
   private readonly byIdempotencyKey = new Map<string, string>();
+  /** Paid sessions' charges, refunds and disputes, by session id. */
+  readonly money = new Map<string, Money>();
+  private readonly refundsByKey = new Map<string, Refund>();
+  /** Send `charge.refunded` before answering POST /v1/refunds (Stripe does not promise the order). */
+  refundWebhookFirst = false;
+  /** Webhooks sent after answering, still in flight (tests await `settled()`). */
+  private readonly inFlight = new Set<Promise<unknown>>();
   private server: Server | undefined;
   private base = '';
 
@@ -137,6 +192,23 @@ export class StripeTestServer {
     if (decision === 'pay') {
       Object.assign(session, { status: 'complete', payment_status: 'paid' });
       intent.status = 'succeeded';
+      this.money.set(session.id, {
+        charge: {
+          id: id('ch'),
+          object: 'charge',
+          amount: intent.amount,
+          amount_refunded: 0,
+          created: Math.floor(this.options.now().getTime() / 1000),
+          currency: intent.currency,
+          disputed: false,
+          livemode: false,
+          metadata: {},
+          paid: true,
+          payment_intent: intent.id,
+          refunded: false,
+          status: 'succeeded',
+        },
+      });
       types.push('checkout.session.completed');
     } else if (decision === 'decline') {
       // As a delayed method that fails: completed unpaid, then async_payment_failed.
@@ -159,19 +231,26 @@ export class StripeTestServer {
     return `t=${timestamp},v1=${v1}`;
   }
 
-  private async sendEvent(type: Stripe.Event.Type, session: Session): Promise<SentWebhook> {
+  private sendEvent(type: Stripe.Event.Type, session: Session): Promise<SentWebhook> {
+    return this.sendObjectEvent(type, session);
+  }
+
+  private async sendObjectEvent(
+    type: Stripe.Event.Type,
+    object: Session | Charge | Dispute,
+  ): Promise<SentWebhook> {
     const created = Math.floor(this.options.now().getTime() / 1000);
     const event = {
       id: id('evt'),
       object: 'event',
       api_version: '2026-10-28.endive',
       created,
-      data: { object: { ...session } },
+      data: { object: { ...object } },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-    } as unknown as Stripe.Event; // a session of the fields this server keeps (see Session above)
+    } as unknown as Stripe.Event; // an object of the fields this server keeps (see Session, Charge, Dispute above)
     const body = JSON.stringify(event, null, 2);
     const headers = {
       'content-type': 'application/json; charset=utf-8',
@@ -199,6 +278,32 @@ export class StripeTestServer {
         const made = again ? this.sessions.get(again)! : this.create(parseStripeForm(body));
         if (typeof key === 'string') this.byIdempotencyKey.set(key, made.session.id);
         return json(res, 200, made.session);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = req.headers['idempotency-key'];
+        const again = typeof key === 'string' ? this.refundsByKey.get(key) : undefined;
+        if (again) return json(res, 200, again);
+        const { refund, money } = this.createRefund(parseStripeForm(body));
+        if (typeof key === 'string') this.refundsByKey.set(key, refund);
+        if (this.refundWebhookFirst) {
+          await this.sendObjectEvent('charge.refunded', money.charge);
+          return json(res, 200, refund);
+        }
+        json(res, 200, refund);
+        this.track(this.sendObjectEvent('charge.refunded', money.charge));
+        return;
+      }
+      const intentPath = url.pathname.match(/^\/v1\/payment_intents\/(\w+)$/);
+      if (req.method === 'GET' && intentPath) {
+        const found = [...this.sessions.values()].find((s) => s.intent.id === intentPath[1]);
+        if (!found)
+          throw new StripeApiError(404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'intent',
+            message: `No such payment_intent: '${intentPath[1]}'`,
+          });
+        return json(res, 200, found.intent);
       }
       const one = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
       if (req.method === 'GET' && one) {
@@ -293,6 +398,117 @@ export class StripeTestServer {
     return { session, intent };
   }
 
+  // ---- Refunds and disputes ----
+
+  /** Resolves when the webhooks sent after an answer have been delivered. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track(sending: Promise<unknown>): void {
+    const tracked = sending.catch(() => undefined).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  private moneyOf(sessionId: string): Money {
+    const money = this.money.get(sessionId);
+    if (!money) throw new Error(`session ${sessionId} is not paid`);
+    return money;
+  }
+
+  private createRefund(params: Record<string, unknown>): { refund: Refund; money: Money } {
+    const intentId = String(params.payment_intent ?? '');
+    const found = [...this.sessions.values()].find((s) => s.intent.id === intentId);
+    const money = found && this.money.get(found.session.id);
+    if (!found || !money)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+        message: `No such payment_intent: '${intentId}'`,
+      });
+    const refusal = (code: string, message: string) =>
+      new StripeApiError(400, { type: 'invalid_request_error', code, message });
+    if (money.charge.refunded)
+      throw refusal('charge_already_refunded', `Charge ${money.charge.id} has already been refunded.`);
+    if (money.dispute && !money.dispute.is_charge_refundable)
+      throw refusal('charge_disputed', `Charge ${money.charge.id} has been charged back; cannot issue a refund.`);
+    const amount = params.amount === undefined ? money.charge.amount : Number(params.amount);
+    if (amount !== money.charge.amount)
+      throw refusal('amount_too_large', 'Only full refunds are served here.');
+    return { refund: this.refundCharge(money, params), money };
+  }
+
+  private refundCharge(money: Money, params: Record<string, unknown>): Refund {
+    const reason = params.reason as Refund['reason'] | undefined;
+    money.refund = {
+      id: id('re'),
+      object: 'refund',
+      amount: money.charge.amount,
+      charge: money.charge.id,
+      created: Math.floor(this.options.now().getTime() / 1000),
+      currency: money.charge.currency,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      payment_intent: money.charge.payment_intent,
+      reason: reason ?? null,
+      status: 'succeeded',
+    };
+    Object.assign(money.charge, { refunded: true, amount_refunded: money.charge.amount });
+    return money.refund;
+  }
+
+  /** A refund made in Stripe's dashboard (not through the API): the charge is refunded and the webhook sent. */
+  async refund(sessionId: string): Promise<SentWebhook | undefined> {
+    const money = this.moneyOf(sessionId);
+    if (money.charge.refunded) return undefined;
+    this.refundCharge(money, { reason: 'requested_by_customer' });
+    return this.sendObjectEvent('charge.refunded', money.charge);
+  }
+
+  /** The card issuer opens a dispute (chargeback) on a paid session: `charge.dispute.created`. */
+  async dispute(sessionId: string, reason: Stripe.Dispute['reason'] = 'fraudulent'): Promise<SentWebhook> {
+    const money = this.moneyOf(sessionId);
+    money.dispute ??= {
+      id: id('dp'),
+      object: 'dispute',
+      amount: money.charge.amount,
+      charge: money.charge.id,
+      created: Math.floor(this.options.now().getTime() / 1000),
+      currency: money.charge.currency,
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: money.charge.payment_intent,
+      reason,
+      status: 'needs_response',
+    };
+    money.charge.disputed = true;
+    return this.sendObjectEvent('charge.dispute.created', money.dispute);
+  }
+
+  /** The issuer decides the dispute: `charge.dispute.closed` with status won or lost. */
+  async closeDispute(sessionId: string, outcome: 'won' | 'lost'): Promise<SentWebhook> {
+    const dispute = this.moneyOf(sessionId).dispute;
+    if (!dispute) throw new Error(`session ${sessionId} has no dispute`);
+    dispute.status = outcome;
+    return this.sendObjectEvent('charge.dispute.closed', dispute);
+  }
+
+  /** The hosted page's tools for a paid session: refund, open or decide a dispute. */
+  private moneyPanel(sessionId: string): string {
+    const money = this.money.get(sessionId);
+    if (!money) return '';
+    const { charge, dispute } = money;
+    const buttons = [
+      charge.refunded ? '' : '<button name="action" value="refund">Refund</button>',
+      dispute ? '' : '<button name="action" value="dispute">Open a dispute</button>',
+      dispute && dispute.status !== 'won' && dispute.status !== 'lost'
+        ? '<button name="action" value="dispute_won">Dispute won</button> <button name="action" value="dispute_lost">Dispute lost</button>'
+        : '',
+    ].join(' ');
+    return `<h2>Payment</h2><dl><dt>Charge</dt><dd>${charge.id}</dd><dt>Refunded</dt><dd>${charge.refunded ? 'yes' : 'no'}</dd><dt>Dispute</dt><dd>${dispute ? escape(dispute.status) : 'none'}</dd></dl><form method="post">${buttons}</form>`;
+  }
+
   /** The hosted page: the payment and three buttons; a decision sends the player back like Stripe does. */
   private async page(req: IncomingMessage, res: ServerResponse, sessionId: string, body: string) {
     const found = this.sessions.get(sessionId);
@@ -300,6 +516,13 @@ export class StripeTestServer {
     const { session } = found;
     if (req.method === 'POST') {
       const action = new URLSearchParams(body).get('action');
+      if (action === 'refund' || action === 'dispute' || action === 'dispute_won' || action === 'dispute_lost') {
+        if (action === 'refund') await this.refund(sessionId);
+        else if (action === 'dispute') await this.dispute(sessionId);
+        else await this.closeDispute(sessionId, action === 'dispute_won' ? 'won' : 'lost');
+        res.writeHead(303, { location: `/checkout/${sessionId}` }).end();
+        return;
+      }
       if (action !== 'pay' && action !== 'decline' && action !== 'expire')
         return html(res, 400, '<p>Unknown action.</p>');
       await this.decide(sessionId, action);
@@ -314,7 +537,8 @@ export class StripeTestServer {
       200,
       `<h1>Stripe test checkout</h1><dl><dt>Session</dt><dd>${sessionId}</dd><dt>Order</dt><dd>${escape(session.client_reference_id ?? '')}</dd>
 <dt>Amount</dt><dd>${escape(amount)}</dd><dt>Methods</dt><dd>${escape(session.payment_method_types.join(', '))}</dd><dt>Status</dt><dd>${session.status} / ${session.payment_status}</dd></dl>
-${open ? `<form method="post"><button name="action" value="pay">Pay</button> <button name="action" value="decline">Decline</button> <button name="action" value="expire">Let it expire</button></form>` : '<p>This session is closed.</p>'}`,
+${open ? `<form method="post"><button name="action" value="pay">Pay</button> <button name="action" value="decline">Decline</button> <button name="action" value="expire">Let it expire</button></form>` : '<p>This session is closed.</p>'}
+${this.moneyPanel(sessionId)}`,
     );
   }
 }
