@@ -20,9 +20,7 @@ export interface RefundInput {
 }
 
 export class PayAdminRefundService {
-  constructor(
-    private readonly d: { db: Db; refunds: PayRefundService; orders: PayAdminOrderService },
-  ) {}
+  constructor(private readonly d: { db: Db; refunds: PayRefundService; orders: PayAdminOrderService }) {}
 
   async refund(staff: AuthenticatedStaff, input: RefundInput, lang: string): Promise<PayAdminOrderDetail> {
     const note = input.note ? input.note : null;

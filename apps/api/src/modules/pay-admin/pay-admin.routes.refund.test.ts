@@ -11,7 +11,14 @@ import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import type { PayOrderPage } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
-import { memberGet, notify, orderDetail, payTestEnv, placeOrder, rechargeableRole } from '../../../test/pay-steps.ts';
+import {
+  memberGet,
+  notify,
+  orderDetail,
+  payTestEnv,
+  placeOrder,
+  rechargeableRole,
+} from '../../../test/pay-steps.ts';
 import { loginTestStaff, staffPost, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
@@ -20,8 +27,12 @@ import { payDeliveryJob, payOrder } from '../../db/schema/pay-order.schema.ts';
 import { payOrderRefund, paySandboxRefund } from '../../db/schema/pay-refund.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
-import { GameServerError, type GameServerAdapter, SandboxNotifier } from '../pay/index.ts';
-import { PayReversalWorker } from '../pay/pay-reversal.worker.ts';
+import {
+  GameServerError,
+  type GameServerAdapter,
+  PayReversalWorker,
+  SandboxNotifier,
+} from '../pay/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestStaff;
@@ -40,7 +51,9 @@ afterAll(() => t.close());
 
 type Body<T> = { code: number; message: string; data: T };
 const refund = async (body: object, who: TestStaff = staff) =>
-  (await staffPost(t.app, who, '/csmng/komoe/mng/pay/order/refund', body)).json() as Body<PayAdminOrderDetail>;
+  (
+    await staffPost(t.app, who, '/csmng/komoe/mng/pay/order/refund', body)
+  ).json() as Body<PayAdminOrderDetail>;
 const silent = { info() {}, warn() {}, error() {} };
 
 async function paidOrder() {
@@ -63,7 +76,12 @@ async function deliveredOrder() {
 const rowOf = async (orderNo: string) =>
   (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
 const refundOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrderRefund).where(eq(payOrderRefund.orderId, (await rowOf(orderNo)).id)))[0];
+  (
+    await t.db
+      .select()
+      .from(payOrderRefund)
+      .where(eq(payOrderRefund.orderId, (await rowOf(orderNo)).id))
+  )[0];
 const creditsOf = (orderNo: string) =>
   t.db.select().from(gameSimDelivery).where(eq(gameSimDelivery.idempotencyKey, orderNo));
 const refundAudits = (orderNo: string) =>
@@ -80,7 +98,12 @@ describe('staff refund', () => {
     const res = await refund({ order_no: created.order_no, reason: 'player_request' }, other);
     expect(res.code).toBe(-401);
     expect((await rowOf(created.order_no)).state).toBe('paid');
-    expect(await t.db.select().from(paySandboxRefund).where(eq(paySandboxRefund.merchantOrderNo, created.order_no))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(paySandboxRefund)
+        .where(eq(paySandboxRefund.merchantOrderNo, created.order_no)),
+    ).toHaveLength(0);
   });
 
   it('needs a reason, and a note with "other"', async () => {
@@ -96,7 +119,11 @@ describe('staff refund', () => {
 
   it('refunds a delivered order at the provider, audited; the credit is reversed once; a second refund is refused', async () => {
     const created = await deliveredOrder();
-    const res = await refund({ order_no: created.order_no, reason: 'player_request', note: 'Ticket 42: bought twice' });
+    const res = await refund({
+      order_no: created.order_no,
+      reason: 'player_request',
+      note: 'Ticket 42: bought twice',
+    });
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({
       state: 'refunded',
@@ -118,24 +145,39 @@ describe('staff refund', () => {
     expect(audit).toMatchObject({
       actorAccountId: 'pay.refunds',
       before: { state: 'delivered' },
-      after: { state: 'refunded', reason: 'player_request', refund_ref: atSandbox!.refundId, reversal: 'pending' },
+      after: {
+        state: 'refunded',
+        reason: 'player_request',
+        refund_ref: atSandbox!.refundId,
+        reversal: 'pending',
+      },
     });
 
     expect((await t.app.pay.reversals.runOnce()).settled).toBe(1);
     expect((await t.app.pay.reversals.runOnce()).tried).toBe(0);
     const [credit] = await creditsOf(created.order_no);
     expect(credit!.reversedAt).not.toBeNull();
-    expect(await refundOf(created.order_no)).toMatchObject({ reversalStatus: 'reversed', reversalAttempts: 1 });
+    expect(await refundOf(created.order_no)).toMatchObject({
+      reversalStatus: 'reversed',
+      reversalAttempts: 1,
+    });
 
     const again = await refund({ order_no: created.order_no, reason: 'player_request' });
     expect(again.code).toBe(codes.staffRefundAlreadyRefunded);
     expect(await refundAudits(created.order_no)).toHaveLength(1);
-    expect(await t.db.select().from(paySandboxRefund).where(eq(paySandboxRefund.merchantOrderNo, created.order_no))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(paySandboxRefund)
+        .where(eq(paySandboxRefund.merchantOrderNo, created.order_no)),
+    ).toHaveLength(1);
   });
 
   it('refuses an order that was never paid (-40201) and an unknown one (-404)', async () => {
     const created = await placeOrder(t.app, alice, sfl, { overrides: role });
-    expect((await refund({ order_no: created.order_no, reason: 'duplicate' })).code).toBe(codes.staffRefundNotPaid);
+    expect((await refund({ order_no: created.order_no, reason: 'duplicate' })).code).toBe(
+      codes.staffRefundNotPaid,
+    );
     expect((await rowOf(created.order_no)).state).toBe('awaiting_payment');
     expect((await refund({ order_no: 'GPNOSUCHORDER', reason: 'duplicate' })).code).toBe(codes.notFound);
   });
@@ -164,13 +206,23 @@ describe('staff refund', () => {
       .set({ leaseToken: 'in-flight', nextAttemptAt: new Date(Date.now() + 60_000) })
       .where(eq(payDeliveryJob.orderId, order.id));
     await t.db.update(payOrder).set({ state: 'delivering' }).where(eq(payOrder.id, order.id));
-    expect((await refund({ order_no: created.order_no, reason: 'not_delivered' })).data.refund).toMatchObject({
-      reversal_status: 'pending',
-    });
+    expect((await refund({ order_no: created.order_no, reason: 'not_delivered' })).data.refund).toMatchObject(
+      {
+        reversal_status: 'pending',
+      },
+    );
     const clock = new TestClock();
-    const worker = new PayReversalWorker({ db: t.db, gameServer: t.app.pay.gameServer, log: silent, now: clock.now });
+    const worker = new PayReversalWorker({
+      db: t.db,
+      gameServer: t.app.pay.gameServer,
+      log: silent,
+      now: clock.now,
+    });
     await worker.runOnce();
-    expect(await refundOf(created.order_no)).toMatchObject({ reversalStatus: 'pending', reversalAttempts: 1 });
+    expect(await refundOf(created.order_no)).toMatchObject({
+      reversalStatus: 'pending',
+      reversalAttempts: 1,
+    });
     // The in-flight delivery credits and settles its job.
     await t.app.pay.gameServer.deliverCredit({
       idempotencyKey: order.orderNo,
@@ -181,7 +233,10 @@ describe('staff refund', () => {
       productId: order.productId,
       creditAmount: order.creditAmount,
     });
-    await t.db.update(payDeliveryJob).set({ status: 'done', leaseToken: null }).where(eq(payDeliveryJob.orderId, order.id));
+    await t.db
+      .update(payDeliveryJob)
+      .set({ status: 'done', leaseToken: null })
+      .where(eq(payDeliveryJob.orderId, order.id));
     clock.advance(60_000);
     await worker.runOnce();
     expect(await refundOf(created.order_no)).toMatchObject({ reversalStatus: 'reversed' });
@@ -214,7 +269,10 @@ describe('staff refund', () => {
     down = false;
     clock.advance(11_000);
     await worker.runOnce();
-    expect(await refundOf(created.order_no)).toMatchObject({ reversalStatus: 'reversed', reversalAttempts: 2 });
+    expect(await refundOf(created.order_no)).toMatchObject({
+      reversalStatus: 'reversed',
+      reversalAttempts: 2,
+    });
     clock.advance(3_600_000);
     await worker.runOnce();
     expect(calls).toBe(2);

@@ -13,3 +13,4 @@ export { PayDeliveryWorker, type DeliveryWorkerOptions } from './pay-delivery.wo
 export { SandboxNotifier } from './sandbox-provider.ts';
 export { signedHeaders } from './sandbox-signature.ts';
 export type { PayRefundService } from './pay-refund.service.ts';
+export { PayReversalWorker } from './pay-reversal.worker.ts';

@@ -58,7 +58,13 @@ export class PayRefundRepository {
    */
   async claimProviderRefund(
     orderId: number,
-    staff: { reason: RefundReason; note: string | null; staffId: number; staffAccountId: string; refundRef: string },
+    staff: {
+      reason: RefundReason;
+      note: string | null;
+      staffId: number;
+      staffAccountId: string;
+      refundRef: string;
+    },
     now: Date,
   ): Promise<boolean> {
     const rows = await this.db

@@ -24,11 +24,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { PayOrderRepository, type PayOrderRow } from './pay-order.repository.ts';
 import { PayRefundRepository, type RefundReason } from './pay-refund.repository.ts';
-import {
-  RefundRefused,
-  type IncomingNotification,
-  type PaymentProvider,
-} from './payment-provider.ts';
+import { RefundRefused, type IncomingNotification, type PaymentProvider } from './payment-provider.ts';
 
 export interface RefundServiceDeps {
   db: Db;
@@ -59,7 +55,10 @@ export class PayRefundService {
     if (!paidStates.includes(order.state)) throw new AppError(codes.staffRefundNotPaid);
     const provider = this.deps.providerNamed(order.provider);
     if (!provider || !order.payOrderNo) {
-      this.deps.log.error({ orderNo: order.orderNo, provider: order.provider }, 'refund: provider not configured');
+      this.deps.log.error(
+        { orderNo: order.orderNo, provider: order.provider },
+        'refund: provider not configured',
+      );
       throw new AppError(codes.staffRefundProviderRefused);
     }
     let refundRef: string;
@@ -209,8 +208,14 @@ export class PayRefundService {
       await orders.setNotificationResult(provider.name, notification.eventId, applied);
       return applied;
     });
-    const context = { provider: provider.name, eventId: notification.eventId, kind: notification.kind, result };
-    if (result === 'unknown_order') this.deps.log.error(context, 'refund or dispute notification not applied');
+    const context = {
+      provider: provider.name,
+      eventId: notification.eventId,
+      kind: notification.kind,
+      result,
+    };
+    if (result === 'unknown_order')
+      this.deps.log.error(context, 'refund or dispute notification not applied');
     else this.deps.log.info(context, 'refund or dispute notification');
     if (needsReversal) this.deps.onRefunded?.();
     return result;

@@ -64,7 +64,8 @@ export class PayReversalWorker {
             now: failure.now,
           });
           const context = { orderNo: job.orderNo, attempts: job.attempts, err: failure.message };
-          if (failure.retryAt) log.warn({ ...context, next: failure.retryAt }, 'credit not reversed; will retry');
+          if (failure.retryAt)
+            log.warn({ ...context, next: failure.retryAt }, 'credit not reversed; will retry');
           else log.error(context, 'credit not reversed; given up, for staff');
         },
       },
@@ -97,7 +98,11 @@ export class PayReversalWorker {
       if ((await this.repo.deliveryJob(job.orderId))?.status === 'pending')
         throw new Error('delivery in flight; the reversal waits for it');
     }
-    let answer: { status: 'reversed' | 'not_delivered' | 'refused'; reason: string | null; reversedAt: Date | null };
+    let answer: {
+      status: 'reversed' | 'not_delivered' | 'refused';
+      reason: string | null;
+      reversedAt: Date | null;
+    };
     try {
       const record = await this.options.gameServer.reverseDelivery(job.gameBaseId, job.orderNo);
       answer = { status: 'reversed', reason: null, reversedAt: record.reversedAt ?? now };
@@ -109,6 +114,9 @@ export class PayReversalWorker {
           : { status: 'refused', reason: error.reason, reversedAt: null };
     }
     await this.repo.settle(job.orderId, job.leaseToken, answer, this.options.now());
-    this.options.log.info({ orderNo: job.orderNo, reversal: answer.status, reason: answer.reason }, 'credit reversal');
+    this.options.log.info(
+      { orderNo: job.orderNo, reversal: answer.status, reason: answer.reason },
+      'credit reversal',
+    );
   }
 }

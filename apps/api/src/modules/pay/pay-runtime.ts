@@ -122,11 +122,15 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
           (await app.inject({ method: 'POST', url: notifyPath('sandbox'), payload: body, headers }))
             .statusCode;
     sandbox = {
-      provider: new SandboxProvider(repo, {
-        secret: env.paySandboxSecret,
-        baseUrl: env.PAY_SANDBOX_URL,
-        now,
-      }, new SandboxRefundRepository(db)),
+      provider: new SandboxProvider(
+        repo,
+        {
+          secret: env.paySandboxSecret,
+          baseUrl: env.PAY_SANDBOX_URL,
+          now,
+        },
+        new SandboxRefundRepository(db),
+      ),
       notifier: new SandboxNotifier(repo, { secret: env.paySandboxSecret, send, log, now }),
       repo,
       lateMs: env.PAY_SANDBOX_LATE_MS,

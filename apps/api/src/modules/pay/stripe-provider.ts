@@ -307,7 +307,8 @@ export function afterPaymentOf(event: Stripe.Event): AfterPaymentNotification | 
   ) {
     const dispute = event.data.object;
     const paymentRef = refOf(dispute.payment_intent);
-    if (!paymentRef) throw new NotificationRejected('malformed', `dispute ${dispute.id} has no payment intent`);
+    if (!paymentRef)
+      throw new NotificationRejected('malformed', `dispute ${dispute.id} has no payment intent`);
     return {
       kind: 'dispute',
       eventId: event.id,

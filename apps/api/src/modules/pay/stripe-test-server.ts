@@ -67,7 +67,16 @@ type Charge = Pick<
 >;
 type Refund = Pick<
   Stripe.Refund,
-  'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'metadata' | 'payment_intent' | 'reason' | 'status'
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'metadata'
+  | 'payment_intent'
+  | 'reason'
+  | 'status'
 >;
 type Dispute = Pick<
   Stripe.Dispute,
@@ -432,7 +441,10 @@ export class StripeTestServer {
     if (money.charge.refunded)
       throw refusal('charge_already_refunded', `Charge ${money.charge.id} has already been refunded.`);
     if (money.dispute && !money.dispute.is_charge_refundable)
-      throw refusal('charge_disputed', `Charge ${money.charge.id} has been charged back; cannot issue a refund.`);
+      throw refusal(
+        'charge_disputed',
+        `Charge ${money.charge.id} has been charged back; cannot issue a refund.`,
+      );
     const amount = params.amount === undefined ? money.charge.amount : Number(params.amount);
     if (amount !== money.charge.amount)
       throw refusal('amount_too_large', 'Only full refunds are served here.');
@@ -516,7 +528,12 @@ export class StripeTestServer {
     const { session } = found;
     if (req.method === 'POST') {
       const action = new URLSearchParams(body).get('action');
-      if (action === 'refund' || action === 'dispute' || action === 'dispute_won' || action === 'dispute_lost') {
+      if (
+        action === 'refund' ||
+        action === 'dispute' ||
+        action === 'dispute_won' ||
+        action === 'dispute_lost'
+      ) {
         if (action === 'refund') await this.refund(sessionId);
         else if (action === 'dispute') await this.dispute(sessionId);
         else await this.closeDispute(sessionId, action === 'dispute_won' ? 'won' : 'lost');
