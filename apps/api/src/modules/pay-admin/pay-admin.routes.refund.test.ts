@@ -27,12 +27,7 @@ import { payDeliveryJob, payOrder } from '../../db/schema/pay-order.schema.ts';
 import { payOrderRefund, paySandboxRefund } from '../../db/schema/pay-refund.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
-import {
-  GameServerError,
-  type GameServerAdapter,
-  PayReversalWorker,
-  SandboxNotifier,
-} from '../pay/index.ts';
+import { GameServerError, type GameServerAdapter, PayReversalWorker, SandboxNotifier } from '../pay/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestStaff;

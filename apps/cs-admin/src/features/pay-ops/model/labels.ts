@@ -21,10 +21,14 @@ export function causeLabel(t: TFunction, cause: string): string {
   const [kind, ...rest] = cause.split(':');
   const detail = rest.join(':');
   if (kind === 'notification' && detail) return t('ops:pay.cause.notificationOf', { id: detail });
+  if (kind === 'staff' && detail) return t('ops:refunds.causeStaff', { account: detail });
   return t(`ops:pay.cause.${kind}`, { defaultValue: cause });
 }
 
 export function notificationOutcomeLabel(t: TFunction, outcome: string): string {
+  if (outcome === 'refunded') return t('ops:refunds.outcomeRefunded');
+  if (outcome.startsWith('dispute:'))
+    return t('ops:refunds.outcomeDispute', { status: outcome.slice('dispute:'.length) });
   return t(`ops:pay.outcome.${outcome}`, { defaultValue: outcome });
 }
 
