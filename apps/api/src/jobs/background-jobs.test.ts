@@ -32,6 +32,7 @@ describe('the background jobs', () => {
     const { app, database, counts } = await appWithCountedJobs({});
     const all = [
       'pay delivery and order expiry',
+      'pay reversals',
       'sandbox notifications',
       'desk exports',
       'outbox dispatch',
