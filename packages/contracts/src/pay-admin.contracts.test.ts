@@ -28,6 +28,7 @@ describe('pay operation calls', () => {
       '/csmng/komoe/mng/pay/order/detail': 'GET query catalog',
       '/csmng/komoe/mng/pay/delivery/dead_page': 'GET query catalog',
       '/csmng/komoe/mng/pay/delivery/retry': 'POST json catalog',
+      '/csmng/komoe/mng/pay/order/refund': 'POST json catalog',
     });
   });
 

@@ -46,6 +46,7 @@ import {
   payServerItem,
   paySwitchData,
 } from './pay.contracts.ts';
+import { refundReasons, reversalStatuses, staffRefundReasons } from './pay-values.ts';
 import { defineStaffCall } from './staff.contracts.ts';
 
 const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -223,12 +224,47 @@ export const payDeliveryItem = z.object({
 });
 export type PayDeliveryItem = z.infer<typeof payDeliveryItem>;
 
+/**
+ * A refunded order's refund (issue 18 item 4): why (a reason code; `provider` when the provider reported it), staff's
+ * note and account (null for the provider's), the provider's refund id, and whether the game server took the credit
+ * back: `not_needed` (refunded before delivery), `pending` (being asked; `reversal_reason` holds the last error while
+ * it retries), `reversed`, `refused` (with the game server's reason), `not_delivered` (it had no delivery of the
+ * order), `failed` (given up after retries; `reversal_reason` says why).
+ */
+export const payRefundItem = z.object({
+  reason: z.enum(refundReasons),
+  note: z.string().nullable(),
+  staff_account_id: z.string().nullable(),
+  refund_ref: z.string().nullable(),
+  refunded_at: z.string(),
+  reversal_status: z.enum(reversalStatuses),
+  reversal_reason: z.string().nullable(),
+  reversal_attempts: z.number().int(),
+  reversed_at: z.string().nullable(),
+});
+export type PayRefundItem = z.infer<typeof payRefundItem>;
+
+/** A dispute (chargeback) of the order's payment, as the provider last reported it: a flag, not a state. */
+export const payDisputeItem = z.object({
+  dispute_ref: z.string(),
+  /** The provider's status (Stripe: needs_response, under_review, won, lost, ...). */
+  status: z.string(),
+  /** The provider's reason (Stripe: fraudulent, product_not_received, ...). */
+  reason: z.string(),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type PayDisputeItem = z.infer<typeof payDisputeItem>;
+
 export const payAdminOrderDetail = payAdminOrderItem.extend({
   /** Oldest first. */
   events: z.array(payOrderEventItem),
   /** Oldest first. */
   notifications: z.array(payNotificationItem),
   delivery: payDeliveryItem.nullable(),
+  refund: payRefundItem.nullable(),
+  dispute: payDisputeItem.nullable(),
 });
 export type PayAdminOrderDetail = z.infer<typeof payAdminOrderDetail>;
 
@@ -437,5 +473,27 @@ export const payAdminDeliveryRetry = defineStaffCall({
   encoding: 'json',
   privilege: 'catalog',
   request: z.object({ order_no: orderRef }),
+  response: payAdminOrderDetail,
+});
+
+// ---- Refunds (issue 18 item 4) ----
+
+/**
+ * Refunds an order in full at its payment provider and moves it to `refunded`; when its credit may have reached
+ * the game server, the game server is asked to take it back (the answer shows in `refund.reversal_status`). `reason`
+ * is one of the codes players see translated; `note` (shown to staff only) is required with `other`. Idempotent
+ * per order at the provider. Audited as `pay.order.refund`. -404 no such order; -40201 the order has no confirmed
+ * payment; -40202 already refunded; -40203 the provider refused (`data.detail` says why); -400 `note` `required`.
+ */
+export const payAdminOrderRefund = defineStaffCall({
+  method: 'POST',
+  path: '/komoe/mng/pay/order/refund',
+  encoding: 'json',
+  privilege: 'catalog',
+  request: z.object({
+    order_no: orderRef,
+    reason: z.enum(staffRefundReasons),
+    note: z.string().trim().max(500).optional(),
+  }),
   response: payAdminOrderDetail,
 });

@@ -77,3 +77,26 @@ export function statusOfState(state: OrderState): OrderStatus {
   if (state === 'failed' || state === 'expired' || state === 'refunded') return 'failed';
   return 'pending';
 }
+
+// ---- Refunds (issue 18 item 4) ----
+
+/**
+ * Why an order was refunded. Staff pick one of the first four (a short list players understand in their own
+ * language: the screens translate the code); `provider` is a refund the payment provider reported (made at the
+ * provider, or a dispute lost there). Staff's free-text note stays in the console.
+ */
+export const refundReasons = ['player_request', 'duplicate', 'not_delivered', 'other', 'provider'] as const;
+export type RefundReason = (typeof refundReasons)[number];
+/** The reasons staff may choose. */
+export const staffRefundReasons = ['player_request', 'duplicate', 'not_delivered', 'other'] as const;
+
+/** Whether the game server took the credit back (see pay_order_refund.reversal_status). */
+export const reversalStatuses = [
+  'not_needed',
+  'pending',
+  'reversed',
+  'refused',
+  'not_delivered',
+  'failed',
+] as const;
+export type ReversalStatus = (typeof reversalStatuses)[number];

@@ -22,12 +22,22 @@ import {
   orderStates,
   orderStatuses,
   statusOfState,
+  refundReasons,
+  staffRefundReasons,
+  reversalStatuses,
   type PayMode,
   type OrderState,
   type OrderStatus,
+  type RefundReason,
+  type ReversalStatus,
 } from './pay-values.ts';
 
 export {
+  refundReasons,
+  staffRefundReasons,
+  reversalStatuses,
+  type RefundReason,
+  type ReversalStatus,
   payModes,
   payModeNames,
   webPayModes,
@@ -346,6 +356,12 @@ export const payOrderItem = z.object({
   created_at: z.string(),
   pay_time: z.string().nullable(),
   delivered_at: z.string().nullable(),
+  /**
+   * Added for refunds (issue 18): why a refunded order was refunded (a code the screens translate) and when;
+   * null for an order that is not refunded.
+   */
+  refund_reason: z.enum(refundReasons).nullable(),
+  refunded_at: z.string().nullable(),
 });
 export type PayOrderItem = z.infer<typeof payOrderItem>;
 

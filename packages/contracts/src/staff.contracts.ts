@@ -240,6 +240,7 @@ export const auditActions = [
   'pay.settlement.run',
   'pay.settlement.recheck',
   'pay.settlement.resolve',
+  'pay.order.refund',
   'content.article.save',
   'content.article.delete',
   'content.article.preview',

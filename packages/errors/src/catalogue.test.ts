@@ -192,6 +192,9 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-40009, 'staff.lastAccountsAdmin'],
     [-40010, 'staff.gameInUse'],
     [500007, 'staff.guards.commonPassword'],
+    [-40201, 'staff.refunds.notPaid'],
+    [-40202, 'staff.refunds.alreadyRefunded'],
+    [-40203, 'staff.refunds.providerRefused'],
   ],
 };
 

@@ -208,6 +208,10 @@ const staffCodes = {
   [-40009]: 'staff.lastAccountsAdmin',
   [-40010]: 'staff.gameInUse',
   500007: 'staff.guards.commonPassword',
+  // Refunds (issue 18 item 4): the refund call's refusals.
+  [-40201]: 'staff.refunds.notPaid',
+  [-40202]: 'staff.refunds.alreadyRefunded',
+  [-40203]: 'staff.refunds.providerRefused',
 } as const;
 
 const catalogueData = {
@@ -398,4 +402,9 @@ export const codes = {
   staffLastAccountsAdmin: -40009,
   staffGameInUse: -40010,
   staffPasswordCommon: 500007,
+  /** Refund of an order whose payment is not confirmed (not paid, failed, expired). */
+  staffRefundNotPaid: -40201,
+  staffRefundAlreadyRefunded: -40202,
+  /** The payment provider refused the refund (already refunded there, disputed, ...). */
+  staffRefundProviderRefused: -40203,
 } as const;

@@ -34,6 +34,7 @@ describe('the background jobs', () => {
       'pay delivery and order expiry',
       'pay reconciliation',
       'pay settlement check',
+      'pay reversals',
       'sandbox notifications',
       'desk exports',
       'outbox dispatch',

@@ -54,6 +54,8 @@ export function createBackgroundJobs(app: FastifyInstance): BackgroundJobs {
     // Asks the provider about orders no notification decided; the daily settlement check (modules/pay).
     env.PAY_WORKER && named('pay reconciliation', app.pay.reconciler),
     env.PAY_WORKER && named('pay settlement check', app.pay.settlement),
+    // Refunded orders' credit taken back from the game server (modules/pay, issue 18).
+    env.PAY_WORKER && named('pay reversals', app.pay.reversals),
     // The sandbox provider's late and retried notifications (development only).
     env.PAY_WORKER && app.pay.sandbox && named('sandbox notifications', app.pay.sandbox.notifier),
     env.DESK_EXPORT_WORKER && named('desk exports', deskExports),

@@ -136,6 +136,8 @@ export function orderItem(state: OrderState, overrides: Partial<PayOrderItem> = 
     created_at: '2026-01-01T03:00:00.000Z',
     pay_time: state === 'created' || state === 'awaiting_payment' ? null : '2026-01-01T03:02:00.000Z',
     delivered_at: state === 'delivered' ? '2026-01-01T03:03:00.000Z' : null,
+    refund_reason: state === 'refunded' ? 'player_request' : null,
+    refunded_at: state === 'refunded' ? '2026-01-02T09:00:00.000Z' : null,
     ...overrides,
   };
 }

@@ -29,6 +29,7 @@ import {
   type OrderRow,
   type OrderWithJob,
 } from './pay-admin-order.repository.ts';
+import { PayAdminRefundRepository } from './pay-admin-refund.repository.ts';
 
 export interface PayAdminOrderDeps {
   db: Db;
@@ -138,9 +139,12 @@ export class PayAdminOrderService {
 
   private async detailOf(repo: PayAdminOrderRepository, found: OrderWithJob, lang: string) {
     const { order, job } = found;
-    const [events, notifications] = await Promise.all([
+    const refunds = new PayAdminRefundRepository(this.d.db);
+    const [events, notifications, refund, dispute] = await Promise.all([
       repo.events(order.id),
       order.payOrderNo ? repo.notifications(order.provider, order.payOrderNo) : Promise.resolve([]),
+      refunds.refund(order.id),
+      refunds.dispute(order.id),
     ]);
     return {
       ...orderItem(order, job, lang),
@@ -158,6 +162,8 @@ export class PayAdminOrderService {
         received_at: n.receivedAt.toISOString(),
       })),
       delivery: job ? deliveryItem(job) : null,
+      refund,
+      dispute,
     } satisfies PayAdminOrderDetail;
   }
 

@@ -66,7 +66,7 @@ const calls = Object.values(payAdmin).filter(
 
 describe('privileges', () => {
   it('every call: -101 without a session, -110 with a wrong ct, -401 without catalog, -40007 before the password change', async () => {
-    expect(calls).toHaveLength(14);
+    expect(calls).toHaveLength(15);
     const others = await loginTestStaff(t.db, {
       privileges: staffPrivileges.map((p) => p.name).filter((name) => name !== 'catalog'),
     });

@@ -12,6 +12,7 @@ import {
   payAdminGameList,
   payAdminOrderDetailCall,
   payAdminOrderPageCall,
+  payAdminOrderRefund,
   payAdminProductList,
   payAdminProductPrice,
   payAdminProductSale,
@@ -30,6 +31,7 @@ import { registerCall, staffOf } from '../../http/register-call.ts';
 import { PayAdminCatalogService } from './pay-admin-catalog.service.ts';
 import { PayAdminOrderService } from './pay-admin-order.service.ts';
 import { PayAdminSettlementService } from './pay-admin-settlement.service.ts';
+import { PayAdminRefundService } from './pay-admin-refund.service.ts';
 
 export async function payAdminRoutes(app: FastifyInstance) {
   const catalog = new PayAdminCatalogService({
@@ -75,4 +77,6 @@ export async function payAdminRoutes(app: FastifyInstance) {
   registerCall(app, payAdminSettlementResolve, (input, ctx) =>
     settlement.resolve(staffOf(ctx), input.id, input.note),
   );
+  const refunds = new PayAdminRefundService({ db: app.db, refunds: app.pay.refunds, orders });
+  registerCall(app, payAdminOrderRefund, (input, ctx) => refunds.refund(staffOf(ctx), input, ctx.lang));
 }

@@ -15,3 +15,5 @@ export { utcDayOf } from './pay-settlement.service.ts';
 // For tests: sandbox notifications sent and signed as the sandbox provider does.
 export { SandboxNotifier } from './sandbox-provider.ts';
 export { signedHeaders } from './sandbox-signature.ts';
+export type { PayRefundService } from './pay-refund.service.ts';
+export { PayReversalWorker } from './pay-reversal.worker.ts';

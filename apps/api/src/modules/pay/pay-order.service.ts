@@ -24,6 +24,7 @@ import {
   type PayOrderCreated,
   type PayOrderItem,
   type PayOrderPage,
+  type RefundReason,
 } from '@gp/contracts/pay';
 import { socialChannels } from '@gp/contracts/passport';
 import { codes, type ErrorDomain } from '@gp/errors';
@@ -92,6 +93,13 @@ export interface OrderEngineDeps {
   provider: PaymentProvider | undefined;
   /** Every configured provider by name: a channel may name one other than the deployment's (pay_channel.provider). */
   providersByName?: Readonly<Record<string, PaymentProvider>> | undefined;
+  /** A notification about nothing a payment decides: a refund or dispute (pay-refund.service.ts); null: neither. */
+  afterPayment?: (
+    provider: PaymentProvider,
+    incoming: IncomingNotification,
+  ) => Promise<NotificationResult | null>;
+  /** The refunds of these orders (the player's refunded rows say why). */
+  refundsOf?: (orderIds: number[]) => Promise<Map<number, OrderRefund>>;
 }
 
 /** What applying a payment outcome did. */
@@ -112,7 +120,13 @@ export function nameIn(names: LocalizedNames, lang: string, fallback: string): s
   return names[lang] ?? names.en ?? fallback;
 }
 
-export function orderItem(order: PayOrderRow, lang: string): PayOrderItem {
+/** A refunded order's refund as the player sees it (pay_order_refund). */
+export interface OrderRefund {
+  reason: RefundReason;
+  refundedAt: Date;
+}
+
+export function orderItem(order: PayOrderRow, lang: string, refund?: OrderRefund): PayOrderItem {
   return {
     order_no: order.orderNo,
     pay_order_no: order.payOrderNo ?? '',
@@ -137,6 +151,8 @@ export function orderItem(order: PayOrderRow, lang: string): PayOrderItem {
     created_at: order.createdAt.toISOString(),
     pay_time: order.paidAt?.toISOString() ?? null,
     delivered_at: order.deliveredAt?.toISOString() ?? null,
+    refund_reason: order.state === 'refunded' ? (refund?.reason ?? 'provider') : null,
+    refunded_at: order.state === 'refunded' ? (refund?.refundedAt ?? order.updatedAt).toISOString() : null,
   };
 }
 
@@ -365,7 +381,14 @@ export class PayOrderService {
   async detail(mid: number, orderNo: string, lang: string): Promise<PayOrderItem> {
     const order = await this.repo.byOrderNo(orderNo);
     if (!order || order.mid !== mid) throw payError(codes.payNoResult);
-    return orderItem(order, lang);
+    return orderItem(order, lang, (await this.refunds([order])).get(order.id));
+  }
+
+  /** The refunds of the refunded ones among these orders. */
+  private async refunds(orders: PayOrderRow[]): Promise<Map<number, OrderRefund>> {
+    const refunded = orders.filter((o) => o.state === 'refunded').map((o) => o.id);
+    if (refunded.length === 0 || !this.deps.refundsOf) return new Map();
+    return this.deps.refundsOf(refunded);
   }
 
   async history(
@@ -378,8 +401,9 @@ export class PayOrderService {
       offset: (page.pageNum - 1) * page.pageSize,
       limit: page.pageSize,
     });
+    const refunds = await this.refunds(list);
     return {
-      list: list.map((o) => orderItem(o, lang)),
+      list: list.map((o) => orderItem(o, lang, refunds.get(o.id))),
       total,
       page_num: page.pageNum,
       page_size: page.pageSize,
@@ -401,7 +425,7 @@ export class PayOrderService {
       order = (await this.repo.byId(order.id)) ?? order;
     if (order.state === 'created' || order.state === 'awaiting_payment')
       throw payError(codes.payOrderNotPaid);
-    return orderItem(order, lang);
+    return orderItem(order, lang, (await this.refunds([order])).get(order.id));
   }
 
   // ---- Payment outcomes ----
@@ -444,8 +468,9 @@ export class PayOrderService {
     const provider = this.providerNamed(providerName);
     if (!provider) throw new Error(`payment provider ${providerName} not configured`);
     const notification = provider.verifyNotification(incoming, this.now());
-    // Genuine, but about nothing the order engine acts on (a delayed method that has not paid yet, ...).
-    if (!notification) return 'ignored';
+    // Genuine, but about no payment decision: a refund or dispute, else nothing the order engine acts on (a
+    // delayed method that has not paid yet, ...).
+    if (!notification) return (await this.deps.afterPayment?.(provider, incoming)) ?? 'ignored';
     const outcome: Outcome =
       notification.outcome === 'paid'
         ? {

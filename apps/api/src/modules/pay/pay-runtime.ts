@@ -20,11 +20,15 @@ import { PayOrderService } from './pay-order.service.ts';
 import { PayReconciler } from './pay-reconcile.job.ts';
 import { PaySettlementService } from './pay-settlement.service.ts';
 import { reconcileMetrics } from '../../observability/metrics.ts';
+import { PayRefundRepository } from './pay-refund.repository.ts';
+import { PayRefundService } from './pay-refund.service.ts';
+import { PayReversalWorker } from './pay-reversal.worker.ts';
 import { PaySwitchRepository } from './pay-switch.repository.ts';
 import { PaySwitchService } from './pay-switch.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { httpSender, SandboxNotifier, SandboxProvider, type NotificationSender } from './sandbox-provider.ts';
 import { SandboxRepository } from './sandbox.repository.ts';
+import { SandboxRefundRepository } from './sandbox-refund.repository.ts';
 import { StripeProvider } from './stripe-provider.ts';
 import { StripeTestServer } from './stripe-test-server.ts';
 
@@ -73,6 +77,10 @@ export interface PayRuntime {
   reconciler: PayReconciler;
   /** The daily settlement check (a background job with PAY_WORKER) and staff's "run now". */
   settlement: PaySettlementService;
+  /** Refunds and disputes (staff's and the providers'). */
+  refunds: PayRefundService;
+  /** Takes refunded orders' credit back from the game server. */
+  reversals: PayReversalWorker;
 }
 
 declare module 'fastify' {
@@ -154,11 +162,15 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
           (await app.inject({ method: 'POST', url: notifyPath('sandbox'), payload: body, headers }))
             .statusCode;
     sandbox = {
-      provider: new SandboxProvider(repo, {
-        secret: env.paySandboxSecret,
-        baseUrl: env.PAY_SANDBOX_URL,
-        now,
-      }),
+      provider: new SandboxProvider(
+        repo,
+        {
+          secret: env.paySandboxSecret,
+          baseUrl: env.PAY_SANDBOX_URL,
+          now,
+        },
+        new SandboxRefundRepository(db),
+      ),
       notifier: new SandboxNotifier(repo, { secret: env.paySandboxSecret, send, log, now }),
       repo,
       lateMs: env.PAY_SANDBOX_LATE_MS,
@@ -214,8 +226,30 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     pollMs: env.PAY_WORKER_POLL_MS,
     exclusive: app.database.exclusive,
   });
+  const reversals = new PayReversalWorker({ db, gameServer, log, now });
+  const refunds = new PayRefundService({
+    db,
+    providerNamed: (name) => providers[name],
+    log,
+    now,
+    onRefunded: () => reversals.wake(),
+  });
+  const refundRows = new PayRefundRepository(db);
   const orders = new PayOrderService(
-    { db, switches, captcha, catalog, characters, provider, providersByName: providers },
+    {
+      db,
+      switches,
+      captcha,
+      catalog,
+      characters,
+      provider,
+      providersByName: providers,
+      afterPayment: (named, incoming) => refunds.afterPayment(named, incoming),
+      refundsOf: async (ids) => {
+        const rows = await refundRows.refundsOf(ids);
+        return new Map([...rows].map(([id, r]) => [id, { reason: r.reason, refundedAt: r.refundedAt }]));
+      },
+    },
     {
       distributionRegion: region,
       orderTtlMs: env.PAY_ORDER_TTL_S * 1000,
@@ -256,5 +290,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     worker,
     reconciler,
     settlement,
+    refunds,
+    reversals,
   };
 }

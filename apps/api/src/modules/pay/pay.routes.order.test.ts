@@ -405,6 +405,7 @@ describe('order engine without a working provider', () => {
       },
       queryPayment: () => Promise.resolve({ status: 'unknown' }),
       listSettledPayments: async function* () {},
+      refundPayment: () => Promise.reject(new Error('unused')),
     };
     const form = await orderForm(t.app, who, sfl);
     expect(await codeOf(engine(broken).addOrder(input(who.mid, form)))).toBe(2);

@@ -99,6 +99,18 @@ export interface PaymentProvider {
   verifyNotification(incoming: IncomingNotification, now: Date): PaymentNotification | null;
   queryPayment(payOrderNo: string): Promise<PaymentStatus>;
   /**
+   * Refunds an order's payment in full. Idempotent per order: asking again answers the same refund. Throws
+   * RefundRefused when the provider will not (already refunded there, disputed, not paid).
+   */
+  refundPayment(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * A notification about a paid order's payment after the fact (refunded, disputed), checked like
+   * `verifyNotification` (throws NotificationRejected); null when it is about neither.
+   */
+  afterPaymentNotification?(incoming: IncomingNotification, now: Date): AfterPaymentNotification | null;
+  /** The order number of a provider's payment reference (a refund or dispute that does not carry it). */
+  orderOfPayment?(paymentRef: string): Promise<string | undefined>;
+  /**
    * The settlement check's list (pay-settlement.service.ts): every payment created in [from, to) that the
    * provider took money for, refunded ones included, page by page as the provider serves them.
    */
@@ -118,3 +130,56 @@ export interface SettledPayment {
   refunded: number;
   createdAt: Date;
 }
+
+// ---- Refunds and disputes (issue 18 item 4) ----
+
+export interface RefundRequest {
+  orderNo: string;
+  payOrderNo: string;
+  /** Minor units of `currency`: the whole payment. */
+  amount: number;
+  currency: string;
+  /** Our reason code (refund-reasons in the pay-admin contracts); the provider keeps it with the refund. */
+  reason: string;
+}
+
+export interface RefundResult {
+  /** The provider's id of the refund. */
+  refundRef: string;
+  /** `pending`: the provider takes it and completes it later (a refund is not taken back once made). */
+  status: 'succeeded' | 'pending';
+}
+
+/** The provider will not refund the payment; `detail` says why (shown to staff). */
+export class RefundRefused extends Error {
+  constructor(readonly detail: string) {
+    super(`refund refused: ${detail}`);
+    this.name = 'RefundRefused';
+  }
+}
+
+/** A verified notification about a paid order's payment: refunded, or a dispute opened, changed or closed. */
+export type AfterPaymentNotification =
+  | {
+      kind: 'refunded';
+      eventId: string;
+      /** The provider's payment reference (Stripe: the payment intent). */
+      paymentRef: string;
+      /** Our order number when the event carries it. */
+      orderNo: string | undefined;
+      refundRef: string | undefined;
+      occurredAt: Date;
+    }
+  | {
+      kind: 'dispute';
+      eventId: string;
+      paymentRef: string;
+      orderNo: string | undefined;
+      disputeRef: string;
+      status: string;
+      reason: string;
+      closed: boolean;
+      /** When the dispute was opened, per the provider. */
+      openedAt: Date;
+      occurredAt: Date;
+    };

@@ -19,7 +19,11 @@ import type {
   PaymentRequest,
   PaymentStatus,
   SettledPayment,
+  RefundRequest,
+  RefundResult,
 } from './payment-provider.ts';
+import { RefundRefused } from './payment-provider.ts';
+import type { SandboxRefundRepository } from './sandbox-refund.repository.ts';
 import {
   signedHeaders,
   verifySandboxNotification,
@@ -42,6 +46,7 @@ export class SandboxProvider implements PaymentProvider {
   constructor(
     private readonly repo: SandboxRepository,
     private readonly options: SandboxOptions,
+    private readonly refunds?: SandboxRefundRepository,
   ) {
     this.now = options.now;
   }
@@ -82,7 +87,7 @@ export class SandboxProvider implements PaymentProvider {
     return { status: 'pending' };
   }
 
-  /** The settlement check's list, from the sandbox's own table (it refunds nothing). */
+  /** The settlement check's list, from the sandbox's own tables (its payments and refunds). */
   async *listSettledPayments(from: Date, to: Date): AsyncIterable<SettledPayment> {
     const pageSize = 100;
     let after = '';
@@ -94,12 +99,34 @@ export class SandboxProvider implements PaymentProvider {
           orderNo: row.merchantOrderNo,
           amount: row.amount,
           currency: row.currency,
-          refunded: 0,
+          refunded: row.refunded,
           createdAt: row.createdAt,
         };
       if (rows.length < pageSize) return;
       after = rows[rows.length - 1]!.payOrderNo;
     }
+  }
+
+  /**
+   * Refunds a paid payment in full, once per merchant order (a repeat answers the same refund). The sandbox
+   * sends no refund notification: a staff refund applies itself, and the Stripe adapter exercises the webhooks.
+   */
+  async refundPayment(request: RefundRequest): Promise<RefundResult> {
+    if (!this.refunds) throw new RefundRefused('refunds are not set up');
+    const row = await this.repo.byPayOrderNo(request.payOrderNo);
+    if (!row || row.merchantOrderNo !== request.orderNo || row.status !== 'paid')
+      throw new RefundRefused('payment_not_paid');
+    if (row.amount !== request.amount || row.currency !== request.currency)
+      throw new RefundRefused('amount_differs');
+    const refund = await this.refunds.create({
+      merchantOrderNo: row.merchantOrderNo,
+      refundId: `SBXR${compactDate(this.now())}${randomCode(16)}`,
+      payOrderNo: row.payOrderNo,
+      amount: row.amount,
+      currency: row.currency,
+      reason: request.reason,
+    });
+    return { refundRef: refund.refundId, status: 'succeeded' };
   }
 }
 

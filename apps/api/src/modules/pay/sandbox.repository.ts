@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { paySandboxPayment } from '../../db/schema/pay-order.schema.ts';
+import { paySandboxRefund } from '../../db/schema/pay-refund.schema.ts';
 
 export type SandboxPaymentRow = typeof paySandboxPayment.$inferSelect;
 
@@ -121,11 +122,17 @@ export class SandboxRepository {
       .where(and(eq(paySandboxPayment.payOrderNo, payOrderNo), isNull(paySandboxPayment.notifiedAt)));
   }
 
-  /** Paid payments created in [from, to), a page at a time after `afterPayOrderNo` (the settlement check). */
-  async paidPage(from: Date, to: Date, afterPayOrderNo: string, limit: number): Promise<SandboxPaymentRow[]> {
-    return this.db
-      .select()
+  /** Paid payments created in [from, to), a page after `afterPayOrderNo`, with what the sandbox refunded of each. */
+  async paidPage(
+    from: Date,
+    to: Date,
+    afterPayOrderNo: string,
+    limit: number,
+  ): Promise<(SandboxPaymentRow & { refunded: number })[]> {
+    const rows = await this.db
+      .select({ payment: paySandboxPayment, refunded: paySandboxRefund.amount })
       .from(paySandboxPayment)
+      .leftJoin(paySandboxRefund, eq(paySandboxRefund.payOrderNo, paySandboxPayment.payOrderNo))
       .where(
         and(
           eq(paySandboxPayment.status, 'paid'),
@@ -136,5 +143,7 @@ export class SandboxRepository {
       )
       .orderBy(asc(paySandboxPayment.payOrderNo))
       .limit(limit);
+    return rows.map((row) => ({ ...row.payment, refunded: row.refunded ?? 0 }));
   }
+
 }

@@ -28,6 +28,10 @@ import {
   type PaymentRequest,
   type PaymentStatus,
   type SettledPayment,
+  type AfterPaymentNotification,
+  type RefundRequest,
+  type RefundResult,
+  RefundRefused,
 } from './payment-provider.ts';
 import { fromStripeAmount, toStripeAmount } from './stripe-amount.ts';
 
@@ -136,6 +140,11 @@ export class StripeProvider implements PaymentProvider {
   }
 
   verifyNotification(incoming: IncomingNotification, now: Date): PaymentNotification | null {
+    return notificationOf(this.verifiedEvent(incoming, now));
+  }
+
+  /** The event of a notification whose Stripe-Signature is right and recent; throws NotificationRejected. */
+  private verifiedEvent(incoming: IncomingNotification, now: Date): Stripe.Event {
     const header = single(incoming.headers['stripe-signature']);
     if (!header) throw new NotificationRejected('signature', 'no Stripe-Signature header');
     let event: Stripe.Event;
@@ -156,7 +165,58 @@ export class StripeProvider implements PaymentProvider {
         );
       throw new NotificationRejected('malformed', String(error));
     }
-    return notificationOf(event);
+    return event;
+  }
+
+  // ---- Refunds and disputes (issue 18 item 4) ----
+
+  /**
+   * A full refund of the session's payment intent, created once per order (idempotency key): a repeat (staff
+   * clicking twice, a retry after a lost answer) answers the same refund. Our reason code and order number go in
+   * the refund's metadata; Stripe's own `reason` says the customer asked for it.
+   */
+  async refundPayment(request: RefundRequest): Promise<RefundResult> {
+    let refund: Stripe.Refund;
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(request.payOrderNo);
+      const intent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent || session.payment_status !== 'paid')
+        throw new RefundRefused(`session ${request.payOrderNo} has no paid payment`);
+      refund = await this.stripe.refunds.create(
+        {
+          payment_intent: intent,
+          amount: toStripeAmount(request.amount, request.currency),
+          reason: request.reason === 'duplicate' ? 'duplicate' : 'requested_by_customer',
+          metadata: { order_no: request.orderNo, reason: request.reason },
+        },
+        { idempotencyKey: `gp-refund-${request.orderNo}` },
+      );
+    } catch (error) {
+      // Stripe's refusals (charge_already_refunded, charge_disputed, ...) are final: staff are told why.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new RefundRefused(error.code ?? error.message);
+      throw error;
+    }
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      throw new RefundRefused(refund.failure_reason ?? refund.status);
+    return { refundRef: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' };
+  }
+
+  afterPaymentNotification(incoming: IncomingNotification, now: Date): AfterPaymentNotification | null {
+    return afterPaymentOf(this.verifiedEvent(incoming, now));
+  }
+
+  /** Our order number, from the payment intent's metadata (the checkout session puts it there). */
+  async orderOfPayment(paymentRef: string): Promise<string | undefined> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(paymentRef);
+      return intent.metadata?.order_no;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return undefined;
+      throw error;
+    }
   }
 
   async queryPayment(payOrderNo: string): Promise<PaymentStatus> {
@@ -241,4 +301,54 @@ export function notificationOf(event: Stripe.Event): PaymentNotification | null 
     currency,
     occurredAt: new Date(event.created * 1000),
   };
+}
+
+const refOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
+
+/**
+ * What a verified Stripe event says about a paid payment after the fact: `charge.refunded` when the charge is
+ * refunded in full, `charge.dispute.created` / `.updated` / `.closed`; null for anything else.
+ */
+export function afterPaymentOf(event: Stripe.Event): AfterPaymentNotification | null {
+  const occurredAt = new Date(event.created * 1000);
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    const paymentRef = refOf(charge.payment_intent);
+    // A partial refund leaves the order paid (staff refund in full only); the order is refunded once it is whole.
+    if (!charge.refunded) return null;
+    if (!paymentRef) throw new NotificationRejected('malformed', `charge ${charge.id} has no payment intent`);
+    const refunds = charge.refunds?.data ?? [];
+    return {
+      kind: 'refunded',
+      eventId: event.id,
+      paymentRef,
+      orderNo: charge.metadata?.order_no,
+      refundRef: refunds[0]?.id,
+      occurredAt,
+    };
+  }
+  if (
+    event.type === 'charge.dispute.created' ||
+    event.type === 'charge.dispute.updated' ||
+    event.type === 'charge.dispute.closed'
+  ) {
+    const dispute = event.data.object;
+    const paymentRef = refOf(dispute.payment_intent);
+    if (!paymentRef)
+      throw new NotificationRejected('malformed', `dispute ${dispute.id} has no payment intent`);
+    return {
+      kind: 'dispute',
+      eventId: event.id,
+      paymentRef,
+      orderNo: dispute.metadata?.order_no,
+      disputeRef: dispute.id,
+      status: dispute.status,
+      reason: dispute.reason,
+      closed: event.type === 'charge.dispute.closed',
+      openedAt: new Date(dispute.created * 1000),
+      occurredAt,
+    };
+  }
+  return null;
 }

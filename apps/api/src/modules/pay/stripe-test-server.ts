@@ -14,6 +14,13 @@
  * `data.payment_intent.latest_charge`), and a decision can drop its webhooks (`decide(id, 'pay', { drop: true })`,
  * or "Pay, webhook lost" on the page): the payment is made, the shop is not told, the signed events are kept
  * in `sent` with status 0 to deliver late.
+ *
+ * Refunds and disputes (issue 18 item 4): a paid session has a charge; POST /v1/refunds (payment_intent, amount,
+ * reason, metadata; Idempotency-Key honoured) refunds it in full as `Stripe.Refund` and sends `charge.refunded`
+ * (after answering, or before with `refundWebhookFirst`, as Stripe may); GET /v1/payment_intents/:id answers the
+ * intent with its metadata. `refund` (a refund made in Stripe's dashboard) and `dispute` / `closeDispute` (a
+ * chargeback opened and decided by the card issuer) are there for tests and, on the hosted page of a paid session,
+ * for a tester; they send `charge.refunded`, `charge.dispute.created` and `charge.dispute.closed`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -53,6 +60,56 @@ type ListedCharge = Pick<
   Stripe.Charge,
   'id' | 'object' | 'amount' | 'amount_refunded' | 'currency' | 'refunded'
 >;
+type Charge = Pick<
+  Stripe.Charge,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'amount_refunded'
+  | 'created'
+  | 'currency'
+  | 'disputed'
+  | 'livemode'
+  | 'metadata'
+  | 'paid'
+  | 'payment_intent'
+  | 'refunded'
+  | 'status'
+>;
+type Refund = Pick<
+  Stripe.Refund,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'metadata'
+  | 'payment_intent'
+  | 'reason'
+  | 'status'
+>;
+type Dispute = Pick<
+  Stripe.Dispute,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'is_charge_refundable'
+  | 'livemode'
+  | 'metadata'
+  | 'payment_intent'
+  | 'reason'
+  | 'status'
+>;
+/** What the test server keeps of a paid session's money: its charge, refund and dispute. */
+interface Money {
+  charge: Charge;
+  refund?: Refund;
+  dispute?: Dispute;
+}
 
 /** Which currencies Stripe takes each method in (docs.stripe.com/payments/payment-methods/payment-method-support). */
 const methodCurrencies: Record<string, readonly string[] | 'any'> = {
@@ -116,9 +173,16 @@ class StripeApiError extends Error {
 export class StripeTestServer {
   readonly sessions = new Map<string, { session: Session; intent: Intent }>();
   readonly sent: SentWebhook[] = [];
-  /** Stripe units refunded per session (the list's `latest_charge.amount_refunded`). */
+  /** Stripe units refunded per session without a refund object or webhook (a test's "refunded there, not here"). */
   readonly refundedAmounts = new Map<string, number>();
   private readonly byIdempotencyKey = new Map<string, string>();
+  /** Paid sessions' charges, refunds and disputes, by session id. */
+  readonly money = new Map<string, Money>();
+  private readonly refundsByKey = new Map<string, Refund>();
+  /** Send `charge.refunded` before answering POST /v1/refunds (Stripe does not promise the order). */
+  refundWebhookFirst = false;
+  /** Webhooks sent after answering, still in flight (tests await `settled()`). */
+  private readonly inFlight = new Set<Promise<unknown>>();
   private server: Server | undefined;
   private base = '';
 
@@ -154,6 +218,23 @@ export class StripeTestServer {
     if (decision === 'pay') {
       Object.assign(session, { status: 'complete', payment_status: 'paid' });
       intent.status = 'succeeded';
+      this.money.set(session.id, {
+        charge: {
+          id: id('ch'),
+          object: 'charge',
+          amount: intent.amount,
+          amount_refunded: 0,
+          created: Math.floor(this.options.now().getTime() / 1000),
+          currency: intent.currency,
+          disputed: false,
+          livemode: false,
+          metadata: {},
+          paid: true,
+          payment_intent: intent.id,
+          refunded: false,
+          status: 'succeeded',
+        },
+      });
       types.push('checkout.session.completed');
     } else if (decision === 'decline') {
       // As a delayed method that fails: completed unpaid, then async_payment_failed.
@@ -184,19 +265,27 @@ export class StripeTestServer {
     return webhook.status;
   }
 
-  private async sendEvent(type: Stripe.Event.Type, session: Session, drop = false): Promise<SentWebhook> {
+  private sendEvent(type: Stripe.Event.Type, session: Session, drop = false): Promise<SentWebhook> {
+    return this.sendObjectEvent(type, session, drop);
+  }
+
+  private async sendObjectEvent(
+    type: Stripe.Event.Type,
+    object: Session | Charge | Dispute,
+    drop = false,
+  ): Promise<SentWebhook> {
     const created = Math.floor(this.options.now().getTime() / 1000);
     const event = {
       id: id('evt'),
       object: 'event',
       api_version: '2026-10-28.endive',
       created,
-      data: { object: { ...session } },
+      data: { object: { ...object } },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-    } as unknown as Stripe.Event; // a session of the fields this server keeps (see Session above)
+    } as unknown as Stripe.Event; // an object of the fields this server keeps (see Session, Charge, Dispute above)
     const body = JSON.stringify(event, null, 2);
     const headers = {
       'content-type': 'application/json; charset=utf-8',
@@ -227,6 +316,32 @@ export class StripeTestServer {
       }
       if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions')
         return json(res, 200, this.list(parseStripeForm(url.search.slice(1))));
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = req.headers['idempotency-key'];
+        const again = typeof key === 'string' ? this.refundsByKey.get(key) : undefined;
+        if (again) return json(res, 200, again);
+        const { refund, money } = this.createRefund(parseStripeForm(body));
+        if (typeof key === 'string') this.refundsByKey.set(key, refund);
+        if (this.refundWebhookFirst) {
+          await this.sendObjectEvent('charge.refunded', money.charge);
+          return json(res, 200, refund);
+        }
+        json(res, 200, refund);
+        this.track(this.sendObjectEvent('charge.refunded', money.charge));
+        return;
+      }
+      const intentPath = url.pathname.match(/^\/v1\/payment_intents\/(\w+)$/);
+      if (req.method === 'GET' && intentPath) {
+        const found = [...this.sessions.values()].find((s) => s.intent.id === intentPath[1]);
+        if (!found)
+          throw new StripeApiError(404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'intent',
+            message: `No such payment_intent: '${intentPath[1]}'`,
+          });
+        return json(res, 200, found.intent);
+      }
       const one = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
       if (req.method === 'GET' && one) {
         const found = this.sessions.get(one[1]!);
@@ -292,15 +407,19 @@ export class StripeTestServer {
       has_more: start + limit < all.length,
       data: page.map(({ session, intent }) => {
         if (!withIntent) return session;
+        const refunded = Math.max(
+          this.money.get(session.id)?.charge.amount_refunded ?? 0,
+          this.refundedAmounts.get(session.id) ?? 0,
+        );
         const charge: ListedCharge | null =
           intent.status === 'succeeded'
             ? {
                 id: `ch_${intent.id.slice(3)}`,
                 object: 'charge',
                 amount: intent.amount,
-                amount_refunded: this.refundedAmounts.get(session.id) ?? 0,
+                amount_refunded: refunded,
                 currency: intent.currency,
-                refunded: (this.refundedAmounts.get(session.id) ?? 0) >= intent.amount,
+                refunded: refunded >= intent.amount,
               }
             : null;
         return {
@@ -375,6 +494,120 @@ export class StripeTestServer {
     return { session, intent };
   }
 
+  // ---- Refunds and disputes ----
+
+  /** Resolves when the webhooks sent after an answer have been delivered. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track(sending: Promise<unknown>): void {
+    const tracked = sending.catch(() => undefined).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  private moneyOf(sessionId: string): Money {
+    const money = this.money.get(sessionId);
+    if (!money) throw new Error(`session ${sessionId} is not paid`);
+    return money;
+  }
+
+  private createRefund(params: Record<string, unknown>): { refund: Refund; money: Money } {
+    const intentId = String(params.payment_intent ?? '');
+    const found = [...this.sessions.values()].find((s) => s.intent.id === intentId);
+    const money = found && this.money.get(found.session.id);
+    if (!found || !money)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+        message: `No such payment_intent: '${intentId}'`,
+      });
+    const refusal = (code: string, message: string) =>
+      new StripeApiError(400, { type: 'invalid_request_error', code, message });
+    if (money.charge.refunded)
+      throw refusal('charge_already_refunded', `Charge ${money.charge.id} has already been refunded.`);
+    if (money.dispute && !money.dispute.is_charge_refundable)
+      throw refusal(
+        'charge_disputed',
+        `Charge ${money.charge.id} has been charged back; cannot issue a refund.`,
+      );
+    const amount = params.amount === undefined ? money.charge.amount : Number(params.amount);
+    if (amount !== money.charge.amount)
+      throw refusal('amount_too_large', 'Only full refunds are served here.');
+    return { refund: this.refundCharge(money, params), money };
+  }
+
+  private refundCharge(money: Money, params: Record<string, unknown>): Refund {
+    const reason = params.reason as Refund['reason'] | undefined;
+    money.refund = {
+      id: id('re'),
+      object: 'refund',
+      amount: money.charge.amount,
+      charge: money.charge.id,
+      created: Math.floor(this.options.now().getTime() / 1000),
+      currency: money.charge.currency,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      payment_intent: money.charge.payment_intent,
+      reason: reason ?? null,
+      status: 'succeeded',
+    };
+    Object.assign(money.charge, { refunded: true, amount_refunded: money.charge.amount });
+    return money.refund;
+  }
+
+  /** A refund made in Stripe's dashboard (not through the API): the charge is refunded and the webhook sent. */
+  async refund(sessionId: string): Promise<SentWebhook | undefined> {
+    const money = this.moneyOf(sessionId);
+    if (money.charge.refunded) return undefined;
+    this.refundCharge(money, { reason: 'requested_by_customer' });
+    return this.sendObjectEvent('charge.refunded', money.charge);
+  }
+
+  /** The card issuer opens a dispute (chargeback) on a paid session: `charge.dispute.created`. */
+  async dispute(sessionId: string, reason: Stripe.Dispute['reason'] = 'fraudulent'): Promise<SentWebhook> {
+    const money = this.moneyOf(sessionId);
+    money.dispute ??= {
+      id: id('dp'),
+      object: 'dispute',
+      amount: money.charge.amount,
+      charge: money.charge.id,
+      created: Math.floor(this.options.now().getTime() / 1000),
+      currency: money.charge.currency,
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: money.charge.payment_intent,
+      reason,
+      status: 'needs_response',
+    };
+    money.charge.disputed = true;
+    return this.sendObjectEvent('charge.dispute.created', money.dispute);
+  }
+
+  /** The issuer decides the dispute: `charge.dispute.closed` with status won or lost. */
+  async closeDispute(sessionId: string, outcome: 'won' | 'lost'): Promise<SentWebhook> {
+    const dispute = this.moneyOf(sessionId).dispute;
+    if (!dispute) throw new Error(`session ${sessionId} has no dispute`);
+    dispute.status = outcome;
+    return this.sendObjectEvent('charge.dispute.closed', dispute);
+  }
+
+  /** The hosted page's tools for a paid session: refund, open or decide a dispute. */
+  private moneyPanel(sessionId: string): string {
+    const money = this.money.get(sessionId);
+    if (!money) return '';
+    const { charge, dispute } = money;
+    const buttons = [
+      charge.refunded ? '' : '<button name="action" value="refund">Refund</button>',
+      dispute ? '' : '<button name="action" value="dispute">Open a dispute</button>',
+      dispute && dispute.status !== 'won' && dispute.status !== 'lost'
+        ? '<button name="action" value="dispute_won">Dispute won</button> <button name="action" value="dispute_lost">Dispute lost</button>'
+        : '',
+    ].join(' ');
+    return `<h2>Payment</h2><dl><dt>Charge</dt><dd>${charge.id}</dd><dt>Refunded</dt><dd>${charge.refunded ? 'yes' : 'no'}</dd><dt>Dispute</dt><dd>${dispute ? escape(dispute.status) : 'none'}</dd></dl><form method="post">${buttons}</form>`;
+  }
+
   /** The hosted page: the payment and three buttons; a decision sends the player back like Stripe does. */
   private async page(req: IncomingMessage, res: ServerResponse, sessionId: string, body: string) {
     const found = this.sessions.get(sessionId);
@@ -384,6 +617,18 @@ export class StripeTestServer {
       const chosen = new URLSearchParams(body).get('action');
       // "Pay, webhook lost": paid at Stripe, the shop not told (reconciliation finds it).
       const action = chosen === 'pay_drop' ? 'pay' : chosen;
+      if (
+        action === 'refund' ||
+        action === 'dispute' ||
+        action === 'dispute_won' ||
+        action === 'dispute_lost'
+      ) {
+        if (action === 'refund') await this.refund(sessionId);
+        else if (action === 'dispute') await this.dispute(sessionId);
+        else await this.closeDispute(sessionId, action === 'dispute_won' ? 'won' : 'lost');
+        res.writeHead(303, { location: `/checkout/${sessionId}` }).end();
+        return;
+      }
       if (action !== 'pay' && action !== 'decline' && action !== 'expire')
         return html(res, 400, '<p>Unknown action.</p>');
       await this.decide(sessionId, action, { drop: chosen === 'pay_drop' });
@@ -398,7 +643,8 @@ export class StripeTestServer {
       200,
       `<h1>Stripe test checkout</h1><dl><dt>Session</dt><dd>${sessionId}</dd><dt>Order</dt><dd>${escape(session.client_reference_id ?? '')}</dd>
 <dt>Amount</dt><dd>${escape(amount)}</dd><dt>Methods</dt><dd>${escape(session.payment_method_types.join(', '))}</dd><dt>Status</dt><dd>${session.status} / ${session.payment_status}</dd></dl>
-${open ? `<form method="post"><button name="action" value="pay">Pay</button> <button name="action" value="decline">Decline</button> <button name="action" value="expire">Let it expire</button> <button name="action" value="pay_drop">Pay, webhook lost</button></form>` : '<p>This session is closed.</p>'}`,
+${open ? `<form method="post"><button name="action" value="pay">Pay</button> <button name="action" value="decline">Decline</button> <button name="action" value="expire">Let it expire</button> <button name="action" value="pay_drop">Pay, webhook lost</button></form>` : '<p>This session is closed.</p>'}
+${this.moneyPanel(sessionId)}`,
     );
   }
 }

@@ -15,6 +15,7 @@ import {
   payModeLabel,
 } from '../model/labels.ts';
 import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
+import { RefundSection } from './refund-section.tsx';
 import styles from './plain-table.module.css';
 
 /** antd's error red misses WCAG AA contrast on white; this dark one passes. */
@@ -87,7 +88,13 @@ export function OrderDrawer({
       ) : !order ? (
         <Spin />
       ) : (
-        <OrderDetail order={order} watched={watched} retrying={retrying} onRetry={onRetry} />
+        <OrderDetail
+          order={order}
+          watched={watched}
+          retrying={retrying}
+          onRetry={onRetry}
+          onRefunded={(refunded) => setLoaded({ orderNo: refunded.order_no, order: refunded })}
+        />
       )}
     </Drawer>
   );
@@ -98,11 +105,13 @@ function OrderDetail({
   watched,
   retrying,
   onRetry,
+  onRefunded,
 }: {
   order: PayAdminOrderDetail;
   watched: WatchedOrder | undefined;
   retrying: boolean;
   onRetry: (orderNo: string) => void;
+  onRefunded: (order: PayAdminOrderDetail) => void;
 }) {
   const { t, i18n } = useTranslation('ops');
   const time = (iso: string | null) =>
@@ -194,6 +203,8 @@ function OrderDetail({
           ]}
         />
       </section>
+
+      <RefundSection order={order} onRefunded={onRefunded} />
 
       <section aria-labelledby="order-delivery">
         <Typography.Title level={3} id="order-delivery" style={{ fontSize: 16 }}>

@@ -24,10 +24,14 @@ export function causeLabel(t: TFunction, cause: string): string {
   // The reconciliation job, and staff's "ask the provider again" (`staff:<id>`) on a settlement difference.
   if (kind === 'reconcile') return t('ops:settlement.cause.reconcile');
   if (kind === 'staff' && detail) return t('ops:settlement.cause.staff');
+  if (kind === 'refund' && detail) return t('ops:refunds.causeStaff', { account: detail });
   return t(`ops:pay.cause.${kind}`, { defaultValue: cause });
 }
 
 export function notificationOutcomeLabel(t: TFunction, outcome: string): string {
+  if (outcome === 'refunded') return t('ops:refunds.outcomeRefunded');
+  if (outcome.startsWith('dispute:'))
+    return t('ops:refunds.outcomeDispute', { status: outcome.slice('dispute:'.length) });
   return t(`ops:pay.outcome.${outcome}`, { defaultValue: outcome });
 }
 

@@ -146,6 +146,8 @@ export const orderDetail = (
     },
   ],
   delivery: delivery(deliveryOverrides),
+  refund: null,
+  dispute: null,
   ...overrides,
 });
 

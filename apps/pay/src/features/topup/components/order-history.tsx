@@ -9,6 +9,7 @@ import type { OrderStatus, PayOrderItem, PayOrderPage } from '@gp/contracts/pay'
 import { currentLanguage, errorText } from '@gp/i18n';
 import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
 import { ItemName } from './item-name.tsx';
+import { isRefunded, RefundReason } from './refund-note.tsx';
 import { orderPath, type TopupPlace } from '../model/place.ts';
 import styles from './order-history.module.css';
 
@@ -20,6 +21,16 @@ const statusClass: Record<OrderStatus, string | undefined> = {
 
 function Status({ order }: { order: PayOrderItem }) {
   const { t } = useTranslation('pay');
+  if (isRefunded(order))
+    return (
+      <>
+        <span className={styles.status}>{t('refunds.status')}</span>
+        <span className={styles.reason}>
+          <span className={styles.visuallyHidden}>{t('history.reason')}: </span>
+          <RefundReason order={order} />
+        </span>
+      </>
+    );
   return (
     <>
       <span className={`${styles.status} ${statusClass[order.status] ?? ''}`}>

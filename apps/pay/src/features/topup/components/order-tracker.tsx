@@ -20,6 +20,7 @@ import { unbrokenName } from '../model/item-name.ts';
 import { rememberedOrder } from '../model/orders.ts';
 import { orderPath, stepPath, type OrderKeys, type TopupPlace } from '../model/place.ts';
 import { OrderSummary } from './order-summary.tsx';
+import { isRefunded, RefundText } from './refund-note.tsx';
 import { useLoginRedirect } from './use-login-redirect.ts';
 import { useQueryCooldown } from './use-query-cooldown.ts';
 import { useResource } from '@gp/ui/use-resource';
@@ -310,11 +311,17 @@ export function OrderTracker({
         <section className={styles.panel} aria-labelledby="order-heading">
           <div className={styles.failure} role="alert">
             <h2 id="order-heading" ref={heading} tabIndex={-1} className={styles.heading}>
-              {t('order.failedHeading')}
+              {isRefunded(order) ? t('refunds.heading') : t('order.failedHeading')}
             </h2>
-            <p>
-              {order.reason_code !== null ? errorText(t, 'pay', order.reason_code) : t('order.failedGeneric')}
-            </p>
+            {isRefunded(order) ? (
+              <RefundText order={order} />
+            ) : (
+              <p>
+                {order.reason_code !== null
+                  ? errorText(t, 'pay', order.reason_code)
+                  : t('order.failedGeneric')}
+              </p>
+            )}
           </div>
           {summary}
           <div className={styles.actions}>
