@@ -47,7 +47,8 @@ export type MessageKey =
   | `ticketAnswer.${'subject' | 'body'}`
   | `deskExport.${'sheet' | `column.${DeskExportColumn}` | `status.${'noReply' | 'processing' | 'replied' | 'closed'}`}`
   | `demoId.${'title' | 'intro' | 'name' | 'continue' | 'cancel' | 'nameNeeded' | 'expired'}`
-  | `sandbox.${SandboxKey}`;
+  | `sandbox.${SandboxKey}`
+  | `privacy.${'deletionRequested' | 'deletionCancelled'}.${'subject' | 'body' | 'sms'}`;
 
 /** Column titles of the staff desk's ticket export (apps/api modules/desk). */
 export type DeskExportColumn =

@@ -141,10 +141,17 @@ export async function passportRoutes(app: FastifyInstance) {
       ip: clientAddress(ctx.request),
     }),
   );
-  /** A login's answer: the new session's cookies on the reply, the member in the body. */
-  const signedIn = async <T>(ctx: CallContext, login: Promise<{ user: T; session: OpenedSession }>) => {
+  /**
+   * A login's answer: the new session's cookies on the reply, the member in the body; then what other modules do
+   * at a login (login-listeners.ts).
+   */
+  const signedIn = async <T extends { mid: number }>(
+    ctx: CallContext,
+    login: Promise<{ user: T; session: OpenedSession }>,
+  ) => {
     const { user, session } = await login;
     setSessionCookies(ctx.reply, app.env, session);
+    for (const listener of app.memberLoginListeners) await listener({ mid: user.mid, lang: ctx.lang });
     return user;
   };
   registerCall(app, webLogin, (input, ctx) =>
