@@ -5,12 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  csContact,
-  csFile,
-  csWorkOrder,
-  csWorkOrderMessage,
-} from '../../db/schema/cs.schema.ts';
+import { csContact, csFile, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 import { member, memberSession } from '../../db/schema/member.schema.ts';
 import {
   authLockout,
@@ -200,7 +195,11 @@ export class PrivacyRepository {
   }
 
   async ordersOf(mid: number) {
-    return this.db.select().from(payOrder).where(eq(payOrder.mid, mid)).orderBy(asc(payOrder.createdAt), asc(payOrder.id));
+    return this.db
+      .select()
+      .from(payOrder)
+      .where(eq(payOrder.mid, mid))
+      .orderBy(asc(payOrder.createdAt), asc(payOrder.id));
   }
 
   async orderEvents(orderIds: readonly number[]) {
@@ -226,7 +225,9 @@ export class PrivacyRepository {
     return this.db
       .select()
       .from(csWorkOrderMessage)
-      .where(and(inArray(csWorkOrderMessage.workOrderId, [...ticketIds]), isNull(csWorkOrderMessage.recalledAt)))
+      .where(
+        and(inArray(csWorkOrderMessage.workOrderId, [...ticketIds]), isNull(csWorkOrderMessage.recalledAt)),
+      )
       .orderBy(asc(csWorkOrderMessage.id));
   }
 
@@ -255,8 +256,14 @@ export class PrivacyRepository {
    */
   async erase(row: MemberRow, now: Date): Promise<ErasedCounts> {
     const { mid } = row;
-    const sessions = await this.db.delete(memberSession).where(eq(memberSession.mid, mid)).returning({ k: memberSession.idHash });
-    const socialLinks = await this.db.delete(memberIdentity).where(eq(memberIdentity.mid, mid)).returning({ k: memberIdentity.subject });
+    const sessions = await this.db
+      .delete(memberSession)
+      .where(eq(memberSession.mid, mid))
+      .returning({ k: memberSession.idHash });
+    const socialLinks = await this.db
+      .delete(memberIdentity)
+      .where(eq(memberIdentity.mid, mid))
+      .returning({ k: memberIdentity.subject });
     const contact = await this.db.delete(csContact).where(eq(csContact.mid, mid)).returning();
     // The player's attachments (also ones never sent): their bytes are what they wrote or photographed.
     const files = await this.db.delete(csFile).where(eq(csFile.mid, mid)).returning({ k: csFile.id });

@@ -28,9 +28,11 @@ export async function privacyRoutes(app: FastifyInstance) {
 
   registerCall(app, privacyStatus, (_, ctx) => privacy.status(memberOf(ctx).mid));
   registerCall(app, privacyExport, (_, ctx) => privacy.exportOwn(memberOf(ctx).mid, ctx.lang));
-  registerCall(app, privacyDelete, (input, ctx) => privacy.requestDeletion(memberOf(ctx).mid, input.pwd, ctx.lang));
+  registerCall(app, privacyDelete, (input, ctx) =>
+    privacy.requestDeletion(memberOf(ctx).mid, input.pwd, ctx.lang),
+  );
 
-  registerCall(app, privacyRequestList, (input, ctx) =>
+  registerCall(app, privacyRequestList, (input) =>
     privacy.page({ kind: input.kind, state: input.state, mid: input.mid }, input.page_num, input.page_size),
   );
   registerCall(app, privacyEraseNow, (input, ctx) => privacy.eraseNow(staffOf(ctx), input.request_id));

@@ -79,7 +79,14 @@ export class PrivacyService {
       if (!row) throw new AppError(codes.notLoggedIn);
       const recent = await repo.exportsSince(mid, new Date(now.getTime() - 60 * 60_000));
       if (recent >= privacyPolicy.exportsPerHour) throw new AppError(codes.tooFrequent, { status: 429 });
-      await repo.insert({ mid, kind: 'export', state: 'done', requestedBy: 'member', lang, completedAt: now });
+      await repo.insert({
+        mid,
+        kind: 'export',
+        state: 'done',
+        requestedBy: 'member',
+        lang,
+        completedAt: now,
+      });
       return exportOf(repo, row, now);
     });
   }
@@ -100,7 +107,10 @@ export class PrivacyService {
       const eraseAfter = new Date(now.getTime() + this.d.graceDays * day);
       await repo.insert({ mid, kind: 'deletion', state: 'pending', requestedBy: 'member', lang, eraseAfter });
       await new SessionRepository(tx).revokeAllOf(mid, now);
-      await notify(tx, row, lang, 'deletionRequested', { date: iso(eraseAfter).slice(0, 10), days: this.d.graceDays });
+      await notify(tx, row, lang, 'deletionRequested', {
+        date: iso(eraseAfter).slice(0, 10),
+        days: this.d.graceDays,
+      });
     });
     return this.status(mid);
   }
