@@ -9,6 +9,8 @@ import { api } from '../lib/api-client.ts';
 import { BindEmailForm } from '../features/auth/components/bind-email-form.tsx';
 import { BindPhoneForm } from '../features/auth/components/bind-phone-form.tsx';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
+import { sealPasswords } from '../features/auth/api/seal-passwords.ts';
+import { PrivacySection } from '../features/privacy/components/privacy-section.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 /** Account settings are for account-type members; third-party members are sent home (spec 4). */
@@ -42,6 +44,7 @@ export default function Account() {
       <div className={styles.section}>
         <BindPhoneForm key={user.bind_tel ?? 'none'} hasPhone={!!user.bind_tel} onBound={setUser} />
       </div>
+      <PrivacySection sealPassword={async (password) => (await sealPasswords(password))[0]!} />
     </section>
   );
 }
