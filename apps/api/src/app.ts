@@ -36,6 +36,7 @@ import { mailboxRoutes } from './modules/messaging/index.ts';
 import { memberAuthenticator, passportRoutes, type SocialProviderConfig } from './modules/passport/index.ts';
 import { createPayRuntime, gameSimRoutes, payRoutes } from './modules/pay/index.ts';
 import { payAdminRoutes } from './modules/pay-admin/index.ts';
+import { privacyRoutes } from './modules/privacy/index.ts';
 import { installPublicCache } from './modules/public-cache/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { staffAuthenticator, staffRoutes } from './modules/staff/index.ts';
@@ -140,6 +141,8 @@ export async function buildApp({
     member: memberAuthenticator(database.db, { now }),
     staff: staffAuthenticator(database.db, { now }),
   });
+  // What modules do when a member logs in (modules/passport/login-listeners.ts; privacy cancels a deletion).
+  app.decorate('memberLoginListeners', []);
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app));
   // Every background job, built here (the routes wake some); run in this process only with RUN_JOBS, else by
@@ -184,6 +187,7 @@ export async function buildApp({
   await app.register(payAdminRoutes);
   await app.register(faqAdminRoutes); // FAQ entries for staff (scheduled online times use the clock)
   await app.register(gameAdminRoutes);
+  await app.register(privacyRoutes); // data exports and account deletions (members and staff)
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   // The built-in game server's switches and received credit, for trying failures locally; never in production.

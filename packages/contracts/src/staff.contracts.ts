@@ -47,6 +47,9 @@ import {
  * - catalog: the top-up catalog (products, prices, channels);
  * - staff.accounts: staff accounts and their privileges, and the audit log. Whoever holds it can grant any
  *   privilege (also to themselves), so it is the administrator's privilege.
+ * - privacy: members' privacy requests (issue 19 item 10): list them, download a member's data, erase an account
+ *   at once or cancel its deletion. Its own privilege: an export holds all of a member's personal data and an
+ *   erasure cannot be undone, so neither belongs to every agent who reads tickets, nor needs the administrator.
  */
 export const staffPrivileges = [
   { id: 1, name: 'tickets.read' },
@@ -57,6 +60,7 @@ export const staffPrivileges = [
   { id: 6, name: 'content' },
   { id: 7, name: 'catalog' },
   { id: 8, name: 'staff.accounts' },
+  { id: 9, name: 'privacy' },
 ] as const;
 export type StaffPrivilege = (typeof staffPrivileges)[number]['name'];
 export type StaffPrivilegeId = (typeof staffPrivileges)[number]['id'];
@@ -216,6 +220,8 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  *   has no before) / faq.online (before/after: is_online, online_time) / faq.delete (before: the whole entry);
  *   game.save (target game + game_base_id; likewise) / game.online (is_online) / game.delete (before: the whole
  *   game) / game.icon.upload (target media + id; after: content type, size, width, height).
+ * - privacy.export (target member + mid; after: the request id) / privacy.erase (target privacy_request + id;
+ *   after: the mid and what was erased, counted) / privacy.cancel (target privacy_request + id; before/after: state).
  */
 export const auditActions = [
   'staff.login',
@@ -261,6 +267,9 @@ export const auditActions = [
   'game.online',
   'game.delete',
   'game.icon.upload',
+  'privacy.export',
+  'privacy.erase',
+  'privacy.cancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -50,7 +50,8 @@ export type MessageKey =
   | `sandbox.${SandboxKey}`
   | `accountSecurity.${'emailChanged' | 'phoneChanged'}.${'subject' | 'body' | 'sms'}`
   | `accountSecurity.newDevice.${'subject' | 'body'}`
-  | `signupAttempt.${'subject' | 'body' | 'sms'}`;
+  | `signupAttempt.${'subject' | 'body' | 'sms'}`
+  | `privacy.${'deletionRequested' | 'deletionCancelled'}.${'subject' | 'body' | 'sms'}`;
 
 /** Column titles of the staff desk's ticket export (apps/api modules/desk). */
 export type DeskExportColumn =

@@ -127,6 +127,11 @@ const fields = z
      * per-address slowdown; lockout.service.ts). 0 turns the slowdown off.
      */
     LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+    /**
+     * Days between a member's account-deletion request and the erasure of their data (modules/privacy); logging
+     * in meanwhile cancels it. SPEC's own waiting periods are days, not hours: two weeks leaves room to change one's mind.
+     */
+    PRIVACY_DELETION_GRACE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     /** Tests only: every graphic captcha accepts this answer. Refused in production. */
     CAPTCHA_TEST_ANSWER: z.string().min(1).max(12).optional(),
     /** PKCS#8 PEM of the password-transport key; generated once and kept in the database when unset. */

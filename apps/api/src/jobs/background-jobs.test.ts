@@ -40,6 +40,7 @@ describe('the background jobs', () => {
       'outbox dispatch',
       'customer-service housekeeping',
       'retention',
+      'privacy erasure',
     ];
     expect(counts.started).toEqual(all);
     await app.close();

@@ -5,8 +5,8 @@
  *
  * Running a job in several processes at once is safe, so a replica left at RUN_JOBS=true only adds capacity:
  * queued work is claimed with `FOR UPDATE SKIP LOCKED` leases (jobs/polling-worker.ts), and the periodic sweeps
- * that claim nothing (order expiry, payment reconciliation and settlement, customer-service housekeeping) run under `database.exclusive`, an advisory
- * lock, so two sweeps never overlap.
+ * that claim nothing (order expiry, payment reconciliation and settlement, customer-service housekeeping,
+ * privacy erasure) run under `database.exclusive`, an advisory lock, so two sweeps never overlap.
  *
  * To add a job: build it in `createBackgroundJobs` (anything with `start()` and a `stop()` that resolves once its
  * round in flight has finished), with a name for the logs.
@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { csHousekeepingJob } from '../modules/cs/index.ts';
 import { DeskExportWorker } from '../modules/desk/index.ts';
 import { messageDispatchJob } from '../modules/messaging/index.ts';
+import { createPrivacyJob } from '../modules/privacy/index.ts';
 import { createRetentionJob } from '../modules/retention/index.ts';
 
 export interface BackgroundJob {
@@ -65,6 +66,17 @@ export function createBackgroundJobs(app: FastifyInstance): BackgroundJobs {
     named('customer-service housekeeping', csHousekeepingJob(app)),
     // Purges expired nonces, captchas, codes, sessions; blanks codes and links that stopped working.
     named('retention', createRetentionJob({ db: app.db, now: app.now, log: app.log })),
+    // Erases accounts whose deletion's grace period is over (modules/privacy), under an advisory lock.
+    named(
+      'privacy erasure',
+      createPrivacyJob({
+        db: app.db,
+        now: app.now,
+        log: app.log,
+        graceDays: env.PRIVACY_DELETION_GRACE_DAYS,
+        exclusive: app.database.exclusive,
+      }),
+    ),
   ];
   return { deskExports, list: list.filter((job): job is BackgroundJob => Boolean(job)) };
 }

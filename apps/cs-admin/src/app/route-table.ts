@@ -157,6 +157,12 @@ export const routeTable: RouteEntry[] = [
     privilege: 'catalog',
     screen: () => import('../routes/pay-settlement.tsx'),
   },
+  {
+    path: '/privacy',
+    titleKey: 'admin:privacyRequests.title',
+    privilege: 'privacy',
+    screen: () => import('../routes/privacy-requests.tsx'),
+  },
   { path: '/status', titleKey: 'admin:console.status', screen: () => import('../routes/status.tsx') },
   {
     path: '/password',
@@ -181,5 +187,6 @@ export const screenPreference = [
   '/content/menu',
   '/accounts',
   '/audit',
+  '/privacy',
   '/status',
 ];

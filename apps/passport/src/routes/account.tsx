@@ -11,6 +11,8 @@ import { BindPhoneForm } from '../features/auth/components/bind-phone-form.tsx';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
 import { SessionsSection } from '../features/account-security/components/sessions-section.tsx';
 import { ChangePasswordByCodeForm } from '../features/auth/components/change-password-by-code-form.tsx';
+import { sealPasswords } from '../features/auth/api/seal-passwords.ts';
+import { PrivacySection } from '../features/privacy/components/privacy-section.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 /** Account settings are for account-type members; third-party members are sent home (spec 4). */
@@ -46,6 +48,7 @@ export default function Account() {
         <BindPhoneForm key={user.bind_tel ?? 'none'} hasPhone={!!user.bind_tel} onBound={setUser} />
       </div>
       <SessionsSection />
+      <PrivacySection sealPassword={async (password) => (await sealPasswords(password))[0]!} />
     </section>
   );
 }

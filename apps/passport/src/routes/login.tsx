@@ -7,6 +7,7 @@ import { SiteLink } from '@gp/ui/site-link';
 import { socialLogin } from '../config/env.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { SocialLoginButtons } from '../features/auth/components/social-login-buttons.tsx';
+import { useLoginDeletionNotice } from '../features/privacy/components/use-login-deletion-notice.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 /** What sign-up hands to this page in the history state: the account just created. */
@@ -29,13 +30,16 @@ export default function Login() {
   const shell = useShell();
   const { search, state } = useLocation();
   const returnTo = returnTarget(search, shell.hosts, window.location.href);
+  // A login during an account deletion's grace period cancels it: the page says so before moving on.
+  const deletion = useLoginDeletionNotice();
   return (
     <section className={styles.card}>
       <h1>{t('login.heading')}</h1>
+      {deletion.notice}
       <LoginForm
         initialUser={accountOf(state)}
         returnTo={returnTo}
-        onDone={(next) => window.location.assign(carryLanguage(next))}
+        onDone={(next) => void deletion.continueTo(carryLanguage(next))}
       />
       <SocialLoginButtons providers={socialLogin} returnTo={returnTo} />
       <div className={styles.links}>

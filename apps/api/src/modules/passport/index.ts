@@ -28,3 +28,6 @@ export { isCommonPassword } from './common-passwords.ts';
 export { MemberRepository } from './member.repository.ts';
 export { SessionRepository } from './session.repository.ts';
 export { encryptPassword } from './rsa.service.ts';
+// For modules acting on a member's behalf (privacy): the password confirming a grave step, and login listeners.
+export { memberPasswordCheck, type MemberPasswordCheck } from './member-password.ts';
+export type { MemberLogin, MemberLoginListener } from './login-listeners.ts';

@@ -169,8 +169,8 @@ export async function passportRoutes(app: FastifyInstance) {
   );
   /**
    * A login's answer: the new session's cookies on the reply, the member in the body. Every kind of login comes
-   * through here, so each session gets its browser for the session list, and a browser new to the member gets
-   * the new-device notice (issue 19 item 4).
+   * through here, so each session gets its browser for the session list, a browser new to the member gets the
+   * new-device notice (issue 19 item 4), and other modules do what they do at a login (login-listeners.ts).
    */
   const signedIn = async <T extends { mid: number }>(
     ctx: CallContext,
@@ -182,6 +182,7 @@ export async function passportRoutes(app: FastifyInstance) {
     const member = await members.byMid(user.mid);
     if (member) setDeviceCookie(ctx.reply, app.env, await accountSecurity.loginSeen(member, browser), now());
     setSessionCookies(ctx.reply, app.env, session);
+    for (const listener of app.memberLoginListeners) await listener({ mid: user.mid, lang: ctx.lang });
     return user;
   };
   registerCall(app, webLogin, (input, ctx) =>

@@ -1,0 +1,415 @@
+/**
+ * Privacy rights (issue 19 item 10; apps/api/README.md "Privacy"): a member's export, the deletion with its grace
+ * period (a login cancels it), the erasure after it, and the staff's side (list, export for a member, erase now,
+ * cancel), each staff write audited in the transaction of the change.
+ *
+ * The export is built in the request and answered whole: a member's history is small (orders and tickets in the
+ * hundreds at most, attachments as names only), so a job with a download link would add a table, a worker and a
+ * link's lifetime for nothing; the hourly limit keeps the repeated full reads in bounds.
+ */
+import type {
+  DeletionData,
+  PrivacyExportData,
+  PrivacyRequestItem,
+  PrivacyRequestPageData,
+  PrivacyStatusData,
+} from '@gp/contracts/privacy';
+import type { LanguageCode } from '@gp/config';
+import { codes } from '@gp/errors';
+import { messageText } from '@gp/i18n/server';
+import type { Clock } from '../../config/clock.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { outbox } from '../messaging/index.ts';
+import { SessionRepository, type MemberPasswordCheck } from '../passport/index.ts';
+import { audit, type AuthenticatedStaff } from '../staff/index.ts';
+import { privacyPolicy } from './privacy.policy.ts';
+import {
+  PrivacyRepository,
+  type ErasedCounts,
+  type MemberRow,
+  type PrivacyRequestRow,
+  type RequestFilter,
+} from './privacy.repository.ts';
+
+const day = 24 * 60 * 60_000;
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+export interface PrivacyDeps {
+  db: Db;
+  now: Clock;
+  /** The grace period of a deletion, in days (PRIVACY_DELETION_GRACE_DAYS). */
+  graceDays: number;
+  /** Confirms the member's password (the passport's, counted on its lockout). */
+  checkPassword?: MemberPasswordCheck;
+}
+
+export class PrivacyService {
+  constructor(private readonly d: PrivacyDeps) {}
+
+  private repo(db: Db = this.d.db) {
+    return new PrivacyRepository(db);
+  }
+
+  // ---- The member ----
+
+  async status(mid: number): Promise<PrivacyStatusData> {
+    const latest = await this.repo().latestDeletion(mid);
+    const now = this.d.now().getTime();
+    const justCancelled =
+      latest?.state === 'cancelled' &&
+      latest.cancelReason === 'login' &&
+      !!latest.cancelledAt &&
+      now - latest.cancelledAt.getTime() <= privacyPolicy.justCancelledMs;
+    return {
+      deletion: latest ? deletionOf(latest) : null,
+      just_cancelled_by_login: justCancelled ? 1 : 0,
+      grace_days: this.d.graceDays,
+    };
+  }
+
+  /** The member's own data; at most `exportsPerHour` an hour (800000 beyond), each recorded. */
+  async exportOwn(mid: number, lang: LanguageCode): Promise<PrivacyExportData> {
+    const now = this.d.now();
+    return inTransaction(this.d.db, async (tx) => {
+      const repo = this.repo(tx);
+      // Locked: parallel downloads of one member are counted one after another, never past the limit.
+      const row = await repo.lockMember(mid);
+      if (!row) throw new AppError(codes.notLoggedIn);
+      const recent = await repo.exportsSince(mid, new Date(now.getTime() - 60 * 60_000));
+      if (recent >= privacyPolicy.exportsPerHour) throw new AppError(codes.tooFrequent, { status: 429 });
+      await repo.insert({
+        mid,
+        kind: 'export',
+        state: 'done',
+        requestedBy: 'member',
+        lang,
+        completedAt: now,
+      });
+      return exportOf(repo, row, now);
+    });
+  }
+
+  /**
+   * Asks to delete the account: the password first (a stolen session alone cannot), then one pending request per
+   * member (a second answers the first), every session ended, and a confirmation in the member's language.
+   */
+  async requestDeletion(mid: number, sealedPassword: string, lang: LanguageCode): Promise<PrivacyStatusData> {
+    if (!this.d.checkPassword) throw new AppError(codes.cannotOperate);
+    await this.d.checkPassword(mid, sealedPassword);
+    const now = this.d.now();
+    await inTransaction(this.d.db, async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockMember(mid);
+      if (!row) throw new AppError(codes.notLoggedIn);
+      if (await repo.pendingDeletion(mid)) return;
+      const eraseAfter = new Date(now.getTime() + this.d.graceDays * day);
+      await repo.insert({ mid, kind: 'deletion', state: 'pending', requestedBy: 'member', lang, eraseAfter });
+      await new SessionRepository(tx).revokeAllOf(mid, now);
+      await notify(tx, row, lang, 'deletionRequested', {
+        date: iso(eraseAfter).slice(0, 10),
+        days: this.d.graceDays,
+      });
+    });
+    return this.status(mid);
+  }
+
+  /** A login during the grace period cancels the deletion (the member is told by e-mail and on the page). */
+  async cancelByLogin(mid: number): Promise<void> {
+    await inTransaction(this.d.db, async (tx) => {
+      const repo = this.repo(tx);
+      const cancelled = await repo.cancelPending(mid, 'login', this.d.now());
+      if (!cancelled) return;
+      const row = await repo.member(mid);
+      if (row) await notify(tx, row, cancelled.lang as LanguageCode, 'deletionCancelled', {});
+    });
+  }
+
+  // ---- The job ----
+
+  /** Erases the members whose grace period is over; answers how many. Resumable: each is its own transaction. */
+  async eraseDue(stop: () => boolean = () => false): Promise<number> {
+    const due = await this.repo().dueDeletions(this.d.now(), privacyPolicy.maxErasuresPerRound);
+    let erased = 0;
+    for (const id of due) {
+      if (stop()) break;
+      if (await this.erase(id, null)) erased += 1;
+    }
+    return erased;
+  }
+
+  /**
+   * Erases one pending deletion's member and marks it done, in one transaction; answers what changed, or nothing
+   * when the request is no longer pending (cancelled, or another process was first). `staff`: carried out now by
+   * staff (audited), else due.
+   */
+  private async erase(
+    requestId: number,
+    staff: AuthenticatedStaff | null,
+  ): Promise<{ request: PrivacyRequestRow; counts: ErasedCounts } | undefined> {
+    const now = this.d.now();
+    return inTransaction(this.d.db, async (tx) => {
+      const repo = this.repo(tx);
+      const request = await repo.lockRequest(requestId);
+      if (!request || request.kind !== 'deletion' || request.state !== 'pending') return undefined;
+      if (!staff && request.eraseAfter && request.eraseAfter > now) return undefined;
+      const row = await repo.member(request.mid);
+      const counts = row ? await repo.erase(row, now) : emptyCounts;
+      const done = await repo.markDone(request.id, now);
+      if (staff) {
+        await audit.record(tx, {
+          actor: staff,
+          action: 'privacy.erase',
+          target: { type: 'privacy_request', id: request.id },
+          before: { state: request.state, erase_after: isoOrNull(request.eraseAfter) },
+          after: { state: 'done', mid: request.mid, erased: counts },
+        });
+      }
+      return { request: done, counts };
+    });
+  }
+
+  // ---- Staff ----
+
+  async page(filter: RequestFilter, pageNum: number, pageSize: number): Promise<PrivacyRequestPageData> {
+    const { total, rows } = await this.repo().page(filter, pageNum, pageSize);
+    return {
+      list: rows.map((r) => itemOf(r.request, r.userId)),
+      total,
+      page_num: pageNum,
+      page_size: pageSize,
+    };
+  }
+
+  /** Erases a pending deletion now, before its grace period ends (identity verified off-line). -111 otherwise. */
+  async eraseNow(staff: AuthenticatedStaff, requestId: number): Promise<PrivacyRequestItem> {
+    const done = await this.erase(requestId, staff);
+    if (!done) throw await this.refusal(requestId);
+    return itemOf(done.request, (await this.repo().member(done.request.mid))?.userId ?? '');
+  }
+
+  async cancel(staff: AuthenticatedStaff, requestId: number): Promise<PrivacyRequestItem> {
+    const now = this.d.now();
+    const result = await inTransaction(this.d.db, async (tx) => {
+      const repo = this.repo(tx);
+      const request = await repo.lockRequest(requestId);
+      if (!request || request.kind !== 'deletion' || request.state !== 'pending') return undefined;
+      const cancelled = (await repo.cancelPending(request.mid, 'staff', now))!;
+      const row = await repo.member(request.mid);
+      if (row) await notify(tx, row, request.lang as LanguageCode, 'deletionCancelled', {});
+      await audit.record(tx, {
+        actor: staff,
+        action: 'privacy.cancel',
+        target: { type: 'privacy_request', id: request.id },
+        before: { state: request.state },
+        after: { state: cancelled.state, mid: request.mid },
+      });
+      return itemOf(cancelled, row?.userId ?? '');
+    });
+    if (!result) throw await this.refusal(requestId);
+    return result;
+  }
+
+  /** A member's data for them (asked off-line): recorded as a staff export and audited. */
+  async exportFor(staff: AuthenticatedStaff, mid: number, lang: LanguageCode): Promise<PrivacyExportData> {
+    const now = this.d.now();
+    return inTransaction(this.d.db, async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.member(mid);
+      if (!row) throw new AppError(codes.notFound);
+      const request = await repo.insert({
+        mid,
+        kind: 'export',
+        state: 'done',
+        requestedBy: 'staff',
+        staffId: staff.staffId,
+        lang,
+        completedAt: now,
+      });
+      await audit.record(tx, {
+        actor: staff,
+        action: 'privacy.export',
+        target: { type: 'member', id: mid },
+        after: { request_id: request.id },
+      });
+      return exportOf(repo, row, now);
+    });
+  }
+
+  private async refusal(requestId: number): Promise<AppError> {
+    const request = await this.repo().lockRequest(requestId);
+    return new AppError(request ? codes.cannotOperate : codes.notFound);
+  }
+}
+
+const emptyCounts: ErasedCounts = {
+  sessions: 0,
+  socialLinks: 0,
+  contacts: 0,
+  files: 0,
+  ticketMessages: 0,
+  tickets: 0,
+  orders: 0,
+  messages: 0,
+};
+
+function deletionOf(row: PrivacyRequestRow): DeletionData {
+  return {
+    request_id: row.id,
+    state: row.state,
+    requested_at: iso(row.createdAt),
+    erase_after: iso(row.eraseAfter ?? row.createdAt),
+    cancelled_at: isoOrNull(row.cancelledAt),
+    cancel_reason: row.cancelReason,
+  };
+}
+
+function itemOf(row: PrivacyRequestRow, userId: string): PrivacyRequestItem {
+  return {
+    request_id: row.id,
+    mid: row.mid,
+    user_id: userId,
+    kind: row.kind,
+    state: row.state,
+    requested_by: row.requestedBy,
+    created_at: iso(row.createdAt),
+    erase_after: isoOrNull(row.eraseAfter),
+    cancelled_at: isoOrNull(row.cancelledAt),
+    cancel_reason: row.cancelReason,
+    completed_at: isoOrNull(row.completedAt),
+  };
+}
+
+/** The confirmation of a request or a cancellation: by e-mail when one is bound, else by SMS. */
+async function notify(
+  tx: Db,
+  row: MemberRow,
+  lang: LanguageCode,
+  what: 'deletionRequested' | 'deletionCancelled',
+  vars: Record<string, string | number>,
+): Promise<void> {
+  if (row.email) {
+    await outbox.enqueue(tx, {
+      channel: 'email',
+      recipient: row.email,
+      lang,
+      subject: messageText(lang, `privacy.${what}.subject`, vars),
+      body: messageText(lang, `privacy.${what}.body`, vars),
+    });
+  } else if (row.phone) {
+    await outbox.enqueue(tx, {
+      channel: 'sms',
+      recipient: row.phone,
+      lang,
+      subject: '',
+      body: messageText(lang, `privacy.${what}.sms`, vars),
+    });
+  }
+}
+
+/** A product or game name in the order's language, else en, else any. */
+function nameIn(names: Record<string, string> | undefined, lang: string): string {
+  if (!names) return '';
+  return names[lang] ?? names.en ?? Object.values(names)[0] ?? '';
+}
+
+async function exportOf(repo: PrivacyRepository, row: MemberRow, now: Date): Promise<PrivacyExportData> {
+  const { mid } = row;
+  const [identities, contact, orders, tickets, requests] = await Promise.all([
+    repo.identitiesOf(mid),
+    repo.contactOf(mid),
+    repo.ordersOf(mid),
+    repo.ticketsOf(mid),
+    repo.requestsOf(mid),
+  ]);
+  const events = await repo.orderEvents(orders.map((o) => o.id));
+  const messages = await repo.ticketMessages(tickets.map((t) => t.id));
+  const files = await repo.attachments(messages.map((m) => m.id));
+  return {
+    format: 'gp-privacy-export/1',
+    generated_at: iso(now),
+    account: {
+      mid,
+      user_id: row.userId,
+      nick_name: row.nickName,
+      login_type: row.loginType,
+      email: row.email,
+      phone: row.phone,
+      lang: row.lang,
+      created_at: iso(row.createdAt),
+    },
+    social_links: identities.map((i) => ({
+      provider: i.provider,
+      subject: i.subject,
+      email: i.email,
+      linked_at: iso(i.createdAt),
+    })),
+    contact: contact
+      ? {
+          name: contact.contacts,
+          sex: contact.sex,
+          mobile: contact.mobile,
+          email: contact.email,
+          address: contact.address,
+          updated_at: iso(contact.updatedAt),
+        }
+      : null,
+    orders: orders.map((o) => ({
+      order_no: o.orderNo,
+      state: o.state,
+      game_base_id: o.gameBaseId,
+      server_id: o.cpServerId,
+      role_id: o.cpRoleId,
+      role_name: o.roleName,
+      product_id: o.productId,
+      product_name: nameIn(o.names.product, o.lang),
+      credit_amount: o.creditAmount,
+      price: o.price,
+      currency: o.currency,
+      payment_type: o.paymentType,
+      created_at: iso(o.createdAt),
+      paid_at: isoOrNull(o.paidAt),
+      delivered_at: isoOrNull(o.deliveredAt),
+      events: events
+        .filter((e) => e.orderId === o.id)
+        .map((e) => ({ from_state: e.fromState, to_state: e.toState, at: iso(e.createdAt) })),
+    })),
+    tickets: tickets.map((t) => ({
+      id: t.id,
+      game_base_id: t.gameBaseId,
+      title: t.title,
+      status: t.status,
+      reply_email: t.replyEmail,
+      character_id: t.characterId,
+      character_name: t.characterName,
+      grade: t.grade,
+      created_at: iso(t.createdAt),
+      closed_at: isoOrNull(t.closedAt),
+      messages: messages
+        .filter((m) => m.workOrderId === t.id)
+        .map((m) => ({
+          kind: m.kind as 'question' | 'follow_up' | 'reply',
+          author: m.kind === 'reply' ? ('staff' as const) : ('member' as const),
+          content: m.content,
+          created_at: iso(m.createdAt),
+          attachments: files
+            .filter((f) => f.messageId === m.id)
+            .map((f) => ({
+              file_name: f.fileName,
+              kind: f.kind,
+              content_type: f.contentType,
+              byte_size: f.byteSize,
+            })),
+        })),
+    })),
+    privacy_requests: requests.map((r) => ({
+      kind: r.kind,
+      state: r.state,
+      created_at: iso(r.createdAt),
+      erase_after: isoOrNull(r.eraseAfter),
+      cancelled_at: isoOrNull(r.cancelledAt),
+      completed_at: isoOrNull(r.completedAt),
+    })),
+  };
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App } from 'antd';
+import type { PrivacyRequestItem } from '@gp/contracts/privacy';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { saveJsonFile } from '../model/save-json-file.ts';
+import { cancelPrivacyRequest } from './cancel-privacy-request.ts';
+import { erasePrivacyRequest } from './erase-privacy-request.ts';
+import { getMemberData } from './get-member-data.ts';
+
+/**
+ * The staff actions on privacy requests: erase now and cancel, each asked first (erasing says it cannot be
+ * undone and needs the member's identity checked), and download a member's data as a JSON file. `onChanged`
+ * runs after a change (the screen reloads its list).
+ */
+export function usePrivacyActions(onChanged: () => void) {
+  const { t } = useTranslation('admin');
+  const { message, modal } = App.useApp();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const run = async (key: string, work: () => Promise<string>) => {
+    setBusy(key);
+    try {
+      void message.success(await work());
+    } catch (error) {
+      void message.error(errorMessage(t, error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const erase = (item: PrivacyRequestItem) =>
+    void modal.confirm({
+      title: t('privacyRequests.eraseTitle', { mid: item.mid }),
+      content: t('privacyRequests.eraseConfirm'),
+      okText: t('privacyRequests.erase'),
+      okButtonProps: { danger: true },
+      cancelText: t('privacyRequests.back'),
+      onOk: () =>
+        run(`erase-${item.request_id}`, async () => {
+          await erasePrivacyRequest(item.request_id);
+          onChanged();
+          return t('privacyRequests.erased', { mid: item.mid });
+        }),
+    });
+
+  const cancel = (item: PrivacyRequestItem) =>
+    void modal.confirm({
+      title: t('privacyRequests.cancelTitle', { mid: item.mid }),
+      content: t('privacyRequests.cancelConfirm'),
+      okText: t('privacyRequests.cancel'),
+      cancelText: t('privacyRequests.back'),
+      onOk: () =>
+        run(`cancel-${item.request_id}`, async () => {
+          await cancelPrivacyRequest(item.request_id);
+          onChanged();
+          return t('privacyRequests.cancelled', { mid: item.mid });
+        }),
+    });
+
+  const download = (mid: number) =>
+    run(`export-${mid}`, async () => {
+      const data = await getMemberData(mid);
+      saveJsonFile(`member-${mid}-data-${data.generated_at.slice(0, 10)}.json`, data);
+      onChanged();
+      return t('privacyRequests.downloaded', { mid });
+    });
+
+  return { erase, cancel, download, busy };
+}

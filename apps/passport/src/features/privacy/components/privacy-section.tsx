@@ -1,0 +1,204 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrivacyStatusData } from '@gp/contracts/privacy';
+import { formatDate } from '@gp/i18n/format';
+import { SiteLink } from '@gp/ui/site-link';
+import { getMyData } from '../api/get-my-data.ts';
+import { getPrivacyStatus } from '../api/get-privacy-status.ts';
+import { requestDeletion } from '../api/request-deletion.ts';
+import { privacyErrorText } from '../model/error-text.ts';
+import { exportFileName, saveJsonFile } from '../model/save-json-file.ts';
+import styles from './privacy.module.css';
+
+export interface PrivacySectionProps {
+  /** Seals the password as the login does (the route hands in the auth feature's sealing). */
+  sealPassword: (password: string) => Promise<string>;
+}
+
+/**
+ * The account page's privacy rights (PDPA): download my data (a JSON file), and delete my account after a
+ * confirmation with the password; the deletion waits out a grace period in which logging in cancels it. A
+ * deletion that a login cancelled is said here too.
+ */
+export function PrivacySection({ sealPassword }: PrivacySectionProps) {
+  const { t, i18n } = useTranslation('passport');
+  const headingId = useId();
+  const [status, setStatus] = useState<PrivacyStatusData>();
+  const [downloading, setDownloading] = useState(false);
+  const [downloaded, setDownloaded] = useState(false);
+  const [alert, setAlert] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getPrivacyStatus()
+      .then((answer) => live && setStatus(answer))
+      // Without the status the page still offers both rights; only the notice is missing.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const date = (iso: string | null | undefined) => formatDate(iso, i18n.language);
+
+  const download = async () => {
+    setAlert('');
+    setDownloaded(false);
+    setDownloading(true);
+    try {
+      const data = await getMyData();
+      saveJsonFile(exportFileName(data.generated_at), data);
+      setDownloaded(true);
+    } catch (error) {
+      setAlert(privacyErrorText(t, error));
+    }
+    setDownloading(false);
+  };
+
+  const deletion = status?.deletion;
+  if (deletion?.state === 'pending') {
+    return (
+      <section className={styles.section} aria-labelledby={headingId}>
+        <h2 id={headingId}>{t('privacy.heading')}</h2>
+        <p role="status" className={styles.notice}>
+          {t('privacy.requested', { date: date(deletion.erase_after) })}
+        </p>
+        <SiteLink to="/login">{t('privacy.login')}</SiteLink>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('privacy.heading')}</h2>
+      <p className={styles.text}>{t('privacy.intro')}</p>
+      {deletion?.state === 'cancelled' && (
+        <p className={styles.notice}>
+          {deletion.cancel_reason === 'login'
+            ? t('privacy.cancelledByLogin', {
+                requested: date(deletion.requested_at),
+                cancelled: date(deletion.cancelled_at),
+              })
+            : t('privacy.cancelledByStaff', { requested: date(deletion.requested_at) })}
+        </p>
+      )}
+      {alert && (
+        <p role="alert" className={styles.alert}>
+          {alert}
+        </p>
+      )}
+      {downloaded && (
+        <p role="status" className={styles.notice}>
+          {t('privacy.downloaded')}
+        </p>
+      )}
+      <div className={styles.field}>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.button}
+            onClick={() => void download()}
+            disabled={downloading}
+          >
+            {downloading ? t('privacy.downloading') : t('privacy.download')}
+          </button>
+        </div>
+        <p className={styles.hint}>{t('privacy.downloadHint')}</p>
+      </div>
+      {confirming ? (
+        <DeleteForm
+          graceDays={status?.grace_days}
+          sealPassword={sealPassword}
+          onCancel={() => setConfirming(false)}
+          onRequested={setStatus}
+        />
+      ) : (
+        <div className={styles.actions}>
+          <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
+            {t('privacy.delete')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DeleteForm({
+  graceDays,
+  sealPassword,
+  onCancel,
+  onRequested,
+}: {
+  graceDays: number | undefined;
+  sealPassword: (password: string) => Promise<string>;
+  onCancel: () => void;
+  onRequested: (status: PrivacyStatusData) => void;
+}) {
+  const { t } = useTranslation('passport');
+  const headingId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAlert('');
+    if (!password) {
+      setError(t('validation.required'));
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      onRequested(await requestDeletion(await sealPassword(password)));
+    } catch (failure) {
+      setAlert(privacyErrorText(t, failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('privacy.deleteHeading')}</h3>
+      <p className={styles.text}>{t('privacy.deleteExplain', { days: graceDays ?? 14 })}</p>
+      {alert && (
+        <p role="alert" className={styles.alert}>
+          {alert}
+        </p>
+      )}
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={passwordId}>
+          {t('privacy.password')}
+        </label>
+        <input
+          id={passwordId}
+          className={styles.input}
+          type="password"
+          autoComplete="current-password"
+          maxLength={16}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error && (
+          <p id={errorId} className={styles.error}>
+            {error}
+          </p>
+        )}
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className={styles.danger} disabled={busy}>
+          {busy ? t('privacy.deleting') : t('privacy.confirmDelete')}
+        </button>
+        <button type="button" className={styles.button} onClick={onCancel} disabled={busy}>
+          {t('privacy.keep')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@gp/api-client';
+import type { CallContract } from '@gp/contracts';
+import {
+  privacyDelete,
+  privacyExport,
+  privacyStatus,
+  type PrivacyExportData,
+  type PrivacyStatusData,
+} from '@gp/contracts/privacy';
+import { userInfo } from '@gp/contracts/passport';
+import { forgetUser } from '@gp/ui/session';
+import { renderApp } from '@gp/ui/testing';
+import { tableApi } from '@gp/ui/testing-api';
+import type * as SaveJsonFile from '../features/privacy/model/save-json-file.ts';
+
+const member = {
+  mid: 7,
+  user_id: 'pim@example.com',
+  nick_name: 'pim',
+  nickName: 'pim',
+  loginType: 0,
+  bind_email: 'p***m@example.com',
+  bind_tel: null,
+};
+
+const noRequest: PrivacyStatusData = { deletion: null, just_cancelled_by_login: 0, grace_days: 14 };
+const exported = {
+  format: 'gp-privacy-export/1',
+  generated_at: '2026-11-25T10:00:00.000Z',
+  account: { mid: 7 },
+} as unknown as PrivacyExportData;
+const state = { status: noRequest as PrivacyStatusData, deleteAnswer: (): unknown => noRequest };
+const api = tableApi(
+  new Map<CallContract, unknown>([
+    [userInfo, member],
+    [privacyStatus, () => state.status],
+    [privacyExport, () => exported],
+    [privacyDelete, () => state.deleteAnswer()],
+  ]),
+);
+vi.mock('../lib/api-client.ts', () => ({ api }));
+const saveJsonFile = vi.fn();
+vi.mock('../features/privacy/model/save-json-file.ts', async (original) => ({
+  ...(await original<typeof SaveJsonFile>()),
+  saveJsonFile,
+}));
+// The password is sealed with the server's one-time key (auth feature); here it is marked as sealed.
+vi.mock('../features/auth/api/seal-passwords.ts', () => ({
+  sealPasswords: async (...passwords: string[]) => passwords.map((p) => `sealed:${p}`),
+}));
+const { routes } = await import('../app/router.tsx');
+
+beforeEach(() => {
+  state.status = noRequest;
+  state.deleteAnswer = () => noRequest;
+  api.call.mockClear();
+  saveJsonFile.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  forgetUser();
+});
+
+/** The privacy part of the account page. */
+async function privacySection() {
+  await renderApp(routes, '/account');
+  return screen.findByRole('region', { name: 'Your data and account' });
+}
+
+describe('/account privacy rights', () => {
+  it('downloads the member’s data as a JSON file named after the day', async () => {
+    const section = within(await privacySection());
+    fireEvent.click(await section.findByRole('button', { name: 'Download my data' }));
+    expect((await section.findByRole('status')).textContent).toBe('Your data has been downloaded.');
+    expect(saveJsonFile).toHaveBeenCalledWith('joypeak-my-data-2026-11-25.json', exported);
+  });
+
+  it('says why a download was refused', async () => {
+    const section = within(await privacySection());
+    api.call.mockImplementationOnce(async () => {
+      throw new ApiError(800000, 'passport', 429);
+    });
+    fireEvent.click(await section.findByRole('button', { name: 'Download my data' }));
+    expect((await section.findByRole('alert')).textContent).toMatch(/too/i);
+    expect(saveJsonFile).not.toHaveBeenCalled();
+  });
+
+  it('asks for the password, then tells the date and that logging in cancels it', async () => {
+    state.deleteAnswer = () => ({
+      ...noRequest,
+      deletion: {
+        request_id: 1,
+        state: 'pending',
+        requested_at: '2026-11-25T10:00:00.000Z',
+        erase_after: '2026-12-09T10:00:00.000Z',
+        cancelled_at: null,
+        cancel_reason: null,
+      },
+    });
+    const section = within(await privacySection());
+    fireEvent.click(await section.findByRole('button', { name: 'Delete my account' }));
+    const form = await section.findByRole('form', { name: 'Delete your account?' });
+    expect(form.textContent).toContain('After 14 days');
+    fireEvent.click(section.getByRole('button', { name: 'Delete my account' }));
+    expect(await section.findByText('Please fill this in.')).toBeTruthy();
+    expect(api.call).not.toHaveBeenCalledWith(privacyDelete, expect.anything());
+
+    fireEvent.change(section.getByLabelText('Your password'), { target: { value: 'secret123' } });
+    fireEvent.click(section.getByRole('button', { name: 'Delete my account' }));
+    const notice = await section.findByRole('status');
+    expect(notice.textContent).toContain('Dec 9, 2026');
+    expect(notice.textContent).toContain('Log in again before then');
+    expect(api.call).toHaveBeenCalledWith(privacyDelete, { pwd: 'sealed:secret123' });
+    expect(section.getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('keeps the account when the member changes their mind, and shows a wrong password', async () => {
+    state.deleteAnswer = () => {
+      throw new ApiError(510008, 'passport', 200);
+    };
+    const section = within(await privacySection());
+    fireEvent.click(await section.findByRole('button', { name: 'Delete my account' }));
+    fireEvent.change(section.getByLabelText('Your password'), { target: { value: 'wrong1' } });
+    fireEvent.click(section.getByRole('button', { name: 'Delete my account' }));
+    expect((await section.findByRole('alert')).textContent).toMatch(/password/i);
+    fireEvent.click(section.getByRole('button', { name: 'Keep my account' }));
+    expect(section.queryByRole('form', { name: 'Delete your account?' })).toBeNull();
+  });
+
+  it('says when a login cancelled an earlier deletion', async () => {
+    state.status = {
+      ...noRequest,
+      deletion: {
+        request_id: 1,
+        state: 'cancelled',
+        requested_at: '2026-11-20T10:00:00.000Z',
+        erase_after: '2026-12-04T10:00:00.000Z',
+        cancelled_at: '2026-11-22T08:00:00.000Z',
+        cancel_reason: 'login',
+      },
+    };
+    const section = within(await privacySection());
+    expect(
+      await section.findByText(
+        'You asked on Nov 20, 2026 to delete your account. Because you logged in again on Nov 22, 2026, the deletion was cancelled and your account stays as it is.',
+      ),
+    ).toBeTruthy();
+  });
+});
