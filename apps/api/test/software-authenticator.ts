@@ -4,7 +4,14 @@
  * authenticator would hand them to the page (the JSON of @simplewebauthn/browser). Only node:crypto, so the e2e
  * support can import it too. Its signature counter stays 0, as many synced passkeys report it.
  */
-import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 
@@ -48,7 +55,11 @@ export class SoftwareAuthenticator {
   constructor(from?: SoftwareCredential) {
     if (from) {
       this.credentialId = from.credentialId;
-      this.key = createPrivateKey({ key: Buffer.from(from.privateKey, 'base64'), format: 'der', type: 'pkcs8' });
+      this.key = createPrivateKey({
+        key: Buffer.from(from.privateKey, 'base64'),
+        format: 'der',
+        type: 'pkcs8',
+      });
     } else {
       this.credentialId = b64url(randomBytes(16));
       this.key = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
@@ -81,7 +92,11 @@ export class SoftwareAuthenticator {
   }
 
   private authData(rpId: string, flags: number, attested?: Buffer): Buffer {
-    const parts: Buffer[] = [createHash('sha256').update(rpId).digest(), Buffer.from([flags]), Buffer.alloc(4)];
+    const parts: Buffer[] = [
+      createHash('sha256').update(rpId).digest(),
+      Buffer.from([flags]),
+      Buffer.alloc(4),
+    ];
     if (attested) parts.push(attested);
     return Buffer.concat(parts);
   }

@@ -136,7 +136,8 @@ export async function loginThroughApi(
   const first = await passwordStep(app, accountId, password, options);
   const authenticator = authenticators.get(accountId.trim().toLowerCase());
   if (options.secondStep === false || !authenticator || first.body.data?.second_step !== 1) return first;
-  return passkeyStep(app, authenticator, cookiesOf(first.res), options.ip);
+  // The browser still carries what it had, and now the pending login's cookie too.
+  return passkeyStep(app, authenticator, { ...options.cookies, ...cookiesOf(first.res) }, options.ip);
 }
 
 /** The login's second step with a passkey, given the pending login's cookies. */

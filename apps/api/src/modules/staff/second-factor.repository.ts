@@ -31,7 +31,11 @@ export class SecondFactorRepository {
   }
 
   async passkeysOf(staffId: number): Promise<StaffPasskeyRow[]> {
-    return this.db.select().from(staffPasskey).where(eq(staffPasskey.staffId, staffId)).orderBy(staffPasskey.id);
+    return this.db
+      .select()
+      .from(staffPasskey)
+      .where(eq(staffPasskey.staffId, staffId))
+      .orderBy(staffPasskey.id);
   }
 
   async hasSecondFactor(staffId: number): Promise<boolean> {
@@ -173,7 +177,12 @@ export class SecondFactorRepository {
 
   // ---- The pending half of a login ----
 
-  async createPending(values: { idHash: string; staffId: number; ip: string; expiresAt: Date }): Promise<void> {
+  async createPending(values: {
+    idHash: string;
+    staffId: number;
+    ip: string;
+    expiresAt: Date;
+  }): Promise<void> {
     await this.db.insert(staffLoginPending).values(values);
   }
 
@@ -199,10 +208,7 @@ export class SecondFactorRepository {
   }
 
   async setPendingChallenge(idHash: string, challenge: string): Promise<void> {
-    await this.db
-      .update(staffLoginPending)
-      .set({ challenge })
-      .where(eq(staffLoginPending.idHash, idHash));
+    await this.db.update(staffLoginPending).set({ challenge }).where(eq(staffLoginPending.idHash, idHash));
   }
 
   /** Takes the pending login's passkey challenge if it is `challenge`: true once. */

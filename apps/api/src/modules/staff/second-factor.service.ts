@@ -191,7 +191,8 @@ export class SecondFactorService {
   }
 
   async regenerateRecoveryCodes(staff: AuthenticatedStaff): Promise<{ recovery_codes: string[] }> {
-    if (!(await this.repo().hasSecondFactor(staff.staffId))) throw new AppError(codes.staffSecondFactorRequired);
+    if (!(await this.repo().hasSecondFactor(staff.staffId)))
+      throw new AppError(codes.staffSecondFactorRequired);
     const at = this.now();
     return inTransaction(this.d.db, async (tx) => {
       const fresh = await this.newRecoveryCodes(tx, staff.staffId, at);
@@ -237,7 +238,8 @@ export class SecondFactorService {
       verified = await verifyRegistrationResponse({
         response: input.response as unknown as RegistrationResponseJSON,
         // The challenge is taken (single use) by the one answer that names it, and only while it lives.
-        expectedChallenge: (challenge) => repo.takeRegistrationChallenge(staff.staffId, challenge, this.now()),
+        expectedChallenge: (challenge) =>
+          repo.takeRegistrationChallenge(staff.staffId, challenge, this.now()),
         expectedOrigin: this.d.party.origin,
         expectedRPID: this.d.party.rpID,
         requireUserVerification: false,
@@ -367,7 +369,11 @@ export class SecondFactorService {
     if (!slot) return refuse(codes.staffTooManyLogins, 'locked');
     if (!(await check(pending))) {
       return refuse(
-        slot.last ? codes.staffTooManyLogins : method === 'passkey' ? codes.staffPasskeyFailed : codes.staffSecondFactorWrong,
+        slot.last
+          ? codes.staffTooManyLogins
+          : method === 'passkey'
+            ? codes.staffPasskeyFailed
+            : codes.staffSecondFactorWrong,
         'second_factor',
       );
     }
@@ -375,7 +381,8 @@ export class SecondFactorService {
     const at = this.now();
     return inTransaction(this.d.db, async (tx) => {
       // One pending login opens one session, however many right answers arrive at once.
-      if (!(await this.repo(tx).usePending(pending.idHash, at))) throw new AppError(codes.staffSecondFactorExpired);
+      if (!(await this.repo(tx).usePending(pending.idHash, at)))
+        throw new AppError(codes.staffSecondFactorExpired);
       const accounts = new StaffAccountRepository(tx);
       const row = await accounts.byId(pending.staffId);
       if (!row) throw new AppError(codes.staffSecondFactorExpired);
@@ -425,7 +432,11 @@ export class SecondFactorService {
     return options as unknown as Record<string, unknown>;
   }
 
-  loginWithPasskey(pendingId: string | undefined, client: StaffLoginClient, response: Record<string, unknown>) {
+  loginWithPasskey(
+    pendingId: string | undefined,
+    client: StaffLoginClient,
+    response: Record<string, unknown>,
+  ) {
     return this.attempt(pendingId, client, 'passkey', async ({ staffId, idHash }) => {
       const answer = response as unknown as AuthenticationResponseJSON;
       const passkey = await this.repo().passkeyByCredential(staffId, answer.id);

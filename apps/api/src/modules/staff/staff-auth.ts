@@ -235,7 +235,12 @@ export function staffPendingCookieName(env: Pick<Env, 'NODE_ENV'>): string {
 }
 
 /** The pending login's cookie: as the session cookie, for the pending login's few minutes. */
-export function setStaffPendingCookie(reply: FastifyReply, env: Env, id: string, maxAgeSeconds: number): void {
+export function setStaffPendingCookie(
+  reply: FastifyReply,
+  env: Env,
+  id: string,
+  maxAgeSeconds: number,
+): void {
   reply.setCookie(staffPendingCookieName(env), id, {
     ...staffCookieOptions(env),
     ...hostOnlyInProduction(env),
@@ -245,7 +250,10 @@ export function setStaffPendingCookie(reply: FastifyReply, env: Env, id: string,
 }
 
 export function clearStaffPendingCookie(reply: FastifyReply, env: Env): void {
-  reply.clearCookie(staffPendingCookieName(env), { ...staffCookieOptions(env), ...hostOnlyInProduction(env) });
+  reply.clearCookie(staffPendingCookieName(env), {
+    ...staffCookieOptions(env),
+    ...hostOnlyInProduction(env),
+  });
 }
 
 export function staffPendingIdOf(request: FastifyRequest): string | undefined {

@@ -4,11 +4,7 @@
  * a second factor, the second step (second-factor.service.ts, issue 19 item 1); a new session at every login; logout; the own password change, which is also the forced change of a one-time password. Logins,
  * failed logins and logouts are audited.
  */
-import {
-  staffPasswordRule,
-  type StaffSecondStepData,
-  type StaffSessionData,
-} from '@gp/contracts/staff';
+import { staffPasswordRule, type StaffSecondStepData, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';

@@ -84,7 +84,10 @@ export async function staffRoutes(app: FastifyInstance) {
   };
   const secondStep = async <T>(
     ctx: CallContext,
-    finish: (pendingId: string | undefined, client: ReturnType<typeof staffLoginClientOf>) => Promise<{
+    finish: (
+      pendingId: string | undefined,
+      client: ReturnType<typeof staffLoginClientOf>,
+    ) => Promise<{
       staff: T;
       session: OpenedStaffSession;
     }>,
@@ -123,7 +126,9 @@ export async function staffRoutes(app: FastifyInstance) {
   registerCall(app, staffPasskeyOptions, (_, ctx) => secondFactor.passkeyOptions(staffOf(ctx)));
   registerCall(app, staffPasskeyAdd, (input, ctx) => secondFactor.addPasskey(staffOf(ctx), input));
   registerCall(app, staffPasskeyRemove, (input, ctx) => secondFactor.removePasskey(staffOf(ctx), input.id));
-  registerCall(app, staffSecondFactorReset, (input, ctx) => secondFactor.reset(staffOf(ctx), input.account_id));
+  registerCall(app, staffSecondFactorReset, (input, ctx) =>
+    secondFactor.reset(staffOf(ctx), input.account_id),
+  );
 
   registerCall(app, staffAccountDetail, (input, ctx) => accounts.detail(staffOf(ctx), input.account_id));
   registerCall(app, staffAccountList, (input) => accounts.page(input));
