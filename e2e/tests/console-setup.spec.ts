@@ -21,6 +21,8 @@ import {
 test('the printed administrator logs in, must choose a password, then set up a second factor', async ({
   page,
 }) => {
+  // Two logins, the password change, enrolment and four axe runs: more than the default 30 seconds.
+  test.setTimeout(120_000);
   const oneTime = printedAdminPassword();
 
   // A wrong password is refused with the catalogue's message, and nothing opens.

@@ -53,6 +53,8 @@ test('an agent adds a passkey and logs in with it; the administrator can reset i
   page,
   browser,
 }) => {
+  // Three logins, a passkey made and used, a reset and four axe runs.
+  test.setTimeout(120_000);
   const adminContext = await browser.newContext();
   const admin = await staffLogin(adminContext.request, 'admin', adminPassword);
   // The page's browser is logged in as a new agent (who has a software passkey as second factor).
