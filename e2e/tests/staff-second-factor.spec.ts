@@ -9,7 +9,6 @@ import { CS_ADMIN } from '../support/hosts.ts';
 import {
   adminFactors,
   adminPassword,
-  consoleLogin,
   consolePasswordStep,
   newAgent,
   secondStepHeading,
@@ -94,9 +93,8 @@ test('an agent adds a passkey and logs in with it; the administrator can reset i
     page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem').filter({ hasText: 'Work laptop' }),
   ).not.toContainText('last used never');
 
-  // The administrator resets the agent's second factor on the staff accounts screen.
+  // The administrator (logged in in their own browser above) resets the agent's second factor.
   const adminPage = await adminContext.newPage();
-  await consoleLogin(adminPage, 'admin', adminPassword);
   await visit(adminPage, `${CS_ADMIN}/accounts?q=${agent.accountId}`);
   await adminPage.getByRole('button', { name: `Reset second factor of ${agent.accountId}` }).click();
   const dialog = adminPage.getByRole('dialog');
