@@ -386,10 +386,7 @@ export class SecondFactorService {
       const accounts = new StaffAccountRepository(tx);
       const row = await accounts.byId(pending.staffId);
       if (!row) throw new AppError(codes.staffSecondFactorExpired);
-      const session = await openStaffSession(new StaffSessionRepository(tx), row.id, at, {
-        ...client,
-        sessionId: client.sessionId,
-      });
+      const session = await openStaffSession(new StaffSessionRepository(tx), row.id, at, client);
       await accounts.recordLogin(row.id, at, client.ip);
       await audit.record(tx, {
         actor: { staffId: row.id, accountId: row.accountId, ip: client.ip },
