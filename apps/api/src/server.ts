@@ -98,7 +98,7 @@ process.stdout.write(
 for (const { accountId, password } of seedNotes.oneTimePasswords.splice(0)) {
   process.stdout.write(
     `Staff console: log in as "${accountId}" with the one-time password  ${password}\n` +
-      `(shown only this once and stored only hashed; the console asks for a new password at first login)\n\n`,
+      `(shown only this once and stored only hashed; the console asks for a new password, then a second factor, at first login)\n\n`,
   );
 }
 

@@ -3,6 +3,10 @@
  * logged-in staff member made the way a login leaves it (a live session whose id is the HttpOnly cookie and whose
  * CSRF token is both the `gp_staff_jct` cookie and the `ct` parameter), a login through the real calls, and
  * requests carrying all of that. Tests of the login itself go through `loginThroughApi`.
+ *
+ * Every staff account needs a second factor (issue 19 item 1), so test accounts are made enrolled: each gets a
+ * passkey of a software authenticator, which `loginThroughApi` uses for the login's second step. Pass
+ * `secondFactor: false` for an account that still has to enrol.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,7 +19,9 @@ import {
   staffSessionCookie,
   StaffSessionRepository,
 } from '../src/modules/staff/index.ts';
+import { staffPasskey } from '../src/db/schema/staff.schema.ts';
 import { captchaAnswer } from './passport-steps.ts';
+import { SoftwareAuthenticator } from './software-authenticator.ts';
 
 /** Start the test app with this so staff logins can solve their captcha. */
 export const staffTestEnv = { CAPTCHA_TEST_ANSWER: captchaAnswer } as const;
@@ -31,13 +37,20 @@ export interface TestStaffOptions {
   status?: 'active' | 'blocked';
   /** When the session starts: the app clock's time when the test moved it. Default: the real time. */
   at?: Date;
+  /** Default true: the account has a passkey (`authenticator`), so its sessions are full staff sessions. */
+  secondFactor?: boolean;
 }
 
 export interface TestStaffAccount {
   staffId: number;
   accountId: string;
   password: string;
+  /** The account's passkey, unless it was made with `secondFactor: false`. */
+  authenticator?: SoftwareAuthenticator;
 }
+
+/** The software passkeys of test accounts by account_id, for `loginThroughApi`'s second step. */
+const authenticators = new Map<string, SoftwareAuthenticator>();
 
 export interface TestStaff extends TestStaffAccount {
   /** The CSRF token to send as `ct`. */
@@ -61,7 +74,16 @@ export async function createTestStaff(db: Db, options: TestStaffOptions = {}): P
     mustChangePassword: options.mustChangePassword ?? false,
     status: options.status ?? 'active',
   });
-  return { staffId: row.id, accountId, password };
+  if (options.secondFactor === false) return { staffId: row.id, accountId, password };
+  const authenticator = new SoftwareAuthenticator();
+  await db.insert(staffPasskey).values({
+    staffId: row.id,
+    credentialId: authenticator.credentialId,
+    publicKey: authenticator.cosePublicKey,
+    name: 'Test passkey',
+  });
+  authenticators.set(accountId, authenticator);
+  return { staffId: row.id, accountId, password, authenticator };
 }
 
 /** A staff account with a live session (no login call, no audit row). */
@@ -100,12 +122,56 @@ export async function staffCaptchaToken(app: FastifyInstance, ip = '127.0.0.1'):
   return String(res.json().data.token);
 }
 
-/** The real login: captcha, then POST /csmng/login. On success the answer's cookies make a TestStaff. */
+/**
+ * The real login: captcha, then POST /csmng/login, then (for a test account with a passkey, unless
+ * `secondStep: false`) the second step with its passkey, whose answer is then the one answered. On success the
+ * answer's cookies make a TestStaff.
+ */
 export async function loginThroughApi(
   app: FastifyInstance,
   accountId: string,
   password: string,
-  options: { ip?: string; captcha?: string; cookies?: Record<string, string> } = {},
+  options: { ip?: string; captcha?: string; cookies?: Record<string, string>; secondStep?: false } = {},
+) {
+  const first = await passwordStep(app, accountId, password, options);
+  const authenticator = authenticators.get(accountId.trim().toLowerCase());
+  if (options.secondStep === false || !authenticator || first.body.data?.second_step !== 1) return first;
+  // The browser still carries what it had, and now the pending login's cookie too.
+  return passkeyStep(app, authenticator, { ...options.cookies, ...cookiesOf(first.res) }, options.ip);
+}
+
+/** The login's second step with a passkey, given the pending login's cookies. */
+export async function passkeyStep(
+  app: FastifyInstance,
+  authenticator: SoftwareAuthenticator,
+  cookies: Record<string, string>,
+  ip = '127.0.0.1',
+) {
+  const optionsRes = await app.inject({
+    method: 'POST',
+    url: '/csmng/login/passkey/options',
+    remoteAddress: ip,
+    payload: {},
+    cookies,
+  });
+  const webauthn = optionsRes.json().data as Record<string, unknown>;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/csmng/login/passkey',
+    remoteAddress: ip,
+    payload: { response: authenticator.authenticate(webauthn, app.env.CS_ADMIN_ORIGIN) },
+    cookies,
+  });
+  const body = res.json() as { code: number; message: string; data: Record<string, unknown> | null };
+  const set = cookiesOf(res);
+  return { res, body, session: { ct: set[staffCsrfCookie] ?? '', cookies: set } };
+}
+
+async function passwordStep(
+  app: FastifyInstance,
+  accountId: string,
+  password: string,
+  options: { ip?: string; captcha?: string; cookies?: Record<string, string> },
 ) {
   const ip = options.ip ?? '127.0.0.1';
   const res = await app.inject({

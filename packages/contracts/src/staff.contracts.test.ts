@@ -30,6 +30,18 @@ describe('staff calls', () => {
       '/csmng/account/limit': 'GET query staff staff.accounts',
       '/csmng/account/unseal': 'GET query staff staff.accounts',
       '/csmng/audit/page': 'GET query staff staff.accounts',
+      '/csmng/login/totp': 'POST json public',
+      '/csmng/login/recovery': 'POST json public',
+      '/csmng/login/passkey/options': 'POST json public',
+      '/csmng/login/passkey': 'POST json public',
+      '/csmng/second_factor': 'GET query staff self',
+      '/csmng/second_factor/totp/start': 'POST json staff self',
+      '/csmng/second_factor/totp/confirm': 'POST json staff self',
+      '/csmng/second_factor/recovery_codes': 'POST json staff self',
+      '/csmng/second_factor/passkey/options': 'POST json staff self',
+      '/csmng/second_factor/passkey/add': 'POST json staff self',
+      '/csmng/second_factor/passkey/remove': 'POST json staff self',
+      '/csmng/account/second_factor/reset': 'POST json staff staff.accounts',
     });
   });
 

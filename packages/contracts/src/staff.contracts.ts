@@ -167,6 +167,11 @@ export const staffSessionData = z.object({
   privileges: z.array(z.string()),
   /** 1: the password is a one-time password; only account/password (and the `self` calls) work until changed. */
   must_change_password: flag,
+  /**
+   * 1: the account has a second factor (an authenticator app or a passkey). 0: only the `self` calls work
+   * (-40020 otherwise) until one is enrolled (`second_factor/...`); the console goes to enrolment.
+   */
+  second_factor: flag,
 });
 export type StaffSessionData = z.infer<typeof staffSessionData>;
 
@@ -197,8 +202,12 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
 
 /**
  * What the audit log records. Later staff writes add their own actions here.
- * - staff.login / staff.login_failed (reason in `after`: wrong_password, unknown_account (no target: a name
- *   typed into the account field may be a password), locked, blocked) / staff.logout;
+ * - staff.login (after: the second factor used: totp, recovery_code or passkey; none while enrolment is still
+ *   to come) / staff.login_failed (reason in `after`: wrong_password, unknown_account (no target: a name typed
+ *   into the account field may be a password), locked, blocked, second_factor) / staff.logout;
+ * - staff.second_factor.enrol (the authenticator app confirmed) / .passkey_add / .passkey_remove (after: the
+ *   passkey's name) / .recovery_codes (a new set) / .reset (an administrator removed another member's factors;
+ *   target: that account).
  * - staff.account.add / .save (before/after: name, privileges; `password_reset` when a new one-time password was
  *   set) / .password (the member's own change) / .delete / .block / .unseal;
  * - ticket.reply (after: message_id, reply_status, content) / .recall (before: the recalled reply's content and
@@ -233,6 +242,11 @@ export const auditActions = [
   'staff.account.delete',
   'staff.account.block',
   'staff.account.unseal',
+  'staff.second_factor.enrol',
+  'staff.second_factor.passkey_add',
+  'staff.second_factor.passkey_remove',
+  'staff.second_factor.recovery_codes',
+  'staff.second_factor.reset',
   'ticket.reply',
   'ticket.recall',
   'ticket.modify',
@@ -309,12 +323,22 @@ export const staffCaptcha = defineCall({
   response: z.object({ token: z.string(), image: z.string(), expires_in: z.number().int() }),
 });
 
+/** The login's answer when a second step is due: the methods the account has, and how long the step may take. */
+export const staffSecondStepData = z.object({
+  second_step: z.literal(1),
+  methods: z.array(z.enum(['totp', 'recovery', 'passkey'])),
+  expires_in: z.number().int(),
+});
+export type StaffSecondStepData = z.infer<typeof staffSecondStepData>;
+
 /**
  * Logs a staff member in (a captcha is required: -105 when wrong) and sets the staff session cookies
  * (`gp_staff_sid`, HttpOnly; `gp_staff_jct`, the CSRF token to send as `ct`). 500002 wrong account or
  * password (also for an unknown account); 500004 locked after repeated failures (per account and per address,
  * 30 minutes); -40005 the account is blocked (said only after a right password). Answers who is logged in; with
- * `must_change_password` 1 the console goes to the password change first.
+ * `must_change_password` 1 the console goes to the password change first, then (`second_factor` 0) to enrolment.
+ * An account with a second factor gets no session yet: the answer is `staffSecondStepData`, with only the
+ * HttpOnly `gp_staff_2fa` cookie set, and the login ends with `login/totp`, `login/recovery` or `login/passkey`.
  */
 export const staffLogin = defineCall({
   group: 'csmng',
@@ -328,7 +352,7 @@ export const staffLogin = defineCall({
     token: z.string().trim().min(1).max(128),
     captcha_code: z.string().trim().min(1).max(12),
   }),
-  response: staffSessionData,
+  response: z.union([staffSessionData, staffSecondStepData]),
 });
 
 /** Who is logged in (-101 when nobody): privileges and whether the one-time password must be changed. */
@@ -483,4 +507,191 @@ export const auditPage = defineStaffCall({
     page_size: pageSize,
   }),
   response: auditPageData,
+});
+
+// ---- Second factor (issue 19 item 1) ----
+
+/** A 6-digit authenticator-app code (spaces typed between the digits are dropped). */
+export const totpCodeRule = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/));
+/** A recovery code as typed: letters, digits and dashes, any case. */
+export const recoveryCodeRule = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9 -]+$/);
+
+/** A WebAuthn answer as `@simplewebauthn/browser` gives it (checked in full by the server's verification). */
+const webauthnResponse = z.object({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.string().max(32).optional(),
+});
+/** WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`). */
+const webauthnOptions = z.record(z.string(), z.unknown());
+
+/**
+ * The login's second step with an authenticator-app code (needs the `gp_staff_2fa` cookie of `login`): sets the
+ * staff session cookies and answers who is logged in. -40022 the step is missing or expired (5 minutes; log in
+ * again); -40021 a wrong code, or one already used (each code works once); 500004 after 5 wrong second steps the
+ * account is locked for 30 minutes, as for wrong passwords.
+ */
+export const staffLoginTotp = defineCall({
+  group: 'csmng',
+  method: 'POST',
+  path: '/login/totp',
+  encoding: 'json',
+  auth: 'public',
+  request: z.object({ code: totpCodeRule }),
+  response: staffSessionData,
+});
+
+/** The second step with a one-time recovery code (spent by it); otherwise as `login/totp`. */
+export const staffLoginRecovery = defineCall({
+  group: 'csmng',
+  method: 'POST',
+  path: '/login/recovery',
+  encoding: 'json',
+  auth: 'public',
+  request: z.object({ code: recoveryCodeRule }),
+  response: staffSessionData,
+});
+
+/** WebAuthn options for the second step with a passkey (a new challenge each time; -40022 as `login/totp`). */
+export const staffLoginPasskeyOptions = defineCall({
+  group: 'csmng',
+  method: 'POST',
+  path: '/login/passkey/options',
+  encoding: 'json',
+  auth: 'public',
+  request: z.object({}),
+  response: webauthnOptions,
+});
+
+/** The second step with a passkey's answer to the last options; -40023 when it does not verify. */
+export const staffLoginPasskey = defineCall({
+  group: 'csmng',
+  method: 'POST',
+  path: '/login/passkey',
+  encoding: 'json',
+  auth: 'public',
+  request: z.object({ response: webauthnResponse }),
+  response: staffSessionData,
+});
+
+const secondFactorTime = z.string().nullable();
+
+/** The caller's own second factors: when each was added and last used, and the unused recovery codes left. */
+export const staffSecondFactorData = z.object({
+  totp: z.object({ confirmed_at: z.string(), last_used_at: secondFactorTime }).nullable(),
+  passkeys: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      created_at: z.string(),
+      last_used_at: secondFactorTime,
+    }),
+  ),
+  recovery_codes_left: z.number().int(),
+  recovery_codes_created_at: secondFactorTime,
+});
+export type StaffSecondFactorData = z.infer<typeof staffSecondFactorData>;
+
+/** New recovery codes, shown once (only their hashes are kept); null when the account already has a set. */
+const recoveryCodesAnswer = z.object({ recovery_codes: z.array(z.string()).nullable() });
+
+export const staffSecondFactorDetail = defineStaffCall({
+  method: 'GET',
+  path: '/second_factor',
+  privilege: 'self',
+  request: z.object({}),
+  response: staffSecondFactorData,
+});
+
+/**
+ * Starts enrolling an authenticator app: a new secret, as a QR code (`qr`, an SVG data URL of `otpauth_url`) and
+ * as text to type in (`secret`). It replaces nothing until `totp/confirm` proves the app holds it.
+ */
+export const staffTotpStart = defineStaffCall({
+  method: 'POST',
+  path: '/second_factor/totp/start',
+  encoding: 'json',
+  privilege: 'self',
+  request: z.object({}),
+  response: z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() }),
+});
+
+/**
+ * Confirms the enrolment with a current code of the new secret (-40021 wrong; -40024 none started). The first
+ * second factor of an account also answers its ten recovery codes, shown this once.
+ */
+export const staffTotpConfirm = defineStaffCall({
+  method: 'POST',
+  path: '/second_factor/totp/confirm',
+  encoding: 'json',
+  privilege: 'self',
+  request: z.object({ code: totpCodeRule }),
+  response: recoveryCodesAnswer,
+});
+
+/** A new set of ten recovery codes, replacing the old (-40020 without a second factor). */
+export const staffRecoveryCodesNew = defineStaffCall({
+  method: 'POST',
+  path: '/second_factor/recovery_codes',
+  encoding: 'json',
+  privilege: 'self',
+  request: z.object({}),
+  response: z.object({ recovery_codes: z.array(z.string()) }),
+});
+
+/** WebAuthn options to add a passkey to one's own account (a new challenge, valid 5 minutes, used once). */
+export const staffPasskeyOptions = defineStaffCall({
+  method: 'POST',
+  path: '/second_factor/passkey/options',
+  encoding: 'json',
+  privilege: 'self',
+  request: z.object({}),
+  response: webauthnOptions,
+});
+
+/**
+ * Adds the passkey that answered the last options (-40023 when it does not verify). As the first second factor it
+ * also answers the recovery codes (see `totp/confirm`).
+ */
+export const staffPasskeyAdd = defineStaffCall({
+  method: 'POST',
+  path: '/second_factor/passkey/add',
+  encoding: 'json',
+  privilege: 'self',
+  request: z.object({ name: staffAccountNameRule, response: webauthnResponse }),
+  response: recoveryCodesAnswer,
+});
+
+/** Removes one of one's own passkeys; -40025 when it is the account's only second factor. */
+export const staffPasskeyRemove = defineStaffCall({
+  method: 'POST',
+  path: '/second_factor/passkey/remove',
+  encoding: 'json',
+  privilege: 'self',
+  request: z.object({ id: z.number().int() }),
+  response: z.null(),
+});
+
+/**
+ * An administrator removes another member's second factors (app, passkeys, recovery codes; -40008 for one's own)
+ * and ends their sessions; they enrol again at their next login. Audited.
+ */
+export const staffSecondFactorReset = defineStaffCall({
+  method: 'POST',
+  path: '/account/second_factor/reset',
+  encoding: 'json',
+  privilege: 'staff.accounts',
+  request: z.object({ account_id: accountIdRef }),
+  response: z.null(),
 });

@@ -186,6 +186,13 @@ const payCodes = {
  *   -40009 lastAccountsAdmin       the change would leave no active account holding `staff.accounts`
  *   -40010 gameInUse               game/delete of a game that tickets, orders, the top-up catalog, FAQ or
  *                                  content still use (take it offline instead)
+ * Second factor (issue 19 item 1):
+ *   -40020 secondFactorRequired    the account has no second factor yet: enrol one before anything else
+ *   -40021 secondFactorWrong       wrong, stale or already used authenticator or recovery code
+ *   -40022 secondFactorExpired     the login's second step is missing or expired: log in again
+ *   -40023 passkeyFailed           the passkey answer did not verify (or its challenge expired)
+ *   -40024 enrolmentNotStarted     a code to confirm, but no authenticator-app enrolment is waiting
+ *   -40025 lastSecondFactor        removing it would leave the account without a second factor
  */
 const staffCodes = {
   [-40001]: 'staff.ticketHandledByOther',
@@ -204,6 +211,12 @@ const staffCodes = {
   [-40005]: 'staff.accountBlocked',
   [-40006]: 'staff.accountExists',
   [-40007]: 'staff.passwordChangeRequired',
+  [-40020]: 'staff.secondFactorRequired',
+  [-40021]: 'staff.secondFactorWrong',
+  [-40022]: 'staff.secondFactorExpired',
+  [-40023]: 'staff.passkeyFailed',
+  [-40024]: 'staff.enrolmentNotStarted',
+  [-40025]: 'staff.lastSecondFactor',
   [-40008]: 'staff.notOnOwnAccount',
   [-40009]: 'staff.lastAccountsAdmin',
   [-40010]: 'staff.gameInUse',
@@ -398,6 +411,12 @@ export const codes = {
   staffAccountBlocked: -40005,
   staffAccountExists: -40006,
   staffPasswordChangeRequired: -40007,
+  staffSecondFactorRequired: -40020,
+  staffSecondFactorWrong: -40021,
+  staffSecondFactorExpired: -40022,
+  staffPasskeyFailed: -40023,
+  staffEnrolmentNotStarted: -40024,
+  staffLastSecondFactor: -40025,
   staffNotOnOwnAccount: -40008,
   staffLastAccountsAdmin: -40009,
   staffGameInUse: -40010,

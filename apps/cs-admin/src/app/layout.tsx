@@ -4,7 +4,14 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { App, Button, Grid, Layout as AntLayout, Menu, Space, Spin, Typography } from 'antd';
 import { LanguageSelect } from './language-select.tsx';
 import { menuEntries } from './screens.ts';
-import { loginUrl, logout, passwordPath, useSessionStore } from '../lib/staff-session.ts';
+import {
+  loginUrl,
+  logout,
+  passwordPath,
+  requiredPath,
+  securityPath,
+  useSessionStore,
+} from '../lib/staff-session.ts';
 
 const headerText = { color: '#fff' };
 
@@ -43,8 +50,10 @@ export function Layout() {
     const back = ended === 'logout' ? '/login' : loginUrl(`${location.pathname}${location.search}`);
     return <Navigate to={back} replace />;
   }
-  const oneTime = session.must_change_password === 1;
-  if (oneTime && location.pathname !== passwordPath) return <Navigate to={passwordPath} replace />;
+  const required = requiredPath(session);
+  // Held to the password change or to enrolment: no menu, no other screen.
+  const oneTime = required !== null;
+  if (required && location.pathname !== required) return <Navigate to={required} replace />;
 
   const items = menuEntries(session).map((entry) => ({
     key: entry.path,
@@ -106,6 +115,11 @@ export function Layout() {
           {location.pathname !== passwordPath && (
             <Link to={passwordPath} style={headerText}>
               {t('password.title')}
+            </Link>
+          )}
+          {location.pathname !== securityPath && !oneTime && (
+            <Link to={securityPath} style={headerText}>
+              {t('secondFactor.title')}
             </Link>
           )}
           <Button onClick={() => void onLogout()} loading={leaving}>

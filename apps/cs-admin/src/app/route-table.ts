@@ -170,6 +170,12 @@ export const routeTable: RouteEntry[] = [
     menu: false,
     screen: () => import('../routes/password.tsx'),
   },
+  {
+    path: '/security',
+    titleKey: 'admin:secondFactor.title',
+    menu: false,
+    screen: () => import('../routes/security.tsx'),
+  },
 ];
 
 /**

@@ -10,6 +10,7 @@ import {
   ensureSession,
   loginUrl,
   passwordPath,
+  requiredPath,
   sessionLoader,
   useSessionStore,
 } from '../lib/staff-session.ts';
@@ -23,15 +24,16 @@ function pathOf(request: Request): string {
 async function consoleLoader({ request }: LoaderFunctionArgs) {
   const session = await ensureSession();
   if (!session) return redirect(loginUrl(pathOf(request)));
-  if (session.must_change_password === 1 && new URL(request.url).pathname !== passwordPath)
-    return redirect(passwordPath);
+  const required = requiredPath(session);
+  if (required && new URL(request.url).pathname !== required) return redirect(required);
   return null;
 }
 
 async function homeLoader() {
   const session = await ensureSession();
   if (!session) return null; // the console loader sends the visitor to the login
-  if (session.must_change_password === 1) return redirect(passwordPath);
+  const required = requiredPath(session);
+  if (required) return redirect(required);
   return redirect(menuEntries(session)[0]?.path ?? passwordPath);
 }
 

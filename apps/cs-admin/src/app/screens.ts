@@ -1,10 +1,10 @@
 /** Which console screens a session may open, and the side menu's list. */
 import { routeTable, screenPreference, type RouteEntry } from './route-table.ts';
-import { passwordPath, sessionAllows, type StaffSessionData } from '../lib/staff-session.ts';
+import { passwordPath, securityPath, sessionAllows, type StaffSessionData } from '../lib/staff-session.ts';
 
-/** Whether `session` may open the screen of `entry`: the password change is open to every session. */
+/** Whether `session` may open the screen of `entry`: the password change and sign-in security are open to all. */
 export function allowedOn(entry: RouteEntry, session: StaffSessionData | null): boolean {
-  if (entry.path === passwordPath) return session !== null;
+  if (entry.path === passwordPath || entry.path === securityPath) return session !== null;
   return sessionAllows(session, entry.privilege);
 }
 

@@ -4,7 +4,8 @@
  *
  * `login_check` runs once when the console opens (`ensureSession`); a -101 answered to any later call clears the
  * store, and the console layout then sends the agent to `/login?redirect=<where they were>`. A session whose
- * password is still a one-time password (`must_change_password` 1) reaches only `/password`.
+ * password is still a one-time password (`must_change_password` 1) reaches only `/password`; one whose account
+ * has no second factor yet (`second_factor` 0) only `/security` (`requiredPath`).
  *
  * Screens inside the console layout use `useStaffSession()`; the layout renders them only while a session exists.
  */
@@ -47,6 +48,18 @@ export const useSessionStore = create<SessionState>(() => ({
 /** The screen a one-time password allows, and where the forced change happens. */
 export const passwordPath = '/password';
 export const loginPath = '/login';
+/** Sign-in security: one's own second factors, and the forced enrolment of an account without one. */
+export const securityPath = '/security';
+
+/**
+ * The one screen a session is held to, if any: the password change while the password is a one-time password,
+ * then enrolment while the account has no second factor.
+ */
+export function requiredPath(session: StaffSessionData): string | null {
+  if (session.must_change_password === 1) return passwordPath;
+  if (session.second_factor === 0) return securityPath;
+  return null;
+}
 
 let pending: Promise<StaffSessionData | null> | null = null;
 
@@ -91,7 +104,7 @@ export function clearSession(reason: SessionEnd): void {
 
 /** Whether `session` may use a screen or action needing `privilege` (none needed: any full session). */
 export function sessionAllows(session: StaffSessionData | null, privilege?: StaffPrivilege): boolean {
-  if (!session || session.must_change_password === 1) return false;
+  if (!session || requiredPath(session) !== null) return false;
   return privilege === undefined || session.privileges.includes(privilege);
 }
 

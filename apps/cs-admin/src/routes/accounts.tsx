@@ -14,6 +14,7 @@ import { errorMessage } from '../lib/error-message.ts';
 import { accountQueryFromUrl } from '../features/staff-accounts/model/account-query.ts';
 import { blockAccount } from '../features/staff-accounts/api/block-account.ts';
 import { deleteAccount } from '../features/staff-accounts/api/delete-account.ts';
+import { resetSecondFactor } from '../features/staff-accounts/api/reset-second-factor.ts';
 import { listAccounts } from '../features/staff-accounts/api/list-accounts.ts';
 import { unsealAccount } from '../features/staff-accounts/api/unseal-account.ts';
 import { AccountForm } from '../features/staff-accounts/components/account-form.tsx';
@@ -72,6 +73,18 @@ export default function Accounts() {
           okButtonProps: { danger: true },
           cancelText: t('accounts.cancel'),
           onOk: () => run(account, () => blockAccount(account.account_id), 'accounts.blockedDone'),
+        }),
+      resetSecondFactor: (account) =>
+        void modal.confirm({
+          title: t('secondFactor.reset.title', { account: account.account_id }),
+          content: t('secondFactor.reset.confirm', {
+            account: account.account_id,
+            name: account.account_name,
+          }),
+          okText: t('secondFactor.reset.action'),
+          okButtonProps: { danger: true },
+          cancelText: t('accounts.cancel'),
+          onOk: () => run(account, () => resetSecondFactor(account.account_id), 'secondFactor.reset.done'),
         }),
       remove: (account) =>
         void modal.confirm({

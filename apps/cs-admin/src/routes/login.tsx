@@ -1,23 +1,36 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Card, Flex, Typography } from 'antd';
 import { LanguageSelect } from '../app/language-select.tsx';
-import { ensureSession, passwordPath, safeRedirect, setSession } from '../lib/staff-session.ts';
+import type { StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff';
+import { ensureSession, requiredPath, safeRedirect, setSession } from '../lib/staff-session.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { SecondStepForm } from '../features/auth/components/second-step-form.tsx';
 
 /** Someone already signed in goes on to where they were headed (or to the password change first). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await ensureSession();
   if (!session) return null;
-  if (session.must_change_password === 1) return redirect(passwordPath);
+  const required = requiredPath(session);
+  if (required) return redirect(required);
   return redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
 }
 
-/** Staff login: afterwards to `redirect` (same-origin paths only) or home; a one-time password to its change. */
+/**
+ * Staff login: password (and picture code), then the second step for an account that has a second factor;
+ * afterwards to `redirect` (same-origin paths only) or home; a one-time password to its change, an account
+ * without a second factor to enrolment.
+ */
 export default function Login() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const [secondStep, setSecondStep] = useState<StaffSecondStepData | null>(null);
+  const loggedIn = (session: StaffSessionData) => {
+    setSession(session);
+    void navigate(requiredPath(session) ?? safeRedirect(params.get('redirect')), { replace: true });
+  };
   return (
     <Flex vertical style={{ minHeight: '100vh', background: '#f5f5f5' }}>
       <Flex component="header" justify="space-between" align="center" style={{ padding: '12px 24px' }}>
@@ -31,14 +44,11 @@ export default function Login() {
           <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
             {t('login.title')}
           </Typography.Title>
-          <LoginForm
-            onLoggedIn={(session) => {
-              setSession(session);
-              const next =
-                session.must_change_password === 1 ? passwordPath : safeRedirect(params.get('redirect'));
-              void navigate(next, { replace: true });
-            }}
-          />
+          {secondStep ? (
+            <SecondStepForm step={secondStep} onLoggedIn={loggedIn} onRestart={() => setSecondStep(null)} />
+          ) : (
+            <LoginForm onLoggedIn={loggedIn} onSecondStep={setSecondStep} />
+          )}
         </Card>
       </Flex>
     </Flex>

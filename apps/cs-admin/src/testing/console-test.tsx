@@ -91,6 +91,7 @@ export function staffSession(overrides: Partial<StaffSessionData> = {}): StaffSe
       'staff.accounts',
     ],
     must_change_password: 0,
+    second_factor: 1,
     ...overrides,
   };
 }

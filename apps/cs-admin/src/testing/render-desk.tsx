@@ -20,7 +20,7 @@ export async function renderDesk(
 ) {
   useSessionStore.setState({
     status: 'in',
-    session: { ...agent, privilege_ids: [], privileges, must_change_password: 0 },
+    session: { ...agent, privilege_ids: [], privileges, must_change_password: 0, second_factor: 1 },
   });
   const i18n = i18next.createInstance();
   await i18n.init({

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { bytea, createdAt, updatedAt } from './columns.ts';
 
 /**
  * A staff account (spec 3 "Staff account": account_id, account_name, account_pwd, privilege_ids). `id` is the
@@ -107,4 +107,114 @@ export const staffAuditLog = pgTable(
     index('staff_audit_log_action_idx').on(t.action, t.createdAt),
     index('staff_audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
   ],
+);
+
+// ---- Second factor (issue 19 item 1) ----
+
+/**
+ * A staff member's authenticator-app secret (TOTP, RFC 6238: SHA-1, 6 digits, 30 s). `confirmedAt` is null
+ * until a first code confirms enrolment; only a confirmed secret is a second factor. `lastStep` is the last
+ * time step whose code was accepted: a code of that step or an earlier one is refused, so a code seen over a
+ * shoulder or in a log cannot be used again. One row per account; a new enrolment replaces it.
+ */
+export const staffTotp = pgTable('staff_totp', {
+  staffId: integer('staff_id')
+    .primaryKey()
+    .references(() => staffAccount.id, { onDelete: 'cascade' }),
+  /**
+   * Base32, as the authenticator app holds it (the code needs the secret itself, so it cannot be hashed). Null
+   * until the first enrolment is confirmed.
+   */
+  secret: text('secret'),
+  /** A secret shown for enrolment and not yet confirmed; it replaces `secret` only once a code of it is right. */
+  pendingSecret: text('pending_secret'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One-time recovery codes: ten per set, a new set replacing the old. Stored as SHA-256 hex of the code: each
+ * code is 50 random bits, far beyond what an offline search of a leaked table could cover, so a slow password
+ * hash would add cost to every login without adding safety; an unsalted hash also lets one statement find and
+ * spend a code (`usedAt`), so two simultaneous uses of one code cannot both pass.
+ */
+export const staffRecoveryCode = pgTable(
+  'staff_recovery_code',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccount.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_recovery_code_idx').on(t.staffId, t.codeHash)],
+);
+
+/**
+ * A passkey (WebAuthn credential) of a staff member: the credential id and COSE public key the authenticator
+ * gave at registration, its signature counter, and when it was last used. Relying party: the console's host.
+ */
+export const staffPasskey = pgTable(
+  'staff_passkey',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccount.id, { onDelete: 'cascade' }),
+    /** base64url, as WebAuthn names it. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array(),
+    /** A name the member gave it ("Office laptop"). */
+    name: text('name').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_passkey_credential_idx').on(t.credentialId),
+    index('staff_passkey_staff_idx').on(t.staffId),
+  ],
+);
+
+/**
+ * The half of a login that has passed the password but not yet the second factor: a short-lived token (only its
+ * hash stored, the HttpOnly `gp_staff_2fa` cookie holds it) that can do nothing but finish the login. `challenge`
+ * is the WebAuthn challenge of a passkey try; it is taken (set to null) by the one answer that uses it.
+ */
+export const staffLoginPending = pgTable(
+  'staff_login_pending',
+  {
+    idHash: text('id_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccount.id, { onDelete: 'cascade' }),
+    challenge: text('challenge'),
+    ip: text('ip'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_login_pending_staff_idx').on(t.staffId)],
+);
+
+/**
+ * A WebAuthn registration challenge of a logged-in staff member (adding a passkey): single use (deleted by the
+ * answer that uses it) and expiring.
+ */
+export const staffPasskeyChallenge = pgTable(
+  'staff_passkey_challenge',
+  {
+    challenge: text('challenge').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccount.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_passkey_challenge_staff_idx').on(t.staffId)],
 );

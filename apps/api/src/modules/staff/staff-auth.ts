@@ -7,7 +7,9 @@
  *
  * Refusals, in this order: -101 no live session (none, expired, idle, revoked, or the account blocked or
  * deleted); -110 CSRF token missing or wrong; -40007 the password is a one-time password and the call is not a
- * `self` call; -401 the privilege is missing.
+ * `self` call; -40020 the account has no second factor yet and the call is not a `self` call; -401 the
+ * privilege is missing. A login that still owes its second step has no staff session at all (only the
+ * `gp_staff_2fa` cookie, which no staff call reads).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +26,8 @@ import { StaffSessionRepository } from './staff-session.repository.ts';
 
 export const staffSessionCookie = 'gp_staff_sid';
 export const staffCsrfCookie = 'gp_staff_jct';
+/** The pending login between a right password and the second step (HttpOnly; see second-factor.service.ts). */
+export const staffPendingCookie = 'gp_staff_2fa';
 
 /**
  * In production `__Host-gp_staff_sid`: host-only on the API host, Secure, Path=/, so no other host of the domain
@@ -50,6 +54,8 @@ export interface AuthenticatedStaff {
   privilegeIds: number[];
   /** The password is a one-time password: only `self` calls work until it is changed. */
   mustChangePassword: boolean;
+  /** The account has a second factor; until it has, only `self` calls work (enrolment). */
+  secondFactor: boolean;
   /** Hash of the session id, to revoke exactly this session. */
   sessionIdHash: string;
   /** The client address of this request (audit rows). */
@@ -60,12 +66,16 @@ export function hasPrivilege(staff: Pick<AuthenticatedStaff, 'privilegeIds'>, na
   return staff.privilegeIds.includes(privilegeId(name));
 }
 
-/** Refuses unless the caller holds `name` (-401) and has changed their one-time password (-40007). */
+/**
+ * Refuses unless the caller holds `name` (-401), has changed their one-time password (-40007) and has a second
+ * factor (-40020).
+ */
 export function requirePrivilege(
-  staff: Pick<AuthenticatedStaff, 'privilegeIds' | 'mustChangePassword'>,
+  staff: Pick<AuthenticatedStaff, 'privilegeIds' | 'mustChangePassword' | 'secondFactor'>,
   name: StaffPrivilege,
 ): void {
   if (staff.mustChangePassword) throw new AppError(codes.staffPasswordChangeRequired);
+  if (!staff.secondFactor) throw new AppError(codes.staffSecondFactorRequired);
   if (!hasPrivilege(staff, name)) throw new AppError(codes.accessDenied);
 }
 
@@ -98,6 +108,7 @@ function staffOfSession(
     accountName: found.accountName,
     privilegeIds: found.privilegeIds,
     mustChangePassword: found.mustChangePassword,
+    secondFactor: found.secondFactor,
     sessionIdHash: found.sessionIdHash,
     ip: clientAddress(request),
   };
@@ -217,6 +228,36 @@ export function setStaffCookies(reply: FastifyReply, env: Env, session: OpenedSt
     httpOnly: true,
   });
   reply.setCookie(staffCsrfCookie, session.csrfToken, { ...base, httpOnly: false });
+}
+
+export function staffPendingCookieName(env: Pick<Env, 'NODE_ENV'>): string {
+  return env.NODE_ENV === 'production' ? `__Host-${staffPendingCookie}` : staffPendingCookie;
+}
+
+/** The pending login's cookie: as the session cookie, for the pending login's few minutes. */
+export function setStaffPendingCookie(
+  reply: FastifyReply,
+  env: Env,
+  id: string,
+  maxAgeSeconds: number,
+): void {
+  reply.setCookie(staffPendingCookieName(env), id, {
+    ...staffCookieOptions(env),
+    ...hostOnlyInProduction(env),
+    httpOnly: true,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearStaffPendingCookie(reply: FastifyReply, env: Env): void {
+  reply.clearCookie(staffPendingCookieName(env), {
+    ...staffCookieOptions(env),
+    ...hostOnlyInProduction(env),
+  });
+}
+
+export function staffPendingIdOf(request: FastifyRequest): string | undefined {
+  return request.cookies[staffPendingCookieName(request.server.env)];
 }
 
 export function clearStaffCookies(reply: FastifyReply, env: Env): void {

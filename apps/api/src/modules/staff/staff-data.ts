@@ -19,7 +19,7 @@ const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 export function sessionData(
   staff: Pick<
     AuthenticatedStaff,
-    'staffId' | 'accountId' | 'accountName' | 'privilegeIds' | 'mustChangePassword'
+    'staffId' | 'accountId' | 'accountName' | 'privilegeIds' | 'mustChangePassword' | 'secondFactor'
   >,
 ): StaffSessionData {
   return {
@@ -29,11 +29,12 @@ export function sessionData(
     privilege_ids: sorted(staff.privilegeIds),
     privileges: privilegeNames(staff.privilegeIds),
     must_change_password: staff.mustChangePassword ? 1 : 0,
+    second_factor: staff.secondFactor ? 1 : 0,
   };
 }
 
-export function sessionDataOf(row: StaffAccountRow): StaffSessionData {
-  return sessionData({ ...row, staffId: row.id });
+export function sessionDataOf(row: StaffAccountRow, secondFactor: boolean): StaffSessionData {
+  return sessionData({ ...row, staffId: row.id, secondFactor });
 }
 
 export function accountData(row: StaffAccountRow): StaffAccountData {

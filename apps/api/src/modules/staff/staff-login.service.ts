@@ -1,10 +1,10 @@
 /**
  * Staff login (issue 8, item 1): a graphic captcha, then account and password (argon2id), with a lockout after
- * repeated failures per account and a slowdown per client address (issue 19 item 5); a new session at every
- * login; logout; the own password change, which is also the forced change of a one-time password. Logins,
+ * repeated failures per account and a slowdown per client address (issue 19 item 5); then, for an account with
+ * a second factor, the second step (second-factor.service.ts, issue 19 item 1); a new session at every login; logout; the own password change, which is also the forced change of a one-time password. Logins,
  * failed logins and logouts are audited.
  */
-import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
+import { staffPasswordRule, type StaffSecondStepData, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
@@ -25,14 +25,21 @@ import {
 } from './staff-auth.ts';
 import { sessionData, sessionDataOf, staffAccountKey, staffIpKey, staffNameKey } from './staff-data.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
 
 export interface StaffLoginDeps {
   db: Db;
   captcha: CaptchaService;
   hasher: PasswordHasher;
   lockout: LockoutService;
+  secondFactor: SecondFactorService;
   now: Clock;
 }
+
+/** What a right password leads to: a session, or (with a second factor) the pending login's second step. */
+export type StaffLoginResult =
+  | { staff: StaffSessionData; session: OpenedStaffSession }
+  | { secondStep: StaffSecondStepData; pendingId: string };
 
 type FailureReason = 'wrong_password' | 'unknown_account' | 'locked' | 'blocked';
 
@@ -69,7 +76,7 @@ export class StaffLoginService {
   async login(
     input: { account_id: string; account_pwd: string; token: string; captcha_code: string },
     client: StaffLoginClient,
-  ): Promise<{ staff: StaffSessionData; session: OpenedStaffSession }> {
+  ): Promise<StaffLoginResult> {
     const ip = client.ip;
     const address = await this.d.lockout.beginAddressAttempt(staffIpKey(ip));
     let failed = false;
@@ -102,6 +109,9 @@ export class StaffLoginService {
       await this.d.lockout.recordSuccess(key);
       // Only someone who knows the password learns that the account is blocked.
       if (found.status === 'blocked') return await refuse('blocked', codes.staffAccountBlocked);
+      // An account with a second factor gets no session from a password alone.
+      const second = await this.d.secondFactor.beginSecondStep(found.id, ip);
+      if (second) return { secondStep: second.answer, pendingId: second.id };
       const at = this.now();
       const session = await inTransaction(this.d.db, async (tx) => {
         const opened = await openStaffSession(new StaffSessionRepository(tx), found.id, at, client);
@@ -113,7 +123,7 @@ export class StaffLoginService {
         });
         return opened;
       });
-      return { staff: sessionDataOf(found), session };
+      return { staff: sessionDataOf(found, false), session };
     } finally {
       // Only a wrong password (or an unknown name) counts against the address.
       if (!failed) await address.release();
@@ -174,7 +184,7 @@ export class StaffLoginService {
       });
       return saved;
     });
-    return sessionDataOf(updated);
+    return sessionDataOf(updated, staff.secondFactor);
   }
 
   check(staff: AuthenticatedStaff): StaffSessionData {

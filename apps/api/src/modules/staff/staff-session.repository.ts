@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { staffAccount, staffSession } from '../../db/schema/staff.schema.ts';
+import { hasSecondFactorSql } from './second-factor.repository.ts';
 
 export class StaffSessionRepository {
   constructor(private readonly db: Db) {}
@@ -19,6 +20,7 @@ export class StaffSessionRepository {
         accountName: staffAccount.accountName,
         privilegeIds: staffAccount.privilegeIds,
         mustChangePassword: staffAccount.mustChangePassword,
+        secondFactor: hasSecondFactorSql(staffAccount.id),
       })
       .from(staffSession)
       .innerJoin(staffAccount, eq(staffAccount.id, staffSession.staffId))

@@ -88,6 +88,7 @@ describe('login', () => {
         privilege_ids: [1, 2],
         privileges: ['tickets.read', 'tickets.reply'],
         must_change_password: 0,
+        second_factor: 1,
       },
     });
     const sid = res.cookies.find((c) => c.name === staffSessionCookie)!;

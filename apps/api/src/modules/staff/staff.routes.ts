@@ -18,6 +18,18 @@ import {
   staffLogin,
   staffLoginCheck,
   staffLogout,
+  staffLoginPasskey,
+  staffLoginPasskeyOptions,
+  staffLoginRecovery,
+  staffLoginTotp,
+  staffPasskeyAdd,
+  staffPasskeyOptions,
+  staffPasskeyRemove,
+  staffRecoveryCodesNew,
+  staffSecondFactorDetail,
+  staffSecondFactorReset,
+  staffTotpConfirm,
+  staffTotpStart,
 } from '@gp/contracts/staff';
 import { registerCall, staffOf, type CallContext } from '../../http/register-call.ts';
 import {
@@ -29,7 +41,16 @@ import {
 } from '../passport/index.ts';
 import { AuditService } from './audit.service.ts';
 import { StaffAccountService } from './staff-account.service.ts';
-import { clearStaffCookies, setStaffCookies, staffLoginClientOf } from './staff-auth.ts';
+import { SecondFactorService, secondFactorPolicy, webAuthnPartyOf } from './second-factor.service.ts';
+import {
+  clearStaffCookies,
+  clearStaffPendingCookie,
+  setStaffCookies,
+  setStaffPendingCookie,
+  staffLoginClientOf,
+  staffPendingIdOf,
+  type OpenedStaffSession,
+} from './staff-auth.ts';
 import { StaffLoginService } from './staff-login.service.ts';
 
 export async function staffRoutes(app: FastifyInstance) {
@@ -37,7 +58,13 @@ export async function staffRoutes(app: FastifyInstance) {
   const hasher = new PasswordHasher(app.env.NODE_ENV === 'test' ? testCost : productionCost);
   const lockout = createLockoutService(app.db, { now, maxDelayMs: app.env.LOGIN_SLOWDOWN_MAX_MS });
   const captcha = createCaptchaService(app.db, { testAnswer: app.env.CAPTCHA_TEST_ANSWER, now });
-  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, now });
+  const secondFactor = new SecondFactorService({
+    db: app.db,
+    lockout,
+    party: webAuthnPartyOf(app.env.CS_ADMIN_ORIGIN),
+    now,
+  });
+  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, secondFactor, now });
   const accounts = new StaffAccountService({ db: app.db, hasher, lockout, now });
   const auditLog = new AuditService(app.db);
 
@@ -47,7 +74,26 @@ export async function staffRoutes(app: FastifyInstance) {
   });
   // The session's cookies are HTTP, so they are set and cleared here; the service opens and ends the session.
   const login = async (input: Parameters<typeof logins.login>[0], ctx: CallContext) => {
-    const { staff, session } = await logins.login(input, staffLoginClientOf(ctx.request));
+    const result = await logins.login(input, staffLoginClientOf(ctx.request));
+    if ('secondStep' in result) {
+      setStaffPendingCookie(ctx.reply, app.env, result.pendingId, secondFactorPolicy.pendingMs / 1000);
+      return result.secondStep;
+    }
+    setStaffCookies(ctx.reply, app.env, result.session);
+    return result.staff;
+  };
+  const secondStep = async <T>(
+    ctx: CallContext,
+    finish: (
+      pendingId: string | undefined,
+      client: ReturnType<typeof staffLoginClientOf>,
+    ) => Promise<{
+      staff: T;
+      session: OpenedStaffSession;
+    }>,
+  ) => {
+    const { staff, session } = await finish(staffPendingIdOf(ctx.request), staffLoginClientOf(ctx.request));
+    clearStaffPendingCookie(ctx.reply, app.env);
     setStaffCookies(ctx.reply, app.env, session);
     return staff;
   };
@@ -57,9 +103,32 @@ export async function staffRoutes(app: FastifyInstance) {
     return null;
   };
   registerCall(app, staffLogin, (input, ctx) => login(input, ctx));
+  registerCall(app, staffLoginTotp, (input, ctx) =>
+    secondStep(ctx, (id, client) => secondFactor.loginWithTotp(id, client, input.code)),
+  );
+  registerCall(app, staffLoginRecovery, (input, ctx) =>
+    secondStep(ctx, (id, client) => secondFactor.loginWithRecoveryCode(id, client, input.code)),
+  );
+  registerCall(app, staffLoginPasskeyOptions, (_, ctx) =>
+    secondFactor.loginPasskeyOptions(staffPendingIdOf(ctx.request)),
+  );
+  registerCall(app, staffLoginPasskey, (input, ctx) =>
+    secondStep(ctx, (id, client) => secondFactor.loginWithPasskey(id, client, input.response)),
+  );
   registerCall(app, staffLoginCheck, (_, ctx) => logins.check(staffOf(ctx)));
   registerCall(app, staffLogout, (_, ctx) => logout(ctx));
   registerCall(app, staffAccountPassword, (input, ctx) => logins.changePassword(staffOf(ctx), input));
+
+  registerCall(app, staffSecondFactorDetail, (_, ctx) => secondFactor.detail(staffOf(ctx)));
+  registerCall(app, staffTotpStart, (_, ctx) => secondFactor.startTotp(staffOf(ctx)));
+  registerCall(app, staffTotpConfirm, (input, ctx) => secondFactor.confirmTotp(staffOf(ctx), input.code));
+  registerCall(app, staffRecoveryCodesNew, (_, ctx) => secondFactor.regenerateRecoveryCodes(staffOf(ctx)));
+  registerCall(app, staffPasskeyOptions, (_, ctx) => secondFactor.passkeyOptions(staffOf(ctx)));
+  registerCall(app, staffPasskeyAdd, (input, ctx) => secondFactor.addPasskey(staffOf(ctx), input));
+  registerCall(app, staffPasskeyRemove, (input, ctx) => secondFactor.removePasskey(staffOf(ctx), input.id));
+  registerCall(app, staffSecondFactorReset, (input, ctx) =>
+    secondFactor.reset(staffOf(ctx), input.account_id),
+  );
 
   registerCall(app, staffAccountDetail, (input, ctx) => accounts.detail(staffOf(ctx), input.account_id));
   registerCall(app, staffAccountList, (input) => accounts.page(input));

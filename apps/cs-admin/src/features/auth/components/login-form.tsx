@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Flex, Form, Input, type InputRef } from 'antd';
-import type { StaffSessionData } from '@gp/contracts/staff';
+import type { StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
@@ -18,7 +18,14 @@ interface LoginValues {
  * Account, password and picture code. Every refusal is shown translated by its code, and each failed try gets a
  * new picture (the server spends a picture on every attempt).
  */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (session: StaffSessionData) => void }) {
+export function LoginForm({
+  onLoggedIn,
+  onSecondStep,
+}: {
+  onLoggedIn: (session: StaffSessionData) => void;
+  /** A right password of an account with a second factor: the login goes on with it. */
+  onSecondStep: (step: StaffSecondStepData) => void;
+}) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<LoginValues>();
   const captcha = useCaptcha();
@@ -36,8 +43,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (session: StaffSessionDa
     setSending(true);
     setAlert(null);
     try {
-      const session = await login({ ...values, token });
-      onLoggedIn(session);
+      const answer = await login({ ...values, token });
+      if ('second_step' in answer) onSecondStep(answer);
+      else onLoggedIn(answer);
     } catch (error) {
       setSending(false);
       form.setFieldValue('captcha_code', '');

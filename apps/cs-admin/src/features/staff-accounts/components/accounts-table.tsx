@@ -10,6 +10,8 @@ import { privilegeLabel } from '../../../lib/privileges.ts';
 export interface AccountActions {
   edit(account: StaffAccountData): void;
   block(account: StaffAccountData): void;
+  /** Removes the account's second factors: its owner enrols again at the next login. */
+  resetSecondFactor(account: StaffAccountData): void;
   unseal(account: StaffAccountData): void;
   remove(account: StaffAccountData): void;
 }
@@ -121,6 +123,16 @@ export function AccountsTable({
                       {t('accounts.unseal')}
                     </Button>,
                   )}
+              {ownOnly(
+                <Button
+                  size="small"
+                  disabled={own || busy}
+                  onClick={() => actions.resetSecondFactor(account)}
+                  aria-label={label('secondFactor.reset.of')}
+                >
+                  {t('secondFactor.reset.action')}
+                </Button>,
+              )}
               {ownOnly(
                 <Button
                   size="small"

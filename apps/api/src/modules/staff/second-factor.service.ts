@@ -1,0 +1,462 @@
+/**
+ * The staff second factor (issue 19 item 1): an authenticator app (TOTP, RFC 6238), passkeys (WebAuthn) and ten
+ * one-time recovery codes. Every staff account needs one: without it only the `self` calls work (-40020, see
+ * `requirePrivilege`), and the console sends the member to enrolment; with it, a right password opens no session
+ * but a pending login (5 minutes, the HttpOnly `gp_staff_2fa` cookie) that can only be finished here. Wrong
+ * second steps are counted per account apart from passwords (`staff-2fa:<id>`, 5 then 30 minutes locked), so a
+ * thief with the password cannot reset the count by logging in again.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { StaffSecondFactorData, StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff';
+import { codes } from '@gp/errors';
+import type { Clock } from '../../config/clock.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashSessionId, newToken, type LockoutService } from '../passport/index.ts';
+import { audit } from './audit.ts';
+import { StaffAccountRepository } from './staff-account.repository.ts';
+import {
+  openStaffSession,
+  type AuthenticatedStaff,
+  type OpenedStaffSession,
+  type StaffLoginClient,
+} from './staff-auth.ts';
+import { sessionDataOf } from './staff-data.ts';
+import { SecondFactorRepository } from './second-factor.repository.ts';
+import { StaffSessionRepository } from './staff-session.repository.ts';
+
+const minute = 60_000;
+export const secondFactorPolicy = {
+  /** How long the second step of a login may take. */
+  pendingMs: 5 * minute,
+  /** How long a passkey registration challenge lives. */
+  challengeMs: 5 * minute,
+  /** TOTP time step, and how far the client's clock may be off (one step either way). */
+  periodSeconds: 30,
+  toleranceSeconds: 30,
+  recoveryCodes: 10,
+} as const;
+
+/** The lockout key of an account's second steps (apart from its passwords': see the file comment). */
+export const secondStepKey = (staffId: number) => `staff-2fa:${staffId}`;
+
+// 31 letters and digits without look-alikes (0/o, 1/l/i): 10 of them are 49.5 random bits.
+const recoveryAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function newRecoveryCode(): string {
+  let out = '';
+  for (let i = 0; i < 10; i++) out += recoveryAlphabet[randomInt(recoveryAlphabet.length)];
+  return `${out.slice(0, 5)}-${out.slice(5)}`;
+}
+
+/** SHA-256 of the code as typed, without case, spaces or dashes (why not argon2: staff.schema.ts). */
+export function recoveryCodeHash(code: string): string {
+  const normal = code.toLowerCase().replace(/[\s-]+/g, '');
+  return createHash('sha256').update(normal).digest('hex');
+}
+
+export interface WebAuthnParty {
+  /** The console's host name. */
+  rpID: string;
+  /** The console's origin, which the browser writes into every answer. */
+  origin: string;
+  rpName: string;
+}
+
+/** The relying party is the console: its host (rpID) and origin come from CS_ADMIN_ORIGIN. */
+export function webAuthnPartyOf(consoleOrigin: string): WebAuthnParty {
+  const url = new URL(consoleOrigin);
+  return { rpID: url.hostname, origin: url.origin, rpName: 'Staff console' };
+}
+
+export interface SecondFactorDeps {
+  db: Db;
+  lockout: LockoutService;
+  party: WebAuthnParty;
+  now: Clock;
+}
+
+type Method = 'totp' | 'recovery_code' | 'passkey';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export class SecondFactorService {
+  constructor(private readonly d: SecondFactorDeps) {}
+
+  private repo(db: Db = this.d.db) {
+    return new SecondFactorRepository(db);
+  }
+
+  private now(): Date {
+    return this.d.now();
+  }
+
+  /** The time step a code of `secret` has, if it is right now (within one step either way), else undefined. */
+  private async stepOf(secret: string, code: string, afterStep?: number | null): Promise<number | undefined> {
+    const result = await verify({
+      secret,
+      token: code,
+      epoch: Math.floor(this.now().getTime() / 1000),
+      period: secondFactorPolicy.periodSeconds,
+      epochTolerance: secondFactorPolicy.toleranceSeconds,
+      ...(afterStep !== null && afterStep !== undefined ? { afterTimeStep: afterStep } : {}),
+    });
+    // The functional API answers HOTP's shape too; a TOTP result carries the step.
+    return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+  }
+
+  /** Ten new codes for the account, replacing any it had; answers them in clear, once. */
+  private async newRecoveryCodes(tx: Db, staffId: number, at: Date): Promise<string[]> {
+    const fresh = Array.from({ length: secondFactorPolicy.recoveryCodes }, newRecoveryCode);
+    await this.repo(tx).replaceRecoveryCodes(staffId, fresh.map(recoveryCodeHash), at);
+    return fresh;
+  }
+
+  /** Recovery codes come with the first second factor, unless the account has a set already. */
+  private async firstRecoveryCodes(tx: Db, staffId: number, at: Date): Promise<string[] | null> {
+    const { all } = await this.repo(tx).recoveryCodeCount(staffId);
+    return all === 0 ? this.newRecoveryCodes(tx, staffId, at) : null;
+  }
+
+  // ---- Own factors ----
+
+  async detail(staff: AuthenticatedStaff): Promise<StaffSecondFactorData> {
+    const repo = this.repo();
+    const totp = await repo.totpOf(staff.staffId);
+    const passkeys = await repo.passkeysOf(staff.staffId);
+    const recovery = await repo.recoveryCodeCount(staff.staffId);
+    return {
+      totp:
+        totp?.secret && totp.confirmedAt
+          ? { confirmed_at: totp.confirmedAt.toISOString(), last_used_at: iso(totp.lastUsedAt) }
+          : null,
+      passkeys: passkeys.map((p) => ({
+        id: p.id,
+        name: p.name,
+        created_at: p.createdAt.toISOString(),
+        last_used_at: iso(p.lastUsedAt),
+      })),
+      recovery_codes_left: recovery.left,
+      recovery_codes_created_at: iso(recovery.createdAt),
+    };
+  }
+
+  async startTotp(staff: AuthenticatedStaff) {
+    const secret = generateSecret();
+    await this.repo().setPendingSecret(staff.staffId, secret);
+    const otpauthUrl = generateURI({
+      issuer: this.d.party.rpID,
+      label: staff.accountId,
+      secret,
+      period: secondFactorPolicy.periodSeconds,
+    });
+    const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return {
+      secret,
+      otpauth_url: otpauthUrl,
+      qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    };
+  }
+
+  async confirmTotp(staff: AuthenticatedStaff, code: string): Promise<{ recovery_codes: string[] | null }> {
+    const row = await this.repo().totpOf(staff.staffId);
+    if (!row?.pendingSecret) throw new AppError(codes.staffEnrolmentNotStarted);
+    const pending = row.pendingSecret;
+    const step = await this.stepOf(pending, code);
+    if (step === undefined) throw new AppError(codes.staffSecondFactorWrong);
+    const at = this.now();
+    return inTransaction(this.d.db, async (tx) => {
+      if (!(await this.repo(tx).confirmSecret(staff.staffId, pending, step, at))) {
+        throw new AppError(codes.staffEnrolmentNotStarted);
+      }
+      await audit.record(tx, {
+        actor: staff,
+        action: 'staff.second_factor.enrol',
+        target: { type: 'staff_account', id: staff.accountId },
+        ...(row.secret ? { after: { replaced: true } } : {}),
+      });
+      return { recovery_codes: await this.firstRecoveryCodes(tx, staff.staffId, at) };
+    });
+  }
+
+  async regenerateRecoveryCodes(staff: AuthenticatedStaff): Promise<{ recovery_codes: string[] }> {
+    if (!(await this.repo().hasSecondFactor(staff.staffId)))
+      throw new AppError(codes.staffSecondFactorRequired);
+    const at = this.now();
+    return inTransaction(this.d.db, async (tx) => {
+      const fresh = await this.newRecoveryCodes(tx, staff.staffId, at);
+      await audit.record(tx, {
+        actor: staff,
+        action: 'staff.second_factor.recovery_codes',
+        target: { type: 'staff_account', id: staff.accountId },
+      });
+      return { recovery_codes: fresh };
+    });
+  }
+
+  async passkeyOptions(staff: AuthenticatedStaff) {
+    const existing = await this.repo().passkeysOf(staff.staffId);
+    const options = await generateRegistrationOptions({
+      rpName: this.d.party.rpName,
+      rpID: this.d.party.rpID,
+      userName: staff.accountId,
+      userDisplayName: staff.accountName,
+      userID: new TextEncoder().encode(`staff:${staff.staffId}`),
+      attestationType: 'none',
+      excludeCredentials: existing.map((p) => ({
+        id: p.credentialId,
+        ...(p.transports ? { transports: p.transports as AuthenticatorTransportFuture[] } : {}),
+      })),
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    });
+    await this.repo().saveRegistrationChallenge(
+      staff.staffId,
+      options.challenge,
+      new Date(this.now().getTime() + secondFactorPolicy.challengeMs),
+    );
+    return options as unknown as Record<string, unknown>;
+  }
+
+  async addPasskey(
+    staff: AuthenticatedStaff,
+    input: { name: string; response: Record<string, unknown> },
+  ): Promise<{ recovery_codes: string[] | null }> {
+    const repo = this.repo();
+    let verified;
+    try {
+      verified = await verifyRegistrationResponse({
+        response: input.response as unknown as RegistrationResponseJSON,
+        // The challenge is taken (single use) by the one answer that names it, and only while it lives.
+        expectedChallenge: (challenge) =>
+          repo.takeRegistrationChallenge(staff.staffId, challenge, this.now()),
+        expectedOrigin: this.d.party.origin,
+        expectedRPID: this.d.party.rpID,
+        requireUserVerification: false,
+      });
+    } catch {
+      throw new AppError(codes.staffPasskeyFailed);
+    }
+    if (!verified.verified) throw new AppError(codes.staffPasskeyFailed);
+    const { credential } = verified.registrationInfo;
+    if (await repo.credentialTaken(credential.id)) throw new AppError(codes.staffPasskeyFailed);
+    const at = this.now();
+    return inTransaction(this.d.db, async (tx) => {
+      await this.repo(tx).addPasskey({
+        staffId: staff.staffId,
+        credentialId: credential.id,
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: credential.transports ?? null,
+        name: input.name,
+        createdAt: at,
+      });
+      await audit.record(tx, {
+        actor: staff,
+        action: 'staff.second_factor.passkey_add',
+        target: { type: 'staff_account', id: staff.accountId },
+        after: { name: input.name },
+      });
+      return { recovery_codes: await this.firstRecoveryCodes(tx, staff.staffId, at) };
+    });
+  }
+
+  async removePasskey(staff: AuthenticatedStaff, id: number): Promise<null> {
+    await inTransaction(this.d.db, async (tx) => {
+      const repo = this.repo(tx);
+      const removed = await repo.removePasskey(staff.staffId, id);
+      if (!removed) throw new AppError(codes.notFound);
+      // Checked after the delete, inside the transaction: a refusal rolls it back.
+      if (!(await repo.hasSecondFactor(staff.staffId))) throw new AppError(codes.staffLastSecondFactor);
+      await audit.record(tx, {
+        actor: staff,
+        action: 'staff.second_factor.passkey_remove',
+        target: { type: 'staff_account', id: staff.accountId },
+        before: { name: removed.name },
+      });
+    });
+    return null;
+  }
+
+  /** An administrator's reset of another member's factors: they enrol again at their next login. */
+  async reset(staff: AuthenticatedStaff, accountId: string): Promise<null> {
+    const row = await new StaffAccountRepository(this.d.db).byAccountId(accountId);
+    if (!row) throw new AppError(codes.staffAccountNotFound);
+    if (row.id === staff.staffId) throw new AppError(codes.staffNotOnOwnAccount);
+    const at = this.now();
+    await inTransaction(this.d.db, async (tx) => {
+      const removed = await this.repo(tx).removeAllOf(row.id);
+      await new StaffSessionRepository(tx).revokeAllOf(row.id, at);
+      await audit.record(tx, {
+        actor: staff,
+        action: 'staff.second_factor.reset',
+        target: { type: 'staff_account', id: row.accountId },
+        before: { totp: removed.totp, passkeys: removed.passkeys },
+      });
+    });
+    await this.d.lockout.recordSuccess(secondStepKey(row.id));
+    return null;
+  }
+
+  // ---- The login's second step ----
+
+  /** After a right password: a pending login for an account with a second factor, else undefined. */
+  async beginSecondStep(
+    staffId: number,
+    ip: string,
+  ): Promise<{ id: string; answer: StaffSecondStepData } | undefined> {
+    const repo = this.repo();
+    const totp = await repo.totpOf(staffId);
+    const passkeys = await repo.passkeysOf(staffId);
+    const hasTotp = !!(totp?.secret && totp.confirmedAt);
+    if (!hasTotp && passkeys.length === 0) return undefined;
+    const id = newToken(32);
+    await repo.createPending({
+      idHash: hashSessionId(id),
+      staffId,
+      ip,
+      expiresAt: new Date(this.now().getTime() + secondFactorPolicy.pendingMs),
+    });
+    const methods: StaffSecondStepData['methods'] = [];
+    if (hasTotp) methods.push('totp');
+    if (passkeys.length > 0) methods.push('passkey');
+    methods.push('recovery');
+    return { id, answer: { second_step: 1, methods, expires_in: secondFactorPolicy.pendingMs / 1000 } };
+  }
+
+  private async pendingOf(pendingId: string | undefined) {
+    if (!pendingId) throw new AppError(codes.staffSecondFactorExpired);
+    const idHash = hashSessionId(pendingId);
+    const found = await this.repo().findPending(idHash, this.now());
+    if (!found) throw new AppError(codes.staffSecondFactorExpired);
+    return { ...found, idHash };
+  }
+
+  /**
+   * One try of a second step: takes one of the account's slots first (in one statement, so parallel guesses
+   * get no more), runs `check`, and on success opens the staff session.
+   */
+  private async attempt(
+    pendingId: string | undefined,
+    client: StaffLoginClient,
+    method: Method,
+    check: (pending: { staffId: number; idHash: string }) => Promise<boolean>,
+  ): Promise<{ staff: StaffSessionData; session: OpenedStaffSession }> {
+    const pending = await this.pendingOf(pendingId);
+    const key = secondStepKey(pending.staffId);
+    const target = { type: 'staff_account', id: pending.accountId };
+    const refuse = async (code: number, reason: string): Promise<never> => {
+      await audit.record(this.d.db, {
+        actor: null,
+        action: 'staff.login_failed',
+        target,
+        after: { reason, method },
+        ip: client.ip,
+      });
+      throw new AppError(code);
+    };
+    const slot = await this.d.lockout.beginTry(key);
+    if (!slot) return refuse(codes.staffTooManyLogins, 'locked');
+    if (!(await check(pending))) {
+      return refuse(
+        slot.last
+          ? codes.staffTooManyLogins
+          : method === 'passkey'
+            ? codes.staffPasskeyFailed
+            : codes.staffSecondFactorWrong,
+        'second_factor',
+      );
+    }
+    await this.d.lockout.recordSuccess(key);
+    const at = this.now();
+    return inTransaction(this.d.db, async (tx) => {
+      // One pending login opens one session, however many right answers arrive at once.
+      if (!(await this.repo(tx).usePending(pending.idHash, at)))
+        throw new AppError(codes.staffSecondFactorExpired);
+      const accounts = new StaffAccountRepository(tx);
+      const row = await accounts.byId(pending.staffId);
+      if (!row) throw new AppError(codes.staffSecondFactorExpired);
+      const session = await openStaffSession(new StaffSessionRepository(tx), row.id, at, client);
+      await accounts.recordLogin(row.id, at, client.ip);
+      await audit.record(tx, {
+        actor: { staffId: row.id, accountId: row.accountId, ip: client.ip },
+        action: 'staff.login',
+        target,
+        after: { second_factor: method },
+      });
+      return { staff: sessionDataOf(row, true), session };
+    });
+  }
+
+  loginWithTotp(pendingId: string | undefined, client: StaffLoginClient, code: string) {
+    return this.attempt(pendingId, client, 'totp', async ({ staffId }) => {
+      const totp = await this.repo().totpOf(staffId);
+      if (!totp?.secret || !totp.confirmedAt) return false;
+      const step = await this.stepOf(totp.secret, code, totp.lastStep);
+      // The step is claimed in one statement: of two simultaneous uses of one code, one wins.
+      return step !== undefined && (await this.repo().claimStep(staffId, step, this.now()));
+    });
+  }
+
+  loginWithRecoveryCode(pendingId: string | undefined, client: StaffLoginClient, code: string) {
+    return this.attempt(pendingId, client, 'recovery_code', ({ staffId }) =>
+      this.repo().spendRecoveryCode(staffId, recoveryCodeHash(code), this.now()),
+    );
+  }
+
+  async loginPasskeyOptions(pendingId: string | undefined) {
+    const pending = await this.pendingOf(pendingId);
+    const passkeys = await this.repo().passkeysOf(pending.staffId);
+    const options = await generateAuthenticationOptions({
+      rpID: this.d.party.rpID,
+      allowCredentials: passkeys.map((p) => ({
+        id: p.credentialId,
+        ...(p.transports ? { transports: p.transports as AuthenticatorTransportFuture[] } : {}),
+      })),
+      userVerification: 'preferred',
+    });
+    await this.repo().setPendingChallenge(pending.idHash, options.challenge);
+    return options as unknown as Record<string, unknown>;
+  }
+
+  loginWithPasskey(
+    pendingId: string | undefined,
+    client: StaffLoginClient,
+    response: Record<string, unknown>,
+  ) {
+    return this.attempt(pendingId, client, 'passkey', async ({ staffId, idHash }) => {
+      const answer = response as unknown as AuthenticationResponseJSON;
+      const passkey = await this.repo().passkeyByCredential(staffId, answer.id);
+      if (!passkey) return false;
+      try {
+        const result = await verifyAuthenticationResponse({
+          response: answer,
+          expectedChallenge: (challenge) => this.repo().takePendingChallenge(idHash, challenge),
+          expectedOrigin: this.d.party.origin,
+          expectedRPID: this.d.party.rpID,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: new Uint8Array(passkey.publicKey),
+            counter: passkey.counter,
+          },
+          requireUserVerification: false,
+        });
+        if (!result.verified) return false;
+        await this.repo().passkeyUsed(passkey.id, result.authenticationInfo.newCounter, this.now());
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+}

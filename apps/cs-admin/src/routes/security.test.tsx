@@ -1,0 +1,115 @@
+/** The login's second step and the forced enrolment of a second factor (issue 19 item 1). */
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import errors from '@gp/i18n/locales/en/errors.json';
+import {
+  ok,
+  refuse,
+  renderConsole,
+  resetSession,
+  staffServer,
+  staffSession,
+} from '../testing/console-test.tsx';
+
+beforeEach(resetSession);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const secondStep = { second_step: 1, methods: ['totp', 'recovery'], expires_in: 300 };
+
+async function passwordStep() {
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false),
+  );
+  fireEvent.change(screen.getByLabelText('Account ID'), { target: { value: 'admin' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-pass1' } });
+  fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: 'abcd' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  await screen.findByRole('heading', { level: 2, name: 'Two-step verification' });
+}
+
+describe('the login’s second step', () => {
+  it('asks for the app’s code after the password, shows a wrong one translated, then opens the console', async () => {
+    const server = staffServer({
+      '/login': () => ok(secondStep),
+      '/login/totp': ({ body }) =>
+        (body as { code: string }).code === '123456' ? ok(staffSession()) : refuse(-40021),
+      '/account/list': () => ok({ list: [], total: 0, page_num: 1, page_size: 20 }),
+    });
+    const { router } = await renderConsole('/login?redirect=%2Faccounts');
+    await passwordStep();
+    expect(router.state.location.pathname).toBe('/login');
+    // No passkey on this account: no passkey button.
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Authenticator code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(errors.staff.secondFactorWrong)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Authenticator code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+    expect(server.to('/login/totp').map((r) => r.body)).toEqual([{ code: '654321' }, { code: '123456' }]);
+  });
+
+  it('takes a recovery code instead; an expired step leads back to the password', async () => {
+    const server = staffServer({
+      '/login': () => ok({ ...secondStep, methods: ['totp', 'passkey', 'recovery'] }),
+      '/login/recovery': () => refuse(-40022),
+    });
+    await renderConsole('/login');
+    await passwordStep();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcde-fghjk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(errors.staff.secondFactorExpired)).toBeTruthy();
+    expect(server.to('/login/recovery')[0]!.body).toEqual({ code: 'abcde-fghjk' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back to login' })[0]!);
+    await screen.findByRole('button', { name: 'Log in' });
+  });
+});
+
+describe('enrolment', () => {
+  it('an account without a second factor reaches only sign-in security; QR code, key, code, then the recovery codes', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbbb`);
+    let enrolled = false;
+    const server = staffServer({
+      '/login_check': () => ok(staffSession({ second_factor: enrolled ? 1 : 0 })),
+      '/second_factor': () =>
+        ok({ totp: null, passkeys: [], recovery_codes_left: 0, recovery_codes_created_at: null }),
+      '/second_factor/totp/start': () =>
+        ok({
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpauth_url: 'otpauth://totp/x',
+          qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+      '/second_factor/totp/confirm': () => {
+        enrolled = true;
+        return ok({ recovery_codes: codes });
+      },
+      '/account/list': () => ok({ list: [], total: 0, page_num: 1, page_size: 20 }),
+    });
+    const { router } = await renderConsole('/accounts');
+    await screen.findByRole('heading', { level: 1, name: 'Sign-in security' });
+    expect(router.state.location.pathname).toBe('/security');
+    expect(server.to('/account/list')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    expect(await screen.findByRole('img', { name: /QR code/ })).toBeTruthy();
+    expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Code from the app'), { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(list.textContent).toContain('aaaa9-bbbbb');
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('checkbox', { name: "I've saved my recovery codes" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/security'));
+    expect(server.to('/second_factor/totp/confirm')[0]!.body).toEqual({ code: '123 456' });
+  });
+});

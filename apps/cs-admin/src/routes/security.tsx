@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { Alert, App, Button, Card, Divider, Flex, Typography } from 'antd';
+import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
+import { useStaffSession } from '../lib/staff-session.ts';
+import {
+  newRecoveryCodes,
+  secondFactorDetail,
+  secondFactorError,
+} from '../features/auth/api/second-factor.ts';
+import { PasskeysPanel } from '../features/auth/components/passkeys-panel.tsx';
+import { RecoveryCodes } from '../features/auth/components/recovery-codes.tsx';
+import { TotpEnrolment } from '../features/auth/components/totp-enrolment.tsx';
+
+export async function loader() {
+  return secondFactorDetail();
+}
+
+/**
+ * Sign-in security (issue 19 item 1): the second factors of one's own account. Forced after the first login (and
+ * after an administrator's reset): until a factor is enrolled nothing else opens. Afterwards: replace the
+ * authenticator app, add and remove passkeys, make new recovery codes; each with when it was last used.
+ */
+export default function Security() {
+  const { t, i18n } = useTranslation('admin');
+  const detail = useLoaderData<typeof loader>();
+  const { session, refresh } = useStaffSession();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { modal } = App.useApp();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const forced = session.second_factor === 0;
+  const when = (iso: string | null) =>
+    iso ? formatDate(iso, i18n.language, { style: mediumDateTimeSeconds }) : t('secondFactor.never');
+
+  /** A factor was added: show the recovery codes of a first one, and the session becomes a full one. */
+  const added = async (recoveryCodes: string[] | null) => {
+    await revalidator.revalidate();
+    if (recoveryCodes) setCodes(recoveryCodes);
+    else await finish();
+  };
+  const finish = async () => {
+    setCodes(null);
+    if (forced) {
+      await refresh();
+      void navigate('/', { replace: true });
+    } else await revalidator.revalidate();
+  };
+  const regenerate = () =>
+    void modal.confirm({
+      title: t('secondFactor.recovery.newTitle'),
+      content: t('secondFactor.recovery.newConfirm'),
+      okText: t('secondFactor.recovery.new'),
+      cancelText: t('accounts.cancel'),
+      onOk: async () => {
+        try {
+          setCodes((await newRecoveryCodes()).recovery_codes);
+        } catch (e) {
+          setError(secondFactorError(t, e));
+        }
+      },
+    });
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          {t('secondFactor.title')}
+        </Typography.Title>
+      }
+    >
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => void finish()} />
+      ) : (
+        <Flex vertical gap={8}>
+          {forced && (
+            <Alert type="warning" showIcon title={t('secondFactor.forced')} style={{ maxWidth: 640 }} />
+          )}
+          {error && <Alert type="error" showIcon title={error} style={{ maxWidth: 640 }} />}
+          <Typography.Title level={2} style={{ fontSize: 18 }}>
+            {t('secondFactor.totp.title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {detail.totp
+              ? `${t('secondFactor.totp.on', { when: when(detail.totp.confirmed_at) })} · ${t('secondFactor.lastUsed', { when: when(detail.totp.last_used_at) })}`
+              : t('secondFactor.totp.off')}
+          </Typography.Paragraph>
+          <TotpEnrolment
+            key={detail.totp?.confirmed_at ?? 'none'}
+            replacing={!!detail.totp}
+            onConfirmed={(recoveryCodes) => void added(recoveryCodes)}
+          />
+          <Divider />
+          <Typography.Title level={2} style={{ fontSize: 18 }}>
+            {t('secondFactor.passkey.title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {t('secondFactor.passkey.intro')}
+          </Typography.Paragraph>
+          <PasskeysPanel
+            passkeys={detail.passkeys}
+            onAdded={(recoveryCodes) => void added(recoveryCodes)}
+            onChanged={() => void revalidator.revalidate()}
+          />
+          {!forced && (
+            <>
+              <Divider />
+              <Typography.Title level={2} style={{ fontSize: 18 }}>
+                {t('secondFactor.recovery.title')}
+              </Typography.Title>
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                {t('secondFactor.recovery.left', { count: detail.recovery_codes_left })}
+              </Typography.Paragraph>
+              <Button onClick={regenerate} style={{ alignSelf: 'flex-start' }}>
+                {t('secondFactor.recovery.new')}
+              </Button>
+            </>
+          )}
+        </Flex>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The staff second factor at the console (issue 19 item 1): the administrator, enrolled with an authenticator
+ * app by console-setup, logs in with a code; an agent adds a passkey on sign-in security and logs in with it
+ * through Chromium's virtual authenticator; the administrator resets the agent's second factor.
+ */
+import { expect, test } from '@playwright/test';
+import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
+import { CS_ADMIN } from '../support/hosts.ts';
+import {
+  adminFactors,
+  adminPassword,
+  consolePasswordStep,
+  newAgent,
+  secondStepHeading,
+  staffLogin,
+  totpNow,
+} from '../support/staff.ts';
+
+test('the administrator logs in with a code from the authenticator app', async ({ page }) => {
+  // A code works once: wait for a time step after the one console-setup used (at most 30 seconds).
+  test.setTimeout(90_000);
+  const { totpSecret, totpStep } = adminFactors();
+
+  await consolePasswordStep(page, 'admin', adminPassword);
+  await expect(secondStepHeading(page)).toBeVisible();
+  await checkA11y(page);
+  // Nothing opens before the second step.
+  await expect(page).toHaveURL(/\/login/);
+
+  const wrong = String((Number(totpNow(totpSecret).code) + 500_000) % 1_000_000).padStart(6, '0');
+  await page.getByLabel('Authenticator code').fill(wrong);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is incorrect or has already been used');
+
+  await expect.poll(() => totpNow(totpSecret).step, { timeout: 35_000 }).toBeGreaterThan(totpStep);
+  await page.getByLabel('Authenticator code').fill(totpNow(totpSecret).code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Console menu' }).getByText('Staff accounts'),
+  ).toBeVisible();
+  await afterNavigation(page);
+
+  // The recovery-code form of the same step, checked for accessibility on a fresh login.
+  await page.context().clearCookies();
+  await consolePasswordStep(page, 'admin', adminPassword);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await expect(page.getByLabel('Recovery code')).toBeVisible();
+  await checkA11y(page);
+});
+
+test('an agent adds a passkey and logs in with it; the administrator can reset it', async ({
+  page,
+  browser,
+}) => {
+  // Three logins, a passkey made and used, a reset and four axe runs.
+  test.setTimeout(120_000);
+  const adminContext = await browser.newContext();
+  const admin = await staffLogin(adminContext.request, 'admin', adminPassword);
+  // The page's browser is logged in as a new agent (who has a software passkey as second factor).
+  const agent = await newAgent(admin, page.request, { tag: 'passkey', privilegeIds: [1] });
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  await visit(page, `${CS_ADMIN}/security`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in security' })).toBeVisible();
+  await checkA11y(page);
+  await page.getByLabel('Passkey name').fill('Work laptop');
+  await page.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(page.getByText('Passkey added.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Passkeys' })).toContainText('Work laptop');
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await consolePasswordStep(page, agent.accountId, agent.password);
+  await expect(secondStepHeading(page)).toBeVisible();
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible();
+  await visit(page, `${CS_ADMIN}/security`);
+  // Now it has been used.
+  await expect(
+    page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem').filter({ hasText: 'Work laptop' }),
+  ).not.toContainText('last used never');
+
+  // The administrator (logged in in their own browser above) resets the agent's second factor.
+  const adminPage = await adminContext.newPage();
+  await visit(adminPage, `${CS_ADMIN}/accounts?q=${agent.accountId}`);
+  await adminPage.getByRole('button', { name: `Reset second factor of ${agent.accountId}` }).click();
+  const dialog = adminPage.getByRole('dialog');
+  await expect(dialog).toContainText(`Reset the second factor of ${agent.accountId}?`);
+  await checkA11y(adminPage, { include: '.ant-modal' });
+  await dialog.getByRole('button', { name: 'Reset second factor' }).click();
+  await expect(adminPage.getByText(`The second factor of ${agent.accountId} has been reset.`)).toBeVisible();
+  await adminContext.close();
+
+  // The agent's session has ended; the next login leads to enrolment again.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  await consolePasswordStep(page, agent.accountId, agent.password);
+  await expect(page).toHaveURL(/\/security/);
+  await expect(page.getByText('Set up a second sign-in step to continue')).toBeVisible();
+});
