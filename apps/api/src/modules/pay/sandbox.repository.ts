@@ -145,5 +145,4 @@ export class SandboxRepository {
       .limit(limit);
     return rows.map((row) => ({ ...row.payment, refunded: row.refunded ?? 0 }));
   }
-
 }
