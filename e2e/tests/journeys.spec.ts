@@ -301,8 +301,9 @@ test.describe('no dead ends', () => {
     await signUp(page.request, email, 'Secret123');
 
     await visit(page, `${PASSPORT}/findpwd`, { landsOn: `${PASSPORT}/findpwd` });
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Characters in the picture').fill(captchaAnswer);
+    const linkForm = page.getByRole('form', { name: 'Reset password', exact: true });
+    await linkForm.getByLabel('E-mail', { exact: true }).fill(email);
+    await linkForm.getByLabel('Characters in the picture').fill(captchaAnswer);
     await page.getByRole('button', { name: 'Send the link' }).click();
     const link = await readMail(page.request, email, /https?:\/\/\S+findpwd\S+/);
     await visit(page, link, { landsOn: /email_ticket=/ });

@@ -76,8 +76,12 @@ describe('audit log', () => {
 
     fireEvent.change(screen.getByLabelText(admin.audit.actor), { target: { value: ' Admin ' } });
     fireEvent.change(screen.getByLabelText(admin.audit.targetId), { target: { value: '42' } });
-    // The action select: open it and pick by the translated name.
+    // The action select: open it, search (its list is longer than antd renders at once) and pick by the
+    // translated name.
     fireEvent.mouseDown(screen.getByLabelText(admin.audit.action));
+    fireEvent.change(screen.getByLabelText(admin.audit.action), {
+      target: { value: admin.auditAction.ticket_reply },
+    });
     fireEvent.click(await screen.findByTitle(admin.auditAction.ticket_reply));
     fireEvent.mouseDown(screen.getByLabelText(admin.audit.targetType));
     fireEvent.click(await screen.findByTitle(admin.auditTarget.work_order));

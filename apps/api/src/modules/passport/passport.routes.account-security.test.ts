@@ -82,7 +82,7 @@ async function sendBindEmailCode(b: Browser, user: string, type: 'bind' | 'old')
   const answer = await call(b, 'POST', '/passport/web/captcha/auth/send', {
     user,
     type,
-    captcha: await captchaTicket(t.app),
+    captcha: await captchaTicket(t.app, '127.0.0.1', 'account'),
   });
   expect(answer.code).toBe(0);
   return latestCode(t.db, user);
@@ -163,7 +163,7 @@ describe('changing the phone', () => {
         cid: '66',
         tel,
         type,
-        captcha: await captchaTicket(t.app),
+        captcha: await captchaTicket(t.app, '127.0.0.1', 'account'),
       });
       expect(answer.code).toBe(0);
       return latestCode(t.db, `66${tel}`);

@@ -46,7 +46,7 @@ export function ResetRequestForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('findpwd.title')}>
       <p>{t('findpwd.intro')}</p>
       <FormMessages alert={alert} />
       <Field
