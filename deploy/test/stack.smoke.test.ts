@@ -11,7 +11,7 @@
  * the one deployed. What a client can do to the proxy (a spoofed `X-Forwarded-For`) is tested through nginx, from
  * distinct loopback source addresses (127.0.0.0/8), which nginx reports to the API as distinct clients.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -225,6 +225,13 @@ describe('two API processes, one truth', () => {
       re_pwd: newPassword,
     });
     expect(changed.json().code).toBe(0);
+    // Then every staff account enrols a second factor before anything else (issue 19 item 1).
+    const started = await staffCall(s.apiA.port, '/csmng/second_factor/totp/start', {});
+    const secret = (started.json().data as { secret: string }).secret;
+    const confirmed = await staffCall(s.apiA.port, '/csmng/second_factor/totp/confirm', {
+      code: totp(secret),
+    });
+    expect(confirmed.json().code).toBe(0);
 
     const navOnB = async () => {
       const res = await direct(s.apiB.port, {
@@ -407,3 +414,17 @@ describe('shutdown', () => {
     expect((await direct(s.apiB.port, { path: '/healthz' })).status).toBe(200);
   });
 });
+
+/** The current RFC 6238 code (SHA-1, 30 s, 6 digits) of a base32 secret, as an authenticator app computes it. */
+function totp(base32: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of base32.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
