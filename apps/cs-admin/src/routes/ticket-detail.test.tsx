@@ -107,8 +107,9 @@ describe('ticket detail', () => {
     expect(screen.getByRole('link', { name: /Download client\.log/ }).getAttribute('href')).toBe(
       'http://localhost:8090/csmng/komoe/mng/work_order/file?file_id=gggg',
     );
+    // The region's heading shows before the member's history has loaded: wait for the link itself.
     const history = await screen.findByRole('region', { name: "Member's tickets for this game" });
-    expect(within(history).getByRole('link', { name: '#4 Question 4' }).getAttribute('href')).toBe(
+    expect((await within(history).findByRole('link', { name: '#4 Question 4' })).getAttribute('href')).toBe(
       '/tickets/4',
     );
     expect(within(history).queryByRole('link', { name: /#5/ })).toBeNull(); // this ticket is not a link
