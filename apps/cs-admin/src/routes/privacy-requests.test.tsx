@@ -1,3 +1,4 @@
+import { codes } from '@gp/errors';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import admin from '@gp/i18n/locales/en/admin.json';
@@ -107,7 +108,7 @@ describe('privacy requests', { timeout: 40_000 }, () => {
     const server = staffServer(
       {
         '/komoe/mng/privacy/list': () => pageOf([item()]),
-        '/komoe/mng/privacy/cancel': () => refuse(-111),
+        '/komoe/mng/privacy/cancel': () => refuse(codes.cannotOperate),
       },
       officer,
     );
