@@ -78,6 +78,26 @@ export function statusOfState(state: OrderState): OrderStatus {
   return 'pending';
 }
 
+/**
+ * The steps of an order's timeline as players and agents read it (issue 20): `created` stands for both created and
+ * awaiting_payment (the player sees one "order placed"); the others are the engine's states of that name.
+ */
+export const orderTimelineSteps = [
+  'created',
+  'paid',
+  'delivering',
+  'delivered',
+  'failed',
+  'expired',
+  'refunded',
+] as const;
+export type OrderTimelineStep = (typeof orderTimelineSteps)[number];
+
+/** The timeline step an order state shows as. */
+export function timelineStepOf(state: OrderState): OrderTimelineStep {
+  return state === 'awaiting_payment' ? 'created' : state;
+}
+
 // ---- Refunds (issue 18 item 4) ----
 
 /**

@@ -25,9 +25,12 @@ import {
   refundReasons,
   staffRefundReasons,
   reversalStatuses,
+  orderTimelineSteps,
+  timelineStepOf,
   type PayMode,
   type OrderState,
   type OrderStatus,
+  type OrderTimelineStep,
   type RefundReason,
   type ReversalStatus,
 } from './pay-values.ts';
@@ -46,9 +49,12 @@ export {
   orderStates,
   orderStatuses,
   statusOfState,
+  orderTimelineSteps,
+  timelineStepOf,
   type PayMode,
   type OrderState,
   type OrderStatus,
+  type OrderTimelineStep,
 };
 
 // ---- Business constants (spec 9) and order states: zod-free in pay-values.ts ----
@@ -365,6 +371,17 @@ export const payOrderItem = z.object({
 });
 export type PayOrderItem = z.infer<typeof payOrderItem>;
 
+/** One step of an order's timeline and when the order took it (ISO 8601). */
+export const orderTimelineEntry = z.object({ step: z.enum(orderTimelineSteps), at: z.string() });
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
+
+/**
+ * An order with its timeline, oldest step first (issue 20: the order page, the order inside a ticket, the live
+ * status and the lookup without login). A step taken again (a failed delivery retried) appears again.
+ */
+export const payOrderTracked = payOrderItem.extend({ timeline: z.array(orderTimelineEntry) });
+export type PayOrderTracked = z.infer<typeof payOrderTracked>;
+
 export const payOrderPage = pageOf(payOrderItem);
 export type PayOrderPage = z.infer<typeof payOrderPage>;
 
@@ -419,14 +436,14 @@ export const webpayAddOrder = defineCall({
   response: payOrderCreated,
 });
 
-/** One of the member's orders; 14 when the member has no such order. */
+/** One of the member's orders with its timeline; 14 when the member has no such order. */
 export const webpayOrderDetail = defineCall({
   group: 'pay',
   method: 'GET',
   path: '/api/komoe/webpay/order_detail',
   auth: 'member',
   request: z.object({ distribution_region: distributionRegion, order_no: orderNo }),
-  response: payOrderItem,
+  response: payOrderTracked,
 });
 
 /** The member's orders, newest first. */
@@ -473,7 +490,7 @@ export const payOrderDetail = defineCall({
   path: '/api/web/pay/order_detail',
   auth: 'member',
   request: z.object({ order_no: orderNo, region: z.coerce.number().int().positive().optional() }),
-  response: payOrderItem,
+  response: payOrderTracked,
 });
 
 export const payOrderHistory = defineCall({

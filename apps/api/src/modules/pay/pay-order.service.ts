@@ -24,6 +24,7 @@ import {
   type PayOrderCreated,
   type PayOrderItem,
   type PayOrderPage,
+  type PayOrderTracked,
   type RefundReason,
 } from '@gp/contracts/pay';
 import { socialChannels } from '@gp/contracts/passport';
@@ -32,6 +33,7 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { awaitingProvider } from './order-state.ts';
+import { timelineOf } from './order-timeline.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';
 import type { PayCharacterService } from './pay-character.service.ts';
 import { PayOrderRepository, type LocalizedNames, type PayOrderRow } from './pay-order.repository.ts';
@@ -377,11 +379,17 @@ export class PayOrderService {
 
   // ---- order_detail / order_history / order_result ----
 
-  /** One of the member's orders; 14 for anyone else's or none. */
-  async detail(mid: number, orderNo: string, lang: string): Promise<PayOrderItem> {
+  /** One of the member's orders with its timeline; 14 for anyone else's or none. */
+  async detail(mid: number, orderNo: string, lang: string): Promise<PayOrderTracked> {
     const order = await this.repo.byOrderNo(orderNo);
     if (!order || order.mid !== mid) throw payError(codes.payNoResult);
-    return orderItem(order, lang, (await this.refunds([order])).get(order.id));
+    return this.tracked(order, lang);
+  }
+
+  /** An order as the player sees it, with its timeline (order_detail, the order in a ticket, the live status). */
+  async tracked(order: PayOrderRow, lang: string): Promise<PayOrderTracked> {
+    const [refunds, events] = await Promise.all([this.refunds([order]), this.repo.events(order.id)]);
+    return { ...orderItem(order, lang, refunds.get(order.id)), timeline: timelineOf(events) };
   }
 
   /** The refunds of the refunded ones among these orders. */

@@ -5,7 +5,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { payOrderCreated, payOrderItem, payOrderPage, type PayOrderItem } from '@gp/contracts/pay';
+import {
+  payOrderCreated,
+  payOrderItem,
+  payOrderPage,
+  payOrderTracked,
+  type PayOrderItem,
+} from '@gp/contracts/pay';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import {
   addOrderUrl,
@@ -418,7 +424,7 @@ describe('order engine without a working provider', () => {
 });
 
 describe('order_detail / order_history', () => {
-  it("answers only the member's own orders; anything else is 14 (both variants)", async () => {
+  it("answers only the member's own orders, with their timeline; anything else is 14 (both variants)", async () => {
     const created = await placeOrder(t.app, member, sfl);
     const stranger = await loginTestMember(t.db);
     for (const url of [
@@ -426,7 +432,10 @@ describe('order_detail / order_history', () => {
       `/pay/api/web/pay/order_detail?order_no=${created.order_no}&region=7`,
     ]) {
       const mine = await memberGet(t.app, url, member);
-      expect(payOrderItem.parse(mine.body.data).order_no).toBe(created.order_no);
+      const tracked = payOrderTracked.parse(mine.body.data);
+      expect(tracked.order_no).toBe(created.order_no);
+      // Made and waiting for its payment: one "order placed" step at the time it was made.
+      expect(tracked.timeline).toEqual([{ step: 'created', at: tracked.created_at }]);
       expect((await memberGet(t.app, url, stranger)).body).toMatchObject({ code: 14, data: null });
       expect((await memberGet(t.app, url, null)).body).toMatchObject({ code: -101 });
     }

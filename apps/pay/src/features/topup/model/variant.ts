@@ -12,6 +12,7 @@ import {
   type PayMode,
   type PayOrderCreated,
   type PayOrderItem,
+  type PayOrderTracked,
   type PayOrderPage,
   type PayProductItem,
   type PayServerItem,
@@ -56,7 +57,7 @@ export interface TopupApi {
   products(game: GameRef, currency: string, payMode: PayMode): Promise<PayProductItem[]>;
   captcha(): Promise<PayCaptchaData>;
   addOrder(order: OrderRequest, h5: boolean): Promise<PayOrderCreated>;
-  orderDetail(orderNo: string): Promise<PayOrderItem>;
+  orderDetail(orderNo: string): Promise<PayOrderTracked>;
   orderHistory(pageNum: number, pageSize: number): Promise<PayOrderPage>;
   orderResult(payOrderNo: string): Promise<PayOrderItem>;
 }
