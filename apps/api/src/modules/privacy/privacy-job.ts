@@ -6,17 +6,13 @@
  */
 import type { Clock } from '../../config/clock.ts';
 import type { Db, Exclusive } from '../../db/database.ts';
-import { PollingWorker, type WorkerLog } from '../../jobs/polling-worker.ts';
+import { periodicJob, type PeriodicJob } from '../../jobs/periodic-job.ts';
+import type { WorkerLog } from '../../jobs/polling-worker.ts';
 import { privacyPolicy } from './privacy.policy.ts';
 import { PrivacyService } from './privacy.service.ts';
 
-export interface PrivacyJob {
-  start(): void;
-  /** Stops the rounds; resolves when the one in flight has finished its current member. */
-  stop(): Promise<void>;
-  /** One round now (tests, an operator's script); answers how many members it erased. */
-  runOnce(): Promise<number>;
-}
+/** `runOnce` answers how many members the round erased. */
+export type PrivacyJob = PeriodicJob<number>;
 
 export function createPrivacyJob(deps: {
   db: Db;
@@ -29,30 +25,16 @@ export function createPrivacyJob(deps: {
 }): PrivacyJob {
   const service = new PrivacyService({ db: deps.db, now: deps.now, graceDays: deps.graceDays });
   const exclusive = deps.exclusive ?? ((_name, work) => work());
-  let stopping = false;
-  const runOnce = async () => {
-    const erased = (await exclusive('privacy.erasure', () => service.eraseDue(() => stopping))) ?? 0;
-    if (erased > 0) deps.log.info({ erased }, 'privacy: accounts erased after their grace period');
-    return erased;
-  };
-  const intervalMs = deps.intervalMs ?? privacyPolicy.intervalMs;
-  const worker = new PollingWorker({
+  return periodicJob({
     name: 'privacy erasure',
     log: deps.log,
     now: deps.now,
-    pollMs: intervalMs,
-    firstRoundAfterMs: intervalMs,
-    task: runOnce,
+    intervalMs: deps.intervalMs ?? privacyPolicy.intervalMs,
+    round: async (stopping) => {
+      const erased = (await exclusive('privacy.erasure', () => service.eraseDue(stopping))) ?? 0;
+      if (erased > 0) deps.log.info({ erased }, 'privacy: accounts erased after their grace period');
+      return erased;
+    },
+    done: (erased) => erased,
   });
-  return {
-    start: () => {
-      stopping = false;
-      worker.start();
-    },
-    stop: () => {
-      stopping = true;
-      return worker.stop();
-    },
-    runOnce,
-  };
 }
