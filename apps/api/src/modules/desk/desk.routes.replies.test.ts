@@ -135,17 +135,13 @@ describe('saved replies', () => {
     expect(rows[0]!.before).toBeNull();
     expect(rows[0]!.after).toEqual({
       title: 'Gems on the way',
-      text_en: texts.en,
-      text_th: texts.th,
-      text_vi: texts.vi,
+      texts: { en: texts.en, th: texts.th, vi: texts.vi },
     });
-    expect(rows[1]!.before).toEqual({ text_cn: null, text_vi: texts.vi });
-    expect(rows[1]!.after).toEqual({ text_cn: '您好 {nickname}', text_vi: null });
+    expect(rows[1]!.before).toEqual({ texts: { cn: null, vi: texts.vi } });
+    expect(rows[1]!.after).toEqual({ texts: { cn: '您好 {nickname}', vi: null } });
     expect(rows[2]!.before).toEqual({
       title: 'Gems on the way',
-      text_en: texts.en,
-      text_th: texts.th,
-      text_cn: '您好 {nickname}',
+      texts: { en: texts.en, th: texts.th, cn: '您好 {nickname}' },
     });
   });
 

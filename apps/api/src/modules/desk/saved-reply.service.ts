@@ -35,7 +35,9 @@ function storedTexts(texts: SavedReplyInput['texts']): Record<string, string> {
   return Object.fromEntries(replyLanguages.flatMap((lang) => (texts[lang] ? [[lang, texts[lang]]] : [])));
 }
 
-/** The fields of `after` that differ from `before` (a language without text is null), for the audit row. */
+/**
+ * What changed, for the audit row: the title and, under `texts`, the languages whose text changed (null: none).
+ */
 function changes(before: SavedReplyRow, title: string, texts: Record<string, string>) {
   const was: Record<string, unknown> = {};
   const now: Record<string, unknown> = {};
@@ -43,13 +45,19 @@ function changes(before: SavedReplyRow, title: string, texts: Record<string, str
     was.title = before.title;
     now.title = title;
   }
+  const wasTexts: Record<string, string | null> = {};
+  const nowTexts: Record<string, string | null> = {};
   for (const lang of replyLanguages) {
     const old = before.texts[lang] ?? null;
     const next = texts[lang] ?? null;
     if (old !== next) {
-      was[`text_${lang}`] = old;
-      now[`text_${lang}`] = next;
+      wasTexts[lang] = old;
+      nowTexts[lang] = next;
     }
+  }
+  if (Object.keys(nowTexts).length > 0) {
+    was.texts = wasTexts;
+    now.texts = nowTexts;
   }
   return { before: was, after: now };
 }
@@ -76,7 +84,7 @@ export class SavedReplyService {
           actor: staff,
           action: 'ticket.saved_reply.save',
           target: target(created),
-          after: { title: input.title, ...prefixed(texts) },
+          after: { title: input.title, texts },
         });
         return created;
       }
@@ -109,14 +117,9 @@ export class SavedReplyService {
         actor: staff,
         action: 'ticket.saved_reply.delete',
         target: target(id),
-        before: { title: found.title, ...prefixed(found.texts) },
+        before: { title: found.title, texts: found.texts },
       });
     });
     return null;
   }
-}
-
-/** Texts as audit fields: `text_en`, `text_th`, ... */
-function prefixed(texts: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(texts).map(([lang, content]) => [`text_${lang}`, content]));
 }
