@@ -76,7 +76,9 @@ const waitingSince = sql`case when ${csWorkOrder.status} <> 3 and not ${answered
  */
 function orderBy(order: TicketOrder): SQL {
   if (order.key === 'waiting') {
-    return order.type === 'desc' ? sql`${waitingSince} asc nulls last` : sql`${waitingSince} desc nulls first`;
+    return order.type === 'desc'
+      ? sql`${waitingSince} asc nulls last`
+      : sql`${waitingSince} desc nulls first`;
   }
   return (order.type === 'asc' ? asc : desc)(orderColumns[order.key]);
 }

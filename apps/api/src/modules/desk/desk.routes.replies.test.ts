@@ -39,9 +39,14 @@ async function player(name: string): Promise<Player> {
 beforeAll(async () => {
   t = await createDeskApp();
   desk = deskCaller(t.app);
-  mai = await loginTestStaff(t.db, { accountName: 'Agent Mai', privileges: ['tickets.read', 'tickets.reply'] });
+  mai = await loginTestStaff(t.db, {
+    accountName: 'Agent Mai',
+    privileges: ['tickets.read', 'tickets.reply'],
+  });
   reader = await loginTestStaff(t.db, { privileges: ['tickets.read'] });
-  nobody = await loginTestStaff(t.db, { privileges: ['faq', 'games', 'content', 'catalog', 'staff.accounts'] });
+  nobody = await loginTestStaff(t.db, {
+    privileges: ['faq', 'games', 'content', 'catalog', 'staff.accounts'],
+  });
   somchai = await player('Somchai');
   lan = await player('Lan');
   wei = await player('Wei');
@@ -88,7 +93,10 @@ describe('saved replies', () => {
         expect(res.code, path).toBe(who ? -401 : -101);
       }
     }
-    const rows = await t.db.select().from(staffAuditLog).where(eq(staffAuditLog.targetType, 'cs_saved_reply'));
+    const rows = await t.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.targetType, 'cs_saved_reply'));
     expect(rows).toEqual([]);
   });
 
@@ -196,11 +204,15 @@ describe('per-language batch reply', () => {
     // The preview writes nothing.
     expect((await playerMessages(somchai, thai)).map((m) => m.kind)).toEqual(['question']);
 
-    const sent = await desk.post<{ list: { work_order_id: number; code: number }[] }>(mai, deskPaths.batchReply, {
-      work_order_list: list,
-      reply_texts: texts,
-      reply_status: 2,
-    });
+    const sent = await desk.post<{ list: { work_order_id: number; code: number }[] }>(
+      mai,
+      deskPaths.batchReply,
+      {
+        work_order_list: list,
+        reply_texts: texts,
+        reply_status: 2,
+      },
+    );
     expect(sent.code).toBe(0);
     expect(sent.data.list.map((r) => [r.work_order_id, r.code])).toEqual([
       [thai, 0],
@@ -240,7 +252,12 @@ describe('per-language batch reply', () => {
 
   it('takes either one text or texts per language, not both nor neither (-400)', async () => {
     const ticket = await openTicket(t.app, somchai, questionOf(t.ids), 'th');
-    const both = { work_order_list: [ticket], reply_status: 2, reply_content: 'Hi', reply_texts: { en: 'Hi' } };
+    const both = {
+      work_order_list: [ticket],
+      reply_status: 2,
+      reply_content: 'Hi',
+      reply_texts: { en: 'Hi' },
+    };
     expect((await desk.post(mai, deskPaths.batchReply, both)).code).toBe(-400);
     const neither = { work_order_list: [ticket], reply_status: 2 };
     expect((await desk.post(mai, deskPaths.batchReply, neither)).code).toBe(-400);

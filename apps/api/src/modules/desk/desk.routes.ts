@@ -73,7 +73,9 @@ export async function deskRoutes(app: FastifyInstance) {
 
   registerCall(app, deskSavedReplyList, () => savedReplies.list());
   registerCall(app, deskSavedReplySave, (input, ctx) => savedReplies.save(staffOf(ctx), input));
-  registerCall(app, deskSavedReplyDelete, (input, ctx) => savedReplies.delete(staffOf(ctx), input.saved_reply_id));
+  registerCall(app, deskSavedReplyDelete, (input, ctx) =>
+    savedReplies.delete(staffOf(ctx), input.saved_reply_id),
+  );
 
   registerCall(app, deskExportStart, (input, ctx) => exports.start(staffOf(ctx), input, ctx.lang));
   registerCall(app, deskExportCheck, (input, ctx) => exports.check(staffOf(ctx), input.task_id));

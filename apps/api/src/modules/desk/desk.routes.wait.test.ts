@@ -43,7 +43,10 @@ beforeAll(async () => {
   t = await createDeskApp();
   desk = deskCaller(t.app);
   reader = await loginTestStaff(t.db, { privileges: ['tickets.read'] });
-  mai = await loginTestStaff(t.db, { accountName: 'Agent Mai', privileges: ['tickets.read', 'tickets.reply'] });
+  mai = await loginTestStaff(t.db, {
+    accountName: 'Agent Mai',
+    privileges: ['tickets.read', 'tickets.reply'],
+  });
   alice = await loginTestMember(t.db);
   for (const key of Object.keys(q) as (keyof typeof q)[]) {
     q[key] = await openTicket(t.app, alice, questionOf(t.ids, { question_title: `Ticket ${key}` }));

@@ -10,7 +10,10 @@ export class SavedReplyRepository {
 
   /** Every saved reply by title (then the oldest first), with its texts. */
   async list(): Promise<SavedReplyRow[]> {
-    const rows = await this.db.select().from(csSavedReply).orderBy(asc(csSavedReply.title), asc(csSavedReply.id));
+    const rows = await this.db
+      .select()
+      .from(csSavedReply)
+      .orderBy(asc(csSavedReply.title), asc(csSavedReply.id));
     return this.withTexts(rows);
   }
 
@@ -61,7 +64,9 @@ export class SavedReplyRepository {
       );
     return rows.map((row) => ({
       ...row,
-      texts: Object.fromEntries(texts.filter((x) => x.savedReplyId === row.id).map((x) => [x.lang, x.content])),
+      texts: Object.fromEntries(
+        texts.filter((x) => x.savedReplyId === row.id).map((x) => [x.lang, x.content]),
+      ),
     }));
   }
 }
