@@ -59,7 +59,11 @@ export const replyFormSchema = z.object({
 });
 export type ReplyForm = z.input<typeof replyFormSchema>;
 
-export const deskOrderKeys = ['created_at', 'updated_at', 'last_asked_at', 'work_order_id'] as const;
+/**
+ * The queue's orders. `waiting`: how long the ticket has waited for us (see `waiting_since`): `desc` the longest
+ * waiting first, tickets not waiting for us last; `asc` the reverse.
+ */
+export const deskOrderKeys = ['created_at', 'updated_at', 'last_asked_at', 'work_order_id', 'waiting'] as const;
 
 /**
  * The queue's filters (spec 3 "Ticket"), shared by the page and the export. Keywords match case-insensitively
@@ -67,9 +71,11 @@ export const deskOrderKeys = ['created_at', 'updated_at', 'last_asked_at', 'work
  * replies (recalled ones too). `reply_status`: 0 waiting for us (the member's latest message is newer than any
  * reply), 1 answered (a reply is the latest). `operator_name`: part of the name of the agent who handled the
  * ticket last. `start_time` (inclusive) / `end_time` (exclusive) bound created_at; when absent the range is the
- * three months up to now (or around the one bound given); more than three months is refused.
+ * three months up to now (or around the one bound given); more than three months is refused. `work_order_id`
+ * finds one ticket by its number: without `start_time` / `end_time` whenever it was created.
  */
 export const deskFilters = z.object({
+  work_order_id: positiveId.optional(),
   work_order_status: z.coerce.number().pipe(z.literal(workOrderStatuses)).optional(),
   game_base_id: positiveId.optional(),
   question_type: positiveId.optional(),
@@ -114,6 +120,13 @@ export const deskTicketSummary = workOrderSummary.extend({
   lock: lockHolderData.nullable(),
   /** The page language the player asked in (notices go out in it). */
   lang: z.string(),
+  /**
+   * Since when the ticket has waited for us: `last_asked_at` while the member's message is the latest and the
+   * ticket is open; null when it is answered or closed.
+   */
+  waiting_since: z.string().nullable(),
+  /** The first staff reply (answer or interim; set once), null before any: the first response time. */
+  first_replied_at: z.string().nullable(),
 });
 export type DeskTicketSummary = z.infer<typeof deskTicketSummary>;
 
@@ -214,22 +227,148 @@ export const deskTicketReply = defineStaffCall({
   response: z.object({ work_order_id: z.number().int(), message_id: z.number().int() }),
 });
 
+// ---- Replies in each player's language (issue 20 item 6) ----
+
+/** The languages a saved reply has texts in (en first: required, and the fallback). */
+export const replyLanguages = ['en', 'th', 'cn', 'vi', 'zh'] as const;
+export type ReplyLanguage = (typeof replyLanguages)[number];
+
 /**
- * The same answer to each selected ticket, each on its own (one refused ticket does not stop the others): each
- * result has code 0 or why it was refused (-20003, -40001 with the holder, -404).
+ * The variables a per-language reply may hold, filled per ticket when it is sent: the member's nickname, the
+ * order number linked to the ticket (empty when it has none) and the game's name in the ticket's language.
+ */
+export const replyVariables = ['nickname', 'order_no', 'game'] as const;
+export type ReplyVariable = (typeof replyVariables)[number];
+
+const optionalReplyText = z
+  .union([z.string().trim().length(0), replyContentRule])
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
+/** A reply's text per language: en required, the others optional (left out, null or blank: none; en is sent). */
+export const replyTexts = z.object({
+  en: replyContentRule,
+  th: optionalReplyText,
+  cn: optionalReplyText,
+  vi: optionalReplyText,
+  zh: optionalReplyText,
+});
+export type ReplyTexts = z.input<typeof replyTexts>;
+
+/** A saved reply's title (for agents to find it): 1-100 characters, one line. */
+// eslint-disable-next-line no-control-regex
+export const savedReplyTitleRule = z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001F\u007F]+$/);
+
+/** The saved reply form (create without `saved_reply_id`, else edit; texts replace the stored ones). */
+export const savedReplyFormSchema = z.object({
+  saved_reply_id: positiveId.optional(),
+  title: savedReplyTitleRule,
+  texts: replyTexts,
+});
+export type SavedReplyForm = z.input<typeof savedReplyFormSchema>;
+
+/** A saved reply with its texts (a language without one is null). */
+export const savedReplyItem = z.object({
+  saved_reply_id: z.number().int(),
+  title: z.string(),
+  texts: z.object({
+    en: z.string(),
+    th: z.string().nullable(),
+    cn: z.string().nullable(),
+    vi: z.string().nullable(),
+    zh: z.string().nullable(),
+  }),
+  updated_at: z.string(),
+  /** The agent who saved it last (their name then). */
+  updated_by: z.string().nullable(),
+});
+export type SavedReplyItem = z.infer<typeof savedReplyItem>;
+
+/** The saved replies, by title. */
+export const deskSavedReplyList = defineStaffCall({
+  method: 'GET',
+  path: '/komoe/mng/saved_reply/list',
+  privilege: 'tickets.reply',
+  request: z.object({}),
+  response: z.object({ list: z.array(savedReplyItem) }),
+});
+
+/** Creates or edits a saved reply (audited as ticket.saved_reply.save). -404 no such saved reply. */
+export const deskSavedReplySave = defineStaffCall({
+  method: 'POST',
+  path: '/komoe/mng/saved_reply/save',
+  encoding: 'json',
+  privilege: 'tickets.reply',
+  request: savedReplyFormSchema,
+  response: savedReplyItem,
+});
+
+/** Deletes a saved reply (audited as ticket.saved_reply.delete with its texts). -404 none. */
+export const deskSavedReplyDelete = defineStaffCall({
+  method: 'POST',
+  path: '/komoe/mng/saved_reply/delete',
+  encoding: 'json',
+  privilege: 'tickets.reply',
+  request: z.object({ saved_reply_id: positiveId }),
+  response: z.null(),
+});
+
+const batchList = z
+  .array(positiveId)
+  .min(1)
+  .max(deskPolicy.maxBatch)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'each ticket once' });
+
+/**
+ * One ticket's reply as a per-language batch reply would send it: the language chosen (the ticket's, else en)
+ * and the text with its variables filled. `code` is 0, -404 (no such ticket) or -400 (the filled text is over
+ * the reply's length).
+ */
+export const batchReplyPreviewItem = z.object({
+  work_order_id: z.number().int(),
+  code: z.number().int(),
+  /** The ticket's language. */
+  ticket_lang: z.string().nullable(),
+  /** The language of the text used: the ticket's when the reply has a text in it, else en. */
+  lang: z.enum(replyLanguages),
+  content: z.string(),
+});
+export type BatchReplyPreviewItem = z.infer<typeof batchReplyPreviewItem>;
+
+/** What a per-language batch reply would send each ticket (nothing is written). */
+export const deskTicketBatchReplyPreview = defineStaffCall({
+  method: 'POST',
+  path: '/komoe/mng/work_order/batch_reply_preview',
+  encoding: 'json',
+  privilege: 'tickets.reply',
+  request: z.object({ work_order_list: batchList, reply_texts: replyTexts }),
+  response: z.object({ list: z.array(batchReplyPreviewItem) }),
+});
+
+/**
+ * An answer to each selected ticket, each on its own (one refused ticket does not stop the others): each
+ * result has code 0 or why it was refused (-20003, -40001 with the holder, -404, -400 for a filled text over the
+ * reply's length). Either `reply_content`, the same text to every ticket as written, or `reply_texts`, a text
+ * per language: each ticket gets its language's (else en) with the variables filled (see
+ * `deskTicketBatchReplyPreview`).
  */
 export const deskTicketBatchReply = defineStaffCall({
   method: 'POST',
   path: '/komoe/mng/work_order/batch_reply',
   encoding: 'json',
   privilege: 'tickets.reply',
-  request: replyFormSchema.extend({
-    work_order_list: z
-      .array(positiveId)
-      .min(1)
-      .max(deskPolicy.maxBatch)
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'each ticket once' }),
-  }),
+  request: z
+    .object({
+      reply_status: replyStatusRule,
+      reply_content: replyContentRule.optional(),
+      reply_texts: replyTexts.optional(),
+      work_order_list: batchList,
+    })
+    .superRefine((value, ctx) => {
+      if ((value.reply_content === undefined) === (value.reply_texts === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['reply_content'], message: 'reply_content or reply_texts' });
+      }
+    }),
   response: z.object({ list: z.array(batchReplyResult) }),
 });
 

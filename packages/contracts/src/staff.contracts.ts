@@ -213,7 +213,10 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  * - ticket.reply (after: message_id, reply_status, content) / .recall (before: the recalled reply's content and
  *   the state it had set; after: the state restored) / .modify (before/after: status, question_type) /
  *   .export (after: the filters and the row count). Batch replies write one ticket.reply per ticket answered
- *   (with `batch: true`). Taking and giving back the editing lock is not a write and is not recorded.
+ *   (with `batch: true`; a per-language batch also with the `lang` of the text sent, content filled).
+ *   Taking and giving back the editing lock is not a write and is not recorded.
+ * - ticket.saved_reply.save (target cs_saved_reply + id; before/after: title and texts per language that changed;
+ *   a create has no before) / .delete (before: the title and every text).
  * - pay.switch (target pay_setting + region; before/after: main_switch_status) / pay.server.maintenance
  *   (pay_server + game/cp_server_id; is_maintenance) / pay.product.price (pay_product + game/product_id;
  *   currency, pay_mode, product_price) / pay.product.sale (pay_product; is_on_sale, with currency and pay_mode
@@ -251,6 +254,8 @@ export const auditActions = [
   'ticket.recall',
   'ticket.modify',
   'ticket.export',
+  'ticket.saved_reply.save',
+  'ticket.saved_reply.delete',
   'pay.switch',
   'pay.server.maintenance',
   'pay.product.price',

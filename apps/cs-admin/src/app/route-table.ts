@@ -28,6 +28,12 @@ export const routeTable: RouteEntry[] = [
     screen: () => import('../routes/tickets.tsx'),
   },
   {
+    path: '/tickets/saved-replies',
+    titleKey: 'desk:replies.savedTitle',
+    privilege: 'tickets.reply',
+    screen: () => import('../routes/saved-replies.tsx'),
+  },
+  {
     path: '/tickets/:id',
     titleKey: 'desk:detail.title',
     privilege: 'tickets.read',

@@ -48,6 +48,8 @@ let nextId = 100;
 
 export function ticket(overrides: Partial<DeskTicketSummary> = {}): DeskTicketSummary {
   const id = overrides.work_order_id ?? nextId++;
+  // As the server says it: waiting while the member's message is the latest and the ticket is open.
+  const waiting = (overrides.reply_status ?? 0) === 0 && overrides.work_order_status !== 3;
   return {
     work_order_id: id,
     work_order_status: 0,
@@ -69,6 +71,8 @@ export function ticket(overrides: Partial<DeskTicketSummary> = {}): DeskTicketSu
     operator_name: null,
     lock: null,
     lang: 'en',
+    waiting_since: waiting ? (overrides.last_asked_at ?? '2026-03-01T08:00:00.000Z') : null,
+    first_replied_at: null,
     ...overrides,
   };
 }

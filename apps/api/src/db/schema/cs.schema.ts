@@ -134,6 +134,11 @@ export const csWorkOrder = pgTable(
      * go back to no reply (-20001). Starts the rating period and the quiet period before the automatic close.
      */
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /**
+     * The first staff reply (answer or interim), set once and never changed (issue 20 item 8: first response
+     * time, measured from `createdAt`). A reply recalled later still counts: the agent did respond then.
+     */
+    firstRepliedAt: timestamp('first_replied_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** `auto` (the quiet-period job) or `staff`. */
     closedBy: text('closed_by'),
@@ -196,6 +201,38 @@ export const csWorkOrderMessage = pgTable(
     index('cs_work_order_message_order_idx').on(t.workOrderId, t.id),
     check('cs_work_order_message_kind_check', sql`${t.kind} in ('question', 'follow_up', 'reply')`),
   ],
+);
+
+/**
+ * A saved reply (issue 20 item 6): a reusable answer agents pick in the batch reply, with a text per language
+ * (`cs_saved_reply_text`, en required) that may hold the variables `{nickname}`, `{order_no}` and `{game}`,
+ * filled per ticket when sent. `title` is only for agents to find it. Staff columns are ids plus a name snapshot,
+ * like the ticket's operator.
+ */
+export const csSavedReply = pgTable(
+  'cs_saved_reply',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    title: text('title').notNull(),
+    updatedByStaffId: integer('updated_by_staff_id'),
+    updatedByName: text('updated_by_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('cs_saved_reply_title_idx').on(t.title)],
+);
+
+/** A saved reply's text in one language; a ticket whose language has none gets en. */
+export const csSavedReplyText = pgTable(
+  'cs_saved_reply_text',
+  {
+    savedReplyId: integer('saved_reply_id')
+      .notNull()
+      .references(() => csSavedReply.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.savedReplyId, t.lang] })],
 );
 
 /**

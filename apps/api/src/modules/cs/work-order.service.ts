@@ -374,6 +374,7 @@ export class WorkOrderService {
       await repo.update(workOrderId, {
         status: replyStatus,
         ...(replyStatus === replied ? { repliedAt: now } : {}),
+        ...(row.firstRepliedAt ? {} : { firstRepliedAt: now }),
         operatorStaffId: staff.staffId,
         operatorName: staff.name,
         updatedAt: now,

@@ -4,7 +4,7 @@
  * the count runs without the joins; the time range is always bounded (the service sees to it) and rides
  * cs_work_order_created_idx / cs_work_order_status_created_idx, the default order cs_work_order_last_asked_idx.
  */
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { deskOrderKeys } from '@gp/contracts/desk';
 import type { Db } from '../../db/database.ts';
@@ -20,6 +20,8 @@ import { member } from '../../db/schema/member.schema.ts';
 import { containsText } from '../../db/text-search.ts';
 
 export interface TicketFilter {
+  /** One ticket by its number. */
+  id?: number | undefined;
   status?: number | undefined;
   gameBaseId?: number | undefined;
   questionTypeId?: number | undefined;
@@ -62,6 +64,25 @@ function threadContains(kinds: readonly string[], keyword: string): SQL {
   )}) and ${containsText(csWorkOrderMessage.content, keyword)})`;
 }
 
+/**
+ * Since when a ticket has waited for us: its latest question or follow-up while that is the latest message the
+ * member sees and the ticket is open (status 3 is closed); null otherwise.
+ */
+const waitingSince = sql`case when ${csWorkOrder.status} <> 3 and not ${answered} then ${csWorkOrder.lastAskedAt} end`;
+
+/**
+ * The queue's sort. `waiting` desc puts the longest wait first (the oldest `waitingSince`) and the tickets not
+ * waiting for us last; asc the reverse.
+ */
+function orderBy(order: TicketOrder): SQL {
+  if (order.key === 'waiting') {
+    return order.type === 'desc'
+      ? sql`${waitingSince} asc nulls last`
+      : sql`${waitingSince} desc nulls first`;
+  }
+  return (order.type === 'asc' ? asc : desc)(orderColumns[order.key]);
+}
+
 export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
 
 export class DeskRepository {
@@ -69,6 +90,7 @@ export class DeskRepository {
 
   private conditions(filter: TicketFilter): SQL | undefined {
     const c: (SQL | undefined)[] = [];
+    if (filter.id !== undefined) c.push(eq(csWorkOrder.id, filter.id));
     if (filter.status !== undefined) c.push(eq(csWorkOrder.status, filter.status));
     if (filter.gameBaseId !== undefined) c.push(eq(csWorkOrder.gameBaseId, filter.gameBaseId));
     if (filter.questionTypeId !== undefined) c.push(eq(csWorkOrder.questionTypeId, filter.questionTypeId));
@@ -116,9 +138,35 @@ export class DeskRepository {
     const by = order.type === 'asc' ? asc : desc;
     return this.select(lang)
       .where(this.conditions(filter))
-      .orderBy(by(orderColumns[order.key]), by(csWorkOrder.id))
+      .orderBy(orderBy(order), by(csWorkOrder.id))
       .limit(limit)
       .offset(offset);
+  }
+
+  /**
+   * What a per-language batch reply fills into each ticket's text: its language, the member's nickname and the
+   * game's name in the ticket's language (else en) and in en. Tickets that do not exist are missing.
+   */
+  async replyTargets(ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    const gameLocal = alias(gameI18n, 'game_local');
+    const gameEn = alias(gameI18n, 'game_en');
+    return this.db
+      .select({
+        id: csWorkOrder.id,
+        lang: csWorkOrder.lang,
+        nickname: member.nickName,
+        gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
+        gameNameEn: sql<string>`coalesce(${gameEn.name}, '')`,
+      })
+      .from(csWorkOrder)
+      .innerJoin(member, eq(member.mid, csWorkOrder.mid))
+      .leftJoin(
+        gameLocal,
+        and(eq(gameLocal.gameBaseId, csWorkOrder.gameBaseId), eq(gameLocal.lang, csWorkOrder.lang)),
+      )
+      .leftJoin(gameEn, and(eq(gameEn.gameBaseId, csWorkOrder.gameBaseId), eq(gameEn.lang, 'en')))
+      .where(inArray(csWorkOrder.id, [...ids]));
   }
 
   /** One page of the filtered tickets, and how many match. */

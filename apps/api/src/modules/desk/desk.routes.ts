@@ -14,7 +14,11 @@ import {
   deskExportCheck,
   deskExportStart,
   deskFilePath,
+  deskSavedReplyDelete,
+  deskSavedReplyList,
+  deskSavedReplySave,
   deskTicketBatchReply,
+  deskTicketBatchReplyPreview,
   deskTicketDetailCall,
   deskTicketLock,
   deskTicketModify,
@@ -34,6 +38,7 @@ import { staffOfCookie } from '../staff/index.ts';
 import { exportDownloadPath } from './desk-export-link.ts';
 import { DeskExportService } from './desk-export.service.ts';
 import { DeskService } from './desk.service.ts';
+import { SavedReplyService } from './saved-reply.service.ts';
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const staffDomain = { domain: 'staff' as const };
@@ -51,6 +56,7 @@ export async function deskRoutes(app: FastifyInstance) {
     onQueued: () => worker.wake(),
   });
   const uploads = createUploadService(app.db, { now });
+  const savedReplies = new SavedReplyService({ db: app.db, now });
 
   registerCall(app, deskTicketPage, (input, ctx) => desk.page(input, ctx.lang));
   registerCall(app, deskTicketDetailCall, (input, ctx) => desk.detail(input.work_order_id, ctx.lang));
@@ -60,9 +66,16 @@ export async function deskRoutes(app: FastifyInstance) {
   registerCall(app, deskTicketModify, (input, ctx) => desk.modify(staffOf(ctx), input, ctx.lang));
   registerCall(app, deskTicketReply, (input, ctx) => desk.reply(staffOf(ctx), input));
   registerCall(app, deskTicketBatchReply, (input, ctx) => desk.batchReply(staffOf(ctx), input));
+  registerCall(app, deskTicketBatchReplyPreview, (input) => desk.batchPreview(input));
   registerCall(app, deskTicketRecall, (input, ctx) => desk.recall(staffOf(ctx), input, ctx.lang));
   registerCall(app, deskTicketLock, (input, ctx) => desk.lock(staffOf(ctx), input));
   registerCall(app, deskTicketUnlock, (input, ctx) => desk.unlock(staffOf(ctx), input.work_order_id));
+
+  registerCall(app, deskSavedReplyList, () => savedReplies.list());
+  registerCall(app, deskSavedReplySave, (input, ctx) => savedReplies.save(staffOf(ctx), input));
+  registerCall(app, deskSavedReplyDelete, (input, ctx) =>
+    savedReplies.delete(staffOf(ctx), input.saved_reply_id),
+  );
 
   registerCall(app, deskExportStart, (input, ctx) => exports.start(staffOf(ctx), input, ctx.lang));
   registerCall(app, deskExportCheck, (input, ctx) => exports.check(staffOf(ctx), input.task_id));

@@ -4,8 +4,10 @@
  * WorkOrderService's; this service runs each write in one transaction with its audit row, so the log has a row
  * exactly when the change happened, and answers in the desk's shapes.
  */
-import type { Grade, WorkOrderStatus, workOrderStatus } from '@gp/contracts/cs';
+import { workOrderStatus, type Grade, type WorkOrderStatus } from '@gp/contracts/cs';
 import {
+  replyContentRule,
+  type BatchReplyPreviewItem,
   deskFilePath,
   deskPolicy,
   type deskFilters,
@@ -23,6 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import { liveHolder, WorkOrderService, type StaffActor } from '../cs/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { resolveRange } from './desk-range.ts';
+import { fillReplyVariables, replyLanguageFor, type ReplyTextsByLanguage } from './reply-variables.ts';
 import {
   DeskRepository,
   type DeskTicketRow,
@@ -48,6 +51,7 @@ export function ticketFilterOf(
   range: Pick<TicketFilter, 'createdFrom' | 'createdBefore'>,
 ) {
   const filter: TicketFilter = {
+    id: input.work_order_id,
     status: input.work_order_status,
     gameBaseId: input.game_base_id,
     questionTypeId: input.question_type,
@@ -110,6 +114,9 @@ export class DeskService {
       operator_name: row.operatorName,
       lock: liveHolder(row, now) ?? null,
       lang: row.lang,
+      waiting_since:
+        !found.answered && row.status !== workOrderStatus.closed ? row.lastAskedAt.toISOString() : null,
+      first_replied_at: row.firstRepliedAt?.toISOString() ?? null,
     };
   }
 
@@ -121,7 +128,9 @@ export class DeskService {
     lang: string,
   ): Promise<DeskTicketPageData> {
     const now = this.now();
-    const range = resolveRange(input, now);
+    // A ticket found by its number is found whenever it was created, unless a range is asked for.
+    const byNumber = input.work_order_id !== undefined && !input.start_time && !input.end_time;
+    const range = byNumber ? { from: undefined, before: null } : resolveRange(input, now);
     const { filter, order } = ticketFilterOf(input, { createdFrom: range.from, createdBefore: range.before });
     const { rows, total } = await this.reads.page(
       filter,
@@ -227,7 +236,8 @@ export class DeskService {
   async reply(
     staff: AuthenticatedStaff,
     input: { work_order_id: number; reply_content: string; reply_status: ReplyStatus },
-    batch = false,
+    /** Part of a batch reply (`{ lang }`: a per-language one, with the language of the text sent). */
+    batch: boolean | { lang: string } = false,
   ): Promise<{ work_order_id: number; message_id: number }> {
     const id = input.work_order_id;
     return inTransaction(this.db, async (tx) => {
@@ -242,6 +252,7 @@ export class DeskService {
           reply_status: input.reply_status,
           content: input.reply_content,
           ...(batch ? { batch: true } : {}),
+          ...(typeof batch === 'object' ? { lang: batch.lang } : {}),
         },
       });
       return { work_order_id: id, message_id: done.message_id };
@@ -249,17 +260,33 @@ export class DeskService {
   }
 
   /**
-   * The same answer to each ticket, each in its own transaction: one refused ticket (-20003 closed, -40001 held
-   * with the holder, -404 none) does not stop the others.
+   * An answer to each ticket, each in its own transaction: one refused ticket (-20003 closed, -40001 held with
+   * the holder, -404 none, -400 a filled text over the reply's length) does not stop the others. With
+   * `reply_texts` each ticket gets its language's text (else en) with its variables filled (see `batchPreview`).
    */
   async batchReply(
     staff: AuthenticatedStaff,
-    input: { work_order_list: number[]; reply_content: string; reply_status: ReplyStatus },
+    input: {
+      work_order_list: number[];
+      reply_content?: string | undefined;
+      reply_texts?: ReplyTextsByLanguage | undefined;
+      reply_status: ReplyStatus;
+    },
   ): Promise<{ list: { work_order_id: number; code: number; lock: LockHolderData | null }[] }> {
+    const filled = input.reply_texts
+      ? new Map((await this.fill(input.work_order_list, input.reply_texts)).map((p) => [p.work_order_id, p]))
+      : null;
     const list = [];
     for (const id of input.work_order_list) {
       try {
-        await this.reply(staff, { ...input, work_order_id: id }, true);
+        const preview = filled?.get(id);
+        if (filled && preview?.code !== codes.ok) throw new AppError(preview?.code ?? codes.notFound);
+        const content = preview ? preview.content : (input.reply_content ?? '');
+        await this.reply(
+          staff,
+          { work_order_id: id, reply_content: content, reply_status: input.reply_status },
+          preview ? { lang: preview.lang } : true,
+        );
         list.push({ work_order_id: id, code: codes.ok, lock: null });
       } catch (error) {
         if (!(error instanceof AppError)) {
@@ -273,6 +300,41 @@ export class DeskService {
       }
     }
     return { list };
+  }
+
+  /** What a per-language batch reply would send each ticket, in the order asked; nothing is written. */
+  async batchPreview(input: {
+    work_order_list: number[];
+    reply_texts: ReplyTextsByLanguage;
+  }): Promise<{ list: BatchReplyPreviewItem[] }> {
+    return { list: await this.fill(input.work_order_list, input.reply_texts) };
+  }
+
+  /**
+   * Each ticket's text: its language's (else en) with `{nickname}`, `{game}` (in the text's language) and
+   * `{order_no}` filled. `{order_no}` is empty: tickets carry no order link yet.
+   */
+  private async fill(ids: number[], texts: ReplyTextsByLanguage): Promise<BatchReplyPreviewItem[]> {
+    const targets = new Map((await this.reads.replyTargets(ids)).map((r) => [r.id, r]));
+    return ids.map((id): BatchReplyPreviewItem => {
+      const target = targets.get(id);
+      const lang = replyLanguageFor(texts, target?.lang ?? 'en');
+      if (!target) return { work_order_id: id, code: codes.notFound, ticket_lang: null, lang, content: '' };
+      const content = fillReplyVariables(texts[lang] ?? texts.en, {
+        nickname: target.nickname,
+        // In the language of the text: an en text sent for want of the ticket's language names the game in en.
+        game: lang === target.lang ? target.gameName : target.gameNameEn,
+        order_no: '',
+      });
+      const fits = replyContentRule.safeParse(content).success;
+      return {
+        work_order_id: id,
+        code: fits ? codes.ok : codes.badRequest,
+        ticket_lang: target.lang,
+        lang,
+        content: fits ? content.trim() : content,
+      };
+    });
   }
 
   async modify(

@@ -1,10 +1,11 @@
 /**
- * The same answer to every selected ticket (`deskTicketBatchReply`). Each ticket is answered on its own, so the
- * dialog then lists every ticket's outcome: replied, or refused with the reason (and who holds it for -40001).
+ * An answer to every selected ticket (`deskTicketBatchReply`): the same text to all, or a saved reply in each
+ * player's language after a preview (language-batch.tsx). Each ticket is answered on its own, so the dialog then
+ * lists every ticket's outcome: replied, or refused with the reason (and who holds it for -40001).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Alert, Button, Modal, Radio, Typography } from 'antd';
 import type { DeskTicketSummary } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
@@ -14,6 +15,7 @@ import { formatUntil } from '../model/format.ts';
 import type { ReplyDraft } from '../model/reply-draft.ts';
 import { checkReply } from '../model/reply-validation.ts';
 import { ToneText } from './tone-text.tsx';
+import { LanguageBatch } from './language-batch.tsx';
 import { ReplyFields } from './reply-fields.tsx';
 
 /** One ticket's outcome, with its title as it was when sent (the selection changes afterwards). */
@@ -35,12 +37,20 @@ export function BatchReply({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [results, setResults] = useState<Result[] | null>(null);
+  const [mode, setMode] = useState<'same' | 'languages'>('same');
 
   const close = () => {
     setOpen(false);
     setResults(null);
     setFailure(null);
     setErrors({});
+  };
+
+  /** The outcome of a batch that went out: shown per ticket, the queue told which were answered. */
+  const finish = (list: Awaited<ReturnType<typeof batchReply>>['list']) => {
+    const titles = new Map(tickets.map((x) => [x.work_order_id, x.question_title]));
+    setResults(list.map((r) => ({ ...r, title: titles.get(r.work_order_id) ?? '' })));
+    onDone(list.filter((r) => r.code === codes.ok).map((r) => r.work_order_id));
   };
 
   const send = () => {
@@ -53,13 +63,11 @@ export function BatchReply({
     setErrors({});
     setFailure(null);
     setSending(true);
-    const titles = new Map(tickets.map((x) => [x.work_order_id, x.question_title]));
     batchReply({ work_order_list: tickets.map((x) => x.work_order_id), ...check.value })
       .then(
         ({ list }) => {
-          setResults(list.map((r) => ({ ...r, title: titles.get(r.work_order_id) ?? '' })));
           setDraft({ reply_status: draft.reply_status, reply_content: '' });
-          onDone(list.filter((r) => r.code === codes.ok).map((r) => r.work_order_id));
+          finish(list);
         },
         (error: unknown) => setFailure(deskErrorText(t, error)),
       )
@@ -90,20 +98,22 @@ export function BatchReply({
         onCancel={close}
         destroyOnHidden
         footer={
-          results
-            ? [
-                <Button key="close" type="primary" onClick={close}>
-                  {t('batch.close')}
-                </Button>,
-              ]
-            : [
-                <Button key="cancel" onClick={close}>
-                  {t('editor.cancel')}
-                </Button>,
-                <Button key="send" type="primary" loading={sending} onClick={send}>
-                  {t('batch.send', { count: tickets.length })}
-                </Button>,
-              ]
+          !results && mode === 'languages'
+            ? null
+            : results
+              ? [
+                  <Button key="close" type="primary" onClick={close}>
+                    {t('batch.close')}
+                  </Button>,
+                ]
+              : [
+                  <Button key="cancel" onClick={close}>
+                    {t('editor.cancel')}
+                  </Button>,
+                  <Button key="send" type="primary" loading={sending} onClick={send}>
+                    {t('batch.send', { count: tickets.length })}
+                  </Button>,
+                ]
         }
       >
         {results ? (
@@ -131,20 +141,37 @@ export function BatchReply({
           </div>
         ) : (
           <>
-            <Typography.Paragraph>
-              {t('batch.intro', { ids: tickets.map((x) => `#${x.work_order_id}`).join(', ') })}
-            </Typography.Paragraph>
-            {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
-            <ReplyFields
-              value={draft}
-              onChange={(next) => {
-                setDraft(next);
-                if (errors.content || errors.status) setErrors({});
-              }}
-              onSubmit={send}
-              errors={errors}
-              autoFocus
+            <Radio.Group
+              aria-label={t('replies.modeLabel')}
+              optionType="button"
+              value={mode}
+              onChange={(e) => setMode(e.target.value as typeof mode)}
+              options={[
+                { value: 'same', label: t('replies.modeSame') },
+                { value: 'languages', label: t('replies.modeLanguages') },
+              ]}
+              style={{ marginBottom: 12 }}
             />
+            {mode === 'languages' ? (
+              <LanguageBatch tickets={tickets} onSent={finish} onCancel={close} />
+            ) : (
+              <>
+                <Typography.Paragraph>
+                  {t('batch.intro', { ids: tickets.map((x) => `#${x.work_order_id}`).join(', ') })}
+                </Typography.Paragraph>
+                {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
+                <ReplyFields
+                  value={draft}
+                  onChange={(next) => {
+                    setDraft(next);
+                    if (errors.content || errors.status) setErrors({});
+                  }}
+                  onSubmit={send}
+                  errors={errors}
+                  autoFocus
+                />
+              </>
+            )}
           </>
         )}
       </Modal>

@@ -15,6 +15,7 @@ import type { FilterValues } from '../model/queue-query.ts';
 import { isDisabledDay, rangeToTimes, timesToRange } from '../model/time-range.ts';
 
 interface FormValues {
+  work_order_id?: string;
   work_order_status?: number;
   game_base_id?: number;
   question_type?: number;
@@ -30,6 +31,7 @@ interface FormValues {
 
 function toFormValues(filters: FilterValues): FormValues {
   return {
+    work_order_id: filters.work_order_id === undefined ? undefined : String(filters.work_order_id),
     work_order_status: filters.work_order_status,
     game_base_id: filters.game_base_id,
     question_type: filters.question_type,
@@ -61,7 +63,9 @@ const text = (value: string | undefined) => {
 
 function toFilters(values: FormValues): Partial<FilterValues> {
   const uid = text(values.uid);
+  const number = text(values.work_order_id);
   return {
+    work_order_id: number === undefined ? undefined : Number(number),
     work_order_status: values.work_order_status as FilterValues['work_order_status'],
     game_base_id: values.game_base_id,
     question_type: values.question_type,
@@ -121,6 +125,24 @@ export function QueueFilters({
       onFinish={(values) => onSearch(toFilters(values))}
     >
       <Row gutter={16}>
+        <Col xs={24} sm={12} lg={6}>
+          <Form.Item
+            name="work_order_id"
+            label={t('replies.number')}
+            extra={t('replies.numberHelp')}
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  const number = text(value);
+                  if (number !== undefined && !deskFilters.shape.work_order_id.safeParse(number).success)
+                    throw new Error(t('replies.numberInvalid'));
+                },
+              },
+            ]}
+          >
+            <Input allowClear inputMode="numeric" maxLength={10} />
+          </Form.Item>
+        </Col>
         <Col xs={24} sm={12} lg={6}>
           <Form.Item name="work_order_status" label={t('filters.status')}>
             <Select

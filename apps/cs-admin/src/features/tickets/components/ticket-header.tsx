@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Descriptions, Space, Typography } from 'antd';
 import type { DeskTicketDetail, LockHolderData } from '@gp/contracts/desk';
 import { formatDate, mediumDateTime } from '@gp/i18n/format';
+import { firstResponseItem } from './first-response.tsx';
 import { LockHolder } from './lock-holder.tsx';
 import { StatusTag } from './status-tag.tsx';
 
@@ -68,6 +69,7 @@ export function TicketHeader({
               t('detail.notYet')
             ),
           },
+          firstResponseItem(ticket, t, lang),
           {
             key: 'operator',
             label: t('detail.operator'),

@@ -1,7 +1,8 @@
 /**
  * The queue's table (@tanstack/react-table, server-side sorting and paging): sorting a column asks the server
  * for `order_key` / `order_type`; the checkbox column selects tickets for a batch reply (native checkboxes:
- * Tab and Space work); the lock column names the agent writing a reply right now.
+ * Tab and Space work); the waiting column says how long a ticket has waited for us; the lock column names the
+ * agent writing a reply right now.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,21 +115,26 @@ export function TicketTable(props: TicketTableProps) {
             </span>
           ) : null,
       }),
-      column.accessor('last_asked_at', {
-        id: 'last_asked_at',
+      // How long the ticket has waited for us (issue 20 item 8); sorting asks for the longest wait first.
+      column.accessor('waiting_since', {
+        id: 'waiting',
         header: t('table.waiting'),
-        sortDescFirst: false,
-        cell: ({ row }) =>
-          row.original.reply_status === 0 ? (
-            <time
-              dateTime={row.original.last_asked_at}
-              title={formatDate(row.original.last_asked_at, lang, { style: mediumDateTime })}
-            >
-              {formatWait(now - Date.parse(row.original.last_asked_at), t)}
+        sortDescFirst: true,
+        cell: ({ row }) => {
+          const since = row.original.waiting_since;
+          if (since === null) {
+            return (
+              <span className={styles.muted}>
+                {row.original.reply_status === 1 ? t('replyStatus.answered') : t('replies.notWaiting')}
+              </span>
+            );
+          }
+          return (
+            <time dateTime={since} title={formatDate(since, lang, { style: mediumDateTime })}>
+              {formatWait(now - Date.parse(since), t)}
             </time>
-          ) : (
-            <span className={styles.muted}>{t('replyStatus.answered')}</span>
-          ),
+          );
+        },
       }),
       column.accessor('created_at', {
         header: t('table.created'),

@@ -1,0 +1,130 @@
+/**
+ * Saved replies (`/tickets/saved-replies`, tickets.reply; issue 20 item 6): reusable answers with a text per
+ * language that the batch reply sends in each player's language. Create, edit and delete (after a
+ * confirmation); each change is audited by the server.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useRevalidator } from 'react-router';
+import { App, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
+import type { SavedReplyItem } from '@gp/contracts/desk';
+import { formatDate, mediumDateTime } from '@gp/i18n/format';
+import { deleteSavedReply } from '../features/tickets/api/delete-saved-reply.ts';
+import { getSavedReplies } from '../features/tickets/api/get-saved-replies.ts';
+import { SavedReplyForm } from '../features/tickets/components/saved-reply-form.tsx';
+import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
+import { languagesWithText } from '../features/tickets/model/reply-texts.ts';
+
+export async function loader() {
+  return getSavedReplies();
+}
+
+export default function SavedReplies() {
+  const { t, i18n } = useTranslation('desk');
+  const { list } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const { message, modal } = App.useApp();
+  /** The dialog: closed (undefined), a new saved reply (null) or one being edited. */
+  const [editing, setEditing] = useState<SavedReplyItem | null | undefined>(undefined);
+
+  const remove = (item: SavedReplyItem) =>
+    void modal.confirm({
+      title: t('replies.deleteLabel', { title: item.title }),
+      content: t('replies.deleteConfirm', { title: item.title }),
+      okText: t('replies.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('replies.cancel'),
+      onOk: async () => {
+        try {
+          await deleteSavedReply(item.saved_reply_id);
+          void message.success(t('replies.deleted'));
+          await revalidator.revalidate();
+        } catch (error) {
+          void message.error(deskErrorText(t, error));
+        }
+      },
+    });
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+          {t('replies.savedTitle')}
+        </Typography.Title>
+      }
+      extra={
+        <Button type="primary" onClick={() => setEditing(null)}>
+          {t('replies.new')}
+        </Button>
+      }
+    >
+      <Flex vertical gap={16}>
+        <Typography.Paragraph style={{ margin: 0 }}>{t('replies.savedIntro')}</Typography.Paragraph>
+        <Table<SavedReplyItem>
+          aria-label={t('replies.listLabel')}
+          rowKey="saved_reply_id"
+          dataSource={list}
+          pagination={false}
+          loading={revalidator.state === 'loading'}
+          locale={{ emptyText: t('replies.empty') }}
+          columns={[
+            { title: t('replies.colTitle'), dataIndex: 'title' },
+            {
+              title: t('replies.colLanguages'),
+              key: 'languages',
+              render: (_, item) => (
+                <Space size={4} wrap>
+                  {languagesWithText(item.texts).map((lang) => (
+                    <Tag key={lang}>{t(`replies.lang.${lang}`)}</Tag>
+                  ))}
+                </Space>
+              ),
+            },
+            {
+              title: t('replies.colUpdated'),
+              key: 'updated',
+              render: (_, item) => {
+                const time = formatDate(item.updated_at, i18n.language, { style: mediumDateTime });
+                return item.updated_by ? t('replies.updatedBy', { time, name: item.updated_by }) : time;
+              },
+            },
+            {
+              title: t('replies.colActions'),
+              key: 'actions',
+              render: (_, item) => (
+                <Space>
+                  <Button
+                    size="small"
+                    aria-label={t('replies.editLabel', { title: item.title })}
+                    onClick={() => setEditing(item)}
+                  >
+                    {t('replies.edit')}
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={t('replies.deleteLabel', { title: item.title })}
+                    onClick={() => remove(item)}
+                  >
+                    {t('replies.delete')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Flex>
+      {editing !== undefined && (
+        <SavedReplyForm
+          editing={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            void message.success(t('replies.saved'));
+            void revalidator.revalidate();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
