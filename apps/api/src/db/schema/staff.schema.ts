@@ -201,20 +201,3 @@ export const staffLoginPending = pgTable(
   },
   (t) => [index('staff_login_pending_staff_idx').on(t.staffId)],
 );
-
-/**
- * A WebAuthn registration challenge of a logged-in staff member (adding a passkey): single use (deleted by the
- * answer that uses it) and expiring.
- */
-export const staffPasskeyChallenge = pgTable(
-  'staff_passkey_challenge',
-  {
-    challenge: text('challenge').primaryKey(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staffAccount.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('staff_passkey_challenge_staff_idx').on(t.staffId)],
-);
