@@ -9,10 +9,12 @@ export function passkeysSupported(): boolean {
 
 /** The name of a browser refusal: @simplewebauthn/browser wraps the DOMException and keeps it as `cause`. */
 function refusalOf(error: unknown): { name: string; code?: string } | undefined {
-  if (!(error instanceof Error)) return undefined;
+  if (!(error instanceof Error) && !(error instanceof DOMException)) return undefined;
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  const cause = error.cause instanceof Error ? error.cause.name : undefined;
-  return { name: cause ?? error.name, ...(code ? { code } : {}) };
+  // Not `instanceof Error`: a DOMException is not one everywhere.
+  const { cause } = error as { cause?: { name?: unknown } };
+  const causeName = typeof cause?.name === 'string' ? cause.name : undefined;
+  return { name: causeName ?? error.name, ...(code ? { code } : {}) };
 }
 
 /**
