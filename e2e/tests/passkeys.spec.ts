@@ -8,25 +8,14 @@ import { checkA11y, visit } from '../support/a11y.ts';
 import { PASSPORT } from '../support/hosts.ts';
 import { newMember } from '../support/member.ts';
 import { homeUrl, loginUrl, onPhone } from '../support/shell.ts';
+import { addVirtualAuthenticator } from '../support/webauthn.ts';
 
 test('a member adds a passkey, logs out and logs in with it', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const h5 = onPhone(testInfo);
   const member = await newMember(page.request, `passkey-${testInfo.project.name}`);
 
-  // A platform authenticator that verifies its user (as a phone's fingerprint or a laptop's PIN would).
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await visit(page, `${PASSPORT}/account`, { landsOn: `${PASSPORT}/account` });
   const section = page.getByRole('region', { name: 'Passkeys' });

@@ -2,8 +2,8 @@
  * Passkeys (WebAuthn): the challenges every ceremony hands out (staff and members alike), and the members'
  * passkeys (issue 19 item 2; the staff's own are in staff.schema.ts, beside their other second factors).
  */
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bytea, createdAt } from './columns.ts';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, passkeyColumns } from './columns.ts';
 import { member } from './member.schema.ts';
 
 /**
@@ -26,8 +26,7 @@ export const webauthnChallenge = pgTable(
 
 /**
  * A member's passkey: an optional way to log in on the passport host, and a proof of the owner for contact
- * changes. The credential id and COSE public key the authenticator gave at registration, its signature counter,
- * its transports (hints for the browser), a name the member gave it. Relying party: the passport host.
+ * changes (columns: `passkeyColumns`). Relying party: the passport host.
  */
 export const memberPasskey = pgTable(
   'member_passkey',
@@ -36,15 +35,7 @@ export const memberPasskey = pgTable(
     mid: integer('mid')
       .notNull()
       .references(() => member.mid, { onDelete: 'cascade' }),
-    /** base64url, as WebAuthn names it. */
-    credentialId: text('credential_id').notNull(),
-    publicKey: bytea('public_key').notNull(),
-    /** The authenticator's signature counter (32 bits unsigned); 0 for the many that keep none. */
-    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array(),
-    name: text('name').notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...passkeyColumns(),
   },
   (t) => [
     uniqueIndex('member_passkey_credential_idx').on(t.credentialId),

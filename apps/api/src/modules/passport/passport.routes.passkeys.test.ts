@@ -85,7 +85,7 @@ async function member() {
     true,
   );
   expect(login.code).toBe(0);
-  return { ...row, browser: b };
+  return { ...row, email, browser: b };
 }
 const sealed = async (password = 'Secret123') => (await sealPasswords(t.app, password))[0]!;
 

@@ -228,7 +228,12 @@ export class SecondFactorService {
     if (await repo.credentialTaken(credential.credentialId)) throw new AppError(codes.staffPasskeyFailed);
     const at = this.now();
     return inTransaction(this.d.db, async (tx) => {
-      await this.repo(tx).addPasskey({ staffId: staff.staffId, ...credential, name: input.name, createdAt: at });
+      await this.repo(tx).addPasskey({
+        staffId: staff.staffId,
+        ...credential,
+        name: input.name,
+        createdAt: at,
+      });
       await audit.record(tx, {
         actor: staff,
         action: 'staff.second_factor.passkey_add',

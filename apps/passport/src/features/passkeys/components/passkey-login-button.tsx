@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
-import styles from './passkeys.module.css';
+import shared from '../../../components/account-section.module.css';
+import own from './passkeys.module.css';
+
+const styles = { ...shared, ...own };
 
 /** The calls and WebAuthn load when the visitor asks for them, not with the login page. */
 const loadCalls = () => import('../api/passkeys.ts');

@@ -9,7 +9,10 @@ import {
   type MemberPasskeyData,
 } from '../api/passkeys.ts';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
-import styles from './passkeys.module.css';
+import shared from '../../../components/account-section.module.css';
+import own from './passkeys.module.css';
+
+const styles = { ...shared, ...own };
 
 export interface PasskeysSectionProps {
   /** Seals the password as the login does (the route hands in the auth feature's sealing). */
@@ -213,7 +216,7 @@ function FormFrame({
   const headingId = useId();
   return (
     <form
-      className={`${styles.form} ${danger ? styles['danger-form'] : ''}`}
+      className={`${styles.form} ${danger ? styles.dangerForm : ''}`}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={headingId}

@@ -8,7 +8,7 @@ import { getPrivacyStatus } from '../api/get-privacy-status.ts';
 import { requestDeletion } from '../api/request-deletion.ts';
 import { privacyErrorText } from '../model/error-text.ts';
 import { exportFileName, saveJsonFile } from '../model/save-json-file.ts';
-import styles from './privacy.module.css';
+import styles from '../../../components/account-section.module.css';
 
 export interface PrivacySectionProps {
   /** Seals the password as the login does (the route hands in the auth feature's sealing). */
@@ -162,7 +162,12 @@ function DeleteForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={headingId}>
+    <form
+      className={`${styles.form} ${styles.dangerForm}`}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId}>{t('privacy.deleteHeading')}</h3>
       <p className={styles.text}>{t('privacy.deleteExplain', { days: graceDays ?? 14 })}</p>
       {alert && (
