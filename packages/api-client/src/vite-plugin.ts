@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import * as define from '@gp/contracts';
 import * as cs from '@gp/contracts/cs';
-import * as passkeys from '@gp/contracts/passkeys';
 import * as passport from '@gp/contracts/passport';
 import * as pay from '@gp/contracts/pay';
 import * as web from '@gp/contracts/web';
@@ -24,7 +23,6 @@ import { shapeOf } from './answer-shape.ts';
 const modules: Record<string, Record<string, unknown>> = {
   'define.ts': define,
   'cs.contracts.ts': cs,
-  'passkey.contracts.ts': passkeys,
   'passport.contracts.ts': passport,
   'pay.contracts.ts': pay,
   'web.contracts.ts': web,

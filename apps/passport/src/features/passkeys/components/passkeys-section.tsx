@@ -10,6 +10,7 @@ import {
 } from '../api/passkeys.ts';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
 import shared from '../../../components/account-section.module.css';
+import { SectionInput } from '../../../components/section-input.tsx';
 import own from './passkeys.module.css';
 
 const styles = { ...shared, ...own };
@@ -159,47 +160,6 @@ function PasskeyList({
   );
 }
 
-/** A labelled input with its error, as the section's two forms use it. */
-function Input({
-  label,
-  error,
-  ...input
-}: {
-  label: string;
-  error: string | undefined;
-  type: string;
-  value: string;
-  onChange: (value: string) => void;
-  autoComplete: string;
-  maxLength: number;
-}) {
-  const id = useId();
-  const errorId = useId();
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        type={input.type}
-        autoComplete={input.autoComplete}
-        maxLength={input.maxLength}
-        value={input.value}
-        onChange={(e) => input.onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function FormFrame({
   heading,
   danger = false,
@@ -269,7 +229,7 @@ function AddForm({
   return (
     <FormFrame heading={t('passkeys.addHeading')} alert={alert} onSubmit={(e) => void submit(e)}>
       <p className={styles.hint}>{t('passkeys.addExplain')}</p>
-      <Input
+      <SectionInput
         label={t('passkeys.name')}
         error={errors.name}
         type="text"
@@ -278,12 +238,9 @@ function AddForm({
         value={name}
         onChange={setName}
       />
-      <Input
+      <SectionInput
         label={t('passkeys.password')}
         error={errors.password}
-        type="password"
-        autoComplete="current-password"
-        maxLength={16}
         value={password}
         onChange={setPassword}
       />
@@ -348,15 +305,7 @@ function RemoveForm({
       onSubmit={submit}
     >
       <p className={styles.hint}>{t('passkeys.removeExplain')}</p>
-      <Input
-        label={t('passkeys.password')}
-        error={error}
-        type="password"
-        autoComplete="current-password"
-        maxLength={16}
-        value={password}
-        onChange={setPassword}
-      />
+      <SectionInput label={t('passkeys.password')} error={error} value={password} onChange={setPassword} />
       <div className={styles.actions}>
         <button type="submit" className={styles.danger} disabled={busy}>
           {busy ? t('passkeys.removing') : t('passkeys.confirmRemove')}
