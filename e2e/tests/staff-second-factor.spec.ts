@@ -15,6 +15,7 @@ import {
   staffLogin,
   totpNow,
 } from '../support/staff.ts';
+import { addVirtualAuthenticator } from '../support/webauthn.ts';
 
 // The console is a desktop tool, and the administrator's authenticator codes (one per 30 seconds) work once:
 // the desktop project alone runs these.
@@ -63,18 +64,7 @@ test('an agent adds a passkey and logs in with it; the administrator can reset i
   // The page's browser is logged in as a new agent (who has a software passkey as second factor).
   const agent = await newAgent(admin, page.request, { tag: 'passkey', privilegeIds: [1] });
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await visit(page, `${CS_ADMIN}/security`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign-in security' })).toBeVisible();

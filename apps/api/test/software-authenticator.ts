@@ -2,7 +2,8 @@
  * A software WebAuthn authenticator for tests (API and e2e): a P-256 key (ES256) that answers registration
  * options with a `none` attestation and authentication options with a signature, as a browser with a platform
  * authenticator would hand them to the page (the JSON of @simplewebauthn/browser). Only node:crypto, so the e2e
- * support can import it too. Its signature counter stays 0, as many synced passkeys report it.
+ * support can import it too. Its signature counter stays 0, as many synced passkeys report it, unless a test
+ * gives `authenticate` one (to play a cloned or replaying authenticator).
  */
 import {
   createHash,
@@ -91,12 +92,10 @@ export class SoftwareAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 
-  private authData(rpId: string, flags: number, attested?: Buffer): Buffer {
-    const parts: Buffer[] = [
-      createHash('sha256').update(rpId).digest(),
-      Buffer.from([flags]),
-      Buffer.alloc(4),
-    ];
+  private authData(rpId: string, flags: number, attested?: Buffer, counter = 0): Buffer {
+    const signCount = Buffer.alloc(4);
+    signCount.writeUInt32BE(counter);
+    const parts: Buffer[] = [createHash('sha256').update(rpId).digest(), Buffer.from([flags]), signCount];
     if (attested) parts.push(attested);
     return Buffer.concat(parts);
   }
@@ -133,10 +132,10 @@ export class SoftwareAuthenticator {
     };
   }
 
-  /** Answers authentication options as `startAuthentication` would. */
-  authenticate(options: Record<string, unknown>, origin: string) {
+  /** Answers authentication options as `startAuthentication` would, with the signature counter `counter`. */
+  authenticate(options: Record<string, unknown>, origin: string, counter = 0) {
     const rpId = String(options.rpId);
-    const authData = this.authData(rpId, 0x05);
+    const authData = this.authData(rpId, 0x05, undefined, counter);
     const clientData = this.clientData('webauthn.get', String(options.challenge), origin);
     const signed = Buffer.concat([authData, createHash('sha256').update(clientData).digest()]);
     return {

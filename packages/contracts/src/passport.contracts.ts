@@ -11,6 +11,7 @@ import {
   socialChannels,
   type SocialProvider,
 } from './passport-accounts.ts';
+import { webauthnResponseText } from './webauthn.ts';
 
 // Zod-free, so the browser's first screen can use them without zod (@gp/api-client/vite-plugin).
 export { accountLoginType, isAccountUser, providerOfChannel, socialChannels, type SocialProvider };
@@ -375,12 +376,14 @@ export const userEmailBind = defineCall({
    * `captcha`: the code sent to `user`. Our additions (issue 19 item 4; the spec's call has no field for a proof
    * of the owner): `pwd`, the current password sealed like a login's, and `oldCaptcha`, the code sent to the
    * e-mail bound now (captchaAuthSend type `old`) when there is one. Optional in the schema so a call with only
-   * the spec's fields gets the named refusal (-600, 510014), not a malformed-request answer.
+   * the spec's fields gets the named refusal (-600, 510014), not a malformed-request answer. Instead of `pwd`,
+   * `passkey`: the JSON of one of the member's passkeys answering `userPasskeyProofOptions` (-720 otherwise).
    */
   request: z.object({
     user: emailRule,
     captcha: z.string().trim().max(12).optional(),
     pwd: sealedPassword.optional(),
+    passkey: webauthnResponseText.optional(),
     oldCaptcha: z.string().trim().max(12).optional(),
   }),
   response: userInfoData,
@@ -412,13 +415,15 @@ export const userHandleTel = defineCall({
   auth: 'member',
   /**
    * Binds or changes the phone: `code` from the new number, and `oldCode` from the old one when changing. Our
-   * addition (issue 19 item 4): `pwd`, the current password sealed like a login's; without it -600.
+   * addition (issue 19 item 4): `pwd`, the current password sealed like a login's, or `passkey` as for
+   * `userEmailBind`; without either -600.
    */
   request: z.object({
     ...phoneFields,
     code: z.string().trim().max(12).optional(),
     oldCode: z.string().trim().max(12).optional(),
     pwd: sealedPassword.optional(),
+    passkey: webauthnResponseText.optional(),
   }),
   response: userInfoData,
 });

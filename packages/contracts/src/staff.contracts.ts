@@ -32,6 +32,7 @@ import {
   pageNum,
   pageOf,
 } from './define.ts';
+import { webauthnOptions, webauthnResponse } from './webauthn.ts';
 
 // ---- Privileges ----
 
@@ -528,18 +529,6 @@ export const recoveryCodeRule = z
   .min(1)
   .max(32)
   .regex(/^[A-Za-z0-9 -]+$/);
-
-/** A WebAuthn answer as `@simplewebauthn/browser` gives it (checked in full by the server's verification). */
-const webauthnResponse = z.object({
-  id: z.string().min(1).max(1024),
-  rawId: z.string().min(1).max(1024),
-  type: z.literal('public-key'),
-  response: z.record(z.string(), z.unknown()),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.string().max(32).optional(),
-});
-/** WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`). */
-const webauthnOptions = z.record(z.string(), z.unknown());
 
 /**
  * The login's second step with an authenticator-app code (needs the `gp_staff_2fa` cookie of `login`): sets the

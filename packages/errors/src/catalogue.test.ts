@@ -130,6 +130,9 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-623, 'passport.guards.commonPassword'],
     [-706, 'passport.guards.smsPaused'],
     [-707, 'passport.guards.smsCountryPaused'],
+    // Ours (issue 19 item 2): members' passkeys.
+    [-720, 'passport.passkeys.failed'],
+    [-721, 'passport.passkeys.limit'],
   ],
   service: [
     [0, 'service.sent'],

@@ -115,6 +115,9 @@ const passportCodes = {
   [-623]: 'passport.guards.commonPassword',
   [-706]: 'passport.guards.smsPaused',
   [-707]: 'passport.guards.smsCountryPaused',
+  // Ours (issue 19 item 2): a passkey that does not verify, and the most passkeys an account may have.
+  [-720]: 'passport.passkeys.failed',
+  [-721]: 'passport.passkeys.limit',
 } as const;
 
 /** Customer-service host (cs, and upload): contact info and tickets as the player sees them. */
@@ -363,6 +366,10 @@ export const codes = {
   passportSmsPaused: -706,
   /** The daily cap of SMS to the number's country prefix is reached. */
   passportSmsCountryPaused: -707,
+  /** A passkey that does not verify: unknown, another account's, its challenge used or expired (issue 19 item 2). */
+  passportPasskeyFailed: -720,
+  /** The account has the most passkeys it may have (10). */
+  passportPasskeyLimit: -721,
   // service
   serviceSendFailed: -1,
   serviceContactNameFormat: -702,

@@ -13,6 +13,8 @@ import { SessionsSection } from '../features/account-security/components/session
 import { ChangePasswordByCodeForm } from '../features/auth/components/change-password-by-code-form.tsx';
 import { sealPasswords } from '../features/auth/api/seal-passwords.ts';
 import { PrivacySection } from '../features/privacy/components/privacy-section.tsx';
+import { PasskeysSection } from '../features/passkeys/components/passkeys-section.tsx';
+import { usePasskeyProof } from '../features/passkeys/components/use-passkey-proof.ts';
 import styles from '../features/auth/components/forms.module.css';
 
 /** Account settings are for account-type members; third-party members are sent home (spec 4). */
@@ -25,6 +27,10 @@ export async function loader() {
 export default function Account() {
   const { t } = useTranslation('passport');
   const [user, setUser] = useState(useLoaderData<UserInfo>());
+  // A contact change may be confirmed with a passkey instead of the password, once the member has one.
+  const [passkeyCount, setPasskeyCount] = useState(0);
+  const passkeyProof = usePasskeyProof(passkeyCount > 0);
+  const sealPassword = async (password: string) => (await sealPasswords(password))[0]!;
   return (
     <section className={styles.card}>
       <h1>{t('account.heading')}</h1>
@@ -42,13 +48,19 @@ export default function Account() {
         <ChangePasswordByCodeForm hasEmail={!!user.bind_email} hasPhone={!!user.bind_tel} />
       </div>
       <div className={styles.section}>
-        <BindEmailForm hasEmail={!!user.bind_email} onBound={setUser} />
+        <BindEmailForm hasEmail={!!user.bind_email} onBound={setUser} passkeyProof={passkeyProof} />
       </div>
       <div className={styles.section}>
-        <BindPhoneForm key={user.bind_tel ?? 'none'} hasPhone={!!user.bind_tel} onBound={setUser} />
+        <BindPhoneForm
+          key={user.bind_tel ?? 'none'}
+          hasPhone={!!user.bind_tel}
+          onBound={setUser}
+          passkeyProof={passkeyProof}
+        />
       </div>
+      <PasskeysSection sealPassword={sealPassword} onCount={setPasskeyCount} />
       <SessionsSection />
-      <PrivacySection sealPassword={async (password) => (await sealPasswords(password))[0]!} />
+      <PrivacySection sealPassword={sealPassword} />
     </section>
   );
 }

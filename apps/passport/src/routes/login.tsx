@@ -8,6 +8,7 @@ import { socialLogin } from '../config/env.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { SocialLoginButtons } from '../features/auth/components/social-login-buttons.tsx';
 import { useLoginDeletionNotice } from '../features/privacy/components/use-login-deletion-notice.tsx';
+import { PasskeyLoginButton } from '../features/passkeys/components/passkey-login-button.tsx';
 import styles from '../features/auth/components/forms.module.css';
 
 /** What sign-up hands to this page in the history state: the account just created. */
@@ -21,9 +22,9 @@ function accountOf(state: unknown): string {
 }
 
 /**
- * Login, desktop and H5: password form, then the social-login providers this build offers. After either, the
- * visitor goes back where `redirect` / `gourl` said, if that is our site. Coming from sign-up, the new account is
- * already filled in.
+ * Login, desktop and H5: password form, a passkey (where the browser has WebAuthn), then the social-login
+ * providers this build offers. After any of them, the visitor goes back where `redirect` / `gourl` said, if that
+ * is our site. Coming from sign-up, the new account is already filled in.
  */
 export default function Login() {
   const { t } = useTranslation('passport');
@@ -38,6 +39,10 @@ export default function Login() {
       {deletion.notice}
       <LoginForm
         initialUser={accountOf(state)}
+        returnTo={returnTo}
+        onDone={(next) => void deletion.continueTo(carryLanguage(next))}
+      />
+      <PasskeyLoginButton
         returnTo={returnTo}
         onDone={(next) => void deletion.continueTo(carryLanguage(next))}
       />

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, updatedAt } from './columns.ts';
+import { createdAt, passkeyColumns, updatedAt } from './columns.ts';
 
 /**
  * A staff account (spec 3 "Staff account": account_id, account_name, account_pwd, privilege_ids). `id` is the
@@ -165,15 +165,7 @@ export const staffPasskey = pgTable(
     staffId: integer('staff_id')
       .notNull()
       .references(() => staffAccount.id, { onDelete: 'cascade' }),
-    /** base64url, as WebAuthn names it. */
-    credentialId: text('credential_id').notNull(),
-    publicKey: bytea('public_key').notNull(),
-    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array(),
-    /** A name the member gave it ("Office laptop"). */
-    name: text('name').notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...passkeyColumns(),
   },
   (t) => [
     uniqueIndex('staff_passkey_credential_idx').on(t.credentialId),
@@ -200,21 +192,4 @@ export const staffLoginPending = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('staff_login_pending_staff_idx').on(t.staffId)],
-);
-
-/**
- * A WebAuthn registration challenge of a logged-in staff member (adding a passkey): single use (deleted by the
- * answer that uses it) and expiring.
- */
-export const staffPasskeyChallenge = pgTable(
-  'staff_passkey_challenge',
-  {
-    challenge: text('challenge').primaryKey(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staffAccount.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('staff_passkey_challenge_staff_idx').on(t.staffId)],
 );

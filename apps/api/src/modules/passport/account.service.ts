@@ -108,6 +108,8 @@ export interface AccountDeps {
   registrations: RegistrationLimit;
   /** Contact changes end other sessions and notify the old addresses (issue 19 item 4). */
   security: AccountSecurityService;
+  /** A passkey's proof of the owner instead of the password (passkey.service.ts `requireProof`). */
+  passkeyProof: (mid: number, response: Record<string, unknown>) => Promise<void>;
   now: Clock;
 }
 
@@ -415,12 +417,18 @@ export class AccountService {
 
   /**
    * The owner's proof before an e-mail or a phone changes (issue 19 item 4): the current password, counted
-   * against the account's lockout like a login (a stolen session cannot guess it). Answers in the call's family.
+   * against the account's lockout like a login (a stolen session cannot guess it), or one of the member's own
+   * passkeys (counted the same way). Answers in the call's family.
    */
-  private async proveOwner(row: MemberRow, sealed: string | undefined, family: 'email' | 'phone') {
+  private async proveOwner(
+    row: MemberRow,
+    proof: { pwd?: string | undefined; passkey?: Record<string, unknown> | undefined },
+    family: 'email' | 'phone',
+  ) {
+    if (proof.passkey) return this.d.passkeyProof(row.mid, proof.passkey);
     const refusal = changeRefusals[family];
-    if (!sealed) this.refuse(codes.passportPasswordRequired);
-    const password = await this.d.rsa.decryptPassword(sealed);
+    if (!proof.pwd) this.refuse(codes.passportPasswordRequired);
+    const password = await this.d.rsa.decryptPassword(proof.pwd);
     const attempt = await this.d.lockout.beginTry(accountKey(row.mid));
     if (!attempt) this.refuse(loginRefusals[family === 'email' ? 'web' : 'game'].locked);
     if (!row.passwordHash || !(await this.d.hasher.verify(row.passwordHash, password!))) {
@@ -440,13 +448,14 @@ export class AccountService {
       email: string;
       code: string | undefined;
       pwd?: string | undefined;
+      passkey?: Record<string, unknown> | undefined;
       oldCode?: string | undefined;
     },
   ) {
     const row = await this.accountMember(member.mid);
     const email = input.email.toLowerCase();
     if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
-    await this.proveOwner(row, input.pwd, 'email');
+    await this.proveOwner(row, input, 'email');
     const oldCode = row.email && {
       channel: 'email' as const,
       target: row.email,
@@ -523,6 +532,7 @@ export class AccountService {
       code?: string | undefined;
       oldCode?: string | undefined;
       pwd?: string | undefined;
+      passkey?: Record<string, unknown> | undefined;
     },
   ) {
     const { mid } = member;
@@ -530,7 +540,7 @@ export class AccountService {
     const phone = this.phoneOf(input.cid, input.tel);
     const owner = await this.d.members.byPhone(phone);
     if (owner) this.refuse(owner.mid === mid ? codes.passportPhoneAlreadyBound : codes.passportPhoneUsed);
-    await this.proveOwner(row, input.pwd, 'phone');
+    await this.proveOwner(row, input, 'phone');
     const oldCode = row.phone && {
       channel: 'sms' as const,
       target: row.phone,

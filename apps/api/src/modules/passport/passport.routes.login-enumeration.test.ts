@@ -50,6 +50,8 @@ beforeAll(async () => {
       passportOrigin: 'https://p.test',
       portalOrigin: 'https://w.test',
     }),
+    // Logins only: no contact change here needs a passkey's proof.
+    passkeyProof: () => Promise.reject(new Error('not used by logins')),
     now,
   });
   for (const n of [0, 1, 2, 3])

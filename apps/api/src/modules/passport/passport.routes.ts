@@ -70,6 +70,18 @@ import { SecurityRepository } from './security.repository.ts';
 import { SessionRepository } from './session.repository.ts';
 import { SocialRepository } from './social.repository.ts';
 import { appleFormPostPath, SocialService } from './social.service.ts';
+import {
+  passkeyLogin,
+  passkeyLoginOptions,
+  userPasskeyAdd,
+  userPasskeyOptions,
+  userPasskeyProofOptions,
+  userPasskeyRemove,
+  userPasskeyRename,
+  userPasskeys,
+} from '@gp/contracts/passkeys';
+import { memberPasswordCheck } from './member-password.ts';
+import { PasskeyService, passportWebAuthnParty } from './passkey.service.ts';
 
 export async function passportRoutes(app: FastifyInstance) {
   const { now } = app;
@@ -106,8 +118,18 @@ export async function passportRoutes(app: FastifyInstance) {
     passportOrigin: app.env.PASSPORT_ORIGIN,
     portalOrigin: app.env.PORTAL_ORIGIN,
   });
+  const passkeys = new PasskeyService({
+    db: app.db,
+    members,
+    sessions,
+    lockout,
+    passwordCheck: memberPasswordCheck({ db: app.db, env: app.env, now }),
+    party: passportWebAuthnParty(app.env.PASSPORT_ORIGIN),
+    now,
+  });
   const accounts = new AccountService({
     security: accountSecurity,
+    passkeyProof: (mid, response) => passkeys.requireProof(mid, response),
     members,
     sessions,
     rsa,
@@ -265,6 +287,7 @@ export async function passportRoutes(app: FastifyInstance) {
       email: input.user,
       code: input.captcha,
       pwd: input.pwd,
+      passkey: input.passkey,
       oldCode: input.oldCaptcha,
     }),
   );
@@ -347,6 +370,18 @@ export async function passportRoutes(app: FastifyInstance) {
         loginClientOf(ctx.request),
       ),
     )),
+    gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home),
+  }));
+  // Members' passkeys (issue 19 item 2): passkey.service.ts.
+  registerCall(app, userPasskeys, (_, ctx) => passkeys.list(midOf(ctx)));
+  registerCall(app, userPasskeyOptions, (input, ctx) => passkeys.registrationOptions(midOf(ctx), input.pwd));
+  registerCall(app, userPasskeyAdd, (input, ctx) => passkeys.add(midOf(ctx), input));
+  registerCall(app, userPasskeyRename, (input, ctx) => passkeys.rename(midOf(ctx), input.id, input.name));
+  registerCall(app, userPasskeyProofOptions, (_, ctx) => passkeys.proofOptions(midOf(ctx)));
+  registerCall(app, userPasskeyRemove, (input, ctx) => passkeys.remove(midOf(ctx), input));
+  registerCall(app, passkeyLoginOptions, () => passkeys.loginOptions());
+  registerCall(app, passkeyLogin, async (input, ctx) => ({
+    ...(await signedIn(ctx, passkeys.login(input.response, input.keep === 1, loginClientOf(ctx.request)))),
     gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home),
   }));
   registerCall(app, loginOauthCookie, (_, ctx) => ({ channel_type: memberOf(ctx).loginType }));

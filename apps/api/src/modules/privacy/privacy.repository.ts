@@ -16,6 +16,7 @@ import {
 import { payOrder, payOrderEvent, payOrderRequest } from '../../db/schema/pay-order.schema.ts';
 import { privacyRequest } from '../../db/schema/privacy.schema.ts';
 import { memberIdentity } from '../../db/schema/social.schema.ts';
+import { memberPasskey } from '../../db/schema/webauthn.schema.ts';
 
 export type PrivacyRequestRow = typeof privacyRequest.$inferSelect;
 export type NewPrivacyRequest = typeof privacyRequest.$inferInsert;
@@ -262,6 +263,8 @@ export class PrivacyRepository {
       .returning({ k: memberSession.idHash });
     // The browsers the member logged in from (the new-device notice's memory).
     await this.db.delete(memberDevice).where(eq(memberDevice.mid, mid));
+    // Passkeys log in without the password the erasure removes.
+    await this.db.delete(memberPasskey).where(eq(memberPasskey.mid, mid));
     const socialLinks = await this.db
       .delete(memberIdentity)
       .where(eq(memberIdentity.mid, mid))

@@ -1,6 +1,6 @@
 /**
  * The staff second factor's tables (staff.schema.ts "Second factor"): authenticator-app secrets, recovery codes,
- * passkeys, registration challenges and the pending half of a login. Every check that must not be passed twice
+ * passkeys and the pending half of a login (registration challenges: modules/webauthn). Every check that must not be passed twice
  * (a time step, a recovery code, a challenge, the pending login) is one conditional statement.
  */
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
@@ -9,7 +9,6 @@ import {
   staffAccount,
   staffLoginPending,
   staffPasskey,
-  staffPasskeyChallenge,
   staffRecoveryCode,
   staffTotp,
 } from '../../db/schema/staff.schema.ts';
@@ -155,26 +154,6 @@ export class SecondFactorRepository {
     return row;
   }
 
-  /** Keeps a registration challenge for five minutes (or whatever `expiresAt` says). */
-  async saveRegistrationChallenge(staffId: number, challenge: string, expiresAt: Date): Promise<void> {
-    await this.db.insert(staffPasskeyChallenge).values({ staffId, challenge, expiresAt });
-  }
-
-  /** Takes a live registration challenge of the account: true once, then it is gone. */
-  async takeRegistrationChallenge(staffId: number, challenge: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .delete(staffPasskeyChallenge)
-      .where(
-        and(
-          eq(staffPasskeyChallenge.staffId, staffId),
-          eq(staffPasskeyChallenge.challenge, challenge),
-          gt(staffPasskeyChallenge.expiresAt, now),
-        ),
-      )
-      .returning({ challenge: staffPasskeyChallenge.challenge });
-    return rows.length === 1;
-  }
-
   // ---- The pending half of a login ----
 
   async createPending(values: {
@@ -248,7 +227,6 @@ export class SecondFactorRepository {
       .where(eq(staffPasskey.staffId, staffId))
       .returning({ id: staffPasskey.id });
     await this.db.delete(staffRecoveryCode).where(eq(staffRecoveryCode.staffId, staffId));
-    await this.db.delete(staffPasskeyChallenge).where(eq(staffPasskeyChallenge.staffId, staffId));
     await this.db.delete(staffLoginPending).where(eq(staffLoginPending.staffId, staffId));
     return { totp: totp.some((r) => r.confirmedAt !== null), passkeys: passkeys.length };
   }

@@ -7,15 +7,6 @@
  * thief with the password cannot reset the count by logging in again.
  */
 import { createHash, randomInt } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { StaffSecondFactorData, StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff';
@@ -24,6 +15,17 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSessionId, newToken, type LockoutService } from '../passport/index.ts';
+import {
+  authenticationOptions,
+  credentialIdOf,
+  forgetWebAuthnChallenges,
+  registrationOptions,
+  verifyAuthentication,
+  verifyRegistration,
+  webAuthnChallenges,
+  webAuthnPartyOf,
+  type WebAuthnParty,
+} from '../webauthn/index.ts';
 import { audit } from './audit.ts';
 import { StaffAccountRepository } from './staff-account.repository.ts';
 import {
@@ -40,8 +42,6 @@ const minute = 60_000;
 export const secondFactorPolicy = {
   /** How long the second step of a login may take. */
   pendingMs: 5 * minute,
-  /** How long a passkey registration challenge lives. */
-  challengeMs: 5 * minute,
   /** TOTP time step, and how far the client's clock may be off (one step either way). */
   periodSeconds: 30,
   toleranceSeconds: 30,
@@ -66,19 +66,12 @@ export function recoveryCodeHash(code: string): string {
   return createHash('sha256').update(normal).digest('hex');
 }
 
-export interface WebAuthnParty {
-  /** The console's host name. */
-  rpID: string;
-  /** The console's origin, which the browser writes into every answer. */
-  origin: string;
-  rpName: string;
-}
-
 /** The relying party is the console: its host (rpID) and origin come from CS_ADMIN_ORIGIN. */
-export function webAuthnPartyOf(consoleOrigin: string): WebAuthnParty {
-  const url = new URL(consoleOrigin);
-  return { rpID: url.hostname, origin: url.origin, rpName: 'Staff console' };
-}
+export const staffWebAuthnParty = (consoleOrigin: string): WebAuthnParty =>
+  webAuthnPartyOf(consoleOrigin, 'Staff console');
+
+/** Registration challenges, per account (the login's live in its pending row). */
+const registerPurpose = 'staff.register';
 
 export interface SecondFactorDeps {
   db: Db;
@@ -205,27 +198,19 @@ export class SecondFactorService {
     });
   }
 
+  private registerChallenges(staffId: number) {
+    return webAuthnChallenges(this.d.db, this.d.now, registerPurpose, String(staffId));
+  }
+
   async passkeyOptions(staff: AuthenticatedStaff) {
     const existing = await this.repo().passkeysOf(staff.staffId);
-    const options = await generateRegistrationOptions({
-      rpName: this.d.party.rpName,
-      rpID: this.d.party.rpID,
-      userName: staff.accountId,
-      userDisplayName: staff.accountName,
-      userID: new TextEncoder().encode(`staff:${staff.staffId}`),
-      attestationType: 'none',
-      excludeCredentials: existing.map((p) => ({
-        id: p.credentialId,
-        ...(p.transports ? { transports: p.transports as AuthenticatorTransportFuture[] } : {}),
-      })),
-      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
-    });
-    await this.repo().saveRegistrationChallenge(
-      staff.staffId,
-      options.challenge,
-      new Date(this.now().getTime() + secondFactorPolicy.challengeMs),
+    return registrationOptions(
+      this.d.party,
+      { id: `staff:${staff.staffId}`, name: staff.accountId, displayName: staff.accountName },
+      existing,
+      { residentKey: 'preferred', userVerification: 'preferred' },
+      this.registerChallenges(staff.staffId).keep,
     );
-    return options as unknown as Record<string, unknown>;
   }
 
   async addPasskey(
@@ -233,31 +218,19 @@ export class SecondFactorService {
     input: { name: string; response: Record<string, unknown> },
   ): Promise<{ recovery_codes: string[] | null }> {
     const repo = this.repo();
-    let verified;
-    try {
-      verified = await verifyRegistrationResponse({
-        response: input.response as unknown as RegistrationResponseJSON,
-        // The challenge is taken (single use) by the one answer that names it, and only while it lives.
-        expectedChallenge: (challenge) =>
-          repo.takeRegistrationChallenge(staff.staffId, challenge, this.now()),
-        expectedOrigin: this.d.party.origin,
-        expectedRPID: this.d.party.rpID,
-        requireUserVerification: false,
-      });
-    } catch {
-      throw new AppError(codes.staffPasskeyFailed);
-    }
-    if (!verified.verified) throw new AppError(codes.staffPasskeyFailed);
-    const { credential } = verified.registrationInfo;
-    if (await repo.credentialTaken(credential.id)) throw new AppError(codes.staffPasskeyFailed);
+    const credential = await verifyRegistration(
+      this.d.party,
+      input.response,
+      'preferred',
+      this.registerChallenges(staff.staffId).take,
+    );
+    if (!credential) throw new AppError(codes.staffPasskeyFailed);
+    if (await repo.credentialTaken(credential.credentialId)) throw new AppError(codes.staffPasskeyFailed);
     const at = this.now();
     return inTransaction(this.d.db, async (tx) => {
       await this.repo(tx).addPasskey({
         staffId: staff.staffId,
-        credentialId: credential.id,
-        publicKey: credential.publicKey,
-        counter: credential.counter,
-        transports: credential.transports ?? null,
+        ...credential,
         name: input.name,
         createdAt: at,
       });
@@ -296,6 +269,7 @@ export class SecondFactorService {
     const at = this.now();
     await inTransaction(this.d.db, async (tx) => {
       const removed = await this.repo(tx).removeAllOf(row.id);
+      await forgetWebAuthnChallenges(tx, registerPurpose, String(row.id));
       await new StaffSessionRepository(tx).revokeAllOf(row.id, at);
       await audit.record(tx, {
         actor: staff,
@@ -417,16 +391,9 @@ export class SecondFactorService {
   async loginPasskeyOptions(pendingId: string | undefined) {
     const pending = await this.pendingOf(pendingId);
     const passkeys = await this.repo().passkeysOf(pending.staffId);
-    const options = await generateAuthenticationOptions({
-      rpID: this.d.party.rpID,
-      allowCredentials: passkeys.map((p) => ({
-        id: p.credentialId,
-        ...(p.transports ? { transports: p.transports as AuthenticatorTransportFuture[] } : {}),
-      })),
-      userVerification: 'preferred',
-    });
-    await this.repo().setPendingChallenge(pending.idHash, options.challenge);
-    return options as unknown as Record<string, unknown>;
+    return authenticationOptions(this.d.party, passkeys, 'preferred', (challenge) =>
+      this.repo().setPendingChallenge(pending.idHash, challenge),
+    );
   }
 
   loginWithPasskey(
@@ -435,28 +402,15 @@ export class SecondFactorService {
     response: Record<string, unknown>,
   ) {
     return this.attempt(pendingId, client, 'passkey', async ({ staffId, idHash }) => {
-      const answer = response as unknown as AuthenticationResponseJSON;
-      const passkey = await this.repo().passkeyByCredential(staffId, answer.id);
+      const credentialId = credentialIdOf(response);
+      const passkey = credentialId && (await this.repo().passkeyByCredential(staffId, credentialId));
       if (!passkey) return false;
-      try {
-        const result = await verifyAuthenticationResponse({
-          response: answer,
-          expectedChallenge: (challenge) => this.repo().takePendingChallenge(idHash, challenge),
-          expectedOrigin: this.d.party.origin,
-          expectedRPID: this.d.party.rpID,
-          credential: {
-            id: passkey.credentialId,
-            publicKey: new Uint8Array(passkey.publicKey),
-            counter: passkey.counter,
-          },
-          requireUserVerification: false,
-        });
-        if (!result.verified) return false;
-        await this.repo().passkeyUsed(passkey.id, result.authenticationInfo.newCounter, this.now());
-        return true;
-      } catch {
-        return false;
-      }
+      const counter = await verifyAuthentication(this.d.party, response, passkey, 'preferred', (challenge) =>
+        this.repo().takePendingChallenge(idHash, challenge),
+      );
+      if (counter === undefined) return false;
+      await this.repo().passkeyUsed(passkey.id, counter, this.now());
+      return true;
     });
   }
 }

@@ -41,7 +41,7 @@ import {
 } from '../passport/index.ts';
 import { AuditService } from './audit.service.ts';
 import { StaffAccountService } from './staff-account.service.ts';
-import { SecondFactorService, secondFactorPolicy, webAuthnPartyOf } from './second-factor.service.ts';
+import { SecondFactorService, secondFactorPolicy, staffWebAuthnParty } from './second-factor.service.ts';
 import {
   clearStaffCookies,
   clearStaffPendingCookie,
@@ -61,7 +61,7 @@ export async function staffRoutes(app: FastifyInstance) {
   const secondFactor = new SecondFactorService({
     db: app.db,
     lockout,
-    party: webAuthnPartyOf(app.env.CS_ADMIN_ORIGIN),
+    party: staffWebAuthnParty(app.env.CS_ADMIN_ORIGIN),
     now,
   });
   const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, secondFactor, now });

@@ -5,7 +5,11 @@ import { ApiError } from '@gp/api-client';
 import { errorText } from '@gp/i18n';
 import { dateTime, formatDate } from '@gp/i18n/format';
 import { endOtherSessions, endSession, listSessions } from '../api/sessions.ts';
-import styles from './sessions-section.module.css';
+import shared from '../../../components/account-section.module.css';
+import own from './sessions-section.module.css';
+
+/** The account page's section look, with this section's own button and badge. */
+const styles = { ...shared, ...own };
 
 /**
  * "Where you're logged in" (issue 19 item 4): the member's live sessions with the browser, a masked network
@@ -80,7 +84,7 @@ export function SessionsSection() {
           {sessions.map((s) => (
             <li key={s.id} className={styles.item}>
               <div className={styles.about}>
-                <p className={styles.device}>
+                <p className={styles.name}>
                   {deviceOf(s)}
                   {s.current && <span className={styles.badge}>{t('accountSecurity.thisDevice')}</span>}
                 </p>

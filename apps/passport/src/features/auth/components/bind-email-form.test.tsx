@@ -103,4 +103,33 @@ describe('BindEmailForm changing a linked e-mail', () => {
     expect(within(form).queryByLabelText('Code sent to your current e-mail')).toBeNull();
     expect(within(form).getByLabelText('Current password')).toBeTruthy();
   });
+
+  it('takes a passkey instead of the password when the member has one, asked at submit', async () => {
+    const onBound = vi.fn();
+    const prove = vi.fn(async () => '{"id":"cred"}');
+    const passkeyProof = { prove, errorText: () => 'The passkey request was cancelled.' };
+    await renderApp(<BindEmailForm onBound={onBound} passkeyProof={passkeyProof} />);
+    const form = await screen.findByRole('form', { name: 'Link an e-mail' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Use a passkey instead' }));
+    expect(within(form).queryByLabelText('Current password')).toBeNull();
+    fill(form, 'E-mail to link', 'new@example.com');
+    fill(form, 'Code sent to that e-mail', '123456');
+    expect(prove).not.toHaveBeenCalled();
+
+    prove.mockRejectedValueOnce(new Error('cancelled'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Link e-mail' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('The passkey request was cancelled.');
+    expect(api.call).not.toHaveBeenCalledWith(userEmailBind, expect.anything());
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Link e-mail' }));
+    await vi.waitFor(() => expect(onBound).toHaveBeenCalledWith(bound));
+    expect(api.call).toHaveBeenCalledWith(userEmailBind, {
+      user: 'new@example.com',
+      captcha: '123456',
+      passkey: '{"id":"cred"}',
+    });
+    // Back to the password, if the member prefers.
+    fireEvent.click(within(form).getByRole('button', { name: 'Use your password instead' }));
+    expect(within(form).getByLabelText('Current password')).toBeTruthy();
+  });
 });

@@ -10,24 +10,29 @@ import { CodeField } from './code-field.tsx';
 import { Field } from './field.tsx';
 import { FormMessages } from './form-messages.tsx';
 import { useCountdown } from './use-countdown.ts';
+import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
 import styles from './forms.module.css';
 
 /**
  * Links an e-mail to the account, or changes the linked one (spec 7 /web/user/email/bind; issue 19 item 4): the
- * current password, a code to the new address and - when one is linked - a code to the current address, asked
- * for in full since the page only shows it masked. Every other device is logged out; the old address is told.
+ * current password (or a passkey), a code to the new address and - when one is linked - a code to the current
+ * address, asked for in full since the page only shows it masked. Every other device is logged out; the old
+ * address is told.
  */
 export function BindEmailForm({
   hasEmail = false,
   onBound,
+  passkeyProof,
 }: {
   hasEmail?: boolean;
   onBound: (user: UserInfo) => void;
+  /** Offered when the member has a passkey. */
+  passkeyProof?: PasskeyProof | undefined;
 }) {
   const { t } = useTranslation('passport');
   const [current, setCurrent] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const proof = useOwnerProof(passkeyProof);
   const [oldCode, setOldCode] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -62,7 +67,7 @@ export function BindEmailForm({
     e.preventDefault();
     setAlert('');
     const found = emailErrors(email, 'email');
-    if (!password) found.password = t('validation.required');
+    if (proof.missing) found.password = t('validation.required');
     if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
     if (hasEmail && !/^\d{6}$/.test(oldCode.trim())) found.oldCode = t('validation.code');
     setErrors(found);
@@ -73,19 +78,19 @@ export function BindEmailForm({
         await bindEmail({
           email: email.trim(),
           code: code.trim(),
-          password,
+          ...(await proof.take()),
           ...(hasEmail ? { oldCode: oldCode.trim() } : {}),
         }),
       );
       // The form stays for a later change: nothing of this one is kept in it.
-      setPassword('');
+      proof.setPassword('');
       setCode('');
       setOldCode('');
       setEmail('');
       setCurrent('');
       setNotice(hasEmail ? t('accountSecurity.emailChanged') : t('bind.emailLinked'));
     } catch (error) {
-      setAlert(errorMessage(t, error));
+      setAlert(proof.passkeyErrorText(error) ?? errorMessage(t, error));
     }
     setBusy(false);
   };
@@ -102,15 +107,7 @@ export function BindEmailForm({
       </h2>
       <p className={styles.hint}>{hasEmail ? t('accountSecurity.changeEmailIntro') : t('bind.emailIntro')}</p>
       <FormMessages alert={alert} />
-      <Field
-        label={t('account.oldPassword')}
-        type="password"
-        autoComplete="current-password"
-        maxLength={16}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-      />
+      <OwnerProofField proof={proof} error={errors.password} />
       <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
       {hasEmail && (
         <fieldset className={styles.group}>

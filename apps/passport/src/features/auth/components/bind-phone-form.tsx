@@ -7,30 +7,34 @@ import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';
-import { Field } from './field.tsx';
 import { FormMessages } from './form-messages.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { useCountdown } from './use-countdown.ts';
+import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
 import styles from './forms.module.css';
 
 /**
  * Links a phone number, or changes the linked one: a code to the new number, and - when one is linked already -
- * a code to the current number too (spec 7 /web/user/handle/tel) - and the current password (issue 19 item 4).
+ * a code to the current number too (spec 7 /web/user/handle/tel) - and the current password or a passkey (issue 19
+ * item 4).
  * The current number is asked for in full, since the page only shows it masked. Every other device is logged
  * out; the old number is told.
  */
 export function BindPhoneForm({
   hasPhone,
   onBound,
+  passkeyProof,
 }: {
   hasPhone: boolean;
   onBound: (user: UserInfo) => void;
+  /** Offered when the member has a passkey. */
+  passkeyProof?: PasskeyProof | undefined;
 }) {
   const { t } = useTranslation('passport');
   const [current, setCurrent] = useState({ cid: 66, tel: '' });
   const [next, setNext] = useState({ cid: 66, tel: '' });
   const [oldCode, setOldCode] = useState('');
-  const [password, setPassword] = useState('');
+  const proof = useOwnerProof(passkeyProof);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
@@ -62,7 +66,7 @@ export function BindPhoneForm({
     e.preventDefault();
     setAlert('');
     const found: Record<string, string> = {};
-    if (!password) found.password = t('validation.required');
+    if (proof.missing) found.password = t('validation.required');
     if (!phoneRule.safeParse(next.tel).success) found.next = t('validation.phone');
     if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
     if (hasPhone && !/^\d{6}$/.test(oldCode.trim())) found.oldCode = t('validation.code');
@@ -74,14 +78,14 @@ export function BindPhoneForm({
         await bindPhone({
           ...next,
           code: code.trim(),
-          password,
+          ...(await proof.take()),
           ...(hasPhone ? { oldCode: oldCode.trim() } : {}),
         }),
       );
-      setPassword('');
+      proof.setPassword('');
       setNotice(t('accountSecurity.phoneChanged'));
     } catch (error) {
-      setAlert(errorMessage(t, error));
+      setAlert(proof.passkeyErrorText(error) ?? errorMessage(t, error));
     }
     setBusy(false);
   };
@@ -96,15 +100,7 @@ export function BindPhoneForm({
       <h2 id="bind-phone-heading">{hasPhone ? t('bind.changePhoneHeading') : t('bind.phoneHeading')}</h2>
       <p className={styles.hint}>{t('bind.phoneIntro')}</p>
       <FormMessages alert={alert} />
-      <Field
-        label={t('account.oldPassword')}
-        type="password"
-        autoComplete="current-password"
-        maxLength={16}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-      />
+      <OwnerProofField proof={proof} error={errors.password} />
       <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
       {hasPhone && (
         <fieldset className={styles.group}>

@@ -8,7 +8,8 @@ import { getPrivacyStatus } from '../api/get-privacy-status.ts';
 import { requestDeletion } from '../api/request-deletion.ts';
 import { privacyErrorText } from '../model/error-text.ts';
 import { exportFileName, saveJsonFile } from '../model/save-json-file.ts';
-import styles from './privacy.module.css';
+import styles from '../../../components/account-section.module.css';
+import { SectionInput } from '../../../components/section-input.tsx';
 
 export interface PrivacySectionProps {
   /** Seals the password as the login does (the route hands in the auth feature's sealing). */
@@ -137,8 +138,6 @@ function DeleteForm({
 }) {
   const { t } = useTranslation('passport');
   const headingId = useId();
-  const passwordId = useId();
-  const errorId = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [alert, setAlert] = useState('');
@@ -162,7 +161,12 @@ function DeleteForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={headingId}>
+    <form
+      className={`${styles.form} ${styles.dangerForm}`}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId}>{t('privacy.deleteHeading')}</h3>
       <p className={styles.text}>{t('privacy.deleteExplain', { days: graceDays ?? 14 })}</p>
       {alert && (
@@ -170,27 +174,7 @@ function DeleteForm({
           {alert}
         </p>
       )}
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={passwordId}>
-          {t('privacy.password')}
-        </label>
-        <input
-          id={passwordId}
-          className={styles.input}
-          type="password"
-          autoComplete="current-password"
-          maxLength={16}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {error && (
-          <p id={errorId} className={styles.error}>
-            {error}
-          </p>
-        )}
-      </div>
+      <SectionInput label={t('privacy.password')} error={error} value={password} onChange={setPassword} />
       <div className={styles.actions}>
         <button type="submit" className={styles.danger} disabled={busy}>
           {busy ? t('privacy.deleting') : t('privacy.confirmDelete')}

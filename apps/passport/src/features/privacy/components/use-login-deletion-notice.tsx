@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPrivacyStatus } from '../api/get-privacy-status.ts';
+import shared from '../../../components/account-section.module.css';
 import styles from './privacy.module.css';
 
 /**
@@ -20,7 +21,7 @@ export function useLoginDeletionNotice(): { notice: ReactNode; continueTo: (next
 
   const notice = next ? (
     <div className={styles.loginNotice} role="status">
-      <p className={styles.notice}>{t('privacy.loginNotice')}</p>
+      <p className={shared.notice}>{t('privacy.loginNotice')}</p>
       <a href={next}>{t('privacy.continue')}</a>
     </div>
   ) : null;

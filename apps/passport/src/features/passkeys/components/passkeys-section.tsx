@@ -1,0 +1,329 @@
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@gp/i18n/format';
+import {
+  addPasskey,
+  listPasskeys,
+  provePasskey,
+  removePasskey,
+  type MemberPasskeyData,
+} from '../api/passkeys.ts';
+import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
+import shared from '../../../components/account-section.module.css';
+import { SectionInput } from '../../../components/section-input.tsx';
+import own from './passkeys.module.css';
+
+const styles = { ...shared, ...own };
+
+export interface PasskeysSectionProps {
+  /** Seals the password as the login does (the route hands in the auth feature's sealing). */
+  sealPassword: (password: string) => Promise<string>;
+  /** Told how many passkeys the member has, whenever the list changes (the route offers them as a proof). */
+  onCount?: (count: number) => void;
+}
+
+/**
+ * The account page's passkeys (issue 19 item 2): the member's passkeys with their names and when each was added
+ * and last used; adding one (with the current password) and removing one (with the password or a passkey),
+ * after a confirmation. Where the browser has no WebAuthn, the list stays but nothing can be added.
+ */
+export function PasskeysSection({ sealPassword, onCount }: PasskeysSectionProps) {
+  const { t } = useTranslation('passport');
+  const headingId = useId();
+  const [passkeys, setPasskeys] = useState<MemberPasskeyData[] | null>(null);
+  const [alert, setAlert] = useState('');
+  const [notice, setNotice] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<MemberPasskeyData | null>(null);
+  const supported = passkeysSupported();
+
+  const load = useCallback(
+    () =>
+      listPasskeys().then(
+        (list) => {
+          setPasskeys(list);
+          onCount?.(list.length);
+        },
+        (error: unknown) => setAlert(passkeyErrorText(t, error)),
+      ),
+    [onCount, t],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const done = async (message: string) => {
+    setAdding(false);
+    setRemoving(null);
+    setAlert('');
+    setNotice(message);
+    await load();
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('passkeys.heading')}</h2>
+      <p className={styles.hint}>{t('passkeys.intro')}</p>
+      {!supported && <p className={styles.hint}>{t('passkeys.unsupported')}</p>}
+      {alert && (
+        <p role="alert" className={styles.alert}>
+          {alert}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className={styles.notice}>
+          {notice}
+        </p>
+      )}
+      {passkeys === null ? (
+        !alert && <p className={styles.hint}>{t('passkeys.loading')}</p>
+      ) : passkeys.length === 0 ? (
+        <p className={styles.hint}>{t('passkeys.none')}</p>
+      ) : (
+        <PasskeyList
+          passkeys={passkeys}
+          onRemove={(p) => {
+            setNotice('');
+            setAdding(false);
+            setRemoving(p);
+          }}
+        />
+      )}
+      {removing && (
+        <RemoveForm
+          passkey={removing}
+          canUsePasskey={supported}
+          sealPassword={sealPassword}
+          onCancel={() => setRemoving(null)}
+          onRemoved={() => void done(t('passkeys.removed', { name: removing.name }))}
+        />
+      )}
+      {supported &&
+        (adding ? (
+          <AddForm
+            sealPassword={sealPassword}
+            onCancel={() => setAdding(false)}
+            onAdded={(p) => void done(t('passkeys.added', { name: p.name }))}
+          />
+        ) : (
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => {
+                setNotice('');
+                setRemoving(null);
+                setAdding(true);
+              }}
+            >
+              {t('passkeys.add')}
+            </button>
+          </div>
+        ))}
+    </section>
+  );
+}
+
+function PasskeyList({
+  passkeys,
+  onRemove,
+}: {
+  passkeys: MemberPasskeyData[];
+  onRemove: (passkey: MemberPasskeyData) => void;
+}) {
+  const { t, i18n } = useTranslation('passport');
+  const date = (iso: string) => formatDate(iso, i18n.language);
+  return (
+    <ul className={styles.list} aria-label={t('passkeys.listLabel')}>
+      {passkeys.map((p) => (
+        <li key={p.id} className={styles.item}>
+          <div className={styles.about}>
+            <p className={styles.name}>{p.name}</p>
+            <p className={styles.meta}>{t('passkeys.addedOn', { date: date(p.created_at) })}</p>
+            <p className={styles.meta}>
+              {p.last_used_at
+                ? t('passkeys.lastUsed', { date: date(p.last_used_at) })
+                : t('passkeys.neverUsed')}
+            </p>
+          </div>
+          <button
+            type="button"
+            className={styles.button}
+            aria-label={t('passkeys.removeOf', { name: p.name })}
+            onClick={() => onRemove(p)}
+          >
+            {t('passkeys.remove')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FormFrame({
+  heading,
+  danger = false,
+  alert,
+  onSubmit,
+  children,
+}: {
+  heading: string;
+  danger?: boolean;
+  alert: string;
+  onSubmit: (e: FormEvent) => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <form
+      className={`${styles.form} ${danger ? styles.dangerForm : ''}`}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={headingId}
+    >
+      <h3 id={headingId}>{heading}</h3>
+      {alert && (
+        <p role="alert" className={styles.alert}>
+          {alert}
+        </p>
+      )}
+      {children}
+    </form>
+  );
+}
+
+function AddForm({
+  sealPassword,
+  onCancel,
+  onAdded,
+}: {
+  sealPassword: (password: string) => Promise<string>;
+  onCancel: () => void;
+  onAdded: (passkey: MemberPasskeyData) => void;
+}) {
+  const { t } = useTranslation('passport');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAlert('');
+    const found = {
+      ...(name.trim() ? {} : { name: t('validation.required') }),
+      ...(password ? {} : { password: t('validation.required') }),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      onAdded(await addPasskey(name.trim(), await sealPassword(password)));
+    } catch (error) {
+      setAlert(passkeyErrorText(t, error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormFrame heading={t('passkeys.addHeading')} alert={alert} onSubmit={(e) => void submit(e)}>
+      <p className={styles.hint}>{t('passkeys.addExplain')}</p>
+      <SectionInput
+        label={t('passkeys.name')}
+        error={errors.name}
+        type="text"
+        autoComplete="off"
+        maxLength={40}
+        value={name}
+        onChange={setName}
+      />
+      <SectionInput
+        label={t('passkeys.password')}
+        error={errors.password}
+        value={password}
+        onChange={setPassword}
+      />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {busy ? t('passkeys.adding') : t('passkeys.confirmAdd')}
+        </button>
+        <button type="button" className={styles.button} onClick={onCancel} disabled={busy}>
+          {t('passkeys.cancel')}
+        </button>
+      </div>
+    </FormFrame>
+  );
+}
+
+function RemoveForm({
+  passkey,
+  canUsePasskey,
+  sealPassword,
+  onCancel,
+  onRemoved,
+}: {
+  passkey: MemberPasskeyData;
+  canUsePasskey: boolean;
+  sealPassword: (password: string) => Promise<string>;
+  onCancel: () => void;
+  onRemoved: () => void;
+}) {
+  const { t } = useTranslation('passport');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const remove = async (proof: () => Promise<Parameters<typeof removePasskey>[1]>) => {
+    setAlert('');
+    setBusy(true);
+    try {
+      await removePasskey(passkey.id, await proof());
+      onRemoved();
+    } catch (failure) {
+      setAlert(passkeyErrorText(t, failure));
+      setBusy(false);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) {
+      setError(t('validation.required'));
+      return;
+    }
+    setError('');
+    void remove(async () => ({ pwd: await sealPassword(password) }));
+  };
+
+  return (
+    <FormFrame
+      heading={t('passkeys.removeHeading', { name: passkey.name })}
+      danger
+      alert={alert}
+      onSubmit={submit}
+    >
+      <p className={styles.hint}>{t('passkeys.removeExplain')}</p>
+      <SectionInput label={t('passkeys.password')} error={error} value={password} onChange={setPassword} />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.danger} disabled={busy}>
+          {busy ? t('passkeys.removing') : t('passkeys.confirmRemove')}
+        </button>
+        {canUsePasskey && (
+          <button
+            type="button"
+            className={styles.button}
+            disabled={busy}
+            onClick={() => void remove(async () => ({ passkey: await provePasskey() }))}
+          >
+            {t('passkeys.removeWithPasskey')}
+          </button>
+        )}
+        <button type="button" className={styles.button} onClick={onCancel} disabled={busy}>
+          {t('passkeys.cancel')}
+        </button>
+      </div>
+    </FormFrame>
+  );
+}
