@@ -121,7 +121,11 @@ test('a batch reply to a Thai and a Vietnamese ticket arrives in Thai and Vietna
     await agent.getByRole('checkbox', { name: `Select ticket #${viet.workOrderId}` }).check();
     await agent.getByRole('button', { name: 'Reply to selected (2)' }).click();
     const dialog = agent.getByRole('dialog');
-    await dialog.getByRole('radio', { name: "A saved reply in each player's language" }).check();
+    // antd's button-style radio hides its input; the agent clicks the label.
+    await dialog.getByText("A saved reply in each player's language", { exact: true }).click();
+    await expect(
+      dialog.getByRole('radio', { name: "A saved reply in each player's language" }),
+    ).toBeChecked();
     await dialog.getByLabel('Saved reply').click();
     await agent.getByTitle(replyTitle, { exact: true }).click();
     await expect(dialog.getByLabel(/^Text \(Thai\)/)).toHaveValue(texts.th);
