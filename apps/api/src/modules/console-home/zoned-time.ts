@@ -34,9 +34,7 @@ function wallClock(at: Date, zone: string): Date {
       .filter((p) => p.type !== 'literal')
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-  return new Date(
-    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second),
-  );
+  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second));
 }
 
 /** Milliseconds `zone` is ahead of UTC at `at`. */
