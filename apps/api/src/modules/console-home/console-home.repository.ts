@@ -38,8 +38,8 @@ export interface RatingFilter {
 export class ConsoleHomeRepository {
   constructor(private readonly db: Db) {}
 
-  /** A game name in `lang`, else en. */
-  private gameName(lang: string) {
+  /** A game's name in the reader's language, else en: the callers join `local` on their language. */
+  private gameName() {
     const local = alias(gameI18n, 'game_local');
     const en = alias(gameI18n, 'game_en');
     return {
@@ -58,7 +58,7 @@ export class ConsoleHomeRepository {
   }
 
   async openByGame(lang: string): Promise<{ gameBaseId: number; gameName: string; count: number }[]> {
-    const g = this.gameName(lang);
+    const g = this.gameName();
     return this.db
       .select({ gameBaseId: csWorkOrder.gameBaseId, gameName: sql<string>`max(${g.name})`, count: count() })
       .from(csWorkOrder)
@@ -71,7 +71,7 @@ export class ConsoleHomeRepository {
 
   /** Tickets waiting for us (no reply, processing), longest waiting first, and how many there are. */
   async oldestWaiting(lang: string, limit: number) {
-    const g = this.gameName(lang);
+    const g = this.gameName();
     const waiting = inArray(csWorkOrder.status, [0, 1]);
     const rows = await this.db
       .select({
@@ -176,7 +176,7 @@ export class ConsoleHomeRepository {
 
   /** The latest low ratings (at most `maxGrade`) with their reasons. */
   async lowRatings(filter: RatingFilter, maxGrade: number, lang: string, limit: number) {
-    const g = this.gameName(lang);
+    const g = this.gameName();
     return this.db
       .select({
         id: csWorkOrder.id,
