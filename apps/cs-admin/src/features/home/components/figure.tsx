@@ -31,8 +31,13 @@ export function FigureTable<T>({
   empty: string;
   className?: string | undefined;
 }) {
+  const hidden = className === 'sr-only';
   return (
-    <div className={className ?? styles.wrap}>
+    // A visible table may scroll sideways in a narrow column: a named region keyboard users can focus and scroll.
+    <div
+      className={className ?? styles.wrap}
+      {...(hidden ? {} : { role: 'region', 'aria-label': caption, tabIndex: 0 })}
+    >
       <table className={styles.table}>
         <caption className="sr-only">{caption}</caption>
         <thead>
