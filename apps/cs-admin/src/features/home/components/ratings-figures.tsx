@@ -51,7 +51,10 @@ export function SatisfactionFigure({ data }: { data: HomeRatingsData }) {
               average: text.average(week.average),
             })}{' '}
           {data.scope === 'own' && t('consoleHome.ratings.scopeOwn')}{' '}
-          <Link to="/ratings">{t('consoleHome.satisfaction.all')}</Link>
+          {/* Underlined: a link inside a sentence must not be told apart by its colour alone. */}
+          <Link to="/ratings" style={{ textDecoration: 'underline' }}>
+            {t('consoleHome.satisfaction.all')}
+          </Link>
         </Typography.Paragraph>
       }
       chart={{ kind: 'column', data: rows.map((r) => ({ x: text.grade(r.grade), y: r.count })) }}

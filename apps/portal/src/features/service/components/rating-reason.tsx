@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { gradeCommentMax, gradeReasons, type GradeReason } from '@gp/contracts/cs';
 import { TextAreaField } from './fields.tsx';
 import form from './form.module.css';
+import styles from './rating-reason.module.css';
 
 export interface ReasonValue {
   reason: GradeReason | undefined;
@@ -30,9 +31,9 @@ export function RatingReason({
     <>
       <fieldset className={form.group} aria-describedby={missing ? `${id}-reason-error` : undefined}>
         <legend className={form.legend}>{t('ratingReason.legend')}</legend>
-        <div className={form.choices}>
+        <div className={styles.list}>
           {gradeReasons.map((reason, i) => (
-            <label key={reason} className={form.choice}>
+            <label key={reason} className={styles.reason}>
               <input
                 id={i === 0 ? `${id}-reason` : undefined}
                 type="radio"
