@@ -90,7 +90,10 @@ export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRat
     }
     if (choice <= lowGradeMax && !why.reason) {
       setReasonMissing(true);
-      document.getElementById(`${id}-reason`)?.focus();
+      // Centred: on a phone the bottom bar would cover a field scrolled only just into view.
+      const first = document.getElementById(`${id}-reason`);
+      first?.scrollIntoView?.({ block: 'center' });
+      first?.focus({ preventScroll: true });
       return;
     }
     if (choice <= lowGradeMax && why.comment.trim().length > gradeCommentMax) {
