@@ -69,10 +69,14 @@ test('an agent with reply-only privileges answers a player, who sees and rates t
   await test.step('the agent logs in, chooses a password and finds the ticket in the queue', async () => {
     await consoleLogin(agent, agentId, oneTime);
     await changeOneTimePassword(agent, oneTime, agentPassword);
-    await expect(agent).toHaveURL(/\/tickets/);
+    // The console opens on the day at a glance; the queue is one click away in the menu.
+    await expect(agent).toHaveURL(/\/home/);
     await afterNavigation(agent);
     // Only what the privileges allow: no staff accounts, no export.
     const menu = agent.getByRole('navigation', { name: 'Console menu' });
+    await menu.getByRole('link', { name: 'Ticket queue' }).click();
+    await expect(agent).toHaveURL(/\/tickets/);
+    await afterNavigation(agent);
     await expect(menu.getByText('Staff accounts')).toHaveCount(0);
     await expect(agent.getByRole('button', { name: /Export/ })).toHaveCount(0);
     await agent.getByLabel('Words in the title').fill(tag);

@@ -19,6 +19,7 @@ import { clientAddress } from './http/client-address.ts';
 import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { sharedRateCounter, sharedRateLimitStore } from './modules/rate-limit/index.ts';
+import { consoleHomeRoutes } from './modules/console-home/index.ts';
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
 import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
 import { createBackgroundJobs, runBackgroundJobs } from './jobs/background-jobs.ts';
@@ -188,6 +189,7 @@ export async function buildApp({
   await app.register(faqAdminRoutes); // FAQ entries for staff (scheduled online times use the clock)
   await app.register(gameAdminRoutes);
   await app.register(privacyRoutes); // data exports and account deletions (members and staff)
+  await app.register(consoleHomeRoutes); // the console's day at a glance and the ratings
   // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
   // The built-in game server's switches and received credit, for trying failures locally; never in production.

@@ -45,6 +45,15 @@ export const gradeNames = {
   5: 'superPraise',
 } as const satisfies Record<Grade, string>;
 
+/**
+ * Why a player rated 1 or 2 (issue 20 item 7): a rating at or below `lowGradeMax` needs one of these (-10008
+ * otherwise), plus free text up to `gradeCommentMax` characters. A higher rating clears both.
+ */
+export const gradeReasons = ['slow', 'unsolved', 'unclear', 'unfriendly', 'other'] as const;
+export type GradeReason = (typeof gradeReasons)[number];
+export const lowGradeMax = 2;
+export const gradeCommentMax = 500;
+
 /** Gender of the contact info (spec 3): secret, male, female. */
 export const sex = { secret: 0, male: 1, female: 2 } as const;
 export type Sex = (typeof sex)[keyof typeof sex];
@@ -279,6 +288,9 @@ export const workOrderDetailData = workOrderSummary.extend({
   can_grade: z.literal([0, 1]),
   /** Until when the rating can be given or changed; null when the ticket has no answer yet. */
   grade_deadline: z.string().nullable(),
+  /** Why a rating of 1 or 2 was given (see `gradeReasons`) and the player's words; null otherwise. */
+  grade_reason: z.enum(gradeReasons).nullable(),
+  grade_comment: z.string().nullable(),
 });
 export type WorkOrderDetailData = z.infer<typeof workOrderDetailData>;
 
@@ -375,7 +387,7 @@ export const workOrderDetail = defineCall({
 /**
  * Rates a ticket 1-5 (see `gradeNames`); rating again changes it. -10001: not replied or closed after an answer
  * (no reply yet, or processing); -10002: the rating period (`csPolicy.gradeWindowMs` after the latest answer) is
- * over; -401: not the member's ticket.
+ * over; -10008: a rating of 1 or 2 without a reason; -401: not the member's ticket.
  */
 export const workOrderGrade = defineCall({
   group: 'cs',
@@ -385,8 +397,16 @@ export const workOrderGrade = defineCall({
   request: z.object({
     work_order_id: workOrderIdField,
     grade: z.coerce.number().pipe(z.literal(grades)),
+    /** Required when `grade` <= `lowGradeMax` (-10008 without); ignored (cleared) above it. */
+    reason: z.enum(gradeReasons).optional(),
+    comment: z.string().trim().max(gradeCommentMax).optional(),
   }),
-  response: z.object({ work_order_id: z.number().int(), grade: z.literal(grades) }),
+  response: z.object({
+    work_order_id: z.number().int(),
+    grade: z.literal(grades),
+    reason: z.enum(gradeReasons).nullable(),
+    comment: z.string().nullable(),
+  }),
 });
 
 /**

@@ -153,6 +153,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-10004, 'service.fileTypeNotAllowed'],
     [-10005, 'service.attachmentNotFound'],
     [-10006, 'service.tooManyUploads'],
+    [-10008, 'service.ratingReasonRequired'],
   ],
   // err1..err13 are 1..13 in the spec's order; 14..17 are the wizard's own outcomes.
   pay: [

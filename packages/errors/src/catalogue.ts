@@ -140,6 +140,8 @@ const serviceCodes = {
   [-10004]: 'service.fileTypeNotAllowed',
   [-10005]: 'service.attachmentNotFound',
   [-10006]: 'service.tooManyUploads',
+  // Ours (issue 20 item 7): a rating of 1 or 2 must say why.
+  [-10008]: 'service.ratingReasonRequired',
 } as const;
 
 /**
@@ -385,6 +387,7 @@ export const codes = {
   serviceFileTypeNotAllowed: -10004,
   serviceAttachmentNotFound: -10005,
   serviceTooManyUploads: -10006,
+  serviceRatingReasonRequired: -10008,
   // pay (err1..err13 are 1..13, see payCodes)
   payWrongCaptcha: 1,
   payInternalError: 2,

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { App, Button, Grid, Layout as AntLayout, Menu, Space, Spin, Typography } from 'antd';
+import { App, Button, Grid, Layout as AntLayout, Menu, Space, Spin, Typography, type MenuProps } from 'antd';
 import { LanguageSelect } from './language-select.tsx';
-import { menuEntries } from './screens.ts';
+import { menuGroups } from './screens.ts';
 import {
   loginUrl,
   logout,
@@ -14,6 +14,8 @@ import {
 } from '../lib/staff-session.ts';
 
 const headerText = { color: '#fff' };
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
  * The console around every signed-in screen: the side menu lists only the screens the staff member may use,
@@ -55,12 +57,26 @@ export function Layout() {
   const oneTime = required !== null;
   if (required && location.pathname !== required) return <Navigate to={required} replace />;
 
-  const items = menuEntries(session).map((entry) => ({
-    key: entry.path,
-    label: <Link to={entry.path}>{t(entry.titleKey)}</Link>,
-  }));
-  const selected = items
-    .map((i) => i.key)
+  // Grouped by area (tickets, content, top-up, staff) as antd item groups: every entry stays one click away.
+  const groups = menuGroups(session);
+  const items = groups.flatMap(({ area, entries }): MenuItem[] => {
+    const links = entries.map((entry) => ({
+      key: entry.path,
+      label: <Link to={entry.path}>{t(entry.titleKey)}</Link>,
+    }));
+    return area
+      ? [
+          {
+            key: `area-${area}`,
+            type: 'group' as const,
+            label: t(`consoleHome.menuArea.${area}`),
+            children: links,
+          },
+        ]
+      : links;
+  });
+  const selected = groups
+    .flatMap((g) => g.entries.map((e) => e.path))
     .filter((key) => location.pathname === key || location.pathname.startsWith(`${key}/`));
   const menuId = 'console-menu';
 

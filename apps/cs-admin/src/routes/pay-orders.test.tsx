@@ -86,6 +86,14 @@ describe('top-up orders', { timeout: 40_000 }, () => {
     expect(await screen.findByText(ops.pay.error.beforeStart)).toBeTruthy();
   });
 
+  it('opens the panel of the order a link names with `open` (the home links paid orders not credited)', async () => {
+    const api = ordersServer();
+    await renderOps(`/pay/orders?order_no=${stuck.order_no}&open=${stuck.order_no}`);
+    const panel = within(await screen.findByRole('dialog'));
+    expect(await panel.findByText('Made as Created')).toBeTruthy();
+    expect(api.to(pathOf(payAdminOrderDetailCall))[0]!.query.get('order_no')).toBe(stuck.order_no);
+  });
+
   it("opens an order's history, notifications and delivery", async () => {
     const api = ordersServer();
     await renderOps('/pay/orders');

@@ -35,9 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PayOrders() {
   const { t } = useTranslation('ops');
   const { filters, page, games } = useLoaderData<typeof loader>();
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
-  const [open, setOpen] = useState<string | null>(null);
+  // `?open=<order_no>` (the home's links to paid orders not credited) opens that order's panel at once.
+  const [open, setOpen] = useState<string | null>(() => params.get('open'));
   const { retry, watched, busy } = useRetry();
   const loading = navigation.state === 'loading';
   const apply = (next: OrderFilters) => setParams(orderFiltersToSearch(next));

@@ -117,6 +117,49 @@ describe('/service/order_detail', () => {
     expect(callsTo(api.call, workOrderGrade).at(-1)).toEqual({ work_order_id: 8, grade: 5 });
   });
 
+  it('asks a rating of 1 or 2 for its reason, sends it with the player’s words, and drops it for a higher one', async () => {
+    await openTicket(8);
+    expect(screen.queryByRole('group', { name: 'What went wrong?' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Dissatisfied' }));
+    const why = screen.getByRole('group', { name: 'What went wrong?' });
+    expect(
+      within(why)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).labels![0]!.textContent),
+    ).toEqual([
+      'The answer was slow',
+      'My problem was not solved',
+      'The answer was unclear',
+      'The answer was unfriendly',
+      'Something else',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit rating' }));
+    expect(screen.getByText('Please choose what went wrong.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(why).getByRole('radio', { name: 'The answer was slow' }));
+    expect(callsTo(api.call, workOrderGrade)).toEqual([]);
+
+    fireEvent.click(within(why).getByRole('radio', { name: 'My problem was not solved' }));
+    expect(screen.queryByText('Please choose what went wrong.')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: /Tell us more/ }), {
+      target: { value: '  The gems never arrived.  ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit rating' }));
+    expect(await screen.findByText('Thank you! Your rating: Dissatisfied.')).toBeTruthy();
+    expect(callsTo(api.call, workOrderGrade)).toEqual([
+      { work_order_id: 8, grade: 2, reason: 'unsolved', comment: 'The gems never arrived.' },
+    ]);
+    // Reloaded: the reason is kept with the rating and can change with it.
+    await screen.findByRole('button', { name: 'Update rating' });
+    expect(
+      (screen.getByRole('radio', { name: 'My problem was not solved' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Okay' }));
+    expect(screen.queryByRole('group', { name: 'What went wrong?' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Update rating' }));
+    expect(await screen.findByText('Thank you! Your rating: Okay.')).toBeTruthy();
+    expect(callsTo(api.call, workOrderGrade).at(-1)).toEqual({ work_order_id: 8, grade: 3 });
+  });
+
   it('shows a refused rating translated in the service domain', async () => {
     state.refuse.set(workOrderGrade, serviceError(-10002));
     await openTicket(10);

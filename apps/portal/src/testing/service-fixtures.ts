@@ -11,6 +11,7 @@ import {
   csGameList,
   faqPage,
   fileUpload,
+  lowGradeMax,
   questionTypeList,
   workOrderCreate,
   workOrderDetail,
@@ -18,6 +19,8 @@ import {
   workOrderPage,
   type ContactInfoData,
   type FaqItem,
+  type Grade,
+  type GradeReason,
   type QuestionTypeItem,
   type WorkOrderDetailData,
   type WorkOrderStatus,
@@ -102,6 +105,8 @@ export function ticket(id: number, status: WorkOrderStatus, extra: Partial<Ticke
     can_follow_up: status === 2 ? 1 : 0,
     can_grade: answered ? 1 : 0,
     grade_deadline: answered ? '2026-03-09T04:00:00.000Z' : null,
+    grade_reason: null,
+    grade_comment: null,
     ...extra,
   };
 }
@@ -201,11 +206,24 @@ export function serviceWorld() {
     ],
     [
       workOrderGrade,
-      refusing(workOrderGrade, (input: { work_order_id: number; grade: 1 | 2 | 3 | 4 | 5 }) => {
-        const found = state.tickets.find((w) => w.work_order_id === input.work_order_id)!;
-        found.grade = input.grade;
-        return { work_order_id: input.work_order_id, grade: input.grade };
-      }),
+      refusing(
+        workOrderGrade,
+        (input: { work_order_id: number; grade: Grade; reason?: GradeReason; comment?: string }) => {
+          const found = state.tickets.find((w) => w.work_order_id === input.work_order_id)!;
+          // As the server: a low rating needs its reason, a higher one drops it.
+          const low = input.grade <= lowGradeMax;
+          if (low && !input.reason) throw serviceError(-10008);
+          found.grade = input.grade;
+          found.grade_reason = low ? (input.reason ?? null) : null;
+          found.grade_comment = low ? (input.comment ?? null) : null;
+          return {
+            work_order_id: input.work_order_id,
+            grade: input.grade,
+            reason: found.grade_reason,
+            comment: found.grade_comment,
+          };
+        },
+      ),
     ],
     [
       workOrderCreate,

@@ -127,6 +127,9 @@ export const csWorkOrder = pgTable(
     /** 1-5 (disappointed..superPraise), changeable within the rating period. */
     grade: smallint('grade'),
     gradedAt: timestamp('graded_at', { withTimezone: true }),
+    /** Why a rating of 1 or 2 was given (`gradeReasons` of @gp/contracts/cs) and the player's words. */
+    gradeReason: text('grade_reason'),
+    gradeComment: text('grade_comment'),
     /** The member's latest message (question or follow-up): how long the ticket has waited. */
     lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -164,6 +167,12 @@ export const csWorkOrder = pgTable(
     index('cs_work_order_mid_game_idx').on(t.mid, t.gameBaseId, t.createdAt),
     check('cs_work_order_status_check', sql`${t.status} between 0 and 3`),
     check('cs_work_order_grade_check', sql`${t.grade} is null or ${t.grade} between 1 and 5`),
+    check(
+      'cs_work_order_grade_reason_check',
+      sql`${t.gradeReason} is null or ${t.gradeReason} in ('slow', 'unsolved', 'unclear', 'unfriendly', 'other')`,
+    ),
+    // The ratings screens: ratings by week (and by agent / game within it).
+    index('cs_work_order_graded_idx').on(t.gradedAt),
   ],
 );
 

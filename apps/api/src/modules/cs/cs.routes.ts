@@ -54,7 +54,7 @@ export async function csRoutes(app: FastifyInstance) {
   );
   registerCall(app, workOrderCreate, (input, ctx) => workOrders.create(memberOf(ctx).mid, input, ctx.lang));
   registerCall(app, workOrderGrade, (input, ctx) =>
-    workOrders.grade(memberOf(ctx).mid, input.work_order_id, input.grade),
+    workOrders.grade(memberOf(ctx).mid, input.work_order_id, input),
   );
 
   // Contact info.

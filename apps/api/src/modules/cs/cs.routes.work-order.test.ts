@@ -71,8 +71,8 @@ const followUp = (
   attachments: string[] = [],
 ) => call.json(paths.create, { parent_work_order_id: id, question_content: content, attachments }, who);
 
-const grade = (who: TestMember, id: number, value: number | string) =>
-  call.form(paths.grade, { work_order_id: String(id), grade: String(value) }, who);
+const grade = (who: TestMember, id: number, value: number | string, why: Record<string, string> = {}) =>
+  call.form(paths.grade, { work_order_id: String(id), grade: String(value), ...why }, who);
 
 async function upload(who: TestMember, name = 'receipt.png') {
   const { body } = await call.upload([{ filename: name, data: pngBytes(200) }], who);
@@ -290,11 +290,44 @@ describe('work_order/grade', () => {
       code: 0,
       data: { work_order_id: id, grade: 5 },
     });
-    expect((await grade(alice, id, 2)).body.code).toBe(0);
+    expect((await grade(alice, id, 2, { reason: 'slow' })).body.code).toBe(0);
     expect((await detail(alice, id)).grade).toBe(2);
     await staffDesk.changeStatus(id, agent, workOrderStatus.closed);
     expect((await grade(alice, id, 4)).body.code).toBe(0);
     expect(await detail(alice, id)).toMatchObject({ grade: 4, can_grade: 1, work_order_status: 3 });
+  });
+
+  it('asks a rating of 1 or 2 for its reason (-10008 without), keeps it with the grade, clears it above 2', async () => {
+    const id = await create(alice);
+    await staffDesk.reply(id, agent, 'Solved.', workOrderStatus.replied);
+    for (const low of [1, 2]) {
+      expect((await grade(alice, id, low)).body.code).toBe(-10008);
+      expect((await grade(alice, id, low, { reason: '', comment: 'Too slow' })).status).toBe(400);
+    }
+    expect(await detail(alice, id)).toMatchObject({ grade: null, grade_reason: null });
+    expect((await grade(alice, id, 1, { reason: 'nonsense' })).status).toBe(400);
+    expect((await grade(alice, id, 1, { reason: 'other', comment: 'x'.repeat(501) })).status).toBe(400);
+
+    const rated = await grade(alice, id, 1, { reason: 'unsolved', comment: '  Still no gems.  ' });
+    expect(rated.body).toMatchObject({
+      code: 0,
+      data: { grade: 1, reason: 'unsolved', comment: 'Still no gems.' },
+    });
+    expect(await detail(alice, id)).toMatchObject({
+      grade: 1,
+      grade_reason: 'unsolved',
+      grade_comment: 'Still no gems.',
+    });
+    // Changed within the period: another reason, then a good grade that drops the reason.
+    expect((await grade(alice, id, 2, { reason: 'unclear' })).body.code).toBe(0);
+    expect(await detail(alice, id)).toMatchObject({ grade: 2, grade_reason: 'unclear', grade_comment: null });
+    expect((await grade(alice, id, 4, { reason: 'slow', comment: 'ignored' })).body.data).toMatchObject({
+      reason: null,
+      comment: null,
+    });
+    expect(await detail(alice, id)).toMatchObject({ grade: 4, grade_reason: null, grade_comment: null });
+    // A stranger is refused for the ticket, not for the missing reason.
+    expect((await grade(bob, id, 1)).body.code).toBe(-401);
   });
 
   it('is refused with -10001 on a ticket closed without an answer', async () => {

@@ -143,9 +143,14 @@ describe('rating period', () => {
     await service.reply(id, agent, 'Answer.', replied);
     const answeredAt = clock.now();
     later(csPolicy.gradeWindowMs);
-    expect(await service.grade(mid, id, 3)).toEqual({ work_order_id: id, grade: 3 });
+    expect(await service.grade(mid, id, { grade: 3 })).toEqual({
+      work_order_id: id,
+      grade: 3,
+      reason: null,
+      comment: null,
+    });
     later(1);
-    expect(await refusal(service.grade(mid, id, 4))).toBe(-10002);
+    expect(await refusal(service.grade(mid, id, { grade: 4 }))).toBe(-10002);
     expect(await row(id)).toMatchObject({ grade: 3 });
     expect((await row(id)).repliedAt).toEqual(answeredAt);
   });
@@ -155,18 +160,18 @@ describe('rating period', () => {
     await service.reply(id, agent, 'Answer.', replied);
     later(csPolicy.gradeWindowMs - hours(1));
     await service.create(mid, { parent_work_order_id: id, question_content: 'More?', attachments: [] }, 'en');
-    expect(await refusal(service.grade(mid, id, 5))).toBe(-10001);
+    expect(await refusal(service.grade(mid, id, { grade: 5 }))).toBe(-10001);
     later(hours(2));
     await service.reply(id, agent, 'Second answer.', replied);
     later(csPolicy.gradeWindowMs - 1);
-    expect((await service.grade(mid, id, 5)).grade).toBe(5);
+    expect((await service.grade(mid, id, { grade: 5 })).grade).toBe(5);
   });
 
   it("refuses someone else's ticket with -401", async () => {
     const id = await newTicket();
     await service.reply(id, agent, 'Answer.', replied);
     const other = await loginTestMember(t.db);
-    expect(await refusal(service.grade(other.mid, id, 5))).toBe(-401);
+    expect(await refusal(service.grade(other.mid, id, { grade: 5 }))).toBe(-401);
   });
 });
 
@@ -191,7 +196,7 @@ describe('automatic close of quiet replied tickets', () => {
     expect((await row(waiting)).status).toBe(noReply);
     expect((await row(interim)).status).toBe(processing);
     // Still ratable after the automatic close, within the rating period.
-    expect((await service.grade(mid, quiet, 4)).grade).toBe(4);
+    expect((await service.grade(mid, quiet, { grade: 4 })).grade).toBe(4);
 
     later(hours(1));
     expect(await service.closeQuiet()).toContain(recent);

@@ -9,7 +9,8 @@
  *   ticket takes no reply (-20003). A ticket that has ever been answered (`repliedAt`) never returns to no reply
  *   (-20001).
  * - Ratings (1-5, changeable) are accepted on a replied or closed ticket that has an answer (-10001 otherwise)
- *   until `csPolicy.gradeWindowMs` after the latest answer (-10002 after).
+ *   until `csPolicy.gradeWindowMs` after the latest answer (-10002 after). A rating of 1 or 2 needs a reason
+ *   (`gradeReasons`, -10008 without) and may carry the player's words; a higher one clears both.
  * - An agent may hold a ticket's editing lock while writing (`deskPolicy.lockIdleMs`, renewed while typing);
  *   while it is live every other agent's write (reply, modify, recall, taking the lock) is refused with -40001
  *   naming the holder. A reply ends the replier's own lock.
@@ -26,8 +27,10 @@
  */
 import {
   csPolicy,
+  lowGradeMax,
   workOrderStatus,
   type Grade,
+  type GradeReason,
   type WorkOrderDetailData,
   type WorkOrderPageData,
   type WorkOrderStatus,
@@ -297,6 +300,8 @@ export class WorkOrderService {
       can_follow_up: row.status === replied ? 1 : 0,
       can_grade: this.gradeRefusal(row) === undefined ? 1 : 0,
       grade_deadline: deadline?.toISOString() ?? null,
+      grade_reason: (row.gradeReason as GradeReason | null) ?? null,
+      grade_comment: row.gradeComment,
     };
   }
 
@@ -311,8 +316,12 @@ export class WorkOrderService {
   async grade(
     mid: number,
     workOrderId: number,
-    grade: Grade,
-  ): Promise<{ work_order_id: number; grade: Grade }> {
+    rating: { grade: Grade; reason?: GradeReason | undefined; comment?: string | undefined },
+  ): Promise<{ work_order_id: number; grade: Grade; reason: GradeReason | null; comment: string | null }> {
+    const { grade } = rating;
+    const low = grade <= lowGradeMax;
+    const reason = low ? (rating.reason ?? null) : null;
+    const comment = low && rating.comment ? rating.comment : null;
     const now = this.now();
     await inTransaction(this.db, async (tx) => {
       const repo = this.repo(tx);
@@ -320,9 +329,17 @@ export class WorkOrderService {
       if (!row || row.mid !== mid) throw new AppError(codes.accessDenied);
       const refusal = this.gradeRefusal(row);
       if (refusal !== undefined) throw new AppError(refusal);
-      await repo.update(workOrderId, { grade, gradedAt: now, updatedAt: now });
+      // Checked after ownership and the period, so a stranger learns nothing from the answer.
+      if (low && !reason) throw new AppError(codes.serviceRatingReasonRequired);
+      await repo.update(workOrderId, {
+        grade,
+        gradeReason: reason,
+        gradeComment: comment,
+        gradedAt: now,
+        updatedAt: now,
+      });
     });
-    return { work_order_id: workOrderId, grade };
+    return { work_order_id: workOrderId, grade, reason, comment };
   }
 
   // ---- Staff side (the staff desk calls these; the rules stay here) ----

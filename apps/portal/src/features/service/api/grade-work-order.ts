@@ -1,7 +1,19 @@
-import { workOrderGrade, type Grade } from '@gp/contracts/cs';
+import { workOrderGrade, type Grade, type GradeReason } from '@gp/contracts/cs';
 import { api } from '../../../lib/api-client.ts';
 
-/** Rates a ticket 1-5; rating again changes it (-10001 not now, -10002 the rating period is over). */
-export function gradeWorkOrder(workOrderId: number, grade: Grade) {
-  return api.call(workOrderGrade, { work_order_id: workOrderId, grade });
+/**
+ * Rates a ticket 1-5; rating again changes it (-10001 not now, -10002 the rating period is over). A rating of 1
+ * or 2 carries its reason (-10008 without) and optionally the player's words.
+ */
+export function gradeWorkOrder(
+  workOrderId: number,
+  grade: Grade,
+  why: { reason?: GradeReason | undefined; comment?: string | undefined } = {},
+) {
+  return api.call(workOrderGrade, {
+    work_order_id: workOrderId,
+    grade,
+    ...(why.reason ? { reason: why.reason } : {}),
+    ...(why.comment ? { comment: why.comment } : {}),
+  });
 }

@@ -1,16 +1,25 @@
 /**
  * Rating a ticket's answer (spec 4): five stars with their names as a radio group (arrow keys move between them,
  * the chosen stars fill), then "Submit rating". Changeable while `can_grade` and until `grade_deadline`; after
- * that the rating is shown, read-only.
+ * that the rating is shown, read-only. A rating of 1 or 2 asks for its reason (rating-reason.tsx).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gradeNames, grades, workOrderStatus, type Grade, type WorkOrderDetailData } from '@gp/contracts/cs';
+import {
+  gradeCommentMax,
+  gradeNames,
+  grades,
+  lowGradeMax,
+  workOrderStatus,
+  type Grade,
+  type WorkOrderDetailData,
+} from '@gp/contracts/cs';
 import { currentLanguage } from '@gp/i18n';
 import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { errorMessage } from '../model/error-message.ts';
 import { gradeWorkOrder } from '../api/grade-work-order.ts';
 import { FormMessages } from './fields.tsx';
+import { RatingReason, type ReasonValue } from './rating-reason.tsx';
 import form from './form.module.css';
 import styles from './rating.module.css';
 
@@ -36,6 +45,12 @@ export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRat
   const [alert, setAlert] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [missing, setMissing] = useState(false);
+  const [why, setWhy] = useState<ReasonValue>({
+    reason: ticket.grade_reason ?? undefined,
+    comment: ticket.grade_comment ?? '',
+  });
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const low = choice !== undefined && choice <= lowGradeMax;
   const answered =
     ticket.work_order_status === workOrderStatus.replied ||
     ticket.work_order_status === workOrderStatus.closed;
@@ -51,6 +66,12 @@ export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRat
             <Stars value={ticket.grade} />
             {t('rating.yours', { grade: t(`grade.${gradeNames[ticket.grade]}`), count: ticket.grade })}
           </p>
+          {ticket.grade_reason && (
+            <p className={styles.note}>
+              {t('ratingReason.given', { reason: t(`ratingReason.reasons.${ticket.grade_reason}`) })}
+              {ticket.grade_comment ? ` ${ticket.grade_comment}` : ''}
+            </p>
+          )}
         </section>
       );
     }
@@ -67,9 +88,25 @@ export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRat
       document.getElementById(`${id}-1`)?.focus();
       return;
     }
+    if (choice <= lowGradeMax && !why.reason) {
+      setReasonMissing(true);
+      // Centred: on a phone the bottom bar would cover a field scrolled only just into view.
+      const first = document.getElementById(`${id}-reason`);
+      first?.scrollIntoView?.({ block: 'center' });
+      first?.focus({ preventScroll: true });
+      return;
+    }
+    if (choice <= lowGradeMax && why.comment.trim().length > gradeCommentMax) {
+      document.getElementById(`${id}-comment`)?.focus();
+      return;
+    }
     setBusy(true);
     try {
-      await gradeWorkOrder(ticket.work_order_id, choice);
+      await gradeWorkOrder(
+        ticket.work_order_id,
+        choice,
+        choice <= lowGradeMax ? { reason: why.reason, comment: why.comment.trim() || undefined } : {},
+      );
       setNotice(t('rating.saved', { grade: t(`grade.${gradeNames[choice]}`) }));
       onRated();
     } catch (error) {
@@ -127,6 +164,17 @@ export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRat
             </p>
           )}
         </fieldset>
+        {low && (
+          <RatingReason
+            id={id}
+            value={why}
+            missing={reasonMissing}
+            onChange={(value) => {
+              setWhy(value);
+              if (value.reason) setReasonMissing(false);
+            }}
+          />
+        )}
         <FormMessages alert={alert} notice={notice} />
         <div className={form.actions}>
           <button type="submit" className={form.primary} disabled={busy}>

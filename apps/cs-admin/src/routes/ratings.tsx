@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Alert, Flex, Select, Typography } from 'antd';
+import { homePolicy } from '@gp/contracts/console-home';
+import { getHomeRatings } from '../features/home/api/get-home-figures.ts';
+import { agentTimeZone, settle } from '../features/home/model/figures.ts';
+import { RatingsView } from '../features/home/components/ratings-figures.tsx';
+import { errorMessage } from '../lib/error-message.ts';
+
+const weekChoices = [4, 8, 12, homePolicy.maxWeeks] as const;
+
+function weeksParam(value: string | null): number {
+  const n = Number(value);
+  return (weekChoices as readonly number[]).includes(n) ? n : 8;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const weeks = weeksParam(new URL(request.url).searchParams.get('weeks'));
+  const tz = agentTimeZone();
+  return { weeks, ratings: await settle(getHomeRatings({ tz, weeks })) };
+}
+
+/**
+ * Ratings (tickets.read; issue 20 item 7): per week, agent and game, with the reasons players gave for ratings
+ * of 1 and 2. Leads (the export privilege) see every agent's; the others their own tickets'.
+ */
+export default function Ratings() {
+  const { t } = useTranslation('admin');
+  const { weeks, ratings } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('consoleHome.ratings.title')}
+      </Typography.Title>
+      <Flex gap={8} align="center">
+        <label htmlFor="ratings-weeks">{t('consoleHome.ratings.weeks')}</label>
+        <Select
+          id="ratings-weeks"
+          value={weeks}
+          style={{ width: 160 }}
+          loading={navigation.state === 'loading'}
+          options={weekChoices.map((w) => ({
+            value: w,
+            label: t('consoleHome.ratings.lastWeeks', { count: w }),
+          }))}
+          onChange={(value: number) => {
+            const next = new URLSearchParams(params);
+            next.set('weeks', String(value));
+            setParams(next);
+          }}
+        />
+      </Flex>
+      {ratings.data ? (
+        <RatingsView data={ratings.data} />
+      ) : (
+        <Alert
+          type="error"
+          showIcon
+          title={t('consoleHome.loadFailed')}
+          description={errorMessage(t, ratings.error)}
+        />
+      )}
+    </Flex>
+  );
+}
