@@ -251,6 +251,7 @@ export const auditActions = [
   'ticket.recall',
   'ticket.modify',
   'ticket.export',
+  'ticket.order_action',
   'pay.switch',
   'pay.server.maintenance',
   'pay.product.price',

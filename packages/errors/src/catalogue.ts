@@ -137,6 +137,8 @@ const serviceCodes = {
   [-10004]: 'service.fileTypeNotAllowed',
   [-10005]: 'service.attachmentNotFound',
   [-10006]: 'service.tooManyUploads',
+  // Our addition (issue 20): a ticket about a top-up order that is not one of the member's.
+  [-10007]: 'service.orderNotFound',
 } as const;
 
 /**
@@ -378,6 +380,7 @@ export const codes = {
   serviceFileTypeNotAllowed: -10004,
   serviceAttachmentNotFound: -10005,
   serviceTooManyUploads: -10006,
+  serviceOrderNotFound: -10007,
   // pay (err1..err13 are 1..13, see payCodes)
   payWrongCaptcha: 1,
   payInternalError: 2,
