@@ -100,79 +100,80 @@ export function LinkedOrder({ ticket, onChanged }: { ticket: DeskTicketDetail; o
   };
 
   return (
-    <Card
-      aria-labelledby={heading}
-      title={
-        <Typography.Title level={2} id={heading} style={{ fontSize: 16, margin: 0 }}>
-          {t('orderHelp.heading')}
-        </Typography.Title>
-      }
-    >
-      {order ? (
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              { key: 'no', label: t('orderHelp.orderNo'), children: order.order_no },
-              {
-                key: 'state',
-                label: t('orderHelp.state'),
-                children: <Tag>{t(`common:orderTimeline.steps.${timelineStepOf(order.state)}`)}</Tag>,
-              },
-              { key: 'game', label: t('orderHelp.game'), children: order.game_name },
-              {
-                key: 'character',
-                label: t('orderHelp.character'),
-                children: `${order.role_name} (${order.cp_role_id}) · ${order.server_name}`,
-              },
-              { key: 'item', label: t('orderHelp.item'), children: order.product_name },
-            ]}
-          />
-          <section aria-label={t('orderHelp.timeline')}>
-            <Timeline
-              items={order.timeline.map((entry) => ({
-                key: `${entry.step}-${entry.at}`,
-                color: entry.step === 'failed' || entry.step === 'expired' ? 'red' : 'blue',
-                children: (
-                  <>
-                    {t(`common:orderTimeline.steps.${entry.step}`)}{' '}
-                    <time dateTime={entry.at}>
-                      {formatDate(entry.at, i18n.language, { style: mediumDateTime })}
-                    </time>
-                  </>
-                ),
-              }))}
+    <section aria-labelledby={heading}>
+      <Card
+        title={
+          <Typography.Title level={2} id={heading} style={{ fontSize: 16, margin: 0 }}>
+            {t('orderHelp.heading')}
+          </Typography.Title>
+        }
+      >
+        {order ? (
+          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                { key: 'no', label: t('orderHelp.orderNo'), children: order.order_no },
+                {
+                  key: 'state',
+                  label: t('orderHelp.state'),
+                  children: <Tag>{t(`common:orderTimeline.steps.${timelineStepOf(order.state)}`)}</Tag>,
+                },
+                { key: 'game', label: t('orderHelp.game'), children: order.game_name },
+                {
+                  key: 'character',
+                  label: t('orderHelp.character'),
+                  children: `${order.role_name} (${order.cp_role_id}) · ${order.server_name}`,
+                },
+                { key: 'item', label: t('orderHelp.item'), children: order.product_name },
+              ]}
             />
-          </section>
-          <PayDetails order={order} />
-          {canAct && (
-            <Space wrap>
-              <Button
-                loading={busy === 'ask_provider'}
-                disabled={busy !== null}
-                onClick={() => act('ask_provider')}
-              >
-                {t('orderHelp.askProvider')}
-              </Button>
-              <Button
-                type="primary"
-                loading={busy === 'retry_delivery'}
-                disabled={busy !== null || order.pay?.delivery?.status !== 'dead'}
-                onClick={() => act('retry_delivery')}
-              >
-                {t('orderHelp.retryDelivery')}
-              </Button>
-            </Space>
-          )}
-          <div role="status">
-            {result?.tone === 'success' && <Alert type="success" showIcon title={result.text} />}
-          </div>
-          {result?.tone === 'error' && <Alert type="error" showIcon role="alert" title={result.text} />}
-        </Space>
-      ) : (
-        <Alert type="warning" showIcon title={t('orderHelp.gone', { orderNo: ticket.order_no })} />
-      )}
-    </Card>
+            <section aria-label={t('orderHelp.timeline')}>
+              <Timeline
+                items={order.timeline.map((entry) => ({
+                  key: `${entry.step}-${entry.at}`,
+                  color: entry.step === 'failed' || entry.step === 'expired' ? 'red' : 'blue',
+                  children: (
+                    <>
+                      {t(`common:orderTimeline.steps.${entry.step}`)}{' '}
+                      <time dateTime={entry.at}>
+                        {formatDate(entry.at, i18n.language, { style: mediumDateTime })}
+                      </time>
+                    </>
+                  ),
+                }))}
+              />
+            </section>
+            <PayDetails order={order} />
+            {canAct && (
+              <Space wrap>
+                <Button
+                  loading={busy === 'ask_provider'}
+                  disabled={busy !== null}
+                  onClick={() => act('ask_provider')}
+                >
+                  {t('orderHelp.askProvider')}
+                </Button>
+                <Button
+                  type="primary"
+                  loading={busy === 'retry_delivery'}
+                  disabled={busy !== null || order.pay?.delivery?.status !== 'dead'}
+                  onClick={() => act('retry_delivery')}
+                >
+                  {t('orderHelp.retryDelivery')}
+                </Button>
+              </Space>
+            )}
+            <div role="status">
+              {result?.tone === 'success' && <Alert type="success" showIcon title={result.text} />}
+            </div>
+            {result?.tone === 'error' && <Alert type="error" showIcon role="alert" title={result.text} />}
+          </Space>
+        ) : (
+          <Alert type="warning" showIcon title={t('orderHelp.gone', { orderNo: ticket.order_no })} />
+        )}
+      </Card>
+    </section>
   );
 }
