@@ -113,13 +113,11 @@ export function QuestionForm({
     getQuestionTypes('ticket', Number(values.game)),
   );
 
-  // About an order: the top-up type, by its stable slug, once the game's types are known (the player may change it).
+  // About an order: the top-up type, by its stable slug, until the player picks another.
   const orderType = about
     ? types.data?.find((q) => q.slug === orderHelpQuestionTypeSlug)?.question_type
     : undefined;
-  useEffect(() => {
-    if (orderType !== undefined) setValues((v) => (v.type ? v : { ...v, type: String(orderType) }));
-  }, [orderType]);
+  const chosenType = values.type || (orderType !== undefined ? String(orderType) : '');
 
   const set = (key: keyof Values, field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -128,7 +126,7 @@ export function QuestionForm({
 
   const formValues = () => ({
     game_base_id: values.game,
-    question_type: values.type,
+    question_type: chosenType,
     character_id: values.characterId,
     character_name: values.characterName,
     email: values.email,
@@ -246,7 +244,7 @@ export function QuestionForm({
           id={ids.question_type}
           label={t('question.type')}
           required
-          value={values.type}
+          value={chosenType}
           onChange={(e) => set('type', 'question_type')(e.target.value)}
           error={err('question_type')}
         >
