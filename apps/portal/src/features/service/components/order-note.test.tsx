@@ -30,17 +30,17 @@ describe('orderNoteText', () => {
   it('words a found payment in Thai, with the time in the reader’s zone', async () => {
     const text = orderNoteText(await translator('th'), note('credit_delivered'), 'th');
     expect(text).toBe(
-      `เราพบการชำระเงินของคุณแล้ว ไอเท็มถูกส่งถึงตัวละครของคุณเมื่อ ${formatDate(at, 'th', { style: dateTimeZone })}`,
+      `เราพบการชำระเงินของคุณแล้ว ยอดเติมเงินเข้าตัวละครของคุณเมื่อ ${formatDate(at, 'th', { style: dateTimeZone })}`,
     );
   });
 
   it('words a retried delivery and "no payment yet" in Vietnamese', async () => {
     const t = await translator('vi');
     expect(orderNoteText(t, note('delivery_retried'), 'vi')).toBe(
-      `Chúng tôi đã gửi lại vật phẩm nạp đến nhân vật của bạn (${formatDate(at, 'vi', { style: dateTimeZone })}).`,
+      `Chúng tôi đã chuyển lại tiền nạp vào nhân vật của bạn (${formatDate(at, 'vi', { style: dateTimeZone })}).`,
     );
     expect(orderNoteText(t, note('no_payment_yet', null), 'vi')).toBe(
-      'Chúng tôi đã hỏi lại đơn vị thanh toán: hiện chưa có khoản thanh toán nào cho đơn hàng này.',
+      'Chúng tôi đã hỏi lại nhà cung cấp dịch vụ thanh toán: hiện chưa có khoản thanh toán nào cho đơn hàng này.',
     );
   });
 });
