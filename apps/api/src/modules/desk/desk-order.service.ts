@@ -55,7 +55,8 @@ export function noteCodeOf(order: OrderRow, asked?: Asked): OrderNoteCode {
 }
 
 function noteTime(code: OrderNoteCode, order: OrderRow, now: Date): string | null {
-  if (code === 'payment_found' || code === 'payment_already_received') return order.paidAt?.toISOString() ?? null;
+  if (code === 'payment_found' || code === 'payment_already_received')
+    return order.paidAt?.toISOString() ?? null;
   if (code === 'credit_delivered') return order.deliveredAt?.toISOString() ?? null;
   if (code === 'delivery_retried') return now.toISOString();
   return null;
@@ -69,12 +70,20 @@ export class DeskOrderService {
   }
 
   /** The ticket detail with its linked order as this agent may see it (see the file comment). */
-  async withOrder(detail: DeskTicketDetail, staff: AuthenticatedStaff, lang: string): Promise<DeskTicketDetail> {
+  async withOrder(
+    detail: DeskTicketDetail,
+    staff: AuthenticatedStaff,
+    lang: string,
+  ): Promise<DeskTicketDetail> {
     if (!detail.order_no) return detail;
     return { ...detail, order: await this.linkedOrder(detail.order_no, staff, lang) };
   }
 
-  async linkedOrder(orderNo: string, staff: AuthenticatedStaff, lang: string): Promise<DeskLinkedOrder | null> {
+  async linkedOrder(
+    orderNo: string,
+    staff: AuthenticatedStaff,
+    lang: string,
+  ): Promise<DeskLinkedOrder | null> {
     const row = await this.d.orders.order(orderNo);
     if (!row) return null;
     const [tracked, pay] = await Promise.all([
