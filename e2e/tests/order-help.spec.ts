@@ -64,7 +64,7 @@ async function stuckOrder(page: Page, staff: StaffApi) {
     .toBe('dead');
   // Unlocked again: a retry can now credit the character.
   await gameServerSwitch(page.request, 'cannot_recharge', target, false);
-  return order;
+  return { order, member: member! };
 }
 
 test('a stuck top-up goes from "Problem with this order?" to credited with one ticket', async ({
@@ -75,7 +75,7 @@ test('a stuck top-up goes from "Problem with this order?" to credited with one t
   const phone = onPhone(testInfo);
   const agent = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   const staff = await staffLogin(agent.request, 'admin', adminPassword);
-  const order = await stuckOrder(page, staff);
+  const { order, member } = await stuckOrder(page, staff);
   const help = `${enPay.orderHelp.problem} ${order.order_no}`;
 
   let workOrderId = 0;
@@ -96,6 +96,8 @@ test('a stuck top-up goes from "Problem with this order?" to credited with one t
     expect(page.url()).toContain(phone ? '/service/h5/question' : '/service/question');
     await expect(about).toContainText(order.order_no);
     await expect(page.getByLabel('Title')).toHaveValue(`Problem with order ${order.order_no}`);
+    // A new member has no contact details yet: the reply address is the one thing typed.
+    await page.getByLabel('E-mail for replies').fill(member.email);
     await page.getByLabel('Description').fill('I paid for the Stardust but my character never got it.');
     await page.getByRole('button', { name: 'Submit ticket' }).click();
     await expect(page.getByRole('heading', { name: 'Your ticket has been submitted' })).toBeVisible();
