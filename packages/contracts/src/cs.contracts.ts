@@ -12,6 +12,8 @@
  */
 import { z } from 'zod';
 import { defineCall, pageNum, pageOf, pageSize } from './define.ts';
+import { payOrderTracked } from './pay.contracts.ts';
+import { orderStates } from './pay-values.ts';
 
 // ---- Business constants (spec 4, 5, 9) ----
 
@@ -95,6 +97,44 @@ export function fileExtension(name: string): string {
 export function hasUploadExtension(name: string): boolean {
   return (uploadPolicy.extensions as readonly string[]).includes(fileExtension(name));
 }
+
+/**
+ * "Problem with this order?" (issue 20): the question type a ticket about a top-up order is filed under, named by
+ * its stable slug (`question_type/list` answers it), never by its translated name.
+ */
+export const orderHelpQuestionTypeSlug = 'payment';
+
+/**
+ * What an agent's action on a ticket's linked order found (issue 20), stored as a structured thread message
+ * (`order_note`) so each reader sees it in their own language. `at` is the time the code names:
+ * - `payment_found`: the provider confirmed the payment just now; the credit goes out (`at`: paid);
+ * - `payment_already_received`: the payment had been received before, the credit is on its way (`at`: paid);
+ * - `credit_delivered`: the credit has reached the character (`at`: delivered);
+ * - `no_payment_yet`: the provider has no payment for the order yet;
+ * - `payment_not_completed`: the payment was declined or ran out of time;
+ * - `order_refunded`: the order was refunded;
+ * - `delivery_retried`: the credit was sent to the character again (`at`: when).
+ */
+export const orderNoteCodes = [
+  'payment_found',
+  'payment_already_received',
+  'credit_delivered',
+  'no_payment_yet',
+  'payment_not_completed',
+  'order_refunded',
+  'delivery_retried',
+] as const;
+export type OrderNoteCode = (typeof orderNoteCodes)[number];
+
+/** An `order_note` message's parameters: the code, the order and its state then, and the time the code names. */
+export const orderNote = z.object({
+  code: z.enum(orderNoteCodes),
+  order_no: z.string(),
+  state: z.enum(orderStates),
+  /** ISO 8601, or null when the code names no time. */
+  at: z.string().nullable(),
+});
+export type OrderNote = z.infer<typeof orderNote>;
 
 // ---- Shared field rules (spec 5) ----
 
@@ -202,6 +242,8 @@ export const questionTypeItem = z.object({
   question_type_name: z.string(),
   /** The game the type belongs to; null for types of every game. */
   game_base_id: z.number().int().nullable(),
+  /** Its stable name (e.g. `orderHelpQuestionTypeSlug`): pick a type by this, never by its translated name. */
+  slug: z.string(),
 });
 export type QuestionTypeItem = z.infer<typeof questionTypeItem>;
 
@@ -269,10 +311,15 @@ export type WorkOrderPageData = z.infer<typeof workOrderPageData>;
  */
 export const workOrderMessage = z.object({
   message_id: z.number().int(),
-  /** `question`: the first message; `follow_up`: the member's later ones; `reply`: customer service. */
-  kind: z.enum(['question', 'follow_up', 'reply']),
+  /**
+   * `question`: the first message; `follow_up`: the member's later ones; `reply`: customer service;
+   * `order_note`: what customer service did with the linked order (`note`; `content` is empty).
+   */
+  kind: z.enum(['question', 'follow_up', 'reply', 'order_note']),
   /** Plain text, line breaks kept. */
   content: z.string(),
+  /** An `order_note`'s parameters, for the screen to word in the reader's language; null for other kinds. */
+  note: orderNote.nullable(),
   created_at: z.string(),
   attachments: z.array(csFileItem),
 });
@@ -291,6 +338,10 @@ export const workOrderDetailData = workOrderSummary.extend({
   /** Why a rating of 1 or 2 was given (see `gradeReasons`) and the player's words; null otherwise. */
   grade_reason: z.enum(gradeReasons).nullable(),
   grade_comment: z.string().nullable(),
+  /** The top-up order the ticket is about (issue 20), or null. */
+  order_no: z.string().nullable(),
+  /** That order as the player sees it now, with its timeline, in the page language; null without one. */
+  order: payOrderTracked.nullable(),
 });
 export type WorkOrderDetailData = z.infer<typeof workOrderDetailData>;
 
@@ -434,12 +485,20 @@ export const workOrderCreate = defineCall({
     })
     .extend({
       parent_work_order_id: workOrderIdField.nullish(),
+      /**
+       * The member's own top-up order the question is about ("Problem with this order?", issue 20): the ticket
+       * keeps it, and takes game and character from the order, not from the form. -10007 when the member has
+       * no such order.
+       */
+      order_no: z.string().trim().min(1).max(64).nullish(),
       /** Where the question comes from; the site's source index (7) when left out. */
       source: z.coerce.number().int().min(0).max(999).optional(),
     })
     .superRefine((value, ctx) => {
       if (value.parent_work_order_id != null) return;
       for (const field of ['game_base_id', 'question_type', 'email', 'question_title'] as const) {
+        // A question about an order takes its game from the order.
+        if (field === 'game_base_id' && value.order_no) continue;
         if (value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
       }
     }),

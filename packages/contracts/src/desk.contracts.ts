@@ -18,8 +18,17 @@
  * field `end_time` code `range_too_long` when the time range is over three months.
  */
 import { z } from 'zod';
-import { csFileItem, questionContentRule, workOrderStatuses, workOrderSummary } from './cs.contracts.ts';
+import {
+  csFileItem,
+  orderNote,
+  questionContentRule,
+  workOrderStatuses,
+  workOrderSummary,
+} from './cs.contracts.ts';
 import { pageNum, pageOf } from './define.ts';
+import { payAdminOrderDetail } from './pay-admin.contracts.ts';
+import { orderTimelineEntry } from './pay.contracts.ts';
+import { orderStates, orderStatuses } from './pay-values.ts';
 import { defineStaffCall } from './staff.contracts.ts';
 
 // ---- Business constants ----
@@ -63,7 +72,13 @@ export type ReplyForm = z.input<typeof replyFormSchema>;
  * The queue's orders. `waiting`: how long the ticket has waited for us (see `waiting_since`): `desc` the longest
  * waiting first, tickets not waiting for us last; `asc` the reverse.
  */
-export const deskOrderKeys = ['created_at', 'updated_at', 'last_asked_at', 'work_order_id', 'waiting'] as const;
+export const deskOrderKeys = [
+  'created_at',
+  'updated_at',
+  'last_asked_at',
+  'work_order_id',
+  'waiting',
+] as const;
 
 /**
  * The queue's filters (spec 3 "Ticket"), shared by the page and the export. Keywords match case-insensitively
@@ -139,8 +154,10 @@ export const deskFileItem = csFileItem.extend({ download_path: z.string() });
 /** One message of the thread as staff see it: recalled replies included, with who wrote what. */
 export const deskMessage = z.object({
   message_id: z.number().int(),
-  kind: z.enum(['question', 'follow_up', 'reply']),
+  /** `order_note`: what an agent's action on the linked order found (`note`, worded by the console). */
+  kind: z.enum(['question', 'follow_up', 'reply', 'order_note']),
   content: z.string(),
+  note: orderNote.nullable(),
   created_at: z.string(),
   /** The agent who wrote a reply (their name at the time); null for the member's messages. */
   staff_id: z.number().int().nullable(),
@@ -153,10 +170,34 @@ export const deskMessage = z.object({
 });
 export type DeskMessage = z.infer<typeof deskMessage>;
 
+/**
+ * The top-up order a ticket is about (issue 20), as an agent sees it: its state and timeline for everyone who may
+ * read the ticket; the pay console's detail (amounts, provider, state changes, delivery, refund) in `pay` only
+ * for staff with the `catalog` privilege (null otherwise), who may also act on it (`order_action`).
+ */
+export const deskLinkedOrder = z.object({
+  order_no: z.string(),
+  state: z.enum(orderStates),
+  status: z.enum(orderStatuses),
+  game_name: z.string(),
+  server_name: z.string(),
+  cp_role_id: z.string(),
+  role_name: z.string(),
+  product_name: z.string(),
+  created_at: z.string(),
+  timeline: z.array(orderTimelineEntry),
+  pay: payAdminOrderDetail.nullable(),
+});
+export type DeskLinkedOrder = z.infer<typeof deskLinkedOrder>;
+
 export const deskTicketDetail = deskTicketSummary.extend({
   /** Where answers are also sent. */
   email: z.string(),
   messages: z.array(deskMessage),
+  /** The linked top-up order's number, or null (see `order`). */
+  order_no: z.string().nullable(),
+  /** The linked order (`deskLinkedOrder`); null when the ticket has none or it no longer exists. */
+  order: deskLinkedOrder.nullable(),
 });
 export type DeskTicketDetail = z.infer<typeof deskTicketDetail>;
 
@@ -257,7 +298,12 @@ export type ReplyTexts = z.input<typeof replyTexts>;
 
 /** A saved reply's title (for agents to find it): 1-100 characters, one line. */
 // eslint-disable-next-line no-control-regex
-export const savedReplyTitleRule = z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001F\u007F]+$/);
+export const savedReplyTitleRule = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\u0000-\u001F\u007F]+$/);
 
 /** The saved reply form (create without `saved_reply_id`, else edit; texts replace the stored ones). */
 export const savedReplyFormSchema = z.object({
@@ -466,6 +512,28 @@ export const faqTitleMatchCall = defineStaffCall({
     page_size: z.coerce.number().int().min(1).max(20).default(8),
   }),
   response: pageOf(faqTitleMatch),
+});
+
+/** What an agent can do with a ticket's linked order (issue 20). */
+export const orderActions = ['ask_provider', 'retry_delivery'] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+/**
+ * Acts on the ticket's linked order: `ask_provider` asks the payment provider about the payment again and applies
+ * its answer (as the settlement screen's "ask again"); `retry_delivery` puts a dead-lettered credit back in the
+ * delivery worker's queue (as the pay console's "retry delivery"). Needs `tickets.reply` and the `catalog`
+ * (payments) privilege (-401 without it). Each is audited and adds an `order_note` to the thread that the player
+ * reads in their language. Refusals: -404 no such ticket; -400 field `work_order_id` code `no_order` (the ticket
+ * has no linked order); for `retry_delivery` -400 field `order_no` `no_delivery` / `not_owed` / `not_dead` (see
+ * the pay console's retry); -20003 the ticket is closed; -40001 held by another agent.
+ */
+export const deskTicketOrderAction = defineStaffCall({
+  method: 'POST',
+  path: '/komoe/mng/work_order/order_action',
+  encoding: 'json',
+  privilege: 'tickets.reply',
+  request: z.object({ work_order_id: positiveId, action: z.enum(orderActions) }),
+  response: z.object({ message_id: z.number().int(), note: orderNote, order: deskLinkedOrder }),
 });
 
 /** Staff attachment download (not a JSON call): GET `${csmngBase}${deskFilePath(id)}`, tickets.read. */

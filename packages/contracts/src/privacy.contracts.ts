@@ -9,6 +9,7 @@
  * 800000 too many exports (a few an hour).
  */
 import { z } from 'zod';
+import { orderNote } from './cs.contracts.ts';
 import { defineCall, flag, pageNum, pageOf, pageSize } from './define.ts';
 import { defineStaffCall } from './staff.contracts.ts';
 
@@ -31,10 +32,13 @@ const exportAttachment = z.object({
 });
 
 const exportMessage = z.object({
-  kind: z.enum(['question', 'follow_up', 'reply']),
-  /** `member` for the member's own messages, `staff` for customer service's answers. */
+  /** `order_note`: what customer service's action on the ticket's top-up order found (`note`). */
+  kind: z.enum(['question', 'follow_up', 'reply', 'order_note']),
+  /** `member` for the member's own messages, `staff` for customer service's answers and order notes. */
   author: z.enum(['member', 'staff']),
   content: z.string(),
+  /** An order note's code, order number, order state and time; absent for other messages. */
+  note: orderNote.optional(),
   created_at: isoTime,
   attachments: z.array(exportAttachment),
 });

@@ -257,6 +257,7 @@ export const auditActions = [
   'ticket.export',
   'ticket.saved_reply.save',
   'ticket.saved_reply.delete',
+  'ticket.order_action',
   'pay.switch',
   'pay.server.maintenance',
   'pay.product.price',

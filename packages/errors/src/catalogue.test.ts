@@ -154,6 +154,8 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-10005, 'service.attachmentNotFound'],
     [-10006, 'service.tooManyUploads'],
     [-10008, 'service.ratingReasonRequired'],
+    // Our own: a ticket about an order that is not the member's (issue 20).
+    [-10007, 'service.orderNotFound'],
   ],
   // err1..err13 are 1..13 in the spec's order; 14..17 are the wizard's own outcomes.
   pay: [

@@ -142,6 +142,8 @@ const serviceCodes = {
   [-10006]: 'service.tooManyUploads',
   // Ours (issue 20 item 7): a rating of 1 or 2 must say why.
   [-10008]: 'service.ratingReasonRequired',
+  // Our addition (issue 20): a ticket about a top-up order that is not one of the member's.
+  [-10007]: 'service.orderNotFound',
 } as const;
 
 /**
@@ -388,6 +390,7 @@ export const codes = {
   serviceAttachmentNotFound: -10005,
   serviceTooManyUploads: -10006,
   serviceRatingReasonRequired: -10008,
+  serviceOrderNotFound: -10007,
   // pay (err1..err13 are 1..13, see payCodes)
   payWrongCaptcha: 1,
   payInternalError: 2,

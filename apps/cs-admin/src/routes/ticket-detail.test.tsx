@@ -36,7 +36,9 @@ function detailApi(ticketData: DeskTicketDetail = detail()) {
       ticket({ work_order_id: 4 }),
     ]),
   );
-  api.on(questionTypeList, () => [{ question_type: 3, question_type_name: 'Top-up', game_base_id: null }]);
+  api.on(questionTypeList, () => [
+    { question_type: 3, question_type_name: 'Top-up', game_base_id: null, slug: 'payment' },
+  ]);
   api.on(deskTicketLock, () => ({
     staff_id: agent.staff_id,
     account_name: agent.account_name,

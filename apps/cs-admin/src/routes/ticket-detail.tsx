@@ -15,6 +15,7 @@ import { useStaffSession } from '../lib/staff-session.ts';
 import { getTicketDetail } from '../features/tickets/api/get-ticket-detail.ts';
 import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
 import { useEditLock, type LockState } from '../features/tickets/api/use-edit-lock.ts';
+import { LinkedOrder } from '../features/tickets/components/linked-order.tsx';
 import { MemberHistory } from '../features/tickets/components/member-history.tsx';
 import { ReplyEditor } from '../features/tickets/components/reply-editor.tsx';
 import { TicketHeader } from '../features/tickets/components/ticket-header.tsx';
@@ -86,6 +87,7 @@ function TicketScreen({ ticket, onChanged }: { ticket: DeskTicketDetail; onChang
         </Space>
       </Col>
       <Col xs={24} xl={7}>
+        <LinkedOrder ticket={ticket} onChanged={onChanged} />
         <Card>
           <MemberHistory uid={ticket.uid} gameBaseId={ticket.game_base_id} currentId={ticket.work_order_id} />
         </Card>

@@ -19,7 +19,9 @@ function queueApi(
   const api = fakeStaffApi();
   api.on(deskTicketPage, () => page(list));
   api.on(csGameList, () => [{ game_base_id: 1, game_name: 'Lotus Blade', game_icon: '' }]);
-  api.on(questionTypeList, () => [{ question_type: 3, question_type_name: 'Top-up', game_base_id: null }]);
+  api.on(questionTypeList, () => [
+    { question_type: 3, question_type_name: 'Top-up', game_base_id: null, slug: 'payment' },
+  ]);
   return api;
 }
 
@@ -63,9 +65,9 @@ describe('ticket queue', () => {
       { game_base_id: 2, game_name: 'Star Harbor', game_icon: '' },
     ]);
     api.on(questionTypeList, (input) => [
-      { question_type: 3, question_type_name: 'Top-up', game_base_id: null },
+      { question_type: 3, question_type_name: 'Top-up', game_base_id: null, slug: 'payment' },
       ...(Number(input.game_base_id) === 1
-        ? [{ question_type: 5, question_type_name: 'Guild wars', game_base_id: 1 }]
+        ? [{ question_type: 5, question_type_name: 'Guild wars', game_base_id: 1, slug: 'guild-wars' }]
         : []),
     ]);
     await renderDesk('/tickets?game_base_id=1&question_type=5');

@@ -81,6 +81,7 @@ export function message(overrides: Partial<DeskMessage> & Pick<DeskMessage, 'mes
   return {
     kind: 'question',
     content: 'My top-up did not arrive.',
+    note: null,
     created_at: '2026-03-01T08:00:00.000Z',
     staff_id: null,
     staff_name: null,
@@ -96,6 +97,8 @@ export function detail(overrides: Partial<DeskTicketDetail> = {}): DeskTicketDet
     ...ticket({ work_order_id: 5 }),
     email: 'player42@example.com',
     messages: [message({ message_id: 1 })],
+    order_no: null,
+    order: null,
     ...overrides,
   };
 }

@@ -51,7 +51,7 @@ describe('/paygame_history/', () => {
         .map((c) => c.textContent);
 
     expect(cells(delivered!).slice(1)).toEqual([
-      'GP001',
+      'GP001Problem with this order?',
       'MeiJade Peak',
       '300 JadeLotus Blade',
       '฿179.00',
@@ -62,7 +62,7 @@ describe('/paygame_history/', () => {
     ).toBe('2026-01-01T03:02:00.000Z');
     expect(cells(failed!)).toEqual([
       'Not paid',
-      'GP002',
+      'GP002Problem with this order?',
       'MeiJade Peak',
       '300 JadeLotus Blade',
       '₫119,000',

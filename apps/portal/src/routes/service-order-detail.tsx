@@ -8,6 +8,7 @@ import { useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } f
 import { workOrderStatus, type WorkOrderDetailData } from '@gp/contracts/cs';
 import { SiteLink } from '@gp/ui/site-link';
 import form from '../features/service/components/form.module.css';
+import { LinkedOrder } from '../features/service/components/linked-order.tsx';
 import { Rating } from '../features/service/components/rating.tsx';
 import { ServiceLayout } from '../features/service/components/service-layout.tsx';
 import pageStyles from '../features/service/components/service-page.module.css';
@@ -67,6 +68,11 @@ export default function ServiceOrderDetail() {
   const { t } = useServiceStrings(data.strings);
   const h5 = useIsH5();
   const revalidator = useRevalidator();
+  /**
+   * Reloads the ticket with its thread and linked order (one loader call answers both): after a rating, and
+   * whatever else should bring the page up to date while it is open (issue 20: the live order stream).
+   */
+  const refresh = () => void revalidator.revalidate();
   const location = useLocation();
   const followUpSent = (location.state as { followUpSent?: boolean } | null)?.followUpSent === true;
   const ticket = data.ticket;
@@ -84,6 +90,7 @@ export default function ServiceOrderDetail() {
         </p>
       )}
       <TicketSummary ticket={ticket} />
+      <LinkedOrder ticket={ticket} />
       <section aria-labelledby="conversation-heading">
         <h2 id="conversation-heading" className={pageStyles.sectionTitle}>
           {t('detail.conversation')}
@@ -91,7 +98,7 @@ export default function ServiceOrderDetail() {
         <TicketThread messages={ticket.messages} />
         <NextStep ticket={ticket} />
       </section>
-      <Rating ticket={ticket} onRated={() => void revalidator.revalidate()} />
+      <Rating ticket={ticket} onRated={refresh} />
     </ServiceLayout>
   );
 }

@@ -1,12 +1,14 @@
 /**
  * Submit a ticket (/service/question, /service/h5/question; login required): the question form, with the reply
- * e-mail filled in from the member's contact details when they have one.
+ * e-mail filled in from the member's contact details when they have one; opened from a top-up order ("Problem with
+ * this order?", `?order_no=...`), about that order.
  */
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ContactInfoData, CsGameItem } from '@gp/contracts/cs';
 import { getContactInfo } from '../features/service/api/get-contact-info.ts';
 import { getServiceGames } from '../features/service/api/get-service-games.ts';
 import { QuestionForm } from '../features/service/components/question-form.tsx';
+import { orderPrefillOf, type OrderPrefill } from '../features/service/model/order-prefill.ts';
 import { ServiceLayout } from '../features/service/components/service-layout.tsx';
 import pageStyles from '../features/service/components/service-page.module.css';
 import {
@@ -21,16 +23,18 @@ interface QuestionData {
   strings: ServiceStrings;
   games: CsGameItem[];
   contact: Settled<ContactInfoData>;
+  /** "Problem with this order?" from the pay pages (issue 20): the order the question is about. */
+  order: OrderPrefill | undefined;
 }
 
 /** The games are needed (a failure shows the error page with a retry); the contact details only help. */
-export async function loader(): Promise<QuestionData> {
+export async function loader({ request }: LoaderFunctionArgs): Promise<QuestionData> {
   const [strings, games, contact] = await Promise.all([
     loadServiceStrings(),
     getServiceGames(),
     settle(getContactInfo()),
   ]);
-  return { strings, games, contact };
+  return { strings, games, contact, order: orderPrefillOf(new URL(request.url).searchParams) };
 }
 
 export default function ServiceQuestion() {
@@ -46,7 +50,11 @@ export default function ServiceQuestion() {
       intro={t('question.intro')}
     >
       <div className={pageStyles.panel}>
-        <QuestionForm games={data.games} email={data.contact.ok ? data.contact.value.email : ''} />
+        <QuestionForm
+          games={data.games}
+          email={data.contact.ok ? data.contact.value.email : ''}
+          order={data.order}
+        />
       </div>
     </ServiceLayout>
   );

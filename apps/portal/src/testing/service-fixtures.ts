@@ -35,10 +35,10 @@ export const csGames = [
 ];
 
 const allTypes: QuestionTypeItem[] = [
-  { question_type: 1, question_type_name: 'Account & login', game_base_id: null },
-  { question_type: 2, question_type_name: 'Top-up & payment', game_base_id: null },
-  { question_type: 3, question_type_name: 'Bugs & errors', game_base_id: null },
-  { question_type: 9, question_type_name: 'Guild battles', game_base_id: 2 },
+  { question_type: 1, question_type_name: 'Account & login', game_base_id: null, slug: 'account' },
+  { question_type: 2, question_type_name: 'Top-up & payment', game_base_id: null, slug: 'payment' },
+  { question_type: 3, question_type_name: 'Bugs & errors', game_base_id: null, slug: 'bug' },
+  { question_type: 9, question_type_name: 'Guild battles', game_base_id: 2, slug: 'guild-battles' },
 ];
 
 /** Types as question_type/list answers them: those of every game, plus the game's own when one is named. */
@@ -87,6 +87,7 @@ export function ticket(id: number, status: WorkOrderStatus, extra: Partial<Ticke
         message_id: id * 10,
         kind: 'question',
         content: `Question of ticket ${id}`,
+        note: null,
         created_at: '2026-03-01T03:00:00.000Z',
         attachments: [],
       },
@@ -96,6 +97,7 @@ export function ticket(id: number, status: WorkOrderStatus, extra: Partial<Ticke
               message_id: id * 10 + 1,
               kind: 'reply' as const,
               content: `Answer to ticket ${id}`,
+              note: null,
               created_at: '2026-03-02T04:00:00.000Z',
               attachments: [],
             },
@@ -107,6 +109,8 @@ export function ticket(id: number, status: WorkOrderStatus, extra: Partial<Ticke
     grade_deadline: answered ? '2026-03-09T04:00:00.000Z' : null,
     grade_reason: null,
     grade_comment: null,
+    order_no: null,
+    order: null,
     ...extra,
   };
 }
@@ -241,6 +245,7 @@ export function serviceWorld() {
                 message_id: 999,
                 kind: 'follow_up',
                 content: input.question_content,
+                note: null,
                 created_at: '2026-03-03T04:00:00.000Z',
                 attachments: [],
               },

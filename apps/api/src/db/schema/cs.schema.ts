@@ -152,10 +152,16 @@ export const csWorkOrder = pgTable(
     editingStaffId: integer('editing_staff_id'),
     editingStaffName: text('editing_staff_name'),
     editingExpiresAt: timestamp('editing_expires_at', { withTimezone: true }),
+    /**
+     * The top-up order the ticket is about (issue 20, "Problem with this order?"): always one of the ticket's
+     * member's orders (checked at create); game and character are taken from it. Null for other tickets.
+     */
+    orderNo: text('order_no'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('cs_work_order_order_no_idx').on(t.orderNo),
     index('cs_work_order_mid_idx').on(t.mid, t.updatedAt),
     index('cs_work_order_status_idx').on(t.status, t.updatedAt),
     index('cs_work_order_created_idx').on(t.createdAt),
@@ -177,8 +183,9 @@ export const csWorkOrder = pgTable(
 );
 
 /**
- * One message of a ticket's thread: `question` (the first), `follow_up` (the member's later ones) or `reply`
- * (an agent's). Each records the state it moved the ticket from and to, so a recall (replies under 2 minutes)
+ * One message of a ticket's thread: `question` (the first), `follow_up` (the member's later ones), `reply`
+ * (an agent's) or `order_note` (what an agent's action on the linked order found, issue 20: stored as `note`, a
+ * code with the order's state and time, so each reader sees it in their own language; `content` stays empty). Each records the state it moved the ticket from and to, so a recall (replies under 2 minutes)
  * can undo exactly its own change; a recalled reply keeps its row (the audit trail) and is hidden from players.
  */
 export const csWorkOrderMessage = pgTable(
@@ -205,10 +212,15 @@ export const csWorkOrderMessage = pgTable(
      * recall can take the notice back before it is sent.
      */
     noticeOutboxId: integer('notice_outbox_id').references(() => outboxMessage.id, { onDelete: 'set null' }),
+    /** An `order_note`'s parameters (`OrderNote` of @gp/contracts/cs); null for the other kinds. */
+    note: jsonb('note'),
   },
   (t) => [
     index('cs_work_order_message_order_idx').on(t.workOrderId, t.id),
-    check('cs_work_order_message_kind_check', sql`${t.kind} in ('question', 'follow_up', 'reply')`),
+    check(
+      'cs_work_order_message_kind_check',
+      sql`${t.kind} in ('question', 'follow_up', 'reply', 'order_note')`,
+    ),
   ],
 );
 

@@ -70,6 +70,7 @@ describe('common/question_type/list', () => {
       question_type: ids.type('sfl-guild'),
       question_type_name: '公会',
       game_base_id: ids.sfl,
+      slug: 'sfl-guild',
     });
     expect(sfl.map((x) => x.question_type)).not.toContain(ids.type('ltb-sect'));
     expect((await types('')).length).toBeGreaterThanOrEqual(7);

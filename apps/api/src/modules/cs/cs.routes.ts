@@ -36,7 +36,7 @@ import { WorkOrderService } from './work-order.service.ts';
 
 export async function csRoutes(app: FastifyInstance) {
   const faq = new FaqService(new FaqRepository(app.db), { mediaUrl: app.mediaUrl, now: app.now });
-  const workOrders = new WorkOrderService(app.db, { now: app.now });
+  const workOrders = new WorkOrderService(app.db, { now: app.now, orders: app.pay.orders });
   const contacts = new ContactService(new ContactRepository(app.db), { now: app.now });
   const uploads = new UploadService(new UploadRepository(app.db), { now: app.now });
 

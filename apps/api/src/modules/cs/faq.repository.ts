@@ -48,6 +48,7 @@ export class FaqRepository {
     return this.db
       .select({
         id: csQuestionType.id,
+        slug: csQuestionType.slug,
         gameBaseId: csQuestionType.gameBaseId,
         lang: csQuestionTypeI18n.lang,
         name: csQuestionTypeI18n.name,

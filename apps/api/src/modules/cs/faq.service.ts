@@ -33,6 +33,7 @@ export class FaqService {
       question_type: r.id,
       question_type_name: r.name,
       game_base_id: r.gameBaseId,
+      slug: r.slug,
     }));
   }
 

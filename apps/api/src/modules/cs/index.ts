@@ -8,4 +8,10 @@ export { CsHousekeeping, csHousekeepingJob } from './cs-housekeeping.job.ts';
 export { isJpeg, isPng } from './file-check.ts';
 export { createFaqService } from './faq.service.ts';
 export { createUploadService } from './upload.service.ts';
-export { liveHolder, WorkOrderService, type StaffActor } from './work-order.service.ts';
+export {
+  liveHolder,
+  noteOf,
+  WorkOrderService,
+  type MemberOrders,
+  type StaffActor,
+} from './work-order.service.ts';

@@ -15,7 +15,7 @@ import { game, gameI18n } from '../../db/schema/game.schema.ts';
 export type WorkOrderRow = typeof csWorkOrder.$inferSelect;
 export type NewWorkOrder = typeof csWorkOrder.$inferInsert;
 export type NewMessage = typeof csWorkOrderMessage.$inferInsert;
-export type MessageKind = 'question' | 'follow_up' | 'reply';
+export type MessageKind = 'question' | 'follow_up' | 'reply' | 'order_note';
 
 export class WorkOrderRepository {
   constructor(private readonly db: Db) {}
@@ -75,6 +75,11 @@ export class WorkOrderRepository {
 
   async update(id: number, values: Partial<NewWorkOrder>): Promise<void> {
     await this.db.update(csWorkOrder).set(values).where(eq(csWorkOrder.id, id));
+  }
+
+  async find(id: number): Promise<WorkOrderRow | undefined> {
+    const [row] = await this.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, id));
+    return row;
   }
 
   async exists(id: number): Promise<boolean> {

@@ -31,12 +31,14 @@ import {
   workOrderStatus,
   type Grade,
   type GradeReason,
+  type OrderNote,
   type WorkOrderDetailData,
   type WorkOrderPageData,
   type WorkOrderStatus,
   type WorkOrderSummary,
 } from '@gp/contracts/cs';
 import { deskPolicy, type LockHolderData } from '@gp/contracts/desk';
+import type { PayOrderTracked } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
 import { site, type LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
@@ -60,6 +62,8 @@ export interface NewQuestion {
 
 export interface CreateInput extends Partial<NewQuestion> {
   parent_work_order_id?: number | null | undefined;
+  /** The member's own top-up order the question is about (issue 20). */
+  order_no?: string | null | undefined;
   question_content: string;
   attachments: string[];
 }
@@ -77,6 +81,17 @@ export interface WorkOrderServiceOptions {
    * no notice is written; only services that never reply (the player's calls, the housekeeping job) omit it.
    */
   portalOrigin?: string;
+  /**
+   * The pay module's orders as their member sees them (issue 20: a ticket about an order). Without it a create
+   * naming an order is refused (-10007) and the detail answers no order.
+   */
+  orders?: MemberOrders;
+}
+
+/** The member's own top-up orders (PayOrderService.memberOrder). */
+export interface MemberOrders {
+  /** The order with its timeline in `lang`; undefined when it is not this member's or does not exist. */
+  memberOrder(mid: number, orderNo: string, lang: string): Promise<PayOrderTracked | undefined>;
 }
 
 /** What a reply did, for the audit log. */
@@ -118,6 +133,7 @@ function asGrade(value: number | null): Grade | null {
 export class WorkOrderService {
   private readonly now: Clock;
   private readonly portalOrigin: string | undefined;
+  private readonly orders: MemberOrders | undefined;
 
   constructor(
     private readonly db: Db,
@@ -125,6 +141,7 @@ export class WorkOrderService {
   ) {
     this.now = options.now;
     this.portalOrigin = options.portalOrigin;
+    this.orders = options.orders;
   }
 
   private repo(db: Db = this.db) {
@@ -133,13 +150,27 @@ export class WorkOrderService {
 
   // ---- Member side ----
 
-  /** A new question, or with `parent_work_order_id` a follow-up; answers the ticket id. */
+  /**
+   * A new question, or with `parent_work_order_id` a follow-up; answers the ticket id. A question naming one of
+   * the member's orders (`order_no`) keeps the link and takes game and character from the order, whatever the
+   * form said: -10007 when the member has no such order, so nobody links another player's order.
+   */
   async create(mid: number, input: CreateInput, lang: string): Promise<{ work_order_id: number }> {
     const attachments = [...new Set(input.attachments)];
     if (input.parent_work_order_id != null) {
       return this.followUp(mid, input.parent_work_order_id, input.question_content, attachments);
     }
-    const q = input as NewQuestion;
+    let q = input as NewQuestion;
+    const order = input.order_no ? await this.orders?.memberOrder(mid, input.order_no, lang) : undefined;
+    if (input.order_no && !order) throw new AppError(codes.serviceOrderNotFound);
+    if (order) {
+      q = {
+        ...q,
+        game_base_id: order.game_base_id,
+        character_id: order.cp_role_id,
+        character_name: order.role_name,
+      };
+    }
     await this.checkOffer(q.game_base_id, q.question_type);
     const now = this.now();
     const id = await inTransaction(this.db, async (tx) => {
@@ -155,6 +186,7 @@ export class WorkOrderService {
         status: noReply,
         source: q.source ?? site.sourceIndex,
         lang,
+        orderNo: order?.order_no ?? null,
         lastAskedAt: now,
         createdAt: now,
         updatedAt: now,
@@ -279,13 +311,18 @@ export class WorkOrderService {
     const files = await repo.filesOfMessages(messages.map((m) => m.id));
     const row = found.row;
     const deadline = gradeDeadline(row);
+    // Linked at create only to this member's order; asked through the member again all the same.
+    const order = row.orderNo ? await this.orders?.memberOrder(mid, row.orderNo, lang) : undefined;
     return {
       ...summaryOf(row, found.gameName, found.typeName),
       email: row.replyEmail,
+      order_no: row.orderNo,
+      order: order ?? null,
       messages: messages.map((m) => ({
         message_id: m.id,
         kind: m.kind as MessageKind,
         content: m.content,
+        note: noteOf(m.note),
         created_at: m.createdAt.toISOString(),
         attachments: files
           .filter((f) => f.messageId === m.id)
@@ -533,10 +570,63 @@ export class WorkOrderService {
     }
   }
 
+  /**
+   * The ticket's linked order, when an agent may act on it now: -404 no such ticket, -400 `work_order_id`
+   * `no_order` when it has none, -20003 closed, -40001 while another agent holds the editing lock. Checked
+   * before the action so nothing is done to an order whose note could not be written.
+   */
+  async orderToActOn(workOrderId: number, staff: StaffActor): Promise<string> {
+    return orderOfActable(await this.repo().find(workOrderId), staff, this.now());
+  }
+
+  /**
+   * Adds what an agent's action on the linked order found to the thread (`order_note`, worded by each reader):
+   * the ticket keeps its state; the same refusals as `orderToActOn`.
+   */
+  async addOrderNote(workOrderId: number, staff: StaffActor, note: OrderNote): Promise<number> {
+    const now = this.now();
+    return inTransaction(this.db, async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockForUpdate(workOrderId);
+      orderOfActable(row, staff, now);
+      const messageId = await repo.insertMessage({
+        workOrderId,
+        kind: 'order_note',
+        staffId: staff.staffId,
+        staffName: staff.name,
+        content: '',
+        note,
+        statusBefore: row!.status,
+        statusAfter: row!.status,
+        createdAt: now,
+      });
+      await repo.update(workOrderId, {
+        operatorStaffId: staff.staffId,
+        operatorName: staff.name,
+        updatedAt: now,
+      });
+      return messageId;
+    });
+  }
+
   /** The job's work: closes replied tickets quiet for `csPolicy.autoCloseAfterMs`; answers their ids. */
   async closeQuiet(now = this.now()): Promise<number[]> {
     return this.repo().closeQuiet(new Date(now.getTime() - csPolicy.autoCloseAfterMs), now);
   }
+}
+
+/** The linked order of a ticket an agent may act on now (see `orderToActOn`). */
+function orderOfActable(row: WorkOrderRow | undefined, staff: StaffActor, now: Date): string {
+  if (!row) throw new AppError(codes.notFound);
+  refuseIfHeldByOther(row, staff, now);
+  if (row.status === closed) throw new AppError(codes.ticketCannotReply);
+  if (!row.orderNo) throw new RequestValidationError([{ field: 'work_order_id', code: 'no_order' }]);
+  return row.orderNo;
+}
+
+/** An `order_note`'s stored parameters (jsonb), or null for the other kinds. */
+export function noteOf(value: unknown): OrderNote | null {
+  return value ? (value as OrderNote) : null;
 }
 
 /** Until when a ticket can be rated: the rating period after its latest answer, or undefined without one. */

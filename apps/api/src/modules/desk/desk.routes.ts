@@ -22,6 +22,7 @@ import {
   deskTicketDetailCall,
   deskTicketLock,
   deskTicketModify,
+  deskTicketOrderAction,
   deskTicketPage,
   deskTicketRecall,
   deskTicketReply,
@@ -34,9 +35,11 @@ import { AppError } from '../../http/app-error.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { registerCall, staffOf } from '../../http/register-call.ts';
 import { createUploadService } from '../cs/index.ts';
+import { PayAdminOrderService } from '../pay-admin/index.ts';
 import { staffOfCookie } from '../staff/index.ts';
 import { exportDownloadPath } from './desk-export-link.ts';
 import { DeskExportService } from './desk-export.service.ts';
+import { DeskOrderService } from './desk-order.service.ts';
 import { DeskService } from './desk.service.ts';
 import { SavedReplyService } from './saved-reply.service.ts';
 
@@ -57,9 +60,20 @@ export async function deskRoutes(app: FastifyInstance) {
   });
   const uploads = createUploadService(app.db, { now });
   const savedReplies = new SavedReplyService({ db: app.db, now });
+  // A ticket's linked order (issue 20): the pay console's detail and retry, the order engine's provider query.
+  const payAdmin = new PayAdminOrderService({ db: app.db, onRetry: () => app.pay.worker.wake(), now });
+  const deskOrders = new DeskOrderService({
+    db: app.db,
+    now,
+    portalOrigin: app.env.PORTAL_ORIGIN,
+    orders: app.pay.orders,
+    payAdmin,
+  });
 
   registerCall(app, deskTicketPage, (input, ctx) => desk.page(input, ctx.lang));
-  registerCall(app, deskTicketDetailCall, (input, ctx) => desk.detail(input.work_order_id, ctx.lang));
+  registerCall(app, deskTicketDetailCall, async (input, ctx) =>
+    deskOrders.withOrder(await desk.detail(input.work_order_id, ctx.lang), staffOf(ctx), ctx.lang),
+  );
   registerCall(app, deskUserSubmitRecord, (input, ctx) => desk.userRecord(input, ctx.lang));
   registerCall(app, faqTitleMatchCall, (input, ctx) => desk.titleMatch(input, ctx.lang));
 
@@ -70,6 +84,7 @@ export async function deskRoutes(app: FastifyInstance) {
   registerCall(app, deskTicketRecall, (input, ctx) => desk.recall(staffOf(ctx), input, ctx.lang));
   registerCall(app, deskTicketLock, (input, ctx) => desk.lock(staffOf(ctx), input));
   registerCall(app, deskTicketUnlock, (input, ctx) => desk.unlock(staffOf(ctx), input.work_order_id));
+  registerCall(app, deskTicketOrderAction, (input, ctx) => deskOrders.act(staffOf(ctx), input, ctx.lang));
 
   registerCall(app, deskSavedReplyList, () => savedReplies.list());
   registerCall(app, deskSavedReplySave, (input, ctx) => savedReplies.save(staffOf(ctx), input));

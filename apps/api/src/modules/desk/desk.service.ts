@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { liveHolder, WorkOrderService, type StaffActor } from '../cs/index.ts';
+import { liveHolder, noteOf, WorkOrderService, type StaffActor } from '../cs/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { resolveRange } from './desk-range.ts';
 import { fillReplyVariables, replyLanguageFor, type ReplyTextsByLanguage } from './reply-variables.ts';
@@ -168,7 +168,10 @@ export class DeskService {
     };
   }
 
-  /** A ticket with its whole thread: recalled replies marked, who wrote what, until when a reply can be recalled. */
+  /**
+   * A ticket with its whole thread: recalled replies marked, who wrote what, until when a reply can be recalled.
+   * The linked order's number only: DeskOrderService.withOrder adds the order as the reader may see it.
+   */
   async detail(workOrderId: number, lang: string): Promise<DeskTicketDetail> {
     const found = await this.reads.ticket(workOrderId, lang);
     if (!found) throw new AppError(codes.notFound);
@@ -177,6 +180,8 @@ export class DeskService {
     return {
       ...this.summaryOf(found, now),
       email: found.row.replyEmail,
+      order_no: found.row.orderNo,
+      order: null,
       messages: messages.map((m): DeskMessage => {
         const until = new Date(m.createdAt.getTime() + deskPolicy.recallWindowMs);
         const recallable = m.kind === 'reply' && !m.recalledAt && until > now;
@@ -184,6 +189,7 @@ export class DeskService {
           message_id: m.id,
           kind: m.kind as DeskMessage['kind'],
           content: m.content,
+          note: noteOf(m.note),
           created_at: m.createdAt.toISOString(),
           staff_id: m.staffId,
           staff_name: m.staffName,

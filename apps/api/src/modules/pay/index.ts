@@ -5,7 +5,7 @@
 export { payRoutes } from './pay.routes.ts';
 export { gameSimRoutes } from './game-sim.routes.ts';
 export { createPayRuntime } from './pay-runtime.ts';
-export { nameIn } from './pay-order.service.ts';
+export { nameIn, type PayOrderService } from './pay-order.service.ts';
 export { GameServerError, type GameServerAdapter } from './game-server.adapter.ts';
 export { createGameServerSimulator, type GameServerSimulator } from './game-server.simulator.ts';
 export { PayDeliveryWorker, type DeliveryWorkerOptions } from './pay-delivery.worker.ts';

@@ -381,9 +381,21 @@ export class PayOrderService {
 
   /** One of the member's orders with its timeline; 14 for anyone else's or none. */
   async detail(mid: number, orderNo: string, lang: string): Promise<PayOrderTracked> {
+    const tracked = await this.memberOrder(mid, orderNo, lang);
+    if (!tracked) throw payError(codes.payNoResult);
+    return tracked;
+  }
+
+  /** One of the member's orders with its timeline; undefined for anyone else's or none (a ticket's order). */
+  async memberOrder(mid: number, orderNo: string, lang: string): Promise<PayOrderTracked | undefined> {
     const order = await this.repo.byOrderNo(orderNo);
-    if (!order || order.mid !== mid) throw payError(codes.payNoResult);
+    if (!order || order.mid !== mid) return undefined;
     return this.tracked(order, lang);
+  }
+
+  /** An order by its number, whoever placed it (staff acting from a ticket). */
+  order(orderNo: string): Promise<PayOrderRow | undefined> {
+    return this.repo.byOrderNo(orderNo);
   }
 
   /** An order as the player sees it, with its timeline (order_detail, the order in a ticket, the live status). */

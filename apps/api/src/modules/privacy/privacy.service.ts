@@ -14,6 +14,7 @@ import type {
   PrivacyRequestPageData,
   PrivacyStatusData,
 } from '@gp/contracts/privacy';
+import type { OrderNote } from '@gp/contracts/cs';
 import type { LanguageCode } from '@gp/config';
 import { codes } from '@gp/errors';
 import { messageText } from '@gp/i18n/server';
@@ -389,9 +390,10 @@ async function exportOf(repo: PrivacyRepository, row: MemberRow, now: Date): Pro
       messages: messages
         .filter((m) => m.workOrderId === t.id)
         .map((m) => ({
-          kind: m.kind as 'question' | 'follow_up' | 'reply',
-          author: m.kind === 'reply' ? ('staff' as const) : ('member' as const),
+          kind: m.kind as 'question' | 'follow_up' | 'reply' | 'order_note',
+          author: m.kind === 'reply' || m.kind === 'order_note' ? ('staff' as const) : ('member' as const),
           content: m.content,
+          ...(m.note ? { note: m.note as OrderNote } : {}),
           created_at: iso(m.createdAt),
           attachments: files
             .filter((f) => f.messageId === m.id)

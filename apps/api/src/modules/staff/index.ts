@@ -5,6 +5,7 @@
 export { staffRoutes } from './staff.routes.ts';
 export { audit } from './audit.ts';
 export {
+  hasPrivilege,
   staffAuthenticator,
   staffCsrfCookie,
   staffOfCookie,

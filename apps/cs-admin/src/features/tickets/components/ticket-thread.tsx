@@ -9,6 +9,7 @@ import { Tag } from 'antd';
 import type { DeskMessage } from '@gp/contracts/desk';
 import { formatDate, formatFileSize, mediumDateTime } from '@gp/i18n/format';
 import { staffUrl } from '../api/staff-url.ts';
+import { orderNoteText } from './linked-order.tsx';
 import { RecallButton } from './recall-button.tsx';
 import styles from './ticket-thread.module.css';
 
@@ -66,17 +67,24 @@ export function TicketThread({
     <ol className={styles.thread} aria-label={t('thread.label')}>
       {messages.map((m) => {
         const isReply = m.kind === 'reply';
+        // An agent's note on the ticket's order (issue 20), worded in the console's language.
+        const isNote = m.kind === 'order_note';
+        const kind = m.kind === 'order_note' ? t('orderHelp.noteKind') : t(`thread.kind.${m.kind}`);
         const recalled = m.recalled_at !== null;
-        const author = isReply ? (m.staff_name ?? t('thread.agent')) : t('thread.member');
-        const className = [styles.message, isReply ? styles.reply : '', recalled ? styles.recalled : '']
+        const author = isReply || isNote ? (m.staff_name ?? t('thread.agent')) : t('thread.member');
+        const className = [
+          styles.message,
+          isReply || isNote ? styles.reply : '',
+          recalled ? styles.recalled : '',
+        ]
           .filter(Boolean)
           .join(' ');
         return (
           <li key={m.message_id} className={className}>
-            <article aria-label={`${t(`thread.kind.${m.kind}`)} · ${author}`}>
+            <article aria-label={`${kind} · ${author}`}>
               <header className={styles.head}>
                 <span className={styles.author}>{author}</span>
-                <Tag>{t(`thread.kind.${m.kind}`)}</Tag>
+                <Tag>{kind}</Tag>
                 <time className={styles.time} dateTime={m.created_at}>
                   {formatDate(m.created_at, i18n.language, { style: mediumDateTime })}
                 </time>
@@ -94,7 +102,7 @@ export function TicketThread({
                     />
                   )}
               </header>
-              <p className={styles.content}>{m.content}</p>
+              <p className={styles.content}>{m.note ? orderNoteText(t, m.note, i18n.language) : m.content}</p>
               <Attachments files={m.attachments} />
             </article>
           </li>

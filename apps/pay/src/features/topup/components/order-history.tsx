@@ -9,6 +9,7 @@ import type { OrderStatus, PayOrderItem, PayOrderPage } from '@gp/contracts/pay'
 import { currentLanguage, errorText } from '@gp/i18n';
 import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
 import { ItemName } from './item-name.tsx';
+import { OrderHelpLink } from './order-help-link.tsx';
 import { isRefunded, RefundReason } from './refund-note.tsx';
 import { orderPath, type TopupPlace } from '../model/place.ts';
 import styles from './order-history.module.css';
@@ -67,6 +68,7 @@ function OrderNo({ order, place }: { order: PayOrderItem; place: TopupPlace }) {
           {t('history.check')} <span className={styles.visuallyHidden}>{order.order_no}</span>
         </Link>
       )}
+      <OrderHelpLink order={order} className={styles.help} />
     </>
   );
 }

@@ -19,6 +19,7 @@ import { errorMessage, isNotLoggedIn, isPayCode } from '../model/error-message.t
 import { unbrokenName } from '../model/item-name.ts';
 import { rememberedOrder } from '../model/orders.ts';
 import { orderPath, stepPath, type OrderKeys, type TopupPlace } from '../model/place.ts';
+import { OrderHelpLink } from './order-help-link.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { isRefunded, RefundText } from './refund-note.tsx';
 import { useLoginRedirect } from './use-login-redirect.ts';
@@ -221,6 +222,7 @@ export function OrderTracker({
       {t('order.history')}
     </Link>
   );
+  const helpLink = <OrderHelpLink order={order} className={styles.secondary} />;
   const paymentLink = remembered && (
     <a href={remembered.pay_url} target="_blank" rel="noopener noreferrer">
       {t('order.openPayment')}
@@ -255,6 +257,7 @@ export function OrderTracker({
               {t('order.payAgain')}
             </button>
             {queryButton(t('order.query'))}
+            {helpLink}
           </div>
           {countdown}
           {live}
@@ -277,6 +280,7 @@ export function OrderTracker({
               {t('order.payAgain')}
             </button>
             {historyLink}
+            {helpLink}
           </div>
           {countdown}
           {live}
@@ -303,6 +307,7 @@ export function OrderTracker({
             <button type="button" className={styles.primary} onClick={startOver}>
               {t('order.startOver')}
             </button>
+            {helpLink}
           </div>
         </section>
       );
@@ -329,6 +334,7 @@ export function OrderTracker({
               {t('order.startOver')}
             </button>
             {historyLink}
+            {helpLink}
           </div>
         </section>
       );

@@ -3,16 +3,19 @@
  * character id and name, the e-mail for replies, title, description and attachments. Checked with
  * `questionFormSchema` before sending; a refusal shows its translated message (at the field it names when it
  * names one) and nothing typed is lost. On success the form gives way to the ticket number and a link to it.
+ * About a top-up order (issue 20, `order`): the order's game, server and character are shown instead of asked
+ * (the server takes them from the order), the top-up question type is chosen by its slug and the title filled in.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { questionFormSchema, type CsGameItem } from '@gp/contracts/cs';
+import { orderHelpQuestionTypeSlug, questionFormSchema, type CsGameItem } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
 import { SiteLink } from '@gp/ui/site-link';
 import { createWorkOrder } from '../api/create-work-order.ts';
 import { errorMessage, refusedFields, serviceCode } from '../model/error-message.ts';
 import { getQuestionTypes } from '../api/get-question-types.ts';
 import { fieldErrorsOf, firstError, type FieldErrors, type FieldMessages } from '../model/field-errors.ts';
+import type { OrderPrefill } from '../model/order-prefill.ts';
 import { servicePaths } from '../model/query.ts';
 import { useAttachments } from '../model/use-attachments.ts';
 import { useResource } from '@gp/ui/use-resource';
@@ -20,6 +23,7 @@ import { AttachmentPicker } from './attachment-picker.tsx';
 import { focusById, FormMessages, SelectField, TextAreaField, TextField } from './fields.tsx';
 import styles from './form.module.css';
 import page from './service-page.module.css';
+import summary from './ticket-summary.module.css';
 
 type Field =
   | 'game_base_id'
@@ -69,7 +73,15 @@ interface Values {
   content: string;
 }
 
-export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; email: string }) {
+export function QuestionForm({
+  games,
+  email,
+  order: about,
+}: {
+  games: readonly CsGameItem[];
+  email: string;
+  order?: OrderPrefill | undefined;
+}) {
   const { t } = useTranslation('service');
   const base = useId();
   const ids: Record<Field, string> = Object.fromEntries(order.map((f) => [f, `${base}-${f}`])) as Record<
@@ -77,12 +89,12 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
     string
   >;
   const [values, setValues] = useState<Values>({
-    game: games.length === 1 ? String(games[0]!.game_base_id) : '',
+    game: about ? String(about.gameBaseId) : games.length === 1 ? String(games[0]!.game_base_id) : '',
     type: '',
     characterId: '',
     characterName: '',
     email,
-    title: '',
+    title: about ? t('orderHelp.title', { orderNo: about.orderNo }).slice(0, 100) : '',
     content: '',
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -101,6 +113,12 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
     getQuestionTypes('ticket', Number(values.game)),
   );
 
+  // About an order: the top-up type, by its stable slug, until the player picks another.
+  const orderType = about
+    ? types.data?.find((q) => q.slug === orderHelpQuestionTypeSlug)?.question_type
+    : undefined;
+  const chosenType = values.type || (orderType !== undefined ? String(orderType) : '');
+
   const set = (key: keyof Values, field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
@@ -108,7 +126,7 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
 
   const formValues = () => ({
     game_base_id: values.game,
-    question_type: values.type,
+    question_type: chosenType,
     character_id: values.characterId,
     character_name: values.characterName,
     email: values.email,
@@ -137,7 +155,7 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
     const question = questionFormSchema.parse(raw);
     setBusy(true);
     try {
-      const answer = await createWorkOrder(question);
+      const answer = await createWorkOrder(about ? { ...question, order_no: about.orderNo } : question);
       attachments.clear();
       setCreated(answer.work_order_id);
       setBusy(false);
@@ -160,7 +178,12 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
   };
 
   const another = () => {
-    setValues((v) => ({ ...v, type: '', title: '', content: '' }));
+    setValues((v) => ({
+      ...v,
+      type: about && orderType !== undefined ? String(orderType) : '',
+      content: '',
+    }));
+    if (!about) setValues((v) => ({ ...v, title: '' }));
     setErrors({});
     setAlert(undefined);
     setCreated(undefined);
@@ -195,30 +218,33 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
       <FormMessages alert={alert} />
+      {about && <OrderFacts about={about} games={games} />}
       <div className={styles.row}>
-        <SelectField
-          id={ids.game_base_id}
-          label={t('question.game')}
-          required
-          value={values.game}
-          onChange={(e) => {
-            set('game', 'game_base_id')(e.target.value);
-            setValues((v) => ({ ...v, type: '' }));
-          }}
-          error={err('game_base_id')}
-        >
-          <option value="">{t('question.chooseGame')}</option>
-          {games.map((g) => (
-            <option key={g.game_base_id} value={g.game_base_id}>
-              {g.game_name}
-            </option>
-          ))}
-        </SelectField>
+        {!about && (
+          <SelectField
+            id={ids.game_base_id}
+            label={t('question.game')}
+            required
+            value={values.game}
+            onChange={(e) => {
+              set('game', 'game_base_id')(e.target.value);
+              setValues((v) => ({ ...v, type: '' }));
+            }}
+            error={err('game_base_id')}
+          >
+            <option value="">{t('question.chooseGame')}</option>
+            {games.map((g) => (
+              <option key={g.game_base_id} value={g.game_base_id}>
+                {g.game_name}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <SelectField
           id={ids.question_type}
           label={t('question.type')}
           required
-          value={values.type}
+          value={chosenType}
           onChange={(e) => set('type', 'question_type')(e.target.value)}
           error={err('question_type')}
         >
@@ -238,34 +264,36 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
           </button>
         </p>
       )}
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>
-          {t('question.character')}
-          <span className={styles.optional}> {t('form.optional')}</span>
-        </legend>
-        <p className={styles.hint}>{t('question.characterHint')}</p>
-        <div className={styles.row}>
-          <TextField
-            id={ids.character_id}
-            label={t('question.characterId')}
-            hint={t('question.characterIdHint')}
-            autoComplete="off"
-            maxLength={20}
-            value={values.characterId}
-            onChange={(e) => set('characterId', 'character_id')(e.target.value)}
-            error={err('character_id')}
-          />
-          <TextField
-            id={ids.character_name}
-            label={t('question.characterName')}
-            autoComplete="off"
-            maxLength={20}
-            value={values.characterName}
-            onChange={(e) => set('characterName', 'character_name')(e.target.value)}
-            error={err('character_name')}
-          />
-        </div>
-      </fieldset>
+      {!about && (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>
+            {t('question.character')}
+            <span className={styles.optional}> {t('form.optional')}</span>
+          </legend>
+          <p className={styles.hint}>{t('question.characterHint')}</p>
+          <div className={styles.row}>
+            <TextField
+              id={ids.character_id}
+              label={t('question.characterId')}
+              hint={t('question.characterIdHint')}
+              autoComplete="off"
+              maxLength={20}
+              value={values.characterId}
+              onChange={(e) => set('characterId', 'character_id')(e.target.value)}
+              error={err('character_id')}
+            />
+            <TextField
+              id={ids.character_name}
+              label={t('question.characterName')}
+              autoComplete="off"
+              maxLength={20}
+              value={values.characterName}
+              onChange={(e) => set('characterName', 'character_name')(e.target.value)}
+              error={err('character_name')}
+            />
+          </div>
+        </fieldset>
+      )}
       <TextField
         id={ids.email}
         label={t('question.email')}
@@ -307,5 +335,34 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
         </button>
       </div>
     </form>
+  );
+}
+
+/** The order a question is about, as the pay page passed it (the server takes the real facts from the order). */
+function OrderFacts({ about, games }: { about: OrderPrefill; games: readonly CsGameItem[] }) {
+  const { t } = useTranslation('service');
+  const game = games.find((g) => g.game_base_id === about.gameBaseId)?.game_name;
+  const character = [about.roleName, about.roleId && `(${about.roleId})`].filter(Boolean).join(' ');
+  const rows: [string, string][] = [
+    [t('orderHelp.orderNo'), about.orderNo],
+    ...(game ? [[t('orderHelp.game'), game] as [string, string]] : []),
+    ...(about.server ? [[t('orderHelp.server'), about.server] as [string, string]] : []),
+    ...(character ? [[t('orderHelp.character'), character] as [string, string]] : []),
+  ];
+  return (
+    <section className={styles.group} aria-labelledby="order-facts-heading">
+      <h2 id="order-facts-heading" className={styles.legend}>
+        {t('orderHelp.about')}
+      </h2>
+      <dl className={summary.summary}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={summary.row}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.hint}>{t('orderHelp.fromOrder')}</p>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * A ticket's conversation, oldest first: the question, the member's follow-ups and customer service's replies,
- * each with its time and attachments (images as lazy thumbnails that open full size, logs as downloads).
+ * A ticket's conversation, oldest first: the question, the member's follow-ups, customer service's replies and
+ * its notes on the ticket's order (issue 20), each with its time and attachments (images as lazy thumbnails that open full size, logs as downloads).
  * Attachment URLs go to the API with the session cookie, so only their owner gets them.
  */
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { currentLanguage } from '@gp/i18n';
 import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { formatFileSize } from '@gp/i18n/format';
 import { attachmentUrl } from '../api/attachment-url.ts';
+import { orderNoteText } from './order-note.tsx';
 import styles from './thread.module.css';
 
 function Files({ files }: { files: readonly CsFileItem[] }) {
@@ -52,8 +53,10 @@ export function TicketThread({ messages }: { messages: readonly WorkOrderMessage
   return (
     <ol className={styles.thread}>
       {messages.map((m) => {
-        const staff = m.kind === 'reply';
+        const staff = m.kind === 'reply' || m.kind === 'order_note';
         const author = t(staff ? 'detail.staff' : m.kind === 'follow_up' ? 'detail.followUp' : 'detail.you');
+        // An order note is worded here, in the reader's language (issue 20); other messages are as written.
+        const content = m.note ? orderNoteText(t, m.note, currentLanguage()) : m.content;
         return (
           <li key={m.message_id} className={staff ? `${styles.message} ${styles.staff}` : styles.message}>
             <article aria-label={author}>
@@ -63,7 +66,7 @@ export function TicketThread({ messages }: { messages: readonly WorkOrderMessage
                   {formatDate(m.created_at, currentLanguage(), { style: dateTimeZone })}
                 </time>
               </header>
-              <p className={styles.content}>{m.content}</p>
+              <p className={styles.content}>{content}</p>
               <Files files={m.attachments} />
             </article>
           </li>
