@@ -51,6 +51,7 @@ export const routeTable: RouteEntry[] = [
   },
   {
     path: '/tickets/saved-replies',
+    area: 'tickets',
     titleKey: 'desk:replies.savedTitle',
     privilege: 'tickets.reply',
     screen: () => import('../routes/saved-replies.tsx'),
