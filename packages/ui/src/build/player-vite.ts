@@ -162,8 +162,10 @@ export function screenPreloads(root: string, screens: Readonly<Record<string, st
  * does not let react-router or react-i18next see Preact.
  */
 export function preactInBuild(): Plugin {
-  const preact = dirname(createRequire(import.meta.url).resolve('preact/package.json'));
+  const require = createRequire(import.meta.url);
+  const preact = dirname(require.resolve('preact/package.json'));
   const to = (file: string) => join(preact, file);
+  const toString = join(dirname(require.resolve('preact-render-to-string/package.json')), 'dist/index.mjs');
   return {
     name: 'gp:preact-in-build',
     apply: 'build',
@@ -173,6 +175,8 @@ export function preactInBuild(): Plugin {
           { find: /^react$/, replacement: to('compat/dist/compat.mjs') },
           { find: /^react-dom$/, replacement: to('compat/dist/compat.mjs') },
           { find: /^react-dom\/client$/, replacement: to('compat/client.mjs') },
+          // The server's first screens (`vite build --ssr`): rendered by Preact too, so the browser adopts them.
+          { find: /^react-dom\/server$/, replacement: toString },
           { find: /^react\/jsx-runtime$/, replacement: to('jsx-runtime/dist/jsxRuntime.mjs') },
           { find: /^react\/jsx-dev-runtime$/, replacement: to('jsx-runtime/dist/jsxRuntime.mjs') },
         ],
@@ -240,5 +244,32 @@ export function playerVite(options: {
         },
       },
     },
+  };
+}
+
+/**
+ * The app's server build (issue 21): `src/entry-server.tsx` (its `render`, see @gp/ui/render-page) built with
+ * `vite build --ssr` into dist/server, on Preact as the browser build, with every package bundled in (the API
+ * process that loads it has React, not Preact, in reach), for Node.
+ */
+export function playerSsrVite(options: { mode: string; envDir: string }): PlayerVite & {
+  ssr: { noExternal: true; target: 'node' };
+} {
+  return {
+    plugins: [preactInBuild(), browserContracts(), zodWithoutEval()],
+    define: appEnvDefines(options.mode, options.envDir),
+    build: {
+      target: 'node20',
+      outDir: 'dist/server',
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: {
+        onLog(level, log, handler) {
+          if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+          handler(level, log);
+        },
+      },
+    },
+    ssr: { noExternal: true, target: 'node' },
   };
 }
