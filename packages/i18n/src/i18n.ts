@@ -103,7 +103,7 @@ export function browserLanguageEnvironment(): LanguageEnvironment {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   const cookies = {
     get: (name: string) =>
-      document.cookie
+      String(document.cookie ?? '')
         .split(';')
         .map((part) => part.trim().split('='))
         .find(([key]) => key === name)?.[1],
