@@ -3,6 +3,7 @@
  * here as a browser without scripts would (app.inject on the app host over the built portal, `pnpm build`).
  */
 import type { FastifyInstance } from 'fastify';
+import { site } from '@gp/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { buildAppHost, distDirOf } from './app-hosts.ts';
@@ -98,6 +99,11 @@ describe('first screen in the HTML (portal)', () => {
     const html = (await page('/h5', { 'user-agent': phone })).body;
     const json = /id="gp-first-screen">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(json).not.toContain('<');
+    // The policy refuses style attributes in markup (style-src 'self'): the server's first screen has none.
+    for (const url of ['/h5', '/news/h5']) {
+      expect(rootOf((await page(url, { 'user-agent': phone })).body)).not.toMatch(/\sstyle=/);
+    }
+    expect(rootOf((await page('/', { 'user-agent': desktop })).body)).not.toMatch(/\sstyle=/);
     const template = (await page('/service/h5', { 'user-agent': phone })).body;
     const inline = (text: string) =>
       [...text.matchAll(/<script\b([^>]*)>/g)].filter(
@@ -112,5 +118,64 @@ describe('first screen in the HTML (portal)', () => {
     // A desktop asking for the H5 home is moved to / by the router in the browser, as before.
     const twin = await page('/h5', { 'user-agent': desktop });
     expect(twin.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('first screen in the HTML (passport and pay)', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let passport: FastifyInstance;
+  let pay: FastifyInstance;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    passport = await buildAppHost(
+      'passport',
+      ctx.app.log,
+      distDirOf('passport'),
+      { NODE_ENV: 'test' },
+      ctx.app,
+    );
+    pay = await buildAppHost('pay', ctx.app.log, distDirOf('pay'), { NODE_ENV: 'test' }, ctx.app);
+  });
+  afterAll(async () => {
+    await passport.close();
+    await pay.close();
+    await ctx.close();
+  });
+
+  const rootOf = (html: string) =>
+    /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+
+  it('renders the login form shell and heading, H5 and desktop, in the requested language', async () => {
+    const h5 = await passport.inject({
+      url: '/login_h5',
+      headers: { host: 'passport.test', 'user-agent': phone, 'accept-language': 'th' },
+    });
+    expect(h5.body).toMatch(/<html lang="th" data-h5="">/);
+    expect(rootOf(h5.body)).toContain('เข้าสู่ระบบ JoyPeak Games');
+    expect(rootOf(h5.body)).toMatch(/<form[\s\S]*<input[\s\S]*type="password"/);
+    const desktopPage = await passport.inject({
+      url: '/login',
+      headers: { host: 'passport.test', 'user-agent': desktop, cookie: 'gp_lang_passport_test=vi' },
+    });
+    expect(desktopPage.body).toMatch(/<html lang="vi">/);
+    expect(rootOf(desktopPage.body)).toContain('Đăng nhập JoyPeak Games');
+  });
+
+  it('renders the H5 top-up start with its heading and the game list', async () => {
+    const res = await pay.inject({
+      url: '/pay_h5',
+      headers: { host: 'pay.test', 'user-agent': phone, 'accept-language': 'vi-VN' },
+    });
+    expect(res.body).toMatch(/<html lang="vi" data-h5="">/);
+    const root = rootOf(res.body);
+    expect(root).toContain('Nạp tiền vào game');
+    // /pay_h5 is the regional web pay (spec 9), the game list of the site's distribution region.
+    const region = site.distributionRegion;
+    const games = (
+      await ctx.app.inject({ url: `/pay/api/komoe/webpay/game_list?distribution_region=${region}&lang=vi` })
+    ).json<{ data: { game_name: string }[] }>();
+    expect(games.data.length).toBeGreaterThan(0);
+    expect(root).toContain(games.data[0]!.game_name);
   });
 });
