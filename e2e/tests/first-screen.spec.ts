@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import enPortal from '../../packages/i18n/locales/en/portal.json' with { type: 'json' };
 import thPortal from '../../packages/i18n/locales/th/portal.json' with { type: 'json' };
 import { checkA11y } from '../support/a11y.ts';
+import { PASSPORT, PAY, PORTAL } from '../support/hosts.ts';
 import { homeUrl, onPhone } from '../support/shell.ts';
 
 /** Runs before any of the page's scripts: marks the server's nodes and records the LCP element. */
@@ -87,6 +88,45 @@ test('the scripts take the first screen over without drawing it again', async ({
   await carousel.getByRole('button', { name: enPortal.carousel.next }).click();
   await expect(first).not.toHaveAttribute('aria-current', 'true');
   await checkA11y(page);
+});
+
+/** The other pages the server renders, each form: the same node check, without the carousel. */
+const otherPages = (h5: boolean) =>
+  h5
+    ? [`${PORTAL}/news/h5`, `${PASSPORT}/login_h5`, `${PAY}/pay_h5`]
+    : [`${PORTAL}/news`, `${PASSPORT}/login`, `${PAY}/paygame/`];
+
+test('the news, login and top-up pages are taken over in place too', async ({ page }, testInfo) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => warnings.push(error.message));
+  await page.addInitScript(observe);
+  for (const url of otherPages(onPhone(testInfo))) {
+    await page.goto(url);
+    // Taken over: the page's script sets its title.
+    await expect(page).toHaveTitle(/.+ \| JoyPeak Games$/);
+    await page.waitForLoadState('networkidle');
+    const result = await page.evaluate(() => {
+      const w = window as unknown as { __server?: Element[]; __lcp?: Element | null };
+      const server = w.__server ?? [];
+      const lcp = w.__lcp as (Element & { __fromServer?: boolean }) | null | undefined;
+      // A status line ("Loading the picture…" of the login captcha) is meant to be replaced by what it waited for.
+      const lasting = (el: Element) => el.getAttribute('role') !== 'status' && !el.closest('[role="status"]');
+      return {
+        marked: server.length,
+        replaced: server
+          .filter((el) => !el.isConnected && lasting(el))
+          .map((el) => el.outerHTML.slice(0, 120)),
+        lcp: lcp ? { fromServer: lcp.__fromServer === true, connected: lcp.isConnected } : null,
+      };
+    });
+    expect(result.marked, url).toBeGreaterThan(20);
+    expect(result.replaced, url).toEqual([]);
+    expect(result.lcp, url).toEqual({ fromServer: true, connected: true });
+  }
+  expect(warnings).toEqual([]);
 });
 
 test("the server renders in the player's language choice once made", async ({ page }, testInfo) => {

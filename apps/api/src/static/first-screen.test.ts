@@ -178,4 +178,20 @@ describe('first screen in the HTML (passport and pay)', () => {
     expect(games.data.length).toBeGreaterThan(0);
     expect(root).toContain(games.data[0]!.game_name);
   });
+
+  it('renders the desktop top-up start with its heading and the game list', async () => {
+    const res = await pay.inject({
+      url: '/paygame/',
+      headers: { host: 'pay.test', 'user-agent': desktop, 'accept-language': 'th-TH' },
+    });
+    expect(res.body).toMatch(/<html lang="th">/);
+    const root = rootOf(res.body);
+    expect(root).toContain('เติมเงินเกม');
+    const games = (
+      await ctx.app.inject({
+        url: `/pay/api/komoe/webpay/game_list?distribution_region=${site.distributionRegion}&lang=th`,
+      })
+    ).json<{ data: { game_name: string }[] }>();
+    expect(root).toContain(games.data[0]!.game_name);
+  });
 });
