@@ -21,7 +21,14 @@ import fastifyStatic from '@fastify/static';
 import type { Env } from '../config/env.ts';
 import { appsRoot } from '../config/paths.ts';
 import { browserHeaders } from '../http/browser-policy.ts';
-import { fillTemplate, loadPageRenderer, renderRequest, type InProcessApi } from './first-screen.ts';
+import {
+  fillTemplate,
+  loadPageRenderer,
+  readScreenFiles,
+  renderRequest,
+  screenLinks,
+  type InProcessApi,
+} from './first-screen.ts';
 
 /** Where the app's build writes its policy (packages/ui/src/build/content-security-policy.ts). */
 export const policyFile = '.vite/content-security-policy.txt';
@@ -80,6 +87,7 @@ export async function buildAppHost(
   });
   const renderer = api ? await loadPageRenderer(root) : undefined;
   const template = readFileSync(join(root, 'index.html'), 'utf8');
+  const screenFiles = readScreenFiles(root);
   host.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a real 404; any other path is a client-side route.
     const page = request.method === 'GET' || request.method === 'HEAD';
@@ -89,7 +97,10 @@ export async function buildAppHost(
     if (renderer && api && request.method === 'GET') {
       try {
         const page = await renderRequest(renderer, api, request);
-        if (page) return sendHtml(request, reply, fillTemplate(template, page));
+        if (page) {
+          const links = screenLinks(screenFiles, request.url);
+          return sendHtml(request, reply, fillTemplate(template, page, links));
+        }
       } catch (error) {
         // The page still works as the browser renders it alone.
         request.log.error({ err: error, url: request.url }, 'first screen not rendered');

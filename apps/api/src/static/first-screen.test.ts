@@ -69,6 +69,10 @@ describe('first screen in the HTML (portal)', () => {
     const top = await call<{ title: string }[]>('/web/news/top?lang=th&size=5');
     expect(root).toContain(top[0]!.title);
     expect(payloadOf(html).lang).toBe('th');
+    // The home screen's stylesheets are linked from the HTML (they block the first paint: no unstyled flash).
+    const head = html.slice(0, html.indexOf('</head>'));
+    const css = [...head.matchAll(/<link rel="stylesheet" href="(\/assets\/home-[^"]+\.css)">/g)];
+    expect(css.length).toBe(1);
   });
 
   it('renders desktop / in the language the host cookie mirrors, over Accept-Language', async () => {

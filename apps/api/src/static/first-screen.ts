@@ -6,7 +6,7 @@
  * costs no database round trip once the cache is warm. The result fills the built index.html: `<html lang>`, the
  * head tags (the LCP image's preload), `#root`, and the data the browser hydrates from.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -66,14 +66,39 @@ export function inProcessFetch(api: InProcessApi): typeof fetch {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** Where the build lists each landing path's screen files (`screenPreloads` of @gp/ui/vite). */
+export const screenPreloadsFile = '.vite/screen-preloads.json';
+
+/** Landing paths (no trailing slash) and the files of their screens, or none when the build wrote no list. */
+export function readScreenFiles(root: string): Record<string, string[]> {
+  const file = join(root, screenPreloadsFile);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
+}
+
+/**
+ * Links for the screen files of a rendered path: its stylesheets block the first paint, as the entry's do, so the
+ * server's markup is never painted unstyled and then moved (a layout shift); its scripts are preloaded. The
+ * build's inline script adds the same links later, which the browser then finds in its cache.
+ */
+export function screenLinks(files: Record<string, string[]>, path: string): string {
+  const key = path.split('?')[0]!.replace(/\/+$/, '') || '/';
+  return (files[key] ?? [])
+    .map((href) =>
+      href.endsWith('.css')
+        ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
+        : `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+    )
+    .join('');
+}
+
 /** The built index.html with a rendered page in it. */
-export function fillTemplate(template: string, page: RenderedPage): string {
+export function fillTemplate(template: string, page: RenderedPage, links = ''): string {
   const html = template
     .replace(
       /<html\b[^>]*>/i,
       `<html lang="${escapeAttribute(page.htmlLang)}"${page.h5 ? ' data-h5=""' : ''}>`,
     )
-    .replace('</head>', `${page.head}</head>`)
+    .replace('</head>', `${links}${page.head}</head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${page.markup}</div>` +

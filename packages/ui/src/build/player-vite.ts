@@ -10,7 +10,7 @@
  * - a manifest (for `pnpm bench` and its byte budgets) and source maps;
  * - the app's Content-Security-Policy, with the hash of the inline script above (`content-security-policy.ts`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -93,6 +93,9 @@ export function firstLoadHints(namespaces: readonly string[], apiOrigin: string)
   };
 }
 
+/** Where `screenPreloads` writes its map of landing paths to files, relative to the build's output folder. */
+export const screenPreloadsFile = '.vite/screen-preloads.json';
+
 /**
  * The screen of a landing page starts downloading with the entry instead of after it has run (one round trip less
  * before the page's data calls and first paint on a slow network): a few bytes of inline script in index.html
@@ -101,9 +104,16 @@ export function firstLoadHints(namespaces: readonly string[], apiOrigin: string)
  * module, relative to the app; a path the map does not name loads as before.
  */
 export function screenPreloads(root: string, screens: Readonly<Record<string, string>>): Plugin {
+  /** The same map for the server (issue 21): a page it renders links its screen's files from the HTML itself. */
+  let byPath: Record<string, string[]> = {};
   return {
     name: 'gp:screen-preloads',
     apply: 'build',
+    writeBundle(options) {
+      if (!options.dir) return;
+      mkdirSync(join(options.dir, '.vite'), { recursive: true });
+      writeFileSync(join(options.dir, screenPreloadsFile), `${JSON.stringify(byPath)}\n`);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -142,6 +152,7 @@ export function screenPreloads(root: string, screens: Readonly<Record<string, st
           if (!listOf.has(key)) listOf.set(key, lists.push(list) - 1);
           paths[path] = listOf.get(key)!;
         }
+        byPath = Object.fromEntries(Object.entries(paths).map(([path, i]) => [path, lists[i]!]));
         if (lists.length === 0) return [];
         const script =
           `(function(p,m){var f=m[p[location.pathname.replace(/\\/+$/,'')||'/']];if(f)f.forEach(function(h){` +
