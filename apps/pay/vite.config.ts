@@ -2,12 +2,22 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localPorts } from '@gp/config';
-import { playerVite } from '@gp/ui/vite';
+import { playerSsrVite, playerVite } from '@gp/ui/vite';
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
+  const envDir = fileURLToPath(new URL('.', import.meta.url));
+  if (isSsrBuild) {
+    const server = playerSsrVite({ mode, envDir });
+    return {
+      plugins: [react(), ...server.plugins],
+      define: server.define,
+      build: server.build,
+      ssr: server.ssr,
+    };
+  }
   const player = playerVite({
     mode,
-    envDir: fileURLToPath(new URL('.', import.meta.url)),
+    envDir,
     namespaces: ['pay'],
     // The landing pages: their screens download with the entry.
     screens: {

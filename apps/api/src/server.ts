@@ -84,7 +84,7 @@ if (socialTestServers)
   urls.push(`  Apple/Facebook  ${socialTestServers.url}  (social-login test servers; never in production)`);
 if (env.SERVE_APPS) {
   for (const { name, port } of appHostsOf(env)) {
-    const host = await buildAppHost(name, api.log, undefined, env);
+    const host = await buildAppHost(name, api.log, undefined, env, api);
     if (name === 'passport') forwardAppleFormPost(host, `http://localhost:${env.API_PORT}`);
     await host.listen({ host: env.HOST, port });
     servers.push(host);

@@ -1,5 +1,5 @@
 import '@gp/ui/tokens.css';
 import { bootApp } from '@gp/ui/boot';
-import { createRouter } from './app/router.tsx';
+import { routes } from './app/router.tsx';
 
-void bootApp({ namespaces: ['passport'], createRouter });
+void bootApp({ namespaces: ['passport'], routes });

@@ -100,7 +100,19 @@ export function browserLanguageEnvironment(): LanguageEnvironment {
     storage = undefined;
   }
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return { storage, host: window.location.host, preferred };
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const cookies = {
+    get: (name: string) =>
+      String(document.cookie ?? '')
+        .split(';')
+        .map((part) => part.trim().split('='))
+        .find(([key]) => key === name)?.[1],
+    // A session cookie, as the storage it mirrors lasts the browser session; sent to this host's pages only.
+    set: (name: string, value: string) => {
+      document.cookie = `${name}=${value}; Path=/; SameSite=Lax${secure}`;
+    },
+  };
+  return { storage, cookies, host: window.location.host, preferred };
 }
 
 let active: EnabledLanguage = defaultLanguage;
@@ -121,14 +133,24 @@ export function startLanguage({ carried: adopt = false }: { carried?: boolean } 
   return active;
 }
 
+let source: (() => EnabledLanguage | undefined) | undefined;
+
+/**
+ * Where the page language comes from instead, while it answers: the server renders pages of several languages at
+ * once in one process, so it names the language of the render in progress (its own async context).
+ */
+export function setLanguageSource(next: () => EnabledLanguage | undefined): void {
+  source = next;
+}
+
 /** The page language, for the `lang` parameter of calls. A switch reloads the page, so it never changes live. */
 export function currentLanguage(): EnabledLanguage {
-  return active;
+  return source?.() ?? active;
 }
 
 /** A link or redirect to another of our hosts, carrying the page language (issue 16). */
 export function carryLanguage(url: string): string {
-  return withLanguage(url, active);
+  return withLanguage(url, currentLanguage());
 }
 
 /** Keeps the choice for this host and reloads, as the spec asks. */

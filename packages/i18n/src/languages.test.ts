@@ -8,6 +8,7 @@ import {
   matchBrowserLanguage,
   storageKey,
   storeLanguage,
+  languageCookieName,
 } from './languages.ts';
 
 function memoryStorage(seed: Record<string, string> = {}) {
@@ -76,6 +77,26 @@ describe('initialLanguage', () => {
     };
     expect(initialLanguage({ storage: broken, host: 'h', preferred: ['zh-TW'] })).toBe('zh');
     expect(() => storeLanguage({ storage: broken, host: 'h' }, 'en')).not.toThrow();
+  });
+  it("mirrors the choice into this host's cookie, and starts a new tab in the cookie's language", () => {
+    const jar = new Map<string, string>();
+    const cookies = { get: (n: string) => jar.get(n), set: (n: string, v: string) => void jar.set(n, v) };
+    storeLanguage({ storage: memoryStorage(), cookies, host: 'www.example.com:8080' }, 'vi');
+    expect(jar.get(languageCookieName('www.example.com:8080'))).toBe('vi');
+    expect(languageCookieName('www.example.com:8080')).toBe('gp_lang_www_example_com_8080');
+    const tab = memoryStorage();
+    expect(initialLanguage({ storage: tab, cookies, host: 'www.example.com:8080', preferred: ['th'] })).toBe(
+      'vi',
+    );
+    expect(tab.data.get(storageKey('www.example.com:8080'))).toBe('vi');
+    // The stored choice of this tab still wins, and another host's cookie is not this host's.
+    const chosen = memoryStorage({ [storageKey('www.example.com:8080')]: 'zh' });
+    expect(initialLanguage({ storage: chosen, cookies, host: 'www.example.com:8080', preferred: [] })).toBe(
+      'zh',
+    );
+    expect(
+      initialLanguage({ storage: memoryStorage(), cookies, host: 'www.example.com:8081', preferred: ['th'] }),
+    ).toBe('th');
   });
 });
 

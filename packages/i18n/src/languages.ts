@@ -87,13 +87,27 @@ export function storageKey(host: string): string {
   return `gp.lang:${host}`;
 }
 
+/**
+ * The cookie mirroring the choice for this host (issue 21), so the server renders the first screen in it. Cookies
+ * are shared by every port of a host name, so the name carries the whole host, port included, as storage does.
+ */
+export function languageCookieName(host: string): string {
+  return `gp_lang_${host.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
+}
+
 export interface LanguageEnvironment {
   storage: { getItem(key: string): string | null; setItem(key: string, value: string): void } | undefined;
+  /** This host's cookies (`document.cookie` in browsers); absent where there are none, as in tests. */
+  cookies?: { get(name: string): string | undefined; set(name: string, value: string): void };
   host: string;
   preferred: readonly string[];
 }
 
-/** The language to start with: the stored choice for this host if still enabled, else the browser match. */
+/**
+ * The language to start with: the stored choice for this host if still enabled, else the one its cookie mirrors
+ * (a new tab: storage is per tab, the cookie is not, and the server rendered the page in it), else the browser
+ * match.
+ */
 export function initialLanguage(env: LanguageEnvironment): EnabledLanguage {
   let stored: string | null = null;
   try {
@@ -102,23 +116,28 @@ export function initialLanguage(env: LanguageEnvironment): EnabledLanguage {
     // Storage can be switched off (private mode); the browser language still works.
   }
   if (isEnabledLanguage(stored)) return stored;
-  const matched = matchBrowserLanguage(env.preferred);
-  try {
-    env.storage?.setItem(storageKey(env.host), matched);
-  } catch {
-    // As above: without storage the match is simply made again on the next visit.
-  }
-  return matched;
+  const mirrored = env.cookies?.get(languageCookieName(env.host));
+  const start = isEnabledLanguage(mirrored) ? mirrored : matchBrowserLanguage(env.preferred);
+  storeLanguage(env, start);
+  return start;
 }
 
-/** Stores the choice for this host; the caller reloads the page (spec 4: changing language reloads). */
+/**
+ * Stores the choice for this host, and mirrors it into this host's cookie for the server; the caller reloads the
+ * page (spec 4: changing language reloads).
+ */
 export function storeLanguage(
-  env: Pick<LanguageEnvironment, 'storage' | 'host'>,
+  env: Pick<LanguageEnvironment, 'storage' | 'cookies' | 'host'>,
   value: EnabledLanguage,
 ): void {
   try {
     env.storage?.setItem(storageKey(env.host), value);
   } catch {
-    // Nothing to keep it in; the reload falls back to the browser match.
+    // Nothing to keep it in; the reload falls back to the cookie, else the browser match.
+  }
+  try {
+    env.cookies?.set(languageCookieName(env.host), value);
+  } catch {
+    // Cookies switched off: the server renders in the browser's language and the page takes over in this one.
   }
 }

@@ -1,27 +1,62 @@
 /**
  * Starts a player app: pick the language (the one a link from another of our hosts carried, else the stored
- * choice for this host, else the browser's), load its strings, then render the app's data router. Each app passes
- * its own namespaces and router.
+ * choice for this host, else the one its cookie mirrors, else the browser's), load its strings, then render the
+ * app's data router. Each app passes its own namespaces and routes.
+ *
+ * A page the server rendered (issue 21: `server/render-page.tsx`) is taken over in place: the matched screens'
+ * chunks are loaded first, the router starts from the loaders' data the page carries (no call repeated), and
+ * `hydrateRoot` adopts the markup node for node. When the browser would render something else (another language
+ * stored in this tab, another device form), it renders afresh as for a page the server did not render.
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { createI18n, startLanguage, type Namespace } from '@gp/i18n';
+import { readFirstScreen } from './server/first-screen.ts';
+import { browserDevice } from './shell/create-shell.tsx';
+
+/** Loads the lazy parts of the routes the address matches, as a router must have them to hydrate. */
+async function resolveLazy(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
 export async function bootApp(options: {
   namespaces: readonly Namespace[];
-  createRouter: () => ReturnType<typeof createBrowserRouter>;
+  routes: RouteObject[];
   rootId?: string;
 }) {
   const lang = startLanguage({ carried: true });
+  const root = document.getElementById(options.rootId ?? 'root');
+  if (!root) throw new Error('no #root element');
+  const first = readFirstScreen();
+  if (first && first.lang === lang && first.device === browserDevice()) {
+    const [i18n] = await Promise.all([createI18n(lang, options.namespaces), resolveLazy(options.routes)]);
+    const router = createBrowserRouter(options.routes, { hydrationData: { loaderData: first.loaderData } });
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    return;
+  }
   // A data router starts its first navigation when it is created: the screen's chunk and its data load while
   // the strings do, instead of after them (one round trip less before the first screen on a slow network).
   // Loaders need the language only, which is set above.
-  const router = options.createRouter();
+  const router = createBrowserRouter(options.routes);
   const i18n = await createI18n(lang, options.namespaces);
-  const root = document.getElementById(options.rootId ?? 'root');
-  if (!root) throw new Error('no #root element');
+  // The server's markup in another language or form is not kept under the page rendered here.
+  root.replaceChildren();
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>

@@ -5,17 +5,30 @@
  * as the browser accepts, from the `.br` / `.gz` files the player builds write beside them (issue 10: phones on
  * slow networks), so nothing is compressed per request; without such a file the plain one is sent.
  *
+ * With the API at hand (`api`), the pages the app's server build names come with their first screen rendered
+ * (issue 21, `first-screen.ts`); they vary by language cookie, Accept-Language and user agent, so they are
+ * never cached either.
+ *
  * Every answer carries the browser headers of the API (`http/browser-policy.ts`) and the app's own
  * Content-Security-Policy, which its build wrote from the built index.html (`@gp/ui/csp`). Pages answer HEAD
  * as they answer GET (uptime monitors ask with HEAD).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Env } from '../config/env.ts';
 import { appsRoot } from '../config/paths.ts';
 import { browserHeaders } from '../http/browser-policy.ts';
+import {
+  fillTemplate,
+  loadPageRenderer,
+  readScreenFiles,
+  renderRequest,
+  screenLinks,
+  type InProcessApi,
+} from './first-screen.ts';
 
 /** Where the app's build writes its policy (packages/ui/src/build/content-security-policy.ts). */
 export const policyFile = '.vite/content-security-policy.txt';
@@ -43,6 +56,7 @@ export async function buildAppHost(
   logger: FastifyInstance['log'],
   root = distDirOf(name),
   env: Pick<Env, 'NODE_ENV'> = { NODE_ENV: 'production' },
+  api?: InProcessApi,
 ): Promise<FastifyInstance> {
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`${name} is not built: ${root}/index.html is missing (run pnpm build)`);
@@ -71,13 +85,43 @@ export async function buildAppHost(
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  host.setNotFoundHandler((request, reply) => {
+  const renderer = api ? await loadPageRenderer(root) : undefined;
+  const template = readFileSync(join(root, 'index.html'), 'utf8');
+  const screenFiles = readScreenFiles(root);
+  host.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a real 404; any other path is a client-side route.
     const page = request.method === 'GET' || request.method === 'HEAD';
     if (!page || /^\/assets\//.test(request.url)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
+    if (renderer && api && request.method === 'GET') {
+      try {
+        const page = await renderRequest(renderer, api, request);
+        if (page) {
+          const links = screenLinks(screenFiles, request.url);
+          return sendHtml(request, reply, fillTemplate(template, page, links));
+        }
+      } catch (error) {
+        // The page still works as the browser renders it alone.
+        request.log.error({ err: error, url: request.url }, 'first screen not rendered');
+      }
+    }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
   return host;
+}
+
+/** A rendered page, compressed as the browser accepts (fast settings: it is made per request). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, accept-language, cookie, user-agent')
+    .type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepted)) {
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
 }

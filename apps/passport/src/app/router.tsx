@@ -24,7 +24,12 @@ export const screens: ShellOptions['screens'] = {
   appleReturn,
 };
 
-export const routes = createShellRoutes({ host: 'passport', hosts, api, screens });
+/** The passport's routes; the server passes the device its user agent names. */
+export function createPassportRoutes(device?: ShellOptions['device']) {
+  return createShellRoutes({ host: 'passport', hosts, api, screens, ...(device ? { device } : {}) });
+}
+
+export const routes = createPassportRoutes();
 
 export function createRouter() {
   return createBrowserRouter(routes);

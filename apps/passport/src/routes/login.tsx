@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { carryLanguage } from '@gp/i18n';
-import { useShell } from '@gp/ui/shell-context';
+import { usePageUrl, useShell } from '@gp/ui/shell-context';
 import { returnTarget } from '@gp/ui/session';
 import { SiteLink } from '@gp/ui/site-link';
 import { socialLogin } from '../config/env.ts';
@@ -29,8 +29,9 @@ function accountOf(state: unknown): string {
 export default function Login() {
   const { t } = useTranslation('passport');
   const shell = useShell();
+  const pageUrl = usePageUrl();
   const { search, state } = useLocation();
-  const returnTo = returnTarget(search, shell.hosts, window.location.href);
+  const returnTo = returnTarget(search, shell.hosts, pageUrl);
   // A login during an account deletion's grace period cancels it: the page says so before moving on.
   const deletion = useLoginDeletionNotice();
   return (

@@ -10,7 +10,7 @@
  * - a manifest (for `pnpm bench` and its byte budgets) and source maps;
  * - the app's Content-Security-Policy, with the hash of the inline script above (`content-security-policy.ts`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -93,6 +93,9 @@ export function firstLoadHints(namespaces: readonly string[], apiOrigin: string)
   };
 }
 
+/** Where `screenPreloads` writes its map of landing paths to files, relative to the build's output folder. */
+export const screenPreloadsFile = '.vite/screen-preloads.json';
+
 /**
  * The screen of a landing page starts downloading with the entry instead of after it has run (one round trip less
  * before the page's data calls and first paint on a slow network): a few bytes of inline script in index.html
@@ -101,9 +104,16 @@ export function firstLoadHints(namespaces: readonly string[], apiOrigin: string)
  * module, relative to the app; a path the map does not name loads as before.
  */
 export function screenPreloads(root: string, screens: Readonly<Record<string, string>>): Plugin {
+  /** The same map for the server (issue 21): a page it renders links its screen's files from the HTML itself. */
+  let byPath: Record<string, string[]> = {};
   return {
     name: 'gp:screen-preloads',
     apply: 'build',
+    writeBundle(options) {
+      if (!options.dir) return;
+      mkdirSync(join(options.dir, '.vite'), { recursive: true });
+      writeFileSync(join(options.dir, screenPreloadsFile), `${JSON.stringify(byPath)}\n`);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -142,6 +152,7 @@ export function screenPreloads(root: string, screens: Readonly<Record<string, st
           if (!listOf.has(key)) listOf.set(key, lists.push(list) - 1);
           paths[path] = listOf.get(key)!;
         }
+        byPath = Object.fromEntries(Object.entries(paths).map(([path, i]) => [path, lists[i]!]));
         if (lists.length === 0) return [];
         const script =
           `(function(p,m){var f=m[p[location.pathname.replace(/\\/+$/,'')||'/']];if(f)f.forEach(function(h){` +
@@ -162,8 +173,10 @@ export function screenPreloads(root: string, screens: Readonly<Record<string, st
  * does not let react-router or react-i18next see Preact.
  */
 export function preactInBuild(): Plugin {
-  const preact = dirname(createRequire(import.meta.url).resolve('preact/package.json'));
+  const require = createRequire(import.meta.url);
+  const preact = dirname(require.resolve('preact/package.json'));
   const to = (file: string) => join(preact, file);
+  const toString = join(dirname(require.resolve('preact-render-to-string/package.json')), 'dist/index.mjs');
   return {
     name: 'gp:preact-in-build',
     apply: 'build',
@@ -173,6 +186,8 @@ export function preactInBuild(): Plugin {
           { find: /^react$/, replacement: to('compat/dist/compat.mjs') },
           { find: /^react-dom$/, replacement: to('compat/dist/compat.mjs') },
           { find: /^react-dom\/client$/, replacement: to('compat/client.mjs') },
+          // The server's first screens (`vite build --ssr`): rendered by Preact too, so the browser adopts them.
+          { find: /^react-dom\/server$/, replacement: toString },
           { find: /^react\/jsx-runtime$/, replacement: to('jsx-runtime/dist/jsxRuntime.mjs') },
           { find: /^react\/jsx-dev-runtime$/, replacement: to('jsx-runtime/dist/jsxRuntime.mjs') },
         ],
@@ -240,5 +255,32 @@ export function playerVite(options: {
         },
       },
     },
+  };
+}
+
+/**
+ * The app's server build (issue 21): `src/entry-server.tsx` (its `render`, see @gp/ui/render-page) built with
+ * `vite build --ssr` into dist/server, on Preact as the browser build, with every package bundled in (the API
+ * process that loads it has React, not Preact, in reach), for Node.
+ */
+export function playerSsrVite(options: { mode: string; envDir: string }): PlayerVite & {
+  ssr: { noExternal: true; target: 'node' };
+} {
+  return {
+    plugins: [preactInBuild(), browserContracts(), zodWithoutEval()],
+    define: appEnvDefines(options.mode, options.envDir),
+    build: {
+      target: 'node20',
+      outDir: 'dist/server',
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: {
+        onLog(level, log, handler) {
+          if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+          handler(level, log);
+        },
+      },
+    },
+    ssr: { noExternal: true, target: 'node' },
   };
 }

@@ -105,11 +105,14 @@ export function createShellRoutes(options: ShellOptions): RouteObject[] {
       loader: async ({ request }) => {
         const url = new URL(request.url);
         if (hostHop(url.pathname, url.search, options.host, origins)) return null; // the child leaves
+        // The server renders as a visitor (the session cookie belongs to the API's host); the page asks for the
+        // member once it has taken over (`Shell`).
+        const server = typeof window === 'undefined';
         const [navigation, user] = await Promise.all([
           loadNavigation(options.api),
-          currentUser(options.api).catch(() => null),
+          server ? null : currentUser(options.api).catch(() => null),
         ]);
-        return { navigation, user };
+        return server ? { navigation, user, userPending: true } : { navigation, user };
       },
       // The header keeps its data while the visitor moves between pages; a reload refreshes it.
       shouldRevalidate: ({ formMethod }) => formMethod !== undefined && formMethod !== 'GET',

@@ -8,7 +8,7 @@ import { ApiError } from '@gp/api-client';
 import { errorText } from '@gp/i18n';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 import { afterLogoutUrl, loginUrl, logout } from './session.ts';
-import { useShell } from './shell-context.tsx';
+import { usePageUrl, useShell } from './shell-context.tsx';
 import { useShellData } from './shell.tsx';
 import { SiteLink } from './site-link.tsx';
 import styles from './h5-header.module.css';
@@ -16,6 +16,7 @@ import styles from './h5-header.module.css';
 export function H5Header() {
   const { t } = useTranslation('common');
   const shell = useShell();
+  const pageUrl = usePageUrl();
   const { user } = useShellData();
   const dialog = useRef<HTMLDialogElement>(null);
   const [error, setError] = useState('');
@@ -55,7 +56,7 @@ export function H5Header() {
           <span aria-hidden="true">{[...user.nickName][0]?.toUpperCase() ?? '?'}</span>
         </button>
       ) : (
-        <a className={styles.login} href={loginUrl(shell.hosts, true, window.location.href)}>
+        <a className={styles.login} href={loginUrl(shell.hosts, true, pageUrl)}>
           {t('nav.login')}
         </a>
       )}

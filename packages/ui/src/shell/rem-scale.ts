@@ -14,22 +14,19 @@ export function h5RootFontSize(viewportWidth: number): number {
 }
 
 /**
- * Scales the root font while an H5 layout is shown; the desktop layout gets the browser default back. Before the
- * browser paints (a layout effect): scaled after the first paint, every rem-sized box on the page would move
- * once, a layout shift on every phone wider than 360 px (Lighthouse CLS 0.1-0.3 on the H5 landing pages).
+ * Scales the root font while an H5 layout is shown; the desktop layout gets the browser default back. The size
+ * itself is CSS (`html[data-h5]` in tokens.css, the formula of `h5RootFontSize`), so a page the server rendered
+ * with the attribute is scaled before any script runs, and scripts never move it (no layout shift). Set before
+ * the browser paints (a layout effect) on pages the client renders alone.
  */
 export function useH5RemScaling(active: boolean): void {
   useLayoutEffect(() => {
     if (!active) return;
     const root = document.documentElement;
-    const apply = () => {
-      root.style.fontSize = `${h5RootFontSize(window.innerWidth)}px`;
-    };
-    apply();
-    window.addEventListener('resize', apply);
-    return () => {
-      window.removeEventListener('resize', apply);
-      root.style.fontSize = '';
-    };
+    root.setAttribute(h5Attribute, '');
+    return () => root.removeAttribute(h5Attribute);
   }, [active]);
 }
+
+/** The attribute of `<html>` that scales the root font for the H5 layout. */
+export const h5Attribute = 'data-h5';

@@ -1,5 +1,6 @@
 /** What every piece of the shell needs to know: this host, where the others are, the API, the page form. */
 import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router';
 import type { ApiClient } from '@gp/api-client';
 import type { Hosts } from '@gp/config';
 import type { PlayerHost } from '@gp/config/site-map';
@@ -27,4 +28,16 @@ export function useShell(): ShellState {
 
 export function originsOf(hosts: Hosts): Record<PlayerHost, string> {
   return { portal: hosts.apps.portal, passport: hosts.apps.passport, pay: hosts.apps.pay };
+}
+
+/**
+ * The page's address, for links that come back to it (login): the browser's own; on the server, which renders
+ * the page for this host (issue 21), the same address built from the host's origin.
+ */
+export function usePageUrl(): string {
+  const shell = useShell();
+  const location = useLocation();
+  if (typeof window !== 'undefined') return window.location.href;
+  return new URL(`${location.pathname}${location.search}${location.hash}`, originsOf(shell.hosts)[shell.host])
+    .href;
 }

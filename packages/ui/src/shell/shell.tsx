@@ -2,7 +2,7 @@
  * The frame around every page: the desktop or H5 layout the matched route asks for, the page title, the
  * navigation progress bar. The shell's data (menus, user) comes from the `shell` route loader.
  */
-import { useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@gp/contracts/passport';
@@ -15,18 +15,26 @@ import type { Navigation } from './navigation-data.ts';
 import { navFallback } from './navigation-data.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import progress from './progress-bar.module.css';
+import { currentUser } from './session.ts';
 import { ShellContext, type ShellSettings } from './shell-context.tsx';
 import { Outlet, ScrollRestoration } from 'react-router';
 
 export interface ShellData {
   navigation: Navigation;
   user: UserInfo | null;
+  /** Rendered by the server, which cannot know the member: `Shell` asks once the page has taken over. */
+  userPending?: boolean;
 }
 
 const emptyData: ShellData = { navigation: { flags: navFallback, games: [], fansGroups: [] }, user: null };
 
+/** The member found after a server-rendered page was taken over. */
+const LateUser = createContext<UserInfo | null>(null);
+
 export function useShellData(): ShellData {
-  return (useRouteLoaderData('shell') as ShellData | null | undefined) ?? emptyData;
+  const data = (useRouteLoaderData('shell') as ShellData | null | undefined) ?? emptyData;
+  const late = useContext(LateUser);
+  return data.userPending && late ? { ...data, user: late } : data;
 }
 
 export function useSiteRoute() {
@@ -41,21 +49,29 @@ export function Shell({ settings }: { settings: ShellSettings }) {
     : false;
   const state = useMemo(() => ({ ...settings, h5 }), [settings, h5]);
   useDocumentTitle(route ? t(`routes.${route.title}`) : '');
+  const pending = (useRouteLoaderData('shell') as ShellData | null | undefined)?.userPending === true;
+  const [late, setLate] = useState<UserInfo | null>(null);
+  useEffect(() => {
+    // After hydration, so the first screen is the server's, byte for byte; a member's name replaces the login link.
+    if (pending) currentUser(settings.api).then(setLate, () => {});
+  }, [pending, settings.api]);
   return (
-    <ShellContext value={state}>
-      <ProgressBar />
-      {/* A page reached by a link opens at its top; back and forward return to where the reader was. */}
-      <ScrollRestoration />
-      {route?.chrome === 'none' ? (
-        <main id="main">
-          <Outlet />
-        </main>
-      ) : h5 ? (
-        <H5Layout />
-      ) : (
-        <DesktopLayout />
-      )}
-    </ShellContext>
+    <LateUser value={late}>
+      <ShellContext value={state}>
+        <ProgressBar />
+        {/* A page reached by a link opens at its top; back and forward return to where the reader was. */}
+        <ScrollRestoration />
+        {route?.chrome === 'none' ? (
+          <main id="main">
+            <Outlet />
+          </main>
+        ) : h5 ? (
+          <H5Layout />
+        ) : (
+          <DesktopLayout />
+        )}
+      </ShellContext>
+    </LateUser>
   );
 }
 

@@ -12,7 +12,7 @@ import { errorText } from '@gp/i18n';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 import { HoverMenu } from './hover-menu.tsx';
 import { afterLogoutUrl, loginUrl, logout } from './session.ts';
-import { useShell } from './shell-context.tsx';
+import { usePageUrl, useShell } from './shell-context.tsx';
 import { useShellData } from './shell.tsx';
 import { SiteLink } from './site-link.tsx';
 import styles from './site-header.module.css';
@@ -20,6 +20,7 @@ import styles from './site-header.module.css';
 export function SiteHeader() {
   const { t } = useTranslation('common');
   const shell = useShell();
+  const pageUrl = usePageUrl();
   const { navigation, user } = useShellData();
   const { flags, games, fansGroups } = navigation;
   const [logoutError, setLogoutError] = useState('');
@@ -115,7 +116,7 @@ export function SiteHeader() {
             )}
           </HoverMenu>
         ) : (
-          <a className={styles.login} href={loginUrl(shell.hosts, false, window.location.href)}>
+          <a className={styles.login} href={loginUrl(shell.hosts, false, pageUrl)}>
             {t('nav.login')}
           </a>
         )}

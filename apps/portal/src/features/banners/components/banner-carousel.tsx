@@ -143,7 +143,8 @@ export function BannerCarousel({ banners, h5 }: { banners: Banner[]; h5: boolean
           ref={track}
           id={trackId}
           className={styles.track}
-          style={{ transform: `translateX(${-100 * index}%)` }}
+          // No style on the first slide: the server renders that one, and its CSP refuses style attributes in markup.
+          style={index === 0 ? undefined : { transform: `translateX(${-100 * index}%)` }}
           // Announce slide changes the visitor makes, not the ones autoplay makes every few seconds.
           aria-live={rotating ? 'off' : 'polite'}
         >

@@ -1,0 +1,201 @@
+/**
+ * Issue 21: the portal's landing pages come with their first screen in the HTML, in the reader's language, read
+ * here as a browser without scripts would (app.inject on the app host over the built portal, `pnpm build`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { site } from '@gp/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { buildAppHost, distDirOf } from './app-hosts.ts';
+
+const phone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const desktop =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+}
+
+describe('first screen in the HTML (portal)', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let host: FastifyInstance;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    host = await buildAppHost('portal', ctx.app.log, distDirOf('portal'), { NODE_ENV: 'test' }, ctx.app);
+  });
+  afterAll(async () => {
+    await host.close();
+    await ctx.close();
+  });
+
+  const call = async <T>(url: string) => {
+    const res = await ctx.app.inject({ url });
+    const body = res.json<Envelope<T>>();
+    expect(body.code, url).toBe(0);
+    return body.data;
+  };
+  const page = (url: string, headers: Record<string, string>) =>
+    host.inject({ url, headers: { host: 'portal.test', 'accept-encoding': 'identity', ...headers } });
+  const rootOf = (html: string) =>
+    /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+  const payloadOf = (html: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="gp-first-screen">([\s\S]*?)<\/script>/.exec(html)![1]!,
+    ) as {
+      lang: string;
+      loaderData: Record<string, unknown>;
+    };
+
+  it('renders /h5 on a phone in the Accept-Language language, with the banner preloaded', async () => {
+    const res = await page('/h5', { 'user-agent': phone, 'accept-language': 'th-TH,th;q=0.9,en;q=0.8' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers.vary).toMatch(/accept-language/);
+    const html = res.body;
+    expect(html).toMatch(/<html lang="th" data-h5="">/);
+    const root = rootOf(html);
+    expect(root).toContain('เล่นเกม เติมเงิน และขอความช่วยเหลือได้ในที่เดียว');
+    const banners = await call<{ title: string; image_h5: { url: string } }[]>('/web/home/banner?lang=th');
+    expect(banners.length).toBeGreaterThan(0);
+    expect(root).toContain(banners[0]!.title);
+    expect(root).toContain(`src="${banners[0]!.image_h5.url}"`);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${banners[0]!.image_h5.url}" fetchpriority="high">`,
+    );
+    // The header and the first news headlines are there too.
+    const top = await call<{ title: string }[]>('/web/news/top?lang=th&size=5');
+    expect(root).toContain(top[0]!.title);
+    expect(payloadOf(html).lang).toBe('th');
+    // The home screen's stylesheets are linked from the HTML (they block the first paint: no unstyled flash).
+    const head = html.slice(0, html.indexOf('</head>'));
+    const css = [...head.matchAll(/<link rel="stylesheet" href="(\/assets\/home-[^"]+\.css)">/g)];
+    expect(css.length).toBe(1);
+  });
+
+  it('renders desktop / in the language the host cookie mirrors, over Accept-Language', async () => {
+    const res = await page('/', {
+      'user-agent': desktop,
+      'accept-language': 'en-US,en',
+      cookie: 'other=1; gp_lang_portal_test=vi',
+    });
+    const html = res.body;
+    expect(html).toMatch(/<html lang="vi">/);
+    const banners = await call<{ title: string; image: { url: string } }[]>('/web/home/banner?lang=vi');
+    expect(rootOf(html)).toContain(banners[0]!.title);
+    expect(html).toContain(`<link rel="preload" as="image" href="${banners[0]!.image.url}"`);
+    expect(rootOf(html)).toContain('<h1');
+  });
+
+  it('renders /news/h5 with its heading and first news item', async () => {
+    const res = await page('/news/h5', { 'user-agent': phone, 'accept-language': 'zh-TW,zh;q=0.9' });
+    const html = res.body;
+    expect(html).toMatch(/<html lang="zh-Hant" data-h5="">/);
+    const news = await call<{ list: { title: string }[] }>('/web/news/page?lang=zh&page_num=1&page_size=10');
+    expect(news.list.length).toBeGreaterThan(0);
+    expect(rootOf(html)).toContain(news.list[0]!.title);
+    expect(rootOf(html)).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+  });
+
+  it('keeps the data it embeds inert: no "<" inside the JSON, no new inline script to hash', async () => {
+    const html = (await page('/h5', { 'user-agent': phone })).body;
+    const json = /id="gp-first-screen">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(json).not.toContain('<');
+    // The policy refuses style attributes in markup (style-src 'self'): the server's first screen has none.
+    for (const url of ['/h5', '/news/h5']) {
+      expect(rootOf((await page(url, { 'user-agent': phone })).body)).not.toMatch(/\sstyle=/);
+    }
+    expect(rootOf((await page('/', { 'user-agent': desktop })).body)).not.toMatch(/\sstyle=/);
+    const template = (await page('/service/h5', { 'user-agent': phone })).body;
+    const inline = (text: string) =>
+      [...text.matchAll(/<script\b([^>]*)>/g)].filter(
+        ([, attributes = '']) => !/\b(src|type)=/.test(attributes),
+      ).length;
+    expect(inline(html)).toBe(inline(template));
+  });
+
+  it('leaves pages it does not render to the browser, and sends the other form to the browser too', async () => {
+    const service = await page('/service/h5', { 'user-agent': phone });
+    expect(service.body).toContain('<div id="root"></div>');
+    // A desktop asking for the H5 home is moved to / by the router in the browser, as before.
+    const twin = await page('/h5', { 'user-agent': desktop });
+    expect(twin.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('first screen in the HTML (passport and pay)', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let passport: FastifyInstance;
+  let pay: FastifyInstance;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    passport = await buildAppHost(
+      'passport',
+      ctx.app.log,
+      distDirOf('passport'),
+      { NODE_ENV: 'test' },
+      ctx.app,
+    );
+    pay = await buildAppHost('pay', ctx.app.log, distDirOf('pay'), { NODE_ENV: 'test' }, ctx.app);
+  });
+  afterAll(async () => {
+    await passport.close();
+    await pay.close();
+    await ctx.close();
+  });
+
+  const rootOf = (html: string) =>
+    /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+
+  it('renders the login form shell and heading, H5 and desktop, in the requested language', async () => {
+    const h5 = await passport.inject({
+      url: '/login_h5',
+      headers: { host: 'passport.test', 'user-agent': phone, 'accept-language': 'th' },
+    });
+    expect(h5.body).toMatch(/<html lang="th" data-h5="">/);
+    expect(rootOf(h5.body)).toContain('เข้าสู่ระบบ JoyPeak Games');
+    expect(rootOf(h5.body)).toMatch(/<form[\s\S]*<input[\s\S]*type="password"/);
+    const desktopPage = await passport.inject({
+      url: '/login',
+      headers: { host: 'passport.test', 'user-agent': desktop, cookie: 'gp_lang_passport_test=vi' },
+    });
+    expect(desktopPage.body).toMatch(/<html lang="vi">/);
+    expect(rootOf(desktopPage.body)).toContain('Đăng nhập JoyPeak Games');
+  });
+
+  it('renders the H5 top-up start with its heading and the game list', async () => {
+    const res = await pay.inject({
+      url: '/pay_h5',
+      headers: { host: 'pay.test', 'user-agent': phone, 'accept-language': 'vi-VN' },
+    });
+    expect(res.body).toMatch(/<html lang="vi" data-h5="">/);
+    const root = rootOf(res.body);
+    expect(root).toContain('Nạp tiền vào game');
+    // /pay_h5 is the regional web pay (spec 9), the game list of the site's distribution region.
+    const region = site.distributionRegion;
+    const games = (
+      await ctx.app.inject({ url: `/pay/api/komoe/webpay/game_list?distribution_region=${region}&lang=vi` })
+    ).json<{ data: { game_name: string }[] }>();
+    expect(games.data.length).toBeGreaterThan(0);
+    expect(root).toContain(games.data[0]!.game_name);
+  });
+
+  it('renders the desktop top-up start with its heading and the game list', async () => {
+    const res = await pay.inject({
+      url: '/paygame/',
+      headers: { host: 'pay.test', 'user-agent': desktop, 'accept-language': 'th-TH' },
+    });
+    expect(res.body).toMatch(/<html lang="th">/);
+    const root = rootOf(res.body);
+    expect(root).toContain('เติมเงินเกม');
+    const games = (
+      await ctx.app.inject({
+        url: `/pay/api/komoe/webpay/game_list?distribution_region=${site.distributionRegion}&lang=th`,
+      })
+    ).json<{ data: { game_name: string }[] }>();
+    expect(root).toContain(games.data[0]!.game_name);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Issue 21: the home page's first screen comes with the HTML, and the scripts take it over without drawing it
+ * again. Every element the server sent is marked (a JS property, which the markup and hydration never see) as
+ * soon as the parser has it; after the scripts have run, the largest contentful paint's element and every marked
+ * element must still be the same, connected node, and the console must hold no hydration warning.
+ */
+import { expect, test } from '@playwright/test';
+import enPortal from '../../packages/i18n/locales/en/portal.json' with { type: 'json' };
+import thPortal from '../../packages/i18n/locales/th/portal.json' with { type: 'json' };
+import { checkA11y } from '../support/a11y.ts';
+import { PASSPORT, PAY, PORTAL } from '../support/hosts.ts';
+import { homeUrl, onPhone } from '../support/shell.ts';
+
+/** Runs before any of the page's scripts: marks the server's nodes and records the LCP element. */
+const observe = () => {
+  const w = window as unknown as { __server?: Element[]; __lcp?: Element | null };
+  w.__server = [];
+  w.__lcp = null;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      w.__lcp = (entry as unknown as { element: Element | null }).element;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const marker = new MutationObserver(() => {
+    // The data script follows #root in the HTML: once it is parsed, the server's first screen is complete.
+    if (!document.getElementById('gp-first-screen')) return;
+    marker.disconnect();
+    const root = document.getElementById('root');
+    for (const el of root ? [...root.querySelectorAll('*')] : []) {
+      (el as unknown as { __fromServer: boolean }).__fromServer = true;
+      w.__server!.push(el);
+    }
+  });
+  marker.observe(document, { childList: true, subtree: true });
+};
+
+test('the home page is readable before its scripts run', async ({ browser }, testInfo) => {
+  const h5 = onPhone(testInfo);
+  const context = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(homeUrl(h5));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: enPortal.home.heading })).toBeVisible();
+    const banner = page.getByRole('region', { name: enPortal.carousel.label }).locator('img').first();
+    await expect(banner).toBeVisible();
+    expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the scripts take the first screen over without drawing it again', async ({ page }, testInfo) => {
+  const h5 = onPhone(testInfo);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => warnings.push(error.message));
+  await page.addInitScript(observe);
+  await page.goto(homeUrl(h5));
+  // Taken over: the carousel answers its buttons.
+  const carousel = page.getByRole('region', { name: enPortal.carousel.label });
+  const first = carousel.getByRole('button', { name: /^Show slide 1:/ });
+  await expect(first).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('heading', { level: 1, name: enPortal.home.heading })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const result = await page.evaluate(() => {
+    const w = window as unknown as { __server?: Element[]; __lcp?: Element | null };
+    const server = w.__server ?? [];
+    const lcp = w.__lcp;
+    return {
+      marked: server.length,
+      replaced: server.filter((el) => !el.isConnected).map((el) => el.outerHTML.slice(0, 120)),
+      lcp: lcp
+        ? {
+            tag: lcp.tagName,
+            fromServer: (lcp as unknown as { __fromServer?: boolean }).__fromServer === true,
+            connected: lcp.isConnected,
+          }
+        : null,
+    };
+  });
+  expect(result.marked).toBeGreaterThan(50);
+  expect(result.replaced).toEqual([]);
+  expect(result.lcp).toEqual({ tag: expect.any(String), fromServer: true, connected: true });
+  expect(warnings.filter((w) => /hydrat|did not match|mismatch/i.test(w))).toEqual([]);
+  expect(warnings).toEqual([]);
+  await carousel.getByRole('button', { name: enPortal.carousel.next }).click();
+  await expect(first).not.toHaveAttribute('aria-current', 'true');
+  await checkA11y(page);
+});
+
+/** The other pages the server renders, each form: the same node check, without the carousel. */
+const otherPages = (h5: boolean) =>
+  h5
+    ? [`${PORTAL}/news/h5`, `${PASSPORT}/login_h5`, `${PAY}/pay_h5`]
+    : [`${PORTAL}/news`, `${PASSPORT}/login`, `${PAY}/paygame/`];
+
+test('the news, login and top-up pages are taken over in place too', async ({ page }, testInfo) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => warnings.push(error.message));
+  await page.addInitScript(observe);
+  for (const url of otherPages(onPhone(testInfo))) {
+    await page.goto(url);
+    // Taken over: the page's script sets its title.
+    await expect(page).toHaveTitle(/.+ \| JoyPeak Games$/);
+    await page.waitForLoadState('networkidle');
+    const result = await page.evaluate(() => {
+      const w = window as unknown as { __server?: Element[]; __lcp?: Element | null };
+      const server = w.__server ?? [];
+      const lcp = w.__lcp as (Element & { __fromServer?: boolean }) | null | undefined;
+      // A status line ("Loading the picture…" of the login captcha) is meant to be replaced by what it waited for.
+      const lasting = (el: Element) => el.getAttribute('role') !== 'status' && !el.closest('[role="status"]');
+      return {
+        marked: server.length,
+        replaced: server
+          .filter((el) => !el.isConnected && lasting(el))
+          .map((el) => el.outerHTML.slice(0, 120)),
+        lcp: lcp ? { fromServer: lcp.__fromServer === true, connected: lcp.isConnected } : null,
+      };
+    });
+    expect(result.marked, url).toBeGreaterThan(20);
+    expect(result.replaced, url).toEqual([]);
+    expect(result.lcp, url).toEqual({ fromServer: true, connected: true });
+  }
+  expect(warnings).toEqual([]);
+});
+
+test("the server renders in the player's language choice once made", async ({ page }, testInfo) => {
+  const h5 = onPhone(testInfo);
+  await page.goto(homeUrl(h5));
+  await page.getByLabel('Language', { exact: true }).selectOption({ label: 'ไทย' });
+  await expect(page.getByRole('heading', { level: 1, name: thPortal.home.heading })).toBeVisible();
+  // The page's own request, with this host's cookies, as the next visit sends it.
+  const html = await (
+    await page.request.get(homeUrl(h5), { headers: { 'accept-language': 'en-US' } })
+  ).text();
+  expect(html).toMatch(/<html lang="th"/);
+  expect(html).toContain(thPortal.home.heading);
+});
