@@ -63,7 +63,13 @@ export type ReplyForm = z.input<typeof replyFormSchema>;
  * The queue's orders. `waiting`: how long the ticket has waited for us (see `waiting_since`): `desc` the longest
  * waiting first, tickets not waiting for us last; `asc` the reverse.
  */
-export const deskOrderKeys = ['created_at', 'updated_at', 'last_asked_at', 'work_order_id', 'waiting'] as const;
+export const deskOrderKeys = [
+  'created_at',
+  'updated_at',
+  'last_asked_at',
+  'work_order_id',
+  'waiting',
+] as const;
 
 /**
  * The queue's filters (spec 3 "Ticket"), shared by the page and the export. Keywords match case-insensitively
@@ -257,7 +263,12 @@ export type ReplyTexts = z.input<typeof replyTexts>;
 
 /** A saved reply's title (for agents to find it): 1-100 characters, one line. */
 // eslint-disable-next-line no-control-regex
-export const savedReplyTitleRule = z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001F\u007F]+$/);
+export const savedReplyTitleRule = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\u0000-\u001F\u007F]+$/);
 
 /** The saved reply form (create without `saved_reply_id`, else edit; texts replace the stored ones). */
 export const savedReplyFormSchema = z.object({
