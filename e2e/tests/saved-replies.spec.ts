@@ -126,7 +126,7 @@ test('a batch reply to a Thai and a Vietnamese ticket arrives in Thai and Vietna
     await expect(
       dialog.getByRole('radio', { name: "A saved reply in each player's language" }),
     ).toBeChecked();
-    await dialog.getByLabel('Saved reply').click();
+    await dialog.getByRole('combobox', { name: 'Saved reply' }).click();
     await agent.getByTitle(replyTitle, { exact: true }).click();
     await expect(dialog.getByLabel(/^Text \(Thai\)/)).toHaveValue(texts.th);
     await dialog.getByRole('button', { name: 'Preview' }).click();
