@@ -98,6 +98,13 @@ export function timelineStepOf(state: OrderState): OrderTimelineStep {
   return state === 'awaiting_payment' ? 'created' : state;
 }
 
+/**
+ * States after which an order's live status stream ends (issue 20 item 4): nothing more is expected to happen
+ * without someone acting (a late payment of a failed or expired order, a refund of a delivered one: the page's
+ * query or a reload shows those).
+ */
+export const streamEndStates: readonly OrderState[] = ['delivered', 'failed', 'expired', 'refunded'];
+
 // ---- Refunds (issue 18 item 4) ----
 
 /**
