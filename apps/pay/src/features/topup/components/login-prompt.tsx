@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLoginRedirect } from './use-login-redirect.ts';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import styles from './topup.module.css';
 
 /** What a visitor sees instead of the member steps: why to log in, and the way there (and back). */

@@ -21,7 +21,7 @@ import { rememberedOrder } from '../model/orders.ts';
 import { orderPath, stepPath, type OrderKeys, type TopupPlace } from '../model/place.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { isRefunded, RefundText } from './refund-note.tsx';
-import { useLoginRedirect } from './use-login-redirect.ts';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { useQueryCooldown } from './use-query-cooldown.ts';
 import { useResource } from '@gp/ui/use-resource';
 import styles from './topup.module.css';

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { questionFormSchema, type CsGameItem } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
 import { SiteLink } from '@gp/ui/site-link';
@@ -71,6 +72,8 @@ interface Values {
 
 export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; email: string }) {
   const { t } = useTranslation('service');
+  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  const { guard } = useLoginRedirect();
   const base = useId();
   const ids: Record<Field, string> = Object.fromEntries(order.map((f) => [f, `${base}-${f}`])) as Record<
     Field,
@@ -137,7 +140,7 @@ export function QuestionForm({ games, email }: { games: readonly CsGameItem[]; e
     const question = questionFormSchema.parse(raw);
     setBusy(true);
     try {
-      const answer = await createWorkOrder(question);
+      const answer = await guard(createWorkOrder(question));
       attachments.clear();
       setCreated(answer.work_order_id);
       setBusy(false);
