@@ -36,6 +36,11 @@ const rank: Record<OrderState, number> = {
   refunded: 6,
 };
 
+/** Of two versions of one order, the one further along (the first when they are level). */
+export function furtherAlong<T extends { state: OrderState }>(a: T, b: T): T {
+  return rank[b.state] > rank[a.state] ? b : a;
+}
+
 const isFinal = (order: PayOrderTracked | undefined) => !!order && streamEndStates.includes(order.state);
 
 /** The stream's address: `ct` and the language in the query, since an EventSource sends no headers of ours. */
@@ -108,5 +113,5 @@ export function useOrderStream(
   const live = streamed?.order_no === orderNo ? streamed : undefined;
   if (!live) return initial;
   if (!initial || initial.order_no !== orderNo) return live;
-  return rank[initial.state] > rank[live.state] ? initial : live;
+  return furtherAlong(live, initial);
 }

@@ -322,7 +322,7 @@ describe('order_lookup', () => {
     expect(answers[0]!.json()).toEqual({
       code: 40,
       message:
-        'Không tìm thấy đơn hàng có mã này với e-mail hoặc số điện thoại đã nhập. Vui lòng kiểm tra lại cả hai và thử lại.',
+        'Không tìm thấy đơn hàng có mã này với email hoặc số điện thoại đã nhập. Vui lòng kiểm tra lại cả hai và thử lại.',
       data: null,
     });
   });

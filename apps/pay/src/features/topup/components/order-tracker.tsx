@@ -22,6 +22,8 @@ import { orderPath, stepPath, type OrderKeys, type TopupPlace } from '../model/p
 import { OrderSummary } from './order-summary.tsx';
 import { isRefunded, RefundText } from './refund-note.tsx';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
+import { OrderTimeline } from '@gp/ui/order-timeline';
+import { useLiveOrder } from './use-live-order.ts';
 import { useQueryCooldown } from './use-query-cooldown.ts';
 import { useResource } from '@gp/ui/use-resource';
 import styles from './topup.module.css';
@@ -75,7 +77,8 @@ export function OrderTracker({
   const [remembered] = useState(() => rememberedOrder(place.variant, keys.order_no));
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const order = latest ?? detail.data;
+  // Paid turns into credited without a click: the live status stream (issue 20 item 4).
+  const { order, timeline } = useLiveOrder(keys.order_no, detail.data, latest);
   const phase = order ? phaseOf(order.state) : undefined;
 
   useEffect(() => {
@@ -216,6 +219,7 @@ export function OrderTracker({
       }}
     />
   );
+  const progress = <OrderTimeline timeline={timeline} />;
   const historyLink = (
     <Link className={styles.secondary} to={place.history}>
       {t('order.history')}
@@ -249,6 +253,7 @@ export function OrderTracker({
             </p>
           )}
           {summary}
+          {progress}
           <div className={styles.actions}>
             {queryButton(t('order.paid'), true)}
             <button type="button" className={styles.secondary} onClick={payAgain}>
@@ -271,6 +276,7 @@ export function OrderTracker({
             <p>{t('order.creditTime')}</p>
           </div>
           {summary}
+          {progress}
           <div className={styles.actions}>
             {queryButton(t('order.query'), true)}
             <button type="button" className={styles.secondary} onClick={payAgain}>
@@ -298,6 +304,7 @@ export function OrderTracker({
             </p>
           </div>
           {summary}
+          {progress}
           <div className={styles.actions}>
             {historyLink}
             <button type="button" className={styles.primary} onClick={startOver}>
@@ -324,6 +331,7 @@ export function OrderTracker({
             )}
           </div>
           {summary}
+          {progress}
           <div className={styles.actions}>
             <button type="button" className={styles.primary} onClick={startOver}>
               {t('order.startOver')}
