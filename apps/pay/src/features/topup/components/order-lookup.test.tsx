@@ -51,7 +51,7 @@ describe('lookup without login', () => {
   });
 
   it('says what the API says for no match and for too many tries, and checks empty fields first', async () => {
-    await renderApp(routes, '/pay_h5/lookup');
+    await renderApp(routes, '/paygame_lookup_h5');
     await screen.findByRole('heading', { level: 1, name: 'Check an order' });
     fireEvent.click(screen.getByRole('button', { name: 'Check order' }));
     expect(screen.getByLabelText('Order number').getAttribute('aria-invalid')).toBe('true');

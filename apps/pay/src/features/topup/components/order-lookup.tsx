@@ -7,16 +7,16 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { payOrderLookup, type PayOrderLookedUp } from '@gp/contracts/pay';
+import type { PayOrderLookedUp } from '@gp/contracts/pay';
 import { OrderTimeline } from '@gp/ui/order-timeline';
 import { useShell } from '@gp/ui/shell-context';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
-import { api } from '../../../lib/api-client.ts';
+import { lookupPayOrder } from '../api/lookup-pay-order.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { OrderSummary } from './order-summary.tsx';
 import styles from './topup.module.css';
 
-export const lookupPaths = { desktop: '/paygame_lookup', h5: '/pay_h5/lookup' } as const;
+export const lookupPaths = { desktop: '/paygame_lookup', h5: '/paygame_lookup_h5' } as const;
 
 /** The link to the lookup from the pay home and the login prompt. */
 export function LookupLink() {
@@ -54,10 +54,7 @@ export function OrderLookup() {
     setBusy(true);
     setAlert(undefined);
     try {
-      const order = await api.call(payOrderLookup, {
-        order_no: values.order_no.trim(),
-        account: values.account.trim(),
-      });
+      const order = await lookupPayOrder(values.order_no.trim(), values.account.trim());
       setFound(order);
       requestAnimationFrame(() => heading.current?.focus());
     } catch (error) {
