@@ -5,7 +5,7 @@ import { payOrderLookup, type PayOrderLookedUp } from '@gp/contracts/pay';
 import { forgetUser } from '@gp/ui/session';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
-import { orderItem } from '../../../testing/topup-fixtures.ts';
+import { orderItem } from '../testing/topup-fixtures.ts';
 
 const { pay_order_no: _p, cp_role_id: _r, ...shown } = orderItem('delivered', { role_name: 'M**i' });
 const found: PayOrderLookedUp = {
@@ -18,8 +18,8 @@ const found: PayOrderLookedUp = {
 };
 let answer: (input: { order_no: string; account: string }) => PayOrderLookedUp = () => found;
 const api = tableApi(new Map([[payOrderLookup, (input: unknown) => answer(input as never)]]));
-vi.mock('../../../lib/api-client.ts', () => ({ api }));
-const { routes } = await import('../../../app/router.tsx');
+vi.mock('../lib/api-client.ts', () => ({ api }));
+const { routes } = await import('../app/router.tsx');
 
 afterEach(() => {
   cleanup();
