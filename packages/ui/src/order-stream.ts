@@ -9,7 +9,13 @@
  */
 import { useContext, useEffect, useState } from 'react';
 import { readCookie } from '@gp/api-client';
-import { payOrderStream, streamEndStates, type OrderState, type PayOrderTracked } from '@gp/contracts/pay';
+import {
+  orderStateRank as rank,
+  payOrderStream,
+  streamEndStates,
+  type OrderState,
+  type PayOrderTracked,
+} from '@gp/contracts/pay';
 import { currentLanguage } from '@gp/i18n';
 import { csrfCookieName } from './player-api.ts';
 import { ShellContext } from './shell/shell-context.tsx';
@@ -23,18 +29,6 @@ interface Entry {
 }
 
 const open = new Map<string, Entry>();
-
-/** How far along each state is (a later answer of the page's own query may be further than the stream's). */
-const rank: Record<OrderState, number> = {
-  created: 0,
-  awaiting_payment: 1,
-  failed: 2,
-  expired: 2,
-  paid: 3,
-  delivering: 4,
-  delivered: 5,
-  refunded: 6,
-};
 
 /** Of two versions of one order, the one further along (the first when they are level). */
 export function furtherAlong<T extends { state: OrderState }>(a: T, b: T): T {

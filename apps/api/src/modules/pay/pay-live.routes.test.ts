@@ -45,7 +45,7 @@ interface Frame {
 class StreamReader {
   private buffer = '';
   private done = false;
-  private pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  private pending: ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']> | undefined;
   private readonly decoder = new TextDecoder();
   constructor(
     readonly response: Response,
