@@ -102,7 +102,7 @@ test('a session that ends on a customer-service page leads to the login with the
   await expect(page.getByRole('heading', { level: 1, name: 'Contact details' })).toBeVisible();
   // The session ends elsewhere (another tab logs out, the session lapses): the browser loses its cookie.
   await page.context().clearCookies({ name: 'joy_sid' });
-  await page.getByLabel('Name').fill('Mali Suksan');
+  await page.getByLabel('Name', { exact: true }).fill('Mali Suksan');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL((url) => url.origin === PASSPORT && /^\/login(_h5)?$/.test(url.pathname));
   const redirect = new URL(page.url()).searchParams.get('redirect');
