@@ -148,6 +148,8 @@ export const siteRoutes: readonly SiteRoute[] = [
   ...pairs('pay', [
     ['paygame', '/paygame', '/pay_h5'],
     ['paygameHistory', '/paygame_history', '/pay_h5/pg_record', { login: true }],
+    // Lookup without login (issue 20 item 5): an order's state by its number and the account's e-mail or phone.
+    ['paygameLookup', '/paygame_lookup', '/paygame_lookup_h5'],
   ]),
   ...h5Only('pay', [
     ...payH5SubPages.map(([p, title]) => [`payH5${p}`, title, `/pay_h5/${p}`, '/paygame', true] as const),

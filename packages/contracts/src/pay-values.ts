@@ -98,6 +98,28 @@ export function timelineStepOf(state: OrderState): OrderTimelineStep {
   return state === 'awaiting_payment' ? 'created' : state;
 }
 
+/**
+ * How far along each state is: every move of an order raises it (the state machine, apps/api order-state.ts), so of
+ * two versions of one order the higher rank is the newer (the live status and a page's own query).
+ */
+export const orderStateRank: Record<OrderState, number> = {
+  created: 0,
+  awaiting_payment: 1,
+  failed: 2,
+  expired: 2,
+  paid: 3,
+  delivering: 4,
+  delivered: 5,
+  refunded: 6,
+};
+
+/**
+ * States after which an order's live status stream ends (issue 20 item 4): nothing more is expected to happen
+ * without someone acting (a late payment of a failed or expired order, a refund of a delivered one: the page's
+ * query or a reload shows those).
+ */
+export const streamEndStates: readonly OrderState[] = ['delivered', 'failed', 'expired', 'refunded'];
+
 // ---- Refunds (issue 18 item 4) ----
 
 /**

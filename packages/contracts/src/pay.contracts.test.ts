@@ -33,11 +33,18 @@ describe('pay calls', () => {
         '/pay/api/web/pay/product_list/v2',
         '/pay/api/web/pay/switch',
         '/pay/api/web/pay/user/role_list',
+        // Issue 20: the live order status and the lookup without login.
+        '/pay/api/web/pay/order_stream',
+        '/pay/api/web/pay/order_lookup',
       ].sort(),
     );
     // Reads are GET with a query string; the two order-making calls POST a form (spec 7: form unless JSON).
     const posts = calls.filter((c) => c.method === 'POST').map((c) => c.path);
-    expect(posts.sort()).toEqual(['/api/komoe/webpay/add_order', '/api/web/pay/add_pay_order']);
+    expect(posts.sort()).toEqual([
+      '/api/komoe/webpay/add_order',
+      '/api/web/pay/add_pay_order',
+      '/api/web/pay/order_lookup',
+    ]);
     expect(calls.every((c) => c.encoding === (c.method === 'GET' ? 'query' : 'form'))).toBe(true);
   });
 
@@ -55,6 +62,8 @@ describe('pay calls', () => {
         '/api/web/pay/product_list',
         '/api/web/pay/product_list/v2',
         '/api/web/pay/switch',
+        // The lookup without login: its answer is the order of whoever proves its number and the account's address.
+        '/api/web/pay/order_lookup',
       ].sort(),
     );
     expect(calls.every((c) => c.auth === 'public' || c.auth === 'member')).toBe(true);

@@ -27,6 +27,8 @@ import {
   reversalStatuses,
   orderTimelineSteps,
   timelineStepOf,
+  streamEndStates,
+  orderStateRank,
   type PayMode,
   type OrderState,
   type OrderStatus,
@@ -51,6 +53,8 @@ export {
   statusOfState,
   orderTimelineSteps,
   timelineStepOf,
+  streamEndStates,
+  orderStateRank,
   type PayMode,
   type OrderState,
   type OrderStatus,
@@ -513,4 +517,45 @@ export const payOrderResult = defineCall({
   auth: 'member',
   request: z.object({ pay_order_no: orderNo, region: z.coerce.number().int().positive().optional() }),
   response: payOrderItem,
+});
+
+// ---- Live order status and lookup without login (issue 20 items 4 and 5) ----
+
+/**
+ * The live status of one of the member's orders, as Server-Sent Events (`text/event-stream`), not an envelope:
+ * the session checks of order_detail answer -101 / -110 / 14 as JSON before the stream opens (41 with HTTP 429
+ * when too many streams are open). Each `order` event's data is the order as `response` describes it, in the
+ * page language, with the id `<state>:<updated_at in ms>`; a reconnect sending `Last-Event-ID` gets the order
+ * only when it changed since. Comment lines keep the connection open; the server ends the stream once the order
+ * is final (delivered, failed, expired, refunded) or after its longest lifetime, with an `end` event.
+ */
+export const payOrderStream = defineCall({
+  group: 'pay',
+  method: 'GET',
+  path: '/api/web/pay/order_stream',
+  auth: 'member',
+  request: z.object({ order_no: orderNo }),
+  response: payOrderTracked,
+});
+
+/**
+ * An order as the lookup without login shows it: what the order page shows, less the payment provider's number
+ * and the character's id, and with the character's name partly masked (a stranger holding a leaked order number
+ * and the e-mail learns the state, not whom it credited).
+ */
+export const payOrderLookedUp = payOrderTracked.omit({ pay_order_no: true, cp_role_id: true });
+export type PayOrderLookedUp = z.infer<typeof payOrderLookedUp>;
+
+/**
+ * Lookup without login (pay host): an order number and the e-mail or phone number of the account that made it.
+ * A wrong number and a wrong address answer alike (40); rate limited per client address and per order number
+ * (800000, HTTP 429).
+ */
+export const payOrderLookup = defineCall({
+  group: 'pay',
+  method: 'POST',
+  path: '/api/web/pay/order_lookup',
+  auth: 'public',
+  request: z.object({ order_no: orderNo, account: z.string().trim().min(3).max(254) }),
+  response: payOrderLookedUp,
 });

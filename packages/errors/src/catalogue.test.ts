@@ -176,6 +176,9 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [15, 'pay.orderNotPaid'],
     [16, 'pay.facebookCannotRecharge'],
     [17, 'pay.noCharacter'],
+    // Issue 20 items 4 and 5: the lookup without login and the live order status.
+    [40, 'pay.lookupNoMatch'],
+    [41, 'pay.tooManyStreams'],
   ],
   staff: [
     [-40001, 'staff.ticketHandledByOther'],

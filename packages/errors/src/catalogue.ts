@@ -158,6 +158,9 @@ const serviceCodes = {
  *   7 err7  productNotFound           16       facebookCannotRecharge (Facebook-authorised account, web)
  *   8 err8  serverListMissing         17       noCharacter (account has no character)
  *   9 err9  serverNotFound
+ * Issue 20 (live order status, lookup without login), numbered apart from the wizard's so others can follow it:
+ *  40       lookupNoMatch (no order with this number on an account with this e-mail or phone: one answer for both)
+ *  41       tooManyStreams (the member or the server has as many live order streams open as it allows; HTTP 429)
  */
 const payCodes = {
   1: 'pay.wrongCaptcha',
@@ -177,6 +180,8 @@ const payCodes = {
   15: 'pay.orderNotPaid',
   16: 'pay.facebookCannotRecharge',
   17: 'pay.noCharacter',
+  40: 'pay.lookupNoMatch',
+  41: 'pay.tooManyStreams',
 } as const;
 
 /**
@@ -409,6 +414,8 @@ export const codes = {
   payOrderNotPaid: 15,
   payFacebookCannotRecharge: 16,
   payNoCharacter: 17,
+  payLookupNoMatch: 40,
+  payTooManyStreams: 41,
   // staff
   staffTicketHandledByOther: -40001,
   staffEditLockExpired: -40003,

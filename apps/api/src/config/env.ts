@@ -256,6 +256,14 @@ const fields = z
      * provider about a payment no notification has decided (then again with backoff until the provider's expiry).
      */
     PAY_RECONCILE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+    /**
+     * The live order status (modules/pay/pay-order-stream.service.ts, issue 20 item 4): open streams one member may
+     * hold in a process (tabs, devices), that a process holds in all, and the longest a stream stays open before
+     * the browser reconnects.
+     */
+    PAY_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(5),
+    PAY_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(2_000),
+    PAY_STREAM_LIFETIME_S: z.coerce.number().int().min(1).max(86_400).default(1_800),
     /** Serve the four built apps on their ports from this process (`pnpm start`). */
     SERVE_APPS: bool.default(false),
     PORTAL_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.portal),

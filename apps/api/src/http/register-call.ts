@@ -81,6 +81,27 @@ export interface CallOptions<C extends CallContract> {
   publicCache?: boolean | { when: (input: z.output<C['request']>) => boolean };
 }
 
+/**
+ * Who calls and what they sent: the caller first (a visitor who is not logged in learns nothing about the call's
+ * fields), then the call's own fields and the common ones, or the -400 naming the failing fields.
+ */
+export async function readCall(
+  call: CallContract,
+  authenticate: Authenticator<AuthenticatedMember | AuthenticatedStaff> | undefined,
+  request: FastifyRequest,
+): Promise<{ caller: unknown; parsed: unknown; common: CommonParams }> {
+  const caller = authenticate ? await authenticate(request, inputOf(request, 'form'), call) : undefined;
+  const parsed = call.request.safeParse(inputOf(request, call.encoding));
+  const common = commonParams.safeParse(inputOf(request, 'form'));
+  const issues = [...(parsed.error?.issues ?? []), ...(common.error?.issues ?? [])];
+  if (!parsed.success || !common.success || issues.length > 0) {
+    throw new RequestValidationError(
+      issues.map((issue) => ({ field: issue.path.join('.') || '(root)', code: issue.code })),
+    );
+  }
+  return { caller, parsed: parsed.data, common: common.data };
+}
+
 export function registerCall<C extends CallContract>(
   app: FastifyInstance,
   call: C,
@@ -114,25 +135,16 @@ export function registerCall<C extends CallContract>(
         const answer = app.publicCache.byUrl(request.url);
         if (answer) return sendCached(reply, answer);
       }
-      // Who calls comes first: a visitor who is not logged in learns nothing about the call's fields.
-      const caller = authenticate ? await authenticate(request, inputOf(request, 'form'), call) : undefined;
-      const parsed = call.request.safeParse(inputOf(request, call.encoding));
-      const common = commonParams.safeParse(inputOf(request, 'form'));
-      const issues = [...(parsed.error?.issues ?? []), ...(common.error?.issues ?? [])];
-      if (!parsed.success || issues.length > 0) {
-        throw new RequestValidationError(
-          issues.map((issue) => ({ field: issue.path.join('.') || '(root)', code: issue.code })),
-        );
-      }
+      const { caller, parsed, common } = await readCall(call, authenticate, request);
       // Public reads may be cached briefly (ETag answers 304 when unchanged); anything personal never.
       reply.header(
         'cache-control',
         call.auth === 'public' && call.method === 'GET' ? publicReadCache : 'no-store',
       );
-      const input = parsed.data as z.output<C['request']>;
+      const input = parsed as z.output<C['request']>;
       if (cached && app.publicCache?.enabled && (!cacheWhen || cacheWhen(input))) {
         // The key is the parsed input, so spelling, order and unknown parameters of the query cannot split it.
-        const key = `${path}?${JSON.stringify(input)}&${JSON.stringify(common.data)}`;
+        const key = `${path}?${JSON.stringify(input)}&${JSON.stringify(common)}`;
         const answer = await app.publicCache.answer(
           key,
           async () => call.response.parse(await handler(input, { ...commonOf(request), request, reply })),

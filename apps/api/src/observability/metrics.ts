@@ -206,6 +206,18 @@ export function reconcileMetrics(registry: Registry) {
   };
 }
 
+/** The live order status's open streams in this process (issue 20 item 4), read at scrape time. */
+export function orderStreamMetrics(registry: Registry, open: () => number) {
+  new Gauge({
+    name: 'gp_pay_order_streams',
+    help: 'Live order status streams (order_stream, Server-Sent Events) open in this process',
+    registers: [registry],
+    collect() {
+      this.set(open());
+    },
+  });
+}
+
 /** Counts every answer of the API by route pattern, method and status, with its latency. */
 export function installHttpMetrics(app: FastifyInstance, registry: Registry) {
   const requests = new Counter({

@@ -10,6 +10,7 @@ const h5Setout = () => import('../routes/pay-h5-setout.tsx');
 const h5Affirm = () => import('../routes/pay-h5-affirm.tsx');
 const h5Order = () => import('../routes/pay-h5-order.tsx');
 const history = () => import('../routes/pay-history.tsx');
+const lookup = () => import('../routes/pay-lookup.tsx');
 
 type Screen = () => Promise<ScreenModule>;
 /** The H5 steps of both variants: `payH5<step>` (regional web pay) and `paysH5<step>` (second variant). */
@@ -29,6 +30,8 @@ export const screens: ShellOptions['screens'] = {
   paygameHistory: history,
   paygameHistoryH5: history,
   paysH5pgRecord: history,
+  paygameLookup: lookup,
+  paygameLookupH5: lookup,
   ...Object.fromEntries([
     ...steps('setoutpay', h5Setout),
     ...steps('payaffirm', h5Affirm),

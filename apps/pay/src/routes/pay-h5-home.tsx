@@ -8,6 +8,7 @@ import { topupApiOf } from '../features/topup/model/variant.ts';
 import { GameLinks } from '../features/topup/components/game-picker.tsx';
 import { orderFromSearch, orderPath, placeOf, stepPath } from '../features/topup/model/place.ts';
 import { HistoryLink, TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
+import { LookupLink } from '../features/topup/components/order-lookup.tsx';
 import styles from './paygame.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,6 +39,9 @@ export default function PayH5Home() {
           hrefOf={(g) => stepPath(place, 'setoutpay', { game: String(g.game_base_id) })}
         />
       )}
+      <p className={styles.notice}>
+        <LookupLink />
+      </p>
     </TopupPage>
   );
 }

@@ -8,7 +8,8 @@ import type { ComponentType } from 'react';
 import { redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routesOfHost, type SiteRoute } from '@gp/config/site-map';
 import { deviceKind, deviceRedirect, hostHop, wantsH5 } from '@gp/config/navigation-rules';
-import type { ApiClient } from '@gp/api-client';
+import { ApiError, type ApiClient } from '@gp/api-client';
+import { codes } from '@gp/errors';
 import type { Hosts } from '@gp/config';
 import type { PlayerHost } from '@gp/config/site-map';
 import { carryLanguage } from '@gp/i18n';
@@ -16,7 +17,7 @@ import { RouteError } from '../route-error.tsx';
 import { loadChunk } from './lazy-screen.ts';
 import { loadNavigation } from './navigation-data.ts';
 import { PendingScreen } from './pending-screen.tsx';
-import { currentUser, loginUrl } from './session.ts';
+import { currentUser, forgetUser, loginUrl } from './session.ts';
 import { originsOf, type ShellSettings } from './shell-context.tsx';
 import { FirstLoad, Shell } from './shell.tsx';
 
@@ -77,16 +78,28 @@ export function createShellRoutes(options: ShellOptions): RouteObject[] {
       loader: async (args) => {
         const moved = placement(args.request);
         if (moved) return moved;
+        const toLogin = () => {
+          const h5 = route.form === 'h5' || (route.form === 'both' && wantsH5(settings.device(), route));
+          return leaveFor(loginUrl(options.hosts, h5, args.request.url));
+        };
         if (route.requiresLogin) {
           const user = await currentUser(options.api);
-          if (!user) {
-            const h5 = route.form === 'h5' || (route.form === 'both' && wantsH5(settings.device(), route));
-            return leaveFor(loginUrl(options.hosts, h5, args.request.url));
-          }
+          if (!user) return toLogin();
         }
         if (!screen) return null;
         const module = await loadChunk(screen);
-        return module.loader ? module.loader(args) : null;
+        if (!module.loader) return null;
+        try {
+          return await module.loader(args);
+        } catch (error) {
+          // The session ended while the player was on the site (the member read above was a moment old): the
+          // login with this page as `redirect`, not a "not logged in" message (issue 20 item 9).
+          if (route.requiresLogin && error instanceof ApiError && error.code === codes.notLoggedIn) {
+            forgetUser();
+            return toLogin();
+          }
+          throw error;
+        }
       },
       lazy: async () => {
         const Component = screen ? (await loadChunk(screen)).default : PendingScreen;

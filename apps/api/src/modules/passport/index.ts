@@ -23,6 +23,9 @@ export {
 export { createCaptchaService, type CaptchaService } from './captcha.service.ts';
 export { createLockoutService, lockoutPolicy, loginNameKey, type LockoutService } from './lockout.service.ts';
 export { PasswordHasher, productionCost, testCost } from './password.ts';
+// The race-free counted limits, shared with the top-up lookup without login (issue 20 item 5).
+export { withinLimits, type CountedLimit } from './counted-limits.ts';
+export { LockoutRepository } from './lockout.repository.ts';
 export { isCommonPassword } from './common-passwords.ts';
 // For test fixtures: a member made and logged in directly, a password sealed as the browser seals it.
 export { MemberRepository } from './member.repository.ts';

@@ -14,16 +14,8 @@
  */
 import type { OrderState } from '@gp/contracts/pay';
 
-export const orderStateRank: Record<OrderState, number> = {
-  created: 0,
-  awaiting_payment: 1,
-  failed: 2,
-  expired: 2,
-  paid: 3,
-  delivering: 4,
-  delivered: 5,
-  refunded: 6,
-};
+// Shared with the pages, which compare two versions of one order by it.
+export { orderStateRank } from '@gp/contracts/pay';
 
 /** The states each state may be entered from. */
 export const enteredFrom: Record<OrderState, readonly OrderState[]> = {

@@ -9,6 +9,7 @@ import type { OrderState } from '@gp/contracts/pay';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
+import { member } from '../../db/schema/member.schema.ts';
 import {
   payDeliveryJob,
   payNotification,
@@ -150,6 +151,39 @@ export class PayOrderRepository {
   async byOrderNo(orderNo: string): Promise<PayOrderRow | undefined> {
     const [row] = await this.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo));
     return row;
+  }
+
+  /**
+   * The state and last change of these orders (the live status's shared poller, one query a second for every
+   * watched order of the process): the primary key's index, whatever the number of orders.
+   */
+  async watchStates(ids: readonly number[]): Promise<{ id: number; state: OrderState; updatedAt: Date }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: payOrder.id, state: payOrder.state, updatedAt: payOrder.updatedAt })
+      .from(payOrder)
+      .where(inArray(payOrder.id, [...ids]));
+  }
+
+  /**
+   * The order with this number when the account that made it has this e-mail (lower-cased) or phone number
+   * (the lookup without login). One statement either way, so a wrong number and a wrong address take alike.
+   */
+  async byOrderNoAndContact(
+    orderNo: string,
+    contact: { email: string } | { phone: string },
+  ): Promise<PayOrderRow | undefined> {
+    const [row] = await this.db
+      .select({ order: payOrder })
+      .from(payOrder)
+      .innerJoin(member, eq(member.mid, payOrder.mid))
+      .where(
+        and(
+          eq(payOrder.orderNo, orderNo),
+          'email' in contact ? eq(member.email, contact.email) : eq(member.phone, contact.phone),
+        ),
+      );
+    return row?.order;
   }
 
   async byPayOrderNo(provider: string, payOrderNo: string): Promise<PayOrderRow | undefined> {

@@ -7,7 +7,7 @@
  * simulator or the sandbox, the worker sees too.
  */
 import type { FastifyInstance } from 'fastify';
-import { createCaptchaService } from '../passport/index.ts';
+import { createCaptchaService, LockoutRepository } from '../passport/index.ts';
 import type { GameServerAdapter } from './game-server.adapter.ts';
 import { HttpGameServerAdapter, type GameServerEndpoint } from './game-server.http-adapter.ts';
 import { createGameSimProtocolServer, type GameSimProtocolServer } from './game-sim-protocol.server.ts';
@@ -17,9 +17,13 @@ import { PayCatalogService } from './pay-catalog.service.ts';
 import { PayCharacterService } from './pay-character.service.ts';
 import { PayDeliveryWorker } from './pay-delivery.worker.ts';
 import { PayOrderService } from './pay-order.service.ts';
+import { OrderWatch } from './order-watch.ts';
+import { PayOrderLookupService } from './pay-order-lookup.service.ts';
+import { PayOrderRepository } from './pay-order.repository.ts';
+import { PayOrderStreamService } from './pay-order-stream.service.ts';
 import { PayReconciler } from './pay-reconcile.job.ts';
 import { PaySettlementService } from './pay-settlement.service.ts';
-import { reconcileMetrics } from '../../observability/metrics.ts';
+import { orderStreamMetrics, reconcileMetrics } from '../../observability/metrics.ts';
 import { PayRefundRepository } from './pay-refund.repository.ts';
 import { PayRefundService } from './pay-refund.service.ts';
 import { PayReversalWorker } from './pay-reversal.worker.ts';
@@ -81,6 +85,10 @@ export interface PayRuntime {
   refunds: PayRefundService;
   /** Takes refunded orders' credit back from the game server. */
   reversals: PayReversalWorker;
+  /** The live order status (issue 20 item 4). */
+  streams: PayOrderStreamService;
+  /** The lookup without login (issue 20 item 5). */
+  lookup: PayOrderLookupService;
 }
 
 declare module 'fastify' {
@@ -268,6 +276,30 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     exclusive: app.database.exclusive,
     metrics: reconcileMetrics(app.metrics),
   });
+  // The live order status: one poller per process for every open stream (order-watch.ts).
+  const orderRows = new PayOrderRepository(db);
+  const watch = new OrderWatch({ read: (ids) => orderRows.watchStates(ids), intervalMs: 1_000, log });
+  const streams = new PayOrderStreamService({
+    repo: orderRows,
+    orders,
+    watch,
+    limits: {
+      perMember: env.PAY_STREAMS_PER_MEMBER,
+      perProcess: env.PAY_STREAMS_MAX,
+      lifetimeMs: env.PAY_STREAM_LIFETIME_S * 1000,
+    },
+    log,
+  });
+  // Streams never end on their own soon: end them before the server waits for its requests in flight.
+  app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', async () => watch.close());
+  orderStreamMetrics(app.metrics, () => streams.openStreams);
+  const lookup = new PayOrderLookupService({
+    repo: orderRows,
+    orders,
+    counters: new LockoutRepository(db),
+    now,
+  });
   const settlement = new PaySettlementService({
     db,
     providers,
@@ -292,5 +324,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     settlement,
     refunds,
     reversals,
+    streams,
+    lookup,
   };
 }

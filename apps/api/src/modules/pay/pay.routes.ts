@@ -24,6 +24,7 @@ import {
 } from '@gp/contracts/pay';
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
 import type { AddOrderInput } from './pay-order.service.ts';
+import { payLiveRoutes } from './pay-live.routes.ts';
 import { payNotifyRoutes } from './pay-notify.routes.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 
@@ -157,6 +158,7 @@ export async function payRoutes(app: FastifyInstance) {
 
   // The provider's side: notifications in, the sandbox's checkout pages. The background work (app.pay.worker,
   // the sandbox's notifier) is started by src/jobs/background-jobs.ts.
+  await app.register(payLiveRoutes);
   await app.register(payNotifyRoutes);
   await app.register(sandboxRoutes);
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TopupApi } from '../model/variant.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { readDraft, useDraft } from '../model/draft.ts';
-import { useLoginRedirect } from './use-login-redirect.ts';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import styles from './topup.module.css';
 
 /** A captcha this close to expiring is replaced rather than typed into. */

@@ -13,7 +13,7 @@ import { errorMessage, isNotLoggedIn } from '../model/error-message.ts';
 import { isComplete, useDraft } from '../model/draft.ts';
 import { rememberOrder, type RememberedOrder } from '../model/orders.ts';
 import { OrderSummary } from './order-summary.tsx';
-import { useLoginRedirect } from './use-login-redirect.ts';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import styles from './topup.module.css';
 
 /** A blank window opened during the click, to be pointed at the checkout page later; null when refused. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLoginRedirect } from './use-login-redirect.ts';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
+import { LookupLink } from './order-lookup.tsx';
 import styles from './topup.module.css';
 
 /** What a visitor sees instead of the member steps: why to log in, and the way there (and back). */
@@ -17,6 +18,9 @@ export function LoginPrompt() {
           {t('login.action')}
         </a>
       </div>
+      <p className={styles.hint}>
+        <LookupLink />
+      </p>
     </section>
   );
 }

@@ -22,7 +22,9 @@ import { orderPath, stepPath, type OrderKeys, type TopupPlace } from '../model/p
 import { OrderHelpLink } from './order-help-link.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { isRefunded, RefundText } from './refund-note.tsx';
-import { useLoginRedirect } from './use-login-redirect.ts';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
+import { OrderTimeline } from '@gp/ui/order-timeline';
+import { useLiveOrder } from './use-live-order.ts';
 import { useQueryCooldown } from './use-query-cooldown.ts';
 import { useResource } from '@gp/ui/use-resource';
 import styles from './topup.module.css';
@@ -76,7 +78,8 @@ export function OrderTracker({
   const [remembered] = useState(() => rememberedOrder(place.variant, keys.order_no));
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const order = latest ?? detail.data;
+  // Paid turns into credited without a click: the live status stream (issue 20 item 4).
+  const { order, timeline } = useLiveOrder(keys.order_no, detail.data, latest);
   const phase = order ? phaseOf(order.state) : undefined;
 
   useEffect(() => {
@@ -217,6 +220,7 @@ export function OrderTracker({
       }}
     />
   );
+  const progress = <OrderTimeline timeline={timeline} />;
   const historyLink = (
     <Link className={styles.secondary} to={place.history}>
       {t('order.history')}
@@ -251,6 +255,7 @@ export function OrderTracker({
             </p>
           )}
           {summary}
+          {progress}
           <div className={styles.actions}>
             {queryButton(t('order.paid'), true)}
             <button type="button" className={styles.secondary} onClick={payAgain}>
@@ -274,6 +279,7 @@ export function OrderTracker({
             <p>{t('order.creditTime')}</p>
           </div>
           {summary}
+          {progress}
           <div className={styles.actions}>
             {queryButton(t('order.query'), true)}
             <button type="button" className={styles.secondary} onClick={payAgain}>
@@ -302,6 +308,7 @@ export function OrderTracker({
             </p>
           </div>
           {summary}
+          {progress}
           <div className={styles.actions}>
             {historyLink}
             <button type="button" className={styles.primary} onClick={startOver}>
@@ -329,6 +336,7 @@ export function OrderTracker({
             )}
           </div>
           {summary}
+          {progress}
           <div className={styles.actions}>
             <button type="button" className={styles.primary} onClick={startOver}>
               {t('order.startOver')}

@@ -18,7 +18,7 @@ import { CaptchaField } from './captcha-field.tsx';
 import { ChoiceCard, ChoiceGroup, focusFirstChoice } from './choice.tsx';
 import { ItemName } from './item-name.tsx';
 import { RulesAgreement } from './rules-agreement.tsx';
-import { useLoginRedirect } from './use-login-redirect.ts';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { useResource } from '@gp/ui/use-resource';
 import styles from './topup.module.css';
 

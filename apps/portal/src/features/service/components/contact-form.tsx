@@ -6,6 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { contactFormSchema, sexNames, type ContactInfoData, type Sex } from '@gp/contracts/cs';
 import { errorMessage, serviceCode } from '../model/error-message.ts';
 import { saveContactInfo } from '../api/save-contact-info.ts';
@@ -36,6 +37,8 @@ const sexes = [0, 1, 2] as const satisfies readonly Sex[];
 
 export function ContactForm({ info }: { info: ContactInfoData }) {
   const { t } = useTranslation('service');
+  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  const { guard } = useLoginRedirect();
   const base = useId();
   const ids: Record<Field, string> = {
     contacts: `${base}-name`,
@@ -77,7 +80,7 @@ export function ContactForm({ info }: { info: ContactInfoData }) {
     }
     setBusy(true);
     try {
-      await saveContactInfo(values);
+      await guard(saveContactInfo(values));
       setErrors({});
       setNotice(t('info.saved'));
     } catch (error) {

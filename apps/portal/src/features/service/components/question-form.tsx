@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { orderHelpQuestionTypeSlug, questionFormSchema, type CsGameItem } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
 import { SiteLink } from '@gp/ui/site-link';
@@ -83,6 +84,8 @@ export function QuestionForm({
   order?: OrderPrefill | undefined;
 }) {
   const { t } = useTranslation('service');
+  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  const { guard } = useLoginRedirect();
   const base = useId();
   const ids: Record<Field, string> = Object.fromEntries(order.map((f) => [f, `${base}-${f}`])) as Record<
     Field,
@@ -155,7 +158,9 @@ export function QuestionForm({
     const question = questionFormSchema.parse(raw);
     setBusy(true);
     try {
-      const answer = await createWorkOrder(about ? { ...question, order_no: about.orderNo } : question);
+      const answer = await guard(
+        createWorkOrder(about ? { ...question, order_no: about.orderNo } : question),
+      );
       attachments.clear();
       setCreated(answer.work_order_id);
       setBusy(false);

@@ -1,11 +1,15 @@
 import { useCallback } from 'react';
-import { useShell } from '@gp/ui/shell-context';
-import { loginUrl } from '@gp/ui/session';
-import { isNotLoggedIn } from '../model/error-message.ts';
+import { ApiError } from '@gp/api-client';
+import { codes } from '@gp/errors';
+import { useShell } from './shell/shell-context.tsx';
+import { loginUrl } from './shell/session.ts';
+
+const isNotLoggedIn = (error: unknown) => error instanceof ApiError && error.code === codes.notLoggedIn;
 
 /**
- * -101 during the wizard (the session ended): off to the passport login, back here afterwards. The choices wait
- * in the draft. Wrap a call's promise with the returned function; on -101 it never settles.
+ * -101 while a page is open (the session ended): off to the passport login with the page as `redirect`, back here
+ * afterwards, instead of a "not logged in" message. The pay wizard (its choices wait in the draft) and the
+ * customer-service pages use it (issue 20 item 9). Wrap a call's promise with `guard`; on -101 it never settles.
  */
 export function useLoginRedirect() {
   const shell = useShell();
