@@ -1,37 +1,10 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayOrderTracked } from '@gp/contracts/pay';
 import { localHosts } from '@gp/config';
 import { openOrderStreams, useOrderStream } from './order-stream.ts';
+import { FakeEventSource } from './testing-event-source.ts';
 import { ShellContext, type ShellState } from './shell/shell-context.tsx';
-
-/** An EventSource the test drives: what the server would send, and whether the page closed it. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static made: FakeEventSource[] = [];
-  readyState = FakeEventSource.OPEN;
-  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.made.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data?: unknown) {
-    const event = { data: JSON.stringify(data ?? {}) } as MessageEvent<string>;
-    act(() => {
-      for (const listener of this.listeners.get(type) ?? []) listener(event);
-    });
-  }
-}
 
 const order = (state: PayOrderTracked['state'], orderNo = 'GP20261126ABCDEFGHIJKLMNOP'): PayOrderTracked => ({
   order_no: orderNo,

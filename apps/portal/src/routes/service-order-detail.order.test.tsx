@@ -10,6 +10,7 @@ import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { forgetUser } from '@gp/ui/session';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
+import { FakeEventSource } from '@gp/ui/testing-event-source';
 import { initialState, serviceWorld } from '../testing/service-fixtures.ts';
 
 const { state, answers } = serviceWorld();
@@ -104,6 +105,46 @@ describe('/service/order_detail with an order', () => {
     expect(note.getAttribute('aria-label')).toBe('Customer service');
     const time = formatDate('2026-03-01T04:59:00.000Z', currentLanguage(), { style: dateTimeZone });
     expect(note.textContent).toContain(`We sent the credit to your character again (${time}).`);
+  });
+
+  it('follows the order while the page is open: the credit arriving reloads the ticket with its note', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.made = [];
+    const stuck: PayOrderTracked = { ...order, state: 'delivering', status: 'pending', delivered_at: null };
+    stuck.timeline = order.timeline.slice(0, 3);
+    const ticket = state.tickets.find((w) => w.work_order_id === 5)!;
+    Object.assign(ticket, { order_no: orderNo, order: stuck });
+    await renderApp(routes, '/service/order_detail?work_order_id=5');
+    const panel = await screen.findByRole('region', { name: 'Your order' });
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
+    const [stream] = FakeEventSource.made;
+    expect(new URL(stream!.url).searchParams.get('order_no')).toBe(orderNo);
+
+    // Meanwhile an agent retried the delivery and the game server took it: the ticket now has the note.
+    ticket.order = order;
+    ticket.messages = [
+      ...ticket.messages,
+      {
+        message_id: 502,
+        kind: 'order_note',
+        content: '',
+        note: {
+          code: 'delivery_retried',
+          order_no: orderNo,
+          state: 'delivering',
+          at: '2026-03-01T04:59:00.000Z',
+        },
+        created_at: '2026-03-01T04:59:00.000Z',
+        attachments: [],
+      },
+    ];
+    stream!.emit('order', order);
+    expect(await within(panel).findByText('Credit delivered', { selector: 'dd' })).toBeTruthy();
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    expect(within(conversation).getAllByRole('article').at(-1)!.textContent).toContain(
+      'We sent the credit to your character again',
+    );
+    vi.unstubAllGlobals();
   });
 
   it('has no order panel for a ticket without an order', async () => {

@@ -16,6 +16,7 @@ import { TicketNotFound } from '../features/service/components/ticket-not-found.
 import { TicketSummary } from '../features/service/components/ticket-summary.tsx';
 import { TicketThread } from '../features/service/components/ticket-thread.tsx';
 import { loadTicket } from '../features/service/model/load-ticket.ts';
+import { useLiveOrder } from '../features/service/model/use-live-order.ts';
 import { servicePaths } from '../features/service/model/query.ts';
 import {
   loadServiceStrings,
@@ -72,10 +73,13 @@ export default function ServiceOrderDetail() {
    * Reloads the ticket with its thread and linked order (one loader call answers both): after a rating, and
    * whatever else should bring the page up to date while it is open (issue 20: the live order stream).
    */
-  const refresh = () => void revalidator.revalidate();
+  const refresh = () => {
+    if (revalidator.state === 'idle') void revalidator.revalidate();
+  };
   const location = useLocation();
   const followUpSent = (location.state as { followUpSent?: boolean } | null)?.followUpSent === true;
   const ticket = data.ticket;
+  useLiveOrder(ticket?.order, refresh);
   if (!ticket) return <TicketNotFound h5={h5} />;
   return (
     <ServiceLayout
