@@ -144,8 +144,9 @@ export class DeskRepository {
   }
 
   /**
-   * What a per-language batch reply fills into each ticket's text: its language, the member's nickname and the
-   * game's name in the ticket's language (else en) and in en. Tickets that do not exist are missing.
+   * What a per-language batch reply fills into each ticket's text: its language, the member's nickname, the
+   * game's name in the ticket's language (else en) and in en, and the linked order's number. Tickets that do not
+   * exist are missing.
    */
   async replyTargets(ids: readonly number[]) {
     if (ids.length === 0) return [];
@@ -156,6 +157,7 @@ export class DeskRepository {
         id: csWorkOrder.id,
         lang: csWorkOrder.lang,
         nickname: member.nickName,
+        orderNo: csWorkOrder.orderNo,
         gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
         gameNameEn: sql<string>`coalesce(${gameEn.name}, '')`,
       })

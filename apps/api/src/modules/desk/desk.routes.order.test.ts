@@ -98,6 +98,20 @@ describe('the order in the ticket', () => {
     }
   });
 
+  it("fills a saved reply's {order_no} with the ticket's order, and with nothing for a ticket about none", async () => {
+    const order = await orders.delivered(player);
+    const about = await ticketAbout(order.order_no);
+    const none = await submitQuestion(t.app, player, { ...orderQuestion(t.ids, 'x'), order_no: undefined });
+    const plain = (none.data as { work_order_id: number }).work_order_id;
+    const answer = await desk.post(payAgent, '/komoe/mng/work_order/batch_reply_preview', {
+      work_order_list: [about, plain],
+      reply_texts: { en: 'Order [{order_no}]' },
+    });
+    expect(answer.code, JSON.stringify(answer)).toBe(0);
+    const { list } = answer.data as { list: { work_order_id: number; content: string }[] };
+    expect(list.map((x) => x.content)).toEqual([`Order [${order.order_no}]`, 'Order []']);
+  });
+
   it('answers no order for a ticket without one', async () => {
     const answer = await submitQuestion(t.app, player, { ...orderQuestion(t.ids, 'x'), order_no: undefined });
     const id = (answer.data as { work_order_id: number }).work_order_id;

@@ -318,7 +318,7 @@ export class DeskService {
 
   /**
    * Each ticket's text: its language's (else en) with `{nickname}`, `{game}` (in the text's language) and
-   * `{order_no}` filled. `{order_no}` is empty: tickets carry no order link yet.
+   * `{order_no}` (the ticket's linked top-up order; empty for a ticket about none) filled.
    */
   private async fill(ids: number[], texts: ReplyTextsByLanguage): Promise<BatchReplyPreviewItem[]> {
     const targets = new Map((await this.reads.replyTargets(ids)).map((r) => [r.id, r]));
@@ -330,7 +330,7 @@ export class DeskService {
         nickname: target.nickname,
         // In the language of the text: an en text sent for want of the ticket's language names the game in en.
         game: lang === target.lang ? target.gameName : target.gameNameEn,
-        order_no: '',
+        order_no: target.orderNo ?? '',
       });
       const fits = replyContentRule.safeParse(content).success;
       return {
