@@ -8,15 +8,26 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../apps/api/src/db/database.ts';
 import { runSeed, seedSteps } from '../../../apps/api/src/db/seed/seed.ts';
-import { countsAt, loadScale, scaleLangs, vocabulary } from './scale-data.ts';
+import { countsAt, loadScale, scaleLangs, scaleTables, vocabulary } from './scale-data.ts';
 
 const counts = countsAt(1 / 10_000);
 let database: Database;
 let before: Record<string, number>;
+let indexesBefore: string[];
 
 async function count(query: string): Promise<number> {
   const result = await database.db.execute(sql.raw(query));
   return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]!.n);
+}
+
+/** Every index of the filled tables with its definition. */
+async function indexes(): Promise<string[]> {
+  const result = await database.db.execute(
+    sql.raw(
+      `select indexdef from pg_indexes where tablename in (${scaleTables.map((t) => `'${t}'`).join(', ')}) order by indexname`,
+    ),
+  );
+  return (result as unknown as { rows: { indexdef: string }[] }).rows.map((r) => r.indexdef);
 }
 
 const tables = ['member', 'pay_order', 'cs_work_order', 'cs_faq', 'cs_faq_i18n', 'article', 'article_i18n'];
@@ -27,6 +38,7 @@ beforeAll(async () => {
   await runSeed(database.db, seedSteps, { oneTimePasswords: [] });
   before = {};
   for (const t of tables) before[t] = await count(`select count(*) as n from ${t}`);
+  indexesBefore = await indexes();
   await loadScale(database.db, counts, '$argon2id$v=19$m=19456,t=2,p=1$c2NhbGU$not-a-real-hash');
 }, 120_000);
 
@@ -97,6 +109,11 @@ describe('the scale data at 1/10000', () => {
       await count(`select count(*) as n from cs_faq_i18n i join cs_faq f on f.id = i.faq_id
         where f.slug like 'scale-faq-%' and i.lang = 'th' and i.title !~ '[ก-๛]'`),
     ).toBe(0);
+  });
+
+  it('builds again every index it dropped for the load', async () => {
+    expect(indexesBefore.length).toBeGreaterThan(20);
+    expect(await indexes()).toEqual(indexesBefore);
   });
 
   it('leaves no helper behind', async () => {

@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { containsPattern, foldCase } from './text-search.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-app.ts';
+import type { Database } from './database.ts';
+import {
+  containsPattern,
+  containsText,
+  foldCase,
+  fromChars,
+  mayContainText,
+  toChars,
+} from './text-search.ts';
 
 describe('foldCase', () => {
   it('folds ASCII, Vietnamese, Latin-1, Greek and Cyrillic capitals and leaves caseless scripts alone', () => {
@@ -19,5 +29,45 @@ describe('foldCase', () => {
 describe('containsPattern', () => {
   it('takes %, _ and \\ literally', () => {
     expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
+
+describe('the bigram search structures (migration 0025)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  const one = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows[0] as T;
+
+  it('folds in SQL exactly as foldCase does', async () => {
+    const { folded } = await one<{ folded: string }>(
+      sql`select gp_fold(${`ABC xyz ${fromChars}`}) as folded`,
+    );
+    expect(folded).toBe(`abc xyz ${toChars}`);
+    expect(folded).toBe(foldCase(`ABC xyz ${fromChars}`));
+  });
+
+  it('answers the character pairs of the folded text, spaces and caseless scripts included', async () => {
+    const { pairs } = await one<{ pairs: string[] }>(sql`select gp_bigrams('HỘI 公会') as pairs`);
+    expect([...pairs].sort()).toEqual(['hộ', 'ội', 'i ', ' 公', '公会'].sort());
+  });
+
+  it('never rules out a text containsText finds, in any script', async () => {
+    const texts = ['Đăng nhập BANG HỘI', 'รหัสผ่านของบัญชี', '公会兑换码', 'Reset your PASSWORD now', '50%_off'];
+    const keywords = ['bang hội', 'ผ่านข', '兑换', 'password', 'WORD N', '%_o', 'hội b', 'ภาษา', 'x'];
+    for (const text of texts) {
+      for (const keyword of keywords) {
+        const column = sql`${text}::text`;
+        const maybe = mayContainText(column, keyword);
+        const { exact, possible } = await one<{ exact: boolean; possible: boolean }>(
+          sql`select ${containsText(column, keyword)} as exact, ${maybe ?? sql`true`} as possible`,
+        );
+        if (exact) expect(possible, `${keyword} in ${text}`).toBe(true);
+      }
+    }
+    expect(mayContainText(sql`'x'`, 'x')).toBeUndefined();
   });
 });

@@ -28,8 +28,9 @@ function foldTable(): Map<string, string> {
 }
 
 const table = foldTable();
-const fromChars = [...table.keys()].join('');
-const toChars = [...table.values()].join('');
+/** What translate() maps from and to; also the body of the SQL function gp_fold (migration 0025). */
+export const fromChars = [...table.keys()].join('');
+export const toChars = [...table.values()].join('');
 
 /** The keyword folded as `containsText` folds the column: ASCII and the table above, NFC first. */
 export function foldCase(text: string): string {
@@ -46,4 +47,16 @@ export function containsPattern(text: string): string {
 /** `column` contains `keyword`, ignoring case in any of the scripts above. */
 export function containsText(column: SQLWrapper, keyword: string): SQL {
   return sql`translate(lower(${column}), ${fromChars}, ${toChars}) like ${containsPattern(foldCase(keyword))}`;
+}
+
+/**
+ * A necessary condition of `containsText(column, keyword)` that a GIN index on `gp_bigrams(column)` answers
+ * (migration 0025): the column's folded text holds every character pair of the folded keyword. Put it beside
+ * containsText, never instead of it (pairs say nothing of their order). Undefined for a keyword of one character,
+ * which has no pair: only containsText can tell then.
+ */
+export function mayContainText(column: SQLWrapper, keyword: string): SQL | undefined {
+  const folded = foldCase(keyword);
+  if ([...folded].length < 2) return undefined;
+  return sql`gp_bigrams(${column}) @> gp_bigrams(${folded})`;
 }

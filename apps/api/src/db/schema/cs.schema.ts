@@ -93,7 +93,13 @@ export const csFaqI18n = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.faqId, t.lang] })],
+  (t) => [
+    primaryKey({ columns: [t.faqId, t.lang] }),
+    // The players' keyword search (db/text-search.ts `mayContainText`): the character pairs of the folded text,
+    // so Thai and Chinese, written without spaces, are found as well as English and Vietnamese.
+    index('cs_faq_i18n_title_bigrams_idx').using('gin', sql`gp_bigrams(${t.title})`),
+    index('cs_faq_i18n_content_bigrams_idx').using('gin', sql`gp_bigrams(${t.content})`),
+  ],
 );
 
 /**
