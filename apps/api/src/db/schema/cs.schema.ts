@@ -163,6 +163,12 @@ export const csWorkOrder = pgTable(
     index('cs_work_order_status_created_idx').on(t.status, t.createdAt),
     index('cs_work_order_last_asked_idx').on(t.lastAskedAt),
     index('cs_work_order_mid_game_idx').on(t.mid, t.gameBaseId, t.createdAt),
+    // At a publisher's scale (bench:scale, issue 21): the queue sorted by last update, filtered by question type
+    // or character within its time range, and its question keyword (db/text-search.ts `mayContainText`).
+    index('cs_work_order_updated_idx').on(t.updatedAt, t.id),
+    index('cs_work_order_type_created_idx').on(t.questionTypeId, t.createdAt),
+    index('cs_work_order_character_idx').on(t.characterId),
+    index('cs_work_order_title_bigrams_idx').using('gin', sql`gp_bigrams(${t.title})`),
     check('cs_work_order_status_check', sql`${t.status} between 0 and 3`),
     check('cs_work_order_grade_check', sql`${t.grade} is null or ${t.grade} between 1 and 5`),
   ],
