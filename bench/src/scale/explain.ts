@@ -39,20 +39,15 @@ export class StatementRecorder {
   constructor() {
     const proto = pg.Client.prototype as unknown as { query: QueryFn };
     this.original = proto.query;
-    const recorder = this;
     const original = this.original;
+    const record = (statement: Statement) => this.recording?.push(statement);
     proto.query = function (this: unknown, ...args: unknown[]) {
       const [config, values] = args;
-      if (recorder.recording) {
-        if (typeof config === 'string') {
-          recorder.recording.push({ text: config, values: Array.isArray(values) ? values : [] });
-        } else if (config && typeof config === 'object' && 'text' in config) {
-          const c = config as { text: string; values?: unknown[] };
-          recorder.recording.push({
-            text: c.text,
-            values: c.values ?? (Array.isArray(values) ? values : []),
-          });
-        }
+      const given = Array.isArray(values) ? values : [];
+      if (typeof config === 'string') record({ text: config, values: given });
+      else if (config && typeof config === 'object' && 'text' in config) {
+        const c = config as { text: string; values?: unknown[] };
+        record({ text: c.text, values: c.values ?? given });
       }
       return original.apply(this, args);
     };
