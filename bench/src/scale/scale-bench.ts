@@ -527,9 +527,22 @@ if (values.check && misses.length > 0) {
     );
 }
 const resultsPath = fileURLToPath(new URL('../../results-scale.json', import.meta.url));
+// Written as the repository's prettier would (CI checks every file with it).
 writeFileSync(
   resultsPath,
-  `${JSON.stringify({ started, loadAtStart, loadAtEnd, cores: cpus().length, scale, counts: prepared?.counts, ...measure, verdicts }, null, 2)}\n`,
+  await format(
+    JSON.stringify({
+      started,
+      loadAtStart,
+      loadAtEnd,
+      cores: cpus().length,
+      scale,
+      counts: prepared?.counts,
+      ...measure,
+      verdicts,
+    }),
+    { ...(await resolveConfig(resultsPath)), filepath: resultsPath },
+  ),
 );
 const mdPath = fileURLToPath(new URL('../../results-scale.md', import.meta.url));
 const md = `${markdownTable(rows)}\n\n${machine}\n`;
