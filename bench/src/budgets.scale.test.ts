@@ -61,6 +61,12 @@ describe('checkScale', () => {
     expect(misses([read({ failures: 1 }), order()])).toEqual(['ticket queue failed answers']);
   });
 
+  it('fails a call that answered nothing within the run, whatever its empty p99 says', () => {
+    expect(misses([read({ total: 0, perSecond: 0, p50Ms: 0, p99Ms: 0 }), order()])).toEqual([
+      'ticket queue answers',
+    ]);
+  });
+
   it('fails orders slower than their p99 or under 0.3x of the bare POST', () => {
     expect(misses([read(), order({ p99Ms: 101 })])).toEqual(['order p99']);
     expect(misses([read(), order({ ratio: 0.29 })])).toEqual(['order vs bare POST']);

@@ -216,6 +216,8 @@ export function checkScale(budgets: Budgets, measure: ScaleMeasure): Verdict[] {
   }
   for (const s of measure.scenarios) {
     if (s.kind === 'baseline') continue;
+    // No answer came back within the run (each took longer than it): its p99 of 0 means nothing.
+    if (s.total === 0) out.push(verdict(`${s.name} answers`, 0, 1, '', 'min', 'none within the run'));
     if (s.kind === 'read') out.push(verdict(`${s.name} p99`, s.p99Ms, b.readP99MsMax, 'ms', 'max'));
     if (s.kind === 'order') {
       out.push(verdict(`${s.name} p99`, s.p99Ms, b.orderP99MsMax, 'ms', 'max'));
