@@ -57,14 +57,14 @@ export interface ApiLoadResult {
 const sandboxSecret = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
 const captchaAnswer = 'bench';
 
-interface Member {
+export interface Member {
   cookie: string;
   ct: string;
   role: { server: string; role: string };
 }
 
 /** A logged-in member as a login leaves one: member row, live session, the CSRF token as cookie and `ct`. */
-async function loginMember(db: Db, n: number): Promise<Omit<Member, 'role'>> {
+export async function loginMember(db: Db, n: number): Promise<Omit<Member, 'role'>> {
   const suffix = `${Date.now().toString(36)}${n}`;
   const row = await new MemberRepository(db).create({
     userId: `bench-${suffix}@example.com`,
@@ -91,7 +91,7 @@ async function getJson(
 }
 
 /** The first character of the member that can take a top-up (as the top-up screen finds it). */
-async function rechargeableRole(base: string, member: Omit<Member, 'role'>, gameBaseId: number) {
+export async function rechargeableRole(base: string, member: Omit<Member, 'role'>, gameBaseId: number) {
   const { data } = await getJson(
     base,
     `/pay/api/web/pay/user/role_list?game_base_id=${gameBaseId}&ct=${member.ct}`,
@@ -110,7 +110,7 @@ async function rechargeableRole(base: string, member: Omit<Member, 'role'>, game
   throw new Error('the bench member has no character that can take a top-up');
 }
 
-interface OrderProduct {
+export interface OrderProduct {
   gameBaseId: number;
   gameId: string;
   productId: string;
@@ -122,7 +122,7 @@ interface OrderProduct {
 }
 
 /** A product of the demo catalog with a web payment channel, found through the public pay calls. */
-async function orderProduct(base: string): Promise<OrderProduct> {
+export async function orderProduct(base: string): Promise<OrderProduct> {
   type Game = { game_base_id: number; game_id: string };
   const games = (await getJson(base, '/pay/api/komoe/webpay/game_list?distribution_region=5&lang=en'))
     .data as Game[];

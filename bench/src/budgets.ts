@@ -26,6 +26,19 @@ export interface Budgets {
     tbtMsMax: number;
     clsMax: number;
   };
+  /** `pnpm bench:scale` (issue 21): the hot calls on a database of a real publisher's size, on PostgreSQL. */
+  scale: {
+    /** How long loading the scale data may take (migrations and seed excluded). */
+    loadSecondsMax: number;
+    readConnections: number;
+    readP99MsMax: number;
+    orderConnections: number;
+    orderP99MsMax: number;
+    /** Orders per second over the bare transactional POST's requests per second, same run. */
+    orderThroughputRatioMin: number;
+    /** Tables no statement of a measured call may read with a sequential scan. */
+    largeTables: string[];
+  };
   api: {
     database: 'postgres' | 'pglite';
     publicReads: string[];
@@ -168,6 +181,60 @@ export function checkApi(budgets: Budgets, results: readonly ApiMeasure[]): Verd
   for (const s of run?.scenarios ?? []) {
     if (s.failures > 0)
       out.push(verdict(`${b.database} ${s.scenario} failed answers`, s.failures, 0, '', 'max'));
+  }
+  return out;
+}
+
+export interface ScaleScenario {
+  name: string;
+  group: string;
+  /** `baseline`: the bare routes the others are compared with; `read`: 20 clients; `order`: 50 buyers. */
+  kind: 'baseline' | 'read' | 'order';
+  perSecond: number;
+  ratio: number | null;
+  p50Ms: number;
+  p99Ms: number;
+  failures: number;
+  total: number;
+  /** How many SELECTs of the call were explained, and the large tables they scan sequentially. */
+  statements?: number;
+  seqScans?: string[];
+}
+
+export interface ScaleMeasure {
+  /** Seconds the scale data took to load; null when the run measured data loaded before. */
+  loadSeconds: number | null;
+  scenarios: ScaleScenario[];
+}
+
+/** The scale budgets: each call's p99, no sequential scan of a large table, no failed answer; orders. */
+export function checkScale(budgets: Budgets, measure: ScaleMeasure): Verdict[] {
+  const b = budgets.scale;
+  const out: Verdict[] = [];
+  if (measure.loadSeconds !== null) {
+    out.push(verdict('scale load time', measure.loadSeconds, b.loadSecondsMax, 's', 'max'));
+  }
+  for (const s of measure.scenarios) {
+    if (s.kind === 'baseline') continue;
+    // No answer came back within the run (each took longer than it): its p99 of 0 means nothing.
+    if (s.total === 0) out.push(verdict(`${s.name} answers`, 0, 1, '', 'min', 'none within the run'));
+    if (s.kind === 'read') out.push(verdict(`${s.name} p99`, s.p99Ms, b.readP99MsMax, 'ms', 'max'));
+    if (s.kind === 'order') {
+      out.push(verdict(`${s.name} p99`, s.p99Ms, b.orderP99MsMax, 'ms', 'max'));
+      out.push(verdict(`${s.name} vs bare POST`, s.ratio, b.orderThroughputRatioMin, 'x', 'min'));
+    }
+    if (s.seqScans !== undefined) {
+      out.push({
+        ...verdict(`${s.name} sequential scans of large tables`, s.seqScans.length, 0, 'tables', 'max'),
+        ...(s.seqScans.length ? { note: s.seqScans.join(', ') } : {}),
+      });
+    }
+    out.push(verdict(`${s.name} failed answers`, s.failures, 0, '', 'max'));
+  }
+  for (const kind of ['read', 'order'] as const) {
+    if (!measure.scenarios.some((s) => s.kind === kind)) {
+      out.push(verdict(`scale ${kind} calls`, null, 0, '', 'min', 'not measured in this run'));
+    }
   }
   return out;
 }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { containsPattern, foldCase } from './text-search.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-app.ts';
+import type { Database } from './database.ts';
+import { containsPattern, containsText, foldCase, mayContainText } from './text-search.ts';
 
 describe('foldCase', () => {
   it('folds ASCII, Vietnamese, Latin-1, Greek and Cyrillic capitals and leaves caseless scripts alone', () => {
@@ -19,5 +22,58 @@ describe('foldCase', () => {
 describe('containsPattern', () => {
   it('takes %, _ and \\ literally', () => {
     expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
+
+describe('the bigram search structures (migration 0025)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  const one = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+
+  it('answers the character pairs of the lower-cased text, spaces and caseless scripts included', async () => {
+    const { pairs } = await one<{ pairs: string[] }>(sql`select gp_bigrams('AB 公会') as pairs`);
+    expect(pairs).toEqual(['ab', 'b ', ' 公', '公会']);
+  });
+
+  it('asks only for the pairs no folding changes', async () => {
+    const { matched } = await one<{ matched: boolean }>(
+      sql`select ${mayContainText(sql`'Đăng nhập BANG HỘI'::text`, 'bang hội')!} as matched`,
+    );
+    expect(matched).toBe(true);
+    expect(mayContainText(sql`'x'`, 'Ộ')).toBeUndefined();
+    expect(mayContainText(sql`'x'`, 'ỘI')).toBeUndefined();
+  });
+
+  it('never rules out a text containsText finds, in any script', async () => {
+    const texts = ['Đăng nhập BANG HỘI', 'รหัสผ่านของบัญชี', '公会兑换码', 'Reset your PASSWORD now', '50%_off'];
+    const keywords = [
+      'bang hội',
+      'ผ่านข',
+      '兑换',
+      'password',
+      'WORD N',
+      '%_o',
+      'hội b',
+      'ภาษา',
+      'x',
+      'a"b\\c',
+    ];
+    for (const text of texts) {
+      for (const keyword of keywords) {
+        const column = sql`${text}::text`;
+        const maybe = mayContainText(column, keyword);
+        const { exact, possible } = await one<{ exact: boolean; possible: boolean }>(
+          sql`select ${containsText(column, keyword)} as exact, ${maybe ?? sql`true`} as possible`,
+        );
+        if (exact) expect(possible, `${keyword} in ${text}`).toBe(true);
+      }
+    }
+    expect(mayContainText(sql`'x'`, 'x')).toBeUndefined();
   });
 });

@@ -47,3 +47,31 @@ export function containsPattern(text: string): string {
 export function containsText(column: SQLWrapper, keyword: string): SQL {
   return sql`translate(lower(${column}), ${fromChars}, ${toChars}) like ${containsPattern(foldCase(keyword))}`;
 }
+
+/**
+ * A character both sides see alike whatever the folding and the database's locale: no case at all (Thai,
+ * Chinese, digits, spaces, punctuation) or an ASCII lower-case letter, which lower() gives on every locale.
+ */
+const foldProof = (ch: string) =>
+  (ch >= 'a' && ch <= 'z') || (ch.toLowerCase() === ch && ch.toUpperCase() === ch);
+
+/**
+ * A necessary condition of `containsText(column, keyword)` that a GIN index on `gp_bigrams(column)` answers
+ * (migration 0025: the character pairs of `lower(column)`): the column holds every pair of the folded keyword
+ * whose two characters are `foldProof`, the pairs no folding can change. Put it beside containsText, never
+ * instead of it. Undefined when no pair is left (one character, or every pair has a cased non-ASCII letter):
+ * only containsText can tell then.
+ */
+export function mayContainText(column: SQLWrapper, keyword: string): SQL | undefined {
+  const chars = [...foldCase(keyword)];
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (foldProof(chars[i]!) && foldProof(chars[i + 1]!)) pairs.add(chars[i]! + chars[i + 1]!);
+  }
+  if (pairs.size === 0) return undefined;
+  const wanted = sql.join(
+    [...pairs].map((p) => sql`${p}`),
+    sql`, `,
+  );
+  return sql`gp_bigrams(${column}) @> array[${wanted}]::text[]`;
+}

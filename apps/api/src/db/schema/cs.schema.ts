@@ -93,7 +93,13 @@ export const csFaqI18n = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.faqId, t.lang] })],
+  (t) => [
+    primaryKey({ columns: [t.faqId, t.lang] }),
+    // The players' keyword search (db/text-search.ts `mayContainText`): the character pairs of the folded text,
+    // so Thai and Chinese, written without spaces, are found as well as English and Vietnamese.
+    index('cs_faq_i18n_title_bigrams_idx').using('gin', sql`gp_bigrams(${t.title})`),
+    index('cs_faq_i18n_content_bigrams_idx').using('gin', sql`gp_bigrams(${t.content})`),
+  ],
 );
 
 /**
@@ -171,6 +177,12 @@ export const csWorkOrder = pgTable(
     index('cs_work_order_status_created_idx').on(t.status, t.createdAt),
     index('cs_work_order_last_asked_idx').on(t.lastAskedAt),
     index('cs_work_order_mid_game_idx').on(t.mid, t.gameBaseId, t.createdAt),
+    // At a publisher's scale (bench:scale, issue 21): the queue sorted by last update, filtered by question type
+    // or character within its time range, and its question keyword (db/text-search.ts `mayContainText`).
+    index('cs_work_order_updated_idx').on(t.updatedAt, t.id),
+    index('cs_work_order_type_created_idx').on(t.questionTypeId, t.createdAt),
+    index('cs_work_order_character_idx').on(t.characterId),
+    index('cs_work_order_title_bigrams_idx').using('gin', sql`gp_bigrams(${t.title})`),
     check('cs_work_order_status_check', sql`${t.status} between 0 and 3`),
     check('cs_work_order_grade_check', sql`${t.grade} is null or ${t.grade} between 1 and 5`),
     check(

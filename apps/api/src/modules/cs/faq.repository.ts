@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { containsText } from '../../db/text-search.ts';
+import { containsText, mayContainText } from '../../db/text-search.ts';
 import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../../db/schema/cs.schema.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 
@@ -88,6 +88,21 @@ export class FaqRepository {
     if (filter.keyword) {
       const found = or(containsText(title, filter.keyword), containsText(content, filter.keyword));
       if (found) conditions.push(found);
+      // The entries whose text in the language or in en may hold the keyword, found in the bigram indexes: the
+      // exact test above then runs on those only, not on every entry (same answer, no scan of the table).
+      const inTitle = mayContainText(csFaqI18n.title, filter.keyword);
+      const inContent = mayContainText(csFaqI18n.content, filter.keyword);
+      if (inTitle && inContent) {
+        conditions.push(
+          inArray(
+            csFaq.id,
+            this.db
+              .select({ id: csFaqI18n.faqId })
+              .from(csFaqI18n)
+              .where(and(inArray(csFaqI18n.lang, [filter.lang, 'en']), or(inTitle, inContent))),
+          ),
+        );
+      }
     }
     const where = and(...conditions);
 

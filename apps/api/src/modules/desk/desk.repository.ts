@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/cs.schema.ts';
 import { gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
-import { containsText } from '../../db/text-search.ts';
+import { containsText, mayContainText } from '../../db/text-search.ts';
 
 export interface TicketFilter {
   /** One ticket by its number. */
@@ -97,7 +97,11 @@ export class DeskRepository {
     if (filter.characterId !== undefined) c.push(eq(csWorkOrder.characterId, filter.characterId));
     if (filter.mid !== undefined) c.push(eq(csWorkOrder.mid, filter.mid));
     if (filter.replyStatus !== undefined) c.push(filter.replyStatus === 1 ? answered : sql`not ${answered}`);
-    if (filter.questionKeyword) c.push(containsText(csWorkOrder.title, filter.questionKeyword));
+    if (filter.questionKeyword) {
+      // The pairs in cs_work_order_title_bigrams_idx find the candidates; containsText decides.
+      c.push(mayContainText(csWorkOrder.title, filter.questionKeyword));
+      c.push(containsText(csWorkOrder.title, filter.questionKeyword));
+    }
     if (filter.contentKeyword) {
       c.push(threadContains(['question', 'follow_up'], filter.contentKeyword));
     }

@@ -1,0 +1,284 @@
+/**
+ * The load generator of `pnpm bench:scale`, in a process of its own (child_process.fork) so that sending and
+ * timing requests takes no CPU from the API's event loop it measures. The parent sends one `LoadJob` at a time
+ * and gets its `LoadOutcome` back; autocannon with a warm-up, then the measured run.
+ *
+ * Flows: `request` (one call repeated; an answer counts when it is HTTP 200 with code 0), `order` (a top-up
+ * captcha, add_order with a new idempotency key, the sandbox's signed "paid" notification; one member per
+ * connection) and `login` (the passport's image captcha solved, the sealing key, the login with the sealed
+ * password).
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon, { type Options, type Request } from 'autocannon';
+import { signedHeaders } from '../../../apps/api/src/modules/pay/sandbox-signature.ts';
+import { encryptPassword } from '../../../apps/api/src/modules/passport/rsa.service.ts';
+
+export interface OrderMember {
+  cookie: string;
+  ct: string;
+  server: string;
+  role: string;
+}
+
+export interface OrderProduct {
+  gameBaseId: number;
+  gameId: string;
+  productId: string;
+  productName: string;
+  price: number;
+  currency: string;
+  payMode: number;
+  paymentType: string;
+}
+
+export type LoadJob = {
+  connections: number;
+  durationS: number;
+  warmupS: number;
+} & (
+  | {
+      flow: 'request';
+      url: string;
+      method: 'GET' | 'POST';
+      headers?: Record<string, string>;
+      body?: string;
+      /** Bodies that count as a good answer start with this (default `{"code":0`); empty: any HTTP 200. */
+      okPrefix?: string;
+    }
+  | {
+      flow: 'order';
+      base: string;
+      members: OrderMember[];
+      product: OrderProduct;
+      sandboxSecret: string;
+      captchaAnswer: string;
+    }
+  | { flow: 'login'; base: string; users: string[]; password: string; captchaAnswer: string }
+);
+
+export interface LoadOutcome {
+  /** Requests per second; for `order` and `login` whole flows (paid orders, sessions) per second. */
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failures: number;
+  total: number;
+}
+
+type Counter = { on: boolean; bad: number; done: number };
+
+function bad(counter: Counter) {
+  if (counter.on) counter.bad++;
+}
+
+function requestFlow(job: Extract<LoadJob, { flow: 'request' }>, counter: Counter): Options {
+  const prefix = job.okPrefix ?? '{"code":0';
+  return {
+    url: job.url,
+    connections: job.connections,
+    requests: [
+      {
+        method: job.method,
+        ...(job.headers ? { headers: job.headers } : {}),
+        // As bytes: autocannon takes a string's length for Content-Length, wrong for Thai or Chinese text.
+        ...(job.body !== undefined ? { body: Buffer.from(job.body) } : {}),
+        onResponse: (status, body) => {
+          if (status !== 200 || !body.startsWith(prefix)) bad(counter);
+        },
+      },
+    ],
+  };
+}
+
+function orderFlow(job: Extract<LoadJob, { flow: 'order' }>, counter: Counter): Options {
+  let next = 0;
+  type Ctx = { member?: OrderMember; captcha?: string; order?: { order_no: string; pay_order_no: string } };
+  const { product } = job;
+  const requests: Request[] = [
+    {
+      method: 'GET',
+      setupRequest: (req, context: Ctx) => {
+        context.member ??= job.members[next++ % job.members.length]!;
+        return {
+          ...req,
+          path: `/pay/api/web/pay/get_captcha?ct=${context.member.ct}`,
+          headers: { cookie: context.member.cookie },
+        };
+      },
+      onResponse: (status, body, context: Ctx) => {
+        const parsed =
+          status === 200 ? (JSON.parse(body) as { code: number; data: { captcha_token: string } }) : null;
+        if (parsed?.code === 0) context.captcha = parsed.data.captcha_token;
+        else bad(counter);
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest: (req, context: Ctx) => {
+        const m = context.member!;
+        const form = new URLSearchParams({
+          game_base_id: String(product.gameBaseId),
+          game_id: product.gameId,
+          cp_server_id: m.server,
+          cp_role_id: m.role,
+          product_id: product.productId,
+          product_name: product.productName,
+          product_price: String(product.price),
+          currency: product.currency,
+          pay_mode: String(product.payMode),
+          payment_type: product.paymentType,
+          captcha_token: context.captcha ?? '',
+          captcha_code: job.captchaAnswer,
+          idempotency_key: randomUUID(),
+          ct: m.ct,
+        });
+        return {
+          ...req,
+          path: '/pay/api/komoe/webpay/add_order?distribution_region=5&lang=en',
+          headers: { cookie: m.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        };
+      },
+      onResponse: (status, body, context: Ctx) => {
+        const parsed =
+          status === 200
+            ? (JSON.parse(body) as { code: number; data: { order_no: string; pay_order_no: string } })
+            : null;
+        context.order = parsed?.code === 0 ? parsed.data : undefined;
+        if (!context.order) bad(counter);
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest: (req, context: Ctx) => {
+        const order = context.order;
+        const body = JSON.stringify({
+          event_id: randomUUID(),
+          type: 'payment.paid',
+          pay_order_no: order?.pay_order_no ?? 'none',
+          order_no: order?.order_no ?? 'none',
+          amount: product.price,
+          currency: product.currency,
+          occurred_at: new Date().toISOString(),
+        });
+        return {
+          ...req,
+          path: '/pay/notify/sandbox',
+          headers: signedHeaders(job.sandboxSecret, body, new Date()),
+          body,
+        };
+      },
+      onResponse: (status, body) => {
+        if (status === 200 && body.includes('"received":true')) {
+          if (counter.on) counter.done++;
+        } else bad(counter);
+      },
+    },
+  ];
+  return { url: job.base, connections: job.connections, requests };
+}
+
+function loginFlow(job: Extract<LoadJob, { flow: 'login' }>, counter: Counter): Options {
+  let next = 0;
+  type Ctx = {
+    user?: string;
+    imgToken?: string;
+    ticket?: string;
+    key?: { public_key: string; nonce: string };
+  };
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const parse = (status: number, body: string) =>
+    status === 200 ? (JSON.parse(body) as { code: number; data: Record<string, string> }) : undefined;
+  const requests: Request[] = [
+    {
+      method: 'POST',
+      path: '/passport/web/captcha/img/captcha',
+      headers: form,
+      body: '',
+      onResponse: (status, body, context: Ctx) => {
+        const answer = parse(status, body);
+        if (answer?.code === 0) context.imgToken = answer.data.img_token;
+        else bad(counter);
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest: (req, context: Ctx) => ({
+        ...req,
+        path: '/passport/web/captcha/verify/captcha',
+        headers: form,
+        body: new URLSearchParams({
+          img_token: context.imgToken ?? '',
+          captcha: job.captchaAnswer,
+          action: 'login',
+        }).toString(),
+      }),
+      onResponse: (status, body, context: Ctx) => {
+        const answer = parse(status, body);
+        if (answer?.code === 0) context.ticket = answer.data.ticket;
+        else bad(counter);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/passport/web/rsa_public',
+      onResponse: (status, body, context: Ctx) => {
+        const answer = parse(status, body);
+        if (answer?.code === 0) context.key = answer.data as unknown as Ctx['key'];
+        else bad(counter);
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest: (req, context: Ctx) => {
+        const user = job.users[next++ % job.users.length]!;
+        const pwd = context.key
+          ? encryptPassword(context.key.public_key, context.key.nonce, job.password)
+          : '';
+        return {
+          ...req,
+          path: '/passport/web/login',
+          headers: form,
+          body: new URLSearchParams({ user, pwd, captcha: context.ticket ?? '' }).toString(),
+        };
+      },
+      onResponse: (status, body) => {
+        if (parse(status, body)?.code === 0) {
+          if (counter.on) counter.done++;
+        } else bad(counter);
+      },
+    },
+  ];
+  return { url: job.base, connections: job.connections, requests };
+}
+
+export async function runJob(job: LoadJob): Promise<LoadOutcome> {
+  const counter: Counter = { on: false, bad: 0, done: 0 };
+  const options =
+    job.flow === 'request'
+      ? requestFlow(job, counter)
+      : job.flow === 'order'
+        ? orderFlow(job, counter)
+        : loginFlow(job, counter);
+  if (job.warmupS > 0) await autocannon({ ...options, duration: job.warmupS });
+  counter.on = true;
+  const result = await autocannon({ ...options, duration: job.durationS });
+  counter.on = false;
+  return {
+    perSecond: Math.round(job.flow === 'request' ? result.requests.average : counter.done / job.durationS),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: counter.bad + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+// Run as the forked child: one job per message, its outcome (or its error) back.
+if (process.send) {
+  process.on('message', (job: LoadJob) => {
+    runJob(job).then(
+      (outcome) => process.send!({ outcome }),
+      (error: Error) => process.send!({ error: error.stack ?? error.message }),
+    );
+  });
+}

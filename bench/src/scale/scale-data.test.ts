@@ -1,0 +1,124 @@
+/**
+ * The scale generator's output satisfies the schema: a small scale (1/10000) loaded into PGlite with the same
+ * statements as the bench, after the real migrations and the demo seed. Every insert goes through the foreign
+ * keys and check constraints (a violation fails the load); the counts are the asked ones, the orders' state
+ * changes and the tickets' threads are consistent with their rows, and the text is in every language.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../apps/api/src/db/database.ts';
+import { runSeed, seedSteps } from '../../../apps/api/src/db/seed/seed.ts';
+import { countsAt, loadScale, scaleLangs, scaleTables, vocabulary } from './scale-data.ts';
+
+const counts = countsAt(1 / 10_000);
+let database: Database;
+let before: Record<string, number>;
+let indexesBefore: string[];
+
+async function count(query: string): Promise<number> {
+  const result = await database.db.execute(sql.raw(query));
+  return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]!.n);
+}
+
+/** Every index of the filled tables with its definition. */
+async function indexes(): Promise<string[]> {
+  const result = await database.db.execute(
+    sql.raw(
+      `select indexdef from pg_indexes where tablename in (${scaleTables.map((t) => `'${t}'`).join(', ')}) order by indexname`,
+    ),
+  );
+  return (result as unknown as { rows: { indexdef: string }[] }).rows.map((r) => r.indexdef);
+}
+
+const tables = ['member', 'pay_order', 'cs_work_order', 'cs_faq', 'cs_faq_i18n', 'article', 'article_i18n'];
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  await runSeed(database.db, seedSteps, { oneTimePasswords: [] });
+  before = {};
+  for (const t of tables) before[t] = await count(`select count(*) as n from ${t}`);
+  indexesBefore = await indexes();
+  await loadScale(database.db, counts, '$argon2id$v=19$m=19456,t=2,p=1$c2NhbGU$not-a-real-hash');
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('the scale data at 1/10000', () => {
+  it('holds exactly the asked numbers of rows', async () => {
+    const added = async (t: string) => (await count(`select count(*) as n from ${t}`)) - before[t]!;
+    expect(counts).toEqual({ members: 100, orders: 500, tickets: 100, faqs: 2, news: 1 });
+    expect(await added('member')).toBe(counts.members);
+    expect(await added('pay_order')).toBe(counts.orders);
+    expect(await added('cs_work_order')).toBe(counts.tickets);
+    expect(await added('cs_faq')).toBe(counts.faqs);
+    expect(await added('cs_faq_i18n')).toBe(counts.faqs * scaleLangs.length);
+    expect(await added('article')).toBe(counts.news);
+    expect(await added('article_i18n')).toBe(counts.news * scaleLangs.length);
+  });
+
+  it('gives every order the state changes that lead to its state, ending in it', async () => {
+    expect(
+      await count(`select count(*) as n from pay_order o where o.order_no like 'GP%' and o.id not in (
+        select order_id from pay_order_event e where e.from_state is null)`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) as n from pay_order o where not exists (select 1 from pay_order_event e
+        where e.order_id = o.id and e.to_state = o.state)`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) as n from pay_order where state in ('paid', 'delivered', 'refunded')
+        and (paid_at is null or pay_order_no is null)`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) as n from pay_order o where state in ('paid', 'delivering', 'delivered', 'refunded')
+        and not exists (select 1 from pay_delivery_job j where j.order_id = o.id)`),
+    ).toBe(0);
+  });
+
+  it('opens every ticket with its question and answers those that say they were answered', async () => {
+    expect(
+      await count(`select count(*) as n from cs_work_order w where not exists (select 1 from cs_work_order_message m
+        where m.work_order_id = w.id and m.kind = 'question')`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) as n from cs_work_order w where w.status in (2, 3) and not exists (
+        select 1 from cs_work_order_message m where m.work_order_id = w.id and m.kind = 'reply')`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) as n from cs_work_order where (status = 0) <> (replied_at is null)`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) as n from cs_work_order where (status = 3) <> (closed_at is null)`),
+    ).toBe(counts.tickets + before.cs_work_order!);
+  });
+
+  it('writes the FAQ in the five languages with their own words', async () => {
+    for (const lang of scaleLangs) {
+      const word = vocabulary[lang]!.words[0]!;
+      const rows = await count(
+        `select count(*) as n from cs_faq_i18n i join cs_faq f on f.id = i.faq_id
+         where f.slug like 'scale-faq-%' and i.lang = '${lang}'`,
+      );
+      expect(rows, lang).toBe(counts.faqs);
+      expect(word.length).toBeGreaterThan(0);
+    }
+    expect(
+      await count(`select count(*) as n from cs_faq_i18n i join cs_faq f on f.id = i.faq_id
+        where f.slug like 'scale-faq-%' and i.lang = 'th' and i.title !~ '[ก-๛]'`),
+    ).toBe(0);
+  });
+
+  it('builds again every index it dropped for the load', async () => {
+    expect(indexesBefore.length).toBeGreaterThan(20);
+    expect(await indexes()).toEqual(indexesBefore);
+  });
+
+  it('leaves no helper behind', async () => {
+    expect(
+      await count(`select count(*) as n from pg_class where relname in ('scale_vocab', 'scale_pick')`),
+    ).toBe(0);
+  });
+});
