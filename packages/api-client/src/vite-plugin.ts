@@ -11,6 +11,7 @@ import * as define from '@gp/contracts';
 import * as cs from '@gp/contracts/cs';
 import * as passport from '@gp/contracts/passport';
 import * as pay from '@gp/contracts/pay';
+import * as privacy from '@gp/contracts/privacy';
 import * as web from '@gp/contracts/web';
 import * as callPaths from '../../contracts/src/call-paths.ts';
 import * as passportAccounts from '../../contracts/src/passport-accounts.ts';
@@ -25,6 +26,7 @@ const modules: Record<string, Record<string, unknown>> = {
   'cs.contracts.ts': cs,
   'passport.contracts.ts': passport,
   'pay.contracts.ts': pay,
+  'privacy.contracts.ts': privacy,
   'web.contracts.ts': web,
 };
 

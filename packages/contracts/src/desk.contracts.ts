@@ -297,12 +297,12 @@ export const replyTexts = z.object({
 export type ReplyTexts = z.input<typeof replyTexts>;
 
 /** A saved reply's title (for agents to find it): 1-100 characters, one line. */
-// eslint-disable-next-line no-control-regex
 export const savedReplyTitleRule = z
   .string()
   .trim()
   .min(1)
   .max(100)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a one-line title refuses
   .regex(/^[^\u0000-\u001F\u007F]+$/);
 
 /** The saved reply form (create without `saved_reply_id`, else edit; texts replace the stored ones). */
