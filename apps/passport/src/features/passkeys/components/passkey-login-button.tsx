@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
 import shared from '../../../components/account-section.module.css';
@@ -9,9 +9,14 @@ const styles = { ...shared, ...own };
 /** The calls and WebAuthn load when the visitor asks for them, not with the login page. */
 const loadCalls = () => import('../api/passkeys.ts');
 
+/** Whether the browser has WebAuthn never changes while the page is open. */
+const neverChanges = () => () => {};
+
 /**
  * "Log in with a passkey" on the login pages (desktop and H5): the device offers the passkeys it holds for this
- * site, so no account is typed. Not shown where the browser has no WebAuthn. `onDone` gets where to go next.
+ * site, so no account is typed. `onDone` gets where to go next. The server renders the login page's first screen
+ * (issue 21) without knowing the browser, so the button is drawn as almost every browser has WebAuthn and taken
+ * away after hydrating where it has none: drawing it only then would change the server's markup and move the page.
  */
 export function PasskeyLoginButton({
   returnTo,
@@ -23,7 +28,9 @@ export function PasskeyLoginButton({
   const { t } = useTranslation('passport');
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState('');
-  if (!passkeysSupported()) return null;
+  // The server's answer (`true`) while hydrating, the browser's after.
+  const supported = useSyncExternalStore(neverChanges, passkeysSupported, () => true);
+  if (!supported) return null;
 
   const start = async () => {
     setAlert('');
