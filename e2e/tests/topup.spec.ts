@@ -2,8 +2,9 @@
  * Top-up journeys (issue 6), desktop `/paygame/` + `/paygame_history/` and the H5 pages of both pay variants on
  * the phone: a fresh member (support/member.ts) chooses game, server, character, currency, payment method and
  * item, passes the captcha (the e2e server's fixed answer) and the rules, confirms, pays in the sandbox checkout
- * window the confirm click opens, and follows the order to its end and into the history. Declining shows the
- * failed state; "Pay, notify late" leaves the order to "Query payment result" (10 seconds between queries, the
+ * window the confirm click opens, and follows the order to its end and into the history: the order page follows
+ * the order's live status, so a payment and its credit reach it without a click (issue 20). Declining shows the
+ * failed state; "Pay, notify late" leaves the payment to "Query payment result" (10 seconds between queries, the
  * page's own countdown). axe runs on the wizard, the confirm step, the payment page, the sandbox page and the
  * history.
  */
@@ -169,24 +170,13 @@ async function waitForQuery(page: Page) {
 }
 
 /**
- * Presses `button` ("Payment completed" or "Query payment result", with no wait running) and ends on the success
- * page. Paid but not credited yet ("Payment received") is the right answer too when the delivery worker has not
- * finished: then the journey queries again after the wait, as a player would.
+ * The order page turns to the success by itself once the credit arrives: it follows the order's live status, no
+ * click needed (issue 20). On H5 it moves to the success page.
  */
-async function queryUntilSuccess(page: Page, place: TopupPlace, button: string) {
-  const success = page.getByRole('heading', { level: 2, name: 'Top-up successful' });
-  const waiting = page.getByRole('heading', { level: 2, name: 'Payment received' });
-  await page.getByRole('button', { name: button }).click();
-  for (let round = 1; ; round++) {
-    // The answer is in once the page shows the success, or the wait before the next query (which starts with
-    // the answer; a "Payment received" shown before it is the page as it was before the click).
-    await expect(success.or(countdown(page))).toBeVisible();
-    if (await success.isVisible()) break;
-    await expect(waiting).toBeVisible();
-    expect(round, 'the credit did not arrive').toBeLessThan(4);
-    await waitForQuery(page);
-    await queryButton(page).click();
-  }
+async function successArrives(page: Page, place: TopupPlace) {
+  await expect(page.getByRole('heading', { level: 2, name: 'Top-up successful' })).toBeVisible({
+    timeout: 45_000,
+  });
   if (place.h5) {
     await expect(page).toHaveURL(new RegExp(`^${place.home}/paysucceed\\?`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Top-up successful');
@@ -243,7 +233,7 @@ test.describe('top-up', () => {
     const checkout = await confirmAndOpenCheckout(page, place, recipient);
     const order = await paymentPage(page, place, checkout);
     await decideInSandbox(checkout, 'Pay now', 'Payment successful.');
-    await queryUntilSuccess(page, place, 'Payment completed');
+    await successArrives(page, place);
     await expectSuccess(page, recipient);
     await expectInHistory(page, place, order, recipient, 'Top-up successful');
   });
@@ -258,11 +248,11 @@ test.describe('top-up', () => {
     const checkout = await confirmAndOpenCheckout(page, place, recipient);
     const order = await paymentPage(page, place, checkout);
     await decideInSandbox(checkout, 'Decline', 'Payment declined.');
-    await page.getByRole('button', { name: 'Payment completed' }).click();
+    // No click: the declined payment reaches the page by itself.
     const failed = page
       .getByRole('alert')
       .filter({ has: page.getByRole('heading', { name: 'Top-up failed' }) });
-    await expect(failed).toContainText(notPaid);
+    await expect(failed).toContainText(notPaid, { timeout: 30_000 });
     // The failed order stays on the page it was followed on, with a way to start again.
     if (place.h5) await expect(page).toHaveURL(new RegExp(`^${place.home}/payorder\\?`));
     await expect(page.getByRole('button', { name: 'Top up again' })).toBeVisible();
@@ -288,6 +278,9 @@ test.describe('top-up', () => {
       await checkA11y(page);
     });
 
+    // The game server is down for a while: the paid order waits for its credit, so the page stays on "paid".
+    const target = { gameBaseId: recipient.gameBaseId, mid: recipient.mid, recipient };
+    await gameServerSwitch(page.request, 'delivery_fails', target, true);
     await decideInSandbox(
       checkout,
       'Pay, notify late',
@@ -309,9 +302,9 @@ test.describe('top-up', () => {
       await checkA11y(page);
     });
 
-    await test.step('a later query: the credit has arrived', async () => {
-      await waitForQuery(page);
-      await queryUntilSuccess(page, place, 'Query payment result');
+    await test.step('once the game server takes it, the page turns to the credit by itself', async () => {
+      await gameServerSwitch(page.request, 'delivery_fails', target, false);
+      await successArrives(page, place);
       await expectSuccess(page, recipient);
     });
 
@@ -328,7 +321,7 @@ test.describe('top-up', () => {
     const checkout = await confirmAndOpenCheckout(page, paysH5, recipient);
     const order = await paymentPage(page, paysH5, checkout);
     await decideInSandbox(checkout, 'Pay now', 'Payment successful.');
-    await queryUntilSuccess(page, paysH5, 'Payment completed');
+    await successArrives(page, paysH5);
     await expectSuccess(page, recipient);
     await expectInHistory(page, paysH5, order, recipient, 'Top-up successful');
   });
@@ -348,8 +341,9 @@ test.describe('top-up', () => {
     await test.step('the character is locked in the game while the player pays: the credit is refused', async () => {
       await gameServerSwitch(page.request, 'cannot_recharge', target, true);
       await decideInSandbox(checkout, 'Pay now', 'Payment successful.');
-      await page.getByRole('button', { name: 'Payment completed' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: 'Payment received' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Payment received' })).toBeVisible({
+        timeout: 30_000,
+      });
       expect(await creditReceived(page.request, recipient.gameBaseId, recipient)).toEqual([]);
     });
 
@@ -383,9 +377,8 @@ test.describe('top-up', () => {
       expect(credits.map((c) => c.order_no)).toEqual([order.order_no]);
     });
 
-    await test.step('the player finds the credit with "Query payment result"', async () => {
-      await waitForQuery(page);
-      await queryUntilSuccess(page, desktopTopup, 'Query payment result');
+    await test.step('the player’s open order page turns to the credit by itself', async () => {
+      await successArrives(page, desktopTopup);
       await expectSuccess(page, recipient);
     });
   });
