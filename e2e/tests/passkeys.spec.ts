@@ -26,7 +26,9 @@ test('a member adds a passkey, logs out and logs in with it', async ({ page }, t
     const form = section.getByRole('form', { name: 'Add a passkey' });
     await form.getByLabel('Passkey name').fill('My phone');
     await form.getByLabel('Current password').fill(member.password);
-    await checkA11y(page);
+    // The section (the rest of the account page has its own journeys): on a phone the sticky header covers
+    // whichever other form the scroll leaves under it, which axe counts against that form's buttons.
+    await checkA11y(page, { include: '#passkeys' });
     await form.getByRole('button', { name: 'Create passkey' }).click();
     await expect(section.getByRole('status')).toHaveText(
       'Passkey "My phone" added. You can now use it to log in.',
@@ -35,7 +37,7 @@ test('a member adds a passkey, logs out and logs in with it', async ({ page }, t
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('My phone');
     await expect(item).toContainText('Not used yet');
-    await checkA11y(page);
+    await checkA11y(page, { include: '#passkeys' });
   });
 
   await test.step('log out, then log in with the passkey alone', async () => {

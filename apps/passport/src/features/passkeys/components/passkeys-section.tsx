@@ -61,7 +61,7 @@ export function PasskeysSection({ sealPassword, onCount }: PasskeysSectionProps)
   };
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <section id="passkeys" className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('passkeys.heading')}</h2>
       <p className={styles.hint}>{t('passkeys.intro')}</p>
       {!supported && <p className={styles.hint}>{t('passkeys.unsupported')}</p>}
