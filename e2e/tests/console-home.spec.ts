@@ -20,8 +20,6 @@ import {
   type Recipient,
 } from '../support/topup.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the staff console is a desktop tool');
-
 /** The parts of the home's answers (@gp/contracts/console-home) this journey compares. */
 interface HomeTicketsData {
   open_by_state: { status: number; count: number }[];

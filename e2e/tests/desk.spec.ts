@@ -18,8 +18,6 @@ import {
 } from '../support/staff.ts';
 import { openTicket } from '../support/tickets.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the staff console is a desktop tool');
-
 async function pageIn(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();

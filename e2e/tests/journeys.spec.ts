@@ -187,145 +187,146 @@ async function memberWithCharacter(page: Page, game: PayGame, tag: string): Prom
 
 test.describe('money and item names on narrow phones', () => {
   for (const lang of ['th', 'vi'] as const) {
-    test(`every H5 page of the pay flow at 320, 360 and 414 px in ${lang}, with the longest price of each currency`, async ({
-      page,
-    }, testInfo) => {
-      test.skip(!onPhone(testInfo), 'the H5 pages; a desktop is sent to the desktop twins');
-      test.setTimeout(240_000);
-      const t = strings[lang].pay;
-      // Starfall Legends sells in all seven currencies, IDR and VND with the longest amounts.
-      const game = (await payGames(page.request, lang)).find((g) => g.game_id === 'sfl_sea');
-      expect(game, 'Starfall Legends is a demo game').toBeDefined();
-      const recipient = await memberWithCharacter(page, game!, `narrow-${lang}`);
-      const items = await dearestItems(page.request, game!, lang);
-      expect(items.map((i) => i.currency)).toEqual(expect.arrayContaining(['IDR', 'VND', 'THB']));
-      const orders: PlacedOrder[] = [];
-      for (const item of items) orders.push(await placeOrder(page.request, game!, recipient, item, lang));
-      const paid = items.findIndex((i) => i.currency === 'IDR');
-      await payInSandbox(page.request, orders[paid]!);
+    test(
+      `every H5 page of the pay flow at 320, 360 and 414 px in ${lang}, with the longest price of each currency`,
+      { tag: '@phone' },
+      async ({ page }) => {
+        // Phones only: the H5 pages; a desktop is sent to the desktop twins.
+        test.setTimeout(240_000);
+        const t = strings[lang].pay;
+        // Starfall Legends sells in all seven currencies, IDR and VND with the longest amounts.
+        const game = (await payGames(page.request, lang)).find((g) => g.game_id === 'sfl_sea');
+        expect(game, 'Starfall Legends is a demo game').toBeDefined();
+        const recipient = await memberWithCharacter(page, game!, `narrow-${lang}`);
+        const items = await dearestItems(page.request, game!, lang);
+        expect(items.map((i) => i.currency)).toEqual(expect.arrayContaining(['IDR', 'VND', 'THB']));
+        const orders: PlacedOrder[] = [];
+        for (const item of items) orders.push(await placeOrder(page.request, game!, recipient, item, lang));
+        const paid = items.findIndex((i) => i.currency === 'IDR');
+        await payInSandbox(page.request, orders[paid]!);
 
-      await test.step('the top-up start page', async () => {
-        await visit(page, `${PAY}/pay_h5?lang=${lang}`, { landsOn: `${PAY}/pay_h5` });
-        await expectLanguage(page, lang);
-        await expectWholeAtWidths(page, 'pay_h5', []);
-      });
-
-      await test.step('the items of every currency, and the confirm page of the dearest one', async () => {
-        await visit(page, `${PAY}/pay_h5/setoutpay?game=${game!.game_base_id}`, {
-          landsOn: `${PAY}/pay_h5/setoutpay?game=${game!.game_base_id}`,
+        await test.step('the top-up start page', async () => {
+          await visit(page, `${PAY}/pay_h5?lang=${lang}`, { landsOn: `${PAY}/pay_h5` });
+          await expectLanguage(page, lang);
+          await expectWholeAtWidths(page, 'pay_h5', []);
         });
-        await chooseValue(page, 'server', recipient.cpServerId);
-        await chooseValue(page, 'character', recipient.cpRoleId);
-        let first = true;
-        for (const item of items) {
-          await chooseValue(page, 'currency', item.currency);
-          await chooseValue(page, 'method', `${item.pay_mode}:${item.payment_type}`);
-          await expect(page.locator('input[name=product]')).toHaveCount(item.names.length);
-          await expectWholeAtWidths(page, `setoutpay ${item.currency}`, item.names, {
-            prices: item.names.length,
-            names: item.names,
-          });
-          await chooseValue(page, 'product', item.product_id);
-          if (first) {
-            await page.getByRole('textbox', { name: t.captcha.label }).fill(captchaAnswer);
-            await page.getByRole('checkbox', { name: t.rules.agree }).check();
-            await checkA11y(page);
-          }
-          await page.getByRole('button', { name: t.form.payNow }).click();
-          await expect(page).toHaveURL(`${PAY}/pay_h5/payaffirm`);
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          if (first) await checkA11y(page);
-          await expectWholeAtWidths(page, `payaffirm ${item.currency}`, [item.product_name], {
-            prices: 1,
-            names: [item.product_name],
-          });
-          await page.getByRole('button', { name: t.confirm.back }).click();
-          await expect(page).toHaveURL(`${PAY}/pay_h5/setoutpay?game=${game!.game_base_id}`);
-          first = false;
-        }
-      });
 
-      await test.step('the payment page of every order, and the success page', async () => {
-        for (const [i, order] of orders.entries()) {
-          const item = items[i]!;
-          const done = i === paid;
-          const query = `order_no=${order.order_no}&pay_order_no=${order.pay_order_no}`;
-          await visit(page, `${PAY}/pay_h5/${done ? 'paysucceed' : 'payorder'}?${query}`, {
-            landsOn: new RegExp(`^${PAY}/pay_h5/(payorder|paycomplete|paysucceed)\\?`),
+        await test.step('the items of every currency, and the confirm page of the dearest one', async () => {
+          await visit(page, `${PAY}/pay_h5/setoutpay?game=${game!.game_base_id}`, {
+            landsOn: `${PAY}/pay_h5/setoutpay?game=${game!.game_base_id}`,
+          });
+          await chooseValue(page, 'server', recipient.cpServerId);
+          await chooseValue(page, 'character', recipient.cpRoleId);
+          let first = true;
+          for (const item of items) {
+            await chooseValue(page, 'currency', item.currency);
+            await chooseValue(page, 'method', `${item.pay_mode}:${item.payment_type}`);
+            await expect(page.locator('input[name=product]')).toHaveCount(item.names.length);
+            await expectWholeAtWidths(page, `setoutpay ${item.currency}`, item.names, {
+              prices: item.names.length,
+              names: item.names,
+            });
+            await chooseValue(page, 'product', item.product_id);
+            if (first) {
+              await page.getByRole('textbox', { name: t.captcha.label }).fill(captchaAnswer);
+              await page.getByRole('checkbox', { name: t.rules.agree }).check();
+              await checkA11y(page);
+            }
+            await page.getByRole('button', { name: t.form.payNow }).click();
+            await expect(page).toHaveURL(`${PAY}/pay_h5/payaffirm`);
+            await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+            if (first) await checkA11y(page);
+            await expectWholeAtWidths(page, `payaffirm ${item.currency}`, [item.product_name], {
+              prices: 1,
+              names: [item.product_name],
+            });
+            await page.getByRole('button', { name: t.confirm.back }).click();
+            await expect(page).toHaveURL(`${PAY}/pay_h5/setoutpay?game=${game!.game_base_id}`);
+            first = false;
+          }
+        });
+
+        await test.step('the payment page of every order, and the success page', async () => {
+          for (const [i, order] of orders.entries()) {
+            const item = items[i]!;
+            const done = i === paid;
+            const query = `order_no=${order.order_no}&pay_order_no=${order.pay_order_no}`;
+            await visit(page, `${PAY}/pay_h5/${done ? 'paysucceed' : 'payorder'}?${query}`, {
+              landsOn: new RegExp(`^${PAY}/pay_h5/(payorder|paycomplete|paysucceed)\\?`),
+              ready: async (p) => {
+                const heading = done
+                  ? p
+                      .getByRole('heading', { level: 2, name: t.order.successHeading })
+                      .or(p.getByRole('heading', { level: 2, name: t.order.waitingHeading }))
+                  : p.getByRole('heading', { level: 2, name: t.order.payHeading });
+                await expect(heading).toBeVisible();
+              },
+            });
+            await expectWholeAtWidths(page, `order page ${item.currency}`, [item.product_name], {
+              prices: 1,
+              names: [item.product_name],
+            });
+          }
+        });
+
+        await test.step('the history', async () => {
+          await visit(page, `${PAY}/pay_h5/pg_record`, {
+            landsOn: `${PAY}/pay_h5/pg_record`,
             ready: async (p) => {
-              const heading = done
-                ? p
-                    .getByRole('heading', { level: 2, name: t.order.successHeading })
-                    .or(p.getByRole('heading', { level: 2, name: t.order.waitingHeading }))
-                : p.getByRole('heading', { level: 2, name: t.order.payHeading });
-              await expect(heading).toBeVisible();
+              await expect(
+                p.getByRole('list', { name: t.history.caption }).getByRole('listitem'),
+              ).toHaveCount(orders.length);
             },
           });
-          await expectWholeAtWidths(page, `order page ${item.currency}`, [item.product_name], {
-            prices: 1,
-            names: [item.product_name],
-          });
-        }
-      });
-
-      await test.step('the history', async () => {
-        await visit(page, `${PAY}/pay_h5/pg_record`, {
-          landsOn: `${PAY}/pay_h5/pg_record`,
-          ready: async (p) => {
-            await expect(p.getByRole('list', { name: t.history.caption }).getByRole('listitem')).toHaveCount(
-              orders.length,
-            );
-          },
+          await expectWholeAtWidths(
+            page,
+            'pg_record',
+            items.map((i) => i.product_name),
+            { prices: orders.length, names: items.map((i) => i.product_name) },
+          );
         });
-        await expectWholeAtWidths(
-          page,
-          'pg_record',
-          items.map((i) => i.product_name),
-          { prices: orders.length, names: items.map((i) => i.product_name) },
-        );
-      });
-    });
+      },
+    );
   }
 });
 
 test.describe('no dead ends', () => {
-  test('"Log in" on the password-changed page leads to the account, not back to the spent link', async ({
-    page,
-  }, testInfo) => {
-    test.skip(
-      onPhone(testInfo),
-      'the H5 password pages show a back bar instead of the header and its "Log in"',
-    );
-    test.setTimeout(60_000);
-    const email = `e2e-reset-${Date.now()}@example.com`;
-    await signUp(page.request, email, 'Secret123');
+  test(
+    '"Log in" on the password-changed page leads to the account, not back to the spent link',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // Desktop only: the H5 password pages show a back bar instead of the header and its "Log in".
+      test.setTimeout(60_000);
+      const email = `e2e-reset-${Date.now()}@example.com`;
+      await signUp(page.request, email, 'Secret123');
 
-    await visit(page, `${PASSPORT}/findpwd`, { landsOn: `${PASSPORT}/findpwd` });
-    const linkForm = page.getByRole('form', { name: 'Reset password', exact: true });
-    await linkForm.getByLabel('E-mail', { exact: true }).fill(email);
-    await linkForm.getByLabel('Characters in the picture').fill(captchaAnswer);
-    await page.getByRole('button', { name: 'Send the link' }).click();
-    const link = await readMail(page.request, email, /https?:\/\/\S+findpwd\S+/);
-    await visit(page, link, { landsOn: /email_ticket=/ });
-    await page.getByLabel('New password', { exact: true }).fill('Fresh4567');
-    await page.getByLabel('Confirm new password').fill('Fresh4567');
-    await page.getByRole('button', { name: 'Save new password' }).click();
-    await expect(page.getByText(enPassport.findpwd.done)).toBeVisible();
+      await visit(page, `${PASSPORT}/findpwd`, { landsOn: `${PASSPORT}/findpwd` });
+      const linkForm = page.getByRole('form', { name: 'Reset password', exact: true });
+      await linkForm.getByLabel('E-mail', { exact: true }).fill(email);
+      await linkForm.getByLabel('Characters in the picture').fill(captchaAnswer);
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      const link = await readMail(page.request, email, /https?:\/\/\S+findpwd\S+/);
+      await visit(page, link, { landsOn: /email_ticket=/ });
+      await page.getByLabel('New password', { exact: true }).fill('Fresh4567');
+      await page.getByLabel('Confirm new password').fill('Fresh4567');
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await expect(page.getByText(enPassport.findpwd.done)).toBeVisible();
 
-    const login = page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true });
-    const href = new URL((await login.getAttribute('href')) ?? '', PASSPORT);
-    expect(href.searchParams.get('redirect')).toBe(`${PASSPORT}/account`);
-    await login.click();
-    await expect(page).toHaveURL(`${PASSPORT}/login?redirect=${encodeURIComponent(`${PASSPORT}/account`)}`);
-    await afterNavigation(page);
-    await page.getByLabel('E-mail or phone number').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Fresh4567');
-    await page.getByLabel('Characters in the picture').fill(captchaAnswer);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page).toHaveURL(`${PASSPORT}/account`);
-    await afterNavigation(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(enPassport.account.heading);
-  });
+      const login = page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true });
+      const href = new URL((await login.getAttribute('href')) ?? '', PASSPORT);
+      expect(href.searchParams.get('redirect')).toBe(`${PASSPORT}/account`);
+      await login.click();
+      await expect(page).toHaveURL(`${PASSPORT}/login?redirect=${encodeURIComponent(`${PASSPORT}/account`)}`);
+      await afterNavigation(page);
+      await page.getByLabel('E-mail or phone number').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('Fresh4567');
+      await page.getByLabel('Characters in the picture').fill(captchaAnswer);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await expect(page).toHaveURL(`${PASSPORT}/account`);
+      await afterNavigation(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(enPassport.account.heading);
+    },
+  );
 });
 
 test.describe('refused files leave no trace', () => {

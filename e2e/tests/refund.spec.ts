@@ -10,7 +10,6 @@ import enPay from '../../packages/i18n/locales/en/pay.json' with { type: 'json' 
 import { checkA11y, visit } from '../support/a11y.ts';
 import { API, CS_ADMIN } from '../support/hosts.ts';
 import { newMember } from '../support/member.ts';
-import { onPhone } from '../support/shell.ts';
 import { adminPassword, staffCall, staffLogin } from '../support/staff.ts';
 import {
   dearestItems,
@@ -77,70 +76,78 @@ async function expectRefundedInHistory(page: Page, place: TopupPlace, orderNo: s
 }
 
 test.describe('refunds', () => {
-  test('staff refund a paid top-up from the console; the credit is taken back; the player sees it refunded', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.skip(onPhone(testInfo), 'staff work in the console on a desktop; the phone journey is below');
-    test.setTimeout(90_000);
-    const { order, recipient, gameBaseId } = await paidAndCredited(page, 'refund');
+  test(
+    'staff refund a paid top-up from the console; the credit is taken back; the player sees it refunded',
+    { tag: '@desktop' },
+    async ({ page, browser }) => {
+      // Desktop only: staff work in the console on a desktop; the phone journey is below.
+      test.setTimeout(90_000);
+      const { order, recipient, gameBaseId } = await paidAndCredited(page, 'refund');
 
-    const staff = await (await browser.newContext()).newPage();
-    await staffLogin(staff.request, 'admin', adminPassword);
-    await test.step('staff open the order and refund it with a reason (axe on the dialog)', async () => {
-      await visit(staff, `${CS_ADMIN}/pay/orders?order_no=${order.order_no}`, {
-        ready: async (p) => {
-          await expect(p.getByRole('button', { name: `Open order ${order.order_no}` })).toBeVisible();
-        },
-      });
-      await staff.getByRole('button', { name: `Open order ${order.order_no}` }).click();
-      const panel = staff.getByRole('dialog').filter({ hasText: order.order_no }).first();
-      await panel.getByRole('button', { name: enOps.refunds.action }).click();
-      const dialog = staff.getByRole('dialog', {
-        name: enOps.refunds.dialogTitle.replace('{{orderNo}}', order.order_no),
-      });
-      await expect(dialog).toBeVisible();
-      await checkA11y(staff, { include: '.ant-modal' });
-      await dialog.getByRole('radio', { name: enOps.refunds.reasonLabel.player_request }).check();
-      await dialog
-        .getByRole('textbox', { name: enOps.refunds.note })
-        .fill('E2E: the player asked in ticket 7');
-      await dialog.getByRole('button', { name: enOps.refunds.confirm }).click();
-      await expect(dialog).toBeHidden();
-      await expect(staff.getByText(enOps.refunds.reasonLabel.player_request)).toBeVisible();
-      await expect(staff.getByText('E2E: the player asked in ticket 7')).toBeVisible();
-    });
-
-    await test.step('the game server takes the credit back, and the panel says so', async () => {
-      await expect
-        .poll(
-          async () => (await deliveryOf(page, gameBaseId, recipient, order.order_no))?.reversed_at ?? null,
-          {
-            message: 'the credit is reversed',
-            timeout: 20_000,
+      const staff = await (await browser.newContext()).newPage();
+      await staffLogin(staff.request, 'admin', adminPassword);
+      await test.step('staff open the order and refund it with a reason (axe on the dialog)', async () => {
+        await visit(staff, `${CS_ADMIN}/pay/orders?order_no=${order.order_no}`, {
+          ready: async (p) => {
+            await expect(p.getByRole('button', { name: `Open order ${order.order_no}` })).toBeVisible();
           },
-        )
-        .not.toBeNull();
-      await staff.getByRole('button', { name: 'Refresh' }).click();
-      await expect(staff.getByText(enOps.refunds.reversal.reversed)).toBeVisible();
-    });
+        });
+        await staff.getByRole('button', { name: `Open order ${order.order_no}` }).click();
+        const panel = staff.getByRole('dialog').filter({ hasText: order.order_no }).first();
+        await panel.getByRole('button', { name: enOps.refunds.action }).click();
+        const dialog = staff.getByRole('dialog', {
+          name: enOps.refunds.dialogTitle.replace('{{orderNo}}', order.order_no),
+        });
+        await expect(dialog).toBeVisible();
+        await checkA11y(staff, { include: '.ant-modal' });
+        await dialog.getByRole('radio', { name: enOps.refunds.reasonLabel.player_request }).check();
+        await dialog
+          .getByRole('textbox', { name: enOps.refunds.note })
+          .fill('E2E: the player asked in ticket 7');
+        await dialog.getByRole('button', { name: enOps.refunds.confirm }).click();
+        await expect(dialog).toBeHidden();
+        await expect(staff.getByText(enOps.refunds.reasonLabel.player_request)).toBeVisible();
+        await expect(staff.getByText('E2E: the player asked in ticket 7')).toBeVisible();
+      });
 
-    await test.step('the player sees the top-up refunded with the reason', async () => {
-      await expectRefundedInHistory(page, desktopTopup, order.order_no, enPay.refunds.reason.player_request);
-    });
-  });
+      await test.step('the game server takes the credit back, and the panel says so', async () => {
+        await expect
+          .poll(
+            async () => (await deliveryOf(page, gameBaseId, recipient, order.order_no))?.reversed_at ?? null,
+            {
+              message: 'the credit is reversed',
+              timeout: 20_000,
+            },
+          )
+          .not.toBeNull();
+        await staff.getByRole('button', { name: 'Refresh' }).click();
+        await expect(staff.getByText(enOps.refunds.reversal.reversed)).toBeVisible();
+      });
 
-  test('on the phone, the refunded top-up reads refunded with its reason in the H5 history', async ({
-    page,
-  }, testInfo) => {
-    test.skip(!onPhone(testInfo), 'the H5 history; the desktop journey is above');
-    test.setTimeout(90_000);
-    const { order } = await paidAndCredited(page, 'refund-h5');
-    const admin = await staffLogin(page.request, 'admin', adminPassword);
-    await staffCall(admin, 'POST', '/komoe/mng/pay/order/refund', {
-      order_no: order.order_no,
-      reason: 'duplicate',
-    });
-    await expectRefundedInHistory(page, payH5, order.order_no, enPay.refunds.reason.duplicate);
-  });
+      await test.step('the player sees the top-up refunded with the reason', async () => {
+        await expectRefundedInHistory(
+          page,
+          desktopTopup,
+          order.order_no,
+          enPay.refunds.reason.player_request,
+        );
+      });
+    },
+  );
+
+  test(
+    'on the phone, the refunded top-up reads refunded with its reason in the H5 history',
+    { tag: '@phone' },
+    async ({ page }) => {
+      // Phones only: the H5 history; the desktop journey is above.
+      test.setTimeout(90_000);
+      const { order } = await paidAndCredited(page, 'refund-h5');
+      const admin = await staffLogin(page.request, 'admin', adminPassword);
+      await staffCall(admin, 'POST', '/komoe/mng/pay/order/refund', {
+        order_no: order.order_no,
+        reason: 'duplicate',
+      });
+      await expectRefundedInHistory(page, payH5, order.order_no, enPay.refunds.reason.duplicate);
+    },
+  );
 });

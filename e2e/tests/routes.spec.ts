@@ -16,9 +16,6 @@ import { isLoginReturningTo, onPhone, samePath } from '../support/shell.ts';
 /** The social-login return point: it expects a provider's callback and is not a page to visit. */
 const notVisited = new Set(['appleReturn']);
 
-const fitsProject = (route: SiteRoute, phone: boolean): boolean =>
-  route.form === 'both' || route.form === (phone ? 'h5' : 'desktop');
-
 /** Activity pages get the first seeded activity's id; every other `:param` is `1` (the first news item). */
 const idFor = (route: SiteRoute): string =>
   route.title.startsWith('active') ? String(firstActivity.id) : String(firstNews.id);
@@ -52,38 +49,39 @@ const contentHeadings: Record<string, string> = {
 test.describe('every site-map route', () => {
   for (const route of siteRoutes.filter((r) => !notVisited.has(r.id))) {
     const url = urlOf(route);
-    test(`${route.id}: ${route.form} ${url}${route.requiresLogin ? ' (login)' : ''}`, async ({
-      page,
-    }, testInfo) => {
-      const phone = onPhone(testInfo);
-      test.skip(
-        !fitsProject(route, phone),
-        `a ${route.form} route; the ${testInfo.project.name} project is sent to its twin`,
-      );
+    // A desktop or H5 route runs in its own project only (the other is sent to its twin); `both` in each.
+    const tag = route.form === 'both' ? [] : [route.form === 'h5' ? '@phone' : '@desktop'];
+    test(
+      `${route.id}: ${route.form} ${url}${route.requiresLogin ? ' (login)' : ''}`,
+      { tag },
+      async ({ page }, testInfo) => {
+        const phone = onPhone(testInfo);
 
-      if (route.requiresLogin) {
-        await visit(page, url, { landsOn: (u) => isLoginReturningTo(u, phone, url) });
-        return;
-      }
+        if (route.requiresLogin) {
+          await visit(page, url, { landsOn: (u) => isLoginReturningTo(u, phone, url) });
+          return;
+        }
 
-      const origin = PLAYER_ORIGINS[route.host];
-      await visit(page, url, {
-        landsOn: (u) => u.origin === origin && samePath(u.pathname, new URL(url).pathname) && u.search === '',
-      });
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      const heading = contentHeadings[route.title];
-      if (route.host === 'portal' && heading !== undefined)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-      await expect(page).toHaveTitle(/\S \| JoyPeak Games$/);
+        const origin = PLAYER_ORIGINS[route.host];
+        await visit(page, url, {
+          landsOn: (u) =>
+            u.origin === origin && samePath(u.pathname, new URL(url).pathname) && u.search === '',
+        });
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        const heading = contentHeadings[route.title];
+        if (route.host === 'portal' && heading !== undefined)
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await expect(page).toHaveTitle(/\S \| JoyPeak Games$/);
 
-      const banner = page.getByRole('banner');
-      if (route.chrome === 'backBar') {
-        await expect(banner.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
-        await expect(banner.getByRole('link', { name: 'JoyPeak Games home' })).toHaveCount(0);
-      } else {
-        await expect(banner.getByRole('link', { name: 'JoyPeak Games home', exact: true })).toBeVisible();
-        await expect(banner.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
-      }
-    });
+        const banner = page.getByRole('banner');
+        if (route.chrome === 'backBar') {
+          await expect(banner.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+          await expect(banner.getByRole('link', { name: 'JoyPeak Games home' })).toHaveCount(0);
+        } else {
+          await expect(banner.getByRole('link', { name: 'JoyPeak Games home', exact: true })).toBeVisible();
+          await expect(banner.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+        }
+      },
+    );
   }
 });

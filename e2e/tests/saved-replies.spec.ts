@@ -17,8 +17,6 @@ import { API, CS_ADMIN, PORTAL } from '../support/hosts.ts';
 import { csrfToken, newMember, type Member } from '../support/member.ts';
 import { adminPassword, newAgent, staffLogin } from '../support/staff.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the staff console is a desktop tool');
-
 async function data<T>(response: APIResponse, what: string): Promise<T> {
   expect(response.ok(), `${what} answered HTTP ${response.status()}`).toBe(true);
   const body = (await response.json()) as { code: number; message?: string; data: T };

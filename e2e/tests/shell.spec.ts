@@ -147,32 +147,34 @@ test.describe('login guard', () => {
 });
 
 test.describe('desktop chrome', () => {
-  test('the footer is hidden on / and shows the year and the about and terms links elsewhere', async ({
-    page,
-  }, testInfo) => {
-    test.skip(onPhone(testInfo), 'the desktop footer; phones get the H5 form, checked below');
-    await visit(page, `${PORTAL}/`);
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  test(
+    'the footer is hidden on / and shows the year and the about and terms links elsewhere',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // Desktop only: the desktop footer; phones get the H5 form, checked below.
+      await visit(page, `${PORTAL}/`);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
-    await visit(page, `${PORTAL}/news`);
-    const footer = page.getByRole('contentinfo');
-    await expect(footer).toBeVisible();
-    await expect(footer).toContainText(`© ${await browserYear(page)} JoyPeak Games`);
-    await expect(footer.getByRole('link', { name: 'Terms of service', exact: true })).toHaveAttribute(
-      'href',
-      '/terms',
-    );
-    const about = footer.getByRole('link', { name: 'About us', exact: true });
-    await expect(about).toHaveAttribute('href', '/about');
-    await about.click();
-    await expect(page).toHaveURL(`${PORTAL}/about`);
-    await afterNavigation(page);
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-  });
+      await visit(page, `${PORTAL}/news`);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer).toBeVisible();
+      await expect(footer).toContainText(`© ${await browserYear(page)} JoyPeak Games`);
+      await expect(footer.getByRole('link', { name: 'Terms of service', exact: true })).toHaveAttribute(
+        'href',
+        '/terms',
+      );
+      const about = footer.getByRole('link', { name: 'About us', exact: true });
+      await expect(about).toHaveAttribute('href', '/about');
+      await about.click();
+      await expect(page).toHaveURL(`${PORTAL}/about`);
+      await afterNavigation(page);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    },
+  );
 
-  test('desktop pages are at least 1300 px wide', async ({ page }, testInfo) => {
-    test.skip(onPhone(testInfo), 'phones get the H5 form, which follows the screen width');
+  test('desktop pages are at least 1300 px wide', { tag: '@desktop' }, async ({ page }) => {
+    // Desktop only: phones get the H5 form, which follows the screen width.
     for (const path of ['/', '/news']) {
       await page.setViewportSize({ width: 1366, height: 800 });
       await visit(page, `${PORTAL}${path}`);
@@ -193,71 +195,75 @@ test.describe('desktop chrome', () => {
 });
 
 test.describe('H5 chrome', () => {
-  test('form pages show a back bar instead of the header; the other H5 pages show the H5 header and footer', async ({
-    page,
-  }, testInfo) => {
-    test.skip(!onPhone(testInfo), 'the H5 form is what phones get; a desktop is sent to the desktop twin');
+  test(
+    'form pages show a back bar instead of the header; the other H5 pages show the H5 header and footer',
+    { tag: '@phone' },
+    async ({ page }) => {
+      // Phones only: the H5 form is what phones get; a desktop is sent to the desktop twin.
 
-    // Opened directly, with nothing to go back to in the app: Back goes to the H5 home.
-    for (const path of ['/login_h5', '/findpwd_h5', '/signup_h5']) {
-      await visit(page, `${PASSPORT}${path}`, { landsOn: `${PASSPORT}${path}` });
-      const bar = page.getByRole('banner');
-      await expect(bar.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
-      await expect(bar.getByRole('link')).toHaveCount(0);
-      // The bar names the page as its title does (the heading below may say more).
-      await expect(bar).toContainText((await page.title()).split(' | ')[0]!);
-      await expect(page.getByLabel('Language', { exact: true })).toHaveCount(0);
-    }
-    await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await expect(page).toHaveURL(`${PORTAL}/h5`);
-    await afterNavigation(page);
+      // Opened directly, with nothing to go back to in the app: Back goes to the H5 home.
+      for (const path of ['/login_h5', '/findpwd_h5', '/signup_h5']) {
+        await visit(page, `${PASSPORT}${path}`, { landsOn: `${PASSPORT}${path}` });
+        const bar = page.getByRole('banner');
+        await expect(bar.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+        await expect(bar.getByRole('link')).toHaveCount(0);
+        // The bar names the page as its title does (the heading below may say more).
+        await expect(bar).toContainText((await page.title()).split(' | ')[0]!);
+        await expect(page.getByLabel('Language', { exact: true })).toHaveCount(0);
+      }
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await expect(page).toHaveURL(`${PORTAL}/h5`);
+      await afterNavigation(page);
 
-    await visit(page, `${PORTAL}/news/h5`);
-    const header = page.getByRole('banner');
-    await expect(header.getByRole('button', { name: 'Back' })).toHaveCount(0);
-    await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
-    await expect(header.getByRole('link', { name: 'JoyPeak Games home', exact: true })).toHaveAttribute(
-      'href',
-      '/h5',
-    );
-    // Links to another host carry the page language (issue 16); the host they lead to takes it out again.
-    await expect(header.getByRole('link', { name: 'Top up', exact: true })).toHaveAttribute(
-      'href',
-      `${PAY}/pay_h5?lang=en`,
-    );
-    await expect(header.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('en');
-    const login = header.getByRole('link', { name: 'Log in', exact: true });
-    const href = new URL((await login.getAttribute('href')) ?? '', PORTAL);
-    expect(href.searchParams.get('lang'), `Log in leads to ${href.href}`).toBe('en');
-    href.searchParams.delete('lang');
-    expect(isLoginReturningTo(href, true, `${PORTAL}/news/h5`), `Log in leads to ${href.href}`).toBe(true);
+      await visit(page, `${PORTAL}/news/h5`);
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('button', { name: 'Back' })).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+      await expect(header.getByRole('link', { name: 'JoyPeak Games home', exact: true })).toHaveAttribute(
+        'href',
+        '/h5',
+      );
+      // Links to another host carry the page language (issue 16); the host they lead to takes it out again.
+      await expect(header.getByRole('link', { name: 'Top up', exact: true })).toHaveAttribute(
+        'href',
+        `${PAY}/pay_h5?lang=en`,
+      );
+      await expect(header.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('en');
+      const login = header.getByRole('link', { name: 'Log in', exact: true });
+      const href = new URL((await login.getAttribute('href')) ?? '', PORTAL);
+      expect(href.searchParams.get('lang'), `Log in leads to ${href.href}`).toBe('en');
+      href.searchParams.delete('lang');
+      expect(isLoginReturningTo(href, true, `${PORTAL}/news/h5`), `Log in leads to ${href.href}`).toBe(true);
 
-    const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('img', { name: 'JoyPeak Games', exact: true })).toBeVisible();
-    await expect(footer).toContainText(`© ${await browserYear(page)} JoyPeak Games`);
-    await expect(footer.getByRole('link', { name: 'About us', exact: true })).toHaveAttribute(
-      'href',
-      '/about/h5',
-    );
-    await expect(footer.getByRole('link', { name: 'Terms of service', exact: true })).toHaveAttribute(
-      'href',
-      '/terms/h5',
-    );
-  });
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('img', { name: 'JoyPeak Games', exact: true })).toBeVisible();
+      await expect(footer).toContainText(`© ${await browserYear(page)} JoyPeak Games`);
+      await expect(footer.getByRole('link', { name: 'About us', exact: true })).toHaveAttribute(
+        'href',
+        '/about/h5',
+      );
+      await expect(footer.getByRole('link', { name: 'Terms of service', exact: true })).toHaveAttribute(
+        'href',
+        '/terms/h5',
+      );
+    },
+  );
 
-  test('the root font follows the width: 16 px at 360 px, 24 px at 540 px, capped at 24 px (1.5x)', async ({
-    page,
-  }, testInfo) => {
-    test.skip(!onPhone(testInfo), 'rem scaling is an H5 rule; desktop pages keep the browser default');
-    await visit(page, `${PORTAL}/`, { landsOn: `${PORTAL}/h5` });
-    const rootFont = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
-    expect(page.viewportSize()?.width).toBe(360);
-    await expect.poll(rootFont).toBe('16px');
+  test(
+    'the root font follows the width: 16 px at 360 px, 24 px at 540 px, capped at 24 px (1.5x)',
+    { tag: '@phone' },
+    async ({ page }) => {
+      // Phones only: rem scaling is an H5 rule; desktop pages keep the browser default.
+      await visit(page, `${PORTAL}/`, { landsOn: `${PORTAL}/h5` });
+      const rootFont = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+      expect(page.viewportSize()?.width).toBe(360);
+      await expect.poll(rootFont).toBe('16px');
 
-    await page.setViewportSize({ width: 540, height: 740 });
-    await expect.poll(rootFont, 'at 540 px').toBe('24px');
+      await page.setViewportSize({ width: 540, height: 740 });
+      await expect.poll(rootFont, 'at 540 px').toBe('24px');
 
-    await page.setViewportSize({ width: 800, height: 740 });
-    await expect.poll(rootFont, 'at 800 px').toBe('24px');
-  });
+      await page.setViewportSize({ width: 800, height: 740 });
+      await expect.poll(rootFont, 'at 800 px').toBe('24px');
+    },
+  );
 });

@@ -19,7 +19,6 @@ import { addVirtualAuthenticator } from '../support/webauthn.ts';
 
 // The console is a desktop tool, and the administrator's authenticator codes (one per 30 seconds) work once:
 // the desktop project alone runs these.
-test.skip(({ isMobile }) => isMobile, 'the staff console is a desktop tool');
 
 test('the administrator logs in with a code from the authenticator app', async ({ page }) => {
   // A code works once: wait for a time step after the one console-setup used (at most 30 seconds).

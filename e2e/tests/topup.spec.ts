@@ -311,75 +311,78 @@ test.describe('top-up', () => {
     await expectInHistory(page, place, order, recipient, 'Top-up successful');
   });
 
-  test('the second pay variant on the phone, /pays_h5: pay and see the order in its history', async ({
-    page,
-  }, testInfo) => {
-    test.skip(!onPhone(testInfo), '/pays_h5 is an H5 page; a desktop is sent to /paygame/');
-    const recipient = await memberWithCharacter(page, `${testInfo.project.name}-pays`);
-    await openWizard(page, paysH5);
-    await chooseAndPayNow(page, recipient);
-    const checkout = await confirmAndOpenCheckout(page, paysH5, recipient);
-    const order = await paymentPage(page, paysH5, checkout);
-    await decideInSandbox(checkout, 'Pay now', 'Payment successful.');
-    await successArrives(page, paysH5);
-    await expectSuccess(page, recipient);
-    await expectInHistory(page, paysH5, order, recipient, 'Top-up successful');
-  });
-
-  test('a credit the game server refused is retried by staff from the console and arrives once', async ({
-    page,
-    browser,
-  }, testInfo) => {
-    test.skip(onPhone(testInfo), 'staff work in the console on a desktop');
-    const recipient = await memberWithCharacter(page, 'stuck');
-    const target = { gameBaseId: recipient.gameBaseId, mid: recipient.mid, recipient };
-    await openWizard(page, desktopTopup);
-    await chooseAndPayNow(page, recipient);
-    const checkout = await confirmAndOpenCheckout(page, desktopTopup, recipient);
-    const order = await paymentPage(page, desktopTopup, checkout);
-
-    await test.step('the character is locked in the game while the player pays: the credit is refused', async () => {
-      await gameServerSwitch(page.request, 'cannot_recharge', target, true);
+  test(
+    'the second pay variant on the phone, /pays_h5: pay and see the order in its history',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      // Phones only: /pays_h5 is an H5 page; a desktop is sent to /paygame/.
+      const recipient = await memberWithCharacter(page, `${testInfo.project.name}-pays`);
+      await openWizard(page, paysH5);
+      await chooseAndPayNow(page, recipient);
+      const checkout = await confirmAndOpenCheckout(page, paysH5, recipient);
+      const order = await paymentPage(page, paysH5, checkout);
       await decideInSandbox(checkout, 'Pay now', 'Payment successful.');
-      await expect(page.getByRole('heading', { level: 2, name: 'Payment received' })).toBeVisible({
-        timeout: 30_000,
-      });
-      expect(await creditReceived(page.request, recipient.gameBaseId, recipient)).toEqual([]);
-    });
-
-    const staff = await (await browser.newContext()).newPage();
-    await staffLogin(staff.request, 'admin', adminPassword);
-    const row = staff.getByRole('row').filter({ hasText: order.order_no });
-    await test.step('staff find the order among the stuck deliveries', async () => {
-      await expect
-        .poll(
-          async () => {
-            await staff.goto(`${CS_ADMIN}/pay/deliveries`);
-            await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
-            return row.count();
-          },
-          { message: 'the refused delivery is listed as stuck', timeout: 30_000 },
-        )
-        .toBe(1);
-      await afterNavigation(staff);
-    });
-
-    await test.step('once the character is unlocked, "Retry delivery" credits it exactly once', async () => {
-      await gameServerSwitch(page.request, 'cannot_recharge', target, false);
-      await row.getByRole('button', { name: `Retry delivery of ${order.order_no}` }).click();
-      const confirm = staff.getByRole('dialog', { name: `Retry the delivery of ${order.order_no}?` });
-      await checkA11y(staff, { include: '.ant-modal' });
-      await confirm.getByRole('button', { name: 'Retry delivery' }).click();
-      await expect(staff.getByText('Delivered: the character has been credited.')).toBeVisible({
-        timeout: 30_000,
-      });
-      const credits = await creditReceived(page.request, recipient.gameBaseId, recipient);
-      expect(credits.map((c) => c.order_no)).toEqual([order.order_no]);
-    });
-
-    await test.step('the player’s open order page turns to the credit by itself', async () => {
-      await successArrives(page, desktopTopup);
+      await successArrives(page, paysH5);
       await expectSuccess(page, recipient);
-    });
-  });
+      await expectInHistory(page, paysH5, order, recipient, 'Top-up successful');
+    },
+  );
+
+  test(
+    'a credit the game server refused is retried by staff from the console and arrives once',
+    { tag: '@desktop' },
+    async ({ page, browser }) => {
+      // Desktop only: staff work in the console on a desktop.
+      const recipient = await memberWithCharacter(page, 'stuck');
+      const target = { gameBaseId: recipient.gameBaseId, mid: recipient.mid, recipient };
+      await openWizard(page, desktopTopup);
+      await chooseAndPayNow(page, recipient);
+      const checkout = await confirmAndOpenCheckout(page, desktopTopup, recipient);
+      const order = await paymentPage(page, desktopTopup, checkout);
+
+      await test.step('the character is locked in the game while the player pays: the credit is refused', async () => {
+        await gameServerSwitch(page.request, 'cannot_recharge', target, true);
+        await decideInSandbox(checkout, 'Pay now', 'Payment successful.');
+        await expect(page.getByRole('heading', { level: 2, name: 'Payment received' })).toBeVisible({
+          timeout: 30_000,
+        });
+        expect(await creditReceived(page.request, recipient.gameBaseId, recipient)).toEqual([]);
+      });
+
+      const staff = await (await browser.newContext()).newPage();
+      await staffLogin(staff.request, 'admin', adminPassword);
+      const row = staff.getByRole('row').filter({ hasText: order.order_no });
+      await test.step('staff find the order among the stuck deliveries', async () => {
+        await expect
+          .poll(
+            async () => {
+              await staff.goto(`${CS_ADMIN}/pay/deliveries`);
+              await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+              return row.count();
+            },
+            { message: 'the refused delivery is listed as stuck', timeout: 30_000 },
+          )
+          .toBe(1);
+        await afterNavigation(staff);
+      });
+
+      await test.step('once the character is unlocked, "Retry delivery" credits it exactly once', async () => {
+        await gameServerSwitch(page.request, 'cannot_recharge', target, false);
+        await row.getByRole('button', { name: `Retry delivery of ${order.order_no}` }).click();
+        const confirm = staff.getByRole('dialog', { name: `Retry the delivery of ${order.order_no}?` });
+        await checkA11y(staff, { include: '.ant-modal' });
+        await confirm.getByRole('button', { name: 'Retry delivery' }).click();
+        await expect(staff.getByText('Delivered: the character has been credited.')).toBeVisible({
+          timeout: 30_000,
+        });
+        const credits = await creditReceived(page.request, recipient.gameBaseId, recipient);
+        expect(credits.map((c) => c.order_no)).toEqual([order.order_no]);
+      });
+
+      await test.step('the player’s open order page turns to the credit by itself', async () => {
+        await successArrives(page, desktopTopup);
+        await expectSuccess(page, recipient);
+      });
+    },
+  );
 });
