@@ -6,6 +6,8 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Flex, Typography } from 'antd';
+import { formatNumber } from '@gp/i18n/format';
+import { hourRows, seriesPoints, type HourRow } from '../model/figures.ts';
 import type { ChartSpec } from './plots.tsx';
 import styles from '../../../lib/data-table.module.css';
 
@@ -130,5 +132,44 @@ export function Figure<T>({
         )}
       </section>
     </Card>
+  );
+}
+
+/**
+ * A per-hour figure of two or more series (tickets today against last week, top-ups paid against credited): the
+ * chart and a table with a column per series, from the same rows.
+ */
+export function HourlyFigure({
+  title,
+  kind,
+  series,
+  counts,
+  empty,
+}: {
+  title: string;
+  kind: Extract<ChartSpec['kind'], 'line' | 'column'>;
+  /** The series' names, in the order of `counts`. */
+  series: string[];
+  /** Per series, one count per hour of the day. */
+  counts: number[][];
+  empty: string;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const hours = hourRows(counts);
+  return (
+    <Figure<HourRow>
+      title={title}
+      chart={{ kind, data: seriesPoints(hours, series) }}
+      columns={[
+        { header: t('consoleHome.hour'), cell: (r) => r.hour },
+        ...series.map((name, i) => ({
+          header: name,
+          cell: (r: HourRow) => formatNumber(r.values[i] ?? 0, i18n.language),
+        })),
+      ]}
+      rows={hours}
+      rowKey={(r) => r.hour}
+      empty={empty}
+    />
   );
 }

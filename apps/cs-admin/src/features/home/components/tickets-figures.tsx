@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { Card, Col, Row, Typography } from 'antd';
 import type { HomeTicketsData } from '@gp/contracts/console-home';
 import { formatDate, formatNumber, mediumDateTime } from '@gp/i18n/format';
-import { hourRows, seriesPoints } from '../model/figures.ts';
-import { Figure, FigureTable } from './figure.tsx';
+import { Figure, FigureTable, HourlyFigure } from './figure.tsx';
 
 const stateKeys = { 0: 'noReply', 1: 'processing', 2: 'replied', 3: 'closed' } as const;
 
@@ -13,8 +12,6 @@ export function TicketsFigures({ data }: { data: HomeTicketsData }) {
   const { t, i18n } = useTranslation('admin');
   const n = (value: number) => formatNumber(value, i18n.language);
   const stateName = (status: keyof typeof stateKeys) => t(`consoleHome.status.${stateKeys[status]}`);
-  const hours = hourRows([data.today, data.last_week]);
-  const series = [t('consoleHome.tickets.today'), t('consoleHome.tickets.lastWeek')];
 
   return (
     <Row gutter={[16, 16]}>
@@ -51,16 +48,11 @@ export function TicketsFigures({ data }: { data: HomeTicketsData }) {
         />
       </Col>
       <Col xs={24} lg={12}>
-        <Figure
+        <HourlyFigure
           title={t('consoleHome.tickets.perHour')}
-          chart={{ kind: 'line', data: seriesPoints(hours, series) }}
-          columns={[
-            { header: t('consoleHome.hour'), cell: (r) => r.hour },
-            { header: series[0]!, cell: (r) => n(r.values[0]!) },
-            { header: series[1]!, cell: (r) => n(r.values[1]!) },
-          ]}
-          rows={hours}
-          rowKey={(r) => r.hour}
+          kind="line"
+          series={[t('consoleHome.tickets.today'), t('consoleHome.tickets.lastWeek')]}
+          counts={[data.today, data.last_week]}
           empty={t('consoleHome.tickets.noneOpen')}
         />
       </Col>

@@ -5,8 +5,7 @@ import { Card, Col, Row, Typography } from 'antd';
 import type { HomeTopUpsData } from '@gp/contracts/console-home';
 import { formatDate, formatNumber, mediumDateTime } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
-import { hourRows, seriesPoints } from '../model/figures.ts';
-import { Figure, FigureTable } from './figure.tsx';
+import { FigureTable, HourlyFigure } from './figure.tsx';
 
 const stuckStateKeys = ['paid', 'delivering', 'failed'] as const;
 type StuckState = (typeof stuckStateKeys)[number];
@@ -20,8 +19,6 @@ export function orderLink(orderNo: string): string {
 export function TopUpFigures({ data }: { data: HomeTopUpsData }) {
   const { t, i18n } = useTranslation('admin');
   const n = (value: number) => formatNumber(value, i18n.language);
-  const hours = hourRows([data.paid, data.credited]);
-  const series = [t('consoleHome.topUps.paid'), t('consoleHome.topUps.credited')];
   const stateName = (state: string) =>
     (stuckStateKeys as readonly string[]).includes(state)
       ? t(`consoleHome.topUps.states.${state as StuckState}`)
@@ -30,16 +27,11 @@ export function TopUpFigures({ data }: { data: HomeTopUpsData }) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
-        <Figure
+        <HourlyFigure
           title={t('consoleHome.topUps.perHour')}
-          chart={{ kind: 'column', data: seriesPoints(hours, series) }}
-          columns={[
-            { header: t('consoleHome.hour'), cell: (r) => r.hour },
-            { header: series[0]!, cell: (r) => n(r.values[0]!) },
-            { header: series[1]!, cell: (r) => n(r.values[1]!) },
-          ]}
-          rows={hours}
-          rowKey={(r) => r.hour}
+          kind="column"
+          series={[t('consoleHome.topUps.paid'), t('consoleHome.topUps.credited')]}
+          counts={[data.paid, data.credited]}
           empty={t('consoleHome.topUps.noMoney')}
         />
       </Col>
