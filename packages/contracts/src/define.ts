@@ -83,11 +83,21 @@ export const badRequestData = z.object({ fields: z.array(fieldIssue) });
 export const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
 export const pageSize = z.coerce.number().int().min(1).max(50).default(10);
 
-/** One page of a list answer: the items, how many there are in all, and which page this is. */
+/**
+ * Lists that can hold more rows than anyone pages through (the ticket queue, the order search, ...) count their
+ * matches only up to this many (issue 21): `total` is then this number and `total_capped` is true ("1,000+").
+ */
+export const pageTotalCap = 1000;
+
+/**
+ * One page of a list answer: the items, how many there are in all (or `pageTotalCap` with `total_capped` when
+ * there are more), and which page this is.
+ */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),
     total: z.number().int(),
+    total_capped: z.literal(true).optional(),
     page_num: z.number().int(),
     page_size: z.number().int(),
   });

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { countCapped, matching } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
 import {
   article,
@@ -38,7 +39,7 @@ export class ContentRepository {
       this.visible(kind, now),
       page.category ? eq(article.category, page.category as ArticleRow['category']) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.db
         .select()
         .from(article)
@@ -46,9 +47,9 @@ export class ContentRepository {
         .orderBy(desc(article.pinned), desc(article.publishAt), desc(article.id))
         .limit(page.limit)
         .offset(page.offset),
-      this.db.select({ n: count() }).from(article).where(where),
+      countCapped(this.db, matching(this.db, article, where)),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    return { rows, counted };
   }
 
   async findArticle(kind: ArticleKind, id: number): Promise<ArticleRow | undefined> {

@@ -14,6 +14,7 @@ import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { ArticleKind, ArticleRow, ContentRepository } from './content.repository.ts';
 import { verifyPreviewToken } from './preview-token.ts';
 import { sanitizeRichText } from './rich-text.ts';
+import { totalFields } from '../../db/capped-count.ts';
 
 export interface ContentServiceOptions {
   mediaUrl: (id: string) => string;
@@ -83,13 +84,13 @@ export class ContentService {
     lang: string,
     q: { page_num: number; page_size: number; category?: string | undefined },
   ): Promise<ArticlePage> {
-    const { rows, total } = await this.repo.articlePage(kind, this.now(), {
+    const { rows, counted } = await this.repo.articlePage(kind, this.now(), {
       offset: (q.page_num - 1) * q.page_size,
       limit: q.page_size,
       ...(q.category ? { category: q.category } : {}),
     });
     const list = (await this.summaries(rows, lang)).map(({ bodyHtml: _, ...s }) => s);
-    return { list, total, page_num: q.page_num, page_size: q.page_size };
+    return { list, ...totalFields(counted), page_num: q.page_num, page_size: q.page_size };
   }
 
   /** Pinned first, then the newest (spec 7 /news/top). */

@@ -1,6 +1,7 @@
 /** Reads of the public customer-service pages: games, question types and online FAQ entries per language. */
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { countCapped } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
 import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../../db/schema/cs.schema.ts';
@@ -132,13 +133,17 @@ export class FaqRepository {
       .orderBy(asc(csFaq.sort), desc(csFaq.onlineTime), desc(csFaq.id))
       .limit(filter.limit)
       .offset(filter.offset);
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(csFaq)
-      .innerJoin(csQuestionType, eq(csQuestionType.id, csFaq.questionTypeId))
-      .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
-      .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
-      .where(where);
-    return { rows, total: total?.n ?? 0 };
+    const counted = await countCapped(
+      this.db,
+      this.db
+        .select({ one: sql`1` })
+        .from(csFaq)
+        .innerJoin(csQuestionType, eq(csQuestionType.id, csFaq.questionTypeId))
+        .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
+        .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
+        .where(where)
+        .$dynamic(),
+    );
+    return { rows, counted };
   }
 }

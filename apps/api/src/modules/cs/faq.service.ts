@@ -4,6 +4,7 @@ import type { Clock } from '../../config/clock.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { Db } from '../../db/database.ts';
 import { FaqRepository } from './faq.repository.ts';
+import { totalFields } from '../../db/capped-count.ts';
 
 export class FaqService {
   constructor(
@@ -47,7 +48,7 @@ export class FaqService {
     },
     lang: string,
   ): Promise<FaqPageData> {
-    const { rows, total } = await this.repo.faqPage({
+    const { rows, counted } = await this.repo.faqPage({
       lang,
       ...(query.game_base_id !== undefined ? { gameBaseId: query.game_base_id } : {}),
       ...(query.question_type !== undefined ? { questionTypeId: query.question_type } : {}),
@@ -66,7 +67,7 @@ export class FaqService {
         question_content: r.content,
         online_time: r.onlineTime.toISOString(),
       })),
-      total,
+      ...totalFields(counted),
       page_num: query.page_num,
       page_size: query.page_size,
     };

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/cs.schema.ts';
 import { gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
+import { countCapped, matching } from '../../db/capped-count.ts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
 
 export interface TicketFilter {
@@ -175,9 +176,11 @@ export class DeskRepository {
       .where(inArray(csWorkOrder.id, [...ids]));
   }
 
-  /** One page of the filtered tickets, and how many match. */
+  /** One page of the filtered tickets, and how many match (up to the cap of capped-count.ts). */
   async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
-    return { rows: await this.rows(filter, order, lang, offset, limit), total: await this.count(filter) };
+    const rows = await this.rows(filter, order, lang, offset, limit);
+    const counted = await countCapped(this.db, matching(this.db, csWorkOrder, this.conditions(filter)));
+    return { rows, counted };
   }
 
   async count(filter: TicketFilter): Promise<number> {

@@ -24,6 +24,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { liveHolder, noteOf, WorkOrderService, type StaffActor } from '../cs/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
+import { totalFields } from '../../db/capped-count.ts';
 import { resolveRange } from './desk-range.ts';
 import { fillReplyVariables, replyLanguageFor, type ReplyTextsByLanguage } from './reply-variables.ts';
 import {
@@ -132,7 +133,7 @@ export class DeskService {
     const byNumber = input.work_order_id !== undefined && !input.start_time && !input.end_time;
     const range = byNumber ? { from: undefined, before: null } : resolveRange(input, now);
     const { filter, order } = ticketFilterOf(input, { createdFrom: range.from, createdBefore: range.before });
-    const { rows, total } = await this.reads.page(
+    const { rows, counted } = await this.reads.page(
       filter,
       order,
       lang,
@@ -141,7 +142,7 @@ export class DeskService {
     );
     return {
       list: rows.map((r) => this.summaryOf(r, now)),
-      total,
+      ...totalFields(counted),
       page_num: input.page_num,
       page_size: input.page_size,
     };
@@ -153,7 +154,7 @@ export class DeskService {
     lang: string,
   ): Promise<DeskTicketPageData> {
     const now = this.now();
-    const { rows, total } = await this.reads.page(
+    const { rows, counted } = await this.reads.page(
       { mid: input.uid, gameBaseId: input.game_base_id },
       { key: 'created_at', type: 'desc' },
       lang,
@@ -162,7 +163,7 @@ export class DeskService {
     );
     return {
       list: rows.map((r) => this.summaryOf(r, now)),
-      total,
+      ...totalFields(counted),
       page_num: input.page_num,
       page_size: input.page_size,
     };

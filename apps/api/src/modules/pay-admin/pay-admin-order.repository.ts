@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { OrderState } from '@gp/contracts/pay';
+import { countCapped, matching, type CappedTotal } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
 import {
   payDeliveryJob,
@@ -42,7 +43,7 @@ export class PayAdminOrderRepository {
   constructor(private readonly db: Db) {}
 
   /** One page of the matching orders, newest first, and how many match in all. */
-  async page(search: OrderSearch): Promise<{ rows: OrderWithJob[]; total: number }> {
+  async page(search: OrderSearch): Promise<{ rows: OrderWithJob[]; counted: CappedTotal }> {
     const conditions: SQL[] = [];
     if (search.orderRef !== undefined) {
       conditions.push(or(eq(payOrder.orderNo, search.orderRef), eq(payOrder.payOrderNo, search.orderRef))!);
@@ -63,8 +64,7 @@ export class PayAdminOrderRepository {
       .orderBy(desc(payOrder.createdAt), desc(payOrder.id))
       .offset(search.offset)
       .limit(search.limit);
-    const [total] = await this.db.select({ n: count() }).from(payOrder).where(where);
-    return { rows, total: total?.n ?? 0 };
+    return { rows, counted: await countCapped(this.db, matching(this.db, payOrder, where)) };
   }
 
   /** The order with this number, ours first, else the provider's. */

@@ -30,6 +30,7 @@ import {
   type OrderWithJob,
 } from './pay-admin-order.repository.ts';
 import { PayAdminRefundRepository } from './pay-admin-refund.repository.ts';
+import { totalFields } from '../../db/capped-count.ts';
 
 export interface PayAdminOrderDeps {
   db: Db;
@@ -111,7 +112,7 @@ export class PayAdminOrderService {
     const from = input.start_time === undefined ? undefined : new Date(input.start_time);
     const until = input.end_time === undefined ? undefined : new Date(input.end_time);
     if (from && until && until <= from) throw fieldIssue('end_time', 'before_start');
-    const { rows, total } = await new PayAdminOrderRepository(this.d.db).page({
+    const { rows, counted } = await new PayAdminOrderRepository(this.d.db).page({
       ...(input.order_no === undefined ? {} : { orderRef: input.order_no }),
       ...(input.uid === undefined ? {} : { mid: input.uid }),
       ...(input.game_base_id === undefined ? {} : { gameBaseId: input.game_base_id }),
@@ -125,7 +126,7 @@ export class PayAdminOrderService {
     });
     return {
       list: rows.map((r) => orderItem(r.order, r.job, lang)),
-      total,
+      ...totalFields(counted),
       page_num: input.page_num,
       page_size: input.page_size,
     };
