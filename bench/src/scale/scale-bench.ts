@@ -48,6 +48,8 @@ import type { LoadJob, LoadOutcome, OrderMember } from './load-worker.ts';
 import {
   countsAt,
   loadScale,
+  rareWordCount,
+  rareWords,
   scalePassword,
   scaleUserId,
   vocabulary,
@@ -225,11 +227,14 @@ async function readCalls(db: Db): Promise<ReadCall[]> {
     body: { page_num: 1, page_size: 20, ...filters },
     cookie: staff.cookie,
   });
-  const faq = (lang: keyof typeof vocabulary, word: number) => ({
-    name: `FAQ search ${lang}`,
+  // A keyword is one of the language's rarer words (in about one text in sixty, as a real search term) unless
+  // the call says "common word" (one of the twenty words a third of all text is made of).
+  const rare = (lang: string, n: number) => rareWords(lang)[rareWordCount - 1 - n]!;
+  const faq = (lang: keyof typeof vocabulary, word: string, what = '') => ({
+    name: `FAQ search ${lang}${what}`,
     group: 'player FAQ search',
     method: 'GET' as const,
-    path: `/cs/komoe/api/common/faq/page?lang=${lang}&page_num=1&page_size=10&question_keyword=${encodeURIComponent(vocabulary[lang]!.words[word]!)}`,
+    path: `/cs/komoe/api/common/faq/page?lang=${lang}&page_num=1&page_size=10&question_keyword=${encodeURIComponent(word)}`,
   });
   return [
     queue('(default: last asked, newest)', {}),
@@ -245,9 +250,10 @@ async function readCalls(db: Db): Promise<ReadCall[]> {
     queue('member', { uid: first.mid }),
     queue('reply status: waiting', { reply_status: 0 }),
     queue('reply status: answered', { reply_status: 1 }),
-    queue('question keyword', { question_keyword: vocabulary.th!.words[3] }),
-    queue('content keyword', { content_keyword: vocabulary.vi!.words[4] }),
-    queue('answer keyword', { answer_keyword: vocabulary.cn!.words[5] }),
+    queue('question keyword', { question_keyword: rare('th', 3) }),
+    queue('question keyword, common word', { question_keyword: vocabulary.th!.words[3] }),
+    queue('content keyword', { content_keyword: rare('vi', 4) }),
+    queue('answer keyword', { answer_keyword: rare('cn', 5) }),
     queue('operator', { operator_name: 'Agent 7' }),
     queue('time range', range),
     orders('(default: newest)', {}),
@@ -277,11 +283,12 @@ async function readCalls(db: Db): Promise<ReadCall[]> {
       method: 'GET',
       path: `/cs/komoe/api/common/faq/page?lang=th&page_num=1&page_size=10`,
     },
-    faq('en', 2),
-    faq('th', 3),
-    faq('cn', 4),
-    faq('zh', 13),
-    faq('vi', 8),
+    faq('en', rare('en', 2)),
+    faq('th', rare('th', 3)),
+    faq('cn', rare('cn', 4)),
+    faq('zh', rare('zh', 13)),
+    faq('vi', rare('vi', 8)),
+    faq('th', vocabulary.th!.words[3]!, ', common word'),
     {
       name: 'news list',
       group: 'news',

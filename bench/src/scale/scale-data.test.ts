@@ -1,23 +1,45 @@
 /**
  * The scale generator's output satisfies the schema: a small scale (1/10000) loaded into PGlite with the same
- * statements as the bench, after the real migrations and the demo seed. Every insert goes through the foreign
- * keys and check constraints (a violation fails the load); the counts are the asked ones, the orders' state
+ * statements as the bench, after the real migrations and the demo seed. Every insert goes through the check
+ * and unique constraints, and the foreign keys are checked over all rows when the load adds them back (a
+ * violation fails the load); the counts are the asked ones, the orders' state
  * changes and the tickets' threads are consistent with their rows, and the text is in every language.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../apps/api/src/db/database.ts';
 import { runSeed, seedSteps } from '../../../apps/api/src/db/seed/seed.ts';
-import { countsAt, loadScale, scaleLangs, scaleTables, vocabulary } from './scale-data.ts';
+import {
+  countsAt,
+  loadScale,
+  rareWordCount,
+  rareWords,
+  scaleLangs,
+  scaleTables,
+  vocabulary,
+} from './scale-data.ts';
 
 const counts = countsAt(1 / 10_000);
 let database: Database;
 let before: Record<string, number>;
 let indexesBefore: string[];
+let keysBefore: string[];
 
 async function count(query: string): Promise<number> {
   const result = await database.db.execute(sql.raw(query));
   return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]!.n);
+}
+
+/** Every foreign key of the filled tables with its definition. */
+async function foreignKeys(): Promise<string[]> {
+  const result = await database.db.execute(
+    sql.raw(
+      `select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as d from pg_constraint
+       where contype = 'f' and conrelid::regclass::text in (${scaleTables.map((t) => `'${t}'`).join(', ')})
+       order by conname`,
+    ),
+  );
+  return (result as unknown as { rows: { d: string }[] }).rows.map((r) => r.d);
 }
 
 /** Every index of the filled tables with its definition. */
@@ -39,6 +61,7 @@ beforeAll(async () => {
   before = {};
   for (const t of tables) before[t] = await count(`select count(*) as n from ${t}`);
   indexesBefore = await indexes();
+  keysBefore = await foreignKeys();
   await loadScale(database.db, counts, '$argon2id$v=19$m=19456,t=2,p=1$c2NhbGU$not-a-real-hash');
 }, 120_000);
 
@@ -111,14 +134,30 @@ describe('the scale data at 1/10000', () => {
     ).toBe(0);
   });
 
-  it('builds again every index it dropped for the load', async () => {
+  it('builds again every index and foreign key it dropped for the load', async () => {
     expect(indexesBefore.length).toBeGreaterThan(20);
     expect(await indexes()).toEqual(indexesBefore);
+    expect(keysBefore.length).toBeGreaterThan(5);
+    expect(await foreignKeys()).toEqual(keysBefore);
+  });
+
+  it('writes rare words too, so that a keyword can narrow the search', async () => {
+    for (const lang of scaleLangs) {
+      const rare = rareWords(lang);
+      expect(new Set(rare).size, lang).toBe(rareWordCount);
+      expect(
+        rare.some((w) => vocabulary[lang]!.words.includes(w)),
+        lang,
+      ).toBe(false);
+    }
+    expect(rareWords('th')).toEqual(rareWords('th'));
   });
 
   it('leaves no helper behind', async () => {
     expect(
-      await count(`select count(*) as n from pg_class where relname in ('scale_vocab', 'scale_pick')`),
+      await count(
+        `select count(*) as n from pg_class where relname in ('scale_vocab', 'scale_pick', 'scale_text', 'scale_word')`,
+      ),
     ).toBe(0);
   });
 });

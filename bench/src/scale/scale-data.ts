@@ -177,6 +177,70 @@ export const vocabulary: Record<string, { words: string[]; joiner: string }> = {
 
 export const scaleLangs = ['en', 'th', 'cn', 'zh', 'vi'] as const;
 
+/**
+ * The syllables a language's rarer words are made of. A support site's text has thousands of words, most of them
+ * rare: with the twenty common words alone every keyword would be in nearly every text, and no search structure
+ * could narrow anything.
+ */
+const syllables: Record<string, { parts: string[]; count: [number, number] }> = {
+  en: {
+    parts:
+      'ka lo mi ner tas vel bri dor fen gar hol jun kir lum mor nes pal quin ros sul tor ure vin wex'.split(
+        ' ',
+      ),
+    count: [2, 3],
+  },
+  th: {
+    parts: 'กา ขี คู งอ จำ ฉัน ชา ดี ตู ถึง ทอ นา บุ ปี ผา พล ภู มน ยศ รวี ลม วัน ศรี สุข หงส์ อรุณ'.split(' '),
+    count: [2, 3],
+  },
+  cn: { parts: '星 龙 火 风 雷 影 剑 灵 玄 云 海 天 月 光 神 魔 幻 圣 血 冰'.split(' '), count: [2, 3] },
+  zh: { parts: '星 龍 火 風 雷 影 劍 靈 玄 雲 海 天 月 光 神 魔 幻 聖 血 冰'.split(' '), count: [2, 3] },
+  vi: {
+    parts:
+      'bạch long phong vân hỏa thiên nguyệt minh kiếm linh hải tinh quang thần ảnh lôi băng huyết ma thánh'.split(
+        ' ',
+      ),
+    count: [2, 3],
+  },
+};
+
+/** The number of rarer words per language, after the twenty common ones. */
+export const rareWordCount = 480;
+
+/**
+ * `rareWordCount` made-up words of the language (the same every run: a seeded generator), distinct from each
+ * other and from the common words. Text draws a word's index with a skew (u cubed), so the common words are a
+ * third of all words and each of the last rare words is in about one text in sixty.
+ */
+export function rareWords(lang: string): string[] {
+  const { parts, count } = syllables[lang]!;
+  const joiner = vocabulary[lang]!.joiner === '' || lang === 'en' ? '' : ' ';
+  let seed = [...lang].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+  const next = () => {
+    // mulberry32
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  // Fewer possible words than asked for would never end.
+  const possible = parts.length ** count[1];
+  if (possible < rareWordCount * 2) throw new Error(`rareWords(${lang}): only ${possible} possible words`);
+  const taken = new Set(vocabulary[lang]!.words);
+  const out: string[] = [];
+  while (out.length < rareWordCount) {
+    const n = count[0] + Math.floor(next() * (count[1] - count[0] + 1));
+    const word = Array.from({ length: n }, () => parts[Math.floor(next() * parts.length)]!).join(joiner);
+    if (!taken.has(word)) {
+      taken.add(word);
+      out.push(word);
+    }
+  }
+  return out;
+}
+
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const textArray = (items: readonly string[]) => `array[${items.map(literal).join(', ')}]::text[]`;
 
@@ -199,8 +263,10 @@ export interface ScaleStep {
  * `scalePassword` (hashed once by the caller: a million hashes would take hours).
  */
 export function scaleSteps(counts: ScaleCounts, passwordHash: string): ScaleStep[] {
+  const vocabSize = vocabulary.en!.words.length + rareWordCount;
   const vocab = scaleLangs.map(
-    (l) => `(${literal(l)}, ${textArray(vocabulary[l]!.words)}, ${literal(vocabulary[l]!.joiner)})`,
+    (l) =>
+      `(${literal(l)}, ${textArray([...vocabulary[l]!.words, ...rareWords(l)])}, ${literal(vocabulary[l]!.joiner)})`,
   );
   // A member's language: Thai 35 %, Vietnamese 25 %, Simplified 15 %, Traditional 10 %, English 15 %.
   const pickLang = (u: string) =>
@@ -211,26 +277,46 @@ export function scaleSteps(counts: ScaleCounts, passwordHash: string): ScaleStep
   const ageDays = `(730 * (1 - sqrt(random())))`;
   const members = counts.members;
   const pool = 1000;
-  const pick = (column: string, v = 'v') => `${v}.${column}[1 + floor(random() * ${pool})::int]`;
+  // One of the pool's texts of the language, by a look-up per row in scale_text's primary key. (Subscripting the
+  // pool arrays instead would de-TOAST the whole array - hundreds of kilobytes - for every row inserted.)
+  const pick = (kind: string, v = 'v') =>
+    `scale_text_at(${v}.lang, '${kind}', 1 + floor(random() * ${pool})::int)`;
   return [
     {
       name: 'helpers',
       lane: 0,
       sql: `
-        create table scale_vocab (lang text primary key, words text[] not null, joiner text not null,
-          names text[], short text[], long text[]);
+        create table scale_vocab (lang text primary key, words text[] not null, joiner text not null);
         insert into scale_vocab (lang, words, joiner) values ${vocab.join(', ')};
-        -- n words of the language, random each call (volatile: evaluated per row).
+        -- The words one per row: picking from the array itself would de-TOAST all of it for every word picked.
+        create table scale_word (lang text, i int, w text not null, primary key (lang, i));
+        insert into scale_word (lang, i, w) select v.lang, o.i, o.w from scale_vocab v, unnest(v.words) with ordinality o(w, i);
+        analyze scale_word;
+        -- n words of the language, random each call (volatile: evaluated per row); the first (common) words
+        -- far more often than the rare ones (u cubed).
         create function scale_words(l text, n int) returns text language sql volatile as $$
-          select string_agg(v.words[1 + floor(random() * cardinality(v.words))::int], v.joiner)
-          from scale_vocab v, generate_series(1, greatest(n, 1)) where v.lang = l
+          select string_agg(w.w, v.joiner order by r.g)
+          from scale_vocab v
+          cross join (select g, 1 + floor(power(random(), 3) * ${vocabSize})::int as i
+            from generate_series(1, greatest(n, 1)) g) r
+          join scale_word w on w.lang = v.lang and w.i = r.i
+          where v.lang = l
         $$;
         -- A thousand names, short texts (3-6 words) and long ones (8-40) per language: the big inserts pick from
-        -- these by index, which costs nothing per row, where composing text per row would dominate the load.
-        update scale_vocab set
-          names = array(select scale_words(lang, 1) || (n % 100) from generate_series(1, ${pool}) n),
-          short = array(select scale_words(lang, 3 + n % 4) from generate_series(1, ${pool}) n),
-          long = array(select scale_words(lang, 8 + n % 33) from generate_series(1, ${pool}) n);
+        -- these by number, a primary-key look-up per row, where composing text per row would dominate the load.
+        create table scale_text (lang text, kind text, n int, t text not null, primary key (lang, kind, n));
+        insert into scale_text (lang, kind, n, t)
+          select lang, 'names', n, scale_words(lang, 1) || (n % 100) from scale_vocab, generate_series(1, ${pool}) n;
+        insert into scale_text (lang, kind, n, t)
+          select lang, 'short', n, scale_words(lang, 3 + n % 4) from scale_vocab, generate_series(1, ${pool}) n;
+        insert into scale_text (lang, kind, n, t)
+          select lang, 'long', n, scale_words(lang, 8 + n % 33) from scale_vocab, generate_series(1, ${pool}) n;
+        analyze scale_text;
+        -- plpgsql, so never inlined: the random number stays an argument and the look-up a key look-up (a volatile
+        -- expression in the query itself cannot use the index).
+        create function scale_text_at(l text, k text, i int) returns text language plpgsql stable as $$
+          begin return (select t from scale_text where lang = l and kind = k and n = i); end
+        $$;
         create table scale_pick as select
           (select array_agg(game_base_id order by sort, game_base_id) from game) as games,
           (select array_agg(id order by id) from cs_question_type where for_ticket) as ticket_types,
@@ -456,7 +542,10 @@ export function scaleSteps(counts: ScaleCounts, passwordHash: string): ScaleStep
       name: 'clean up',
       lane: 9,
       sql: `drop function scale_words(text, int);
+        drop function scale_text_at(text, text, int);
         drop table scale_vocab;
+        drop table scale_text;
+        drop table scale_word;
         drop table scale_pick;`,
     },
   ];
@@ -487,9 +576,10 @@ async function runStatements(db: Db, text: string) {
 
 /**
  * Runs the steps on `db`, timed. The plain indexes of the filled tables (not those behind a primary key, unique
- * or other constraint, which keep checking every row) are dropped first and built again at the end from their
- * own definitions: building an index once is many times faster than keeping it up to date row by row. Answers
- * the seconds each step took.
+ * or other constraint, which keep checking every row) and their foreign keys are dropped first and built again at
+ * the end from their own definitions: building an index once is many times faster than keeping it up to date row
+ * by row, and adding a foreign key checks every row in one join (a violation fails the load). Answers the seconds
+ * each step took.
  */
 export async function loadScale(
   db: Db,
@@ -516,8 +606,24 @@ export async function loadScale(
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
       order by i.indexname`),
   );
-  await timed(`drop ${indexes.length} plain indexes`, async () => {
+  // The foreign keys of the filled tables: checked once for all rows when they are added back (one join per key)
+  // instead of one look-up per inserted row - the same proof that every row is valid, many times cheaper.
+  const foreignKeys = rowsOf<{ table: string; name: string; definition: string }>(
+    await db.execute(sql`
+      select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
+      from pg_constraint c
+      where c.contype = 'f'
+        and c.conrelid::regclass::text in (${sql.join(
+          scaleTables.map((t) => sql`${t}`),
+          sql`, `,
+        )})
+      order by c.conname`),
+  );
+  await timed(`drop ${indexes.length} plain indexes and ${foreignKeys.length} foreign keys`, async () => {
     for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+    for (const key of foreignKeys) {
+      await db.execute(sql.raw(`alter table "${key.table}" drop constraint "${key.name}"`));
+    }
   });
   const steps = scaleSteps(counts, passwordHash);
   const lane = (n: number) => steps.filter((s) => s.lane === n);
@@ -539,6 +645,11 @@ export async function loadScale(
         }
       }),
     );
+  });
+  await timed(`add and check ${foreignKeys.length} foreign keys`, async () => {
+    for (const key of foreignKeys) {
+      await db.execute(sql.raw(`alter table "${key.table}" add constraint "${key.name}" ${key.definition}`));
+    }
   });
   return timings;
 }
