@@ -80,6 +80,25 @@ describe('top-up orders', { timeout: 40_000 }, () => {
     expect(search.get('page')).toBeNull();
   });
 
+  it('says "1,000+ orders" over a capped count, with the hint to narrow the search, up to its last page', async () => {
+    ordersServer({
+      [pathOf(payAdminOrderPageCall)]: () =>
+        ok({ ...pageOf([stuck, paid]), total: 1000, total_capped: true }),
+    });
+    const { view } = await renderOps('/pay/orders');
+    const total = await screen.findByText('1,000+ orders');
+    expect(within(total.closest('ul')!).getByText('Narrow the filters to see the rest.')).toBeTruthy();
+    const pages = [...view.container.querySelectorAll('.ant-pagination-item')].map((li) =>
+      li.getAttribute('title'),
+    );
+    expect(pages.at(-1)).toBe('50');
+    cleanup();
+    ordersServer({ [pathOf(payAdminOrderPageCall)]: () => ok({ ...pageOf([stuck, paid]), total: 1000 }) });
+    await renderOps('/pay/orders');
+    expect(await screen.findByText('1000 orders')).toBeTruthy();
+    expect(screen.queryByText('Narrow the filters to see the rest.')).toBeNull();
+  });
+
   it('explains a time range that ends before it starts', async () => {
     ordersServer({ [pathOf(payAdminOrderPageCall)]: () => fieldRefusal(['end_time', 'before_start']) });
     await renderOps('/pay/orders?from=2026-03-02T00:00:00.000Z&to=2026-03-01T00:00:00.000Z');

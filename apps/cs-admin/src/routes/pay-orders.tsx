@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { Alert, Card, Flex, Pagination, Typography } from 'antd';
+import { Alert, Card, Flex, Typography } from 'antd';
 import { site } from '@gp/config';
 import { getOrders } from '../features/pay-ops/api/get-orders.ts';
 import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
@@ -11,6 +11,7 @@ import { OrderDrawer } from '../features/pay-ops/components/order-drawer.tsx';
 import { OrderFiltersForm } from '../features/pay-ops/components/order-filters.tsx';
 import { OrderTable } from '../features/pay-ops/components/order-table.tsx';
 import { useRetry } from '../features/pay-ops/api/use-retry.ts';
+import { ListPagination } from '../lib/list-pagination.tsx';
 import {
   orderFiltersFromUrl,
   orderFiltersToSearch,
@@ -64,13 +65,14 @@ export default function PayOrders() {
           <>
             <OrderTable orders={page.data?.list ?? []} busy={loading} onOpen={setOpen} />
             {page.data && (
-              <Pagination
+              <ListPagination
+                page={page.data}
+                totalText={(count) => t('pay.order.total', { count })}
+                cappedText={(atLeast) => t('pay.order.totalCapped', { total: atLeast })}
                 current={page.data.page_num}
                 pageSize={page.data.page_size}
-                total={page.data.total}
                 showSizeChanger={false}
                 disabled={loading}
-                showTotal={(total) => t('pay.order.total', { count: total })}
                 onChange={(next) => apply({ ...filters, page: next })}
                 align="end"
               />

@@ -126,6 +126,34 @@ describe('ticket queue', () => {
     );
   });
 
+  it('says "1,000+ tickets" over a capped count and pages up to the last page of the cap', async () => {
+    const api = queueApi();
+    api.on(deskTicketPage, (input) => {
+      const asked = input as { page_num: number; page_size: number };
+      return {
+        ...page([ticket({ work_order_id: 1 })], asked.page_num, asked.page_size),
+        total: 1000,
+        total_capped: true as const,
+      };
+    });
+    const { router } = await renderDesk('/tickets?page_num=49');
+    await screen.findByText('Question 1');
+    const pager = screen.getByText('1,000+ tickets').closest('ul')!;
+    expect(within(pager).getByText('Narrow the filters to see the rest.')).toBeTruthy();
+    expect(within(pager).queryByTitle('51')).toBeNull();
+    fireEvent.click(within(pager).getByTitle('50'));
+    await waitFor(() => expect(api.inputs(deskTicketPage).at(-1)).toMatchObject({ page_num: 50 }));
+    expect(new URLSearchParams(router.state.location.search).get('page_num')).toBe('50');
+  });
+
+  it('says the exact count when the server counted every match', async () => {
+    queueApi();
+    await renderDesk('/tickets');
+    await screen.findByText('Question 1');
+    expect(screen.getByText('3 tickets')).toBeTruthy();
+    expect(screen.queryByText('Narrow the filters to see the rest.')).toBeNull();
+  });
+
   it('shows who is editing a ticket in its row', async () => {
     queueApi([ticket({ work_order_id: 1, lock: mei }), ticket({ work_order_id: 2 })]);
     await renderDesk('/tickets');

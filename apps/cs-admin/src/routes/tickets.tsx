@@ -12,8 +12,9 @@ import {
   useRevalidator,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { Alert, Button, Card, Pagination, Space, Typography } from 'antd';
+import { Alert, Button, Card, Space, Typography } from 'antd';
 import type { RowSelectionState } from '@tanstack/react-table';
+import { ListPagination } from '../lib/list-pagination.tsx';
 import { useStaffSession } from '../lib/staff-session.ts';
 import { getTicketPage } from '../features/tickets/api/get-ticket-page.ts';
 import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
@@ -154,14 +155,15 @@ export default function Tickets() {
         busy={busy}
       />
       {page && page.total > 0 && (
-        <Pagination
+        <ListPagination
+          page={page}
+          totalText={(count) => t('queue.total', { count })}
+          cappedText={(atLeast) => t('queue.totalCapped', { total: atLeast })}
           style={{ marginTop: 16, justifyContent: 'flex-end' }}
           current={page.page_num}
           pageSize={query.page_size}
-          total={page.total}
           showSizeChanger
           pageSizeOptions={pageSizeOptions}
-          showTotal={(total) => t('queue.total', { count: total })}
           onChange={(pageNum, pageSize) =>
             go({ ...query, page_num: pageSize === query.page_size ? pageNum : 1, page_size: pageSize })
           }

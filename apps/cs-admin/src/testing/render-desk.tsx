@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import admin from '@gp/i18n/locales/en/admin.json';
 import common from '@gp/i18n/locales/en/common.json';
 import desk from '@gp/i18n/locales/en/desk.json';
 import errors from '@gp/i18n/locales/en/errors.json';
@@ -25,7 +26,7 @@ export async function renderDesk(
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: 'en',
-    resources: { en: { desk, errors, common } },
+    resources: { en: { admin, desk, errors, common } },
     defaultNS: 'desk',
     interpolation: { escapeValue: false },
   });

@@ -165,6 +165,52 @@ describe('news list', () => {
   });
 });
 
+describe('a news list longer than the count cap (issue 21)', () => {
+  // The server counts 1000 and says there are more: 2000 items, a page of each however far it is asked.
+  const capped = () =>
+    answers.set(newsPage, (input: PageInput) => ({
+      ...pageOf((id) => newsItem(id), 2000, input.page_num, input.page_size),
+      total: 1000,
+      total_capped: true,
+    }));
+
+  it("pages up to the cap's last page and no further", async () => {
+    capped();
+    await renderApp(routes, '/news?page=99');
+    expect(await screen.findByRole('link', { name: 'News item 981' })).toBeTruthy();
+    const links = within(pager()).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['‹ Previous', '/news?page=98'],
+      ['1', '/news'],
+      ['97', '/news?page=97'],
+      ['98', '/news?page=98'],
+      ['99', '/news?page=99'],
+      ['100', '/news?page=100'],
+      ['Next ›', '/news?page=100'],
+    ]);
+    cleanup();
+    await renderApp(routes, '/news?page=100');
+    expect(await screen.findByRole('link', { name: 'News item 1000' })).toBeTruthy();
+    expect(within(pager()).queryByRole('link', { name: /Next/ })).toBeNull();
+    expect(within(pager()).queryByRole('link', { name: 'Page 101' })).toBeNull();
+  });
+
+  it('on H5: the compact pager counts the pages to the cap', async () => {
+    capped();
+    await renderApp(
+      createPortalRoutes(() => 'phone'),
+      '/news/h5?page=100',
+    );
+    await screen.findByRole('link', { name: 'News item 991' });
+    expect(within(pager()).getByText('Page 100 of 100')).toBeTruthy();
+    expect(
+      within(pager())
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/news/h5?page=99']);
+  });
+});
+
 describe('activity list', () => {
   it('shows activities with period and status under the Events heading and its own categories', async () => {
     vi.useFakeTimers({ now: new Date('2026-12-05T00:00:00Z'), shouldAdvanceTime: true });

@@ -10,7 +10,7 @@ import { callsTo, initialState, serviceWorld } from '../testing/service-fixtures
 const { state, answers } = serviceWorld();
 const api = tableApi(answers);
 vi.mock('../lib/api-client.ts', () => ({ api }));
-const { routes } = await import('../app/router.tsx');
+const { routes, createPortalRoutes } = await import('../app/router.tsx');
 
 afterEach(() => {
   cleanup();
@@ -127,6 +127,30 @@ describe('/service (customer-service home)', () => {
     expect(screen.getAllByRole('link', { name: 'Submit a ticket' }).at(-1)!.getAttribute('href')).toBe(
       '/service/question',
     );
+  });
+
+  it('says "1,000+ answers" over a capped count and pages up to the cap\'s last page, on H5 too', async () => {
+    const original = answers.get(faqPage) as (input: { page_num: number }) => object;
+    answers.set(faqPage, (input: { page_num: number }) => ({
+      ...original({ ...input, page_num: 1 }),
+      total: 1000,
+      total_capped: true,
+      page_num: input.page_num,
+    }));
+    await renderApp(routes, '/service?page=100');
+    expect(await screen.findByText('1,000+ answers')).toBeTruthy();
+    expect(screen.queryByText('1000 answers')).toBeNull();
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pager).getByRole('link', { name: 'Page 100' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pager).queryByRole('link', { name: /Next/ })).toBeNull();
+    cleanup();
+    await renderApp(
+      createPortalRoutes(() => 'phone'),
+      '/service/h5?page=2',
+    );
+    expect(await screen.findByText('1,000+ answers')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByText('Page 2 of 100')).toBeTruthy();
+    answers.set(faqPage, original);
   });
 
   it('keeps the page when the FAQ cannot be loaded, and tries again', async () => {

@@ -5,6 +5,8 @@
  */
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { CsGameItem, FaqPageData, QuestionTypeItem } from '@gp/contracts/cs';
+import { currentLanguage } from '@gp/i18n';
+import { formatNumber } from '@gp/i18n/format';
 import { SiteLink } from '@gp/ui/site-link';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
@@ -65,6 +67,12 @@ export default function ServiceHome() {
   const { query, faq } = data;
   const filtered = query.game !== undefined || query.type !== undefined || !!query.keyword;
   const searchKey = faqHref({ ...query, page: 1 });
+  // Above the server's count cap (issue 21) "1,000+ answers": the pager stops at the cap's last page, and a
+  // player looking further narrows the search.
+  const faqCount = (page: FaqPageData) =>
+    page.total_capped
+      ? t('faq.countCapped', { total: formatNumber(page.total, currentLanguage()) })
+      : t('faq.count', { count: page.total });
 
   let results;
   if (!faq.ok) {
@@ -126,7 +134,7 @@ export default function ServiceHome() {
         <div className={faqStyles.resultsHead}>
           <h2 id="faq-heading">{filtered ? t('faq.resultsHeading') : t('faq.heading')}</h2>
           <p className={faqStyles.count} role="status">
-            {faq.ok && faq.value.total > 0 ? t('faq.count', { count: faq.value.total }) : ''}
+            {faq.ok && faq.value.total > 0 ? faqCount(faq.value) : ''}
           </p>
         </div>
         {results}
