@@ -13,6 +13,12 @@ const phone =
 const desktop =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
+/** Every `<title>` of a document, its text unescaped as a browser reads it. */
+const titlesOf = (html: string) =>
+  [...html.matchAll(/<title>([^<]*)<\/title>/g)].map(([, text = '']) =>
+    text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+  );
+
 interface Envelope<T> {
   code: number;
   data: T;
@@ -56,6 +62,8 @@ describe('first screen in the HTML (portal)', () => {
     expect(res.headers.vary).toMatch(/accept-language/);
     const html = res.body;
     expect(html).toMatch(/<html lang="th" data-h5="">/);
+    // The title the shell sets in the browser, in the page's language, is there before any script runs.
+    expect(titlesOf(html)).toEqual(['หน้าแรก | JoyPeak Games']);
     const root = rootOf(html);
     expect(root).toContain('เล่นเกม เติมเงิน และขอความช่วยเหลือได้ในที่เดียว');
     const banners = await call<{ title: string; image_h5: { url: string } }[]>('/web/home/banner?lang=th');
@@ -83,6 +91,7 @@ describe('first screen in the HTML (portal)', () => {
     });
     const html = res.body;
     expect(html).toMatch(/<html lang="vi">/);
+    expect(titlesOf(html)).toEqual(['Trang chủ | JoyPeak Games']);
     const banners = await call<{ title: string; image: { url: string } }[]>('/web/home/banner?lang=vi');
     expect(rootOf(html)).toContain(banners[0]!.title);
     expect(html).toContain(`<link rel="preload" as="image" href="${banners[0]!.image.url}"`);
@@ -93,6 +102,7 @@ describe('first screen in the HTML (portal)', () => {
     const res = await page('/news/h5', { 'user-agent': phone, 'accept-language': 'zh-TW,zh;q=0.9' });
     const html = res.body;
     expect(html).toMatch(/<html lang="zh-Hant" data-h5="">/);
+    expect(titlesOf(html)).toEqual(['最新消息 | JoyPeak Games']);
     const news = await call<{ list: { title: string }[] }>('/web/news/page?lang=zh&page_num=1&page_size=10');
     expect(news.list.length).toBeGreaterThan(0);
     expect(rootOf(html)).toContain(news.list[0]!.title);
@@ -156,6 +166,7 @@ describe('first screen in the HTML (passport and pay)', () => {
       headers: { host: 'passport.test', 'user-agent': phone, 'accept-language': 'th' },
     });
     expect(h5.body).toMatch(/<html lang="th" data-h5="">/);
+    expect(titlesOf(h5.body)).toEqual(['เข้าสู่ระบบ | JoyPeak Games']);
     expect(rootOf(h5.body)).toContain('เข้าสู่ระบบ JoyPeak Games');
     expect(rootOf(h5.body)).toMatch(/<form[\s\S]*<input[\s\S]*type="password"/);
     const desktopPage = await passport.inject({
@@ -163,6 +174,7 @@ describe('first screen in the HTML (passport and pay)', () => {
       headers: { host: 'passport.test', 'user-agent': desktop, cookie: 'gp_lang_passport_test=vi' },
     });
     expect(desktopPage.body).toMatch(/<html lang="vi">/);
+    expect(titlesOf(desktopPage.body)).toEqual(['Đăng nhập | JoyPeak Games']);
     expect(rootOf(desktopPage.body)).toContain('Đăng nhập JoyPeak Games');
   });
 
@@ -172,6 +184,7 @@ describe('first screen in the HTML (passport and pay)', () => {
       headers: { host: 'pay.test', 'user-agent': phone, 'accept-language': 'vi-VN' },
     });
     expect(res.body).toMatch(/<html lang="vi" data-h5="">/);
+    expect(titlesOf(res.body)).toEqual(['Nạp tiền | JoyPeak Games']);
     const root = rootOf(res.body);
     expect(root).toContain('Nạp tiền vào game');
     // /pay_h5 is the regional web pay (spec 9), the game list of the site's distribution region.
@@ -189,6 +202,7 @@ describe('first screen in the HTML (passport and pay)', () => {
       headers: { host: 'pay.test', 'user-agent': desktop, 'accept-language': 'th-TH' },
     });
     expect(res.body).toMatch(/<html lang="th">/);
+    expect(titlesOf(res.body)).toEqual(['เติมเงิน | JoyPeak Games']);
     const root = rootOf(res.body);
     expect(root).toContain('เติมเงินเกม');
     const games = (

@@ -23,6 +23,8 @@ export interface RenderedPage {
   markup: string;
   payload: string;
   head: string;
+  /** The document title, plain text. */
+  title: string;
 }
 
 export interface PageRenderer {
@@ -65,6 +67,7 @@ export function inProcessFetch(api: InProcessApi): typeof fetch {
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Where the build lists each landing path's screen files (`screenPreloads` of @gp/ui/vite). */
 export const screenPreloadsFile = '.vite/screen-preloads.json';
@@ -98,6 +101,7 @@ export function fillTemplate(template: string, page: RenderedPage, links = ''): 
       /<html\b[^>]*>/i,
       `<html lang="${escapeAttribute(page.htmlLang)}"${page.h5 ? ' data-h5=""' : ''}>`,
     )
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', `${links}${page.head}</head>`)
     .replace(
       '<div id="root"></div>',

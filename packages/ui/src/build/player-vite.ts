@@ -247,6 +247,7 @@ export function playerVite(options: {
       target: 'es2022',
       sourcemap: true,
       manifest: true,
+      cssCodeSplit: false,
       rolldownOptions: {
         onLog(level, log, handler) {
           // react-router reads React's useOptimistic when it exists and falls back when not, as on Preact.
