@@ -2,11 +2,13 @@
  * Issue 21: the portal's landing pages come with their first screen in the HTML, in the reader's language, read
  * here as a browser without scripts would (app.inject on the app host over the built portal, `pnpm build`).
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { site } from '@gp/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { buildAppHost, distDirOf } from './app-hosts.ts';
+import { fillTemplate, inlineStylesheets } from './first-screen.ts';
 
 const phone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -23,6 +25,29 @@ interface Envelope<T> {
   code: number;
   data: T;
 }
+
+describe('the page template', () => {
+  const template =
+    '<html lang="en"><head><title>JoyPeak Games</title>' +
+    '<link rel="stylesheet" crossorigin href="/assets/style-a.css"></head>' +
+    '<body><div id="root"></div></body></html>';
+  const rendered = { htmlLang: 'th', h5: true, markup: '<p>x</p>', payload: '{}', head: '' };
+
+  it('takes the rendered title as text', () => {
+    const html = fillTemplate(template, { ...rendered, title: 'Q&A <b>1</b> | JoyPeak Games' });
+    expect(html).toContain('<title>Q&amp;A &lt;b&gt;1&lt;/b&gt; | JoyPeak Games</title>');
+    expect(titlesOf(html)).toEqual(['Q&A <b>1</b> | JoyPeak Games']);
+  });
+
+  it('puts the stylesheet inline, unless its text could end the element', () => {
+    const css = '._a_1x{color:red}\n';
+    expect(inlineStylesheets(template, () => css)).toContain(
+      `<head><title>JoyPeak Games</title><style>${css}</style></head>`,
+    );
+    const closing = '._a_1x::after{content:"</style>"}';
+    expect(inlineStylesheets(template, () => closing)).toBe(template);
+  });
+});
 
 describe('first screen in the HTML (portal)', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -77,10 +102,23 @@ describe('first screen in the HTML (portal)', () => {
     const top = await call<{ title: string }[]>('/web/news/top?lang=th&size=5');
     expect(root).toContain(top[0]!.title);
     expect(payloadOf(html).lang).toBe('th');
-    // The home screen's stylesheets are linked from the HTML (they block the first paint: no unstyled flash).
+    // The styles stand inline in the head, so the first paint waits for no other request and is never unstyled:
+    // every class of the markup is there, and the policy allows exactly these bytes.
     const head = html.slice(0, html.indexOf('</head>'));
-    const css = [...head.matchAll(/<link rel="stylesheet" href="(\/assets\/home-[^"]+\.css)">/g)];
-    expect(css.length).toBe(1);
+    expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const styles = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css = '']) => css);
+    expect(styles.length).toBe(1);
+    const classes = new Set(
+      [...root!.matchAll(/\sclass="([^"]+)"/g)].flatMap(([, c = '']) => c.split(/\s+/)),
+    );
+    expect(classes.size).toBeGreaterThan(10);
+    for (const name of classes) expect(styles[0], name).toContain(`.${name}`);
+    const hash = createHash('sha256').update(styles[0]!, 'utf8').digest('base64');
+    const styleSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('style-src'));
+    expect(styleSrc).toContain(`'sha256-${hash}'`);
+    expect(styleSrc).not.toContain('unsafe-inline');
   });
 
   it('renders desktop / in the language the host cookie mirrors, over Accept-Language', async () => {
@@ -129,6 +167,10 @@ describe('first screen in the HTML (portal)', () => {
   it('leaves pages it does not render to the browser, and sends the other form to the browser too', async () => {
     const service = await page('/service/h5', { 'user-agent': phone });
     expect(service.body).toContain('<div id="root"></div>');
+    // The plain shell links its stylesheet (cached across pages) and keeps the build's title.
+    expect(service.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
+    expect(service.body).not.toContain('<style>');
+    expect(titlesOf(service.body)).toEqual(['JoyPeak Games']);
     // A desktop asking for the H5 home is moved to / by the router in the browser, as before.
     const twin = await page('/h5', { 'user-agent': desktop });
     expect(twin.body).toContain('<div id="root"></div>');

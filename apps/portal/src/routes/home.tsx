@@ -73,7 +73,9 @@ export default function Home() {
           {(banners) =>
             banners.ok && banners.value.length > 0 ? (
               <>
-                <BannerCarousel banners={banners.value} h5={h5} />
+                <HydrateLater>
+                  <BannerCarousel banners={banners.value} h5={h5} />
+                </HydrateLater>
                 {welcome(false)}
               </>
             ) : (

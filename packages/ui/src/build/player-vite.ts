@@ -159,8 +159,50 @@ export function screenPreloads(root: string, screens: Readonly<Record<string, st
           `var l=document.createElement('link');if(/\\.css$/.test(h))l.rel='stylesheet';` +
           `else{l.rel='modulepreload';l.crossOrigin=''}l.href=h;document.head.appendChild(l)})})(` +
           `${JSON.stringify(paths)},${JSON.stringify(lists)})`;
-        return [{ tag: 'script', children: script, injectTo: 'head' as const }];
+        // Marked, so the app host can leave it out of the pages it renders, which link their screen files
+        // themselves (first-screen.ts in the API).
+        return [
+          {
+            tag: 'script',
+            attrs: { 'data-screen-preloads': true },
+            children: script,
+            injectTo: 'head' as const,
+          },
+        ];
       },
+    },
+  };
+}
+
+/**
+ * The attribute of the script and module-preload tags that a page the server rendered (issue 21) holds inert
+ * until its first paint: the app host turns the entry's `<script type="module">` and `<link rel="modulepreload">`
+ * into `<script type="gp/after-paint" data-after-paint src>` and `<link rel="gp-after-paint" data-after-paint
+ * href>`, which the browser does not fetch, and `afterPaintLoader` starts them once the first screen is painted.
+ */
+export const afterPaintAttribute = 'data-after-paint';
+
+/**
+ * The inline script at the end of every player page's body that starts the inert tags (`afterPaintAttribute`)
+ * after the first paint: the server's first screen, with its inline styles, is painted from the HTML alone and
+ * the LCP picture does not share the connection with the scripts; the scripts then load as from the head. A page
+ * without such tags (the plain shell) is left as it is. A hidden tab never paints, hence the timer as well.
+ */
+export const afterPaintLoader =
+  `(function(d){var l=d.querySelectorAll('[${afterPaintAttribute}]'),s=0;if(!l.length)return;` +
+  `function go(){if(s)return;s=1;l.forEach(function(e){var n;if(e.tagName=='LINK'){n=d.createElement('link');` +
+  `n.rel='modulepreload';n.href=e.getAttribute('href')}else{n=d.createElement('script');n.type='module';` +
+  `n.src=e.getAttribute('src')}n.crossOrigin='';d.head.appendChild(n)})}` +
+  `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)`;
+
+/** Puts `afterPaintLoader` at the end of index.html's body (its hash goes into the policy with the others). */
+export function scriptsAfterPaint(): Plugin {
+  return {
+    name: 'gp:scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'script', children: afterPaintLoader, injectTo: 'body' as const }],
     },
   };
 }
@@ -238,6 +280,7 @@ export function playerVite(options: {
       browserContracts(),
       firstLoadHints(options.namespaces, apiOriginOf(options.mode, options.envDir)),
       screenPreloads(options.envDir, options.screens ?? {}),
+      scriptsAfterPaint(),
       contentSecurityPolicy({ apiOrigins: apiOriginsOf(options.mode, options.envDir) }),
       zodWithoutEval(),
       precompress(),
