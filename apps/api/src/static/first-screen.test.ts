@@ -148,7 +148,8 @@ describe('first screen in the HTML (portal)', () => {
   });
 
   it('keeps the data it embeds inert: no "<" inside the JSON, no new inline script to hash', async () => {
-    const html = (await page('/h5', { 'user-agent': phone })).body;
+    const res = await page('/h5', { 'user-agent': phone });
+    const html = res.body;
     const json = /id="gp-first-screen">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(json).not.toContain('<');
     // The policy refuses style attributes in markup (style-src 'self'): the server's first screen has none.
@@ -158,10 +159,39 @@ describe('first screen in the HTML (portal)', () => {
     expect(rootOf((await page('/', { 'user-agent': desktop })).body)).not.toMatch(/\sstyle=/);
     const template = (await page('/service/h5', { 'user-agent': phone })).body;
     const inline = (text: string) =>
-      [...text.matchAll(/<script\b([^>]*)>/g)].filter(
-        ([, attributes = '']) => !/\b(src|type)=/.test(attributes),
-      ).length;
-    expect(inline(html)).toBe(inline(template));
+      [...text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter(([, attributes = '']) => !/\b(src|type)=/.test(attributes))
+        .map(([, , body = '']) => body);
+    // Every script the page runs inline is one the build wrote, allowed by its hash.
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(inline(html).length).toBeGreaterThan(0);
+    for (const body of inline(html)) {
+      expect(inline(template)).toContain(body);
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  });
+
+  it('starts no script before the first paint: the entry and its preloads wait for the loader', async () => {
+    const html = (await page('/h5', { 'user-agent': phone, 'accept-language': 'en' })).body;
+    const template = (await page('/service/h5', { 'user-agent': phone })).body;
+    expect(html).not.toMatch(/<script\b[^>]*type="module"|rel="modulepreload"/);
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
+    expect(html).toContain(`<script type="gp/after-paint" data-after-paint src="${entry}"></script>`);
+    const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const [, href] of preloads) {
+      expect(html).toContain(`<link rel="gp-after-paint" data-after-paint href="${href}">`);
+    }
+    // The home screen's own files too, in place of the inline map the plain shell preloads them from.
+    expect(html).toMatch(/<link rel="gp-after-paint" data-after-paint href="\/assets\/home-[^"]+\.js">/);
+    expect(html).not.toContain('data-screen-preloads');
+    expect(template).toContain('<script data-screen-preloads>');
+    // The build's loader, after the first screen's markup and data.
+    const loader = html.lastIndexOf("<script>(function(d){var l=d.querySelectorAll('[data-after-paint]')");
+    expect(loader).toBeGreaterThan(html.indexOf('id="gp-first-screen"'));
   });
 
   it('leaves pages it does not render to the browser, and sends the other form to the browser too', async () => {

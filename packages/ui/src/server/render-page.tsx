@@ -116,7 +116,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const site = (leafMatch?.handle as RouteHandle | undefined)?.siteRoute;
       // As the shell picks the layout (shell.tsx).
       const h5 = site ? site.form === 'h5' || (site.form === 'both' && wantsH5(render.device, site)) : false;
-      const t = i18n.getFixedT(render.lang, 'common');
+      const t = i18n.getFixedT(i18n.language, 'common');
       const first: FirstScreen = { lang: render.lang, device: render.device, loaderData: context.loaderData };
       return {
         htmlLang: optionOf(render.lang).lang,
