@@ -41,6 +41,9 @@ export async function bootApp(options: {
   if (first && first.lang === lang && first.device === browserDevice()) {
     const [i18n] = await Promise.all([createI18n(lang, options.namespaces), resolveLazy(options.routes)]);
     const router = createBrowserRouter(options.routes, { hydrationData: { loaderData: first.loaderData } });
+    // Ranking every route is work of its own: the hydration's first pass starts in the next task, so neither makes
+    // one long task on a phone (the page is on screen meanwhile).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     hydrateFirstScreen(() =>
       hydrateRoot(
         root,
