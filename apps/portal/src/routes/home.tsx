@@ -85,7 +85,11 @@ export default function Home() {
           }
         </Await>
       </Suspense>
-      {h5 && <QuickLinks flags={navigation.flags} />}
+      {h5 && (
+        <HydrateLater>
+          <QuickLinks flags={navigation.flags} />
+        </HydrateLater>
+      )}
       <Suspense fallback={<SectionSkeleton />}>
         <Await resolve={data.modules}>
           {(modules) =>
