@@ -189,10 +189,13 @@ export const afterPaintAttribute = 'data-after-paint';
  * without such tags (the plain shell) is left as it is. A hidden tab never paints, hence the timer as well.
  */
 export const afterPaintLoader =
-  `(function(d){var l=d.querySelectorAll('[${afterPaintAttribute}]'),s=0;if(!l.length)return;` +
-  `function go(){if(s)return;s=1;l.forEach(function(e){var n;if(e.tagName=='LINK'){n=d.createElement('link');` +
-  `n.rel='modulepreload';n.href=e.getAttribute('href')}else{n=d.createElement('script');n.type='module';` +
-  `n.src=e.getAttribute('src')}n.crossOrigin='';d.head.appendChild(n)})}` +
+  `(function(d){var l=[].slice.call(d.querySelectorAll('[${afterPaintAttribute}]')),s=0;if(!l.length)return;` +
+  `function add(e){var n;if(e.tagName=='LINK'){n=d.createElement('link');n.rel='modulepreload';` +
+  `n.href=e.getAttribute('href')}else{n=d.createElement('script');n.type='module';n.src=e.getAttribute('src')}` +
+  `n.crossOrigin='';d.head.appendChild(n)}` +
+  // A few tags per task: starting a fetch costs the main thread a little each, and a page has about twenty.
+  `function next(){l.splice(0,4).forEach(add);if(l.length)setTimeout(next,0)}` +
+  `function go(){if(!s){s=1;next()}}` +
   `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)`;
 
 /** Puts `afterPaintLoader` at the end of index.html's body (its hash goes into the policy with the others). */
