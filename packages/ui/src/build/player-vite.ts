@@ -18,6 +18,7 @@ import { loadEnv, type BuildEnvironmentOptions, type Plugin, type Rollup } from 
 import { site } from '@gp/config';
 import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
 import { browserContracts } from '@gp/api-client/vite-plugin';
+import { afterPaintLoader } from './after-paint.ts';
 import { contentSecurityPolicy, zodWithoutEval } from './content-security-policy.ts';
 
 /** Files the static server may send compressed; smaller ones are not worth a second request-path lookup. */
@@ -173,30 +174,6 @@ export function screenPreloads(root: string, screens: Readonly<Record<string, st
     },
   };
 }
-
-/**
- * The attribute of the script and module-preload tags that a page the server rendered (issue 21) holds inert
- * until its first paint: the app host turns the entry's `<script type="module">` and `<link rel="modulepreload">`
- * into `<script type="gp/after-paint" data-after-paint src>` and `<link rel="gp-after-paint" data-after-paint
- * href>`, which the browser does not fetch, and `afterPaintLoader` starts them once the first screen is painted.
- */
-export const afterPaintAttribute = 'data-after-paint';
-
-/**
- * The inline script at the end of every player page's body that starts the inert tags (`afterPaintAttribute`)
- * after the first paint: the server's first screen, with its inline styles, is painted from the HTML alone and
- * the LCP picture does not share the connection with the scripts; the scripts then load as from the head. A page
- * without such tags (the plain shell) is left as it is. A hidden tab never paints, hence the timer as well.
- */
-export const afterPaintLoader =
-  `(function(d){var l=[].slice.call(d.querySelectorAll('[${afterPaintAttribute}]')),s=0;if(!l.length)return;` +
-  `function add(e){var n;if(e.tagName=='LINK'){n=d.createElement('link');n.rel='modulepreload';` +
-  `n.href=e.getAttribute('href')}else{n=d.createElement('script');n.type='module';n.src=e.getAttribute('src')}` +
-  `n.crossOrigin='';d.head.appendChild(n)}` +
-  // A few tags per task: starting a fetch costs the main thread a little each, and a page has about twenty.
-  `function next(){l.splice(0,4).forEach(add);if(l.length)setTimeout(next,0)}` +
-  `function go(){if(!s){s=1;next()}}` +
-  `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)`;
 
 /** Puts `afterPaintLoader` at the end of index.html's body (its hash goes into the policy with the others). */
 export function scriptsAfterPaint(): Plugin {
