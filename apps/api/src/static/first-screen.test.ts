@@ -190,8 +190,9 @@ describe('first screen in the HTML (portal)', () => {
     expect(html).not.toContain('data-screen-preloads');
     expect(template).toContain('<script data-screen-preloads>');
     // The build's loader, after the first screen's markup and data.
-    const loader = html.lastIndexOf("<script>(function(d){var l=d.querySelectorAll('[data-after-paint]')");
-    expect(loader).toBeGreaterThan(html.indexOf('id="gp-first-screen"'));
+    const loader = [...html.matchAll(/<script>\(function\(d\)\{[^<]*\[data-after-paint\][^<]*<\/script>/g)];
+    expect(loader).toHaveLength(1);
+    expect(loader[0]!.index).toBeGreaterThan(html.indexOf('id="gp-first-screen"'));
   });
 
   it('leaves pages it does not render to the browser, and sends the other form to the browser too', async () => {
