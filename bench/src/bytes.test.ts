@@ -10,9 +10,11 @@ import {
   filesOfIndexHtml,
   localeKey,
   measureFiles,
+  pageFiles,
   packagesOf,
   type Manifest,
 } from './bytes.ts';
+import type { LandingPage } from './pages.ts';
 
 const manifest: Manifest = {
   'index.html': {
@@ -50,6 +52,26 @@ describe('filesOf', () => {
       ],
       css: ['assets/cards-e.css', 'assets/home-d.css', 'assets/index-a.css'],
     });
+  });
+
+  it("counts a build's one unsplit stylesheet on every page", () => {
+    const page: LandingPage = {
+      key: 'portal /h5',
+      app: 'portal',
+      path: '/h5',
+      screens: ['src/routes/home.tsx'],
+      namespaces: ['common'],
+      lighthouse: false,
+      form: 'h5',
+    };
+    const split = pageFiles(manifest, page);
+    expect(split.css).toEqual(['assets/cards-e.css', 'assets/home-d.css', 'assets/index-a.css']);
+    const unsplit = pageFiles(
+      { ...manifest, 'style.css': { file: 'assets/style-h.css', src: 'style.css' } },
+      page,
+    );
+    expect(unsplit.css).toEqual([...split.css, 'assets/style-h.css'].sort());
+    expect(unsplit.js).toEqual(split.js);
   });
 
   it('refuses a module the build does not have', () => {

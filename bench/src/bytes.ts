@@ -154,8 +154,16 @@ export function measureEntry(app: AppInfo): ByteMeasure {
   return measureFiles(dist, `${app.name} entry`, app.name, filesOfIndexHtml(html));
 }
 
+/**
+ * A build that does not split its CSS (the player builds, `cssCodeSplit: false`) lists its one stylesheet on its
+ * own, under `style.css`, linked from no chunk: every page loads it (index.html links it, a rendered page holds it
+ * inline).
+ */
+export const unsplitStylesheetKey = 'style.css';
+
 export function pageFiles(manifest: Manifest, page: LandingPage): { js: string[]; css: string[] } {
   return filesOf(manifest, [
+    ...(unsplitStylesheetKey in manifest ? [unsplitStylesheetKey] : []),
     entryKey(manifest),
     ...page.screens,
     ...page.namespaces.map((ns) => localeKey(manifest, benchLanguage, ns)),

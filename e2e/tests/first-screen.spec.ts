@@ -4,7 +4,7 @@
  * soon as the parser has it; after the scripts have run, the largest contentful paint's element and every marked
  * element must still be the same, connected node, and the console must hold no hydration warning.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import enPortal from '../../packages/i18n/locales/en/portal.json' with { type: 'json' };
 import thPortal from '../../packages/i18n/locales/th/portal.json' with { type: 'json' };
 import { checkA11y } from '../support/a11y.ts';
@@ -33,6 +33,13 @@ const observe = () => {
   marker.observe(document, { childList: true, subtree: true });
 };
 
+/**
+ * Resolves once the scripts have taken the page over: the shell asks who the member is only then (the server
+ * cannot know). Call it before the navigation. (The title no longer tells: the server writes it too.)
+ */
+const takenOver = (page: Page) =>
+  page.waitForResponse((response) => response.url().includes('/passport/web/user/info'));
+
 test('the home page is readable before its scripts run', async ({ browser }, testInfo) => {
   const h5 = onPhone(testInfo);
   const context = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: false });
@@ -57,7 +64,9 @@ test('the scripts take the first screen over without drawing it again', async ({
   });
   page.on('pageerror', (error) => warnings.push(error.message));
   await page.addInitScript(observe);
+  const ready = takenOver(page);
   await page.goto(homeUrl(h5));
+  await ready;
   // Taken over: the carousel answers its buttons.
   const carousel = page.getByRole('region', { name: enPortal.carousel.label });
   const first = carousel.getByRole('button', { name: /^Show slide 1:/ });
@@ -104,9 +113,11 @@ test('the news, login and top-up pages are taken over in place too', async ({ pa
   page.on('pageerror', (error) => warnings.push(error.message));
   await page.addInitScript(observe);
   for (const url of otherPages(onPhone(testInfo))) {
+    const ready = takenOver(page);
     await page.goto(url);
-    // Taken over: the page's script sets its title.
+    // The server wrote the title; the scripts then take the page over.
     await expect(page).toHaveTitle(/.+ \| JoyPeak Games$/);
+    await ready;
     await page.waitForLoadState('networkidle');
     const result = await page.evaluate(() => {
       const w = window as unknown as { __server?: Element[]; __lcp?: Element | null };
@@ -131,7 +142,9 @@ test('the news, login and top-up pages are taken over in place too', async ({ pa
 
 test("the server renders in the player's language choice once made", async ({ page }, testInfo) => {
   const h5 = onPhone(testInfo);
+  const ready = takenOver(page);
   await page.goto(homeUrl(h5));
+  await ready;
   await page.getByLabel('Language', { exact: true }).selectOption({ label: 'ไทย' });
   await expect(page.getByRole('heading', { level: 1, name: thPortal.home.heading })).toBeVisible();
   // The page's own request, with this host's cookies, as the next visit sends it.

@@ -170,8 +170,10 @@ function segments(path: string): string[] {
 
 /** Matches a pathname (trailing slash ignored) against one pattern. */
 export function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
-  const want = segments(pattern);
-  const have = segments(pathname);
+  return matchSegments(segments(pattern), segments(pathname));
+}
+
+function matchSegments(want: readonly string[], have: readonly string[]): Record<string, string> | undefined {
   if (want.length !== have.length) return undefined;
   const params: Record<string, string> = {};
   for (const [i, part] of want.entries()) {
@@ -200,14 +202,20 @@ export function buildPath(pattern: string, params: Record<string, string>): stri
   return `/${path}`;
 }
 
+/** Every route's segments and literal-segment count, split once: each link on a page is matched against all. */
+const compiled = siteRoutes.map((route) => {
+  const want = segments(route.path);
+  return { route, want, literals: want.filter((s) => !s.startsWith(':')).length };
+});
+
 /** The route a pathname shows, on any host. Literal segments win over params (`/news-detail/h5/1` is H5). */
 export function matchSiteRoute(pathname: string): RouteMatch | undefined {
   let best: RouteMatch | undefined;
   let bestLiterals = -1;
-  for (const route of siteRoutes) {
-    const params = matchPattern(route.path, pathname);
+  const have = segments(pathname);
+  for (const { route, want, literals } of compiled) {
+    const params = matchSegments(want, have);
     if (!params) continue;
-    const literals = segments(route.path).filter((s) => !s.startsWith(':')).length;
     if (literals > bestLiterals) {
       best = { route, params };
       bestLiterals = literals;

@@ -169,9 +169,18 @@ export interface DateFormatOptions {
   timeZone?: string;
 }
 
-/** The Intl formatter of a style in `lang`, always in the Gregorian calendar. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The Intl formatter of a style in `lang`, always in the Gregorian calendar; made once per locale, style and zone
+ * (making one costs far more than formatting with it: a list of dates would otherwise make one per date, a long
+ * task on a phone).
+ */
 function dateFormat(lang: string, { style = dateOnly, timeZone }: DateFormatOptions): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(intlLocale(lang), { ...style, calendar: 'gregory', timeZone });
+  const locale = intlLocale(lang);
+  return cached(dateFormats, `${locale} ${timeZone ?? ''} ${JSON.stringify(style)}`, () => {
+    return new Intl.DateTimeFormat(locale, { ...style, calendar: 'gregory', timeZone });
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { createI18n, startLanguage, type Namespace } from '@gp/i18n';
+import { hydrateFirstScreen } from './hydrate-later.tsx';
 import { readFirstScreen } from './server/first-screen.ts';
 import { browserDevice } from './shell/create-shell.tsx';
 
@@ -40,13 +41,18 @@ export async function bootApp(options: {
   if (first && first.lang === lang && first.device === browserDevice()) {
     const [i18n] = await Promise.all([createI18n(lang, options.namespaces), resolveLazy(options.routes)]);
     const router = createBrowserRouter(options.routes, { hydrationData: { loaderData: first.loaderData } });
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </StrictMode>,
+    // Ranking every route is work of its own: the hydration's first pass starts in the next task, so neither makes
+    // one long task on a phone (the page is on screen meanwhile).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    hydrateFirstScreen(() =>
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <I18nextProvider i18n={i18n}>
+            <RouterProvider router={router} />
+          </I18nextProvider>
+        </StrictMode>,
+      ),
     );
     return;
   }

@@ -6,8 +6,8 @@
  * slow networks), so nothing is compressed per request; without such a file the plain one is sent.
  *
  * With the API at hand (`api`), the pages the app's server build names come with their first screen rendered
- * (issue 21, `first-screen.ts`); they vary by language cookie, Accept-Language and user agent, so they are
- * never cached either.
+ * (issue 21, `first-screen.ts`), with the app's stylesheet inline; they vary by language cookie, Accept-Language and
+ * user agent, so they are never cached either.
  *
  * Every answer carries the browser headers of the API (`http/browser-policy.ts`) and the app's own
  * Content-Security-Policy, which its build wrote from the built index.html (`@gp/ui/csp`). Pages answer HEAD
@@ -23,10 +23,12 @@ import { appsRoot } from '../config/paths.ts';
 import { browserHeaders } from '../http/browser-policy.ts';
 import {
   fillTemplate,
+  inlineStylesheets,
   loadPageRenderer,
   readScreenFiles,
   renderRequest,
   screenLinks,
+  scriptsAfterPaint,
   type InProcessApi,
 } from './first-screen.ts';
 
@@ -87,6 +89,9 @@ export async function buildAppHost(
   });
   const renderer = api ? await loadPageRenderer(root) : undefined;
   const template = readFileSync(join(root, 'index.html'), 'utf8');
+  const renderedTemplate = renderer
+    ? scriptsAfterPaint(inlineStylesheets(template, (path) => readFileSync(join(root, path), 'utf8')))
+    : template;
   const screenFiles = readScreenFiles(root);
   host.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a real 404; any other path is a client-side route.
@@ -99,7 +104,7 @@ export async function buildAppHost(
         const page = await renderRequest(renderer, api, request);
         if (page) {
           const links = screenLinks(screenFiles, request.url);
-          return sendHtml(request, reply, fillTemplate(template, page, links));
+          return sendHtml(request, reply, fillTemplate(renderedTemplate, page, links));
         }
       } catch (error) {
         // The page still works as the browser renders it alone.

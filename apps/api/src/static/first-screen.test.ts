@@ -2,21 +2,52 @@
  * Issue 21: the portal's landing pages come with their first screen in the HTML, in the reader's language, read
  * here as a browser without scripts would (app.inject on the app host over the built portal, `pnpm build`).
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { site } from '@gp/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { buildAppHost, distDirOf } from './app-hosts.ts';
+import { fillTemplate, inlineStylesheets } from './first-screen.ts';
 
 const phone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const desktop =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
+/** Every `<title>` of a document, its text unescaped as a browser reads it. */
+const titlesOf = (html: string) =>
+  [...html.matchAll(/<title>([^<]*)<\/title>/g)].map(([, text = '']) =>
+    text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+  );
+
 interface Envelope<T> {
   code: number;
   data: T;
 }
+
+describe('the page template', () => {
+  const template =
+    '<html lang="en"><head><title>JoyPeak Games</title>' +
+    '<link rel="stylesheet" crossorigin href="/assets/style-a.css"></head>' +
+    '<body><div id="root"></div></body></html>';
+  const rendered = { htmlLang: 'th', h5: true, markup: '<p>x</p>', payload: '{}', head: '' };
+
+  it('takes the rendered title as text', () => {
+    const html = fillTemplate(template, { ...rendered, title: 'Q&A <b>1</b> | JoyPeak Games' });
+    expect(html).toContain('<title>Q&amp;A &lt;b&gt;1&lt;/b&gt; | JoyPeak Games</title>');
+    expect(titlesOf(html)).toEqual(['Q&A <b>1</b> | JoyPeak Games']);
+  });
+
+  it('puts the stylesheet inline, unless its text could end the element', () => {
+    const css = '._a_1x{color:red}\n';
+    expect(inlineStylesheets(template, () => css)).toContain(
+      `<head><title>JoyPeak Games</title><style>${css}</style></head>`,
+    );
+    const closing = '._a_1x::after{content:"</style>"}';
+    expect(inlineStylesheets(template, () => closing)).toBe(template);
+  });
+});
 
 describe('first screen in the HTML (portal)', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -56,6 +87,8 @@ describe('first screen in the HTML (portal)', () => {
     expect(res.headers.vary).toMatch(/accept-language/);
     const html = res.body;
     expect(html).toMatch(/<html lang="th" data-h5="">/);
+    // The title the shell sets in the browser, in the page's language, is there before any script runs.
+    expect(titlesOf(html)).toEqual(['หน้าแรก | JoyPeak Games']);
     const root = rootOf(html);
     expect(root).toContain('เล่นเกม เติมเงิน และขอความช่วยเหลือได้ในที่เดียว');
     const banners = await call<{ title: string; image_h5: { url: string } }[]>('/web/home/banner?lang=th');
@@ -69,10 +102,23 @@ describe('first screen in the HTML (portal)', () => {
     const top = await call<{ title: string }[]>('/web/news/top?lang=th&size=5');
     expect(root).toContain(top[0]!.title);
     expect(payloadOf(html).lang).toBe('th');
-    // The home screen's stylesheets are linked from the HTML (they block the first paint: no unstyled flash).
+    // The styles stand inline in the head, so the first paint waits for no other request and is never unstyled:
+    // every class of the markup is there, and the policy allows exactly these bytes.
     const head = html.slice(0, html.indexOf('</head>'));
-    const css = [...head.matchAll(/<link rel="stylesheet" href="(\/assets\/home-[^"]+\.css)">/g)];
-    expect(css.length).toBe(1);
+    expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const styles = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css = '']) => css);
+    expect(styles.length).toBe(1);
+    const classes = new Set(
+      [...root!.matchAll(/\sclass="([^"]+)"/g)].flatMap(([, c = '']) => c.split(/\s+/)),
+    );
+    expect(classes.size).toBeGreaterThan(10);
+    for (const name of classes) expect(styles[0], name).toContain(`.${name}`);
+    const hash = createHash('sha256').update(styles[0]!, 'utf8').digest('base64');
+    const styleSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('style-src'));
+    expect(styleSrc).toContain(`'sha256-${hash}'`);
+    expect(styleSrc).not.toContain('unsafe-inline');
   });
 
   it('renders desktop / in the language the host cookie mirrors, over Accept-Language', async () => {
@@ -83,6 +129,7 @@ describe('first screen in the HTML (portal)', () => {
     });
     const html = res.body;
     expect(html).toMatch(/<html lang="vi">/);
+    expect(titlesOf(html)).toEqual(['Trang chủ | JoyPeak Games']);
     const banners = await call<{ title: string; image: { url: string } }[]>('/web/home/banner?lang=vi');
     expect(rootOf(html)).toContain(banners[0]!.title);
     expect(html).toContain(`<link rel="preload" as="image" href="${banners[0]!.image.url}"`);
@@ -93,6 +140,7 @@ describe('first screen in the HTML (portal)', () => {
     const res = await page('/news/h5', { 'user-agent': phone, 'accept-language': 'zh-TW,zh;q=0.9' });
     const html = res.body;
     expect(html).toMatch(/<html lang="zh-Hant" data-h5="">/);
+    expect(titlesOf(html)).toEqual(['最新消息 | JoyPeak Games']);
     const news = await call<{ list: { title: string }[] }>('/web/news/page?lang=zh&page_num=1&page_size=10');
     expect(news.list.length).toBeGreaterThan(0);
     expect(rootOf(html)).toContain(news.list[0]!.title);
@@ -100,7 +148,8 @@ describe('first screen in the HTML (portal)', () => {
   });
 
   it('keeps the data it embeds inert: no "<" inside the JSON, no new inline script to hash', async () => {
-    const html = (await page('/h5', { 'user-agent': phone })).body;
+    const res = await page('/h5', { 'user-agent': phone });
+    const html = res.body;
     const json = /id="gp-first-screen">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(json).not.toContain('<');
     // The policy refuses style attributes in markup (style-src 'self'): the server's first screen has none.
@@ -110,15 +159,49 @@ describe('first screen in the HTML (portal)', () => {
     expect(rootOf((await page('/', { 'user-agent': desktop })).body)).not.toMatch(/\sstyle=/);
     const template = (await page('/service/h5', { 'user-agent': phone })).body;
     const inline = (text: string) =>
-      [...text.matchAll(/<script\b([^>]*)>/g)].filter(
-        ([, attributes = '']) => !/\b(src|type)=/.test(attributes),
-      ).length;
-    expect(inline(html)).toBe(inline(template));
+      [...text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter(([, attributes = '']) => !/\b(src|type)=/.test(attributes))
+        .map(([, , body = '']) => body);
+    // Every script the page runs inline is one the build wrote, allowed by its hash.
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(inline(html).length).toBeGreaterThan(0);
+    for (const body of inline(html)) {
+      expect(inline(template)).toContain(body);
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  });
+
+  it('starts no script before the first paint: the entry and its preloads wait for the loader', async () => {
+    const html = (await page('/h5', { 'user-agent': phone, 'accept-language': 'en' })).body;
+    const template = (await page('/service/h5', { 'user-agent': phone })).body;
+    expect(html).not.toMatch(/<script\b[^>]*type="module"|rel="modulepreload"/);
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
+    expect(html).toContain(`<script type="gp/after-paint" data-after-paint src="${entry}"></script>`);
+    const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const [, href] of preloads) {
+      expect(html).toContain(`<link rel="gp-after-paint" data-after-paint href="${href}">`);
+    }
+    // The home screen's own files too, in place of the inline map the plain shell preloads them from.
+    expect(html).toMatch(/<link rel="gp-after-paint" data-after-paint href="\/assets\/home-[^"]+\.js">/);
+    expect(html).not.toContain('data-screen-preloads');
+    expect(template).toContain('<script data-screen-preloads>');
+    // The build's loader, after the first screen's markup and data.
+    const loader = [...html.matchAll(/<script>\(function\(d\)\{[^<]*\[data-after-paint\][^<]*<\/script>/g)];
+    expect(loader).toHaveLength(1);
+    expect(loader[0]!.index).toBeGreaterThan(html.indexOf('id="gp-first-screen"'));
   });
 
   it('leaves pages it does not render to the browser, and sends the other form to the browser too', async () => {
     const service = await page('/service/h5', { 'user-agent': phone });
     expect(service.body).toContain('<div id="root"></div>');
+    // The plain shell links its stylesheet (cached across pages) and keeps the build's title.
+    expect(service.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
+    expect(service.body).not.toContain('<style>');
+    expect(titlesOf(service.body)).toEqual(['JoyPeak Games']);
     // A desktop asking for the H5 home is moved to / by the router in the browser, as before.
     const twin = await page('/h5', { 'user-agent': desktop });
     expect(twin.body).toContain('<div id="root"></div>');
@@ -156,6 +239,7 @@ describe('first screen in the HTML (passport and pay)', () => {
       headers: { host: 'passport.test', 'user-agent': phone, 'accept-language': 'th' },
     });
     expect(h5.body).toMatch(/<html lang="th" data-h5="">/);
+    expect(titlesOf(h5.body)).toEqual(['เข้าสู่ระบบ | JoyPeak Games']);
     expect(rootOf(h5.body)).toContain('เข้าสู่ระบบ JoyPeak Games');
     expect(rootOf(h5.body)).toMatch(/<form[\s\S]*<input[\s\S]*type="password"/);
     const desktopPage = await passport.inject({
@@ -163,6 +247,7 @@ describe('first screen in the HTML (passport and pay)', () => {
       headers: { host: 'passport.test', 'user-agent': desktop, cookie: 'gp_lang_passport_test=vi' },
     });
     expect(desktopPage.body).toMatch(/<html lang="vi">/);
+    expect(titlesOf(desktopPage.body)).toEqual(['Đăng nhập | JoyPeak Games']);
     expect(rootOf(desktopPage.body)).toContain('Đăng nhập JoyPeak Games');
   });
 
@@ -172,6 +257,7 @@ describe('first screen in the HTML (passport and pay)', () => {
       headers: { host: 'pay.test', 'user-agent': phone, 'accept-language': 'vi-VN' },
     });
     expect(res.body).toMatch(/<html lang="vi" data-h5="">/);
+    expect(titlesOf(res.body)).toEqual(['Nạp tiền | JoyPeak Games']);
     const root = rootOf(res.body);
     expect(root).toContain('Nạp tiền vào game');
     // /pay_h5 is the regional web pay (spec 9), the game list of the site's distribution region.
@@ -189,6 +275,7 @@ describe('first screen in the HTML (passport and pay)', () => {
       headers: { host: 'pay.test', 'user-agent': desktop, 'accept-language': 'th-TH' },
     });
     expect(res.body).toMatch(/<html lang="th">/);
+    expect(titlesOf(res.body)).toEqual(['เติมเงิน | JoyPeak Games']);
     const root = rootOf(res.body);
     expect(root).toContain('เติมเงินเกม');
     const games = (

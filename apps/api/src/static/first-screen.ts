@@ -23,6 +23,8 @@ export interface RenderedPage {
   markup: string;
   payload: string;
   head: string;
+  /** The document title, plain text. */
+  title: string;
 }
 
 export interface PageRenderer {
@@ -65,6 +67,7 @@ export function inProcessFetch(api: InProcessApi): typeof fetch {
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Where the build lists each landing path's screen files (`screenPreloads` of @gp/ui/vite). */
 export const screenPreloadsFile = '.vite/screen-preloads.json';
@@ -75,10 +78,17 @@ export function readScreenFiles(root: string): Record<string, string[]> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
 }
 
+/** As `afterPaintAttribute` of @gp/ui/vite, whose `afterPaintLoader` (in every built index.html) reads it. */
+const afterPaint = 'data-after-paint';
+
+/** A module preload the page starts after its first paint (`scriptsAfterPaint`). */
+const preloadAfterPaint = (href: string) =>
+  `<link rel="gp-after-paint" ${afterPaint} href="${escapeAttribute(href)}">`;
+
 /**
  * Links for the screen files of a rendered path: its stylesheets block the first paint, as the entry's do, so the
- * server's markup is never painted unstyled and then moved (a layout shift); its scripts are preloaded. The
- * build's inline script adds the same links later, which the browser then finds in its cache.
+ * server's markup is never painted unstyled and then moved (a layout shift); its scripts are preloaded after the
+ * first paint, with the entry (`scriptsAfterPaint`).
  */
 export function screenLinks(files: Record<string, string[]>, path: string): string {
   const key = path.split('?')[0]!.replace(/\/+$/, '') || '/';
@@ -86,9 +96,49 @@ export function screenLinks(files: Record<string, string[]>, path: string): stri
     .map((href) =>
       href.endsWith('.css')
         ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
-        : `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+        : preloadAfterPaint(href),
     )
     .join('');
+}
+
+/**
+ * The built index.html as the rendered pages use it: the build's stylesheets it links (one file, the app's whole
+ * CSS) stand inline in `<style>`, so the first paint waits for no request but the page's own. The build's policy
+ * allows exactly those bytes by their hashes (@gp/ui/csp `stylesheetHashes`). A stylesheet that could end its
+ * element early stays a link.
+ */
+export function inlineStylesheets(template: string, readAsset: (path: string) => string): string {
+  return template.replace(/<link\b[^>]*>/gi, (tag) => {
+    const href = /\srel="stylesheet"/i.test(tag)
+      ? /\shref="(\/assets\/[^"]+\.css)"/i.exec(tag)?.[1]
+      : undefined;
+    if (!href) return tag;
+    const css = readAsset(href);
+    return /<\/style/i.test(css) ? tag : `<style>${css}</style>`;
+  });
+}
+
+/**
+ * The built index.html as the rendered pages use it: no script is fetched before the first paint. The page is
+ * complete without them (markup and inline styles), so the entry's module script and module preloads wait, inert
+ * (`data-after-paint`), for the build's loader at the end of the body to start them once the first screen is
+ * painted: a phone on a slow network gives the HTML and the LCP picture the whole connection first. The inline
+ * map that preloads a landing path's screen files goes: `screenLinks` writes those links into the page.
+ */
+export function scriptsAfterPaint(template: string): string {
+  const html = template
+    .replace(/<script data-screen-preloads(="")?>[\s\S]*?<\/script>/i, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/gi,
+      (_, src: string) => `<script type="gp/after-paint" ${afterPaint} src="${src}"></script>`,
+    )
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/gi, (_, href: string) =>
+      preloadAfterPaint(href),
+    );
+  if (/<script\b[^>]*\btype="module"|rel="modulepreload"/i.test(html)) {
+    throw new Error('index.html loads scripts in a form scriptsAfterPaint does not know');
+  }
+  return html;
 }
 
 /** The built index.html with a rendered page in it. */
@@ -98,6 +148,7 @@ export function fillTemplate(template: string, page: RenderedPage, links = ''): 
       /<html\b[^>]*>/i,
       `<html lang="${escapeAttribute(page.htmlLang)}"${page.h5 ? ' data-h5=""' : ''}>`,
     )
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', `${links}${page.head}</head>`)
     .replace(
       '<div id="root"></div>',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { carryLanguage } from '@gp/i18n';
+import { HydrateLater } from '@gp/ui/hydrate-later';
 import { usePageUrl, useShell } from '@gp/ui/shell-context';
 import { returnTarget } from '@gp/ui/session';
 import { SiteLink } from '@gp/ui/site-link';
@@ -38,11 +39,14 @@ export default function Login() {
     <section className={styles.card}>
       <h1>{t('login.heading')}</h1>
       {deletion.notice}
-      <LoginForm
-        initialUser={accountOf(state)}
-        returnTo={returnTo}
-        onDone={(next) => void deletion.continueTo(carryLanguage(next))}
-      />
+      {/* Taken over in a task of its own on a server-rendered page (hydrate-later.tsx). */}
+      <HydrateLater>
+        <LoginForm
+          initialUser={accountOf(state)}
+          returnTo={returnTo}
+          onDone={(next) => void deletion.continueTo(carryLanguage(next))}
+        />
+      </HydrateLater>
       <PasskeyLoginButton
         returnTo={returnTo}
         onDone={(next) => void deletion.continueTo(carryLanguage(next))}

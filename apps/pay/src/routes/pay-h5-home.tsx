@@ -3,6 +3,7 @@
  * asks for login. An order number in the query (a desktop order page opened on a phone) goes to its payment page.
  */
 import { useTranslation } from 'react-i18next';
+import { HydrateLater } from '@gp/ui/hydrate-later';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { topupApiOf } from '../features/topup/model/variant.ts';
 import { GameLinks } from '../features/topup/components/game-picker.tsx';
@@ -34,10 +35,13 @@ export default function PayH5Home() {
       ) : games.length === 0 ? (
         <p className={styles.notice}>{t('paygame.noGames')}</p>
       ) : (
-        <GameLinks
-          games={games}
-          hrefOf={(g) => stepPath(place, 'setoutpay', { game: String(g.game_base_id) })}
-        />
+        // Taken over in a task of its own on a server-rendered page (hydrate-later.tsx).
+        <HydrateLater>
+          <GameLinks
+            games={games}
+            hrefOf={(g) => stepPath(place, 'setoutpay', { game: String(g.game_base_id) })}
+          />
+        </HydrateLater>
       )}
       <p className={styles.notice}>
         <LookupLink />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { matchSiteRoute } from '@gp/config/site-map';
 import type { ArticlePage } from '@gp/contracts/web';
+import { HydrateLater } from '@gp/ui/hydrate-later';
 import { SiteLink } from '@gp/ui/site-link';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
@@ -77,7 +78,12 @@ export default function ArticleListScreen() {
       <h1 className={styles.heading}>{t(kind === 'news' ? 'common:routes.news' : 'common:routes.active')}</h1>
       <p className={styles.intro}>{t(`articles.${kind}.intro`)}</p>
       <CategoryTabs kind={kind} current={query.category} />
-      {empty ?? <ArticleList articles={page.list} kind={kind} h5={h5} />}
+      {empty ?? (
+        // Taken over in a task of its own on a server-rendered page (hydrate-later.tsx).
+        <HydrateLater>
+          <ArticleList articles={page.list} kind={kind} h5={h5} />
+        </HydrateLater>
+      )}
       <Pager page={query.page} pageCount={pageCount} hrefFor={hrefFor} compact={h5} />
     </div>
   );

@@ -7,6 +7,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Await, useLoaderData, useRevalidator } from 'react-router';
 import type { HomeModule } from '@gp/contracts/web';
+import { HydrateLater } from '@gp/ui/hydrate-later';
 import { useShellData } from '@gp/ui/shell-data';
 import { SiteLink } from '@gp/ui/site-link';
 import { Skeleton } from '../components/skeleton.tsx';
@@ -72,7 +73,9 @@ export default function Home() {
           {(banners) =>
             banners.ok && banners.value.length > 0 ? (
               <>
-                <BannerCarousel banners={banners.value} h5={h5} />
+                <HydrateLater>
+                  <BannerCarousel banners={banners.value} h5={h5} />
+                </HydrateLater>
                 {welcome(false)}
               </>
             ) : (
@@ -82,7 +85,11 @@ export default function Home() {
           }
         </Await>
       </Suspense>
-      {h5 && <QuickLinks flags={navigation.flags} />}
+      {h5 && (
+        <HydrateLater>
+          <QuickLinks flags={navigation.flags} />
+        </HydrateLater>
+      )}
       <Suspense fallback={<SectionSkeleton />}>
         <Await resolve={data.modules}>
           {(modules) =>
@@ -93,7 +100,12 @@ export default function Home() {
                   type,
                   title: t(`home.modules.${type}`),
                 }))
-            ).map((module) => <ModuleSection key={module.key} module={module} data={data} h5={h5} />)
+            ).map((module) => (
+              // Each section is taken over in a task of its own on a server-rendered page (hydrate-later.tsx).
+              <HydrateLater key={module.key}>
+                <ModuleSection module={module} data={data} h5={h5} />
+              </HydrateLater>
+            ))
           }
         </Await>
       </Suspense>

@@ -1,7 +1,12 @@
 /** The apps' Content-Security-Policy, computed from the built index.html (issue 17). */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicyOf, inlineScriptHashes, zodWithoutEval } from './content-security-policy.ts';
+import {
+  contentSecurityPolicyOf,
+  inlineScriptHashes,
+  stylesheetHashes,
+  zodWithoutEval,
+} from './content-security-policy.ts';
 
 const preloadMap = `(function(p,m){var f=m[p[location.pathname]];})({"/h5":0},[["/assets/a.js"]])`;
 const html =
@@ -49,6 +54,27 @@ describe('content security policy', () => {
     expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(policy, 'object-src')).toBe("object-src 'none'");
     expect(directive(policy, 'style-src')).toBe("style-src 'self'");
+  });
+
+  it('allows the stylesheets index.html links to stand inline, by the hash of their bytes', () => {
+    const page =
+      '<html><head><link rel="icon" href="/favicon.svg">' +
+      '<link rel="stylesheet" crossorigin href="/assets/style-a.css"></head></html>';
+    const css = '._a_1x{color:red}\n';
+    const read = (path: string) => {
+      expect(path).toBe('/assets/style-a.css');
+      return css;
+    };
+    const hashes = stylesheetHashes(page, read);
+    expect(hashes).toEqual([`'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
+    expect(directive(contentSecurityPolicyOf(page, { apiOrigins: [] }, hashes), 'style-src')).toBe(
+      `style-src 'self' ${hashes[0]}`,
+    );
+    // Another stylesheet's bytes are not allowed by it.
+    expect(stylesheetHashes(page, () => `${css} `)).not.toEqual(hashes);
+    // The console allows every inline style already; a hash beside 'unsafe-inline' would switch that off.
+    const console = contentSecurityPolicyOf(page, { apiOrigins: [], inlineStyles: true }, hashes);
+    expect(directive(console, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
   });
 
   it("allows inline styles only when asked (the console's component library)", () => {

@@ -5,7 +5,9 @@
  *
  * Scripts run from the app's own origin only; the one inline script a player page has (the landing-page preload
  * map, `screenPreloads`) is allowed by its SHA-256 hash, taken from the built index.html, so no inline script
- * that the build did not write can run. Calls go to the app's own origin and the API hosts of the build
+ * that the build did not write can run. Styles come from the app's own origin, and the stylesheets index.html links
+ * may also stand inline in a page (the app host puts them there in the pages it renders, issue 21: no request
+ * before the first paint), allowed by their hashes too (`stylesheetHashes`). Calls go to the app's own origin and the API hosts of the build
  * (`VITE_API_URLS`); pictures also come from the API hosts, from any https origin (the upload URL may be a CDN
  * the build does not know) and from data:/blob: URLs (previews of a file being uploaded). Nothing may frame the
  * app, and forms post to the app's own origin only.
@@ -41,13 +43,39 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/**
+ * The hashes of the stylesheets an HTML document links from the build (`/assets/...css`), for when they stand
+ * inline in a `<style>` element, byte for byte (`readAsset` reads a file of the build by its URL path).
+ */
+export function stylesheetHashes(html: string, readAsset: (path: string) => string): string[] {
+  return stylesheetPaths(html).map(
+    (path) => `'sha256-${createHash('sha256').update(readAsset(path), 'utf8').digest('base64')}'`,
+  );
+}
+
+/** The URL paths of the build's stylesheets an HTML document links, in document order. */
+export function stylesheetPaths(html: string): string[] {
+  const paths: string[] = [];
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (!/\srel="stylesheet"/i.test(tag)) continue;
+    const href = /\shref="(\/assets\/[^"]+\.css)"/i.exec(tag)?.[1];
+    if (href) paths.push(href);
+  }
+  return paths;
+}
+
 /** The policy for an app whose built index.html is `html`. */
-export function contentSecurityPolicyOf(html: string, options: PolicyOptions): string {
+export function contentSecurityPolicyOf(
+  html: string,
+  options: PolicyOptions,
+  /** Hashes of styles that may stand inline (`stylesheetHashes`). */
+  styleHashes: readonly string[] = [],
+): string {
   const api = [...new Set(options.apiOrigins.map((o) => new URL(o).origin))];
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...inlineScriptHashes(html)],
-    ['style-src', "'self'", ...(options.inlineStyles ? ["'unsafe-inline'"] : [])],
+    ['style-src', "'self'", ...(options.inlineStyles ? ["'unsafe-inline'"] : styleHashes)],
     ['img-src', "'self'", 'data:', 'blob:', 'https:', ...api],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'", ...api],
@@ -66,10 +94,12 @@ export function contentSecurityPolicy(options: PolicyOptions): Plugin {
     apply: 'build',
     writeBundle(output) {
       if (!output.dir) return;
-      const html = readFileSync(join(output.dir, 'index.html'), 'utf8');
-      const file = join(output.dir, policyFile);
+      const dir = output.dir;
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      const file = join(dir, policyFile);
+      const styles = stylesheetHashes(html, (path) => readFileSync(join(dir, path), 'utf8'));
       mkdirSync(join(file, '..'), { recursive: true });
-      writeFileSync(file, `${contentSecurityPolicyOf(html, options)}\n`);
+      writeFileSync(file, `${contentSecurityPolicyOf(html, options, styles)}\n`);
     },
   };
 }

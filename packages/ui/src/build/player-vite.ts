@@ -18,6 +18,7 @@ import { loadEnv, type BuildEnvironmentOptions, type Plugin, type Rollup } from 
 import { site } from '@gp/config';
 import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
 import { browserContracts } from '@gp/api-client/vite-plugin';
+import { afterPaintLoader } from './after-paint.ts';
 import { contentSecurityPolicy, zodWithoutEval } from './content-security-policy.ts';
 
 /** Files the static server may send compressed; smaller ones are not worth a second request-path lookup. */
@@ -159,8 +160,29 @@ export function screenPreloads(root: string, screens: Readonly<Record<string, st
           `var l=document.createElement('link');if(/\\.css$/.test(h))l.rel='stylesheet';` +
           `else{l.rel='modulepreload';l.crossOrigin=''}l.href=h;document.head.appendChild(l)})})(` +
           `${JSON.stringify(paths)},${JSON.stringify(lists)})`;
-        return [{ tag: 'script', children: script, injectTo: 'head' as const }];
+        // Marked, so the app host can leave it out of the pages it renders, which link their screen files
+        // themselves (first-screen.ts in the API).
+        return [
+          {
+            tag: 'script',
+            attrs: { 'data-screen-preloads': true },
+            children: script,
+            injectTo: 'head' as const,
+          },
+        ];
       },
+    },
+  };
+}
+
+/** Puts `afterPaintLoader` at the end of index.html's body (its hash goes into the policy with the others). */
+export function scriptsAfterPaint(): Plugin {
+  return {
+    name: 'gp:scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'script', children: afterPaintLoader, injectTo: 'body' as const }],
     },
   };
 }
@@ -238,6 +260,7 @@ export function playerVite(options: {
       browserContracts(),
       firstLoadHints(options.namespaces, apiOriginOf(options.mode, options.envDir)),
       screenPreloads(options.envDir, options.screens ?? {}),
+      scriptsAfterPaint(),
       contentSecurityPolicy({ apiOrigins: apiOriginsOf(options.mode, options.envDir) }),
       zodWithoutEval(),
       precompress(),
@@ -247,6 +270,7 @@ export function playerVite(options: {
       target: 'es2022',
       sourcemap: true,
       manifest: true,
+      cssCodeSplit: false,
       rolldownOptions: {
         onLog(level, log, handler) {
           // react-router reads React's useOptimistic when it exists and falls back when not, as on Preact.

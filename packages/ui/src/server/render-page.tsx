@@ -24,6 +24,7 @@ import { wantsH5, type DeviceKind } from '@gp/config/navigation-rules';
 import type { EnabledLanguage } from '@gp/config';
 import { createI18n, optionOf, setLanguageSource, takeLanguage, type Namespace } from '@gp/i18n';
 import { setServerFetch } from '../player-api.ts';
+import { documentTitle, routeTitle } from '../use-document-title.ts';
 import type { RouteHandle } from '../shell/create-shell.tsx';
 import { firstScreenPayload, type FirstScreen } from './first-screen.ts';
 
@@ -45,6 +46,8 @@ export interface RenderedPage {
   payload: string;
   /** Extra tags for `<head>` (the LCP image's preload). */
   head: string;
+  /** The document title, as the shell sets it in the browser (`use-document-title.ts`); plain text. */
+  title: string;
 }
 
 export interface PageRendererOptions {
@@ -113,6 +116,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const site = (leafMatch?.handle as RouteHandle | undefined)?.siteRoute;
       // As the shell picks the layout (shell.tsx).
       const h5 = site ? site.form === 'h5' || (site.form === 'both' && wantsH5(render.device, site)) : false;
+      const t = i18n.getFixedT(i18n.language, 'common');
       const first: FirstScreen = { lang: render.lang, device: render.device, loaderData: context.loaderData };
       return {
         htmlLang: optionOf(render.lang).lang,
@@ -120,6 +124,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         markup,
         payload: firstScreenPayload(first),
         head: options.head?.({ routeId, loaderData: context.loaderData, h5 }) ?? '',
+        title: documentTitle(t, routeTitle(t, site)),
       };
     });
   }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { HydrateLater } from '../hydrate-later.tsx';
 import { BackBar } from './back-bar.tsx';
 import { H5Header } from './h5-header.tsx';
 import { useH5RemScaling } from './rem-scale.ts';
@@ -13,13 +14,21 @@ export function H5Layout() {
   useH5RemScaling(true);
   return (
     <div className={styles.page}>
-      {route?.chrome === 'backBar' ? <BackBar /> : <H5Header />}
+      {route?.chrome === 'backBar' ? (
+        <BackBar />
+      ) : (
+        <HydrateLater>
+          <H5Header />
+        </HydrateLater>
+      )}
       <main id="main" className={styles.main}>
         <Suspense>
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter compact />
+      <HydrateLater>
+        <SiteFooter compact />
+      </HydrateLater>
     </div>
   );
 }

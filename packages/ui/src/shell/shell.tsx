@@ -7,7 +7,7 @@ import { useMatches, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@gp/contracts/passport';
 import { wantsH5 } from '@gp/config/navigation-rules';
-import { useDocumentTitle } from '../use-document-title.ts';
+import { routeTitle, useDocumentTitle } from '../use-document-title.ts';
 import type { RouteHandle } from './create-shell.tsx';
 import { DesktopLayout } from './desktop-layout.tsx';
 import { H5Layout } from './h5-layout.tsx';
@@ -48,7 +48,7 @@ export function Shell({ settings }: { settings: ShellSettings }) {
     ? route.form === 'h5' || (route.form === 'both' && wantsH5(settings.device(), route))
     : false;
   const state = useMemo(() => ({ ...settings, h5 }), [settings, h5]);
-  useDocumentTitle(route ? t(`routes.${route.title}`) : '');
+  useDocumentTitle(routeTitle(t, route));
   const pending = (useRouteLoaderData('shell') as ShellData | null | undefined)?.userPending === true;
   const [late, setLate] = useState<UserInfo | null>(null);
   useEffect(() => {
