@@ -30,6 +30,7 @@ import {
 import { socialChannels } from '@gp/contracts/passport';
 import { codes, type ErrorDomain } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
+import { totalFields } from '../../db/capped-count.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { awaitingProvider } from './order-state.ts';
@@ -417,14 +418,14 @@ export class PayOrderService {
     page: { pageNum: number; pageSize: number },
     lang: string,
   ): Promise<PayOrderPage> {
-    const { list, total } = await this.repo.history(mid, region ?? this.options.distributionRegion, {
+    const { list, counted } = await this.repo.history(mid, region ?? this.options.distributionRegion, {
       offset: (page.pageNum - 1) * page.pageSize,
       limit: page.pageSize,
     });
     const refunds = await this.refunds(list);
     return {
       list: list.map((o) => orderItem(o, lang, refunds.get(o.id))),
-      total,
+      ...totalFields(counted),
       page_num: page.pageNum,
       page_size: page.pageSize,
     };

@@ -12,6 +12,7 @@ import {
   payOrderTracked,
   type PayOrderItem,
 } from '@gp/contracts/pay';
+import { pageTotalCap } from '@gp/contracts';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import {
   addOrderUrl,
@@ -480,6 +481,33 @@ describe('order_detail / order_history', () => {
       total: 0,
     });
     expect((await memberGet(t.app, '/pay/api/web/pay/order_history?page_size=51', who)).status).toBe(400);
+  });
+
+  it('counts a long history only up to the cap (total_capped), the pages still newest first', async () => {
+    const who = await loginTestMember(t.db);
+    const placed = await placeOrder(t.app, who, sfl);
+    const [row] = await t.db.select().from(payOrder).where(eq(payOrder.orderNo, placed.order_no));
+    const { id: _id, payOrderNo: _payOrderNo, ...template } = row!;
+    // Older copies of the placed order, straight into the table: enough to pass the cap of 1000.
+    const copies = Array.from({ length: pageTotalCap }, (_, i) => ({
+      ...template,
+      orderNo: `${placed.order_no.slice(0, -6)}${String(i).padStart(6, '0')}`,
+      createdAt: new Date(template.createdAt.getTime() - (i + 1) * 60_000),
+    }));
+    for (let i = 0; i < copies.length; i += 250) await t.db.insert(payOrder).values(copies.slice(i, i + 250));
+    const page = payOrderPage.parse(
+      (await memberGet(t.app, '/pay/api/komoe/webpay/order_history?distribution_region=5&page_size=2', who))
+        .body.data,
+    );
+    expect(page).toMatchObject({ total: pageTotalCap, total_capped: true });
+    expect(page.list.map((o) => o.order_no)).toEqual([placed.order_no, copies[0]!.orderNo]);
+    // Exactly at the cap nothing is capped.
+    await t.db.delete(payOrder).where(eq(payOrder.orderNo, copies.at(-1)!.orderNo));
+    const exact = payOrderPage.parse(
+      (await memberGet(t.app, '/pay/api/komoe/webpay/order_history?distribution_region=5', who)).body.data,
+    );
+    expect(exact.total).toBe(pageTotalCap);
+    expect(exact.total_capped).toBeUndefined();
   });
 });
 
