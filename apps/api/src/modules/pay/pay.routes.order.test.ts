@@ -283,6 +283,32 @@ describe('add_order / add_pay_order', () => {
     }
   });
 
+  it('the offer is refused before the recipient, though both are asked at once; the captcha before either', async () => {
+    for (const variant of variants) {
+      const badServer = { cp_server_id: '9999' };
+      expect(await codeFor(variant, { ...badServer, product_id: 'sfl_sea.gem_99999' })).toBe(7);
+      expect(await codeFor(variant, { ...badServer, product_id: 'sfl.launch_bundle' })).toBe(6);
+      expect(await codeFor(variant, { ...badServer, payment_type: 'bitcoin' })).toBe(13);
+      // The forms are filled while the game server answers (they pick a character from its list).
+      const cheap = await orderForm(t.app, member, sfl, { product_price: 100 });
+      const unsolved = await orderForm(t.app, member, sfl, { product_price: 100, captcha_code: 'nope' });
+      const wrongMode = await orderForm(t.app, member, sfl, { pay_mode: 12 });
+      await sim.setSwitch({ kind: 'servers_unavailable', gameBaseId: sfl });
+      try {
+        expect((await add(variant, cheap)).body.code).toBe(7);
+        expect((await add(variant, unsolved)).body.code).toBe(1);
+      } finally {
+        await sim.clearSwitches();
+      }
+      await sim.setSwitch({ kind: 'characters_unavailable', gameBaseId: sfl });
+      try {
+        expect((await add(variant, wrongMode)).body.code).toBe(13);
+      } finally {
+        await sim.clearSwitches();
+      }
+    }
+  });
+
   it('err10 / err11 / err5: the character is checked against the game server', async () => {
     for (const variant of variants) {
       const form = await orderForm(t.app, member, sfl);
