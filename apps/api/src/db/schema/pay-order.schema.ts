@@ -105,15 +105,20 @@ export const payOrder = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('pay_order_member_idx').on(t.mid, t.distributionRegion, t.createdAt),
+    // Every list reads newest first with `id` breaking ties (created_at desc, id desc), so each index ends in
+    // (created_at, id): the page is the index's first 20 entries and the capped count stops after 1,001, with no
+    // sort of the filter's matches. A member's orders (the staff search by member and the player's history, the
+    // region last so the history filters on it inside the index); without `id`, or with the region before the
+    // date, the search by member walked pay_order_created_idx backwards until it met 20 of the member's orders.
+    index('pay_order_member_idx').on(t.mid, t.createdAt, t.id, t.distributionRegion),
     // The staff order search (pay-admin) lists newest first, by state, by character and by date range: without
     // these it sorted the whole table for every page (EXPLAIN: Seq Scan + Sort). Searches by order number use the
-    // unique indexes, by member pay_order_member_idx.
+    // unique indexes.
     index('pay_order_created_idx').on(t.createdAt, t.id),
     index('pay_order_state_created_idx').on(t.state, t.createdAt, t.id),
-    index('pay_order_role_created_idx').on(t.cpRoleId, t.createdAt),
+    index('pay_order_role_created_idx').on(t.cpRoleId, t.createdAt, t.id),
     // A game's orders in a time range (bench:scale, issue 21: without it the range was read whole).
-    index('pay_order_game_created_idx').on(t.gameBaseId, t.createdAt),
+    index('pay_order_game_created_idx').on(t.gameBaseId, t.createdAt, t.id),
     index('pay_order_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.state} in ('created', 'awaiting_payment')`),

@@ -203,20 +203,22 @@ export class PayCatalogRepository {
       .from(payProduct)
       .where(and(eq(payProduct.gameBaseId, gameBaseId), eq(payProduct.productId, productId)));
     if (!product) return undefined;
-    const [priceRow] = await this.db
-      .select()
-      .from(payProductPrice)
-      .where(
-        and(
-          eq(payProductPrice.payProductId, product.id),
-          eq(payProductPrice.currency, price.currency),
-          eq(payProductPrice.payMode, price.payMode),
+    const [[priceRow], texts] = await Promise.all([
+      this.db
+        .select()
+        .from(payProductPrice)
+        .where(
+          and(
+            eq(payProductPrice.payProductId, product.id),
+            eq(payProductPrice.currency, price.currency),
+            eq(payProductPrice.payMode, price.payMode),
+          ),
         ),
-      );
-    const texts = await this.db
-      .select()
-      .from(payProductI18n)
-      .where(and(eq(payProductI18n.payProductId, product.id), inArray(payProductI18n.lang, [...langs])));
+      this.db
+        .select()
+        .from(payProductI18n)
+        .where(and(eq(payProductI18n.payProductId, product.id), inArray(payProductI18n.lang, [...langs]))),
+    ]);
     return { product, price: priceRow, texts };
   }
 

@@ -18,6 +18,7 @@ import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { GameRef, PayCatalogRepository } from './pay-catalog.repository.ts';
+import { started } from './started.ts';
 
 export const payError = (code: number) => new AppError(code, { domain: 'pay' });
 
@@ -198,6 +199,14 @@ export class PayCatalogService {
   async requireOffer(request: OfferRequest): Promise<OfferSnapshot> {
     const game = await this.requireGame(request.region, { gameId: request.gameId });
     if (!isWebPayMode(request.payMode)) throw payError(codes.payPaymentMethodUnsupported);
+    // The product and the channel are read at once; the product's refusals still come first.
+    const channels = started(
+      this.repo.openChannels(game.gameBaseId, ['en'], {
+        currency: request.currency,
+        payModes: [request.payMode],
+        paymentType: request.paymentType,
+      }),
+    );
     const found = await this.repo.offer(
       game.gameBaseId,
       request.productId,
@@ -206,11 +215,7 @@ export class PayCatalogService {
     );
     if (!found || !found.price) throw payError(codes.payProductNotFound);
     if (!found.product.isOnSale || !found.price.isOnSale) throw payError(codes.payProductOffSale);
-    const channel = await this.repo.openChannels(game.gameBaseId, ['en'], {
-      currency: request.currency,
-      payModes: [request.payMode],
-      paymentType: request.paymentType,
-    });
+    const channel = await channels;
     if (channel.length === 0) throw payError(codes.payPaymentMethodUnsupported);
     const [text] = pickLanguage(found.texts, request.lang, (t) => t.payProductId);
     return {

@@ -9,6 +9,7 @@ import { languagesFor, pickLanguage } from '../site/index.ts';
 import { GameServerError, type GameServerAdapter, type GameServerStatus } from './game-server.adapter.ts';
 import type { PayCatalogRepository } from './pay-catalog.repository.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';
+import { started } from './started.ts';
 
 interface OfferedServer {
   cpServerId: string;
@@ -47,9 +48,14 @@ export class PayCharacterService {
    * err8 when the game server does not answer, err12 when no server is left.
    */
   private async offeredServers(gameBaseId: number, lang: string): Promise<OfferedServer[]> {
-    const catalogRows = await this.repo.onlineServers(gameBaseId, languagesFor(lang));
+    // The catalog and the game server are asked at once; the catalog's answer is still checked first.
+    const catalogAnswer = started(this.repo.onlineServers(gameBaseId, languagesFor(lang)));
+    const liveAnswer = started(
+      ask(() => this.gameServer.listServers(gameBaseId), codes.payServerListMissing),
+    );
+    const catalogRows = await catalogAnswer;
     if (catalogRows.length === 0) throw payError(codes.payGameHasNoServer);
-    const live = await ask(() => this.gameServer.listServers(gameBaseId), codes.payServerListMissing);
+    const live = await liveAnswer;
     const liveById = new Map<string, GameServerStatus>(live.map((s) => [s.cpServerId, s]));
     const servers = pickLanguage(
       catalogRows.map((r) => ({ ...r, lang: r.lang ?? '' })),
@@ -118,8 +124,9 @@ export class PayCharacterService {
     cpRoleId: string;
     lang: string;
   }): Promise<RecipientSnapshot> {
+    const offered = started(this.offeredServers(target.gameBaseId, target.lang));
     await this.catalog.requireGame(target.region, { gameBaseId: target.gameBaseId });
-    const servers = await this.offeredServers(target.gameBaseId, target.lang);
+    const servers = await offered;
     const server = servers.find((s) => s.cpServerId === target.cpServerId);
     if (!server) throw payError(codes.payServerNotFound);
     if (server.maintenance) throw payError(codes.payServerMaintenance);

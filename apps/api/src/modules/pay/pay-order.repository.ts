@@ -4,9 +4,10 @@
  * row, in one transaction. Build a repository on a transaction (`new PayOrderRepository(tx)`) to make several of
  * these one unit.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderState } from '@gp/contracts/pay';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { countCapped, matching } from '../../db/capped-count.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
@@ -256,7 +257,9 @@ export class PayOrderRepository {
   /** A member's orders in a distribution region, newest first, and how many there are. */
   async history(mid: number, region: number, page: { offset: number; limit: number }) {
     const where = and(eq(payOrder.mid, mid), eq(payOrder.distributionRegion, region));
-    const [total] = await this.db.select({ n: count() }).from(payOrder).where(where);
+    // Counted only up to the cap: a member who buys every day for years would otherwise be counted whole on
+    // every page (issue 21).
+    const counted = await countCapped(this.db, matching(this.db, payOrder, where));
     const list = await this.db
       .select()
       .from(payOrder)
@@ -264,7 +267,7 @@ export class PayOrderRepository {
       .orderBy(desc(payOrder.createdAt), desc(payOrder.id))
       .limit(page.limit)
       .offset(page.offset);
-    return { list, total: total?.n ?? 0 };
+    return { list, counted };
   }
 
   async events(orderId: number): Promise<OrderEventRow[]> {

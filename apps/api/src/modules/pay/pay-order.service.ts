@@ -30,11 +30,13 @@ import {
 import { socialChannels } from '@gp/contracts/passport';
 import { codes, type ErrorDomain } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
+import { totalFields } from '../../db/capped-count.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { awaitingProvider } from './order-state.ts';
 import { timelineOf } from './order-timeline.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';
+import { started } from './started.ts';
 import type { PayCharacterService } from './pay-character.service.ts';
 import { PayOrderRepository, type LocalizedNames, type PayOrderRow } from './pay-order.repository.ts';
 import type { PaySwitchService } from './pay-switch.service.ts';
@@ -199,8 +201,8 @@ export class PayOrderService {
     const claim = await this.claimKey(input.mid, input.idempotencyKey);
     if (claim.kind === 'existing') return this.answerExisting(claim.order);
     try {
-      const order = await this.makeOrder(input, region);
-      return await this.startPayment(order);
+      const { order, methods } = await this.makeOrder(input, region);
+      return await this.startPayment(order, methods);
     } catch (error) {
       if (error instanceof AppError) {
         await this.repo.failRequest(
@@ -261,8 +263,25 @@ export class PayOrderService {
     return this.created(order);
   }
 
-  private async makeOrder(input: AddOrderInput, region: number): Promise<PayOrderRow> {
+  /** The order, and its provider's payment methods for the channel (read with the offer). */
+  private async makeOrder(
+    input: AddOrderInput,
+    region: number,
+  ): Promise<{ order: PayOrderRow; methods: string[] }> {
+    // The captcha first: nothing about the catalog or the characters answers a request that has not solved it.
     await this.deps.captcha.check(input.captchaToken, input.captchaCode);
+    // The offer and the recipient (catalog reads, the game server's checks) are asked at once; the offer's
+    // refusals still come first, as when the recipient was asked only after it.
+    const recipientAnswer = started(
+      this.deps.characters.requireRecipient({
+        mid: input.mid,
+        region,
+        gameBaseId: input.gameBaseId,
+        cpServerId: input.cpServerId,
+        cpRoleId: input.cpRoleId,
+        lang: input.lang,
+      }),
+    );
     const offer = await this.deps.catalog.requireOffer({
       region,
       gameId: input.gameId,
@@ -278,14 +297,7 @@ export class PayOrderService {
     // The channel's provider, else the deployment's; one that is not configured here takes no orders (err3).
     const provider = this.providerNamed(offer.provider ?? this.deps.provider?.name ?? '');
     if (!provider) throw payError(codes.payRechargeUnavailable);
-    const recipient = await this.deps.characters.requireRecipient({
-      mid: input.mid,
-      region,
-      gameBaseId: input.gameBaseId,
-      cpServerId: input.cpServerId,
-      cpRoleId: input.cpRoleId,
-      lang: input.lang,
-    });
+    const recipient = await recipientAnswer;
     const names = await this.repo.catalogNames({
       gameBaseId: offer.gameBaseId,
       cpServerId: recipient.cpServerId,
@@ -297,7 +309,7 @@ export class PayOrderService {
     names.product[input.lang] ??= offer.productName;
     names.server[input.lang] ??= recipient.serverName;
     const now = this.now();
-    return this.repo.insertOrder(
+    const order = await this.repo.insertOrder(
       {
         orderNo: `GP${compactDate(now)}${randomCode(16)}`,
         mid: input.mid,
@@ -325,16 +337,20 @@ export class PayOrderService {
       },
       input.idempotencyKey,
     );
+    return { order, methods: offer.providerMethods[provider.name] ?? [] };
   }
 
-  /** Creates the order's payment at the provider (idempotent per order number) and awaits the payment. */
-  private async startPayment(order: PayOrderRow): Promise<PayOrderCreated> {
+  /**
+   * Creates the order's payment at the provider (idempotent per order number) and awaits the payment. `methods`: the
+   * channel's payment methods when the caller has just read them (else read here).
+   */
+  private async startPayment(order: PayOrderRow, methods?: string[]): Promise<PayOrderCreated> {
     const provider = this.providerNamed(order.provider);
     let linked: { payOrderNo: string; payUrl: string } | undefined;
     let refusal: number = codes.payInternalError;
     try {
       if (!provider) throw new Error(`payment provider ${order.provider} not configured`);
-      const methods = await this.deps.catalog.channelMethods(order, provider.name);
+      const paymentMethods = methods ?? (await this.deps.catalog.channelMethods(order, provider.name));
       const page = order.variant === 'webpay' ? '/paygame/' : '/pay_h5/payorder';
       const payment = await provider.createPayment({
         orderNo: order.orderNo,
@@ -345,7 +361,7 @@ export class PayOrderService {
         expiresAt: order.expiresAt,
         payMode: order.payMode,
         paymentType: order.paymentType,
-        methods,
+        methods: paymentMethods,
         returnUrl: `${(this.options.payOrigin ?? '').replace(/\/$/, '')}${page}?order_no=${encodeURIComponent(order.orderNo)}`,
       });
       linked = (await this.repo.linkPayment(order.id, payment, this.now())) ? payment : undefined;
@@ -417,14 +433,14 @@ export class PayOrderService {
     page: { pageNum: number; pageSize: number },
     lang: string,
   ): Promise<PayOrderPage> {
-    const { list, total } = await this.repo.history(mid, region ?? this.options.distributionRegion, {
+    const { list, counted } = await this.repo.history(mid, region ?? this.options.distributionRegion, {
       offset: (page.pageNum - 1) * page.pageSize,
       limit: page.pageSize,
     });
     const refunds = await this.refunds(list);
     return {
       list: list.map((o) => orderItem(o, lang, refunds.get(o.id))),
-      total,
+      ...totalFields(counted),
       page_num: page.pageNum,
       page_size: page.pageSize,
     };

@@ -12,6 +12,7 @@ import {
   payOrderTracked,
   type PayOrderItem,
 } from '@gp/contracts/pay';
+import { pageTotalCap } from '@gp/contracts';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import {
   addOrderUrl,
@@ -282,6 +283,32 @@ describe('add_order / add_pay_order', () => {
     }
   });
 
+  it('the offer is refused before the recipient, though both are asked at once; the captcha before either', async () => {
+    for (const variant of variants) {
+      const badServer = { cp_server_id: '9999' };
+      expect(await codeFor(variant, { ...badServer, product_id: 'sfl_sea.gem_99999' })).toBe(7);
+      expect(await codeFor(variant, { ...badServer, product_id: 'sfl.launch_bundle' })).toBe(6);
+      expect(await codeFor(variant, { ...badServer, payment_type: 'bitcoin' })).toBe(13);
+      // The forms are filled while the game server answers (they pick a character from its list).
+      const cheap = await orderForm(t.app, member, sfl, { product_price: 100 });
+      const unsolved = await orderForm(t.app, member, sfl, { product_price: 100, captcha_code: 'nope' });
+      const wrongMode = await orderForm(t.app, member, sfl, { pay_mode: 12 });
+      await sim.setSwitch({ kind: 'servers_unavailable', gameBaseId: sfl });
+      try {
+        expect((await add(variant, cheap)).body.code).toBe(7);
+        expect((await add(variant, unsolved)).body.code).toBe(1);
+      } finally {
+        await sim.clearSwitches();
+      }
+      await sim.setSwitch({ kind: 'characters_unavailable', gameBaseId: sfl });
+      try {
+        expect((await add(variant, wrongMode)).body.code).toBe(13);
+      } finally {
+        await sim.clearSwitches();
+      }
+    }
+  });
+
   it('err10 / err11 / err5: the character is checked against the game server', async () => {
     for (const variant of variants) {
       const form = await orderForm(t.app, member, sfl);
@@ -480,6 +507,33 @@ describe('order_detail / order_history', () => {
       total: 0,
     });
     expect((await memberGet(t.app, '/pay/api/web/pay/order_history?page_size=51', who)).status).toBe(400);
+  });
+
+  it('counts a long history only up to the cap (total_capped), the pages still newest first', async () => {
+    const who = await loginTestMember(t.db);
+    const placed = await placeOrder(t.app, who, sfl);
+    const [row] = await t.db.select().from(payOrder).where(eq(payOrder.orderNo, placed.order_no));
+    const { id: _id, payOrderNo: _payOrderNo, ...template } = row!;
+    // Older copies of the placed order, straight into the table: enough to pass the cap of 1000.
+    const copies = Array.from({ length: pageTotalCap }, (_, i) => ({
+      ...template,
+      orderNo: `${placed.order_no.slice(0, -6)}${String(i).padStart(6, '0')}`,
+      createdAt: new Date(template.createdAt.getTime() - (i + 1) * 60_000),
+    }));
+    for (let i = 0; i < copies.length; i += 250) await t.db.insert(payOrder).values(copies.slice(i, i + 250));
+    const page = payOrderPage.parse(
+      (await memberGet(t.app, '/pay/api/komoe/webpay/order_history?distribution_region=5&page_size=2', who))
+        .body.data,
+    );
+    expect(page).toMatchObject({ total: pageTotalCap, total_capped: true });
+    expect(page.list.map((o) => o.order_no)).toEqual([placed.order_no, copies[0]!.orderNo]);
+    // Exactly at the cap nothing is capped.
+    await t.db.delete(payOrder).where(eq(payOrder.orderNo, copies.at(-1)!.orderNo));
+    const exact = payOrderPage.parse(
+      (await memberGet(t.app, '/pay/api/komoe/webpay/order_history?distribution_region=5', who)).body.data,
+    );
+    expect(exact.total).toBe(pageTotalCap);
+    expect(exact.total_capped).toBeUndefined();
   });
 });
 
