@@ -41,6 +41,9 @@ export const article = pgTable(
   (t) => [
     unique('article_kind_slug').on(t.kind, t.slug),
     index('article_listing_idx').on(t.kind, t.status, t.pinned, t.publishAt),
+    // The readers' news and activity pages in their order (content.repository.ts articlePage): a page and its
+    // capped count walk this backwards and stop early; the other visibility conditions filter on the way.
+    index('article_reader_order_idx').on(t.kind, t.pinned, t.publishAt, t.id),
   ],
 );
 

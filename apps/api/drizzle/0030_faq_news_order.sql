@@ -1,0 +1,2 @@
+CREATE INDEX "article_reader_order_idx" ON "article" USING btree ("kind","pinned","publish_at","id");--> statement-breakpoint
+CREATE INDEX "cs_faq_listing_idx" ON "cs_faq" USING btree ("sort","online_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);
