@@ -2,8 +2,8 @@
  * "Contains, ignoring case" for keyword searches, the same on PGlite and on PostgreSQL. Both run with the C locale
  * (`initdb --no-locale`), where ILIKE and lower() fold ASCII letters only, so a Vietnamese player typing "HỘI" would
  * not find "hội". Here the column is folded by lower() (ASCII) and translate() (every other letter with a one-to-one
- * lower case in the Latin, Greek and Cyrillic blocks, Vietnamese included), the keyword the same way in JS, and the
- * two compared with LIKE. Thai and Chinese have no case and pass through unchanged.
+ * lower case in the Latin, Greek and Cyrillic blocks, Vietnamese included; in SQL only the capitals of the keyword's
+ * own letters, see containsText), the keyword the same way in JS, and the two compared with LIKE. Thai and Chinese have no case and pass through unchanged.
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
@@ -28,8 +28,6 @@ function foldTable(): Map<string, string> {
 }
 
 const table = foldTable();
-const fromChars = [...table.keys()].join('');
-const toChars = [...table.values()].join('');
 
 /** The keyword folded as `containsText` folds the column: ASCII and the table above, NFC first. */
 export function foldCase(text: string): string {
