@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from './database.ts';
@@ -75,5 +76,49 @@ describe('the bigram search structures (migration 0025)', () => {
       }
     }
     expect(mayContainText(sql`'x'`, 'x')).toBeUndefined();
+  });
+
+  it('finds what folding the whole text would find, translating only the keyword letters', async () => {
+    const texts = [
+      'Đăng nhập BANG HỘI',
+      'ÉCOLE élève',
+      'ΣΩ ПРИВЕТ мир',
+      'รหัสผ่านของบัญชี',
+      '公会兑换码',
+      'Reset your PASSWORD',
+    ];
+    const keywords = [
+      'bang hội',
+      'HỘI',
+      'Đăng',
+      'đĂNG NHẬP',
+      'école',
+      'ÉLÈVE',
+      'σω п',
+      'Привет',
+      'МИР',
+      'ผ่านข',
+      '兑换',
+      'password',
+      'hội b',
+      'ecole',
+    ];
+    for (const text of texts) {
+      for (const keyword of keywords) {
+        const { found } = await one<{ found: boolean }>(
+          sql`select ${containsText(sql`${text}::text`, keyword)} as found`,
+        );
+        // The texts are NFC already, so foldCase on the text is the fold of the whole table.
+        expect(found, `${keyword} in ${text}`).toBe(foldCase(text).includes(foldCase(keyword)));
+      }
+    }
+  });
+
+  it('leaves translate() out when the keyword has no letter the table folds', () => {
+    const query = (keyword: string) =>
+      new PgDialect().sqlToQuery(containsText(sql.identifier('title'), keyword)).sql;
+    expect(query('PASSWORD')).not.toContain('translate');
+    expect(query('公会')).not.toContain('translate');
+    expect(query('HỘI')).toContain('translate');
   });
 });

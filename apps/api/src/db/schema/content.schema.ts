@@ -41,6 +41,13 @@ export const article = pgTable(
   (t) => [
     unique('article_kind_slug').on(t.kind, t.slug),
     index('article_listing_idx').on(t.kind, t.status, t.pinned, t.publishAt),
+    // The readers' news and activity pages in their order (content.repository.ts articlePage): a page and its
+    // capped count walk this backwards and stop early; the other visibility conditions filter on the way.
+    index('article_reader_order_idx').on(t.kind, t.pinned, t.publishAt, t.id),
+    // The public cache's next scheduled change (public-cache/schedule.repository.ts): the first publish and
+    // unpublish times to come.
+    index('article_publish_at_idx').on(t.publishAt),
+    index('article_unpublish_at_idx').on(t.unpublishAt),
   ],
 );
 

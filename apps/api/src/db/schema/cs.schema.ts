@@ -79,7 +79,14 @@ export const csFaq = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('cs_faq_game_idx').on(t.gameBaseId), index('cs_faq_type_idx').on(t.questionTypeId)],
+  (t) => [
+    index('cs_faq_game_idx').on(t.gameBaseId),
+    index('cs_faq_type_idx').on(t.questionTypeId),
+    // The players' FAQ page in its order (faq.repository.ts): a page and its capped count walk this and stop early.
+    index('cs_faq_listing_idx').on(t.sort, t.onlineTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The public cache's next scheduled change (public-cache/schedule.repository.ts): the first online time to come.
+    index('cs_faq_online_time_idx').on(t.onlineTime),
+  ],
 );
 
 /** An FAQ entry's text per language (plain text, line breaks kept); readers fall back to en. */

@@ -39,15 +39,17 @@ export class ContentRepository {
       this.visible(kind, now),
       page.category ? eq(article.category, page.category as ArticleRow['category']) : undefined,
     );
+    const order = [desc(article.pinned), desc(article.publishAt), desc(article.id)];
     const [rows, counted] = await Promise.all([
       this.db
         .select()
         .from(article)
         .where(where)
-        .orderBy(desc(article.pinned), desc(article.publishAt), desc(article.id))
+        .orderBy(...order)
         .limit(page.limit)
         .offset(page.offset),
-      countCapped(this.db, matching(this.db, article, where)),
+      // In the page's order, so that the count walks article_reader_order_idx too and stops at the cap.
+      countCapped(this.db, matching(this.db, article, where).orderBy(...order)),
     ]);
     return { rows, counted };
   }

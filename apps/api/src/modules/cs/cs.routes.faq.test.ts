@@ -170,6 +170,71 @@ describe('common/faq/page', () => {
     expect((await faq('question_keyword=tide%20secret')).total).toBe(0);
   });
 
+  it('finds common, rarer and single-character keywords among many entries in the listing order, counting to the cap', async () => {
+    // 1,100 entries of one game: every one holds "harbour" (more than the count's cap), every third "lantern" (walked
+    // to the end), every tenth "kraken" (found through the bigram indexes), every seventh the character 灯 (zh).
+    const base = Date.now() - 86_400_000;
+    const entries = await t.db
+      .insert(csFaq)
+      .values(
+        Array.from({ length: 1100 }, (_, i) => ({
+          slug: `many-${i}`,
+          gameBaseId: ids.hod,
+          questionTypeId: ids.type('gameplay'),
+          // Three sort groups, and within one the newest first: the expected order is not the insertion order.
+          sort: 200 + (i % 3),
+          onlineTime: new Date(base - i * 60_000),
+        })),
+      )
+      .returning({ id: csFaq.id, sort: csFaq.sort, onlineTime: csFaq.onlineTime });
+    const text = (i: number) =>
+      ['Harbour', i % 3 === 0 ? 'LANTERN' : 'lamp', i % 10 === 0 ? 'kraken' : 'squid'].join(' ');
+    await t.db
+      .insert(csFaqI18n)
+      .values(
+        entries.flatMap((e, i) => [
+          { faqId: e.id, lang: 'en', title: `Entry ${i}`, content: text(i) },
+          ...(i % 7 === 0 ? [{ faqId: e.id, lang: 'zh', title: `條目 ${i}`, content: '燈塔的灯' }] : []),
+        ]),
+      );
+    const ordered = entries
+      .map((e, i) => ({ ...e, i }))
+      .sort((a, b) => a.sort - b.sort || b.onlineTime.getTime() - a.onlineTime.getTime() || b.id - a.id);
+    const expected = (keep: (i: number) => boolean, from: number, title = (i: number) => `Entry ${i}`) =>
+      ordered
+        .filter((e) => keep(e.i))
+        .slice(from, from + 10)
+        .map((e) => title(e.i));
+    const search = (keyword: string, page = 1, lang = 'en') =>
+      faq(
+        `lang=${lang}&game_base_id=${ids.hod}&page_num=${page}&page_size=10&question_keyword=${encodeURIComponent(keyword)}`,
+      );
+
+    const common = await search('harbour', 3);
+    expect(common).toMatchObject({ total: 1000, total_capped: true });
+    expect(titles(common)).toEqual(expected(() => true, 20));
+    const third = await search('lantern', 2);
+    expect(third.total).toBe(367);
+    expect(third.total_capped).toBeUndefined();
+    expect(titles(third)).toEqual(expected((i) => i % 3 === 0, 10));
+    for (const lang of ['en', 'th']) {
+      // th has no text of these entries: the en text is shown and searched.
+      const rare = await search('KRAKEN', 4, lang);
+      expect(rare.total).toBe(110);
+      expect(titles(rare)).toEqual(expected((i) => i % 10 === 0, 30));
+    }
+    const one = await search('灯', 2, 'zh');
+    expect(one.total).toBe(158);
+    expect(titles(one)).toEqual(
+      expected(
+        (i) => i % 7 === 0,
+        10,
+        (i) => `條目 ${i}`,
+      ),
+    );
+    expect((await search('燈塔', 1, 'zh')).total).toBe(158);
+  });
+
   it('refuses a bad page size or keyword with -400', async () => {
     expect((await call.get('/cs/komoe/api/common/faq/page?page_size=0')).status).toBe(400);
     expect((await call.get('/cs/komoe/api/common/faq/page?page_size=51')).status).toBe(400);

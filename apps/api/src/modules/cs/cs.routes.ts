@@ -45,7 +45,11 @@ export async function csRoutes(app: FastifyInstance) {
   const cached = { publicCache: true } as const;
   registerCall(app, csGameList, (_, ctx) => faq.games(ctx.lang), cached);
   registerCall(app, questionTypeList, (input, ctx) => faq.questionTypes(input, ctx.lang), cached);
-  registerCall(app, faqPage, (input, ctx) => faq.faqPage(input, ctx.lang), cached);
+  // Not a keyword search: players type thousands of different words, each asked once or twice, which would only
+  // push the shared pages out of the cache (2000 entries) while answering almost nothing from it.
+  registerCall(app, faqPage, (input, ctx) => faq.faqPage(input, ctx.lang), {
+    publicCache: { when: (input) => !input.question_keyword },
+  });
 
   // The member's tickets.
   registerCall(app, workOrderPage, (input, ctx) => workOrders.page(memberOf(ctx).mid, input, ctx.lang));

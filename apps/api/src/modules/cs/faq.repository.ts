@@ -1,6 +1,7 @@
 /** Reads of the public customer-service pages: games, question types and online FAQ entries per language. */
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { pageTotalCap } from '@gp/contracts';
 import { countCapped } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
@@ -66,15 +67,180 @@ export class FaqRepository {
       .orderBy(asc(csQuestionType.sort), asc(csQuestionType.id));
   }
 
-  /** One page of online FAQ entries in `lang` (else en) matching the filter, and how many match in all. */
+  /**
+   * One page of online FAQ entries in `lang` (else en) matching the filter, and how many match in all (up to the
+   * cap), in the order of cs_faq_listing_idx. With a keyword two ways compete, and no single statement lets
+   * PostgreSQL pick between them: a condition on the bigram indexes would be evaluated on every row of a walk along
+   * the listing too (building an entry's pairs costs more than the exact test), and answering it through the index
+   * reads every candidate, all the entries for a common word. So `walkMatches` walks the listing and tests each
+   * entry; when the first entries show the keyword is not common (under a quarter of them hold it), the bigram
+   * indexes narrow the entries first instead, at what the keyword's candidates cost.
+   */
   async faqPage(filter: FaqFilter) {
-    const local = alias(csFaqI18n, 'faq_local');
-    const fallback = alias(csFaqI18n, 'faq_en');
+    const { title, content, joined, listed } = this.listing(filter);
+    const conditions = [listed];
+    if (filter.keyword) {
+      // The entries whose text in the language or in en may hold the keyword, found in the bigram indexes: the
+      // exact test then runs on those only, not on every entry (same answer). None for a single character.
+      const inTitle = mayContainText(csFaqI18n.title, filter.keyword);
+      const inContent = mayContainText(csFaqI18n.content, filter.keyword);
+      const walked = await this.walkMatches(filter, filter.keyword, !!(inTitle && inContent));
+      if (walked) {
+        const ids = walked.slice(filter.offset, filter.offset + filter.limit);
+        const rows = ids.length > 0 ? await this.pageRows(filter, inArray(csFaq.id, ids), 0) : [];
+        const counted = {
+          total: Math.min(walked.length, pageTotalCap),
+          capped: walked.length > pageTotalCap,
+        };
+        return { rows, counted };
+      }
+      conditions.push(
+        or(containsText(title, filter.keyword), containsText(content, filter.keyword))!,
+        inArray(
+          csFaq.id,
+          this.db
+            .select({ id: csFaqI18n.faqId })
+            .from(csFaqI18n)
+            .where(and(inArray(csFaqI18n.lang, [filter.lang, 'en']), or(inTitle, inContent))),
+        ),
+      );
+    }
+    const where = and(...conditions)!;
+    const rows = await this.pageRows(filter, where, filter.offset);
+    // In the page's order, so that the count walks the same index and stops at the cap.
+    const counted = await countCapped(
+      this.db,
+      joined(
+        this.db
+          .select({ one: sql`1` })
+          .from(csFaq)
+          .$dynamic(),
+      )
+        .where(where)
+        .orderBy(...listingOrder),
+    );
+    return { rows, counted };
+  }
+
+  private async pageRows(filter: FaqFilter, where: SQL, offset: number) {
+    const { title, content, joined, listed } = this.listing(filter);
     const typeLocal = alias(csQuestionTypeI18n, 'type_local');
     const typeFallback = alias(csQuestionTypeI18n, 'type_en');
+    return joined(
+      this.db
+        .select({
+          id: csFaq.id,
+          gameBaseId: csFaq.gameBaseId,
+          questionTypeId: csFaq.questionTypeId,
+          typeName: sql<string>`coalesce(${typeLocal.name}, ${typeFallback.name}, '')`,
+          title,
+          content,
+          onlineTime: csFaq.onlineTime,
+        })
+        .from(csFaq)
+        .$dynamic(),
+    )
+      .leftJoin(
+        typeLocal,
+        and(eq(typeLocal.questionTypeId, csFaq.questionTypeId), eq(typeLocal.lang, filter.lang)),
+      )
+      .leftJoin(
+        typeFallback,
+        and(eq(typeFallback.questionTypeId, csFaq.questionTypeId), eq(typeFallback.lang, 'en')),
+      )
+      .where(and(listed, where))
+      .orderBy(...listingOrder)
+      .limit(filter.limit)
+      .offset(offset);
+  }
+
+  /**
+   * The ids of the listed entries holding `keyword`, in the listing's order, as many as the page and the capped
+   * count need, found by walking the listing a chunk at a time (each chunk a bounded index walk, whatever the
+   * planner thinks of the keyword); undefined when under a quarter of the first `walkProbe` entries hold it
+   * (the bigram indexes then find the rest cheaper). A keyword at least that common is found `need` times within
+   * about 4 x `need` entries, whatever the table's size.
+   */
+  private async walkMatches(
+    filter: FaqFilter,
+    keyword: string,
+    canNarrow: boolean,
+  ): Promise<number[] | undefined> {
+    const need = Math.max(pageTotalCap + 1, filter.offset + filter.limit);
+    const found: number[] = [];
+    let seen = 0;
+    let after: { sort: number; at: string; id: number } | undefined;
+    for (let size = walkProbe; ;) {
+      const chunk = await this.walkChunk(filter, keyword, size, after);
+      const hits = chunk.filter((r) => r.hit);
+      if (canNarrow && !after && chunk.length === size && hits.length * 4 < chunk.length) return undefined;
+      found.push(...hits.map((r) => r.id));
+      seen += chunk.length;
+      if (found.length >= need || chunk.length < size) return found.slice(0, need);
+      const last = chunk[chunk.length - 1]!;
+      after = { sort: last.sort, at: last.at, id: last.id };
+      // Enough entries for what is missing at the density seen so far, a fifth more, within bounds.
+      const density = Math.max(found.length, 1) / seen;
+      size = Math.min(walkChunk, Math.max(walkProbe, Math.ceil(((need - found.length) * 1.2) / density)));
+    }
+  }
+
+  /** The next `size` entries of the listing after `after`, each with whether it is listed and holds `keyword`. */
+  private async walkChunk(
+    filter: FaqFilter,
+    keyword: string,
+    size: number,
+    after: { sort: number; at: string; id: number } | undefined,
+  ) {
+    const own: SQL[] = [eq(csFaq.isOnline, true), lte(csFaq.onlineTime, filter.now)];
+    if (filter.gameBaseId !== undefined) {
+      own.push(or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId))!);
+    }
+    if (filter.questionTypeId !== undefined) own.push(eq(csFaq.questionTypeId, filter.questionTypeId));
+    if (after) {
+      // After the last entry in (sort, online_time desc, id desc); online_time as text keeps its microseconds.
+      const at = sql`${after.at}::timestamptz`;
+      own.push(
+        sql`(${csFaq.sort} > ${after.sort} or (${csFaq.sort} = ${after.sort} and (${csFaq.onlineTime} < ${at} or (${csFaq.onlineTime} = ${at} and ${csFaq.id} < ${after.id}))))`,
+      );
+    }
+    const head = this.db
+      .select({
+        id: csFaq.id,
+        sort: csFaq.sort,
+        onlineTime: csFaq.onlineTime,
+        at: sql<string>`${csFaq.onlineTime}::text`.as('at'),
+        questionTypeId: csFaq.questionTypeId,
+      })
+      .from(csFaq)
+      .where(and(...own))
+      .orderBy(...listingOrder)
+      .limit(size)
+      .as('head');
+    const local = alias(csFaqI18n, 'faq_local');
+    const fallback = alias(csFaqI18n, 'faq_en');
+    const title = sql`coalesce(${local.title}, ${fallback.title})`;
+    const content = sql`coalesce(${local.content}, ${fallback.content})`;
+    return this.db
+      .select({
+        id: head.id,
+        sort: head.sort,
+        at: head.at,
+        hit: sql<boolean>`coalesce(${csQuestionType.isOnline} and ${title} is not null and (${containsText(title, keyword)} or ${containsText(content, keyword)}), false)`,
+      })
+      .from(head)
+      .leftJoin(csQuestionType, eq(csQuestionType.id, head.questionTypeId))
+      .leftJoin(local, and(eq(local.faqId, head.id), eq(local.lang, filter.lang)))
+      .leftJoin(fallback, and(eq(fallback.faqId, head.id), eq(fallback.lang, 'en')))
+      .orderBy(asc(head.sort), desc(head.onlineTime), desc(head.id));
+  }
+
+  /** The listed entries (online, not scheduled for later, of an online type) with their texts in `lang` and en. */
+  private listing(filter: FaqFilter) {
+    const local = alias(csFaqI18n, 'faq_local');
+    const fallback = alias(csFaqI18n, 'faq_en');
     const title = sql<string>`coalesce(${local.title}, ${fallback.title})`;
     const content = sql<string>`coalesce(${local.content}, ${fallback.content})`;
-
     const conditions: SQL[] = [
       eq(csFaq.isOnline, true),
       lte(csFaq.onlineTime, filter.now),
@@ -86,64 +252,17 @@ export class FaqRepository {
       if (ofGame) conditions.push(ofGame);
     }
     if (filter.questionTypeId !== undefined) conditions.push(eq(csFaq.questionTypeId, filter.questionTypeId));
-    if (filter.keyword) {
-      const found = or(containsText(title, filter.keyword), containsText(content, filter.keyword));
-      if (found) conditions.push(found);
-      // The entries whose text in the language or in en may hold the keyword, found in the bigram indexes: the
-      // exact test above then runs on those only, not on every entry (same answer, no scan of the table).
-      const inTitle = mayContainText(csFaqI18n.title, filter.keyword);
-      const inContent = mayContainText(csFaqI18n.content, filter.keyword);
-      if (inTitle && inContent) {
-        conditions.push(
-          inArray(
-            csFaq.id,
-            this.db
-              .select({ id: csFaqI18n.faqId })
-              .from(csFaqI18n)
-              .where(and(inArray(csFaqI18n.lang, [filter.lang, 'en']), or(inTitle, inContent))),
-          ),
-        );
-      }
-    }
-    const where = and(...conditions);
-
-    const rows = await this.db
-      .select({
-        id: csFaq.id,
-        gameBaseId: csFaq.gameBaseId,
-        questionTypeId: csFaq.questionTypeId,
-        typeName: sql<string>`coalesce(${typeLocal.name}, ${typeFallback.name}, '')`,
-        title,
-        content,
-        onlineTime: csFaq.onlineTime,
-      })
-      .from(csFaq)
-      .innerJoin(csQuestionType, eq(csQuestionType.id, csFaq.questionTypeId))
-      .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
-      .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
-      .leftJoin(
-        typeLocal,
-        and(eq(typeLocal.questionTypeId, csFaq.questionTypeId), eq(typeLocal.lang, filter.lang)),
-      )
-      .leftJoin(
-        typeFallback,
-        and(eq(typeFallback.questionTypeId, csFaq.questionTypeId), eq(typeFallback.lang, 'en')),
-      )
-      .where(where)
-      .orderBy(asc(csFaq.sort), desc(csFaq.onlineTime), desc(csFaq.id))
-      .limit(filter.limit)
-      .offset(filter.offset);
-    const counted = await countCapped(
-      this.db,
-      this.db
-        .select({ one: sql`1` })
-        .from(csFaq)
+    const joined = <T extends PgSelect>(query: T) =>
+      query
         .innerJoin(csQuestionType, eq(csQuestionType.id, csFaq.questionTypeId))
         .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
-        .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
-        .where(where)
-        .$dynamic(),
-    );
-    return { rows, counted };
+        .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')));
+    return { title, content, joined, listed: and(...conditions)! };
   }
 }
+
+/** The players' FAQ order, as cs_faq_listing_idx holds it. */
+const listingOrder = [asc(csFaq.sort), desc(csFaq.onlineTime), desc(csFaq.id)];
+/** How many entries `walkMatches` looks at before it decides to walk on, and how many it reads at a time then. */
+const walkProbe = 100;
+const walkChunk = 2000;

@@ -147,6 +147,14 @@ describe('public cache', () => {
     expect(t.app.publicCache.size).toBe(0);
   });
 
+  it('stores the FAQ page but not a keyword search (players type thousands of different words)', async () => {
+    expect((await get('/cs/komoe/api/common/faq/page?lang=en&page_size=5')).body.code).toBe(0);
+    expect(t.app.publicCache.size).toBe(1);
+    expect((await get('/cs/komoe/api/common/faq/page?lang=en&question_keyword=password')).body.code).toBe(0);
+    expect((await get('/cs/komoe/api/common/faq/page?lang=en&question_keyword=refund')).body.code).toBe(0);
+    expect(t.app.publicCache.size).toBe(1);
+  });
+
   it('refuses to register a member or a POST call with the public cache', async () => {
     const memberCall = defineCall({
       group: 'web',
