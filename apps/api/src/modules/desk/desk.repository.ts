@@ -52,24 +52,30 @@ const orderColumns = {
 } as const;
 
 /**
- * True when the latest message the member sees is a reply (reply_status 1). Reads the thread's newest rows
- * backwards along cs_work_order_message_order_idx, so it costs a few index rows per ticket.
+ * True when the latest message the member sees is a reply (reply_status 1): stored on the ticket and kept by the
+ * triggers of migration 0030 on its thread, so filters and the `waiting` order read it from an index.
  */
-const answered = sql<boolean>`coalesce((select ${csWorkOrderMessage.kind} = 'reply' from ${csWorkOrderMessage} where ${csWorkOrderMessage.workOrderId} = ${csWorkOrder.id} and ${csWorkOrderMessage.recalledAt} is null order by ${csWorkOrderMessage.id} desc limit 1), false)`;
+const answered = csWorkOrder.answered;
 
-/** A message of the ticket's thread of these kinds contains `pattern` (recalled replies too). */
+/**
+ * A message of the ticket's thread of these kinds contains `keyword` (recalled replies too). The pairs in
+ * cs_work_order_message_content_bigrams_idx find the candidate messages of a rare keyword; for a common one the
+ * planner walks the queue's order instead and looks into each ticket's few messages until the page is full.
+ */
 function threadContains(kinds: readonly string[], keyword: string): SQL {
-  return sql`exists (select 1 from ${csWorkOrderMessage} where ${csWorkOrderMessage.workOrderId} = ${csWorkOrder.id} and ${csWorkOrderMessage.kind} in (${sql.join(
+  const m = csWorkOrderMessage;
+  const candidates = mayContainText(m.content, keyword);
+  return sql`exists (select 1 from ${m} where ${m.workOrderId} = ${csWorkOrder.id} and ${m.kind} in (${sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
-  )}) and ${containsText(csWorkOrderMessage.content, keyword)})`;
+  )})${candidates ? sql` and ${candidates}` : sql``} and ${containsText(m.content, keyword)})`;
 }
 
 /**
  * Since when a ticket has waited for us: its latest question or follow-up while that is the latest message the
  * member sees and the ticket is open (status 3 is closed); null otherwise.
  */
-const waitingSince = sql`case when ${csWorkOrder.status} <> 3 and not ${answered} then ${csWorkOrder.lastAskedAt} end`;
+const waitingSince = sql`(case when ${csWorkOrder.status} <> 3 and not ${answered} then ${csWorkOrder.lastAskedAt} end)`;
 
 /**
  * The queue's sort. `waiting` desc puts the longest wait first (the oldest `waitingSince`) and the tickets not
@@ -97,7 +103,7 @@ export class DeskRepository {
     if (filter.questionTypeId !== undefined) c.push(eq(csWorkOrder.questionTypeId, filter.questionTypeId));
     if (filter.characterId !== undefined) c.push(eq(csWorkOrder.characterId, filter.characterId));
     if (filter.mid !== undefined) c.push(eq(csWorkOrder.mid, filter.mid));
-    if (filter.replyStatus !== undefined) c.push(filter.replyStatus === 1 ? answered : sql`not ${answered}`);
+    if (filter.replyStatus !== undefined) c.push(eq(answered, filter.replyStatus === 1));
     if (filter.questionKeyword) {
       // The pairs in cs_work_order_title_bigrams_idx find the candidates; containsText decides.
       c.push(mayContainText(csWorkOrder.title, filter.questionKeyword));
@@ -125,7 +131,7 @@ export class DeskRepository {
         gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
         typeName: sql<string>`coalesce(${typeLocal.name}, ${typeEn.name}, '')`,
         nickname: member.nickName,
-        answered: answered.mapWith(Boolean),
+        answered,
       })
       .from(csWorkOrder)
       .innerJoin(member, eq(member.mid, csWorkOrder.mid))
