@@ -76,4 +76,40 @@ describe('the bigram search structures (migration 0025)', () => {
     }
     expect(mayContainText(sql`'x'`, 'x')).toBeUndefined();
   });
+
+  it('finds a keyword exactly where the folded text holds the folded keyword, translate() or not', async () => {
+    const texts = [
+      'Đăng nhập BANG HỘI',
+      'ĐĂNG NHẬP bang hội',
+      'dang nhap bang hoi',
+      'รหัสผ่านของบัญชี',
+      '公会兑换码',
+      'Reset your PASSWORD now',
+      'ÉCOLE Ñandú σω ПРИВЕТ',
+      '50%_off',
+    ];
+    const keywords = [
+      'bang hội',
+      'BANG HỘI',
+      'nhập',
+      'NHAP',
+      'ผ่านข',
+      '兑换',
+      'password',
+      'école',
+      'ñ',
+      'привет',
+      'Σ',
+      '%_o',
+      'x',
+    ];
+    for (const text of texts) {
+      for (const keyword of keywords) {
+        const { found } = await one<{ found: boolean }>(
+          sql`select ${containsText(sql`${text}::text`, keyword)} as found`,
+        );
+        expect(found, `${keyword} in ${text}`).toBe(foldCase(text).includes(foldCase(keyword)));
+      }
+    }
+  });
 });
