@@ -58,18 +58,30 @@ const orderColumns = {
 const answered = csWorkOrder.answered;
 
 /**
- * A message of the ticket's thread of these kinds contains `keyword` (recalled replies too). The pairs in
- * cs_work_order_message_content_bigrams_idx find the candidate messages of a rare keyword; for a common one the
- * planner walks the queue's order instead and looks into each ticket's few messages until the page is full.
+ * How a thread keyword is looked for. `pairs`: the pairs in cs_work_order_message_content_bigrams_idx find the
+ * candidate messages of the whole table, which suits a keyword in a few hundred tickets. `walk`: the tickets are
+ * read in the page's order and each one's few messages looked into until the page is full, which suits a common
+ * keyword (the pairs would list most of the table); the subquery's `offset 0` keeps it a per-ticket check that
+ * the planner does not turn into a join over every message.
  */
-function threadContains(kinds: readonly string[], keyword: string): SQL {
+export type ThreadSearch = 'pairs' | 'walk';
+
+/** A message of the ticket's thread of these kinds contains `keyword` (recalled replies too). */
+function threadContains(kinds: readonly string[], keyword: string, search: ThreadSearch): SQL {
   const m = csWorkOrderMessage;
-  const candidates = mayContainText(m.content, keyword);
+  const candidates = search === 'pairs' ? mayContainText(m.content, keyword) : undefined;
   return sql`exists (select 1 from ${m} where ${m.workOrderId} = ${csWorkOrder.id} and ${m.kind} in (${sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
-  )})${candidates ? sql` and ${candidates}` : sql``} and ${containsText(m.content, keyword)})`;
+  )})${candidates ? sql` and ${candidates}` : sql``} and ${containsText(m.content, keyword)}${search === 'walk' ? sql` offset 0` : sql``})`;
 }
+
+/**
+ * A thread keyword found in at least `commonShare` of the first `probeSize` tickets of the page's order is
+ * common: the walk fills a page after a few dozen tickets and the capped count after about a thousand.
+ */
+const probeSize = 200;
+const commonShare = 0.05;
 
 /**
  * Since when a ticket has waited for us: its latest question or follow-up while that is the latest message the
@@ -95,7 +107,7 @@ export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
 export class DeskRepository {
   constructor(private readonly db: Db) {}
 
-  private conditions(filter: TicketFilter): SQL | undefined {
+  private conditions(filter: TicketFilter, search: ThreadSearch = 'pairs'): SQL | undefined {
     const c: (SQL | undefined)[] = [];
     if (filter.id !== undefined) c.push(eq(csWorkOrder.id, filter.id));
     if (filter.status !== undefined) c.push(eq(csWorkOrder.status, filter.status));
@@ -110,9 +122,9 @@ export class DeskRepository {
       c.push(containsText(csWorkOrder.title, filter.questionKeyword));
     }
     if (filter.contentKeyword) {
-      c.push(threadContains(['question', 'follow_up'], filter.contentKeyword));
+      c.push(threadContains(['question', 'follow_up'], filter.contentKeyword, search));
     }
-    if (filter.answerKeyword) c.push(threadContains(['reply'], filter.answerKeyword));
+    if (filter.answerKeyword) c.push(threadContains(['reply'], filter.answerKeyword, search));
     if (filter.operatorName) c.push(containsText(csWorkOrder.operatorName, filter.operatorName));
     if (filter.createdFrom) c.push(sql`${csWorkOrder.createdAt} >= ${filter.createdFrom.toISOString()}`);
     if (filter.createdBefore) c.push(sql`${csWorkOrder.createdAt} < ${filter.createdBefore.toISOString()}`);
@@ -144,11 +156,39 @@ export class DeskRepository {
       .leftJoin(typeEn, and(eq(typeEn.questionTypeId, csWorkOrder.questionTypeId), eq(typeEn.lang, 'en')));
   }
 
+  /**
+   * How to look for the filter's thread keywords (see ThreadSearch): the first `probeSize` tickets of the order
+   * under the other filters, each looked into, tell a common keyword from a rare one.
+   */
+  private async threadSearch(filter: TicketFilter, order: TicketOrder): Promise<ThreadSearch> {
+    if (!filter.contentKeyword && !filter.answerKeyword) return 'pairs';
+    const by = order.type === 'asc' ? asc : desc;
+    const others = { ...filter, contentKeyword: undefined, answerKeyword: undefined };
+    const first = this.db
+      .select({ id: csWorkOrder.id })
+      .from(csWorkOrder)
+      .where(this.conditions(others))
+      .orderBy(orderBy(order), by(csWorkOrder.id))
+      .limit(probeSize);
+    const [found] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(csWorkOrder)
+      .where(and(inArray(csWorkOrder.id, first), this.conditions(filter, 'walk')));
+    return (found?.n ?? 0) >= probeSize * commonShare ? 'walk' : 'pairs';
+  }
+
   /** The filtered tickets in the asked order (the id breaks ties), `limit` from `offset`. */
-  async rows(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
+  async rows(
+    filter: TicketFilter,
+    order: TicketOrder,
+    lang: string,
+    offset: number,
+    limit: number,
+    search?: ThreadSearch,
+  ) {
     const by = order.type === 'asc' ? asc : desc;
     return this.select(lang)
-      .where(this.conditions(filter))
+      .where(this.conditions(filter, search ?? (await this.threadSearch(filter, order))))
       .orderBy(orderBy(order), by(csWorkOrder.id))
       .limit(limit)
       .offset(offset);
@@ -184,8 +224,12 @@ export class DeskRepository {
 
   /** One page of the filtered tickets, and how many match (up to the cap of capped-count.ts). */
   async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
-    const rows = await this.rows(filter, order, lang, offset, limit);
-    const counted = await countCapped(this.db, matching(this.db, csWorkOrder, this.conditions(filter)));
+    const search = await this.threadSearch(filter, order);
+    const rows = await this.rows(filter, order, lang, offset, limit, search);
+    const counted = await countCapped(
+      this.db,
+      matching(this.db, csWorkOrder, this.conditions(filter, search)),
+    );
     return { rows, counted };
   }
 
