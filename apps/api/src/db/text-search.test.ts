@@ -86,6 +86,10 @@ describe('the bigram search structures (migration 0025)', () => {
       'รหัสผ่านของบัญชี',
       '公会兑换码',
       'Reset your PASSWORD',
+      'ĐĂNG NHẬP bang hội',
+      'dang nhap bang hoi',
+      'ÉCOLE Ñandú σω ПРИВЕТ',
+      '50%_off',
     ];
     const keywords = [
       'bang hội',
@@ -102,6 +106,12 @@ describe('the bigram search structures (migration 0025)', () => {
       'password',
       'hội b',
       'ecole',
+      'nhập',
+      'NHAP',
+      'ñ',
+      'Σ',
+      '%_o',
+      'x',
     ];
     for (const text of texts) {
       for (const keyword of keywords) {

@@ -170,6 +170,13 @@ export const csWorkOrder = pgTable(
      * member's orders (checked at create); game and character are taken from it. Null for other tickets.
      */
     orderNo: text('order_no'),
+    /**
+     * The latest message of the thread the member sees (not recalled) is a reply: the queue's reply_status 1, and
+     * a ticket not closed and not answered waits for us since `lastAskedAt`. Kept by the triggers of migration
+     * 0030 on cs_work_order_message (every insert and update of a message, whoever writes it), so the queue
+     * filters and sorts on it with an index instead of looking into each ticket's thread.
+     */
+    answered: boolean('answered').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,6 +197,16 @@ export const csWorkOrder = pgTable(
     index('cs_work_order_type_created_idx').on(t.questionTypeId, t.createdAt),
     index('cs_work_order_character_idx').on(t.characterId),
     index('cs_work_order_title_bigrams_idx').using('gin', sql`gp_bigrams(${t.title})`),
+    // The queue's default order (last asked, newest) under each filter that matches many tickets: the scan reads
+    // the page's rows and stops (issue 21); the filters that match few (member, character) sort what they find.
+    index('cs_work_order_answered_asked_idx').on(t.answered, t.lastAskedAt),
+    index('cs_work_order_status_asked_idx').on(t.status, t.lastAskedAt),
+    index('cs_work_order_game_asked_idx').on(t.gameBaseId, t.lastAskedAt),
+    index('cs_work_order_type_asked_idx').on(t.questionTypeId, t.lastAskedAt),
+    // The `waiting` order: desk.repository.ts `waitingSince`, the same expression.
+    index('cs_work_order_waiting_idx').on(
+      sql`(case when ${t.status} <> 3 and not ${t.answered} then ${t.lastAskedAt} end)`,
+    ),
     check('cs_work_order_status_check', sql`${t.status} between 0 and 3`),
     check('cs_work_order_grade_check', sql`${t.grade} is null or ${t.grade} between 1 and 5`),
     check(
@@ -236,6 +253,8 @@ export const csWorkOrderMessage = pgTable(
   },
   (t) => [
     index('cs_work_order_message_order_idx').on(t.workOrderId, t.id),
+    // The queue's content and answer keywords (db/text-search.ts `mayContainText`).
+    index('cs_work_order_message_content_bigrams_idx').using('gin', sql`gp_bigrams(${t.content})`),
     check(
       'cs_work_order_message_kind_check',
       sql`${t.kind} in ('question', 'follow_up', 'reply', 'order_note')`,

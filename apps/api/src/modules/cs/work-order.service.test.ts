@@ -3,7 +3,7 @@
  * driven directly with a controllable clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { csPolicy, workOrderStatus, type WorkOrderStatus } from '@gp/contracts/cs';
 import { demoIds, pngBytes } from '../../../test/cs-fixtures.ts';
 import { loginTestMember } from '../../../test/member-session.ts';
@@ -248,5 +248,84 @@ describe('automatic close of quiet replied tickets', () => {
     expect(seen).toBeGreaterThanOrEqual(2);
     await new Promise((r) => setTimeout(r, 30));
     expect(runs).toBe(seen);
+  });
+});
+
+describe('the stored answered flag (cs_work_order.answered, migration 0030)', () => {
+  /** The flag as the queue used to read it: the latest message the member sees is a reply. */
+  async function fromThread(id: number): Promise<boolean> {
+    const rows = (await t.db.execute(
+      sql`select kind from cs_work_order_message where work_order_id = ${id} and recalled_at is null order by id desc limit 1`,
+    )) as unknown as { rows: { kind: string }[] };
+    return rows.rows[0]?.kind === 'reply';
+  }
+  /** The stored flag, checked against the thread. */
+  async function answered(id: number): Promise<boolean> {
+    const stored = (await row(id)).answered;
+    expect(stored).toBe(await fromThread(id));
+    return stored;
+  }
+
+  it('follows the question, replies, follow-ups, recalls and order notes', async () => {
+    const id = await newTicket();
+    expect(await answered(id)).toBe(false);
+    const interim = await service.reply(id, agent, 'Looking into it.', processing);
+    expect(await answered(id)).toBe(true);
+    later(1000);
+    await service.recall(id, interim.message_id, agent);
+    expect(await answered(id)).toBe(false);
+    later(1000);
+    await service.reply(id, agent, 'Fixed.', replied);
+    expect(await answered(id)).toBe(true);
+    later(1000);
+    await service.create(
+      mid,
+      {
+        game_base_id: ids.msr,
+        question_type: ids.type('bug'),
+        email: 'racer@example.com',
+        question_title: 'Race not recorded',
+        question_content: 'Still missing.',
+        parent_work_order_id: id,
+        attachments: [],
+      },
+      'vi',
+    );
+    expect((await row(id)).status).toBe(processing);
+    expect(await answered(id)).toBe(false);
+    later(1000);
+    const last = await service.reply(id, agent, 'Restored now.', replied);
+    expect(await answered(id)).toBe(true);
+    // An order note after the reply is the latest message: the ticket no longer reads as answered.
+    await t.db.update(csWorkOrder).set({ orderNo: 'P-ANSWERED-1' }).where(eq(csWorkOrder.id, id));
+    later(1000);
+    await service.addOrderNote(id, agent, {
+      code: 'payment_found',
+      order_no: 'P-ANSWERED-1',
+      state: 'paid',
+      at: clock.now().toISOString(),
+    });
+    expect(await answered(id)).toBe(false);
+    // Recalling the reply under the note leaves the note the latest: still not answered.
+    await service.recall(id, last.message_id, agent);
+    expect(await answered(id)).toBe(false);
+  });
+
+  it('follows statements that write many threads at once, and edits that leave the thread as it was', async () => {
+    const a = await newTicket();
+    const b = await newTicket();
+    await t.db
+      .execute(sql`insert into cs_work_order_message (work_order_id, kind, content, status_before, status_after)
+      values (${a}, 'reply', 'one', 0, 2), (${b}, 'reply', 'two', 0, 2), (${b}, 'follow_up', 'three', 2, 1)`);
+    expect(await answered(a)).toBe(true);
+    expect(await answered(b)).toBe(false);
+    // The privacy erasure empties the member's messages: the thread's order is unchanged.
+    await t.db.update(csWorkOrderMessage).set({ content: '' }).where(eq(csWorkOrderMessage.workOrderId, b));
+    expect(await answered(b)).toBe(false);
+    await t.db
+      .update(csWorkOrderMessage)
+      .set({ recalledAt: clock.now() })
+      .where(eq(csWorkOrderMessage.workOrderId, a));
+    expect(await answered(a)).toBe(false);
   });
 });

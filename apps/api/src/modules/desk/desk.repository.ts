@@ -52,24 +52,42 @@ const orderColumns = {
 } as const;
 
 /**
- * True when the latest message the member sees is a reply (reply_status 1). Reads the thread's newest rows
- * backwards along cs_work_order_message_order_idx, so it costs a few index rows per ticket.
+ * True when the latest message the member sees is a reply (reply_status 1): stored on the ticket and kept by the
+ * triggers of migration 0030 on its thread, so filters and the `waiting` order read it from an index.
  */
-const answered = sql<boolean>`coalesce((select ${csWorkOrderMessage.kind} = 'reply' from ${csWorkOrderMessage} where ${csWorkOrderMessage.workOrderId} = ${csWorkOrder.id} and ${csWorkOrderMessage.recalledAt} is null order by ${csWorkOrderMessage.id} desc limit 1), false)`;
+const answered = csWorkOrder.answered;
 
-/** A message of the ticket's thread of these kinds contains `pattern` (recalled replies too). */
-function threadContains(kinds: readonly string[], keyword: string): SQL {
-  return sql`exists (select 1 from ${csWorkOrderMessage} where ${csWorkOrderMessage.workOrderId} = ${csWorkOrder.id} and ${csWorkOrderMessage.kind} in (${sql.join(
+/**
+ * How a thread keyword is looked for. `pairs`: the pairs in cs_work_order_message_content_bigrams_idx find the
+ * candidate messages of the whole table, which suits a keyword in a few hundred tickets. `walk`: the tickets are
+ * read in the page's order and each one's few messages looked into until the page is full, which suits a common
+ * keyword (the pairs would list most of the table); the subquery's `offset 0` keeps it a per-ticket check that
+ * the planner does not turn into a join over every message.
+ */
+export type ThreadSearch = 'pairs' | 'walk';
+
+/** A message of the ticket's thread of these kinds contains `keyword` (recalled replies too). */
+function threadContains(kinds: readonly string[], keyword: string, search: ThreadSearch): SQL {
+  const m = csWorkOrderMessage;
+  const candidates = search === 'pairs' ? mayContainText(m.content, keyword) : undefined;
+  return sql`exists (select 1 from ${m} where ${m.workOrderId} = ${csWorkOrder.id} and ${m.kind} in (${sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
-  )}) and ${containsText(csWorkOrderMessage.content, keyword)})`;
+  )})${candidates ? sql` and ${candidates}` : sql``} and ${containsText(m.content, keyword)}${search === 'walk' ? sql` offset 0` : sql``})`;
 }
+
+/**
+ * A thread keyword found in at least `commonShare` of the first `probeSize` tickets of the page's order is
+ * common: the walk fills a page after a few dozen tickets and the capped count after about a thousand.
+ */
+const probeSize = 200;
+const commonShare = 0.05;
 
 /**
  * Since when a ticket has waited for us: its latest question or follow-up while that is the latest message the
  * member sees and the ticket is open (status 3 is closed); null otherwise.
  */
-const waitingSince = sql`case when ${csWorkOrder.status} <> 3 and not ${answered} then ${csWorkOrder.lastAskedAt} end`;
+const waitingSince = sql`(case when ${csWorkOrder.status} <> 3 and not ${answered} then ${csWorkOrder.lastAskedAt} end)`;
 
 /**
  * The queue's sort. `waiting` desc puts the longest wait first (the oldest `waitingSince`) and the tickets not
@@ -89,7 +107,7 @@ export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
 export class DeskRepository {
   constructor(private readonly db: Db) {}
 
-  private conditions(filter: TicketFilter): SQL | undefined {
+  private conditions(filter: TicketFilter, search: ThreadSearch = 'pairs'): SQL | undefined {
     const c: (SQL | undefined)[] = [];
     if (filter.id !== undefined) c.push(eq(csWorkOrder.id, filter.id));
     if (filter.status !== undefined) c.push(eq(csWorkOrder.status, filter.status));
@@ -97,16 +115,16 @@ export class DeskRepository {
     if (filter.questionTypeId !== undefined) c.push(eq(csWorkOrder.questionTypeId, filter.questionTypeId));
     if (filter.characterId !== undefined) c.push(eq(csWorkOrder.characterId, filter.characterId));
     if (filter.mid !== undefined) c.push(eq(csWorkOrder.mid, filter.mid));
-    if (filter.replyStatus !== undefined) c.push(filter.replyStatus === 1 ? answered : sql`not ${answered}`);
+    if (filter.replyStatus !== undefined) c.push(eq(answered, filter.replyStatus === 1));
     if (filter.questionKeyword) {
       // The pairs in cs_work_order_title_bigrams_idx find the candidates; containsText decides.
       c.push(mayContainText(csWorkOrder.title, filter.questionKeyword));
       c.push(containsText(csWorkOrder.title, filter.questionKeyword));
     }
     if (filter.contentKeyword) {
-      c.push(threadContains(['question', 'follow_up'], filter.contentKeyword));
+      c.push(threadContains(['question', 'follow_up'], filter.contentKeyword, search));
     }
-    if (filter.answerKeyword) c.push(threadContains(['reply'], filter.answerKeyword));
+    if (filter.answerKeyword) c.push(threadContains(['reply'], filter.answerKeyword, search));
     if (filter.operatorName) c.push(containsText(csWorkOrder.operatorName, filter.operatorName));
     if (filter.createdFrom) c.push(sql`${csWorkOrder.createdAt} >= ${filter.createdFrom.toISOString()}`);
     if (filter.createdBefore) c.push(sql`${csWorkOrder.createdAt} < ${filter.createdBefore.toISOString()}`);
@@ -125,7 +143,7 @@ export class DeskRepository {
         gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
         typeName: sql<string>`coalesce(${typeLocal.name}, ${typeEn.name}, '')`,
         nickname: member.nickName,
-        answered: answered.mapWith(Boolean),
+        answered,
       })
       .from(csWorkOrder)
       .innerJoin(member, eq(member.mid, csWorkOrder.mid))
@@ -138,11 +156,39 @@ export class DeskRepository {
       .leftJoin(typeEn, and(eq(typeEn.questionTypeId, csWorkOrder.questionTypeId), eq(typeEn.lang, 'en')));
   }
 
+  /**
+   * How to look for the filter's thread keywords (see ThreadSearch): the first `probeSize` tickets of the order
+   * under the other filters, each looked into, tell a common keyword from a rare one.
+   */
+  private async threadSearch(filter: TicketFilter, order: TicketOrder): Promise<ThreadSearch> {
+    if (!filter.contentKeyword && !filter.answerKeyword) return 'pairs';
+    const by = order.type === 'asc' ? asc : desc;
+    const others = { ...filter, contentKeyword: undefined, answerKeyword: undefined };
+    const first = this.db
+      .select({ id: csWorkOrder.id })
+      .from(csWorkOrder)
+      .where(this.conditions(others))
+      .orderBy(orderBy(order), by(csWorkOrder.id))
+      .limit(probeSize);
+    const [found] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(csWorkOrder)
+      .where(and(inArray(csWorkOrder.id, first), this.conditions(filter, 'walk')));
+    return (found?.n ?? 0) >= probeSize * commonShare ? 'walk' : 'pairs';
+  }
+
   /** The filtered tickets in the asked order (the id breaks ties), `limit` from `offset`. */
-  async rows(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
+  async rows(
+    filter: TicketFilter,
+    order: TicketOrder,
+    lang: string,
+    offset: number,
+    limit: number,
+    search?: ThreadSearch,
+  ) {
     const by = order.type === 'asc' ? asc : desc;
     return this.select(lang)
-      .where(this.conditions(filter))
+      .where(this.conditions(filter, search ?? (await this.threadSearch(filter, order))))
       .orderBy(orderBy(order), by(csWorkOrder.id))
       .limit(limit)
       .offset(offset);
@@ -178,8 +224,12 @@ export class DeskRepository {
 
   /** One page of the filtered tickets, and how many match (up to the cap of capped-count.ts). */
   async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
-    const rows = await this.rows(filter, order, lang, offset, limit);
-    const counted = await countCapped(this.db, matching(this.db, csWorkOrder, this.conditions(filter)));
+    const search = await this.threadSearch(filter, order);
+    const rows = await this.rows(filter, order, lang, offset, limit, search);
+    const counted = await countCapped(
+      this.db,
+      matching(this.db, csWorkOrder, this.conditions(filter, search)),
+    );
     return { rows, counted };
   }
 
