@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL cluster on a loopback port, with DATABASE_URL set, and removes
 # the cluster afterwards. Usage: scripts/with-postgres.sh pnpm --filter @gp/api test
+# PG_SERVER_OPTS adds server settings (`-c name=value ...`), e.g. the memory a big load wants.
 set -euo pipefail
 
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
@@ -19,7 +20,7 @@ trap cleanup EXIT
 
 as_pg "$PG_BIN/initdb" -D "$DIR/data" -U gp --auth=trust -E UTF8 --no-locale >/dev/null
 as_pg "$PG_BIN/pg_ctl" -D "$DIR/data" -l "$DIR/log" -w \
-  -o "-h 127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null
+  -o "-h 127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PG_SERVER_OPTS:-}" start >/dev/null
 as_pg "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U gp gp
 
 export DATABASE_URL="postgres://gp@127.0.0.1:$PORT/gp"
