@@ -42,6 +42,26 @@ describe('the bigram search structures (migration 0025)', () => {
     expect(pairs).toEqual(['ab', 'b ', ' 公', '公会']);
   });
 
+  it('answers no pair for an empty or one-character text, and pairs repeated characters too (migration 0033)', async () => {
+    const {
+      empty,
+      one: single,
+      repeated,
+      thai,
+    } = await one<{
+      empty: string[];
+      one: string[];
+      repeated: string[];
+      thai: string[];
+    }>(
+      sql`select gp_bigrams('') as empty, gp_bigrams('x') as one, gp_bigrams('aaa') as repeated, gp_bigrams('รหัส') as thai`,
+    );
+    expect(empty).toEqual([]);
+    expect(single).toEqual([]);
+    expect(repeated).toEqual(['aa', 'aa']);
+    expect(thai).toEqual(['รห', 'หั', 'ัส']);
+  });
+
   it('asks only for the pairs no folding changes', async () => {
     const { matched } = await one<{ matched: boolean }>(
       sql`select ${mayContainText(sql`'Đăng nhập BANG HỘI'::text`, 'bang hội')!} as matched`,
