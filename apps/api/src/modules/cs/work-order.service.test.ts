@@ -251,7 +251,7 @@ describe('automatic close of quiet replied tickets', () => {
   });
 });
 
-describe('the stored answered flag (cs_work_order.answered, migration 0030)', () => {
+describe('the stored answered flag (cs_work_order.answered, migration 0032)', () => {
   /** The flag as the queue used to read it: the latest message the member sees is a reply. */
   async function fromThread(id: number): Promise<boolean> {
     const rows = (await t.db.execute(

@@ -53,7 +53,7 @@ const orderColumns = {
 
 /**
  * True when the latest message the member sees is a reply (reply_status 1): stored on the ticket and kept by the
- * triggers of migration 0030 on its thread, so filters and the `waiting` order read it from an index.
+ * triggers of migration 0032 on its thread, so filters and the `waiting` order read it from an index.
  */
 const answered = csWorkOrder.answered;
 
