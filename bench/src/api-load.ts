@@ -324,6 +324,23 @@ async function startBaseline(port: number): Promise<FastifyInstance> {
   return bare;
 }
 
+/**
+ * The API's settings under a bench: quiet, no rate limit (one client address sends thousands of requests a
+ * second), a known captcha answer and sandbox secret so the load generator can order, no delivery worker.
+ */
+export function benchApiEnv(options: { captchaAnswer: string; sandboxSecret: string; port: number }) {
+  return parseEnv({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000000',
+    CAPTCHA_TEST_ANSWER: options.captchaAnswer,
+    PAY_SANDBOX_SECRET: options.sandboxSecret,
+    PAY_WORKER: 'false',
+    DEMO_ID: 'false',
+    API_PORT: String(options.port),
+  });
+}
+
 export async function runApiLoad(
   kind: 'pglite' | 'postgres',
   settings: LoadSettings = defaultLoad,
@@ -345,17 +362,7 @@ export async function runApiLoad(
     await database.migrate();
     const notes: SeedNotes = { oneTimePasswords: [] };
     await runSeed(database.db, seedSteps, notes);
-    const env = parseEnv({
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'silent',
-      // The bench is one client address sending thousands of requests a second.
-      RATE_LIMIT_MAX: '100000000',
-      CAPTCHA_TEST_ANSWER: captchaAnswer,
-      PAY_SANDBOX_SECRET: sandboxSecret,
-      PAY_WORKER: 'false',
-      DEMO_ID: 'false',
-      API_PORT: String(settings.port),
-    });
+    const env = benchApiEnv({ captchaAnswer, sandboxSecret, port: settings.port });
     api = await buildApp({ env, database, logger: false });
     await api.listen({ host: '127.0.0.1', port: settings.port });
     bare = await startBaseline(settings.port + 1);

@@ -21,7 +21,6 @@ import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { privilegeId, staffPrivileges } from '../../../packages/contracts/src/staff.contracts.ts';
 import { buildApp } from '../../../apps/api/src/app.ts';
-import { parseEnv } from '../../../apps/api/src/config/env.ts';
 import { openDatabase, type Database, type Db } from '../../../apps/api/src/db/database.ts';
 import { staffPasskey } from '../../../apps/api/src/db/schema/staff.schema.ts';
 import { runSeed, seedSteps } from '../../../apps/api/src/db/seed/seed.ts';
@@ -40,7 +39,7 @@ import {
   staffSessionCookie,
   StaffSessionRepository,
 } from '../../../apps/api/src/modules/staff/index.ts';
-import { loginMember, orderProduct, rechargeableRole } from '../api-load.ts';
+import { benchApiEnv, loginMember, orderProduct, rechargeableRole } from '../api-load.ts';
 import { checkScale, loadBudgets, type ScaleMeasure, type ScaleScenario } from '../budgets.ts';
 import { markdownTable, plainTable, type Row } from '../table.ts';
 import { explainAll, StatementRecorder } from './explain.ts';
@@ -339,17 +338,7 @@ const recorder = new StatementRecorder();
 const explainer = new pg.Client({ connectionString: url });
 try {
   prepared = await prepare(database);
-  const env = parseEnv({
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'silent',
-    // The bench is one client address sending thousands of requests a second.
-    RATE_LIMIT_MAX: '100000000',
-    CAPTCHA_TEST_ANSWER: captchaAnswer,
-    PAY_SANDBOX_SECRET: sandboxSecret,
-    PAY_WORKER: 'false',
-    DEMO_ID: 'false',
-    API_PORT: String(port),
-  });
+  const env = benchApiEnv({ captchaAnswer, sandboxSecret, port });
   api = await buildApp({ env, database, logger: false });
   await api.listen({ host: '127.0.0.1', port });
   bare = await startBare(url, port + 1);

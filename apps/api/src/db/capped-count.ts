@@ -28,9 +28,12 @@ export async function countCapped(
 ): Promise<CappedTotal> {
   const limited = matches.limit(cap + 1).as('limited');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
-  const n = row?.n ?? 0;
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  return cappedTotal(row?.n ?? 0, cap);
 }
+
+/** `n` matches found (at least `cap + 1` stand for "more") as the capped total. */
+export const cappedTotal = (n: number, cap: number = pageTotalCap): CappedTotal =>
+  n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 
 /** The rows of `table` matching `where`, as `countCapped` takes them. */
 export const matching = (db: Db, table: PgTable, where: SQL | undefined) =>

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { pageTotalCap } from '@gp/contracts';
-import { countCapped } from '../../db/capped-count.ts';
+import { cappedTotal, countCapped } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
 import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../../db/schema/cs.schema.ts';
@@ -88,11 +88,7 @@ export class FaqRepository {
       if (walked) {
         const ids = walked.slice(filter.offset, filter.offset + filter.limit);
         const rows = ids.length > 0 ? await this.pageRows(filter, inArray(csFaq.id, ids), 0) : [];
-        const counted = {
-          total: Math.min(walked.length, pageTotalCap),
-          capped: walked.length > pageTotalCap,
-        };
-        return { rows, counted };
+        return { rows, counted: cappedTotal(walked.length) };
       }
       conditions.push(
         or(containsText(title, filter.keyword), containsText(content, filter.keyword))!,
@@ -192,11 +188,7 @@ export class FaqRepository {
     size: number,
     after: { sort: number; at: string; id: number } | undefined,
   ) {
-    const own: SQL[] = [eq(csFaq.isOnline, true), lte(csFaq.onlineTime, filter.now)];
-    if (filter.gameBaseId !== undefined) {
-      own.push(or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId))!);
-    }
-    if (filter.questionTypeId !== undefined) own.push(eq(csFaq.questionTypeId, filter.questionTypeId));
+    const own = ownConditions(filter);
     if (after) {
       // After the last entry in (sort, online_time desc, id desc); online_time as text keeps its microseconds.
       const at = sql`${after.at}::timestamptz`;
@@ -241,17 +233,11 @@ export class FaqRepository {
     const fallback = alias(csFaqI18n, 'faq_en');
     const title = sql<string>`coalesce(${local.title}, ${fallback.title})`;
     const content = sql<string>`coalesce(${local.content}, ${fallback.content})`;
-    const conditions: SQL[] = [
-      eq(csFaq.isOnline, true),
-      lte(csFaq.onlineTime, filter.now),
+    const conditions = [
+      ...ownConditions(filter),
       eq(csQuestionType.isOnline, true),
       sql`${title} is not null`,
     ];
-    if (filter.gameBaseId !== undefined) {
-      const ofGame = or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId));
-      if (ofGame) conditions.push(ofGame);
-    }
-    if (filter.questionTypeId !== undefined) conditions.push(eq(csFaq.questionTypeId, filter.questionTypeId));
     const joined = <T extends PgSelect>(query: T) =>
       query
         .innerJoin(csQuestionType, eq(csQuestionType.id, csFaq.questionTypeId))
@@ -259,6 +245,16 @@ export class FaqRepository {
         .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')));
     return { title, content, joined, listed: and(...conditions)! };
   }
+}
+
+/** What the filter asks of the entry's own row: online, not scheduled for later, of the game, of the type. */
+function ownConditions(filter: FaqFilter): SQL[] {
+  const own: SQL[] = [eq(csFaq.isOnline, true), lte(csFaq.onlineTime, filter.now)];
+  if (filter.gameBaseId !== undefined) {
+    own.push(or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId))!);
+  }
+  if (filter.questionTypeId !== undefined) own.push(eq(csFaq.questionTypeId, filter.questionTypeId));
+  return own;
 }
 
 /** The players' FAQ order, as cs_faq_listing_idx holds it. */
