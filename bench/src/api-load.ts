@@ -15,7 +15,6 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { parseEnv } from '../../apps/api/src/config/env.ts';
 import { openDatabase, type Database, type Db } from '../../apps/api/src/db/database.ts';
 import { runSeed, seedSteps, type SeedNotes } from '../../apps/api/src/db/seed/seed.ts';
-import { signedHeaders } from '../../apps/api/src/modules/pay/sandbox-signature.ts';
 import {
   csrfCookie,
   hashSessionId,
@@ -24,6 +23,7 @@ import {
 } from '../../apps/api/src/modules/passport/member-auth.ts';
 import { MemberRepository } from '../../apps/api/src/modules/passport/member.repository.ts';
 import { SessionRepository } from '../../apps/api/src/modules/passport/session.repository.ts';
+import { orderRequests, type OrderProduct } from './order-flow.ts';
 
 export interface LoadSettings {
   connections: number;
@@ -108,17 +108,6 @@ export async function rechargeableRole(base: string, member: Omit<Member, 'role'
     if (role) return { server: server.cp_server_id, role: role.cp_role_id };
   }
   throw new Error('the bench member has no character that can take a top-up');
-}
-
-export interface OrderProduct {
-  gameBaseId: number;
-  gameId: string;
-  productId: string;
-  productName: string;
-  price: number;
-  currency: string;
-  payMode: number;
-  paymentType: string;
 }
 
 /** A product of the demo catalog with a web payment channel, found through the public pay calls. */
@@ -208,98 +197,32 @@ async function readScenario(
  * key, then the sandbox's signed "paid" notification for it. Each connection is its own member.
  */
 async function orderScenario(base: string, members: Member[], product: OrderProduct, settings: LoadSettings) {
-  let next = 0;
   let placed = 0;
   let paid = 0;
   let bad = 0;
   const counting = { on: false };
-  type Ctx = { member?: Member; captcha?: string; order?: { order_no: string; pay_order_no: string } };
   const options: LoadOptions = {
     url: base,
     connections: settings.connections,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req, context: Ctx) => {
-          context.member ??= members[next++ % members.length]!;
-          return {
-            ...req,
-            path: `/pay/api/web/pay/get_captcha?ct=${context.member.ct}`,
-            headers: { cookie: context.member.cookie },
-          };
-        },
-        onResponse: (status, body, context: Ctx) => {
-          const parsed =
-            status === 200 ? (JSON.parse(body) as { code: number; data: { captcha_token: string } }) : null;
-          if (parsed?.code === 0) context.captcha = parsed.data.captcha_token;
-          else if (counting.on) bad++;
-        },
+    requests: orderRequests({
+      members: members.map((m) => ({ cookie: m.cookie, ct: m.ct, server: m.role.server, role: m.role.role })),
+      product,
+      captchaAnswer,
+      sandboxSecret,
+      onCaptcha: (ok) => {
+        if (!ok && counting.on) bad++;
       },
-      {
-        method: 'POST',
-        setupRequest: (req, context: Ctx) => {
-          const m = context.member!;
-          const form = new URLSearchParams({
-            game_base_id: String(product.gameBaseId),
-            game_id: product.gameId,
-            cp_server_id: m.role.server,
-            cp_role_id: m.role.role,
-            product_id: product.productId,
-            product_name: product.productName,
-            product_price: String(product.price),
-            currency: product.currency,
-            pay_mode: String(product.payMode),
-            payment_type: product.paymentType,
-            captcha_token: context.captcha ?? '',
-            captcha_code: captchaAnswer,
-            idempotency_key: randomUUID(),
-            ct: m.ct,
-          });
-          return {
-            ...req,
-            path: '/pay/api/komoe/webpay/add_order?distribution_region=5&lang=en',
-            headers: { cookie: m.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-            body: form.toString(),
-          };
-        },
-        onResponse: (status, body, context: Ctx) => {
-          const parsed =
-            status === 200
-              ? (JSON.parse(body) as { code: number; data: { order_no: string; pay_order_no: string } })
-              : null;
-          context.order = parsed?.code === 0 ? parsed.data : undefined;
-          if (!counting.on) return;
-          if (context.order) placed++;
-          else bad++;
-        },
+      onOrder: (ok) => {
+        if (!counting.on) return;
+        if (ok) placed++;
+        else bad++;
       },
-      {
-        method: 'POST',
-        setupRequest: (req, context: Ctx) => {
-          const order = context.order;
-          const body = JSON.stringify({
-            event_id: randomUUID(),
-            type: 'payment.paid',
-            pay_order_no: order?.pay_order_no ?? 'none',
-            order_no: order?.order_no ?? 'none',
-            amount: product.price,
-            currency: product.currency,
-            occurred_at: new Date().toISOString(),
-          });
-          return {
-            ...req,
-            path: '/pay/notify/sandbox',
-            headers: signedHeaders(sandboxSecret, body, new Date()),
-            body,
-          };
-        },
-        onResponse: (status, body) => {
-          if (!counting.on) return;
-          if (status === 200 && body.includes('"received":true')) paid++;
-          else bad++;
-        },
+      onPaid: (ok) => {
+        if (!counting.on) return;
+        if (ok) paid++;
+        else bad++;
       },
-    ],
+    }),
   };
   if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS });
   counting.on = true;

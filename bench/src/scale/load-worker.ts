@@ -8,28 +8,9 @@
  * connection) and `login` (the passport's image captcha solved, the sealing key, the login with the sealed
  * password).
  */
-import { randomUUID } from 'node:crypto';
 import autocannon, { type Options, type Request } from 'autocannon';
-import { signedHeaders } from '../../../apps/api/src/modules/pay/sandbox-signature.ts';
 import { encryptPassword } from '../../../apps/api/src/modules/passport/rsa.service.ts';
-
-export interface OrderMember {
-  cookie: string;
-  ct: string;
-  server: string;
-  role: string;
-}
-
-export interface OrderProduct {
-  gameBaseId: number;
-  gameId: string;
-  productId: string;
-  productName: string;
-  price: number;
-  currency: string;
-  payMode: number;
-  paymentType: string;
-}
+import { orderRequests, type OrderMember, type OrderProduct } from '../order-flow.ts';
 
 export type LoadJob = {
   connections: number;
@@ -91,90 +72,22 @@ function requestFlow(job: Extract<LoadJob, { flow: 'request' }>, counter: Counte
 }
 
 function orderFlow(job: Extract<LoadJob, { flow: 'order' }>, counter: Counter): Options {
-  let next = 0;
-  type Ctx = { member?: OrderMember; captcha?: string; order?: { order_no: string; pay_order_no: string } };
-  const { product } = job;
-  const requests: Request[] = [
-    {
-      method: 'GET',
-      setupRequest: (req, context: Ctx) => {
-        context.member ??= job.members[next++ % job.members.length]!;
-        return {
-          ...req,
-          path: `/pay/api/web/pay/get_captcha?ct=${context.member.ct}`,
-          headers: { cookie: context.member.cookie },
-        };
-      },
-      onResponse: (status, body, context: Ctx) => {
-        const parsed =
-          status === 200 ? (JSON.parse(body) as { code: number; data: { captcha_token: string } }) : null;
-        if (parsed?.code === 0) context.captcha = parsed.data.captcha_token;
-        else bad(counter);
-      },
+  const requests = orderRequests({
+    members: job.members,
+    product: job.product,
+    captchaAnswer: job.captchaAnswer,
+    sandboxSecret: job.sandboxSecret,
+    onCaptcha: (ok) => {
+      if (!ok) bad(counter);
     },
-    {
-      method: 'POST',
-      setupRequest: (req, context: Ctx) => {
-        const m = context.member!;
-        const form = new URLSearchParams({
-          game_base_id: String(product.gameBaseId),
-          game_id: product.gameId,
-          cp_server_id: m.server,
-          cp_role_id: m.role,
-          product_id: product.productId,
-          product_name: product.productName,
-          product_price: String(product.price),
-          currency: product.currency,
-          pay_mode: String(product.payMode),
-          payment_type: product.paymentType,
-          captcha_token: context.captcha ?? '',
-          captcha_code: job.captchaAnswer,
-          idempotency_key: randomUUID(),
-          ct: m.ct,
-        });
-        return {
-          ...req,
-          path: '/pay/api/komoe/webpay/add_order?distribution_region=5&lang=en',
-          headers: { cookie: m.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-          body: form.toString(),
-        };
-      },
-      onResponse: (status, body, context: Ctx) => {
-        const parsed =
-          status === 200
-            ? (JSON.parse(body) as { code: number; data: { order_no: string; pay_order_no: string } })
-            : null;
-        context.order = parsed?.code === 0 ? parsed.data : undefined;
-        if (!context.order) bad(counter);
-      },
+    onOrder: (ok) => {
+      if (!ok) bad(counter);
     },
-    {
-      method: 'POST',
-      setupRequest: (req, context: Ctx) => {
-        const order = context.order;
-        const body = JSON.stringify({
-          event_id: randomUUID(),
-          type: 'payment.paid',
-          pay_order_no: order?.pay_order_no ?? 'none',
-          order_no: order?.order_no ?? 'none',
-          amount: product.price,
-          currency: product.currency,
-          occurred_at: new Date().toISOString(),
-        });
-        return {
-          ...req,
-          path: '/pay/notify/sandbox',
-          headers: signedHeaders(job.sandboxSecret, body, new Date()),
-          body,
-        };
-      },
-      onResponse: (status, body) => {
-        if (status === 200 && body.includes('"received":true')) {
-          if (counter.on) counter.done++;
-        } else bad(counter);
-      },
+    onPaid: (ok) => {
+      if (!ok) bad(counter);
+      else if (counter.on) counter.done++;
     },
-  ];
+  });
   return { url: job.base, connections: job.connections, requests };
 }
 

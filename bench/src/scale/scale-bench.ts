@@ -43,7 +43,8 @@ import { benchApiEnv, loginMember, orderProduct, rechargeableRole } from '../api
 import { checkScale, loadBudgets, type ScaleMeasure, type ScaleScenario } from '../budgets.ts';
 import { markdownTable, plainTable, type Row } from '../table.ts';
 import { explainAll, StatementRecorder } from './explain.ts';
-import type { LoadJob, LoadOutcome, OrderMember } from './load-worker.ts';
+import type { OrderMember } from '../order-flow.ts';
+import type { LoadJob, LoadOutcome } from './load-worker.ts';
 import {
   countsAt,
   loadScale,
