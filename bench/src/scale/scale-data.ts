@@ -276,6 +276,15 @@ export function scaleSteps(counts: ScaleCounts, passwordHash: string): ScaleStep
   // Two years back from now, recent months denser (a growing publisher).
   const ageDays = `(730 * (1 - sqrt(random())))`;
   const members = counts.members;
+  // n rows of random draws for an order or a ticket: its number g, a member (the first ones more often: u squared),
+  // a game, when (ageDays), a language, and u for the state.
+  const draws = (n: number) => `select g,
+              p.mid_before + 1 + floor(power(random(), 2) * ${members})::int as m,
+              ${pickGame} as gb,
+              now() - ${ageDays} * interval '1 day' as t,
+              ${pickLang('random()')} as l,
+              random() as u
+            from generate_series(1, ${n}) g cross join scale_pick p`;
   const pool = 1000;
   // One of the pool's texts of the language, by a look-up per row in scale_text's primary key. (Subscripting the
   // pool arrays instead would de-TOAST the whole array - hundreds of kilobytes - for every row inserted.)
@@ -388,13 +397,7 @@ export function scaleSteps(counts: ScaleCounts, passwordHash: string): ScaleStep
               else 'refunded'
             end as st
           from (
-            select g,
-              p.mid_before + 1 + floor(power(random(), 2) * ${members})::int as m,
-              ${pickGame} as gb,
-              now() - ${ageDays} * interval '1 day' as t,
-              ${pickLang('random()')} as l,
-              random() as u
-            from generate_series(1, ${counts.orders}) g cross join scale_pick p
+            ${draws(counts.orders)}
           ) r
         ) s join scale_vocab v on v.lang = s.l;`,
     },
@@ -460,13 +463,7 @@ export function scaleSteps(counts: ScaleCounts, passwordHash: string): ScaleStep
               when u < 0.25 then 0 when u < 0.40 then 1 when u < 0.75 then 2 else 3
             end as st
           from (
-            select g,
-              p.mid_before + 1 + floor(power(random(), 2) * ${members})::int as m,
-              ${pickGame} as gb,
-              now() - ${ageDays} * interval '1 day' as t,
-              ${pickLang('random()')} as l,
-              random() as u
-            from generate_series(1, ${counts.tickets}) g cross join scale_pick p
+            ${draws(counts.tickets)}
           ) r cross join scale_pick p
         ) s join scale_vocab v on v.lang = s.l;`,
     },
