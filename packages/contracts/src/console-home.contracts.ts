@@ -144,6 +144,7 @@ export const homeTicketsCall = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/home/tickets',
   privilege: 'tickets.read',
+  keepsPublicData: true,
   request: zoneRequest,
   response: homeTicketsData,
 });
@@ -152,6 +153,7 @@ export const homeTopUpsCall = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/home/top_ups',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: zoneRequest,
   response: homeTopUpsData,
 });
@@ -161,6 +163,7 @@ export const homeRatingsCall = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/home/ratings',
   privilege: 'tickets.read',
+  keepsPublicData: true,
   request: zoneRequest.extend({
     weeks: z.coerce.number().int().min(1).max(homePolicy.maxWeeks).default(8),
     game_base_id: z.coerce.number().int().positive().optional(),

@@ -225,6 +225,7 @@ export const deskTicketPage = defineStaffCall({
   path: '/komoe/mng/work_order/page',
   encoding: 'json',
   privilege: 'tickets.read',
+  keepsPublicData: true,
   request: deskFilters.extend({ page_num: pageNum, page_size: deskPageSize }),
   response: deskTicketPageData,
 });
@@ -234,6 +235,7 @@ export const deskTicketDetailCall = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/work_order/detail',
   privilege: 'tickets.read',
+  keepsPublicData: true,
   request: z.object({ work_order_id: positiveId }),
   response: deskTicketDetail,
 });
@@ -247,6 +249,7 @@ export const deskTicketModify = defineStaffCall({
   path: '/komoe/mng/work_order/modify',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({
     work_order_id: positiveId,
     work_order_status: z.coerce.number().pipe(z.literal(workOrderStatuses)).optional(),
@@ -264,6 +267,7 @@ export const deskTicketReply = defineStaffCall({
   path: '/komoe/mng/work_order/reply',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: replyFormSchema.extend({ work_order_id: positiveId }),
   response: z.object({ work_order_id: z.number().int(), message_id: z.number().int() }),
 });
@@ -335,6 +339,7 @@ export const deskSavedReplyList = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/saved_reply/list',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({}),
   response: z.object({ list: z.array(savedReplyItem) }),
 });
@@ -345,6 +350,7 @@ export const deskSavedReplySave = defineStaffCall({
   path: '/komoe/mng/saved_reply/save',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: savedReplyFormSchema,
   response: savedReplyItem,
 });
@@ -355,6 +361,7 @@ export const deskSavedReplyDelete = defineStaffCall({
   path: '/komoe/mng/saved_reply/delete',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({ saved_reply_id: positiveId }),
   response: z.null(),
 });
@@ -387,6 +394,7 @@ export const deskTicketBatchReplyPreview = defineStaffCall({
   path: '/komoe/mng/work_order/batch_reply_preview',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({ work_order_list: batchList, reply_texts: replyTexts }),
   response: z.object({ list: z.array(batchReplyPreviewItem) }),
 });
@@ -403,6 +411,7 @@ export const deskTicketBatchReply = defineStaffCall({
   path: '/komoe/mng/work_order/batch_reply',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z
     .object({
       reply_status: replyStatusRule,
@@ -424,6 +433,7 @@ export const deskTicketRecall = defineStaffCall({
   path: '/komoe/mng/work_order/recall',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({ work_order_id: positiveId, message_id: positiveId }),
   response: deskTicketSummary,
 });
@@ -438,6 +448,7 @@ export const deskTicketLock = defineStaffCall({
   path: '/komoe/mng/work_order/editing_lock',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({ work_order_id: positiveId, renew: z.literal([0, 1]).default(0) }),
   response: lockHolderData,
 });
@@ -448,6 +459,7 @@ export const deskTicketUnlock = defineStaffCall({
   path: '/komoe/mng/work_order/back_editing_finished',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({ work_order_id: positiveId }),
   response: z.null(),
 });
@@ -461,6 +473,7 @@ export const deskExportStart = defineStaffCall({
   path: '/komoe/mng/work_order/excel_download_derive',
   encoding: 'json',
   privilege: 'tickets.export',
+  keepsPublicData: true,
   request: deskFilters,
   response: z.object({ task_id: z.string() }),
 });
@@ -473,6 +486,7 @@ export const deskExportCheck = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/work_order/excel_sign_check',
   privilege: 'tickets.export',
+  keepsPublicData: true,
   request: z.object({ task_id: z.string().trim().min(1).max(64) }),
   response: z.object({
     status: exportStatus,
@@ -488,6 +502,7 @@ export const deskUserSubmitRecord = defineStaffCall({
   path: '/mng/work_order/user_submit_record',
   encoding: 'json',
   privilege: 'tickets.read',
+  keepsPublicData: true,
   request: z.object({
     game_base_id: positiveId,
     uid: positiveId,
@@ -505,6 +520,7 @@ export const faqTitleMatchCall = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/question/title_match',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({
     keywords: z.string().trim().min(1).max(100),
     game_base_id: positiveId.optional(),
@@ -532,6 +548,7 @@ export const deskTicketOrderAction = defineStaffCall({
   path: '/komoe/mng/work_order/order_action',
   encoding: 'json',
   privilege: 'tickets.reply',
+  keepsPublicData: true,
   request: z.object({ work_order_id: positiveId, action: z.enum(orderActions) }),
   response: z.object({ message_id: z.number().int(), note: orderNote, order: deskLinkedOrder }),
 });

@@ -430,6 +430,7 @@ export const payAdminOrderPageCall = defineStaffCall({
   path: '/komoe/mng/pay/order/page',
   encoding: 'json',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: payOrderFilters.extend({ page_num: pageNum, page_size: staffPageSize }),
   response: payAdminOrderPage,
 });
@@ -442,6 +443,7 @@ export const payAdminOrderDetailCall = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/pay/order/detail',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: z.object({ order_no: orderRef }),
   response: payAdminOrderDetail,
 });
@@ -453,6 +455,7 @@ export const payAdminDeadDeliveryPage = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/pay/delivery/dead_page',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: z.object({
     game_base_id: positiveId.optional(),
     page_num: pageNum,
@@ -472,6 +475,7 @@ export const payAdminDeliveryRetry = defineStaffCall({
   path: '/komoe/mng/pay/delivery/retry',
   encoding: 'json',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: z.object({ order_no: orderRef }),
   response: payAdminOrderDetail,
 });
@@ -490,6 +494,7 @@ export const payAdminOrderRefund = defineStaffCall({
   path: '/komoe/mng/pay/order/refund',
   encoding: 'json',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: z.object({
     order_no: orderRef,
     reason: z.enum(staffRefundReasons),

@@ -80,6 +80,7 @@ export const payAdminSettlementPage = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/pay/settlement/page',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: z.object({
     status: z.enum(['open', 'resolved']).default('open'),
     page_num: pageNum,
@@ -97,6 +98,7 @@ export const payAdminSettlementRun = defineStaffCall({
   path: '/komoe/mng/pay/settlement/run',
   encoding: 'json',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: z.object({ day: utcDay }),
   response: z.array(settlementRun),
 });
@@ -112,6 +114,7 @@ export const payAdminSettlementRecheck = defineStaffCall({
   path: '/komoe/mng/pay/settlement/recheck',
   encoding: 'json',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: z.object({ id: positiveId }),
   response: z.object({
     item: settlementItem,
@@ -126,6 +129,7 @@ export const payAdminSettlementResolve = defineStaffCall({
   path: '/komoe/mng/pay/settlement/resolve',
   encoding: 'json',
   privilege: 'catalog',
+  keepsPublicData: true,
   request: z.object({ id: positiveId, note: z.string().trim().min(1).max(500) }),
   response: settlementItem,
 });

@@ -207,6 +207,7 @@ export const privacyRequestList = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/privacy/list',
   privilege: 'privacy',
+  keepsPublicData: true,
   request: z.object({
     kind: privacyRequestKind.optional(),
     state: privacyRequestState.optional(),
@@ -223,6 +224,7 @@ export const privacyEraseNow = defineStaffCall({
   path: '/komoe/mng/privacy/erase',
   encoding: 'json',
   privilege: 'privacy',
+  keepsPublicData: true,
   request: z.object({ request_id: z.number().int().positive() }),
   response: privacyRequestItem,
 });
@@ -233,6 +235,7 @@ export const privacyCancel = defineStaffCall({
   path: '/komoe/mng/privacy/cancel',
   encoding: 'json',
   privilege: 'privacy',
+  keepsPublicData: true,
   request: z.object({ request_id: z.number().int().positive() }),
   response: privacyRequestItem,
 });
@@ -242,6 +245,7 @@ export const privacyStaffExport = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/privacy/export',
   privilege: 'privacy',
+  keepsPublicData: true,
   request: z.object({ mid: z.coerce.number().int().positive() }),
   response: privacyExportData,
 });

@@ -27,6 +27,7 @@ export const smsAdminStatus = defineStaffCall({
   method: 'GET',
   path: '/komoe/mng/passport/sms/status',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: z.object({}),
   response: smsAdminStatusData,
 });

@@ -101,6 +101,13 @@ export interface StaffCallContract<
   readonly auth: 'staff';
   readonly group: 'csmng';
   readonly privilege: StaffRequirement;
+  /**
+   * True when the call can never change what players read without logging in (news, banners, FAQ, games,
+   * question types, the site's navigation): its success then leaves every API process's public cache as it is.
+   * Unset, a successful non-GET staff call empties them all - the safe default for a call nobody classified,
+   * and too costly for the desk's and the order search's all-day reads, which are POSTs.
+   */
+  readonly keepsPublicData?: true;
 }
 
 /** Declares a staff call: group `csmng`, `auth: 'staff'` and the privilege it needs (see `StaffRequirement`). */
@@ -109,12 +116,24 @@ export function defineStaffCall<Req extends z.ZodType, Res extends z.ZodType>(de
   path: `/${string}`;
   encoding?: Encoding;
   privilege: StaffRequirement;
+  keepsPublicData?: true;
   request: Req;
   response: Res;
 }): StaffCallContract<Req, Res> {
-  const { privilege, ...rest } = def;
+  const { privilege, keepsPublicData, ...rest } = def;
   const call = defineCall({ ...rest, group: 'csmng', auth: 'staff' });
-  return Object.freeze({ ...call, group: 'csmng' as const, auth: 'staff' as const, privilege });
+  return Object.freeze({
+    ...call,
+    group: 'csmng' as const,
+    auth: 'staff' as const,
+    privilege,
+    ...(keepsPublicData ? { keepsPublicData } : {}),
+  });
+}
+
+/** A staff call that never changes public data (see `StaffCallContract.keepsPublicData`). */
+export function keepsPublicData(call: CallContract): boolean {
+  return (call as Partial<StaffCallContract>).keepsPublicData === true;
 }
 
 /** The requirement a staff call declares; undefined for a call not made with `defineStaffCall`. */
@@ -367,6 +386,7 @@ export const staffLoginCheck = defineStaffCall({
   method: 'GET',
   path: '/login_check',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({}),
   response: staffSessionData,
 });
@@ -376,6 +396,7 @@ export const staffLogout = defineStaffCall({
   method: 'GET',
   path: '/login_out',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({}),
   response: z.null(),
 });
@@ -390,6 +411,7 @@ export const staffAccountDetail = defineStaffCall({
   method: 'GET',
   path: '/account/detail',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({ account_id: accountIdRef }),
   response: staffAccountData,
 });
@@ -399,6 +421,7 @@ export const staffAccountList = defineStaffCall({
   method: 'GET',
   path: '/account/list',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: z.object({
     s_account_id: z.string().trim().max(64).optional(),
     page_num: pageNum,
@@ -417,6 +440,7 @@ export const staffAccountAdd = defineStaffCall({
   path: '/account/add',
   encoding: 'json',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: z.object({
     account_id: staffAccountIdRule,
     account_name: staffAccountNameRule,
@@ -436,6 +460,7 @@ export const staffAccountSave = defineStaffCall({
   path: '/account/save',
   encoding: 'json',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: z.object({
     account_id: accountIdRef,
     account_name: staffAccountNameRule.optional(),
@@ -456,6 +481,7 @@ export const staffAccountPassword = defineStaffCall({
   path: '/account/password',
   encoding: 'json',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({ old_pwd: typedPassword, new_pwd: typedPassword, re_pwd: typedPassword }),
   response: staffSessionData,
 });
@@ -471,6 +497,7 @@ export const staffAccountDelete = defineStaffCall({
   method: 'GET',
   path: '/account/del',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: accountIdQuery,
   response: z.null(),
 });
@@ -480,6 +507,7 @@ export const staffAccountLimit = defineStaffCall({
   method: 'GET',
   path: '/account/limit',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: accountIdQuery,
   response: staffAccountData,
 });
@@ -489,6 +517,7 @@ export const staffAccountUnseal = defineStaffCall({
   method: 'GET',
   path: '/account/unseal',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: accountIdQuery,
   response: staffAccountData,
 });
@@ -503,6 +532,7 @@ export const auditPage = defineStaffCall({
   method: 'GET',
   path: '/audit/page',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: z.object({
     actor: accountIdRef.optional(),
     action: z.enum(auditActions).optional(),
@@ -605,6 +635,7 @@ export const staffSecondFactorDetail = defineStaffCall({
   method: 'GET',
   path: '/second_factor',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({}),
   response: staffSecondFactorData,
 });
@@ -618,6 +649,7 @@ export const staffTotpStart = defineStaffCall({
   path: '/second_factor/totp/start',
   encoding: 'json',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({}),
   response: z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() }),
 });
@@ -631,6 +663,7 @@ export const staffTotpConfirm = defineStaffCall({
   path: '/second_factor/totp/confirm',
   encoding: 'json',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({ code: totpCodeRule }),
   response: recoveryCodesAnswer,
 });
@@ -641,6 +674,7 @@ export const staffRecoveryCodesNew = defineStaffCall({
   path: '/second_factor/recovery_codes',
   encoding: 'json',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({}),
   response: z.object({ recovery_codes: z.array(z.string()) }),
 });
@@ -651,6 +685,7 @@ export const staffPasskeyOptions = defineStaffCall({
   path: '/second_factor/passkey/options',
   encoding: 'json',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({}),
   response: webauthnOptions,
 });
@@ -664,6 +699,7 @@ export const staffPasskeyAdd = defineStaffCall({
   path: '/second_factor/passkey/add',
   encoding: 'json',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({ name: staffAccountNameRule, response: webauthnResponse }),
   response: recoveryCodesAnswer,
 });
@@ -674,6 +710,7 @@ export const staffPasskeyRemove = defineStaffCall({
   path: '/second_factor/passkey/remove',
   encoding: 'json',
   privilege: 'self',
+  keepsPublicData: true,
   request: z.object({ id: z.number().int() }),
   response: z.null(),
 });
@@ -687,6 +724,7 @@ export const staffSecondFactorReset = defineStaffCall({
   path: '/account/second_factor/reset',
   encoding: 'json',
   privilege: 'staff.accounts',
+  keepsPublicData: true,
   request: z.object({ account_id: accountIdRef }),
   response: z.null(),
 });

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { commonParams, fullPath, type CallContract, type CommonParams } from '@gp/contracts';
-import { staffRequirementOf } from '@gp/contracts/staff';
+import { keepsPublicData, staffRequirementOf } from '@gp/contracts/staff';
 import { domainOfGroup } from '@gp/errors';
 import { codes } from '@gp/errors';
 import type { AuthenticatedMember } from '../modules/passport/index.ts';
@@ -128,7 +128,7 @@ export function registerCall<C extends CallContract>(
   app.route({
     method: call.method,
     url: fullPath(call),
-    config: { domain: domainOfGroup(call.group) },
+    config: { domain: domainOfGroup(call.group), keepsPublicData: keepsPublicData(call) },
     handler: async (request, reply) => {
       if (cached && app.publicCache?.enabled) {
         // A URL already answered from the cache parses to the same input: answer it before parsing again.

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { defineCall, fullPath } from '@gp/contracts';
 import { bannerAdminDelete } from '@gp/contracts/content-admin';
 import { gameAdminOnlineSwitch } from '@gp/contracts/catalog-admin';
+import { deskTicketPage } from '@gp/contracts/desk';
+import { payAdminOrderPageCall } from '@gp/contracts/pay-admin';
 import { articlePage, banner as bannerItem, gameListItem } from '@gp/contracts/web';
 import { previewSecret } from '../../../test/content-admin-steps.ts';
 import { TestClock } from '../../../test/test-clock.ts';
@@ -99,6 +101,16 @@ describe('public cache', () => {
     expect(off.json().code).toBe(0);
     expect((await games()).map((g) => g.game_base_id)).not.toContain(listed[0]!.game_base_id);
     await t.db.update(game).set({ isOnline: true }).where(eq(game.gameBaseId, listed[0]!.game_base_id));
+  });
+
+  it("keeps the cache through the desk's and the order search's reads, which are POSTs", async () => {
+    await banners();
+    const desk = await loginTestStaff(t.db, { privileges: ['tickets.read', 'catalog'] });
+    const queue = await staffPost(t.app, desk, fullPath(deskTicketPage), { page_num: 1, page_size: 5 });
+    expect(queue.json().code).toBe(0);
+    const orders = await staffPost(t.app, desk, fullPath(payAdminOrderPageCall), { page_num: 1, page_size: 5 });
+    expect(orders.json().code).toBe(0);
+    expect(t.app.publicCache.size).toBe(1);
   });
 
   it('flips scheduled content on time by the app clock, long before the TTL', async () => {

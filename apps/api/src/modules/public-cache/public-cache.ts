@@ -33,7 +33,10 @@ export interface PublicCacheOptions {
 /** Where a staff write tells every process on the database to empty its cache (PostgreSQL LISTEN/NOTIFY). */
 export const clearChannel = 'gp_public_cache';
 
-/** What staff write calls live under; every successful non-GET call there empties the cache. */
+/**
+ * What staff write calls live under; every successful non-GET call there empties the cache, except those whose
+ * contract says they keep public data as it is (`keepsPublicData`: the desk, the order search, accounts).
+ */
 export const staffWritePrefix = '/csmng/';
 
 export class PublicCache {
@@ -175,6 +178,7 @@ export async function installPublicCache(
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
       request.url.startsWith(staffWritePrefix) &&
+      !(request.routeOptions.config as { keepsPublicData?: boolean } | undefined)?.keepsPublicData &&
       reply.statusCode === 200 &&
       succeeded(payload)
     ) {
