@@ -1,16 +1,15 @@
 /** Tickets, their messages and the files linked to them. The only file of the ticket rules that knows Drizzle. */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, type SQL } from 'drizzle-orm';
 import { workOrderStatus } from '@gp/contracts/cs';
 import type { Db } from '../../db/database.ts';
 import {
   csFile,
   csQuestionType,
-  csQuestionTypeI18n,
   csWorkOrder,
   csWorkOrderMessage,
 } from '../../db/schema/cs.schema.ts';
-import { game, gameI18n } from '../../db/schema/game.schema.ts';
+import { game } from '../../db/schema/game.schema.ts';
+import { gameNames, localizedName, questionTypeNames } from '../../db/localized-name.ts';
 
 export type WorkOrderRow = typeof csWorkOrder.$inferSelect;
 export type NewWorkOrder = typeof csWorkOrder.$inferInsert;
@@ -149,27 +148,12 @@ export class WorkOrderRepository {
   }
 
   private localized(lang: string) {
-    const gameLocal = alias(gameI18n, 'game_local');
-    const gameEn = alias(gameI18n, 'game_en');
-    const typeLocal = alias(csQuestionTypeI18n, 'type_local');
-    const typeEn = alias(csQuestionTypeI18n, 'type_en');
     const columns = {
       row: csWorkOrder,
-      gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
-      typeName: sql<string>`coalesce(${typeLocal.name}, ${typeEn.name}, '')`,
+      gameName: localizedName(gameNames, csWorkOrder.gameBaseId, lang),
+      typeName: localizedName(questionTypeNames, csWorkOrder.questionTypeId, lang),
     };
-    const query = () =>
-      this.db
-        .select(columns)
-        .from(csWorkOrder)
-        .leftJoin(gameLocal, and(eq(gameLocal.gameBaseId, csWorkOrder.gameBaseId), eq(gameLocal.lang, lang)))
-        .leftJoin(gameEn, and(eq(gameEn.gameBaseId, csWorkOrder.gameBaseId), eq(gameEn.lang, 'en')))
-        .leftJoin(
-          typeLocal,
-          and(eq(typeLocal.questionTypeId, csWorkOrder.questionTypeId), eq(typeLocal.lang, lang)),
-        )
-        .leftJoin(typeEn, and(eq(typeEn.questionTypeId, csWorkOrder.questionTypeId), eq(typeEn.lang, 'en')));
-    return query;
+    return () => this.db.select(columns).from(csWorkOrder);
   }
 
   /** The member's ticket with game and type names in `lang` (else en); undefined when not theirs or absent. */

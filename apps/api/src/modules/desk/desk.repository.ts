@@ -11,7 +11,6 @@ import type { Db } from '../../db/database.ts';
 import {
   csFaq,
   csFaqI18n,
-  csQuestionTypeI18n,
   csWorkOrder,
   csWorkOrderMessage,
 } from '../../db/schema/cs.schema.ts';
@@ -19,6 +18,7 @@ import { gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
 import { countCapped, matching } from '../../db/capped-count.ts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
+import { gameNames, localizedName, lookUp, questionTypeNames } from '../../db/localized-name.ts';
 
 export interface TicketFilter {
   /** One ticket by its number. */
@@ -133,27 +133,15 @@ export class DeskRepository {
 
   /** The queue's rows: the ticket, names in `lang` (else en), the member's nickname, whether answered. */
   private select(lang: string) {
-    const gameLocal = alias(gameI18n, 'game_local');
-    const gameEn = alias(gameI18n, 'game_en');
-    const typeLocal = alias(csQuestionTypeI18n, 'type_local');
-    const typeEn = alias(csQuestionTypeI18n, 'type_en');
     return this.db
       .select({
         row: csWorkOrder,
-        gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
-        typeName: sql<string>`coalesce(${typeLocal.name}, ${typeEn.name}, '')`,
-        nickname: member.nickName,
+        gameName: localizedName(gameNames, csWorkOrder.gameBaseId, lang),
+        typeName: localizedName(questionTypeNames, csWorkOrder.questionTypeId, lang),
+        nickname: lookUp<string>(member.nickName, member.mid, csWorkOrder.mid),
         answered,
       })
-      .from(csWorkOrder)
-      .innerJoin(member, eq(member.mid, csWorkOrder.mid))
-      .leftJoin(gameLocal, and(eq(gameLocal.gameBaseId, csWorkOrder.gameBaseId), eq(gameLocal.lang, lang)))
-      .leftJoin(gameEn, and(eq(gameEn.gameBaseId, csWorkOrder.gameBaseId), eq(gameEn.lang, 'en')))
-      .leftJoin(
-        typeLocal,
-        and(eq(typeLocal.questionTypeId, csWorkOrder.questionTypeId), eq(typeLocal.lang, lang)),
-      )
-      .leftJoin(typeEn, and(eq(typeEn.questionTypeId, csWorkOrder.questionTypeId), eq(typeEn.lang, 'en')));
+      .from(csWorkOrder);
   }
 
   /**
