@@ -4,7 +4,6 @@
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import etag from '@fastify/etag';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { stdSerializers, type DestinationStream } from 'pino';
@@ -17,6 +16,7 @@ import type { Database, Db } from './db/database.ts';
 import { installBrowserPolicy } from './http/browser-policy.ts';
 import { clientAddress } from './http/client-address.ts';
 import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
+import { installEtags } from './http/etag.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { sharedRateCounter, sharedRateLimitStore } from './modules/rate-limit/index.ts';
 import { consoleHomeRoutes } from './modules/console-home/index.ts';
@@ -161,7 +161,7 @@ export async function buildApp({
   developmentRoutesOnLoopback(app);
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(etag);
+  installEtags(app);
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',

@@ -1,13 +1,13 @@
 /**
  * `pnpm bench:scale` (issue 21 items 2-4): the hot calls against a database the size of a real publisher's.
  * On the throwaway PostgreSQL of DATABASE_URL (scripts/with-postgres.sh gives one): the real migrations, the
- * demo seed, then the scale data (scale-data.ts), VACUUM ANALYZE; then `buildApp` on that database and, from a
- * load generator in its own process (load-worker.ts), each call at 20 concurrent clients against a bare Fastify
- * GET of the same run; every statement those calls send explained, failing on a sequential scan of a large
+ * demo seed, then the scale data (scale-data.ts), VACUUM ANALYZE; then the API on that database as two replicas
+ * (api-cluster.ts, as deploy/compose.yaml runs it; `--api-processes`) and, from a load generator in its own
+ * process (load-worker.ts), each call at 20 concurrent clients against a bare Fastify GET of the same run; every statement those calls send explained, failing on a sequential scan of a large
  * table; order creation at 50 concurrent buyers against a bare transactional POST on the same PostgreSQL.
  * Prints one table, writes bench/results-scale.json and bench/results-scale.md; `--check` exits 1 on a miss.
  *
- *   pnpm bench:scale [--check] [--scale=1] [--duration=5] [--warmup=1] [--only=read,orders]
+ *   pnpm bench:scale [--check] [--scale=1] [--duration=5] [--warmup=1] [--only=read,orders] [--api-processes=2]
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { privilegeId, staffPrivileges } from '../../../packages/contracts/src/staff.contracts.ts';
@@ -43,6 +43,8 @@ import { benchApiEnv, loginMember, orderProduct, rechargeableRole } from '../api
 import { checkScale, loadBudgets, type ScaleMeasure, type ScaleScenario } from '../budgets.ts';
 import { markdownTable, plainTable, type Row } from '../table.ts';
 import { explainAll, StatementRecorder } from './explain.ts';
+import { startApiCluster } from './api-cluster.ts';
+import { prepareBare } from './bare-server.ts';
 import type { OrderMember } from '../order-flow.ts';
 import type { LoadJob, LoadOutcome } from './load-worker.ts';
 import {
@@ -68,6 +70,8 @@ const { values } = parseArgs({
     skip: { type: 'string', default: '' },
     /** Only the calls whose name holds one of these parts (comma-separated); all when empty. */
     calls: { type: 'string', default: '' },
+    /** API processes under load: deploy/compose.yaml runs two replicas. */
+    'api-processes': { type: 'string', default: '2' },
   },
 });
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -298,51 +302,29 @@ async function readCalls(db: Db): Promise<ReadCall[]> {
   ];
 }
 
-/** A bare transactional POST on the same PostgreSQL: what one insert in a transaction costs over HTTP. */
-async function startBare(bareUrl: string, atPort: number) {
-  const pool = new pg.Pool({ connectionString: bareUrl, max: 10 });
-  await pool.query(
-    'create table if not exists bench_bare_post (id bigserial primary key, body text not null, created_at timestamptz not null default now())',
-  );
-  const bare: FastifyInstance = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ code: 0, message: 'success', data: null }));
-  bare.post('/bare', async (request) => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const { rows } = await client.query<{ id: string }>(
-        'insert into bench_bare_post (body) values ($1) returning id',
-        [JSON.stringify(request.body ?? null)],
-      );
-      await client.query('commit');
-      return { code: 0, message: 'success', data: { id: rows[0]!.id } };
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
-    }
-  });
-  await bare.listen({ host: '127.0.0.1', port: atPort });
-  return { close: async () => (await bare.close(), await pool.end()) };
-}
-
 // ---- the run ----
 const started = new Date();
 const loadAtStart = load();
 const database = await openDatabase({ kind: 'postgres', url, poolSize: 10 });
 const scenarios: ScaleScenario[] = [];
 let prepared: Awaited<ReturnType<typeof prepare>> | undefined;
-let bare: { close(): Promise<void> } | undefined;
+let replicas: { close(): Promise<unknown> } | undefined;
 let api: FastifyInstance | undefined;
 const recorder = new StatementRecorder();
 const explainer = new pg.Client({ connectionString: url });
 try {
   prepared = await prepare(database);
   const env = benchApiEnv({ captchaAnswer, sandboxSecret, port });
+  // This process's API answers only the one recorded request per call (inject); the load goes to the replicas.
   api = await buildApp({ env, database, logger: false });
-  await api.listen({ host: '127.0.0.1', port });
-  bare = await startBare(url, port + 1);
+  await prepareBare(url);
+  replicas = await startApiCluster(Number(values['api-processes']), {
+    url,
+    port,
+    poolSize: 10,
+    captchaAnswer,
+    sandboxSecret,
+  });
   await explainer.connect();
   const bareBase = `http://127.0.0.1:${port + 1}`;
   const settings = { durationS, warmupS };
@@ -390,14 +372,15 @@ try {
       const body = call.body ? JSON.stringify(call.body) : undefined;
       // One request alone, its statements recorded and explained, and its answer checked.
       recorder.start();
-      const res = await fetch(`${base}${call.path}`, {
+      const res = await api.inject({
         method: call.method,
+        url: call.path,
         headers,
-        ...(body ? { body } : {}),
+        ...(body ? { payload: body } : {}),
       });
-      const text = await res.text();
+      const text = res.body;
       const statements = recorder.stop();
-      if (!text.startsWith('{"code":0')) throw new Error(`${call.name}: ${res.status} ${text.slice(0, 300)}`);
+      if (!text.startsWith('{"code":0')) throw new Error(`${call.name}: ${res.statusCode} ${text.slice(0, 300)}`);
       const explained = await explainAll(explainer, statements, budgets.largeTables);
       const outcome = await runLoad({
         flow: 'request',
@@ -488,7 +471,7 @@ try {
   recorder.restore();
   await explainer.end().catch(() => undefined);
   await api?.close();
-  await bare?.close();
+  await replicas?.close();
   await database.close();
 }
 

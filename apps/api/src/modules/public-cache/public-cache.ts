@@ -2,15 +2,16 @@
  * An in-process cache of public, member-independent read answers (issue 10): the serialized envelope as bytes
  * with its ETag, keyed by route + parsed input + language/region. Why and the correctness rules: README.md here.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config/clock.ts';
 import type { Database, Db } from '../../db/database.ts';
+import { etagOf } from '../../http/etag.ts';
 import { nextScheduledChange } from './schedule.repository.ts';
 
 export interface CachedAnswer {
   body: Buffer;
-  /** The same strong ETag @fastify/etag would compute (sha1, base64), so a 304 works as before. */
+  /** The strong ETag every stored answer gets (http/etag.ts), so a 304 works as before. */
   etag: string;
 }
 
@@ -119,7 +120,7 @@ export class PublicCache {
   ): Promise<CachedAnswer> {
     const data = await compute();
     const body = Buffer.from(JSON.stringify({ code: 0, message: 'success', data }));
-    const answer: CachedAnswer = { body, etag: `"${createHash('sha1').update(body).digest('base64')}"` };
+    const answer: CachedAnswer = { body, etag: etagOf(body) };
     const next = await this.nextChange(at, generation);
     if (generation !== this.generation) return answer;
     if (this.entries.size >= this.maxEntries) {

@@ -1,0 +1,30 @@
+/**
+ * One API replica of `pnpm bench:scale` (a node:cluster worker of api-cluster.ts): the API as production runs
+ * it - its own process, its own connection pool - on the port the replicas share, and the bare baselines on the
+ * next port. Says `ready` to the bench when both listen.
+ */
+import { benchApiEnv } from '../api-load.ts';
+import { buildApp } from '../../../apps/api/src/app.ts';
+import { openDatabase } from '../../../apps/api/src/db/database.ts';
+import { startBare } from './bare-server.ts';
+import type { ReplicaSettings } from './api-cluster.ts';
+
+const settings = JSON.parse(process.env.GP_BENCH_REPLICA ?? '') as ReplicaSettings;
+const database = await openDatabase({ kind: 'postgres', url: settings.url, poolSize: settings.poolSize });
+const api = await buildApp({
+  env: benchApiEnv({
+    captchaAnswer: settings.captchaAnswer,
+    sandboxSecret: settings.sandboxSecret,
+    port: settings.port,
+  }),
+  database,
+  logger: false,
+});
+await api.listen({ host: '127.0.0.1', port: settings.port });
+const bare = await startBare(settings.url, settings.port + 1);
+process.send?.('ready');
+process.on('disconnect', () => {
+  void Promise.allSettled([api.close(), bare.close()])
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+});
