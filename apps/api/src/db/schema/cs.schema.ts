@@ -203,10 +203,16 @@ export const csWorkOrder = pgTable(
     index('cs_work_order_status_asked_idx').on(t.status, t.lastAskedAt),
     index('cs_work_order_game_asked_idx').on(t.gameBaseId, t.lastAskedAt),
     index('cs_work_order_type_asked_idx').on(t.questionTypeId, t.lastAskedAt),
-    // The `waiting` order: desk.repository.ts `waitingSince`, the same expression.
+    // The `waiting` order: desk.repository.ts `waitingSince`, the same expression, then the id the other way
+    // round - desc is `waiting asc nulls last, id desc` (a forward scan), asc `waiting desc nulls first, id asc`
+    // (a backward one; `nulls first` on the id only so that PostgreSQL sees the orders match); without the id,
+    // the million tickets not waiting (null) were sorted for the first page.
     index('cs_work_order_waiting_idx').on(
       sql`(case when ${t.status} <> 3 and not ${t.answered} then ${t.lastAskedAt} end)`,
+      t.id.desc().nullsFirst(),
     ),
+    // The reply-status filter's capped count within the queue's time range.
+    index('cs_work_order_answered_created_idx').on(t.answered, t.createdAt),
     check('cs_work_order_status_check', sql`${t.status} between 0 and 3`),
     check('cs_work_order_grade_check', sql`${t.grade} is null or ${t.grade} between 1 and 5`),
     check(
