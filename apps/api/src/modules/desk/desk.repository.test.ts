@@ -1,14 +1,16 @@
 /**
- * The queue's thread keywords (issue 21): looked for through the character pairs of the messages (a rare keyword)
- * or ticket by ticket along the page's order (a common one, see DeskRepository `threadSearch`); both find the same
- * tickets in the same order, whatever the case and script of the keyword.
+ * The queue's keywords (issue 21): looked for through the character pairs of the titles and messages (a rare
+ * keyword) or ticket by ticket along the page's order (a common one, see DeskRepository `keywordSearch`); both find
+ * the same tickets in the same order, whatever the case and script of the keyword.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskApp, openTicket, questionOf } from '../../../test/desk-steps.ts';
 import { loginTestMember } from '../../../test/member-session.ts';
 import { foldCase } from '../../db/text-search.ts';
 import { WorkOrderService } from '../cs/index.ts';
-import { DeskRepository, type TicketFilter, type TicketOrder } from './desk.repository.ts';
+import { eq } from 'drizzle-orm';
+import { csWorkOrder } from '../../db/schema/cs.schema.ts';
+import { DeskRepository, keywordTotalCap, type TicketFilter, type TicketOrder } from './desk.repository.ts';
 
 let t: Awaited<ReturnType<typeof createDeskApp>>;
 const agent = { staffId: 9, name: 'Agent Search' };
@@ -29,7 +31,11 @@ beforeAll(async () => {
   const tickets = new WorkOrderService(t.db, { now: () => new Date(), portalOrigin: 'https://portal.test' });
   for (let i = 0; i < 15; i++) {
     const question = `${questions[i % questions.length]!} #${i}`;
-    const id = await openTicket(t.app, member, questionOf(t.ids, { question_content: question }));
+    const id = await openTicket(
+      t.app,
+      member,
+      questionOf(t.ids, { question_content: question, question_title: `Q${i}: ${question}`.slice(0, 50) }),
+    );
     const reply = replies[((i + i / 5) % replies.length) | 0] ?? '';
     if (reply) await tickets.reply(id, agent, reply, 2);
     threads.push({ id, question, reply });
@@ -54,6 +60,9 @@ describe('thread keywords', () => {
       ['answerKeyword', 'HOÀN', 'reply', true],
       ['answerKeyword', 'ใหม่', 'reply', true],
       ['answerKeyword', 'crash', 'reply', false],
+      ['questionKeyword', 'đăng nhập', 'question', true],
+      ['questionKeyword', 'รหัส', 'question', true],
+      ['questionKeyword', 'refund', 'question', false],
     ];
     for (const [field, keyword, part, some] of cases) {
       const expected = threads
@@ -68,5 +77,26 @@ describe('thread keywords', () => {
       expect(await found('pairs'), `${field} ${keyword} (pairs)`).toEqual(expected);
       expect(expected.length > 0, `${field} ${keyword}`).toBe(some);
     }
+  });
+});
+
+describe('keyword counts', () => {
+  it(`count to ${keywordTotalCap} ("${keywordTotalCap}+"), and the other filters to the page cap`, async () => {
+    const reads = new DeskRepository(t.db);
+    const [model] = await t.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, threads[0]!.id));
+    const { id: _id, ...fields } = model!;
+    await t.db
+      .insert(csWorkOrder)
+      .values(
+        Array.from({ length: keywordTotalCap + 5 }, (_, i) => ({
+          ...fields,
+          title: `Capped lighthouse ${i}`,
+        })),
+      );
+    const keyword = await reads.page({ questionKeyword: 'LIGHTHOUSE' }, order, 'en', 0, 20);
+    expect(keyword.counted).toEqual({ total: keywordTotalCap, capped: true });
+    expect(keyword.rows).toHaveLength(20);
+    const all = await reads.page({ mid: model!.mid }, order, 'en', 0, 20);
+    expect(all.counted).toEqual({ total: threads.length + keywordTotalCap + 5, capped: false });
   });
 });
