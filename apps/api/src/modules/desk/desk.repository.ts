@@ -95,14 +95,14 @@ function titleContains(keyword: string, search: KeywordSearch): SQL {
 
 /**
  * Whether the keywords are common is told by the first `probeSize` tickets of the page's order under the other
- * filters: `walkHits` of them holding the keywords (0.5%) bound the walk's cost - the count needs about
- * `keywordTotalCap` / 0.5% = 20,000 tickets at most, a page far fewer; rarer keywords go through the pairs.
+ * filters: `walkHits` of them holding the keywords (1%) bound the walk's cost - the count needs about
+ * `keywordTotalCap` / 1% = 10,000 tickets at most, a page far fewer; rarer keywords go through the pairs.
  */
 const probeSize = 1000;
-const walkHits = 5;
+const walkHits = 10;
 
 /**
- * What a keyword search counts up to: a tenth of `pageTotalCap`. Each match is found by testing text, ticket by
+ * What a text search (keywords, the operator's name) counts up to: a tenth of `pageTotalCap`. Each match is found by testing text, ticket by
  * ticket or candidate by candidate, so "100+ tickets" answers ten times sooner than "1,000+"; the agent narrows
  * the search rather than pages through it.
  */
@@ -146,7 +146,12 @@ export class DeskRepository {
       c.push(threadContains(['question', 'follow_up'], filter.contentKeyword, search));
     }
     if (filter.answerKeyword) c.push(threadContains(['reply'], filter.answerKeyword, search));
-    if (filter.operatorName) c.push(containsText(csWorkOrder.operatorName, filter.operatorName));
+    if (filter.operatorName) {
+      // Walked like a common keyword (see titleContains): the agents' names share their letters, no index helps.
+      c.push(
+        sql`exists (select 1 where ${containsText(csWorkOrder.operatorName, filter.operatorName)} offset 0)`,
+      );
+    }
     if (filter.createdFrom) c.push(sql`${csWorkOrder.createdAt} >= ${filter.createdFrom.toISOString()}`);
     if (filter.createdBefore) c.push(sql`${csWorkOrder.createdAt} < ${filter.createdBefore.toISOString()}`);
     return and(...c);
@@ -244,12 +249,17 @@ export class DeskRepository {
   async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
     const search = await this.keywordSearch(filter, order);
     const rows = await this.rows(filter, order, lang, offset, limit, search);
-    const keyword = !!(filter.questionKeyword || filter.contentKeyword || filter.answerKeyword);
+    const keyword = !!(
+      filter.questionKeyword ||
+      filter.contentKeyword ||
+      filter.answerKeyword ||
+      filter.operatorName
+    );
     const matches = matching(this.db, csWorkOrder, this.conditions(filter, search));
     const counted = await countCapped(
       this.db,
-      // A walk counts along the page's index too, stopping at the cap, whatever the planner guesses.
-      search === 'walk' && keyword
+      // A text search counts along the page's index too, stopping at the cap, whatever the planner guesses.
+      keyword
         ? matches.orderBy(orderBy(order), (order.type === 'asc' ? asc : desc)(csWorkOrder.id))
         : matches,
       keyword ? keywordTotalCap : pageTotalCap,
