@@ -102,9 +102,9 @@ const probeSize = 1000;
 const walkHits = 10;
 
 /**
- * What a text search (keywords, the operator's name) counts up to: a tenth of `pageTotalCap`. Each match is found by testing text, ticket by
- * ticket or candidate by candidate, so "100+ tickets" answers ten times sooner than "1,000+"; the agent narrows
- * the search rather than pages through it.
+ * What a text search (keywords, the operator's name) counts up to: a tenth of `pageTotalCap`. Each match is found
+ * by testing text, ticket by ticket or candidate by candidate, so "100+ tickets" answers ten times sooner than
+ * "1,000+"; the agent narrows the search rather than pages through it.
  */
 export const keywordTotalCap = pageTotalCap / 10;
 
