@@ -4,11 +4,11 @@
  * row, in one transaction. Build a repository on a transaction (`new PayOrderRepository(tx)`) to make several of
  * these one unit.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderState } from '@gp/contracts/pay';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { countCapped, matching } from '../../db/capped-count.ts';
-import { inTransaction, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
 import {
@@ -32,7 +32,11 @@ import { enteredFrom } from './order-state.ts';
 
 export type { LocalizedNames };
 export type PayOrderRow = typeof payOrder.$inferSelect;
-export type NewPayOrder = typeof payOrder.$inferInsert;
+/** A new order: everything but what only its life sets (its id, state, reason, payment, payment and delivery times). */
+export type NewOrder = Omit<
+  PayOrderRow,
+  'id' | 'state' | 'reasonCode' | 'payOrderNo' | 'payUrl' | 'paidAt' | 'deliveredAt'
+>;
 export type OrderRequestRow = typeof payOrderRequest.$inferSelect;
 export type OrderEventRow = typeof payOrderEvent.$inferSelect;
 
@@ -128,20 +132,49 @@ export class PayOrderRepository {
 
   // ---- Orders ----
 
-  /** Makes the order of a reserved key: the order, its first event and the key's link, in one transaction. */
-  async insertOrder(values: NewPayOrder, idempotencyKey: string): Promise<PayOrderRow> {
-    return inTransaction(this.db, async (tx) => {
-      const [row] = await tx.insert(payOrder).values(values).returning();
-      if (!row) throw new Error('order not inserted');
-      await tx
-        .insert(payOrderEvent)
-        .values({ orderId: row.id, fromState: null, toState: row.state, cause: 'order' });
-      await tx
-        .update(payOrderRequest)
-        .set({ status: 'done', orderId: row.id })
-        .where(and(eq(payOrderRequest.mid, row.mid), eq(payOrderRequest.idempotencyKey, idempotencyKey)));
-      return row;
-    });
+  /**
+   * Makes the order of a reserved key: the order, its first event and the key's link, in one statement (issue 21:
+   * it was a transaction of five round trips). Answers the order as stored.
+   */
+  async insertOrder(values: NewOrder, idempotencyKey: string): Promise<PayOrderRow> {
+    const columns = getTableColumns(payOrder);
+    const given = Object.entries(values) as [keyof NewOrder, unknown][];
+    // Each value typed as its column, encoded as the query builder encodes it (jsonb, timestamps).
+    const names = sql.join(
+      given.map(([key]) => sql.identifier(columns[key].name)),
+      sql`, `,
+    );
+    const params = sql.join(
+      given.map(
+        ([key, value]) => sql`${sql.param(value, columns[key])}::${sql.raw(columns[key].getSQLType())}`,
+      ),
+      sql`, `,
+    );
+    const result = await this.db.execute<{ id: string | number; state: OrderState }>(sql`
+      with inserted as (
+        insert into ${payOrder} (${names}) select ${params}
+        returning ${payOrder.id}, ${payOrder.state}
+      ), event as (
+        insert into ${payOrderEvent} (order_id, from_state, to_state, cause)
+        select id, null, state, 'order' from inserted
+      ), request as (
+        update ${payOrderRequest} set status = 'done', order_id = inserted.id
+        from inserted
+        where ${payOrderRequest.mid} = ${values.mid} and ${payOrderRequest.idempotencyKey} = ${idempotencyKey}
+      )
+      select id, state from inserted`);
+    const [row] = rowsOf<{ id: string | number; state: OrderState }>(result);
+    if (!row) throw new Error('order not inserted');
+    return {
+      ...values,
+      id: Number(row.id),
+      state: row.state,
+      reasonCode: null,
+      payOrderNo: null,
+      payUrl: null,
+      paidAt: null,
+      deliveredAt: null,
+    };
   }
 
   async byId(id: number): Promise<PayOrderRow | undefined> {
@@ -207,6 +240,44 @@ export class PayOrderRepository {
       .where(and(eq(payOrder.id, id), isNull(payOrder.payOrderNo)))
       .returning({ id: payOrder.id });
     return rows.length > 0;
+  }
+
+  /**
+   * `linkPayment` and then `transition(id, 'awaiting_payment', { cause: 'payment' })` in one statement (issue 21:
+   * two round trips of every order): the payment is saved when the order has none yet, the order moves when it
+   * may (from `created`), each independently of the other, with the move's event. Answers whether it linked.
+   */
+  async linkPaymentAndAwait(
+    id: number,
+    payment: { payOrderNo: string; payUrl: string },
+    now: Date,
+  ): Promise<boolean> {
+    const from = sql.join(
+      enteredFrom.awaiting_payment.map((state) => sql`${state}`),
+      sql`, `,
+    );
+    // The row is locked first, as `transition` does; the SET reads the row version it updates.
+    const result = await this.db.execute<{ linked: boolean }>(sql`
+      with current_row as (
+        select ${payOrder.id}, ${payOrder.state}, ${payOrder.payOrderNo}
+        from ${payOrder} where ${payOrder.id} = ${id} for update
+      ), changed as (
+        update ${payOrder} set
+          pay_order_no = coalesce(${payOrder.payOrderNo}, ${payment.payOrderNo}),
+          pay_url = case when ${payOrder.payOrderNo} is null then ${payment.payUrl} else ${payOrder.payUrl} end,
+          state = case when ${payOrder.state} in (${from}) then 'awaiting_payment' else ${payOrder.state} end,
+          updated_at = ${now}
+        from current_row
+        where ${payOrder.id} = current_row.id
+          and (${payOrder.payOrderNo} is null or ${payOrder.state} in (${from}))
+        returning current_row.pay_order_no is null as linked, current_row.state in (${from}) as moved,
+          current_row.state as from_state
+      ), event as (
+        insert into ${payOrderEvent} (order_id, from_state, to_state, cause, created_at)
+        select ${id}, from_state, 'awaiting_payment', 'payment', ${now} from changed where moved
+      )
+      select linked from changed`);
+    return rowsOf<{ linked: boolean }>(result)[0]?.linked === true;
   }
 
   /**

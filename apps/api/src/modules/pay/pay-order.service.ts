@@ -364,8 +364,7 @@ export class PayOrderService {
         methods: paymentMethods,
         returnUrl: `${(this.options.payOrigin ?? '').replace(/\/$/, '')}${page}?order_no=${encodeURIComponent(order.orderNo)}`,
       });
-      linked = (await this.repo.linkPayment(order.id, payment, this.now())) ? payment : undefined;
-      await this.repo.transition(order.id, 'awaiting_payment', { cause: 'payment', now: this.now() });
+      linked = (await this.repo.linkPaymentAndAwait(order.id, payment, this.now())) ? payment : undefined;
     } catch (error) {
       // The provider's refusal the player can act on keeps its code (13: pick another method); anything else is 2.
       if (error instanceof PaymentRefused) refusal = error.code;

@@ -102,5 +102,7 @@ it('places and pays an order in a bounded number of statements', async () => {
   const counts = Object.fromEntries(Object.entries(steps).map(([step, list]) => [step, list.length]));
   if (process.env.SHOW_STATEMENTS) console.log(JSON.stringify(steps, null, 2), counts);
   // Before issue 21's round-trip work: 2, 27 and 7.
-  expect(counts).toEqual({ captcha: 2, order: 27, notification: 7 });
+  expect(counts.captcha).toBeLessThanOrEqual(2);
+  expect(counts.order).toBeLessThanOrEqual(18);
+  expect(counts.notification).toBeLessThanOrEqual(7);
 });
