@@ -46,6 +46,10 @@ export interface TransitionOptions {
   /** Columns to set with the move (paid_at, reason_code, ...). */
   set?: Partial<Pick<PayOrderRow, 'paidAt' | 'deliveredAt' | 'reasonCode'>>;
   now: Date;
+  /** The move owes the credit: its delivery job (one per order, due now) is written with it, if it moved. */
+  deliveryJob?: boolean;
+  /** The notification that asked for the move gets its result with it: `applied` if it moved, else `ignored`. */
+  notification?: { provider: string; eventId: string };
 }
 
 /** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
@@ -301,6 +305,31 @@ export class PayOrderRepository {
         ? [sql`${sql.identifier(payOrder.reasonCode.name)} = ${set.reasonCode}`]
         : []),
     ];
+    // What the caller would write next in its transaction, written by the same statement (issue 21).
+    const { notification } = options;
+    const followUps = sql.join(
+      [
+        ...(options.deliveryJob
+          ? [
+              sql`, job as (
+        insert into ${payDeliveryJob} (order_id, next_attempt_at) select ${id}, ${now} from moved
+        on conflict do nothing
+      )`,
+            ]
+          : []),
+        ...(notification
+          ? [
+              sql`, result as (
+        update ${payNotification}
+        set result = case when exists (select 1 from moved) then 'applied' else 'ignored' end
+        where ${payNotification.provider} = ${notification.provider}
+          and ${payNotification.eventId} = ${notification.eventId}
+      )`,
+            ]
+          : []),
+      ],
+      sql``,
+    );
     // One statement instead of begin / select for update / update / insert / commit (issue 10: an order made
     // five round trips per move). The sub-select locks the row and reads the state it leaves; the guard stays in
     // the UPDATE's WHERE, re-checked on the latest row version if another move committed meanwhile, so of two
@@ -320,7 +349,7 @@ export class PayOrderRepository {
       ), event as (
         insert into ${payOrderEvent} (order_id, from_state, to_state, cause, created_at)
         select ${id}, from_state, ${to}, ${options.cause}, ${now} from moved
-      )
+      )${followUps}
       select from_state from moved`);
     return rowsOf<{ from_state: OrderState }>(result)[0]?.from_state;
   }
@@ -372,16 +401,40 @@ export class PayOrderRepository {
     return rows.length > 0;
   }
 
+  /**
+   * `recordNotification`, and when it is new, the order of the payment it is about (`byPayOrderNo`), in one
+   * statement (issue 21).
+   */
+  async recordNotificationOfOrder(
+    values: typeof payNotification.$inferInsert,
+  ): Promise<{ fresh: boolean; order: PayOrderRow | undefined }> {
+    const recorded = this.db
+      .$with('recorded', { eventId: payNotification.eventId })
+      .as(
+        this.db
+          .insert(payNotification)
+          .values(values)
+          .onConflictDoNothing()
+          .returning({ eventId: payNotification.eventId })
+          .getSQL(),
+      );
+    const fresh = sql<boolean>`exists (select 1 from ${recorded})`;
+    const [row] = await this.db
+      .with(recorded)
+      .select({ fresh: fresh.mapWith(Boolean), order: payOrder })
+      .from(sql`(select 1) as one`)
+      .leftJoin(
+        payOrder,
+        and(eq(payOrder.provider, values.provider), eq(payOrder.payOrderNo, values.payOrderNo), fresh),
+      );
+    return { fresh: row?.fresh === true, order: row?.order ?? undefined };
+  }
+
   async setNotificationResult(provider: string, eventId: string, result: string): Promise<void> {
     await this.db
       .update(payNotification)
       .set({ result })
       .where(and(eq(payNotification.provider, provider), eq(payNotification.eventId, eventId)));
-  }
-
-  /** The credit delivery of a paid order (one per order, due now). */
-  async insertDeliveryJob(orderId: number, now: Date): Promise<void> {
-    await this.db.insert(payDeliveryJob).values({ orderId, nextAttemptAt: now }).onConflictDoNothing();
   }
 
   // ---- Snapshots ----

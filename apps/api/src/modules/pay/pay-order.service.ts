@@ -517,15 +517,15 @@ export class PayOrderService {
         : { kind: notification.outcome };
     const result = await inTransaction(this.deps.db, async (tx): Promise<NotificationResult> => {
       const repo = new PayOrderRepository(tx);
-      const fresh = await repo.recordNotification({
+      const recorded = await repo.recordNotificationOfOrder({
         provider: provider.name,
         eventId: notification.eventId,
         payOrderNo: notification.payOrderNo,
         outcome: notification.outcome,
         result: 'received',
       });
-      if (!fresh) return 'duplicate';
-      let order = await repo.byPayOrderNo(provider.name, notification.payOrderNo);
+      if (!recorded.fresh) return 'duplicate';
+      let order = recorded.order;
       if (!order) {
         // The payment was created but its number never saved on the order (the process stopped in between).
         const byNumber = await repo.byOrderNo(notification.orderNo);
@@ -538,10 +538,13 @@ export class PayOrderService {
           order = await repo.byId(byNumber.id);
         }
       }
+      // An applied or ignored outcome records its result with the move; the others are recorded here.
+      const recordedAs = { provider: provider.name, eventId: notification.eventId };
       const applied = order
-        ? await this.applyOutcome(repo, order, outcome, `notification:${notification.eventId}`)
+        ? await this.applyOutcome(repo, order, outcome, `notification:${notification.eventId}`, recordedAs)
         : 'unknown_order';
-      await repo.setNotificationResult(provider.name, notification.eventId, applied);
+      if (applied !== 'applied' && applied !== 'ignored')
+        await repo.setNotificationResult(provider.name, notification.eventId, applied);
       return applied;
     });
     const context = {
@@ -558,12 +561,16 @@ export class PayOrderService {
     return result;
   }
 
-  /** Applies what the provider says about an order's payment, on a repository of the caller's transaction. */
+  /**
+   * Applies what the provider says about an order's payment, on a repository of the caller's transaction. With
+   * `notification`, an applied or ignored outcome is recorded as that notification's result by the same statement.
+   */
   private async applyOutcome(
     repo: PayOrderRepository,
     order: PayOrderRow,
     outcome: Outcome,
     cause: string,
+    notification?: { provider: string; eventId: string },
   ): Promise<OutcomeResult> {
     const now = this.now();
     if (outcome.kind === 'declined' || outcome.kind === 'expired') {
@@ -571,6 +578,7 @@ export class PayOrderService {
         cause,
         set: { reasonCode: codes.payOrderNotPaid },
         now,
+        ...(notification ? { notification } : {}),
       });
       return moved ? 'applied' : 'ignored';
     }
@@ -585,14 +593,14 @@ export class PayOrderService {
       );
       return 'mismatch';
     }
+    // Transactional outbox: the delivery is owed from the moment the order is paid, written by the move itself.
     const moved = await repo.transition(order.id, 'paid', {
       cause,
       set: { paidAt: outcome.paidAt, reasonCode: null },
       now,
+      deliveryJob: true,
+      ...(notification ? { notification } : {}),
     });
-    if (!moved) return 'ignored';
-    // Transactional outbox: the delivery is owed from the moment the order is paid, in the same transaction.
-    await repo.insertDeliveryJob(order.id, now);
-    return 'applied';
+    return moved ? 'applied' : 'ignored';
   }
 }

@@ -20,7 +20,13 @@ import { captchaAnswer } from '../../../test/passport-steps.ts';
 import { recordStatements, type StatementRecorder } from '../../../test/statement-counter.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { game } from '../../db/schema/game.schema.ts';
-import { payDeliveryJob, payOrder } from '../../db/schema/pay-order.schema.ts';
+import {
+  payDeliveryJob,
+  payNotification,
+  payOrder,
+  payOrderEvent,
+  payOrderRequest,
+} from '../../db/schema/pay-order.schema.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let recorder: StatementRecorder;
@@ -74,24 +80,47 @@ async function oneOrder() {
   );
   expect(order.answer.body.code).toBe(0);
   const created = order.answer.body.data as { order_no: string; pay_order_no: string };
-  const paid = await counted(() =>
+  const paidNotification = (eventId: string) =>
     notify(
       t.app,
       notificationBody({
-        eventId: randomUUID(),
+        eventId,
         payOrderNo: created.pay_order_no,
         orderNo: created.order_no,
         outcome: 'paid',
         amount: 54900,
         currency: 'THB',
       }),
-    ),
-  );
+    );
+  const eventId = randomUUID();
+  const paid = await counted(() => paidNotification(eventId));
   expect(paid.answer).toEqual({ status: 200, body: { received: true, result: 'applied' } });
-  // It did what it always did: the order is paid and its delivery owed.
+  // It did what it always did: the order was linked to its payment and moved created -> awaiting_payment -> paid,
+  // its key answers it, its delivery is owed, the notification is kept with its result.
   const [row] = await t.db.select().from(payOrder).where(eq(payOrder.orderNo, created.order_no));
-  expect(row?.state).toBe('paid');
+  expect(row).toMatchObject({ state: 'paid', payOrderNo: created.pay_order_no, price: 54900 });
+  const events = await t.db.select().from(payOrderEvent).where(eq(payOrderEvent.orderId, row!.id));
+  expect(events.map((e) => [e.fromState, e.toState, e.cause])).toEqual([
+    [null, 'created', 'order'],
+    ['created', 'awaiting_payment', 'payment'],
+    ['awaiting_payment', 'paid', `notification:${eventId}`],
+  ]);
+  const [request] = await t.db.select().from(payOrderRequest).where(eq(payOrderRequest.orderId, row!.id));
+  expect(request).toMatchObject({ mid: member.mid, status: 'done' });
   expect(await t.db.select().from(payDeliveryJob).where(eq(payDeliveryJob.orderId, row!.id))).toHaveLength(1);
+  // Another event paying it again changes nothing and is kept as ignored.
+  const again = randomUUID();
+  expect((await paidNotification(again)).body.result).toBe('ignored');
+  const kept = await t.db
+    .select({ eventId: payNotification.eventId, result: payNotification.result })
+    .from(payNotification)
+    .where(eq(payNotification.payOrderNo, created.pay_order_no));
+  expect(kept).toEqual(
+    expect.arrayContaining([
+      { eventId, result: 'applied' },
+      { eventId: again, result: 'ignored' },
+    ]),
+  );
   return { captcha: captcha.statements, order: order.statements, notification: paid.statements };
 }
 
@@ -104,5 +133,5 @@ it('places and pays an order in a bounded number of statements', async () => {
   // Before issue 21's round-trip work: 2, 27 and 7.
   expect(counts.captcha).toBeLessThanOrEqual(2);
   expect(counts.order).toBeLessThanOrEqual(18);
-  expect(counts.notification).toBeLessThanOrEqual(7);
+  expect(counts.notification).toBeLessThanOrEqual(4);
 });
