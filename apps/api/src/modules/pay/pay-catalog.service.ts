@@ -15,6 +15,7 @@ import {
   type PayProductWithPrices,
 } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
+import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { GameRef, PayCatalogRepository } from './pay-catalog.repository.ts';
@@ -234,6 +235,14 @@ export class PayCatalogService {
       provider: channel[0]!.provider,
       providerMethods: channel[0]!.providerMethods,
     };
+  }
+
+  /**
+   * For the insert of an order checked against a remembered catalog: the condition that the database's catalog
+   * still offers what it was checked against (PayCatalogRepository.stillOffered).
+   */
+  stillOffered(offer: Parameters<PayCatalogRepository['stillOffered']>[0]): SQL {
+    return this.repo.stillOffered(offer);
   }
 
   /** The payment methods of `provider` configured for the channel an order was made with. */

@@ -4,7 +4,20 @@
  * row, in one transaction. Build a repository on a transaction (`new PayOrderRepository(tx)`) to make several of
  * these one unit.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { OrderState } from '@gp/contracts/pay';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { countCapped, matching } from '../../db/capped-count.ts';
@@ -140,7 +153,14 @@ export class PayOrderRepository {
    * Makes the order of a reserved key: the order, its first event and the key's link, in one statement (issue 21:
    * it was a transaction of five round trips). Answers the order as stored.
    */
-  async insertOrder(values: NewOrder, idempotencyKey: string): Promise<PayOrderRow> {
+  async insertOrder(values: NewOrder, idempotencyKey: string): Promise<PayOrderRow>;
+  /** The same, only if `onlyIf` holds when the statement runs; undefined when it did not (nothing is written). */
+  async insertOrder(values: NewOrder, idempotencyKey: string, onlyIf: SQL): Promise<PayOrderRow | undefined>;
+  async insertOrder(
+    values: NewOrder,
+    idempotencyKey: string,
+    onlyIf?: SQL,
+  ): Promise<PayOrderRow | undefined> {
     const columns = getTableColumns(payOrder);
     const given = Object.entries(values) as [keyof NewOrder, unknown][];
     // Each value typed as its column, encoded as the query builder encodes it (jsonb, timestamps).
@@ -156,7 +176,7 @@ export class PayOrderRepository {
     );
     const result = await this.db.execute<{ id: string | number; state: OrderState }>(sql`
       with inserted as (
-        insert into ${payOrder} (${names}) select ${params}
+        insert into ${payOrder} (${names}) select ${params} ${onlyIf ? sql`where ${onlyIf}` : sql``}
         returning ${payOrder.id}, ${payOrder.state}
       ), event as (
         insert into ${payOrderEvent} (order_id, from_state, to_state, cause)
@@ -168,7 +188,10 @@ export class PayOrderRepository {
       )
       select id, state from inserted`);
     const [row] = rowsOf<{ id: string | number; state: OrderState }>(result);
-    if (!row) throw new Error('order not inserted');
+    if (!row) {
+      if (onlyIf) return undefined;
+      throw new Error('order not inserted');
+    }
     return {
       ...values,
       id: Number(row.id),

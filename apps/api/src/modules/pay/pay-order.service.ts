@@ -38,7 +38,13 @@ import { timelineOf } from './order-timeline.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';
 import { started } from './started.ts';
 import type { PayCharacterService } from './pay-character.service.ts';
-import { PayOrderRepository, type LocalizedNames, type PayOrderRow } from './pay-order.repository.ts';
+import {
+  PayOrderRepository,
+  type LocalizedNames,
+  type NewOrder,
+  type PayOrderRow,
+} from './pay-order.repository.ts';
+import type { Remember } from './remembered-catalog.repository.ts';
 import type { PaySwitchService } from './pay-switch.service.ts';
 import {
   PaymentRefused,
@@ -87,6 +93,26 @@ export interface OrderEngineOptions {
   payOrigin?: string;
 }
 
+/** The catalog reads of order creation: the database's, or the same from memory (`remembered`). */
+export interface CatalogReads {
+  switches: PaySwitchService;
+  catalog: PayCatalogService;
+  characters: PayCharacterService;
+  /** Keeps another catalog read (the names an order snapshots) the same way; absent: read each time. */
+  remember?: Remember;
+}
+
+/**
+ * The catalog as remembered in memory (remembered-catalog.repository.ts), for orders: accepted on it only when the
+ * order's insert finds the database agreeing; refused only on the database's answer.
+ */
+export interface RememberedCatalog extends CatalogReads {
+  /** Off (PUBLIC_CACHE_TTL_MS=0): the database is read every time. */
+  enabled(): boolean;
+  /** Forgets what is remembered (found stale). */
+  forget(): void;
+}
+
 export interface OrderEngineDeps {
   db: Db;
   switches: PaySwitchService;
@@ -102,6 +128,8 @@ export interface OrderEngineDeps {
     provider: PaymentProvider,
     incoming: IncomingNotification,
   ) => Promise<NotificationResult | null>;
+  /** The catalog from memory for order creation (issue 21); absent: read from the database every time. */
+  remembered?: RememberedCatalog | undefined;
   /** The refunds of these orders (the player's refunded rows say why). */
   refundsOf?: (orderIds: number[]) => Promise<Map<number, OrderRefund>>;
 }
@@ -193,15 +221,20 @@ export class PayOrderService {
 
   async addOrder(input: AddOrderInput): Promise<PayOrderCreated> {
     const region = input.distributionRegion ?? this.options.distributionRegion;
-    const { main_switch_status } = await this.deps.switches.status(region);
-    if (main_switch_status !== 1) throw payError(codes.payRechargeUnavailable);
+    const remembered = this.deps.remembered?.enabled() ? this.deps.remembered : undefined;
+    // A switch remembered on is checked again by the order's insert; one remembered off is asked of the database.
+    if (
+      !(remembered && (await this.switchOn(remembered, region))) &&
+      !(await this.switchOn(this.deps, region))
+    )
+      throw payError(codes.payRechargeUnavailable);
     if (input.loginType === socialChannels.facebook) throw payError(codes.payFacebookCannotRecharge);
     if (this.providerNames().length === 0) throw payError(codes.payRechargeUnavailable);
 
     const claim = await this.claimKey(input.mid, input.idempotencyKey);
     if (claim.kind === 'existing') return this.answerExisting(claim.order);
     try {
-      const { order, methods } = await this.makeOrder(input, region);
+      const { order, methods } = await this.makeOrder(input, region, remembered);
       return await this.startPayment(order, methods);
     } catch (error) {
       if (error instanceof AppError) {
@@ -263,17 +296,69 @@ export class PayOrderService {
     return this.created(order);
   }
 
-  /** The order, and its provider's payment methods for the channel (read with the offer). */
+  private async switchOn(reads: Pick<CatalogReads, 'switches'>, region: number): Promise<boolean> {
+    return (await reads.switches.status(region)).main_switch_status === 1;
+  }
+
+  /**
+   * The order, and its provider's payment methods for the channel (read with the offer). With the catalog
+   * `remembered`, the order is checked against it and inserted only if the database still agrees (the insert's
+   * condition); a refusal, or a catalog that changed, is decided again on the database's catalog, as without it.
+   */
   private async makeOrder(
     input: AddOrderInput,
     region: number,
+    remembered: RememberedCatalog | undefined,
   ): Promise<{ order: PayOrderRow; methods: string[] }> {
     // The captcha first: nothing about the catalog or the characters answers a request that has not solved it.
     await this.deps.captcha.check(input.captchaToken, input.captchaCode);
+    if (remembered) {
+      try {
+        const checked = await this.checkOrder(input, region, remembered);
+        const order = await this.repo.insertOrder(
+          checked.values,
+          input.idempotencyKey,
+          this.deps.catalog.stillOffered({
+            region,
+            gameBaseId: checked.values.gameBaseId,
+            gameId: checked.values.gameId,
+            cpServerId: checked.values.cpServerId,
+            productId: checked.values.productId,
+            creditAmount: checked.values.creditAmount,
+            price: checked.values.price,
+            currency: checked.values.currency,
+            payMode: checked.values.payMode,
+            paymentType: checked.values.paymentType,
+            ...checked.channel,
+          }),
+        );
+        if (order) return { order, methods: checked.methods };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+      // Changed behind the app's back (an edit no staff call announced): read it afresh from now on.
+      remembered.forget();
+      if (!(await this.switchOn(this.deps, region))) throw payError(codes.payRechargeUnavailable);
+    }
+    const checked = await this.checkOrder(input, region, this.deps);
+    const order = await this.repo.insertOrder(checked.values, input.idempotencyKey);
+    return { order, methods: checked.methods };
+  }
+
+  /** The checks of an order against the catalog and the game server, and the order they make. */
+  private async checkOrder(
+    input: AddOrderInput,
+    region: number,
+    reads: CatalogReads,
+  ): Promise<{
+    values: NewOrder;
+    methods: string[];
+    channel: { provider: string | null; providerMethods: Record<string, string[]> };
+  }> {
     // The offer and the recipient (catalog reads, the game server's checks) are asked at once; the offer's
     // refusals still come first, as when the recipient was asked only after it.
     const recipientAnswer = started(
-      this.deps.characters.requireRecipient({
+      reads.characters.requireRecipient({
         mid: input.mid,
         region,
         gameBaseId: input.gameBaseId,
@@ -282,7 +367,7 @@ export class PayOrderService {
         lang: input.lang,
       }),
     );
-    const offer = await this.deps.catalog.requireOffer({
+    const offer = await reads.catalog.requireOffer({
       region,
       gameId: input.gameId,
       productId: input.productId,
@@ -298,19 +383,25 @@ export class PayOrderService {
     const provider = this.providerNamed(offer.provider ?? this.deps.provider?.name ?? '');
     if (!provider) throw payError(codes.payRechargeUnavailable);
     const recipient = await recipientAnswer;
-    const names = await this.repo.catalogNames({
+    const ref = {
       gameBaseId: offer.gameBaseId,
       cpServerId: recipient.cpServerId,
       productId: offer.productId,
       currency: offer.currency,
       payMode: offer.payMode,
       paymentType: offer.paymentType,
-    });
+    };
+    // A copy: remembered names are shared with other orders.
+    const names = structuredClone(
+      reads.remember
+        ? await reads.remember(`pay-order-names:${JSON.stringify(ref)}`, () => this.repo.catalogNames(ref))
+        : await this.repo.catalogNames(ref),
+    );
     names.product[input.lang] ??= offer.productName;
     names.server[input.lang] ??= recipient.serverName;
     const now = this.now();
-    const order = await this.repo.insertOrder(
-      {
+    return {
+      values: {
         orderNo: `GP${compactDate(now)}${randomCode(16)}`,
         mid: input.mid,
         variant: input.variant,
@@ -335,9 +426,9 @@ export class PayOrderService {
         createdAt: now,
         updatedAt: now,
       },
-      input.idempotencyKey,
-    );
-    return { order, methods: offer.providerMethods[provider.name] ?? [] };
+      methods: offer.providerMethods[provider.name] ?? [],
+      channel: { provider: offer.provider, providerMethods: offer.providerMethods },
+    };
   }
 
   /**
