@@ -164,6 +164,26 @@ describe('orders on the remembered catalog', () => {
     },
   );
 
+  it('asks the database for the pay switch too when it decides an order the memory refused', async () => {
+    await order();
+    const product = eq(payProduct.id, productRow);
+    const region = eq(paySetting.distributionRegion, 5);
+    await t.db.update(payProduct).set({ isOnSale: false }).where(product);
+    try {
+      expect(await codeFor()).toBe(6);
+      expect(await codeFor()).toBe(6); // remembered off sale now, and the switch on
+      await t.db.update(payProduct).set({ isOnSale: true }).where(product);
+      await t.db.update(paySetting).set({ mainSwitchOn: false }).where(region);
+      const before = await orderCount();
+      expect(await codeFor()).toBe(3);
+      expect(await orderCount()).toBe(before);
+    } finally {
+      await t.db.update(payProduct).set({ isOnSale: true }).where(product);
+      await t.db.update(paySetting).set({ mainSwitchOn: true }).where(region);
+    }
+    expect(await codeFor()).toBe(0);
+  });
+
   it('credits an order as the database says when the credit changed behind the app’s back', async () => {
     await order();
     const [product] = await t.db.select().from(payProduct).where(eq(payProduct.id, productRow));

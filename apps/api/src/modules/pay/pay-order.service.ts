@@ -223,11 +223,11 @@ export class PayOrderService {
     const region = input.distributionRegion ?? this.options.distributionRegion;
     const remembered = this.deps.remembered?.enabled() ? this.deps.remembered : undefined;
     // A switch remembered on is checked again by the order's insert; one remembered off is asked of the database.
-    if (
-      !(remembered && (await this.switchOn(remembered, region))) &&
-      !(await this.switchOn(this.deps, region))
-    )
-      throw payError(codes.payRechargeUnavailable);
+    if (!(remembered && (await this.switchOn(remembered, region)))) {
+      if (!(await this.switchOn(this.deps, region))) throw payError(codes.payRechargeUnavailable);
+      // Remembered off, on in fact: an edit no staff call announced; read it afresh from now on.
+      remembered?.forget();
+    }
     if (input.loginType === socialChannels.facebook) throw payError(codes.payFacebookCannotRecharge);
     if (this.providerNames().length === 0) throw payError(codes.payRechargeUnavailable);
 
@@ -312,9 +312,17 @@ export class PayOrderService {
   ): Promise<{ order: PayOrderRow; methods: string[] }> {
     // The captcha first: nothing about the catalog or the characters answers a request that has not solved it.
     await this.deps.captcha.check(input.captchaToken, input.captchaCode);
+    let refusedFromMemory = false;
     if (remembered) {
+      let checked: Awaited<ReturnType<PayOrderService['checkOrder']>> | undefined;
       try {
-        const checked = await this.checkOrder(input, region, remembered);
+        checked = await this.checkOrder(input, region, remembered);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // Refused on what is remembered: decided again below; forgotten only if the database accepts.
+        refusedFromMemory = true;
+      }
+      if (checked) {
         const order = await this.repo.insertOrder(
           checked.values,
           input.idempotencyKey,
@@ -333,14 +341,15 @@ export class PayOrderService {
           }),
         );
         if (order) return { order, methods: checked.methods };
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        // The database no longer agrees: changed behind the app's back (an edit no staff call announced), so
+        // what is remembered is read afresh from now on.
+        remembered.forget();
       }
-      // Changed behind the app's back (an edit no staff call announced): read it afresh from now on.
-      remembered.forget();
+      // Decided on the database from here, the pay switch too (it may have been remembered on).
       if (!(await this.switchOn(this.deps, region))) throw payError(codes.payRechargeUnavailable);
     }
     const checked = await this.checkOrder(input, region, this.deps);
+    if (refusedFromMemory) remembered?.forget();
     const order = await this.repo.insertOrder(checked.values, input.idempotencyKey);
     return { order, methods: checked.methods };
   }

@@ -134,7 +134,7 @@ it('places and pays an order in a bounded number of statements', async () => {
   const steps = await oneOrder();
   const counts = Object.fromEntries(Object.entries(steps).map(([step, list]) => [step, list.length]));
   if (process.env.SHOW_STATEMENTS) console.log(JSON.stringify(steps, null, 2), counts);
-  // Before issue 21's round-trip work: 2, 27 and 7.
+  // Before issue 21's round-trip work: 2, 26 and 7.
   expect(counts.captcha, steps.captcha.join('\n')).toBeLessThanOrEqual(2);
   expect(counts.order, steps.order.join('\n')).toBeLessThanOrEqual(8);
   expect(counts.notification, steps.notification.join('\n')).toBeLessThanOrEqual(4);
