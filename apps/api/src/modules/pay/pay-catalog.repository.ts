@@ -15,6 +15,9 @@ import {
 } from '../../db/schema/pay.schema.ts';
 import { paySetting } from '../../db/schema/site.schema.ts';
 
+/** A condition for another repository's statement (the order's insert): see `stillOffered`. */
+export type OfferCondition = SQL;
+
 export type GameRef = { gameBaseId: number } | { gameId: string };
 
 export interface ProductFilter {
@@ -241,7 +244,7 @@ export class PayCatalogRepository {
     paymentType: string;
     provider: string | null;
     providerMethods: Record<string, string[]>;
-  }): SQL {
+  }): OfferCondition {
     const product = this.db
       .select({ one: sql`1` })
       .from(payProduct)

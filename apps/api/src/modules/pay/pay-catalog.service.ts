@@ -15,10 +15,9 @@ import {
   type PayProductWithPrices,
 } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
-import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
-import type { GameRef, PayCatalogRepository } from './pay-catalog.repository.ts';
+import type { GameRef, OfferCondition, PayCatalogRepository } from './pay-catalog.repository.ts';
 import { started } from './started.ts';
 
 export const payError = (code: number) => new AppError(code, { domain: 'pay' });
@@ -241,7 +240,7 @@ export class PayCatalogService {
    * For the insert of an order checked against a remembered catalog: the condition that the database's catalog
    * still offers what it was checked against (PayCatalogRepository.stillOffered).
    */
-  stillOffered(offer: Parameters<PayCatalogRepository['stillOffered']>[0]): SQL {
+  stillOffered(offer: Parameters<PayCatalogRepository['stillOffered']>[0]): OfferCondition {
     return this.repo.stillOffered(offer);
   }
 
