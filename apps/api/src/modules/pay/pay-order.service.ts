@@ -11,6 +11,12 @@
  * back to en; the character name; price, currency, channel) and the credit it delivers, then the provider
  * creates the payment (its failure: err2, the order failed with reason 2).
  *
+ * With the public cache on, the switch and catalog checks read the catalog remembered in memory
+ * (remembered-catalog.repository.ts; issue 21: those reads were most of an order's round trips). An order is
+ * accepted on it only if its insert, one statement with the check, finds the database's catalog still agreeing;
+ * a refusal, or an insert that found the catalog changed, is decided again on the database's catalog, so the
+ * answers are those of the database either way.
+ *
  * A payment outcome - a verified notification or the provider's answer to "query payment result" - is applied
  * with the guarded transition (order-state.ts): paid from created / awaiting_payment / expired / failed, with the
  * delivery job written in the same transaction (transactional outbox); declined only from created /
