@@ -45,14 +45,24 @@ function keyWhere(key: SimSwitchKey): SQL {
 export class GameServerSimRepository {
   constructor(private readonly db: Db) {}
 
-  /** The game's server ids the simulated game server runs: every server the publisher configured for it. */
-  async serverIds(gameBaseId: number): Promise<string[]> {
+  /**
+   * The game's switches, and the ids of the servers the simulated game server runs (every server the publisher
+   * configured for the game), in one statement: each game-server call of an order asked for both, one after the
+   * other (issue 21: round trips per order).
+   */
+  async state(gameBaseId: number): Promise<{ switches: SimSwitchRow[]; serverIds: string[] }> {
     const rows = await this.db
-      .select({ cpServerId: payServer.cpServerId })
-      .from(payServer)
-      .where(eq(payServer.gameBaseId, gameBaseId))
-      .orderBy(asc(payServer.sort), asc(payServer.id));
-    return rows.map((r) => r.cpServerId);
+      .select({
+        switch: gameSimSwitch,
+        serverIds: sql<string[]>`array(select ${payServer.cpServerId} from ${payServer}
+          where ${payServer.gameBaseId} = ${gameBaseId} order by ${payServer.sort}, ${payServer.id})`,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(gameSimSwitch, eq(gameSimSwitch.gameBaseId, gameBaseId));
+    return {
+      switches: rows.flatMap((r) => (r.switch ? [r.switch] : [])),
+      serverIds: rows[0]?.serverIds ?? [],
+    };
   }
 
   async switches(gameBaseId: number): Promise<SimSwitchRow[]> {

@@ -36,6 +36,8 @@ import {
   type SimSwitchRow,
 } from './game-server-sim.repository.ts';
 
+type SimState = Awaited<ReturnType<GameServerSimRepository['state']>>;
+
 interface Scope {
   cpServerId?: string;
   mid?: number;
@@ -119,12 +121,31 @@ export class GameServerSimulator implements GameServerAdapter {
   ) {}
 
   async listServers(gameBaseId: number): Promise<GameServerStatus[]> {
-    const switches = await this.repo.switches(gameBaseId);
+    return this.serversOf(await this.repo.state(gameBaseId));
+  }
+
+  async listCharacters(mid: number, gameBaseId: number, cpServerId: string): Promise<GameCharacter[]> {
+    return this.charactersOf(await this.repo.state(gameBaseId), mid, gameBaseId, cpServerId);
+  }
+
+  async canRecharge(target: RechargeTarget): Promise<RechargeCheck> {
+    // One read of the game's state answers both questions (issue 21: it was asked for each).
+    const state = await this.repo.state(target.gameBaseId);
+    const server = this.serversOf(state).find((s) => s.cpServerId === target.cpServerId);
+    if (!server) return { ok: false, reason: 'server_missing' };
+    if (server.maintenance) return { ok: false, reason: 'maintenance' };
+    const characters = this.charactersOf(state, target.mid, target.gameBaseId, target.cpServerId);
+    const character = characters.find((c) => c.cpRoleId === target.cpRoleId);
+    if (!character) return { ok: false, reason: 'character_missing' };
+    if (!character.canRecharge) return { ok: false, reason: 'cannot_recharge' };
+    return { ok: true, character };
+  }
+
+  private serversOf({ switches, serverIds }: SimState): GameServerStatus[] {
     if (switches.some((s) => covers(s, 'servers_unavailable', {})))
       throw new GameServerError('unavailable', 'servers');
     if (switches.some((s) => covers(s, 'no_servers', {}))) return [];
-    const ids = await this.repo.serverIds(gameBaseId);
-    return ids
+    return serverIds
       .filter((cpServerId) => !switches.some((s) => covers(s, 'server_missing', { cpServerId })))
       .map((cpServerId) => ({
         cpServerId,
@@ -132,8 +153,12 @@ export class GameServerSimulator implements GameServerAdapter {
       }));
   }
 
-  async listCharacters(mid: number, gameBaseId: number, cpServerId: string): Promise<GameCharacter[]> {
-    const switches = await this.repo.switches(gameBaseId);
+  private charactersOf(
+    { switches, serverIds }: SimState,
+    mid: number,
+    gameBaseId: number,
+    cpServerId: string,
+  ): GameCharacter[] {
     const scope = { cpServerId, mid };
     if (switches.some((s) => covers(s, 'characters_unavailable', scope)))
       throw new GameServerError('unavailable', 'characters');
@@ -142,8 +167,7 @@ export class GameServerSimulator implements GameServerAdapter {
       switches.some((s) => covers(s, 'no_character', scope))
     )
       return [];
-    const ids = await this.repo.serverIds(gameBaseId);
-    return simulatedCharacters(mid, gameBaseId, cpServerId, ids)
+    return simulatedCharacters(mid, gameBaseId, cpServerId, serverIds)
       .filter(
         (c) => !switches.some((s) => covers(s, 'character_missing', { ...scope, cpRoleId: c.cpRoleId })),
       )
@@ -151,19 +175,6 @@ export class GameServerSimulator implements GameServerAdapter {
         ...c,
         canRecharge: !switches.some((s) => covers(s, 'cannot_recharge', { ...scope, cpRoleId: c.cpRoleId })),
       }));
-  }
-
-  async canRecharge(target: RechargeTarget): Promise<RechargeCheck> {
-    const server = (await this.listServers(target.gameBaseId)).find(
-      (s) => s.cpServerId === target.cpServerId,
-    );
-    if (!server) return { ok: false, reason: 'server_missing' };
-    if (server.maintenance) return { ok: false, reason: 'maintenance' };
-    const characters = await this.listCharacters(target.mid, target.gameBaseId, target.cpServerId);
-    const character = characters.find((c) => c.cpRoleId === target.cpRoleId);
-    if (!character) return { ok: false, reason: 'character_missing' };
-    if (!character.canRecharge) return { ok: false, reason: 'cannot_recharge' };
-    return { ok: true, character };
   }
 
   async deliverCredit(delivery: CreditDelivery): Promise<DeliveryReceipt> {

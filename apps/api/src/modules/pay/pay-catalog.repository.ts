@@ -1,5 +1,5 @@
 /** Reads of the top-up catalog (pay.schema.ts). Rows come with their texts in the asked languages. */
-import { and, asc, eq, exists, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 import {
@@ -13,6 +13,10 @@ import {
   payServer,
   payServerI18n,
 } from '../../db/schema/pay.schema.ts';
+import { paySetting } from '../../db/schema/site.schema.ts';
+
+/** A condition for another repository's statement (the order's insert): see `stillOffered`. */
+export type OfferCondition = SQL;
 
 export type GameRef = { gameBaseId: number } | { gameId: string };
 
@@ -220,6 +224,99 @@ export class PayCatalogRepository {
         .where(and(eq(payProductI18n.payProductId, product.id), inArray(payProductI18n.lang, [...langs]))),
     ]);
     return { product, price: priceRow, texts };
+  }
+
+  /**
+   * A condition for another statement (the order's insert): the pay switch of the region is on, and the game,
+   * server, product, price and channel an order was checked against are still open, on sale and priced as it
+   * says, as `requireOffer` and `requireRecipient` (the catalog's part) would find them now.
+   */
+  stillOffered(offer: {
+    region: number;
+    gameBaseId: number;
+    gameId: string;
+    cpServerId: string;
+    productId: string;
+    creditAmount: number;
+    price: number;
+    currency: string;
+    payMode: number;
+    paymentType: string;
+    provider: string | null;
+    providerMethods: Record<string, string[]>;
+  }): OfferCondition {
+    const product = this.db
+      .select({ one: sql`1` })
+      .from(payProduct)
+      .innerJoin(payProductPrice, eq(payProductPrice.payProductId, payProduct.id))
+      .where(
+        and(
+          eq(payProduct.gameBaseId, offer.gameBaseId),
+          eq(payProduct.productId, offer.productId),
+          eq(payProduct.isOnSale, true),
+          eq(payProduct.creditAmount, offer.creditAmount),
+          eq(payProductPrice.currency, offer.currency),
+          eq(payProductPrice.payMode, offer.payMode),
+          eq(payProductPrice.isOnSale, true),
+          eq(payProductPrice.price, offer.price),
+        ),
+      );
+    const channel = this.db
+      .select({ one: sql`1` })
+      .from(payChannel)
+      .innerJoin(
+        payCurrency,
+        and(eq(payCurrency.gameBaseId, payChannel.gameBaseId), eq(payCurrency.currency, payChannel.currency)),
+      )
+      .where(
+        and(
+          eq(payChannel.gameBaseId, offer.gameBaseId),
+          eq(payChannel.isOpen, true),
+          eq(payChannel.currency, offer.currency),
+          eq(payChannel.payMode, offer.payMode),
+          eq(payChannel.paymentType, offer.paymentType),
+          sql`${payChannel.provider} is not distinct from ${offer.provider}`,
+          sql`${payChannel.providerMethods} = ${JSON.stringify(offer.providerMethods)}::jsonb`,
+        ),
+      );
+    return and(
+      exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(paySetting)
+          .where(and(eq(paySetting.distributionRegion, offer.region), eq(paySetting.mainSwitchOn, true))),
+      ),
+      exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(payGame)
+          .innerJoin(game, eq(game.gameBaseId, payGame.gameBaseId))
+          .where(
+            and(
+              eq(payGame.distributionRegion, offer.region),
+              eq(payGame.isOpen, true),
+              eq(game.isOnline, true),
+              eq(game.gameBaseId, offer.gameBaseId),
+              eq(game.gameId, offer.gameId),
+            ),
+          ),
+      ),
+      exists(
+        this.db
+          .select({ one: sql`1` })
+          .from(payServer)
+          .where(
+            and(
+              eq(payServer.gameBaseId, offer.gameBaseId),
+              eq(payServer.cpServerId, offer.cpServerId),
+              eq(payServer.isOnline, true),
+              eq(payServer.isMaintenance, false),
+            ),
+          ),
+      ),
+      exists(product),
+      exists(channel),
+    )!;
   }
 
   /** Channels (open or closed) naming a payment provider that is not one of `configured` (the start check). */

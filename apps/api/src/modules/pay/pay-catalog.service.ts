@@ -17,7 +17,7 @@ import {
 import { codes } from '@gp/errors';
 import { AppError } from '../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
-import type { GameRef, PayCatalogRepository } from './pay-catalog.repository.ts';
+import type { GameRef, OfferCondition, PayCatalogRepository } from './pay-catalog.repository.ts';
 import { started } from './started.ts';
 
 export const payError = (code: number) => new AppError(code, { domain: 'pay' });
@@ -234,6 +234,14 @@ export class PayCatalogService {
       provider: channel[0]!.provider,
       providerMethods: channel[0]!.providerMethods,
     };
+  }
+
+  /**
+   * For the insert of an order checked against a remembered catalog: the condition that the database's catalog
+   * still offers what it was checked against (PayCatalogRepository.stillOffered).
+   */
+  stillOffered(offer: Parameters<PayCatalogRepository['stillOffered']>[0]): OfferCondition {
+    return this.repo.stillOffered(offer);
   }
 
   /** The payment methods of `provider` configured for the channel an order was made with. */

@@ -4,11 +4,24 @@
  * row, in one transaction. Build a repository on a transaction (`new PayOrderRepository(tx)`) to make several of
  * these one unit.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { OrderState } from '@gp/contracts/pay';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { countCapped, matching } from '../../db/capped-count.ts';
-import { inTransaction, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
 import {
@@ -32,7 +45,11 @@ import { enteredFrom } from './order-state.ts';
 
 export type { LocalizedNames };
 export type PayOrderRow = typeof payOrder.$inferSelect;
-export type NewPayOrder = typeof payOrder.$inferInsert;
+/** A new order: everything but what only its life sets (its id, state, reason, payment, payment and delivery times). */
+export type NewOrder = Omit<
+  PayOrderRow,
+  'id' | 'state' | 'reasonCode' | 'payOrderNo' | 'payUrl' | 'paidAt' | 'deliveredAt'
+>;
 export type OrderRequestRow = typeof payOrderRequest.$inferSelect;
 export type OrderEventRow = typeof payOrderEvent.$inferSelect;
 
@@ -42,6 +59,10 @@ export interface TransitionOptions {
   /** Columns to set with the move (paid_at, reason_code, ...). */
   set?: Partial<Pick<PayOrderRow, 'paidAt' | 'deliveredAt' | 'reasonCode'>>;
   now: Date;
+  /** The move owes the credit: its delivery job (one per order, due now) is written with it, if it moved. */
+  deliveryJob?: boolean;
+  /** The notification that asked for the move gets its result with it: `applied` if it moved, else `ignored`. */
+  notification?: { provider: string; eventId: string };
 }
 
 /** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
@@ -128,20 +149,59 @@ export class PayOrderRepository {
 
   // ---- Orders ----
 
-  /** Makes the order of a reserved key: the order, its first event and the key's link, in one transaction. */
-  async insertOrder(values: NewPayOrder, idempotencyKey: string): Promise<PayOrderRow> {
-    return inTransaction(this.db, async (tx) => {
-      const [row] = await tx.insert(payOrder).values(values).returning();
-      if (!row) throw new Error('order not inserted');
-      await tx
-        .insert(payOrderEvent)
-        .values({ orderId: row.id, fromState: null, toState: row.state, cause: 'order' });
-      await tx
-        .update(payOrderRequest)
-        .set({ status: 'done', orderId: row.id })
-        .where(and(eq(payOrderRequest.mid, row.mid), eq(payOrderRequest.idempotencyKey, idempotencyKey)));
-      return row;
-    });
+  /**
+   * Makes the order of a reserved key: the order, its first event and the key's link, in one statement (issue 21:
+   * it was a transaction of five round trips). Answers the order as stored.
+   */
+  async insertOrder(values: NewOrder, idempotencyKey: string): Promise<PayOrderRow>;
+  /** The same, only if `onlyIf` holds when the statement runs; undefined when it did not (nothing is written). */
+  async insertOrder(values: NewOrder, idempotencyKey: string, onlyIf: SQL): Promise<PayOrderRow | undefined>;
+  async insertOrder(
+    values: NewOrder,
+    idempotencyKey: string,
+    onlyIf?: SQL,
+  ): Promise<PayOrderRow | undefined> {
+    const columns = getTableColumns(payOrder);
+    const given = Object.entries(values) as [keyof NewOrder, unknown][];
+    // Each value typed as its column, encoded as the query builder encodes it (jsonb, timestamps).
+    const names = sql.join(
+      given.map(([key]) => sql.identifier(columns[key].name)),
+      sql`, `,
+    );
+    const params = sql.join(
+      given.map(
+        ([key, value]) => sql`${sql.param(value, columns[key])}::${sql.raw(columns[key].getSQLType())}`,
+      ),
+      sql`, `,
+    );
+    const result = await this.db.execute<{ id: string | number; state: OrderState }>(sql`
+      with inserted as (
+        insert into ${payOrder} (${names}) select ${params} ${onlyIf ? sql`where ${onlyIf}` : sql``}
+        returning ${payOrder.id}, ${payOrder.state}
+      ), event as (
+        insert into ${payOrderEvent} (order_id, from_state, to_state, cause)
+        select id, null, state, 'order' from inserted
+      ), request as (
+        update ${payOrderRequest} set status = 'done', order_id = inserted.id
+        from inserted
+        where ${payOrderRequest.mid} = ${values.mid} and ${payOrderRequest.idempotencyKey} = ${idempotencyKey}
+      )
+      select id, state from inserted`);
+    const [row] = rowsOf<{ id: string | number; state: OrderState }>(result);
+    if (!row) {
+      if (onlyIf) return undefined;
+      throw new Error('order not inserted');
+    }
+    return {
+      ...values,
+      id: Number(row.id),
+      state: row.state,
+      reasonCode: null,
+      payOrderNo: null,
+      payUrl: null,
+      paidAt: null,
+      deliveredAt: null,
+    };
   }
 
   async byId(id: number): Promise<PayOrderRow | undefined> {
@@ -210,6 +270,44 @@ export class PayOrderRepository {
   }
 
   /**
+   * `linkPayment` and then `transition(id, 'awaiting_payment', { cause: 'payment' })` in one statement (issue 21:
+   * two round trips of every order): the payment is saved when the order has none yet, the order moves when it
+   * may (from `created`), each independently of the other, with the move's event. Answers whether it linked.
+   */
+  async linkPaymentAndAwait(
+    id: number,
+    payment: { payOrderNo: string; payUrl: string },
+    now: Date,
+  ): Promise<boolean> {
+    const from = sql.join(
+      enteredFrom.awaiting_payment.map((state) => sql`${state}`),
+      sql`, `,
+    );
+    // The row is locked first, as `transition` does; the SET reads the row version it updates.
+    const result = await this.db.execute<{ linked: boolean }>(sql`
+      with current_row as (
+        select ${payOrder.id}, ${payOrder.state}, ${payOrder.payOrderNo}
+        from ${payOrder} where ${payOrder.id} = ${id} for update
+      ), changed as (
+        update ${payOrder} set
+          pay_order_no = coalesce(${payOrder.payOrderNo}, ${payment.payOrderNo}),
+          pay_url = case when ${payOrder.payOrderNo} is null then ${payment.payUrl} else ${payOrder.payUrl} end,
+          state = case when ${payOrder.state} in (${from}) then 'awaiting_payment' else ${payOrder.state} end,
+          updated_at = ${now}
+        from current_row
+        where ${payOrder.id} = current_row.id
+          and (${payOrder.payOrderNo} is null or ${payOrder.state} in (${from}))
+        returning current_row.pay_order_no is null as linked, current_row.state in (${from}) as moved,
+          current_row.state as from_state
+      ), event as (
+        insert into ${payOrderEvent} (order_id, from_state, to_state, cause, created_at)
+        select ${id}, from_state, 'awaiting_payment', 'payment', ${now} from changed where moved
+      )
+      select linked from changed`);
+    return rowsOf<{ linked: boolean }>(result)[0]?.linked === true;
+  }
+
+  /**
    * Moves an order to `to` when it is in one of the states `to` may be entered from (order-state.ts), never
    * otherwise: the guard is in the UPDATE's WHERE, so of two racing moves only one applies. Answers the state it
    * came from, or undefined when it did not move.
@@ -230,6 +328,31 @@ export class PayOrderRepository {
         ? [sql`${sql.identifier(payOrder.reasonCode.name)} = ${set.reasonCode}`]
         : []),
     ];
+    // What the caller would write next in its transaction, written by the same statement (issue 21).
+    const { notification } = options;
+    const followUps = sql.join(
+      [
+        ...(options.deliveryJob
+          ? [
+              sql`, job as (
+        insert into ${payDeliveryJob} (order_id, next_attempt_at) select ${id}, ${now} from moved
+        on conflict do nothing
+      )`,
+            ]
+          : []),
+        ...(notification
+          ? [
+              sql`, result as (
+        update ${payNotification}
+        set result = case when exists (select 1 from moved) then 'applied' else 'ignored' end
+        where ${payNotification.provider} = ${notification.provider}
+          and ${payNotification.eventId} = ${notification.eventId}
+      )`,
+            ]
+          : []),
+      ],
+      sql``,
+    );
     // One statement instead of begin / select for update / update / insert / commit (issue 10: an order made
     // five round trips per move). The sub-select locks the row and reads the state it leaves; the guard stays in
     // the UPDATE's WHERE, re-checked on the latest row version if another move committed meanwhile, so of two
@@ -249,7 +372,7 @@ export class PayOrderRepository {
       ), event as (
         insert into ${payOrderEvent} (order_id, from_state, to_state, cause, created_at)
         select ${id}, from_state, ${to}, ${options.cause}, ${now} from moved
-      )
+      )${followUps}
       select from_state from moved`);
     return rowsOf<{ from_state: OrderState }>(result)[0]?.from_state;
   }
@@ -301,16 +424,40 @@ export class PayOrderRepository {
     return rows.length > 0;
   }
 
+  /**
+   * `recordNotification`, and when it is new, the order of the payment it is about (`byPayOrderNo`), in one
+   * statement (issue 21).
+   */
+  async recordNotificationOfOrder(
+    values: typeof payNotification.$inferInsert,
+  ): Promise<{ fresh: boolean; order: PayOrderRow | undefined }> {
+    const recorded = this.db
+      .$with('recorded', { eventId: payNotification.eventId })
+      .as(
+        this.db
+          .insert(payNotification)
+          .values(values)
+          .onConflictDoNothing()
+          .returning({ eventId: payNotification.eventId })
+          .getSQL(),
+      );
+    const fresh = sql<boolean>`exists (select 1 from ${recorded})`;
+    const [row] = await this.db
+      .with(recorded)
+      .select({ fresh: fresh.mapWith(Boolean), order: payOrder })
+      .from(sql`(select 1) as one`)
+      .leftJoin(
+        payOrder,
+        and(eq(payOrder.provider, values.provider), eq(payOrder.payOrderNo, values.payOrderNo), fresh),
+      );
+    return { fresh: row?.fresh === true, order: row?.order ?? undefined };
+  }
+
   async setNotificationResult(provider: string, eventId: string, result: string): Promise<void> {
     await this.db
       .update(payNotification)
       .set({ result })
       .where(and(eq(payNotification.provider, provider), eq(payNotification.eventId, eventId)));
-  }
-
-  /** The credit delivery of a paid order (one per order, due now). */
-  async insertDeliveryJob(orderId: number, now: Date): Promise<void> {
-    await this.db.insert(payDeliveryJob).values({ orderId, nextAttemptAt: now }).onConflictDoNothing();
   }
 
   // ---- Snapshots ----

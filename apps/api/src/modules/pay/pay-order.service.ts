@@ -11,6 +11,12 @@
  * back to en; the character name; price, currency, channel) and the credit it delivers, then the provider
  * creates the payment (its failure: err2, the order failed with reason 2).
  *
+ * With the public cache on, the switch and catalog checks read the catalog remembered in memory
+ * (remembered-catalog.repository.ts; issue 21: those reads were most of an order's round trips). An order is
+ * accepted on it only if its insert, one statement with the check, finds the database's catalog still agreeing;
+ * a refusal, or an insert that found the catalog changed, is decided again on the database's catalog, so the
+ * answers are those of the database either way.
+ *
  * A payment outcome - a verified notification or the provider's answer to "query payment result" - is applied
  * with the guarded transition (order-state.ts): paid from created / awaiting_payment / expired / failed, with the
  * delivery job written in the same transaction (transactional outbox); declined only from created /
@@ -38,7 +44,13 @@ import { timelineOf } from './order-timeline.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';
 import { started } from './started.ts';
 import type { PayCharacterService } from './pay-character.service.ts';
-import { PayOrderRepository, type LocalizedNames, type PayOrderRow } from './pay-order.repository.ts';
+import {
+  PayOrderRepository,
+  type LocalizedNames,
+  type NewOrder,
+  type PayOrderRow,
+} from './pay-order.repository.ts';
+import type { Remember } from './remembered-catalog.repository.ts';
 import type { PaySwitchService } from './pay-switch.service.ts';
 import {
   PaymentRefused,
@@ -87,6 +99,26 @@ export interface OrderEngineOptions {
   payOrigin?: string;
 }
 
+/** The catalog reads of order creation: the database's, or the same from memory (`remembered`). */
+export interface CatalogReads {
+  switches: PaySwitchService;
+  catalog: PayCatalogService;
+  characters: PayCharacterService;
+  /** Keeps another catalog read (the names an order snapshots) the same way; absent: read each time. */
+  remember?: Remember;
+}
+
+/**
+ * The catalog as remembered in memory (remembered-catalog.repository.ts), for orders: accepted on it only when the
+ * order's insert finds the database agreeing; refused only on the database's answer.
+ */
+export interface RememberedCatalog extends CatalogReads {
+  /** Off (PUBLIC_CACHE_TTL_MS=0): the database is read every time. */
+  enabled(): boolean;
+  /** Forgets what is remembered (found stale). */
+  forget(): void;
+}
+
 export interface OrderEngineDeps {
   db: Db;
   switches: PaySwitchService;
@@ -102,6 +134,8 @@ export interface OrderEngineDeps {
     provider: PaymentProvider,
     incoming: IncomingNotification,
   ) => Promise<NotificationResult | null>;
+  /** The catalog from memory for order creation (issue 21); absent: read from the database every time. */
+  remembered?: RememberedCatalog | undefined;
   /** The refunds of these orders (the player's refunded rows say why). */
   refundsOf?: (orderIds: number[]) => Promise<Map<number, OrderRefund>>;
 }
@@ -193,15 +227,20 @@ export class PayOrderService {
 
   async addOrder(input: AddOrderInput): Promise<PayOrderCreated> {
     const region = input.distributionRegion ?? this.options.distributionRegion;
-    const { main_switch_status } = await this.deps.switches.status(region);
-    if (main_switch_status !== 1) throw payError(codes.payRechargeUnavailable);
+    const remembered = this.deps.remembered?.enabled() ? this.deps.remembered : undefined;
+    // A switch remembered on is checked again by the order's insert; one remembered off is asked of the database.
+    if (!(remembered && (await this.switchOn(remembered, region)))) {
+      if (!(await this.switchOn(this.deps, region))) throw payError(codes.payRechargeUnavailable);
+      // Remembered off, on in fact: an edit no staff call announced; read it afresh from now on.
+      remembered?.forget();
+    }
     if (input.loginType === socialChannels.facebook) throw payError(codes.payFacebookCannotRecharge);
     if (this.providerNames().length === 0) throw payError(codes.payRechargeUnavailable);
 
     const claim = await this.claimKey(input.mid, input.idempotencyKey);
     if (claim.kind === 'existing') return this.answerExisting(claim.order);
     try {
-      const { order, methods } = await this.makeOrder(input, region);
+      const { order, methods } = await this.makeOrder(input, region, remembered);
       return await this.startPayment(order, methods);
     } catch (error) {
       if (error instanceof AppError) {
@@ -263,17 +302,78 @@ export class PayOrderService {
     return this.created(order);
   }
 
-  /** The order, and its provider's payment methods for the channel (read with the offer). */
+  private async switchOn(reads: Pick<CatalogReads, 'switches'>, region: number): Promise<boolean> {
+    return (await reads.switches.status(region)).main_switch_status === 1;
+  }
+
+  /**
+   * The order, and its provider's payment methods for the channel (read with the offer). With the catalog
+   * `remembered`, the order is checked against it and inserted only if the database still agrees (the insert's
+   * condition); a refusal, or a catalog that changed, is decided again on the database's catalog, as without it.
+   */
   private async makeOrder(
     input: AddOrderInput,
     region: number,
+    remembered: RememberedCatalog | undefined,
   ): Promise<{ order: PayOrderRow; methods: string[] }> {
     // The captcha first: nothing about the catalog or the characters answers a request that has not solved it.
     await this.deps.captcha.check(input.captchaToken, input.captchaCode);
+    let refusedFromMemory = false;
+    if (remembered) {
+      let checked: Awaited<ReturnType<PayOrderService['checkOrder']>> | undefined;
+      try {
+        checked = await this.checkOrder(input, region, remembered);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // Refused on what is remembered: decided again below; forgotten only if the database accepts.
+        refusedFromMemory = true;
+      }
+      if (checked) {
+        const order = await this.repo.insertOrder(
+          checked.values,
+          input.idempotencyKey,
+          this.deps.catalog.stillOffered({
+            region,
+            gameBaseId: checked.values.gameBaseId,
+            gameId: checked.values.gameId,
+            cpServerId: checked.values.cpServerId,
+            productId: checked.values.productId,
+            creditAmount: checked.values.creditAmount,
+            price: checked.values.price,
+            currency: checked.values.currency,
+            payMode: checked.values.payMode,
+            paymentType: checked.values.paymentType,
+            ...checked.channel,
+          }),
+        );
+        if (order) return { order, methods: checked.methods };
+        // The database no longer agrees: changed behind the app's back (an edit no staff call announced), so
+        // what is remembered is read afresh from now on.
+        remembered.forget();
+      }
+      // Decided on the database from here, the pay switch too (it may have been remembered on).
+      if (!(await this.switchOn(this.deps, region))) throw payError(codes.payRechargeUnavailable);
+    }
+    const checked = await this.checkOrder(input, region, this.deps);
+    if (refusedFromMemory) remembered?.forget();
+    const order = await this.repo.insertOrder(checked.values, input.idempotencyKey);
+    return { order, methods: checked.methods };
+  }
+
+  /** The checks of an order against the catalog and the game server, and the order they make. */
+  private async checkOrder(
+    input: AddOrderInput,
+    region: number,
+    reads: CatalogReads,
+  ): Promise<{
+    values: NewOrder;
+    methods: string[];
+    channel: { provider: string | null; providerMethods: Record<string, string[]> };
+  }> {
     // The offer and the recipient (catalog reads, the game server's checks) are asked at once; the offer's
     // refusals still come first, as when the recipient was asked only after it.
     const recipientAnswer = started(
-      this.deps.characters.requireRecipient({
+      reads.characters.requireRecipient({
         mid: input.mid,
         region,
         gameBaseId: input.gameBaseId,
@@ -282,7 +382,7 @@ export class PayOrderService {
         lang: input.lang,
       }),
     );
-    const offer = await this.deps.catalog.requireOffer({
+    const offer = await reads.catalog.requireOffer({
       region,
       gameId: input.gameId,
       productId: input.productId,
@@ -298,19 +398,25 @@ export class PayOrderService {
     const provider = this.providerNamed(offer.provider ?? this.deps.provider?.name ?? '');
     if (!provider) throw payError(codes.payRechargeUnavailable);
     const recipient = await recipientAnswer;
-    const names = await this.repo.catalogNames({
+    const ref = {
       gameBaseId: offer.gameBaseId,
       cpServerId: recipient.cpServerId,
       productId: offer.productId,
       currency: offer.currency,
       payMode: offer.payMode,
       paymentType: offer.paymentType,
-    });
+    };
+    // A copy: remembered names are shared with other orders.
+    const names = structuredClone(
+      reads.remember
+        ? await reads.remember(`pay-order-names:${JSON.stringify(ref)}`, () => this.repo.catalogNames(ref))
+        : await this.repo.catalogNames(ref),
+    );
     names.product[input.lang] ??= offer.productName;
     names.server[input.lang] ??= recipient.serverName;
     const now = this.now();
-    const order = await this.repo.insertOrder(
-      {
+    return {
+      values: {
         orderNo: `GP${compactDate(now)}${randomCode(16)}`,
         mid: input.mid,
         variant: input.variant,
@@ -335,9 +441,9 @@ export class PayOrderService {
         createdAt: now,
         updatedAt: now,
       },
-      input.idempotencyKey,
-    );
-    return { order, methods: offer.providerMethods[provider.name] ?? [] };
+      methods: offer.providerMethods[provider.name] ?? [],
+      channel: { provider: offer.provider, providerMethods: offer.providerMethods },
+    };
   }
 
   /**
@@ -364,8 +470,7 @@ export class PayOrderService {
         methods: paymentMethods,
         returnUrl: `${(this.options.payOrigin ?? '').replace(/\/$/, '')}${page}?order_no=${encodeURIComponent(order.orderNo)}`,
       });
-      linked = (await this.repo.linkPayment(order.id, payment, this.now())) ? payment : undefined;
-      await this.repo.transition(order.id, 'awaiting_payment', { cause: 'payment', now: this.now() });
+      linked = (await this.repo.linkPaymentAndAwait(order.id, payment, this.now())) ? payment : undefined;
     } catch (error) {
       // The provider's refusal the player can act on keeps its code (13: pick another method); anything else is 2.
       if (error instanceof PaymentRefused) refusal = error.code;
@@ -518,15 +623,15 @@ export class PayOrderService {
         : { kind: notification.outcome };
     const result = await inTransaction(this.deps.db, async (tx): Promise<NotificationResult> => {
       const repo = new PayOrderRepository(tx);
-      const fresh = await repo.recordNotification({
+      const recorded = await repo.recordNotificationOfOrder({
         provider: provider.name,
         eventId: notification.eventId,
         payOrderNo: notification.payOrderNo,
         outcome: notification.outcome,
         result: 'received',
       });
-      if (!fresh) return 'duplicate';
-      let order = await repo.byPayOrderNo(provider.name, notification.payOrderNo);
+      if (!recorded.fresh) return 'duplicate';
+      let order = recorded.order;
       if (!order) {
         // The payment was created but its number never saved on the order (the process stopped in between).
         const byNumber = await repo.byOrderNo(notification.orderNo);
@@ -539,10 +644,13 @@ export class PayOrderService {
           order = await repo.byId(byNumber.id);
         }
       }
+      // An applied or ignored outcome records its result with the move; the others are recorded here.
+      const recordedAs = { provider: provider.name, eventId: notification.eventId };
       const applied = order
-        ? await this.applyOutcome(repo, order, outcome, `notification:${notification.eventId}`)
+        ? await this.applyOutcome(repo, order, outcome, `notification:${notification.eventId}`, recordedAs)
         : 'unknown_order';
-      await repo.setNotificationResult(provider.name, notification.eventId, applied);
+      if (applied !== 'applied' && applied !== 'ignored')
+        await repo.setNotificationResult(provider.name, notification.eventId, applied);
       return applied;
     });
     const context = {
@@ -559,12 +667,16 @@ export class PayOrderService {
     return result;
   }
 
-  /** Applies what the provider says about an order's payment, on a repository of the caller's transaction. */
+  /**
+   * Applies what the provider says about an order's payment, on a repository of the caller's transaction. With
+   * `notification`, an applied or ignored outcome is recorded as that notification's result by the same statement.
+   */
   private async applyOutcome(
     repo: PayOrderRepository,
     order: PayOrderRow,
     outcome: Outcome,
     cause: string,
+    notification?: { provider: string; eventId: string },
   ): Promise<OutcomeResult> {
     const now = this.now();
     if (outcome.kind === 'declined' || outcome.kind === 'expired') {
@@ -572,6 +684,7 @@ export class PayOrderService {
         cause,
         set: { reasonCode: codes.payOrderNotPaid },
         now,
+        ...(notification ? { notification } : {}),
       });
       return moved ? 'applied' : 'ignored';
     }
@@ -586,14 +699,14 @@ export class PayOrderService {
       );
       return 'mismatch';
     }
+    // Transactional outbox: the delivery is owed from the moment the order is paid, written by the move itself.
     const moved = await repo.transition(order.id, 'paid', {
       cause,
       set: { paidAt: outcome.paidAt, reasonCode: null },
       now,
+      deliveryJob: true,
+      ...(notification ? { notification } : {}),
     });
-    if (!moved) return 'ignored';
-    // Transactional outbox: the delivery is owed from the moment the order is paid, in the same transaction.
-    await repo.insertDeliveryJob(order.id, now);
-    return 'applied';
+    return moved ? 'applied' : 'ignored';
   }
 }

@@ -16,7 +16,7 @@ import { PayCatalogRepository } from './pay-catalog.repository.ts';
 import { PayCatalogService } from './pay-catalog.service.ts';
 import { PayCharacterService } from './pay-character.service.ts';
 import { PayDeliveryWorker } from './pay-delivery.worker.ts';
-import { PayOrderService } from './pay-order.service.ts';
+import { PayOrderService, type RememberedCatalog } from './pay-order.service.ts';
 import { OrderWatch } from './order-watch.ts';
 import { PayOrderLookupService } from './pay-order-lookup.service.ts';
 import { PayOrderRepository } from './pay-order.repository.ts';
@@ -32,6 +32,11 @@ import { PaySwitchService } from './pay-switch.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { httpSender, SandboxNotifier, SandboxProvider, type NotificationSender } from './sandbox-provider.ts';
 import { SandboxRepository } from './sandbox.repository.ts';
+import {
+  RememberedCatalogRepository,
+  RememberedSwitchRepository,
+  type Remember,
+} from './remembered-catalog.repository.ts';
 import { SandboxRefundRepository } from './sandbox-refund.repository.ts';
 import { StripeProvider } from './stripe-provider.ts';
 import { StripeTestServer } from './stripe-test-server.ts';
@@ -243,6 +248,23 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     onRefunded: () => reversals.wake(),
   });
   const refundRows = new PayRefundRepository(db);
+  // Order creation's catalog reads from memory (issue 21), kept as the public cache keeps its answers (the cache
+  // is decorated after this runtime, so it is looked up when an order comes).
+  const cacheOn = () => app.hasDecorator('publicCache') && app.publicCache.enabled;
+  const remember: Remember = (key, read) => (cacheOn() ? app.publicCache.remember(key, read) : read());
+  const rememberedRepo = new RememberedCatalogRepository(db, remember);
+  const rememberedCatalog = new PayCatalogService(rememberedRepo, {
+    distributionRegion: region,
+    mediaUrl: app.mediaUrl,
+  });
+  const remembered: RememberedCatalog = {
+    enabled: cacheOn,
+    forget: () => app.publicCache.forgetValues(),
+    remember,
+    switches: new PaySwitchService(new RememberedSwitchRepository(db, remember), region),
+    catalog: rememberedCatalog,
+    characters: new PayCharacterService(rememberedCatalog, rememberedRepo, gameServer),
+  };
   const orders = new PayOrderService(
     {
       db,
@@ -250,6 +272,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
       captcha,
       catalog,
       characters,
+      remembered,
       provider,
       providersByName: providers,
       afterPayment: (named, incoming) => refunds.afterPayment(named, incoming),

@@ -42,6 +42,8 @@ export const staffWritePrefix = '/csmng/';
 
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
+  /** `remember`'s values: the app clock time each was read at, the read itself (shared while it runs). */
+  private readonly values = new Map<string, { at: number; value: Promise<unknown>; generation: number }>();
   private readonly pending = new Map<string, Promise<CachedAnswer>>();
   /**
    * Request URL (path and raw query string) -> key. Parsing a query string is deterministic, so a URL seen once
@@ -66,9 +68,40 @@ export class PublicCache {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.values.clear();
     this.pending.clear();
     this.aliases.clear();
     this.horizon = undefined;
+  }
+
+  /**
+   * A value read from the database (not an answer), kept in memory under the cache's rules: for the TTL at most,
+   * forgotten by every clear (a staff write here or in any other process), never kept when the cache is off.
+   * Concurrent reads of one key share one. Only for reads whose use is checked again by the database where it
+   * matters (pay orders: their insert re-checks the catalog they were priced from); a value may be up to the TTL
+   * old when something changed behind the app's back.
+   */
+  async remember<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return read();
+    const now = this.options.now().getTime();
+    const kept = this.values.get(key);
+    if (kept && kept.generation === this.generation && now >= kept.at && now < kept.at + this.options.ttlMs)
+      return kept.value as Promise<T>;
+    if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value!);
+    const generation = this.generation;
+    const value = read();
+    const entry = { at: now, value, generation };
+    this.values.set(key, entry);
+    // A failed read is not kept: the next caller reads again.
+    value.catch(() => {
+      if (this.values.get(key) === entry) this.values.delete(key);
+    });
+    return value;
+  }
+
+  /** Forgets `remember`'s values only (their reader found them stale). */
+  forgetValues(): void {
+    this.values.clear();
   }
 
   get size(): number {
