@@ -90,6 +90,13 @@ export const pageSize = z.coerce.number().int().min(1).max(50).default(10);
 export const pageTotalCap = 1000;
 
 /**
+ * What a text search (the FAQ's and the desk's keywords, the desk's operator name) counts up to instead: each
+ * match is found by testing text, entry by entry, so "100+" answers ten times sooner than "1,000+", and whoever
+ * searched narrows the words rather than pages through a hundred answers.
+ */
+export const textSearchTotalCap = 100;
+
+/**
  * One page of a list answer: the items, how many there are in all (or `pageTotalCap` with `total_capped` when
  * there are more), and which page this is.
  */

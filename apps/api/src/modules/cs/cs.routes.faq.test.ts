@@ -1,5 +1,6 @@
 /** The public customer-service reads: games, question types, and the FAQ search by game, type and keyword. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textSearchTotalCap } from '@gp/contracts';
 import { csGameItem, faqPageData, questionTypeItem, type FaqPageData } from '@gp/contracts/cs';
 import { caller, demoIds } from '../../../test/cs-fixtures.ts';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -171,8 +172,9 @@ describe('common/faq/page', () => {
   });
 
   it('finds common, rarer and single-character keywords among many entries in the listing order, counting to the cap', async () => {
-    // 1,100 entries of one game: every one holds "harbour" (more than the count's cap), every third "lantern" (walked
-    // to the end), every tenth "kraken" (found through the bigram indexes), every seventh the character 灯 (zh).
+    // 1,100 entries of one game: every one holds "harbour" and every third "lantern" (both more than a text search's
+    // count cap, 100), every twelfth "kraken" (92, found through the bigram indexes), every thirteenth the
+    // character 灯 (85, zh).
     const base = Date.now() - 86_400_000;
     const entries = await t.db
       .insert(csFaq)
@@ -188,13 +190,13 @@ describe('common/faq/page', () => {
       )
       .returning({ id: csFaq.id, sort: csFaq.sort, onlineTime: csFaq.onlineTime });
     const text = (i: number) =>
-      ['Harbour', i % 3 === 0 ? 'LANTERN' : 'lamp', i % 10 === 0 ? 'kraken' : 'squid'].join(' ');
+      ['Harbour', i % 3 === 0 ? 'LANTERN' : 'lamp', i % 12 === 0 ? 'kraken' : 'squid'].join(' ');
     await t.db
       .insert(csFaqI18n)
       .values(
         entries.flatMap((e, i) => [
           { faqId: e.id, lang: 'en', title: `Entry ${i}`, content: text(i) },
-          ...(i % 7 === 0 ? [{ faqId: e.id, lang: 'zh', title: `條目 ${i}`, content: '燈塔的灯' }] : []),
+          ...(i % 13 === 0 ? [{ faqId: e.id, lang: 'zh', title: `條目 ${i}`, content: '燈塔的灯' }] : []),
         ]),
       );
     const ordered = entries
@@ -211,28 +213,28 @@ describe('common/faq/page', () => {
       );
 
     const common = await search('harbour', 3);
-    expect(common).toMatchObject({ total: 1000, total_capped: true });
+    expect(common).toMatchObject({ total: textSearchTotalCap, total_capped: true });
     expect(titles(common)).toEqual(expected(() => true, 20));
     const third = await search('lantern', 2);
-    expect(third.total).toBe(367);
-    expect(third.total_capped).toBeUndefined();
+    expect(third).toMatchObject({ total: textSearchTotalCap, total_capped: true });
     expect(titles(third)).toEqual(expected((i) => i % 3 === 0, 10));
     for (const lang of ['en', 'th']) {
       // th has no text of these entries: the en text is shown and searched.
       const rare = await search('KRAKEN', 4, lang);
-      expect(rare.total).toBe(110);
-      expect(titles(rare)).toEqual(expected((i) => i % 10 === 0, 30));
+      expect(rare.total).toBe(92);
+      expect(rare.total_capped).toBeUndefined();
+      expect(titles(rare)).toEqual(expected((i) => i % 12 === 0, 30));
     }
     const one = await search('灯', 2, 'zh');
-    expect(one.total).toBe(158);
+    expect(one.total).toBe(85);
     expect(titles(one)).toEqual(
       expected(
-        (i) => i % 7 === 0,
+        (i) => i % 13 === 0,
         10,
         (i) => `條目 ${i}`,
       ),
     );
-    expect((await search('燈塔', 1, 'zh')).total).toBe(158);
+    expect((await search('燈塔', 1, 'zh')).total).toBe(85);
   });
 
   it('refuses a bad page size or keyword with -400', async () => {

@@ -1,7 +1,7 @@
 /** Reads of the public customer-service pages: games, question types and online FAQ entries per language. */
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import { pageTotalCap } from '@gp/contracts';
+import { textSearchTotalCap } from '@gp/contracts';
 import { cappedTotal, countCapped } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
@@ -98,7 +98,9 @@ export class FaqRepository {
     // exact test then runs on those only, not on every entry (same answer). None for a single character.
     const inTitle = mayContainText(csFaqI18n.title, filter.keyword);
     const inContent = mayContainText(csFaqI18n.content, filter.keyword);
-    const need = Math.max(pageTotalCap + 1, filter.offset + filter.limit);
+    // A text search counts to `textSearchTotalCap` ("100+ answers"): a word in a twentieth of the entries is then
+    // found in 2,000 of them rather than in all 20,000.
+    const need = Math.max(textSearchTotalCap + 1, filter.offset + filter.limit);
     // Either way the matching ids come in the listing's order, as many as the page and the capped count need,
     // in one pass: the page is a slice of them and the count is how many there are.
     const matches =
@@ -106,7 +108,7 @@ export class FaqRepository {
       (await this.narrowedMatches(filter, filter.keyword, need, or(inTitle, inContent)!));
     const ids = matches.slice(filter.offset, filter.offset + filter.limit);
     const rows = ids.length > 0 ? await this.pageRows(filter, inArray(csFaq.id, ids), 0) : [];
-    return { rows, counted: cappedTotal(matches.length) };
+    return { rows, counted: cappedTotal(matches.length, textSearchTotalCap) };
   }
 
   /**

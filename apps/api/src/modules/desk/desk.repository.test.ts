@@ -10,7 +10,8 @@ import { foldCase } from '../../db/text-search.ts';
 import { WorkOrderService } from '../cs/index.ts';
 import { eq } from 'drizzle-orm';
 import { csWorkOrder } from '../../db/schema/cs.schema.ts';
-import { DeskRepository, keywordTotalCap, type TicketFilter, type TicketOrder } from './desk.repository.ts';
+import { textSearchTotalCap } from '@gp/contracts';
+import { DeskRepository, type TicketFilter, type TicketOrder } from './desk.repository.ts';
 
 let t: Awaited<ReturnType<typeof createDeskApp>>;
 const agent = { staffId: 9, name: 'Agent Search' };
@@ -81,22 +82,20 @@ describe('thread keywords', () => {
 });
 
 describe('keyword counts', () => {
-  it(`count to ${keywordTotalCap} ("${keywordTotalCap}+"), and the other filters to the page cap`, async () => {
+  it(`count to ${textSearchTotalCap} ("${textSearchTotalCap}+"), and the other filters to the page cap`, async () => {
     const reads = new DeskRepository(t.db);
     const [model] = await t.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, threads[0]!.id));
     const { id: _id, ...fields } = model!;
-    await t.db
-      .insert(csWorkOrder)
-      .values(
-        Array.from({ length: keywordTotalCap + 5 }, (_, i) => ({
-          ...fields,
-          title: `Capped lighthouse ${i}`,
-        })),
-      );
+    await t.db.insert(csWorkOrder).values(
+      Array.from({ length: textSearchTotalCap + 5 }, (_, i) => ({
+        ...fields,
+        title: `Capped lighthouse ${i}`,
+      })),
+    );
     const keyword = await reads.page({ questionKeyword: 'LIGHTHOUSE' }, order, 'en', 0, 20);
-    expect(keyword.counted).toEqual({ total: keywordTotalCap, capped: true });
+    expect(keyword.counted).toEqual({ total: textSearchTotalCap, capped: true });
     expect(keyword.rows).toHaveLength(20);
     const all = await reads.page({ mid: model!.mid }, order, 'en', 0, 20);
-    expect(all.counted).toEqual({ total: threads.length + keywordTotalCap + 5, capped: false });
+    expect(all.counted).toEqual({ total: threads.length + textSearchTotalCap + 5, capped: false });
   });
 });

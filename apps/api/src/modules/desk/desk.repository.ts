@@ -12,7 +12,7 @@ import { csFaq, csFaqI18n, csWorkOrder, csWorkOrderMessage } from '../../db/sche
 import { gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
 import { countCapped, matching } from '../../db/capped-count.ts';
-import { pageTotalCap } from '@gp/contracts';
+import { pageTotalCap, textSearchTotalCap } from '@gp/contracts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
 import { gameNames, localizedName, lookUp, questionTypeNames } from '../../db/localized-name.ts';
 
@@ -96,17 +96,10 @@ function titleContains(keyword: string, search: KeywordSearch): SQL {
 /**
  * Whether the keywords are common is told by the first `probeSize` tickets of the page's order under the other
  * filters: `walkHits` of them holding the keywords (1%) bound the walk's cost - the count needs about
- * `keywordTotalCap` / 1% = 10,000 tickets at most, a page far fewer; rarer keywords go through the pairs.
+ * `textSearchTotalCap` / 1% = 10,000 tickets at most, a page far fewer; rarer keywords go through the pairs.
  */
 const probeSize = 1000;
 const walkHits = 10;
-
-/**
- * What a text search (keywords, the operator's name) counts up to: a tenth of `pageTotalCap`. Each match is found
- * by testing text, ticket by ticket or candidate by candidate, so "100+ tickets" answers ten times sooner than
- * "1,000+"; the agent narrows the search rather than pages through it.
- */
-export const keywordTotalCap = pageTotalCap / 10;
 
 /**
  * Since when a ticket has waited for us: its latest question or follow-up while that is the latest message the
@@ -262,7 +255,7 @@ export class DeskRepository {
       keyword
         ? matches.orderBy(orderBy(order), (order.type === 'asc' ? asc : desc)(csWorkOrder.id))
         : matches,
-      keyword ? keywordTotalCap : pageTotalCap,
+      keyword ? textSearchTotalCap : pageTotalCap,
     );
     return { rows, counted };
   }
