@@ -173,8 +173,9 @@ describe('common/faq/page', () => {
 
   it('finds common, rarer and single-character keywords among many entries in the listing order, counting to the cap', async () => {
     // 1,100 entries of one game: every one holds "harbour" and every third "lantern" (both more than a text search's
-    // count cap, 100), every twelfth "kraken" (92, found through the bigram indexes), every thirteenth the
-    // character 灯 (85, zh).
+    // count cap, 100), every twelfth "kraken" (92, walked: the first entries hold it), every fifth of the last
+    // hundred "nautilus" (20: none of the first entries does, so found through the bigram indexes), every
+    // thirteenth the character 灯 (85, zh).
     const base = Date.now() - 86_400_000;
     const entries = await t.db
       .insert(csFaq)
@@ -190,7 +191,12 @@ describe('common/faq/page', () => {
       )
       .returning({ id: csFaq.id, sort: csFaq.sort, onlineTime: csFaq.onlineTime });
     const text = (i: number) =>
-      ['Harbour', i % 3 === 0 ? 'LANTERN' : 'lamp', i % 12 === 0 ? 'kraken' : 'squid'].join(' ');
+      [
+        'Harbour',
+        i % 3 === 0 ? 'LANTERN' : 'lamp',
+        i % 12 === 0 ? 'kraken' : 'squid',
+        i >= 1000 && i % 5 === 0 ? 'nautilus' : 'shell',
+      ].join(' ');
     await t.db
       .insert(csFaqI18n)
       .values(
@@ -225,6 +231,9 @@ describe('common/faq/page', () => {
       expect(rare.total_capped).toBeUndefined();
       expect(titles(rare)).toEqual(expected((i) => i % 12 === 0, 30));
     }
+    const late = await search('NAUTILUS', 2);
+    expect(late.total).toBe(20);
+    expect(titles(late)).toEqual(expected((i) => i >= 1000 && i % 5 === 0, 10));
     const one = await search('灯', 2, 'zh');
     expect(one.total).toBe(85);
     expect(titles(one)).toEqual(
