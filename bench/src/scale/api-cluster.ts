@@ -31,7 +31,9 @@ export async function startApiCluster(processes: number, settings: ReplicaSettin
           replica.once('message', (message) =>
             message === 'ready' ? resolve() : reject(new Error(`API replica: ${String(message)}`)),
           );
-          replica.once('exit', (code) => reject(new Error(`an API replica exited (${code}) before it listened`)));
+          replica.once('exit', (code) =>
+            reject(new Error(`an API replica exited (${code}) before it listened`)),
+          );
         }),
     ),
   );

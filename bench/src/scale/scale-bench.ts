@@ -380,7 +380,8 @@ try {
       });
       const text = res.body;
       const statements = recorder.stop();
-      if (!text.startsWith('{"code":0')) throw new Error(`${call.name}: ${res.statusCode} ${text.slice(0, 300)}`);
+      if (!text.startsWith('{"code":0'))
+        throw new Error(`${call.name}: ${res.statusCode} ${text.slice(0, 300)}`);
       const explained = await explainAll(explainer, statements, budgets.largeTables);
       const outcome = await runLoad({
         flow: 'request',

@@ -46,7 +46,10 @@ describe('localizedName and lookUp', () => {
 
   it('looks one column up by key, null when there is no such row', async () => {
     const rows = await database.db
-      .select({ slug: game.slug, en: lookUp<string | null>(gameI18n.name, gameI18n.gameBaseId, game.gameBaseId) })
+      .select({
+        slug: game.slug,
+        en: lookUp<string | null>(gameI18n.name, gameI18n.gameBaseId, game.gameBaseId),
+      })
       .from(game)
       .where(inArray(game.gameBaseId, [ids[1]!, ids[2]!]))
       .orderBy(asc(game.gameBaseId));

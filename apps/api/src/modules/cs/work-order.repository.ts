@@ -2,12 +2,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, type SQL } from 'drizzle-orm';
 import { workOrderStatus } from '@gp/contracts/cs';
 import type { Db } from '../../db/database.ts';
-import {
-  csFile,
-  csQuestionType,
-  csWorkOrder,
-  csWorkOrderMessage,
-} from '../../db/schema/cs.schema.ts';
+import { csFile, csQuestionType, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { gameNames, localizedName, questionTypeNames } from '../../db/localized-name.ts';
 

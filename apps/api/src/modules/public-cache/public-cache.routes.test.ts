@@ -108,7 +108,10 @@ describe('public cache', () => {
     const desk = await loginTestStaff(t.db, { privileges: ['tickets.read', 'catalog'] });
     const queue = await staffPost(t.app, desk, fullPath(deskTicketPage), { page_num: 1, page_size: 5 });
     expect(queue.json().code).toBe(0);
-    const orders = await staffPost(t.app, desk, fullPath(payAdminOrderPageCall), { page_num: 1, page_size: 5 });
+    const orders = await staffPost(t.app, desk, fullPath(payAdminOrderPageCall), {
+      page_num: 1,
+      page_size: 5,
+    });
     expect(orders.json().code).toBe(0);
     expect(t.app.publicCache.size).toBe(1);
   });
