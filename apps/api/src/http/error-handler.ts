@@ -11,8 +11,7 @@ import { AppError, RequestValidationError } from './app-error.ts';
 import { commonOf } from './request-context.ts';
 
 function domainOf(request: FastifyRequest): ErrorDomain {
-  const config = request.routeOptions?.config as { domain?: ErrorDomain } | undefined;
-  return config?.domain ?? 'common';
+  return request.routeOptions?.config?.domain ?? 'common';
 }
 
 export function sendCode(

@@ -7,13 +7,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { commonParams, fullPath, type CallContract, type CommonParams } from '@gp/contracts';
 import { keepsPublicData, staffRequirementOf } from '@gp/contracts/staff';
-import { domainOfGroup } from '@gp/errors';
-import { codes } from '@gp/errors';
+import { codes, domainOfGroup, type ErrorDomain } from '@gp/errors';
 import type { AuthenticatedMember } from '../modules/passport/index.ts';
 import type { CachedAnswer } from '../modules/public-cache/index.ts';
 import type { AuthenticatedStaff } from '../modules/staff/index.ts';
 import { AppError, RequestValidationError } from './app-error.ts';
 import { commonOf, inputOf } from './request-context.ts';
+
+declare module 'fastify' {
+  /** What `registerCall` says of each route, for the hooks that read it. */
+  interface FastifyContextConfig {
+    /** The domain of the call's refusals (error-handler.ts). */
+    domain?: ErrorDomain;
+    /** The call's contract says it never changes public data (modules/public-cache). */
+    keepsPublicData?: boolean;
+  }
+}
 
 export interface CallContext extends CommonParams {
   request: FastifyRequest;

@@ -4,6 +4,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { textSearchTotalCap } from '@gp/contracts';
 import { cappedTotal, countCapped } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
+import { localizedName, questionTypeNames } from '../../db/localized-name.ts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
 import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../../db/schema/cs.schema.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
@@ -103,9 +104,11 @@ export class FaqRepository {
     const need = Math.max(textSearchTotalCap + 1, filter.offset + filter.limit);
     // Either way the matching ids come in the listing's order, as many as the page and the capped count need,
     // in one pass: the page is a slice of them and the count is how many there are.
+    const candidates = inTitle && inContent ? or(inTitle, inContent) : undefined;
     const matches =
-      (await this.walkMatches(filter, filter.keyword, need, !!(inTitle && inContent))) ??
-      (await this.narrowedMatches(filter, filter.keyword, need, or(inTitle, inContent)!));
+      (await this.walkMatches(filter, filter.keyword, need, candidates !== undefined)) ??
+      // walkMatches gives up walking only when it was told the indexes can narrow: `candidates` is set.
+      (await this.narrowedMatches(filter, filter.keyword, need, candidates!));
     const ids = matches.slice(filter.offset, filter.offset + filter.limit);
     const rows = ids.length > 0 ? await this.pageRows(filter, inArray(csFaq.id, ids), 0) : [];
     return { rows, counted: cappedTotal(matches.length, textSearchTotalCap) };
@@ -137,15 +140,13 @@ export class FaqRepository {
 
   private async pageRows(filter: FaqFilter, where: SQL, offset: number) {
     const { title, content, joined, listed } = this.listing(filter);
-    const typeLocal = alias(csQuestionTypeI18n, 'type_local');
-    const typeFallback = alias(csQuestionTypeI18n, 'type_en');
     return joined(
       this.db
         .select({
           id: csFaq.id,
           gameBaseId: csFaq.gameBaseId,
           questionTypeId: csFaq.questionTypeId,
-          typeName: sql<string>`coalesce(${typeLocal.name}, ${typeFallback.name}, '')`,
+          typeName: localizedName(questionTypeNames, csFaq.questionTypeId, filter.lang),
           title,
           content,
           onlineTime: csFaq.onlineTime,
@@ -153,14 +154,6 @@ export class FaqRepository {
         .from(csFaq)
         .$dynamic(),
     )
-      .leftJoin(
-        typeLocal,
-        and(eq(typeLocal.questionTypeId, csFaq.questionTypeId), eq(typeLocal.lang, filter.lang)),
-      )
-      .leftJoin(
-        typeFallback,
-        and(eq(typeFallback.questionTypeId, csFaq.questionTypeId), eq(typeFallback.lang, 'en')),
-      )
       .where(and(listed, where))
       .orderBy(...listingOrder)
       .limit(filter.limit)

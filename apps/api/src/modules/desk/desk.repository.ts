@@ -64,6 +64,13 @@ const answered = csWorkOrder.answered;
  */
 export type KeywordSearch = 'pairs' | 'walk';
 
+/**
+ * `condition` as a sub-select PostgreSQL cannot estimate, so that it walks the page's index and stops rather than
+ * reading and sorting the whole time range (estimated at a few rows, a text test made it do that: 190 ms against
+ * 4 ms for a common Thai title word at scale 1); `offset 0` keeps the sub-select from being pulled up.
+ */
+const walked = (condition: SQL) => sql`exists (select 1 where ${condition} offset 0)`;
+
 const kindList = (kinds: readonly string[]) =>
   sql.join(
     kinds.map((k) => sql`${k}`),
@@ -80,15 +87,11 @@ function threadContains(kinds: readonly string[], keyword: string, search: Keywo
   return sql`exists (select 1 from ${m} where ${m.workOrderId} = ${csWorkOrder.id} and ${m.kind} in (${kindList(kinds)}) and ${containsText(m.content, keyword)} offset 0)`;
 }
 
-/**
- * The ticket's question title contains `keyword`. Walking, the test sits in a sub-select PostgreSQL cannot
- * estimate (as the thread's): estimated at a few rows, the title test made it read and sort the whole time range
- * rather than walk the page's index and stop (190 ms against 4 ms for a common Thai word at scale 1).
- */
+/** The ticket's question title contains `keyword` (walking, a test the planner cannot estimate: `walked`). */
 function titleContains(keyword: string, search: KeywordSearch): SQL {
   const candidates = search === 'pairs' ? mayContainText(csWorkOrder.title, keyword) : undefined;
   const contains = containsText(csWorkOrder.title, keyword);
-  if (!candidates) return sql`exists (select 1 where ${contains} offset 0)`;
+  if (!candidates) return walked(contains);
   const w = alias(csWorkOrder, 'titled');
   return sql`${contains} and ${csWorkOrder.id} in (select ${w.id} from ${csWorkOrder} ${sql.identifier('titled')} where ${mayContainText(w.title, keyword)} offset 0)`;
 }
@@ -108,17 +111,23 @@ const walkHits = 10;
 const waitingSince = sql`(case when ${csWorkOrder.status} <> 3 and not ${answered} then ${csWorkOrder.lastAskedAt} end)`;
 
 /**
- * The queue's sort. `waiting` desc puts the longest wait first (the oldest `waitingSince`) and the tickets not
- * waiting for us last; asc the reverse.
+ * The queue's sort, the id breaking ties the same way. `waiting` desc puts the longest wait first (the oldest
+ * `waitingSince`) and the tickets not waiting for us last; asc the reverse.
  */
-function orderBy(order: TicketOrder): SQL {
+function orderBy(order: TicketOrder): SQL[] {
+  const by = order.type === 'asc' ? asc : desc;
   if (order.key === 'waiting') {
-    return order.type === 'desc'
-      ? sql`${waitingSince} asc nulls last`
-      : sql`${waitingSince} desc nulls first`;
+    const wait =
+      order.type === 'desc' ? sql`${waitingSince} asc nulls last` : sql`${waitingSince} desc nulls first`;
+    return [wait, by(csWorkOrder.id)];
   }
-  return (order.type === 'asc' ? asc : desc)(orderColumns[order.key]);
+  return [by(orderColumns[order.key]), by(csWorkOrder.id)];
 }
+
+/** The filter's text tests: the keywords of the question and the thread, the operator's name. */
+const keywordsOf = (filter: TicketFilter) =>
+  [filter.questionKeyword, filter.contentKeyword, filter.answerKeyword].filter((k): k is string => !!k);
+const isTextSearch = (filter: TicketFilter) => keywordsOf(filter).length > 0 || !!filter.operatorName;
 
 export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
 
@@ -140,10 +149,8 @@ export class DeskRepository {
     }
     if (filter.answerKeyword) c.push(threadContains(['reply'], filter.answerKeyword, search));
     if (filter.operatorName) {
-      // Walked like a common keyword (see titleContains): the agents' names share their letters, no index helps.
-      c.push(
-        sql`exists (select 1 where ${containsText(csWorkOrder.operatorName, filter.operatorName)} offset 0)`,
-      );
+      // Walked like a common keyword: the agents' names share their letters, no index helps.
+      c.push(walked(containsText(csWorkOrder.operatorName, filter.operatorName)));
     }
     if (filter.createdFrom) c.push(sql`${csWorkOrder.createdAt} >= ${filter.createdFrom.toISOString()}`);
     if (filter.createdBefore) c.push(sql`${csWorkOrder.createdAt} < ${filter.createdBefore.toISOString()}`);
@@ -168,12 +175,10 @@ export class DeskRepository {
    * tickets of the order under the other filters hold them all, or when a keyword has no pair the indexes know.
    */
   private async keywordSearch(filter: TicketFilter, order: TicketOrder): Promise<KeywordSearch> {
-    const keywords = [filter.questionKeyword, filter.contentKeyword, filter.answerKeyword].filter(
-      (k): k is string => !!k,
-    );
+    const keywords = keywordsOf(filter);
     if (keywords.length === 0) return 'pairs';
+    // A keyword without a pair the indexes hold (one character, or only cased non-ASCII pairs) can only be walked.
     if (keywords.some((k) => !mayContainText(csWorkOrder.title, k))) return 'walk';
-    const by = order.type === 'asc' ? asc : desc;
     const others = {
       ...filter,
       questionKeyword: undefined,
@@ -184,7 +189,7 @@ export class DeskRepository {
       .select({ id: csWorkOrder.id })
       .from(csWorkOrder)
       .where(this.conditions(others))
-      .orderBy(orderBy(order), by(csWorkOrder.id))
+      .orderBy(...orderBy(order))
       .limit(probeSize);
     const [found] = await this.db
       .select({ n: sql<number>`count(*)::int` })
@@ -202,10 +207,9 @@ export class DeskRepository {
     limit: number,
     search?: KeywordSearch,
   ) {
-    const by = order.type === 'asc' ? asc : desc;
     return this.select(lang)
       .where(this.conditions(filter, search ?? (await this.keywordSearch(filter, order))))
-      .orderBy(orderBy(order), by(csWorkOrder.id))
+      .orderBy(...orderBy(order))
       .limit(limit)
       .offset(offset);
   }
@@ -242,20 +246,13 @@ export class DeskRepository {
   async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
     const search = await this.keywordSearch(filter, order);
     const rows = await this.rows(filter, order, lang, offset, limit, search);
-    const keyword = !!(
-      filter.questionKeyword ||
-      filter.contentKeyword ||
-      filter.answerKeyword ||
-      filter.operatorName
-    );
+    const text = isTextSearch(filter);
     const matches = matching(this.db, csWorkOrder, this.conditions(filter, search));
     const counted = await countCapped(
       this.db,
       // A text search counts along the page's index too, stopping at the cap, whatever the planner guesses.
-      keyword
-        ? matches.orderBy(orderBy(order), (order.type === 'asc' ? asc : desc)(csWorkOrder.id))
-        : matches,
-      keyword ? textSearchTotalCap : pageTotalCap,
+      text ? matches.orderBy(...orderBy(order)) : matches,
+      text ? textSearchTotalCap : pageTotalCap,
     );
     return { rows, counted };
   }

@@ -212,7 +212,7 @@ export async function installPublicCache(
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
       request.url.startsWith(staffWritePrefix) &&
-      !(request.routeOptions.config as { keepsPublicData?: boolean } | undefined)?.keepsPublicData &&
+      !request.routeOptions.config.keepsPublicData &&
       reply.statusCode === 200 &&
       succeeded(payload)
     ) {
