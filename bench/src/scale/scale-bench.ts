@@ -3,8 +3,9 @@
  * On the throwaway PostgreSQL of DATABASE_URL (scripts/with-postgres.sh gives one): the real migrations, the
  * demo seed, then the scale data (scale-data.ts), VACUUM ANALYZE; then the API on that database as two replicas
  * (api-cluster.ts, as deploy/compose.yaml runs it; `--api-processes`) and, from a load generator in its own
- * process (load-worker.ts), each call at 20 concurrent clients against a bare Fastify GET of the same run; every statement those calls send explained, failing on a sequential scan of a large
- * table; order creation at 50 concurrent buyers against a bare transactional POST on the same PostgreSQL.
+ * process (load-worker.ts), each call at 20 concurrent clients against a bare Fastify GET of the same run;
+ * every statement those calls send explained, failing on a sequential scan of a large table; order creation at
+ * 50 concurrent buyers against a bare transactional POST on the same PostgreSQL.
  * Prints one table, writes bench/results-scale.json and bench/results-scale.md; `--check` exits 1 on a miss.
  *
  *   pnpm bench:scale [--check] [--scale=1] [--duration=5] [--warmup=1] [--only=read,orders] [--api-processes=2]

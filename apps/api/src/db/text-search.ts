@@ -3,7 +3,8 @@
  * (`initdb --no-locale`), where ILIKE and lower() fold ASCII letters only, so a Vietnamese player typing "HỘI" would
  * not find "hội". Here the column is folded by lower() (ASCII) and translate() (every other letter with a one-to-one
  * lower case in the Latin, Greek and Cyrillic blocks, Vietnamese included; in SQL only the capitals of the keyword's
- * own letters, see containsText), the keyword the same way in JS, and the two compared with LIKE. Thai and Chinese have no case and pass through unchanged.
+ * own letters, see containsText), the keyword the same way in JS, and the two compared with LIKE. Thai and
+ * Chinese have no case and pass through unchanged.
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
