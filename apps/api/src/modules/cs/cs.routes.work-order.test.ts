@@ -383,6 +383,8 @@ describe('work_order/page', () => {
     const p2 = await page({ page_num: 2, page_size: 2 });
     expect(p2).toMatchObject({ total: 3, page_num: 2, page_size: 2 });
     expect(p2.list.map((w) => w.work_order_id)).toEqual([second]);
+    // Past the last page: no ticket, the total all the same (no row carries it there).
+    expect(await page({ page_num: 5, page_size: 2 })).toMatchObject({ list: [], total: 3, page_num: 5 });
   });
 
   it('refuses a visitor and a bad status or page size', async () => {

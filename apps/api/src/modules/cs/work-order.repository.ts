@@ -1,10 +1,12 @@
 /** Tickets, their messages and the files linked to them. The only file of the ticket rules that knows Drizzle. */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import { workOrderStatus } from '@gp/contracts/cs';
 import type { Db } from '../../db/database.ts';
 import { csFile, csQuestionType, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { gameNames, localizedName, questionTypeNames } from '../../db/localized-name.ts';
+import { matching } from '../../db/capped-count.ts';
+import { countColumn, preparedShape, ShapeFilters } from '../../db/prepared-shape.ts';
 
 export type WorkOrderRow = typeof csWorkOrder.$inferSelect;
 export type NewWorkOrder = typeof csWorkOrder.$inferInsert;
@@ -142,13 +144,16 @@ export class WorkOrderRepository {
     return row?.at ?? null;
   }
 
-  private localized(lang: string) {
-    const columns = {
+  private localizedColumns(lang: string) {
+    return {
       row: csWorkOrder,
       gameName: localizedName(gameNames, csWorkOrder.gameBaseId, lang),
       typeName: localizedName(questionTypeNames, csWorkOrder.questionTypeId, lang),
     };
-    return () => this.db.select(columns).from(csWorkOrder);
+  }
+
+  private localized(lang: string) {
+    return () => this.db.select(this.localizedColumns(lang)).from(csWorkOrder);
   }
 
   /** The member's ticket with game and type names in `lang` (else en); undefined when not theirs or absent. */
@@ -159,18 +164,40 @@ export class WorkOrderRepository {
     return row;
   }
 
-  /** A page of the member's tickets, last activity first, and how many there are in all. */
+  /**
+   * A page of the member's tickets, last activity first, and how many there are in all: one statement, prepared
+   * per shape (prepared-shape.ts) - players open their tickets often.
+   */
   async pageOfMember(filter: { mid: number; status?: number; lang: string; offset: number; limit: number }) {
-    const conditions: SQL[] = [eq(csWorkOrder.mid, filter.mid)];
-    if (filter.status !== undefined) conditions.push(eq(csWorkOrder.status, filter.status));
-    const where = and(...conditions);
-    const rows = await this.localized(filter.lang)()
-      .where(where)
-      .orderBy(desc(csWorkOrder.updatedAt), desc(csWorkOrder.id))
-      .limit(filter.limit)
-      .offset(filter.offset);
-    const [total] = await this.db.select({ n: count() }).from(csWorkOrder).where(where);
-    return { rows, total: total?.n ?? 0 };
+    const filters = new ShapeFilters()
+      .add('mid', filter.mid, (v) => eq(csWorkOrder.mid, v))
+      .add('status', filter.status, (v) => eq(csWorkOrder.status, v));
+    const query = preparedShape(this.db, `cs.member-page:${filters.names}:${filter.lang}`, () => {
+      const where = and(...filters.conditions(true));
+      return this.db
+        .select({
+          ...this.localizedColumns(filter.lang),
+          total: countColumn(matching(this.db, csWorkOrder, where)),
+        })
+        .from(csWorkOrder)
+        .where(where)
+        .orderBy(desc(csWorkOrder.updatedAt), desc(csWorkOrder.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    });
+    const rows = await query.execute({ ...filters.values, limit: filter.limit, offset: filter.offset });
+    // Past the last page no row carries the total: counted on its own then.
+    const total =
+      rows[0]?.total ??
+      (filter.offset === 0
+        ? 0
+        : ((
+            await this.db
+              .select({ n: count() })
+              .from(csWorkOrder)
+              .where(and(...filters.conditions(false)))
+          )[0]?.n ?? 0));
+    return { rows, total };
   }
 
   /** The thread, oldest first; recalled replies only when asked (staff), never for the member. */

@@ -12,6 +12,7 @@ import { csFaq, csFaqI18n, csWorkOrder, csWorkOrderMessage } from '../../db/sche
 import { gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
 import { countCapped, matching } from '../../db/capped-count.ts';
+import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../db/prepared-shape.ts';
 import { pageTotalCap, textSearchTotalCap } from '@gp/contracts';
 import { containsText, mayContainText } from '../../db/text-search.ts';
 import { gameNames, localizedName, lookUp, questionTypeNames } from '../../db/localized-name.ts';
@@ -129,20 +130,37 @@ const keywordsOf = (filter: TicketFilter) =>
   [filter.questionKeyword, filter.contentKeyword, filter.answerKeyword].filter((k): k is string => !!k);
 const isTextSearch = (filter: TicketFilter) => keywordsOf(filter).length > 0 || !!filter.operatorName;
 
+/** The filters other than the text tests: a prepared page's shape and placeholders (prepared-shape.ts). */
+const valueFilters = (filter: TicketFilter) =>
+  new ShapeFilters()
+    .add('id', filter.id, (v) => eq(csWorkOrder.id, v))
+    .add('status', filter.status, (v) => eq(csWorkOrder.status, v))
+    .add('gameBaseId', filter.gameBaseId, (v) => eq(csWorkOrder.gameBaseId, v))
+    .add('questionTypeId', filter.questionTypeId, (v) => eq(csWorkOrder.questionTypeId, v))
+    .add('characterId', filter.characterId, (v) => eq(csWorkOrder.characterId, v))
+    .add('mid', filter.mid, (v) => eq(csWorkOrder.mid, v))
+    .add('answered', filter.replyStatus === undefined ? undefined : filter.replyStatus === 1, (v) =>
+      eq(answered, v),
+    )
+    .add('createdFrom', filter.createdFrom?.toISOString(), (v) => sql`${csWorkOrder.createdAt} >= ${v}`)
+    .add('createdBefore', filter.createdBefore?.toISOString(), (v) => sql`${csWorkOrder.createdAt} < ${v}`);
+
 export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
 
 export class DeskRepository {
   constructor(private readonly db: Db) {}
 
-  private conditions(filter: TicketFilter, search: KeywordSearch = 'pairs'): SQL | undefined {
-    const c: (SQL | undefined)[] = [];
-    if (filter.id !== undefined) c.push(eq(csWorkOrder.id, filter.id));
-    if (filter.status !== undefined) c.push(eq(csWorkOrder.status, filter.status));
-    if (filter.gameBaseId !== undefined) c.push(eq(csWorkOrder.gameBaseId, filter.gameBaseId));
-    if (filter.questionTypeId !== undefined) c.push(eq(csWorkOrder.questionTypeId, filter.questionTypeId));
-    if (filter.characterId !== undefined) c.push(eq(csWorkOrder.characterId, filter.characterId));
-    if (filter.mid !== undefined) c.push(eq(csWorkOrder.mid, filter.mid));
-    if (filter.replyStatus !== undefined) c.push(eq(answered, filter.replyStatus === 1));
+  /**
+   * The filter as SQL. `prepared`: its values as the placeholders `filterValues` names (a prepared shape; the
+   * text tests are never prepared).
+   */
+  /** The filter as SQL; `prepared`: its values as placeholders (`valueFilters`; text tests are never prepared). */
+  private conditions(
+    filter: TicketFilter,
+    search: KeywordSearch = 'pairs',
+    prepared = false,
+  ): SQL | undefined {
+    const c = valueFilters(filter).conditions(prepared);
     if (filter.questionKeyword) c.push(titleContains(filter.questionKeyword, search));
     if (filter.contentKeyword) {
       c.push(threadContains(['question', 'follow_up'], filter.contentKeyword, search));
@@ -152,22 +170,22 @@ export class DeskRepository {
       // Walked like a common keyword: the agents' names share their letters, no index helps.
       c.push(walked(containsText(csWorkOrder.operatorName, filter.operatorName)));
     }
-    if (filter.createdFrom) c.push(sql`${csWorkOrder.createdAt} >= ${filter.createdFrom.toISOString()}`);
-    if (filter.createdBefore) c.push(sql`${csWorkOrder.createdAt} < ${filter.createdBefore.toISOString()}`);
     return and(...c);
   }
 
   /** The queue's rows: the ticket, names in `lang` (else en), the member's nickname, whether answered. */
   private select(lang: string) {
-    return this.db
-      .select({
-        row: csWorkOrder,
-        gameName: localizedName(gameNames, csWorkOrder.gameBaseId, lang),
-        typeName: localizedName(questionTypeNames, csWorkOrder.questionTypeId, lang),
-        nickname: lookUp<string>(member.nickName, member.mid, csWorkOrder.mid),
-        answered,
-      })
-      .from(csWorkOrder);
+    return this.db.select(this.columns(lang)).from(csWorkOrder);
+  }
+
+  private columns(lang: string) {
+    return {
+      row: csWorkOrder,
+      gameName: localizedName(gameNames, csWorkOrder.gameBaseId, lang),
+      typeName: localizedName(questionTypeNames, csWorkOrder.questionTypeId, lang),
+      nickname: lookUp<string>(member.nickName, member.mid, csWorkOrder.mid),
+      answered,
+    };
   }
 
   /**
@@ -244,15 +262,47 @@ export class DeskRepository {
 
   /** One page of the filtered tickets, and how many match (up to the cap of capped-count.ts). */
   async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
+    if (!isTextSearch(filter)) return this.preparedPage(filter, order, lang, offset, limit);
     const search = await this.keywordSearch(filter, order);
     const rows = await this.rows(filter, order, lang, offset, limit, search);
-    const text = isTextSearch(filter);
-    const matches = matching(this.db, csWorkOrder, this.conditions(filter, search));
     const counted = await countCapped(
       this.db,
-      // A text search counts along the page's index too, stopping at the cap, whatever the planner guesses.
-      text ? matches.orderBy(...orderBy(order)) : matches,
-      text ? textSearchTotalCap : pageTotalCap,
+      // A text search counts along the page's index, stopping at the cap, whatever the planner guesses.
+      matching(this.db, csWorkOrder, this.conditions(filter, search)).orderBy(...orderBy(order)),
+      textSearchTotalCap,
+    );
+    return { rows, counted };
+  }
+
+  /**
+   * A page without text tests - the queue as agents read it all day - and its capped total, in one prepared
+   * statement per shape (prepared-shape.ts): the filters set, the order and the names' language.
+   */
+  private async preparedPage(
+    filter: TicketFilter,
+    order: TicketOrder,
+    lang: string,
+    offset: number,
+    limit: number,
+  ) {
+    const filters = valueFilters(filter);
+    const shape = `desk.page:${filters.names}:${order.key}.${order.type}:${lang}`;
+    const query = preparedShape(this.db, shape, () => {
+      const where = this.conditions(filter, 'pairs', true);
+      return this.db
+        .select({
+          ...this.columns(lang),
+          total: cappedCountColumn(matching(this.db, csWorkOrder, where), pageTotalCap),
+        })
+        .from(csWorkOrder)
+        .where(where)
+        .orderBy(...orderBy(order))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    });
+    const rows = await query.execute({ ...filters.values, limit, offset });
+    const counted = await totalOfPage(rows, offset, () =>
+      countCapped(this.db, matching(this.db, csWorkOrder, this.conditions(filter))),
     );
     return { rows, counted };
   }

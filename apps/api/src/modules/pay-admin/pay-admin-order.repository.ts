@@ -3,9 +3,11 @@
  * order engine and the delivery worker own these rows; the only write here is putting a dead-lettered delivery
  * back in the worker's queue, guarded on its status so it can never revive a job that is pending or done.
  */
-import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { pageTotalCap } from '@gp/contracts';
 import type { OrderState } from '@gp/contracts/pay';
 import { countCapped, matching, type CappedTotal } from '../../db/capped-count.ts';
+import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../db/prepared-shape.ts';
 import type { Db } from '../../db/database.ts';
 import {
   payDeliveryJob,
@@ -42,29 +44,43 @@ export interface OrderWithJob {
 export class PayAdminOrderRepository {
   constructor(private readonly db: Db) {}
 
-  /** One page of the matching orders, newest first, and how many match in all. */
+  /**
+   * One page of the matching orders, newest first, and how many match in all (up to the cap): one statement,
+   * prepared per set of filters (prepared-shape.ts) - the agents search orders all day.
+   */
   async page(search: OrderSearch): Promise<{ rows: OrderWithJob[]; counted: CappedTotal }> {
-    const conditions: SQL[] = [];
-    if (search.orderRef !== undefined) {
-      conditions.push(or(eq(payOrder.orderNo, search.orderRef), eq(payOrder.payOrderNo, search.orderRef))!);
-    }
-    if (search.mid !== undefined) conditions.push(eq(payOrder.mid, search.mid));
-    if (search.gameBaseId !== undefined) conditions.push(eq(payOrder.gameBaseId, search.gameBaseId));
-    if (search.cpServerId !== undefined) conditions.push(eq(payOrder.cpServerId, search.cpServerId));
-    if (search.cpRoleId !== undefined) conditions.push(eq(payOrder.cpRoleId, search.cpRoleId));
-    if (search.state !== undefined) conditions.push(eq(payOrder.state, search.state));
-    if (search.from) conditions.push(gte(payOrder.createdAt, search.from));
-    if (search.until) conditions.push(lt(payOrder.createdAt, search.until));
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const rows = await this.db
-      .select({ order: payOrder, job: payDeliveryJob })
-      .from(payOrder)
-      .leftJoin(payDeliveryJob, eq(payDeliveryJob.orderId, payOrder.id))
-      .where(where)
-      .orderBy(desc(payOrder.createdAt), desc(payOrder.id))
-      .offset(search.offset)
-      .limit(search.limit);
-    return { rows, counted: await countCapped(this.db, matching(this.db, payOrder, where)) };
+    const filters = new ShapeFilters()
+      .add('orderRef', search.orderRef, (v) => or(eq(payOrder.orderNo, v), eq(payOrder.payOrderNo, v)))
+      .add('mid', search.mid, (v) => eq(payOrder.mid, v))
+      .add('gameBaseId', search.gameBaseId, (v) => eq(payOrder.gameBaseId, v))
+      .add('cpServerId', search.cpServerId, (v) => eq(payOrder.cpServerId, v))
+      .add('cpRoleId', search.cpRoleId, (v) => eq(payOrder.cpRoleId, v))
+      .add('state', search.state, (v) => eq(payOrder.state, v))
+      .add('from', search.from?.toISOString(), (v) => sql`${payOrder.createdAt} >= ${v}`)
+      .add('until', search.until?.toISOString(), (v) => sql`${payOrder.createdAt} < ${v}`);
+    const query = preparedShape(this.db, `pay-admin.page:${filters.names}`, () => {
+      const where = and(...filters.conditions(true));
+      return this.db
+        .select({
+          order: payOrder,
+          job: payDeliveryJob,
+          total: cappedCountColumn(matching(this.db, payOrder, where), pageTotalCap),
+        })
+        .from(payOrder)
+        .leftJoin(payDeliveryJob, eq(payDeliveryJob.orderId, payOrder.id))
+        .where(where)
+        .orderBy(desc(payOrder.createdAt), desc(payOrder.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    });
+    const found = await query.execute({ ...filters.values, limit: search.limit, offset: search.offset });
+    const rows = found.map(({ order, job }) => ({ order, job }));
+    return {
+      rows,
+      counted: await totalOfPage(found, search.offset, () =>
+        countCapped(this.db, matching(this.db, payOrder, and(...filters.conditions(false)))),
+      ),
+    };
   }
 
   /** The order with this number, ours first, else the provider's. */

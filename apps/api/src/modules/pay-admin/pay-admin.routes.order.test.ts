@@ -211,6 +211,12 @@ describe('order search', () => {
     expect(first.data).toMatchObject({ total: all.data.total, page_num: 1, page_size: 1 });
     expect(first.data.list[0]!.order_no).toBe(all.data.list[0]!.order_no);
     expect(second.data.list[0]!.order_no).toBe(all.data.list[1]!.order_no);
+    // Past the last page: no order, the total all the same (no row carries it there).
+    expect((await search({ uid: bob.mid, page_size: 1, page_num: 3 })).data).toMatchObject({
+      list: [],
+      total: 1,
+      page_num: 3,
+    });
   });
 
   it('refuses a range that ends before it starts, and malformed filters', async () => {

@@ -18,9 +18,11 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { pageTotalCap } from '@gp/contracts';
 import type { OrderState } from '@gp/contracts/pay';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { countCapped, matching } from '../../db/capped-count.ts';
+import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../db/prepared-shape.ts';
 import type { Db } from '../../db/database.ts';
 import { game, gameI18n } from '../../db/schema/game.schema.ts';
 import { member } from '../../db/schema/member.schema.ts';
@@ -377,20 +379,33 @@ export class PayOrderRepository {
     return rowsOf<{ from_state: OrderState }>(result)[0]?.from_state;
   }
 
-  /** A member's orders in a distribution region, newest first, and how many there are. */
+  /**
+   * A member's orders in a distribution region, newest first, and how many there are - counted only up to the
+   * cap (a member who buys every day for years would otherwise be counted whole on every page; issue 21), in the
+   * page's own statement, prepared once (prepared-shape.ts).
+   */
   async history(mid: number, region: number, page: { offset: number; limit: number }) {
-    const where = and(eq(payOrder.mid, mid), eq(payOrder.distributionRegion, region));
-    // Counted only up to the cap: a member who buys every day for years would otherwise be counted whole on
-    // every page (issue 21).
-    const counted = await countCapped(this.db, matching(this.db, payOrder, where));
-    const list = await this.db
-      .select()
-      .from(payOrder)
-      .where(where)
-      .orderBy(desc(payOrder.createdAt), desc(payOrder.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    return { list, counted };
+    const filters = new ShapeFilters()
+      .add('mid', mid, (v) => eq(payOrder.mid, v))
+      .add('region', region, (v) => eq(payOrder.distributionRegion, v));
+    const query = preparedShape(this.db, `pay.history:${filters.names}`, () => {
+      const where = and(...filters.conditions(true));
+      return this.db
+        .select({
+          order: payOrder,
+          total: cappedCountColumn(matching(this.db, payOrder, where), pageTotalCap),
+        })
+        .from(payOrder)
+        .where(where)
+        .orderBy(desc(payOrder.createdAt), desc(payOrder.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    });
+    const found = await query.execute({ ...filters.values, limit: page.limit, offset: page.offset });
+    const counted = await totalOfPage(found, page.offset, () =>
+      countCapped(this.db, matching(this.db, payOrder, and(...filters.conditions(false)))),
+    );
+    return { list: found.map((r) => r.order), counted };
   }
 
   async events(orderId: number): Promise<OrderEventRow[]> {

@@ -493,6 +493,11 @@ describe('order_detail / order_history', () => {
         (await memberGet(t.app, `${base}&page_size=2&page_num=2`, who)).body.data,
       );
       expect(second.list.map((o) => o.order_no)).toEqual([made[0]]);
+      // Past the last page: no order, the total all the same (no row carries it there).
+      const past = payOrderPage.parse(
+        (await memberGet(t.app, `${base}&page_size=2&page_num=4`, who)).body.data,
+      );
+      expect(past).toMatchObject({ list: [], total: 3, page_num: 4 });
     }
     const defaults = payOrderPage.parse(
       (await memberGet(t.app, '/pay/api/web/pay/order_history', who)).body.data,
