@@ -213,6 +213,12 @@ export const csWorkOrder = pgTable(
     ),
     // The reply-status filter's capped count within the queue's time range.
     index('cs_work_order_answered_created_idx').on(t.answered, t.createdAt),
+    // A closed time range in the past sorted by last asked or last updated: one short walk per day of creation the
+    // range touches (desk.repository.ts `dayWalks`), instead of one walk down the whole order past every ticket
+    // asked or updated since the range's end; created_at last so that the range's first and last day are
+    // filtered in the index.
+    index('cs_work_order_day_asked_idx').on(sql`gp_day(${t.createdAt})`, t.lastAskedAt, t.id, t.createdAt),
+    index('cs_work_order_day_updated_idx').on(sql`gp_day(${t.createdAt})`, t.updatedAt, t.id, t.createdAt),
     check('cs_work_order_status_check', sql`${t.status} between 0 and 3`),
     check('cs_work_order_grade_check', sql`${t.grade} is null or ${t.grade} between 1 and 5`),
     check(

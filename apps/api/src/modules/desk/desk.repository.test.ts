@@ -105,3 +105,62 @@ describe('keyword counts', () => {
     });
   });
 });
+
+describe('closed time ranges', () => {
+  it('sorted by last asked or last updated, answer as the whole order would, page by page', async () => {
+    const reads = new DeskRepository(t.db);
+    const [model] = await t.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, threads[0]!.id));
+    const { id: _id, ...fields } = model!;
+    const day = 86_400_000;
+    const start = Date.UTC(2025, 5, 10, 17, 30);
+    // 60 tickets over five days; asked and updated at times that interleave across days, some long after.
+    const made = Array.from({ length: 60 }, (_, i) => {
+      const created = start + ((i * 7919) % 60) * 2 * 3_600_000;
+      return {
+        ...fields,
+        characterId: 'range-walks',
+        createdAt: new Date(created),
+        lastAskedAt: new Date(created + ((i * 104_729) % 97) * 3_600_000),
+        updatedAt: new Date(created + ((i * 15_485_863) % 89) * 3_600_000 * (i % 3 === 0 ? 30 : 1)),
+      };
+    });
+    const ids = (await t.db.insert(csWorkOrder).values(made).returning({ id: csWorkOrder.id })).map(
+      (r) => r.id,
+    );
+    const rows = made.map((m, i) => ({ ...m, id: ids[i]! }));
+    // From the middle of the first day to the middle of the fourth.
+    const from = new Date(start + 5 * 3_600_000);
+    const before = new Date(start + 3 * day + 2 * 3_600_000);
+    for (const key of ['last_asked_at', 'updated_at'] as const) {
+      for (const type of ['desc', 'asc'] as const) {
+        const at = (r: (typeof rows)[number]) =>
+          (key === 'updated_at' ? r.updatedAt : r.lastAskedAt).getTime();
+        const sign = type === 'desc' ? -1 : 1;
+        const expected = rows
+          .filter((r) => r.createdAt >= from && r.createdAt < before)
+          .sort((a, b) => sign * (at(a) - at(b) || a.id - b.id))
+          .map((r) => r.id);
+        expect(expected.length).toBeGreaterThan(25);
+        for (const [offset, limit] of [
+          [0, 10],
+          [10, 10],
+          [20, 20],
+          [0, 100],
+        ] as const) {
+          const page = await reads.page(
+            { characterId: 'range-walks', createdFrom: from, createdBefore: before },
+            { key, type },
+            'en',
+            offset,
+            limit,
+          );
+          expect(
+            page.rows.map((r) => r.row.id),
+            `${key} ${type} ${offset}+${limit}`,
+          ).toEqual(expected.slice(offset, offset + limit));
+          expect(page.counted).toEqual({ total: expected.length, capped: false });
+        }
+      }
+    }
+  });
+});

@@ -145,6 +145,22 @@ const valueFilters = (filter: TicketFilter) =>
     .add('createdFrom', filter.createdFrom?.toISOString(), (v) => sql`${csWorkOrder.createdAt} >= ${v}`)
     .add('createdBefore', filter.createdBefore?.toISOString(), (v) => sql`${csWorkOrder.createdAt} < ${v}`);
 
+/** A day in milliseconds: the days of gp_day() (migration 0035). */
+const dayMs = 86_400_000;
+
+/**
+ * The days of creation (gp_day) a closed time range touches, when the page is sorted by last asked or last
+ * updated: the orders that the range's own index cannot give (DeskRepository `dayWalks`).
+ */
+function daysOf(filter: TicketFilter, order: TicketOrder): { first: number; last: number } | undefined {
+  if (!filter.createdFrom || !filter.createdBefore) return undefined;
+  if (order.key !== 'last_asked_at' && order.key !== 'updated_at') return undefined;
+  return {
+    first: Math.floor(filter.createdFrom.getTime() / dayMs),
+    last: Math.floor((filter.createdBefore.getTime() - 1) / dayMs),
+  };
+}
+
 export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
 
 export class DeskRepository {
@@ -286,7 +302,8 @@ export class DeskRepository {
     limit: number,
   ) {
     const filters = valueFilters(filter);
-    const shape = `desk.page:${filters.names}:${order.key}.${order.type}:${lang}`;
+    const days = daysOf(filter, order);
+    const shape = `desk.page:${filters.names}:${order.key}.${order.type}:${lang}${days ? ':days' : ''}`;
     const query = preparedShape(this.db, shape, () => {
       const where = this.conditions(filter, 'pairs', true);
       return this.db
@@ -295,16 +312,41 @@ export class DeskRepository {
           total: cappedCountColumn(matching(this.db, csWorkOrder, where), pageTotalCap),
         })
         .from(csWorkOrder)
-        .where(where)
+        .where(days ? this.dayWalks(where, order) : where)
         .orderBy(...orderBy(order))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'));
     });
-    const rows = await query.execute({ ...filters.values, limit, offset });
+    const rows = await query.execute({
+      ...filters.values,
+      limit,
+      // With the day walks the page's offset is taken where the walks meet.
+      ...(days ? { ...days, walk: offset + limit, walkOffset: offset, offset: 0 } : { offset }),
+    });
     const counted = await totalOfPage(rows, offset, () =>
       countCapped(this.db, matching(this.db, csWorkOrder, this.conditions(filter))),
     );
     return { rows, counted };
+  }
+
+  /**
+   * The page's tickets of a closed time range sorted by last asked or last updated (`daysOf`): per day of creation
+   * the range touches, the first `walk` tickets of that day under `where` along its index
+   * (cs_work_order_day_asked_idx / _updated_idx), the page taken where these walks meet. Each walk stops after a
+   * page's worth (the range's first and last day also pass that day's tickets outside the range); one walk down
+   * the whole order instead passed every ticket asked (updated) since the range's end before the first of the
+   * range: 3.5 s for two months half a year back at scale 1.
+   */
+  private dayWalks(where: SQL | undefined, order: TicketOrder): SQL {
+    const key = order.key === 'updated_at' ? csWorkOrder.updatedAt : csWorkOrder.lastAskedAt;
+    const walk = this.db
+      .select({ id: csWorkOrder.id, k: sql`${key}`.as('k') })
+      .from(csWorkOrder)
+      .where(and(sql`gp_day(${csWorkOrder.createdAt}) = day.d`, where))
+      .orderBy(...orderBy(order))
+      .limit(sql.placeholder('walk'));
+    const by = order.type === 'asc' ? sql`asc` : sql`desc`;
+    return sql`${csWorkOrder.id} = any(array(select walked.id from generate_series(${sql.placeholder('first')}::int, ${sql.placeholder('last')}::int) day(d) cross join lateral ${walk} walked order by walked.k ${by}, walked.id ${by} limit ${sql.placeholder('limit')} offset ${sql.placeholder('walkOffset')}))`;
   }
 
   async count(filter: TicketFilter): Promise<number> {
