@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from './database.ts';
-import { containsPattern, containsText, foldCase, mayContainText } from './text-search.ts';
+import { containsPattern, containsText, foldCase, foldText, mayContainText } from './text-search.ts';
 
 describe('foldCase', () => {
   it('folds ASCII, Vietnamese, Latin-1, Greek and Cyrillic capitals and leaves caseless scripts alone', () => {
@@ -17,6 +17,13 @@ describe('foldCase', () => {
 
   it('composes first, as browsers send and staff type', () => {
     expect(foldCase('HO\u0302\u0323I')).toBe('hội');
+  });
+
+  it('has foldText fold a stored text alike, without composing it (the database does not)', () => {
+    expect(foldText('BANG HỘI ĐĂNG NHẬP ÉCOLE ΣΩ ПРИВЕТ รหัส 公会')).toBe(
+      'bang hội đăng nhập école σω привет รหัส 公会',
+    );
+    expect(foldText('HO\u0302\u0323I')).toBe('ho\u0302\u0323i');
   });
 });
 
@@ -140,6 +147,8 @@ describe('the bigram search structures (migration 0025)', () => {
         );
         // The texts are NFC already, so foldCase on the text is the fold of the whole table.
         expect(found, `${keyword} in ${text}`).toBe(foldCase(text).includes(foldCase(keyword)));
+        // foldText (the in-memory FAQ search) answers as the database does.
+        expect(foldText(text).includes(foldCase(keyword)), `${keyword} in ${text} (foldText)`).toBe(found);
       }
     }
   });

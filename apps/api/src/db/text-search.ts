@@ -37,6 +37,18 @@ export function foldCase(text: string): string {
     .join('');
 }
 
+/** Every character `foldText` folds: ASCII capitals and the table's (none of them special in a character class). */
+const foldable = new RegExp(`[A-Z${[...table.keys()].join('')}]`, 'g');
+
+/**
+ * A stored text folded as `containsText` folds the column (no NFC: the database does not normalize it either),
+ * so that `foldText(text).includes(foldCase(keyword))` answers what `containsText` answers in SQL - folding every
+ * capital of the table, not only the keyword's, changes nothing, since the folded keyword holds none of them.
+ */
+export function foldText(text: string): string {
+  return text.replace(foldable, (ch) => table.get(ch) ?? ch.toLowerCase());
+}
+
 /** A LIKE pattern that finds `text` literally (its %, _ and \ escaped). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -58,6 +59,16 @@ export const csQuestionTypeI18n = pgTable(
 );
 
 /**
+ * A number that grows with every statement changing what the players' FAQ lists or finds (cs_faq, cs_faq_i18n,
+ * cs_question_type), whoever runs it: the triggers of migration 0036 bump it. One row. The in-memory FAQ search
+ * (modules/cs/faq-search.index.ts) reads it to know its copy of the texts is still the database's.
+ */
+export const csFaqVersion = pgTable('cs_faq_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * An FAQ entry (spec 3 "FAQ": question_id, question_type, title, content, online_type, online_time, is_online).
  * Players see it while `isOnline` and `onlineTime` has come (online_type "now" sets it to the switch time,
  * "scheduled" to a later one). `gameBaseId` null: about every game.
@@ -100,13 +111,8 @@ export const csFaqI18n = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.faqId, t.lang] }),
-    // The players' keyword search (db/text-search.ts `mayContainText`): the character pairs of the folded text,
-    // so Thai and Chinese, written without spaces, are found as well as English and Vietnamese.
-    index('cs_faq_i18n_title_bigrams_idx').using('gin', sql`gp_bigrams(${t.title})`),
-    index('cs_faq_i18n_content_bigrams_idx').using('gin', sql`gp_bigrams(${t.content})`),
-  ],
+  // The players' keyword search reads the texts into memory (modules/cs/faq-search.index.ts): no index of its own.
+  (t) => [primaryKey({ columns: [t.faqId, t.lang] })],
 );
 
 /**

@@ -35,7 +35,12 @@ import { UploadService } from './upload.service.ts';
 import { WorkOrderService } from './work-order.service.ts';
 
 export async function csRoutes(app: FastifyInstance) {
-  const faq = new FaqService(new FaqRepository(app.db), { mediaUrl: app.mediaUrl, now: app.now });
+  const faq = new FaqService(new FaqRepository(app.db), {
+    mediaUrl: app.mediaUrl,
+    now: app.now,
+    // The keyword search's texts are as fresh as the public cache's answers.
+    searchFreshForMs: app.env.PUBLIC_CACHE_TTL_MS,
+  });
   const workOrders = new WorkOrderService(app.db, { now: app.now, orders: app.pay.orders });
   const contacts = new ContactService(new ContactRepository(app.db), { now: app.now });
   const uploads = new UploadService(new UploadRepository(app.db), { now: app.now });

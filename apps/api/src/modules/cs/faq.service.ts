@@ -3,14 +3,30 @@ import type { CsGameItem, FaqPageData, QuestionTypeItem } from '@gp/contracts/cs
 import type { Clock } from '../../config/clock.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
 import type { Db } from '../../db/database.ts';
-import { FaqRepository } from './faq.repository.ts';
-import { totalFields } from '../../db/capped-count.ts';
+import { textSearchTotalCap } from '@gp/contracts';
+import { FaqRepository, type FaqFilter } from './faq.repository.ts';
+import { FaqSearchIndex } from './faq-search.index.ts';
+import { cappedTotal, totalFields } from '../../db/capped-count.ts';
+
+export interface FaqServiceOptions {
+  mediaUrl: (id: string) => string;
+  now: Clock;
+  /**
+   * How long the in-memory keyword search may go without asking whether the FAQ changed (faq-search.index.ts):
+   * the public cache's TTL; 0, before every search.
+   */
+  searchFreshForMs?: number;
+}
 
 export class FaqService {
+  private readonly search: FaqSearchIndex;
+
   constructor(
     private readonly repo: FaqRepository,
-    private readonly options: { mediaUrl: (id: string) => string; now: Clock },
-  ) {}
+    private readonly options: FaqServiceOptions,
+  ) {
+    this.search = new FaqSearchIndex(repo, { now: options.now, freshForMs: options.searchFreshForMs ?? 0 });
+  }
 
   async games(lang: string): Promise<CsGameItem[]> {
     const rows = await this.repo.onlineGames(languagesFor(lang));
@@ -48,15 +64,17 @@ export class FaqService {
     },
     lang: string,
   ): Promise<FaqPageData> {
-    const { rows, counted } = await this.repo.faqPage({
+    const filter = {
       lang,
       ...(query.game_base_id !== undefined ? { gameBaseId: query.game_base_id } : {}),
       ...(query.question_type !== undefined ? { questionTypeId: query.question_type } : {}),
-      ...(query.question_keyword ? { keyword: query.question_keyword } : {}),
       now: this.options.now(),
       offset: (query.page_num - 1) * query.page_size,
       limit: query.page_size,
-    });
+    };
+    const { rows, counted } = query.question_keyword
+      ? await this.keywordPage(filter, query.question_keyword)
+      : await this.repo.faqPage(filter);
     return {
       list: rows.map((r) => ({
         question_id: r.id,
@@ -72,9 +90,20 @@ export class FaqService {
       page_size: query.page_size,
     };
   }
+
+  /**
+   * A keyword's page: the matching entries found in memory (as many as the page and the capped count need: a text
+   * search counts to `textSearchTotalCap`, "100+ answers"), then the page's read from the database.
+   */
+  private async keywordPage(filter: FaqFilter, keyword: string) {
+    const need = Math.max(textSearchTotalCap + 1, filter.offset + filter.limit);
+    const matches = await this.search.matches({ ...filter, keyword }, need);
+    const rows = await this.repo.entries(filter, matches.slice(filter.offset, filter.offset + filter.limit));
+    return { rows, counted: cappedTotal(matches.length, textSearchTotalCap) };
+  }
 }
 
 /** The FAQ as players read it, on `db`. */
-export function createFaqService(db: Db, options: { mediaUrl: (id: string) => string; now: Clock }) {
+export function createFaqService(db: Db, options: FaqServiceOptions) {
   return new FaqService(new FaqRepository(db), options);
 }
