@@ -256,6 +256,8 @@ export function benchApiEnv(options: { captchaAnswer: string; sandboxSecret: str
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000000',
+    // The bench stands where the deployment's proxy does: its load may say which player each request is from.
+    TRUSTED_PROXIES: '127.0.0.1',
     CAPTCHA_TEST_ANSWER: options.captchaAnswer,
     PAY_SANDBOX_SECRET: options.sandboxSecret,
     PAY_WORKER: 'false',

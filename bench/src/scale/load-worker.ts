@@ -91,23 +91,38 @@ function orderFlow(job: Extract<LoadJob, { flow: 'order' }>, counter: Counter): 
   return { url: job.base, connections: job.connections, requests };
 }
 
+/**
+ * The logins of `connections` players, each from an address of its own (`x-forwarded-for`, as the deployment's
+ * proxy sends it; the bench's API trusts loopback as that proxy): from one address, 20 logins at once are 20
+ * unfinished attempts, which the per-address slowdown counts as failures until they succeed (lockout.service.ts)
+ * - the 2 s a login then waited was the brute-force brake, not the login.
+ */
 function loginFlow(job: Extract<LoadJob, { flow: 'login' }>, counter: Counter): Options {
   let next = 0;
+  let addresses = 0;
   type Ctx = {
+    address?: string;
     user?: string;
     imgToken?: string;
     ticket?: string;
     key?: { public_key: string; nonce: string };
   };
-  const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const parse = (status: number, body: string) =>
     status === 200 ? (JSON.parse(body) as { code: number; data: Record<string, string> }) : undefined;
+  const from = (context: Ctx, more: Record<string, string> = {}) => {
+    context.address ??= `198.18.${(addresses >> 8) & 255}.${addresses++ & 255}`;
+    return { 'x-forwarded-for': context.address, ...more };
+  };
+  const form = (context: Ctx) => from(context, { 'content-type': 'application/x-www-form-urlencoded' });
   const requests: Request[] = [
     {
       method: 'POST',
-      path: '/passport/web/captcha/img/captcha',
-      headers: form,
-      body: '',
+      setupRequest: (req, context: Ctx) => ({
+        ...req,
+        path: '/passport/web/captcha/img/captcha',
+        headers: form(context),
+        body: '',
+      }),
       onResponse: (status, body, context: Ctx) => {
         const answer = parse(status, body);
         if (answer?.code === 0) context.imgToken = answer.data.img_token;
@@ -119,7 +134,7 @@ function loginFlow(job: Extract<LoadJob, { flow: 'login' }>, counter: Counter): 
       setupRequest: (req, context: Ctx) => ({
         ...req,
         path: '/passport/web/captcha/verify/captcha',
-        headers: form,
+        headers: form(context),
         body: new URLSearchParams({
           img_token: context.imgToken ?? '',
           captcha: job.captchaAnswer,
@@ -134,7 +149,7 @@ function loginFlow(job: Extract<LoadJob, { flow: 'login' }>, counter: Counter): 
     },
     {
       method: 'GET',
-      path: '/passport/web/rsa_public',
+      setupRequest: (req, context: Ctx) => ({ ...req, path: '/passport/web/rsa_public', headers: from(context) }),
       onResponse: (status, body, context: Ctx) => {
         const answer = parse(status, body);
         if (answer?.code === 0) context.key = answer.data as unknown as Ctx['key'];
@@ -151,7 +166,7 @@ function loginFlow(job: Extract<LoadJob, { flow: 'login' }>, counter: Counter): 
         return {
           ...req,
           path: '/passport/web/login',
-          headers: form,
+          headers: form(context),
           body: new URLSearchParams({ user, pwd, captcha: context.ticket ?? '' }).toString(),
         };
       },
@@ -167,15 +182,17 @@ function loginFlow(job: Extract<LoadJob, { flow: 'login' }>, counter: Counter): 
 
 export async function runJob(job: LoadJob): Promise<LoadOutcome> {
   const counter: Counter = { on: false, bad: 0, done: 0 };
-  const options =
+  // Built afresh for each run: autocannon keeps state in the requests it was given (a second run of the same
+  // login flow sent the captcha check without its token - every login failed after the warm-up).
+  const options = () =>
     job.flow === 'request'
       ? requestFlow(job, counter)
       : job.flow === 'order'
         ? orderFlow(job, counter)
         : loginFlow(job, counter);
-  if (job.warmupS > 0) await autocannon({ ...options, duration: job.warmupS });
+  if (job.warmupS > 0) await autocannon({ ...options(), duration: job.warmupS });
   counter.on = true;
-  const result = await autocannon({ ...options, duration: job.durationS });
+  const result = await autocannon({ ...options(), duration: job.durationS });
   counter.on = false;
   return {
     perSecond: Math.round(job.flow === 'request' ? result.requests.average : counter.done / job.durationS),
