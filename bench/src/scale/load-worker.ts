@@ -149,7 +149,11 @@ function loginFlow(job: Extract<LoadJob, { flow: 'login' }>, counter: Counter): 
     },
     {
       method: 'GET',
-      setupRequest: (req, context: Ctx) => ({ ...req, path: '/passport/web/rsa_public', headers: from(context) }),
+      setupRequest: (req, context: Ctx) => ({
+        ...req,
+        path: '/passport/web/rsa_public',
+        headers: from(context),
+      }),
       onResponse: (status, body, context: Ctx) => {
         const answer = parse(status, body);
         if (answer?.code === 0) context.key = answer.data as unknown as Ctx['key'];
