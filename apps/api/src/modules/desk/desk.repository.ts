@@ -166,10 +166,6 @@ export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
 export class DeskRepository {
   constructor(private readonly db: Db) {}
 
-  /**
-   * The filter as SQL. `prepared`: its values as the placeholders `filterValues` names (a prepared shape; the
-   * text tests are never prepared).
-   */
   /** The filter as SQL; `prepared`: its values as placeholders (`valueFilters`; text tests are never prepared). */
   private conditions(
     filter: TicketFilter,
