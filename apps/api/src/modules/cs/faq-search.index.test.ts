@@ -123,6 +123,19 @@ describe('FaqSearchIndex', () => {
     expect(source.reads).toEqual(['en', 'th', 'en']);
   });
 
+  it('builds a large language in turns of the event loop, so other requests go on meanwhile', async () => {
+    const source = new FakeSource();
+    source.entries = Array.from({ length: 1_200 }, (_, i) => entry(i + 1, `Entry ${i}`, 'text'));
+    const index = new FaqSearchIndex(source, { now: () => now, freshForMs: 60_000 });
+    const order: string[] = [];
+    const searched = index
+      .matches(search('entry 1199'), 10)
+      .then((ids) => order.push(`search ${ids.join()}`));
+    setImmediate(() => order.push('other request'));
+    await searched;
+    expect(order).toEqual(['other request', 'search 1200']);
+  });
+
   it('does not keep a failed read', async () => {
     const source = new FakeSource();
     source.entries = [entry(1, 'Refund', 'a')];
