@@ -38,9 +38,11 @@ export async function csRoutes(app: FastifyInstance) {
   const faq = new FaqService(new FaqRepository(app.db), {
     mediaUrl: app.mediaUrl,
     now: app.now,
-    // The keyword search's texts are as fresh as the public cache's answers.
+    // The keyword search's texts are as fresh as the public cache's answers: emptied by the same staff writes,
+    // else at most its TTL old.
     searchFreshForMs: app.env.PUBLIC_CACHE_TTL_MS,
   });
+  app.publicCache.onClear(() => faq.publicDataChanged());
   const workOrders = new WorkOrderService(app.db, { now: app.now, orders: app.pay.orders });
   const contacts = new ContactService(new ContactRepository(app.db), { now: app.now });
   const uploads = new UploadService(new UploadRepository(app.db), { now: app.now });

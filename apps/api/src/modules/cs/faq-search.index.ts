@@ -2,13 +2,14 @@
  * The players' FAQ keyword search, answered from memory (issue 21). In the database each search tested entry after
  * entry (or the candidates of character-pair indexes, which narrow nothing for a word of common letters): 0.1-0.6 s
  * a search with 20,000 entries in five languages. Here a language's listed texts are one folded string in the
- * listing's order, and a search is `indexOf` along it until the page and the capped count are found - what the
- * database's walk did, at the speed of a string scan, with exactly its answer (`foldText` folds as
- * `containsText` does; a title or a content holds the keyword, never the two run together).
+ * listing's order, and a search looks along it (entries whose filter rules the keyword out skipped) until the page
+ * and the capped count are found - what the database's walk did, at the speed of a string scan, with exactly its
+ * answer (`foldText` folds as `containsText` does; a title or a content holds the keyword, never the two together).
  *
- * The texts follow the database: before a search, at most once per `freshForMs` (the public cache's TTL), the
- * number cs_faq_version holds is read - the triggers of migration 0036 bump it at every statement that changes
- * entries, their texts or question types, whoever runs it - and every language's copy is dropped when it moved.
+ * The texts follow the database: before a search, at most once per `freshForMs` (the public cache's TTL) and at
+ * once after the public cache's clear (a staff write in any process: `recheck`), the number cs_faq_version holds
+ * is read - the triggers of migration 0036 bump it at every statement that changes entries, their texts or
+ * question types, whoever runs it - and every language's copy is dropped when it moved.
  * A language is read when first searched (one statement; its texts in memory: about 2 bytes a character, plus
  * 512 bytes an entry for its filter of character runs, which lets a search skip most entries without a look at
  * their text: the count to `textSearchTotalCap` of a word in one entry in thirty read 1.2 MB of English text).
@@ -187,6 +188,14 @@ export class FaqSearchIndex {
       }
     }
     return found;
+  }
+
+  /**
+   * Asks the database's number before the next search, whatever `freshForMs` says: a staff write through the API
+   * (the public cache's clear, in every process) shows at once; only writes behind the app's back wait for it.
+   */
+  recheck(): void {
+    this.check = undefined;
   }
 
   private async corpus(lang: string): Promise<Corpus> {

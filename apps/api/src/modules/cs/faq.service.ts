@@ -28,6 +28,11 @@ export class FaqService {
     this.search = new FaqSearchIndex(repo, { now: options.now, freshForMs: options.searchFreshForMs ?? 0 });
   }
 
+  /** Something players read may have changed (the public cache's clear): the keyword search asks again. */
+  publicDataChanged(): void {
+    this.search.recheck();
+  }
+
   async games(lang: string): Promise<CsGameItem[]> {
     const rows = await this.repo.onlineGames(languagesFor(lang));
     return pickLanguage(rows, lang, (r) => r.gameBaseId).map((r) => ({

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineCall, fullPath } from '@gp/contracts';
 import { bannerAdminDelete } from '@gp/contracts/content-admin';
-import { gameAdminOnlineSwitch } from '@gp/contracts/catalog-admin';
+import { faqAdminOnlineSwitch, gameAdminOnlineSwitch } from '@gp/contracts/catalog-admin';
+import { faqPageData } from '@gp/contracts/cs';
 import { deskTicketPage } from '@gp/contracts/desk';
 import { payAdminOrderPageCall } from '@gp/contracts/pay-admin';
 import { articlePage, banner as bannerItem, gameListItem } from '@gp/contracts/web';
@@ -13,6 +14,7 @@ import { loginTestMember } from '../../../test/member-session.ts';
 import { loginTestStaff, staffPost, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { article, banner } from '../../db/schema/content.schema.ts';
+import { csFaq } from '../../db/schema/cs.schema.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { createPreviewToken } from '../content/index.ts';
@@ -22,6 +24,7 @@ const ttlMs = 60_000;
 const clock = new TestClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestStaff;
+let faqStaff: TestStaff;
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -29,6 +32,7 @@ beforeAll(async () => {
     { now: clock.now },
   );
   staff = await loginTestStaff(t.db, { privileges: ['content', 'games'] });
+  faqStaff = await loginTestStaff(t.db, { privileges: ['faq'] });
 });
 afterAll(() => t.close());
 beforeEach(() => t.app.publicCache.clear());
@@ -168,6 +172,26 @@ describe('public cache', () => {
     expect((await get('/cs/komoe/api/common/faq/page?lang=en&question_keyword=password')).body.code).toBe(0);
     expect((await get('/cs/komoe/api/common/faq/page?lang=en&question_keyword=refund')).body.code).toBe(0);
     expect(t.app.publicCache.size).toBe(1);
+  });
+
+  it("shows a staff FAQ switch in the keyword search at once, a change behind the app's back after the TTL", async () => {
+    const search = async () =>
+      faqPageData
+        .parse((await get('/cs/komoe/api/common/faq/page?lang=en&question_keyword=password')).body.data)
+        .list.map((f) => f.question_id);
+    const before = await search();
+    const entry = before[0]!;
+    const off = await staffPost(t.app, faqStaff, fullPath(faqAdminOnlineSwitch), {
+      question_id: entry,
+      is_online: 0,
+    });
+    expect(off.json().code).toBe(0);
+    expect(await search()).not.toContain(entry);
+    // Back online by SQL: the texts in memory are kept until the TTL, then the database's number says so.
+    await t.db.update(csFaq).set({ isOnline: true }).where(eq(csFaq.id, entry));
+    expect(await search()).not.toContain(entry);
+    clock.advance(ttlMs);
+    expect(await search()).toEqual(before);
   });
 
   it('refuses to register a member or a POST call with the public cache', async () => {

@@ -55,6 +55,7 @@ export class PublicCache {
   /** The earliest time after `horizonAt` when scheduled content flips; Infinity when nothing is scheduled. */
   private horizon: { at: number; next: number; generation: number } | undefined;
   private readonly maxEntries: number;
+  private readonly clearListeners: (() => void)[] = [];
 
   constructor(private readonly options: PublicCacheOptions) {
     this.maxEntries = options.maxEntries ?? 2_000;
@@ -72,6 +73,15 @@ export class PublicCache {
     this.pending.clear();
     this.aliases.clear();
     this.horizon = undefined;
+    for (const listener of this.clearListeners) listener();
+  }
+
+  /**
+   * Calls `listener` at every clear: for public data kept in memory elsewhere (the FAQ search's texts), so that
+   * a staff write shows there at once too, in every process.
+   */
+  onClear(listener: () => void): void {
+    this.clearListeners.push(listener);
   }
 
   /**
