@@ -126,8 +126,11 @@ test('an FAQ entry switched online shows in the players\u2019 FAQ search', async
   await panel
     .getByLabel('Answer (English)')
     .fill('Open the event page and press Claim before the festival ends.');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // The form says what saving does; once saved, the console goes back to the list at once (so the hint is
+  // looked for before, and the save's confirmation after).
   await expect(page.getByText('The entry stays offline after saving', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('FAQ entry added. It stays offline', { exact: false })).toBeVisible();
 
   await visit(page, `${CS_ADMIN}/faq?keyword=${tag}`);
   const online = page.getByRole('switch', { name: `Online: ${title}` });
