@@ -71,15 +71,28 @@ export function cappedCountColumn(matches: PgSelect, cap: number): SQL<number> {
  * The capped total a page's rows carry (`cappedCountColumn` as `total`). Past the last page the statement has no
  * row to carry it on: then none match (the first page) or `countAlone` counts.
  */
-export async function totalOfPage(
+export function totalOfPage(
   rows: readonly { total: number }[],
   offset: number,
   countAlone: () => Promise<CappedTotal>,
   cap?: number,
 ): Promise<CappedTotal> {
+  return carriedTotal(rows, offset, countAlone, (n) => cappedTotal(n, cap));
+}
+
+/**
+ * The total a page's rows carry (`countColumn` or `cappedCountColumn` as `total`), as `of` reads it; past the last
+ * page, none on the first page, else what `countAlone` says.
+ */
+export async function carriedTotal<T>(
+  rows: readonly { total: number }[],
+  offset: number,
+  countAlone: () => Promise<T>,
+  of: (n: number) => T,
+): Promise<T> {
   const first = rows[0];
-  if (first) return cappedTotal(first.total, cap);
-  return offset === 0 ? cappedTotal(0, cap) : countAlone();
+  if (first) return of(first.total);
+  return offset === 0 ? of(0) : countAlone();
 }
 
 /** How many rows `matches` answers, exactly, as a column of the page's own statement (small sets only). */
@@ -115,10 +128,6 @@ export class ShapeFilters {
   /** Which filters are set: the part of a shape they decide. */
   get names(): string {
     return Object.keys(this.values).join(',');
-  }
-
-  has(name: string): boolean {
-    return name in this.values;
   }
 
   /** The set filters' conditions: values in the SQL, or placeholders when `prepared`. */

@@ -157,9 +157,9 @@ export class FaqSearchIndex {
    * keyword, ignoring case, in the listing's order: the first `need`.
    */
   async matches(search: FaqSearch, need: number): Promise<number[]> {
-    const corpus = await this.corpus(search.lang);
     const keyword = foldCase(search.keyword);
     if (keyword === '' || keyword.includes(end)) return [];
+    const corpus = await this.corpus(search.lang);
     const now = search.now.getTime();
     const { text, starts, filters, ids, games, types, onlineTimes } = corpus;
     const bits: number[] = [];
@@ -214,15 +214,15 @@ export class FaqSearchIndex {
   /** Drops every language's texts when the database's number moved since they were read. */
   private async fresh(): Promise<void> {
     const now = this.options.now().getTime();
-    const check = this.check;
+    let check = this.check;
     if (!check || now < check.at || now - check.at >= this.options.freshForMs) {
       const next = { at: now, version: this.source.version() };
-      this.check = next;
+      this.check = check = next;
       next.version.catch(() => {
         if (this.check === next) this.check = undefined;
       });
     }
-    const version = await this.check!.version;
+    const version = await check.version;
     if (version !== this.version) {
       this.corpora.clear();
       this.version = version;

@@ -107,30 +107,22 @@ export class FaqRepository {
    * en - whatever its online time, in the listing's order, with that text: what the in-memory search looks in.
    */
   async corpus(lang: string): Promise<FaqCorpusEntry[]> {
-    const local = alias(csFaqI18n, 'faq_local');
-    const fallback = alias(csFaqI18n, 'faq_en');
-    const rows = await this.db
-      .select({
-        id: csFaq.id,
-        gameBaseId: csFaq.gameBaseId,
-        questionTypeId: csFaq.questionTypeId,
-        onlineTime: csFaq.onlineTime,
-        title: sql<string>`coalesce(${local.title}, ${fallback.title})`,
-        content: sql<string>`coalesce(${local.content}, ${fallback.content})`,
-      })
-      .from(csFaq)
-      .innerJoin(csQuestionType, eq(csQuestionType.id, csFaq.questionTypeId))
-      .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, lang)))
-      .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
-      .where(
-        and(
-          eq(csFaq.isOnline, true),
-          eq(csQuestionType.isOnline, true),
-          sql`coalesce(${local.title}, ${fallback.title}) is not null`,
-        ),
-      )
+    const { title, content, joined, listable } = this.texts(lang);
+    return joined(
+      this.db
+        .select({
+          id: csFaq.id,
+          gameBaseId: csFaq.gameBaseId,
+          questionTypeId: csFaq.questionTypeId,
+          onlineTime: csFaq.onlineTime,
+          title,
+          content,
+        })
+        .from(csFaq)
+        .$dynamic(),
+    )
+      .where(listable)
       .orderBy(...listingOrder);
-    return rows;
   }
 
   /** cs_faq_version's number: it moves with every change to what the FAQ lists or finds (migration 0036). */
@@ -161,29 +153,38 @@ export class FaqRepository {
       .offset(offset);
   }
 
-  /** The listed entries (online, not scheduled for later, of an online type) with their texts in `lang` and en. */
-  private listing(filter: FaqFilter) {
+  /**
+   * The entries with their texts in `lang` (else en), and what lets one be listed whenever and under whatever
+   * filter: online, of an online type, with a text.
+   */
+  private texts(lang: string) {
     const local = alias(csFaqI18n, 'faq_local');
     const fallback = alias(csFaqI18n, 'faq_en');
     const title = sql<string>`coalesce(${local.title}, ${fallback.title})`;
     const content = sql<string>`coalesce(${local.content}, ${fallback.content})`;
-    const conditions = [
-      ...ownConditions(filter),
-      eq(csQuestionType.isOnline, true),
-      sql`${title} is not null`,
-    ];
     const joined = <T extends PgSelect>(query: T) =>
       query
         .innerJoin(csQuestionType, eq(csQuestionType.id, csFaq.questionTypeId))
-        .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
+        .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, lang)))
         .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')));
-    return { title, content, joined, listed: and(...conditions)! };
+    const listable = and(
+      eq(csFaq.isOnline, true),
+      eq(csQuestionType.isOnline, true),
+      sql`${title} is not null`,
+    )!;
+    return { title, content, joined, listable };
+  }
+
+  /** The listed entries (listable, not scheduled for later, of the filter's game and type) with their texts. */
+  private listing(filter: FaqFilter) {
+    const texts = this.texts(filter.lang);
+    return { ...texts, listed: and(texts.listable, ...filterConditions(filter))! };
   }
 }
 
-/** What the filter asks of the entry's own row: online, not scheduled for later, of the game, of the type. */
-function ownConditions(filter: FaqFilter): SQL[] {
-  const own: SQL[] = [eq(csFaq.isOnline, true), lte(csFaq.onlineTime, filter.now)];
+/** What the filter asks of the entry's own row: not scheduled for later, of the game, of the type. */
+function filterConditions(filter: FaqFilter): SQL[] {
+  const own: SQL[] = [lte(csFaq.onlineTime, filter.now)];
   if (filter.gameBaseId !== undefined) {
     own.push(or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId))!);
   }

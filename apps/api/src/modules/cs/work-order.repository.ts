@@ -6,7 +6,7 @@ import { csFile, csQuestionType, csWorkOrder, csWorkOrderMessage } from '../../d
 import { game } from '../../db/schema/game.schema.ts';
 import { gameNames, localizedName, questionTypeNames } from '../../db/localized-name.ts';
 import { matching } from '../../db/capped-count.ts';
-import { countColumn, preparedShape, ShapeFilters } from '../../db/prepared-shape.ts';
+import { carriedTotal, countColumn, preparedShape, ShapeFilters } from '../../db/prepared-shape.ts';
 
 export type WorkOrderRow = typeof csWorkOrder.$inferSelect;
 export type NewWorkOrder = typeof csWorkOrder.$inferInsert;
@@ -186,17 +186,18 @@ export class WorkOrderRepository {
         .offset(sql.placeholder('offset'));
     });
     const rows = await query.execute({ ...filters.values, limit: filter.limit, offset: filter.offset });
-    // Past the last page no row carries the total: counted on its own then.
-    const total =
-      rows[0]?.total ??
-      (filter.offset === 0
-        ? 0
-        : ((
-            await this.db
-              .select({ n: count() })
-              .from(csWorkOrder)
-              .where(and(...filters.conditions(false)))
-          )[0]?.n ?? 0));
+    const total = await carriedTotal(
+      rows,
+      filter.offset,
+      async () =>
+        (
+          await this.db
+            .select({ n: count() })
+            .from(csWorkOrder)
+            .where(and(...filters.conditions(false)))
+        )[0]?.n ?? 0,
+      (n) => n,
+    );
     return { rows, total };
   }
 
