@@ -73,6 +73,8 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '' },
     /** API processes under load: deploy/compose.yaml runs two replicas. */
     'api-processes': { type: 'string', default: '2' },
+    /** PostgreSQL connections per API process (DATABASE_POOL_SIZE). */
+    'pool-size': { type: 'string', default: '10' },
   },
 });
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -328,7 +330,7 @@ try {
   replicas = await startApiCluster(Number(values['api-processes']), {
     url,
     port,
-    poolSize: 10,
+    poolSize: Number(values['pool-size']),
     captchaAnswer,
     sandboxSecret,
   });

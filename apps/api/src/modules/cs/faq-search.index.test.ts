@@ -80,6 +80,21 @@ describe('FaqSearchIndex', () => {
     expect(source.reads).toEqual(['en']);
   });
 
+  it('finds every holder across many entries in the listing order, and stops at what is needed', async () => {
+    // More than one 32-entry word of the bit-sliced filters, holders at the words' edges and inside them.
+    const holds = (i: number) => i % 7 === 0 || [31, 32, 33, 63, 64, 95, 99, 129].includes(i);
+    const source = new FakeSource();
+    source.entries = Array.from({ length: 130 }, (_, i) =>
+      entry(1000 - i, `Question ${i}`, holds(i) ? `about the golden gate ${i}` : `about the garden ${i}`),
+    );
+    const expected = source.entries.flatMap((e, i) => (holds(i) ? [e.id] : []));
+    const index = new FaqSearchIndex(source, { now: () => now, freshForMs: 60_000 });
+    expect(await index.matches(search('golden gate'), 1000)).toEqual(expected);
+    expect(await index.matches(search('golden gate'), 11)).toEqual(expected.slice(0, 11));
+    // Every entry's filter has the runs of "about the g": every entry is looked at.
+    expect(await index.matches(search('about the g'), 1000)).toHaveLength(130);
+  });
+
   it('lists only what the filter lists: the game (or every game), the type, online by now', async () => {
     const source = new FakeSource();
     source.entries = [

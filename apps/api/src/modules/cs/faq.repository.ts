@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'dri
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { countCapped } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
+import { preparedShape, ShapeFilters } from '../../db/prepared-shape.ts';
 import { localizedName, questionTypeNames } from '../../db/localized-name.ts';
 import {
   csFaq,
@@ -79,7 +80,9 @@ export class FaqRepository {
    */
   async faqPage(filter: FaqFilter) {
     const { listed, joined } = this.listing(filter);
-    const rows = await this.pageRows(filter, listed, filter.offset);
+    const rows = await this.rowsOf(filter.lang, and(...filterConditions(filter))!)
+      .limit(filter.limit)
+      .offset(filter.offset);
     // In the page's order, so that the count walks the same index and stops at the cap.
     const counted = await countCapped(
       this.db,
@@ -95,11 +98,23 @@ export class FaqRepository {
     return { rows, counted };
   }
 
-  /** The listed entries among `ids`, as a page shows them, in the listing's order. */
+  /**
+   * The listed entries among `ids`, as a page shows them, in the listing's order: prepared per shape
+   * (prepared-shape.ts), since every keyword search of the players ends here.
+   */
   async entries(filter: FaqFilter, ids: readonly number[]) {
     if (ids.length === 0) return [];
-    const { listed } = this.listing(filter);
-    return this.pageRows({ ...filter, limit: ids.length }, and(listed, inArray(csFaq.id, [...ids]))!, 0);
+    const filters = new ShapeFilters()
+      .add('now', filter.now.toISOString(), (v) => sql`${csFaq.onlineTime} <= ${v}::timestamptz`)
+      .add('game', filter.gameBaseId, (v) => or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, v)))
+      .add('type', filter.questionTypeId, (v) => eq(csFaq.questionTypeId, v));
+    const query = preparedShape(this.db, `cs.faq-entries:${filters.names}:${filter.lang}`, () =>
+      this.rowsOf(
+        filter.lang,
+        and(...filters.conditions(true), sql`${csFaq.id} = any(${sql.placeholder('ids')}::int[])`)!,
+      ),
+    );
+    return query.execute({ ...filters.values, ids: [...ids] });
   }
 
   /**
@@ -131,15 +146,19 @@ export class FaqRepository {
     return row?.version ?? 0;
   }
 
-  private async pageRows(filter: FaqFilter, where: SQL, offset: number) {
-    const { title, content, joined, listed } = this.listing(filter);
+  /**
+   * The entries the FAQ may list in `lang` (listable) under `where` - the filter's own conditions - as a page shows
+   * them, in the listing's order.
+   */
+  private rowsOf(lang: string, where: SQL) {
+    const { title, content, joined, listable } = this.texts(lang);
     return joined(
       this.db
         .select({
           id: csFaq.id,
           gameBaseId: csFaq.gameBaseId,
           questionTypeId: csFaq.questionTypeId,
-          typeName: localizedName(questionTypeNames, csFaq.questionTypeId, filter.lang),
+          typeName: localizedName(questionTypeNames, csFaq.questionTypeId, lang),
           title,
           content,
           onlineTime: csFaq.onlineTime,
@@ -147,10 +166,8 @@ export class FaqRepository {
         .from(csFaq)
         .$dynamic(),
     )
-      .where(and(listed, where))
-      .orderBy(...listingOrder)
-      .limit(filter.limit)
-      .offset(offset);
+      .where(and(listable, where))
+      .orderBy(...listingOrder);
   }
 
   /**
