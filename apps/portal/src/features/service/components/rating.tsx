@@ -15,6 +15,7 @@ import {
   type WorkOrderDetailData,
 } from '@gp/contracts/cs';
 import { currentLanguage } from '@gp/i18n';
+import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { errorMessage } from '../model/error-message.ts';
 import { gradeWorkOrder } from '../api/grade-work-order.ts';
@@ -39,6 +40,8 @@ function Stars({ value, size = 'small' }: { value: number; size?: 'small' | 'lar
 
 export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRated: () => void }) {
   const { t } = useTranslation('service');
+  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  const { guard } = useLoginRedirect();
   const id = useId();
   const [choice, setChoice] = useState<Grade | undefined>(ticket.grade ?? undefined);
   const [busy, setBusy] = useState(false);
@@ -102,10 +105,12 @@ export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRat
     }
     setBusy(true);
     try {
-      await gradeWorkOrder(
-        ticket.work_order_id,
-        choice,
-        choice <= lowGradeMax ? { reason: why.reason, comment: why.comment.trim() || undefined } : {},
+      await guard(
+        gradeWorkOrder(
+          ticket.work_order_id,
+          choice,
+          choice <= lowGradeMax ? { reason: why.reason, comment: why.comment.trim() || undefined } : {},
+        ),
       );
       setNotice(t('rating.saved', { grade: t(`grade.${gradeNames[choice]}`) }));
       onRated();
