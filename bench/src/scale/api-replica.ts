@@ -23,8 +23,10 @@ const api = await buildApp({
 await api.listen({ host: '127.0.0.1', port: settings.port });
 const bare = await startBare(settings.url, settings.port + 1);
 process.send?.('ready');
-process.on('disconnect', () => {
+const close = () =>
   void Promise.allSettled([api.close(), bare.close()])
     .then(() => database.close())
     .finally(() => process.exit(0));
-});
+process.on('message', (message) => message === 'close' && close());
+// The bench gone without a word (killed): no replica left behind.
+process.on('disconnect', close);
