@@ -31,6 +31,10 @@ export const retentionPolicy = {
     memberSession: 7 * day,
     /** Staff sessions (they hold the address), after they expired or were revoked. */
     staffSession: 30 * day,
+    /** Staff logins halfway (password passed, second factor not yet: minutes; they hold the address). */
+    staffLoginPending: day,
+    /** Passkey challenges (5 minutes), also deleted as new ones are made: these are the ones no ceremony followed. */
+    webauthnChallenge: day,
     /** Every outgoing message, counted from when it was written (its secrets went long before). */
     outboxMessage: 30 * day,
   },

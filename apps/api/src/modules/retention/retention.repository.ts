@@ -16,7 +16,8 @@ import {
   verificationCode,
 } from '../../db/schema/passport.schema.ts';
 import { oauthGrant, oauthRequest } from '../../db/schema/social.schema.ts';
-import { staffSession } from '../../db/schema/staff.schema.ts';
+import { staffLoginPending, staffSession } from '../../db/schema/staff.schema.ts';
+import { webauthnChallenge } from '../../db/schema/webauthn.schema.ts';
 import type { RetentionRule } from './retention.policy.ts';
 
 interface Target {
@@ -72,6 +73,16 @@ const targets: Record<RetentionRule, Target> = {
     table: staffSession,
     key: staffSession.idHash,
     gone: (cutoff) => ended(staffSession.expiresAt, staffSession.revokedAt, cutoff),
+  },
+  staffLoginPending: {
+    table: staffLoginPending,
+    key: staffLoginPending.idHash,
+    gone: (cutoff) => lt(staffLoginPending.expiresAt, cutoff),
+  },
+  webauthnChallenge: {
+    table: webauthnChallenge,
+    key: webauthnChallenge.challenge,
+    gone: (cutoff) => lt(webauthnChallenge.expiresAt, cutoff),
   },
   outboxMessage: {
     table: outboxMessage,

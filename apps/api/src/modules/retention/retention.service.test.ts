@@ -21,7 +21,8 @@ import {
   verificationCode,
 } from '../../db/schema/passport.schema.ts';
 import { oauthGrant, oauthRequest } from '../../db/schema/social.schema.ts';
-import { staffSession } from '../../db/schema/staff.schema.ts';
+import { staffLoginPending, staffSession } from '../../db/schema/staff.schema.ts';
+import { webauthnChallenge } from '../../db/schema/webauthn.schema.ts';
 import { outbox, scrubbedMark } from '../messaging/index.ts';
 import { createRetentionJob, type RetentionJob } from './retention-job.ts';
 import { retentionPolicy } from './retention.policy.ts';
@@ -126,6 +127,16 @@ describe('retention of rows with an expiry', () => {
       { ...staffRow, idHash: 's-dead', expiresAt: ago(keep.staffSession + minute) },
       { ...staffRow, idHash: 's-kept', expiresAt: ago(keep.staffSession - hour) },
     ]);
+    const pending = { staffId: staff.staffId, ip: '192.0.2.1' };
+    await t.db.insert(staffLoginPending).values([
+      { ...pending, idHash: 'p-dead', expiresAt: ago(keep.staffLoginPending + minute) },
+      { ...pending, idHash: 'p-kept', expiresAt: ago(hour) },
+      { ...pending, idHash: 'p-live', expiresAt: ago(-5 * minute) },
+    ]);
+    await t.db.insert(webauthnChallenge).values([
+      { challenge: 'w-dead', purpose: 'member.login', expiresAt: ago(keep.webauthnChallenge + minute) },
+      { challenge: 'w-kept', purpose: 'member.login', expiresAt: ago(hour) },
+    ]);
     const message = { channel: 'email' as const, recipient: 'old@example.com', lang: 'en', subject: 's' };
     await t.db.insert(outboxMessage).values([
       { ...message, body: 'o-dead', status: 'sent', createdAt: ago(keep.outboxMessage + minute) },
@@ -172,6 +183,18 @@ describe('retention of rows with an expiry', () => {
       await keys(t.db.select().from(staffSession).where(like(staffSession.idHash, 's-%')), (r) => r.idHash),
     ).toEqual(['s-kept']);
     expect(
+      await keys(
+        t.db.select().from(staffLoginPending).where(like(staffLoginPending.idHash, 'p-%')),
+        (r) => r.idHash,
+      ),
+    ).toEqual(['p-kept', 'p-live']);
+    expect(
+      await keys(
+        t.db.select().from(webauthnChallenge).where(like(webauthnChallenge.challenge, 'w-%')),
+        (r) => r.challenge,
+      ),
+    ).toEqual(['w-kept']);
+    expect(
       await keys(t.db.select().from(outboxMessage).where(like(outboxMessage.body, 'o-%')), (r) => r.body),
     ).toEqual(['o-kept']);
     expect(counts).toMatchObject({
@@ -184,6 +207,8 @@ describe('retention of rows with an expiry', () => {
       authLockout: 2,
       memberSession: 2,
       staffSession: 1,
+      staffLoginPending: 1,
+      webauthnChallenge: 1,
       outboxMessage: 2,
     });
     // Nothing more to do: a second round finds nothing.
