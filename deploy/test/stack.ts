@@ -140,6 +140,7 @@ export async function startStack(): Promise<Stack> {
       COOKIE_DOMAIN: `.${domain}`,
       PREVIEW_SECRET: 'smoke-preview-secret-0123456789abcdefghijklmnop',
       STAFF_LINK_SECRET: 'smoke-staff-link-secret-0123456789abcdefghijkl',
+      STAFF_TOTP_KEY: 'smoke-staff-totp-key-0123456789abcdefghijklmn',
       PAY_PROVIDER: 'none',
       // Real transports to addresses where nothing listens: the smoke test sends no message.
       MAIL_TRANSPORT: 'smtp',

@@ -11,6 +11,7 @@ export const productionEnv = {
   DATABASE_URL: 'postgres://gp:secret@db.joypeak.test:5432/gp',
   PREVIEW_SECRET: 'p'.repeat(32),
   STAFF_LINK_SECRET: 's'.repeat(32),
+  STAFF_TOTP_KEY: 't'.repeat(32),
   PORTAL_ORIGIN: 'https://www.joypeak.test',
   PASSPORT_ORIGIN: 'https://passport.joypeak.test',
   PAY_ORIGIN: 'https://pay.joypeak.test',

@@ -56,6 +56,13 @@ describe('parseEnv', () => {
     // Locally a random one per process, never a fixed default anyone could know.
     expect(parseEnv(dev).staffLinkSecret).not.toBe(parseEnv(dev).staffLinkSecret);
     expect(() => parseEnv({ ...dev, STAFF_LINK_SECRET: 'short' })).toThrow(/STAFF_LINK_SECRET/);
+    // The sealing key of the authenticator-app secrets: required in production, fixed elsewhere (a random one
+    // would lock every app out at the next restart).
+    const { STAFF_TOTP_KEY: _key, ...withoutTotpKey } = prod;
+    expect(() => parseEnv(withoutTotpKey)).toThrow(/STAFF_TOTP_KEY: required in production/);
+    expect(parseEnv(prod).staffTotpKey).toBe(productionEnv.STAFF_TOTP_KEY);
+    expect(parseEnv(dev).staffTotpKey).toBe(parseEnv(dev).staffTotpKey);
+    expect(() => parseEnv({ ...dev, STAFF_TOTP_KEY: 'short' })).toThrow(/STAFF_TOTP_KEY/);
   });
 
   it('keeps e-mail and SMS in the outbox by default, and refuses that in production', () => {

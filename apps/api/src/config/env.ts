@@ -33,6 +33,8 @@ const jsonSetting = <T extends z.ZodType>(fallback: string, schema: T) =>
     .pipe(schema);
 /** The built-in game simulator's key: it answers on loopback in development only, so a known default is safe. */
 export const gameSimDevelopmentSecret = 'gp-game-sim-development-only-secret-0001';
+/** STAFF_TOTP_KEY outside production, where it is required. */
+const developmentTotpKey = 'gp-staff-totp-development-only-key-00001';
 
 const fields = z
   .object({
@@ -143,6 +145,12 @@ const fields = z
      * a restart only spoils links younger than ten minutes), required in production.
      */
     STAFF_LINK_SECRET: z.string().min(32).optional(),
+    /**
+     * Seals the staff's authenticator-app secrets in the database (modules/staff/totp-secret.box.ts). Required in
+     * production; elsewhere a fixed development key. Changing it locks every authenticator app out (the start
+     * refuses a key that does not open the stored secrets).
+     */
+    STAFF_TOTP_KEY: z.string().min(32).optional(),
     /** Runs the desk's export worker with the other jobs (tests turn it off and drive it themselves). */
     DESK_EXPORT_WORKER: bool.default(true),
     /**
@@ -310,6 +318,8 @@ export const requiredInProduction = {
   DATABASE_URL: "PostgreSQL (the embedded PGlite is one process's database, for development)",
   PREVIEW_SECRET: 'signs preview links of unpublished content (32+ characters)',
   STAFF_LINK_SECRET: "signs the console's download links (32+ characters)",
+  STAFF_TOTP_KEY:
+    "seals the staff's authenticator-app secrets in the database (32+ characters; keep it: a new key locks those apps out)",
   PORTAL_ORIGIN: 'the https origin of the portal (main host)',
   PASSPORT_ORIGIN: 'the https origin of the passport host',
   PAY_ORIGIN: 'the https origin of the pay host',
@@ -458,6 +468,8 @@ function complete(e: Fields) {
     ...e,
     previewSecret: e.PREVIEW_SECRET ?? randomBytes(32).toString('base64url'),
     staffLinkSecret: e.STAFF_LINK_SECRET ?? randomBytes(32).toString('base64url'),
+    // Not random per process: the sealed secrets must open after a restart, in development too.
+    staffTotpKey: e.STAFF_TOTP_KEY ?? developmentTotpKey,
     /** On by default everywhere but production, where it is refused. */
     demoId: e.DEMO_ID ?? e.NODE_ENV !== 'production',
     /** The sandbox everywhere but production, where it is refused and a provider must be named. */

@@ -122,8 +122,8 @@ export const staffTotp = pgTable('staff_totp', {
     .primaryKey()
     .references(() => staffAccount.id, { onDelete: 'cascade' }),
   /**
-   * Base32, as the authenticator app holds it (the code needs the secret itself, so it cannot be hashed). Null
-   * until the first enrolment is confirmed.
+   * The base32 secret the authenticator app holds, sealed under STAFF_TOTP_KEY (the code needs the secret itself,
+   * so it cannot be hashed: modules/staff/totp-secret.box.ts). Null until the first enrolment is confirmed.
    */
   secret: text('secret'),
   /** A secret shown for enrolment and not yet confirmed; it replaces `secret` only once a code of it is right. */

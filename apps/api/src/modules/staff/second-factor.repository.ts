@@ -3,7 +3,8 @@
  * passkeys and the pending half of a login (registration challenges: modules/webauthn). Every check that must not be passed twice
  * (a time step, a recovery code, a challenge, the pending login) is one conditional statement.
  */
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, like, lt, not, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
   staffAccount,
@@ -12,8 +13,14 @@ import {
   staffRecoveryCode,
   staffTotp,
 } from '../../db/schema/staff.schema.ts';
+import { TotpSecretBox } from './totp-secret.box.ts';
 
 export type StaffTotpRow = typeof staffTotp.$inferSelect;
+/** An account's authenticator app, its secrets opened. */
+export type StaffTotp = StaffTotpRow & {
+  /** The pending secret as stored: what `confirmSecret` checks no newer start has replaced. */
+  pendingStored: string | null;
+};
 export type StaffPasskeyRow = typeof staffPasskey.$inferSelect;
 
 /** SQL: the account `id` has a second factor (a confirmed authenticator app or a passkey). */
@@ -21,12 +28,66 @@ export function hasSecondFactorSql(id: typeof staffAccount.id) {
   return sql<boolean>`(exists (select 1 from ${staffTotp} where ${staffTotp.staffId} = ${id} and ${staffTotp.confirmedAt} is not null) or exists (select 1 from ${staffPasskey} where ${staffPasskey.staffId} = ${id}))`;
 }
 
-export class SecondFactorRepository {
-  constructor(private readonly db: Db) {}
+/** A stored secret that is not sealed (written in clear before sealing existed). */
+const inClear = (column: AnyPgColumn) => and(isNotNull(column), not(like(column, 'gcm1.%')));
 
-  async totpOf(staffId: number): Promise<StaffTotpRow | undefined> {
+export class SecondFactorRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly box: TotpSecretBox,
+  ) {}
+
+  async totpOf(staffId: number): Promise<StaffTotp | undefined> {
     const [row] = await this.db.select().from(staffTotp).where(eq(staffTotp.staffId, staffId));
-    return row;
+    if (!row) return undefined;
+    return {
+      ...row,
+      secret: row.secret === null ? null : this.box.open(staffId, row.secret),
+      pendingSecret: row.pendingSecret === null ? null : this.box.open(staffId, row.pendingSecret),
+      pendingStored: row.pendingSecret,
+    };
+  }
+
+  /**
+   * Seals every secret still stored in clear (each update conditional on the clear value, so processes starting
+   * side by side seal each once); answers how many.
+   */
+  async sealClearSecrets(): Promise<number> {
+    const rows = await this.db
+      .select()
+      .from(staffTotp)
+      .where(or(inClear(staffTotp.secret), inClear(staffTotp.pendingSecret)));
+    let sealed = 0;
+    for (const row of rows) {
+      for (const column of ['secret', 'pendingSecret'] as const) {
+        const value = row[column];
+        if (value === null || TotpSecretBox.isSealed(value)) continue;
+        const done = await this.db
+          .update(staffTotp)
+          .set({ [column]: this.box.seal(row.staffId, value) })
+          .where(and(eq(staffTotp.staffId, row.staffId), eq(staffTotp[column], value)))
+          .returning({ staffId: staffTotp.staffId });
+        sealed += done.length;
+      }
+    }
+    return sealed;
+  }
+
+  /** Whether the box opens a sealed secret of the table (true when there is none): the key is the right one. */
+  async keyOpensStoredSecrets(): Promise<boolean> {
+    const [row] = await this.db
+      .select({ staffId: staffTotp.staffId, secret: staffTotp.secret, pending: staffTotp.pendingSecret })
+      .from(staffTotp)
+      .where(or(like(staffTotp.secret, 'gcm1.%'), like(staffTotp.pendingSecret, 'gcm1.%')))
+      .limit(1);
+    if (!row) return true;
+    const stored = row.secret && TotpSecretBox.isSealed(row.secret) ? row.secret : row.pending!;
+    try {
+      this.box.open(row.staffId, stored);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async passkeysOf(staffId: number): Promise<StaffPasskeyRow[]> {
@@ -47,18 +108,25 @@ export class SecondFactorRepository {
 
   /** A new secret waiting for its first code; a confirmed secret stays in use until then. */
   async setPendingSecret(staffId: number, secret: string): Promise<void> {
+    const sealed = this.box.seal(staffId, secret);
     await this.db
       .insert(staffTotp)
-      .values({ staffId, pendingSecret: secret })
-      .onConflictDoUpdate({ target: staffTotp.staffId, set: { pendingSecret: secret } });
+      .values({ staffId, pendingSecret: sealed })
+      .onConflictDoUpdate({ target: staffTotp.staffId, set: { pendingSecret: sealed } });
   }
 
-  /** Makes the pending secret the account's, if it is still `secret` (a newer start replaces it). */
-  async confirmSecret(staffId: number, secret: string, step: number, at: Date): Promise<boolean> {
+  /**
+   * Makes the pending secret the account's, if it is still the one read (`pendingStored`, as `totpOf` gave it:
+   * a newer start replaces it).
+   */
+  async confirmSecret(staffId: number, pendingStored: string, step: number, at: Date): Promise<boolean> {
+    const secret = TotpSecretBox.isSealed(pendingStored)
+      ? pendingStored
+      : this.box.seal(staffId, pendingStored);
     const rows = await this.db
       .update(staffTotp)
       .set({ secret, pendingSecret: null, confirmedAt: at, lastStep: step, lastUsedAt: at })
-      .where(and(eq(staffTotp.staffId, staffId), eq(staffTotp.pendingSecret, secret)))
+      .where(and(eq(staffTotp.staffId, staffId), eq(staffTotp.pendingSecret, pendingStored)))
       .returning({ staffId: staffTotp.staffId });
     return rows.length === 1;
   }

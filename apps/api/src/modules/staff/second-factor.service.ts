@@ -36,6 +36,7 @@ import {
 } from './staff-auth.ts';
 import { sessionDataOf } from './staff-data.ts';
 import { SecondFactorRepository } from './second-factor.repository.ts';
+import type { TotpSecretBox } from './totp-secret.box.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
 
 const minute = 60_000;
@@ -75,6 +76,8 @@ const registerPurpose = 'staff.register';
 
 export interface SecondFactorDeps {
   db: Db;
+  /** Seals the authenticator-app secrets at rest (STAFF_TOTP_KEY). */
+  box: TotpSecretBox;
   lockout: LockoutService;
   party: WebAuthnParty;
   now: Clock;
@@ -88,7 +91,21 @@ export class SecondFactorService {
   constructor(private readonly d: SecondFactorDeps) {}
 
   private repo(db: Db = this.d.db) {
-    return new SecondFactorRepository(db);
+    return new SecondFactorRepository(db, this.d.box);
+  }
+
+  /**
+   * At the start: seals the authenticator-app secrets still stored in clear, and stops the start when
+   * STAFF_TOTP_KEY does not open the sealed ones (a changed key would refuse every staff code, silently).
+   */
+  async sealStoredSecrets(): Promise<number> {
+    const repo = this.repo();
+    if (!(await repo.keyOpensStoredSecrets())) {
+      throw new Error(
+        'STAFF_TOTP_KEY does not open the authenticator-app secrets stored in staff_totp: set the key they were sealed with',
+      );
+    }
+    return repo.sealClearSecrets();
   }
 
   private now(): Date {
@@ -164,9 +181,9 @@ export class SecondFactorService {
 
   async confirmTotp(staff: AuthenticatedStaff, code: string): Promise<{ recovery_codes: string[] | null }> {
     const row = await this.repo().totpOf(staff.staffId);
-    if (!row?.pendingSecret) throw new AppError(codes.staffEnrolmentNotStarted);
-    const pending = row.pendingSecret;
-    const step = await this.stepOf(pending, code);
+    if (!row?.pendingSecret || !row.pendingStored) throw new AppError(codes.staffEnrolmentNotStarted);
+    const pending = row.pendingStored;
+    const step = await this.stepOf(row.pendingSecret, code);
     if (step === undefined) throw new AppError(codes.staffSecondFactorWrong);
     const at = this.now();
     return inTransaction(this.d.db, async (tx) => {

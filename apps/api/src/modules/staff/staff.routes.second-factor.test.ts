@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
-import { staffAuditLog, staffRecoveryCode } from '../../db/schema/staff.schema.ts';
+import { staffAuditLog, staffRecoveryCode, staffTotp } from '../../db/schema/staff.schema.ts';
+import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../config/env.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator.ts';
@@ -238,6 +240,57 @@ describe('login with an authenticator app', () => {
     clock.advance(31 * 60_000);
     const later = await passwordStep(member.accountId, member.password);
     expect((await post('/csmng/login/totp', later.cookies, { code: codeAt(secret) })).json().code).toBe(0);
+  });
+});
+
+describe('authenticator-app secrets at rest (STAFF_TOTP_KEY)', () => {
+  const rowOf = async (staffId: number) =>
+    (await t.db.select().from(staffTotp).where(eq(staffTotp.staffId, staffId)))[0]!;
+  /** Another API process on the same database, with `env` over the test app's. */
+  const anotherProcess = (env: Record<string, string> = {}) =>
+    buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...staffTestEnv, ...env }),
+      database: t.database,
+      logger: false,
+      now: clock.now,
+    });
+
+  it('are stored sealed, never as the secret the app shows', async () => {
+    const member = await newcomer();
+    const started = (await staffPost(t.app, member.session, '/csmng/second_factor/totp/start', {})).json();
+    const secret = started.data.secret as string;
+    const pending = await rowOf(member.staffId);
+    expect(pending.pendingSecret).toMatch(/^gcm1\./);
+    expect(pending.pendingSecret).not.toContain(secret);
+    await staffPost(t.app, member.session, '/csmng/second_factor/totp/confirm', { code: codeAt(secret) });
+    const confirmed = await rowOf(member.staffId);
+    expect(confirmed.secret).toMatch(/^gcm1\./);
+    expect(confirmed.secret).not.toContain(secret);
+    expect(confirmed.pendingSecret).toBeNull();
+  });
+
+  it('one stored in clear (before sealing) is sealed at the next start and still logs in', async () => {
+    const member = await newcomer();
+    const { secret } = await enrolTotp(member.session);
+    await t.db.update(staffTotp).set({ secret }).where(eq(staffTotp.staffId, member.staffId));
+    const restarted = await anotherProcess();
+    await restarted.ready();
+    await restarted.close();
+    const row = await rowOf(member.staffId);
+    expect(row.secret).toMatch(/^gcm1\./);
+    expect(row.secret).not.toContain(secret);
+    clock.advance(60_000);
+    const step = await passwordStep(member.accountId, member.password);
+    const done = await post('/csmng/login/totp', step.cookies, { code: codeAt(secret) }, step.ip);
+    expect(done.json()).toMatchObject({ code: 0, data: { second_factor: 1 } });
+  });
+
+  it('a start with a key that does not open them stops, saying which setting', async () => {
+    const member = await newcomer();
+    await enrolTotp(member.session);
+    const wrong = await anotherProcess({ STAFF_TOTP_KEY: 'another-key-that-sealed-nothing-here-0001' });
+    await expect(wrong.ready()).rejects.toThrow(/STAFF_TOTP_KEY does not open/);
+    await wrong.close().catch(() => undefined);
   });
 });
 

@@ -40,6 +40,7 @@ import {
   testCost,
 } from '../passport/index.ts';
 import { AuditService } from './audit.service.ts';
+import { TotpSecretBox } from './totp-secret.box.ts';
 import { StaffAccountService } from './staff-account.service.ts';
 import { SecondFactorService, secondFactorPolicy, staffWebAuthnParty } from './second-factor.service.ts';
 import {
@@ -60,9 +61,15 @@ export async function staffRoutes(app: FastifyInstance) {
   const captcha = createCaptchaService(app.db, { testAnswer: app.env.CAPTCHA_TEST_ANSWER, now });
   const secondFactor = new SecondFactorService({
     db: app.db,
+    box: new TotpSecretBox(app.env.staffTotpKey),
     lockout,
     party: staffWebAuthnParty(app.env.CS_ADMIN_ORIGIN),
     now,
+  });
+  // Before the first request: secrets stored in clear sealed, and a start with the wrong key stopped.
+  app.addHook('onReady', async () => {
+    const sealed = await secondFactor.sealStoredSecrets();
+    if (sealed > 0) app.log.info({ sealed }, 'staff authenticator-app secrets sealed (STAFF_TOTP_KEY)');
   });
   const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, secondFactor, now });
   const accounts = new StaffAccountService({ db: app.db, hasher, lockout, now });
