@@ -5,6 +5,7 @@
  * element must still be the same, connected node, and the console must hold no hydration warning.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { formatDate, formatDateRange } from '../../packages/i18n/src/format.ts';
 import enPortal from '../../packages/i18n/locales/en/portal.json' with { type: 'json' };
 import thPortal from '../../packages/i18n/locales/th/portal.json' with { type: 'json' };
 import { checkA11y } from '../support/a11y.ts';
@@ -153,4 +154,74 @@ test("the server renders in the player's language choice once made", async ({ pa
   ).text();
   expect(html).toMatch(/<html lang="th"/);
   expect(html).toContain(thPortal.home.heading);
+});
+
+/**
+ * Spaces as spaces: Node's and Chromium's ICU space a period's dash differently (thin or plain), which React
+ * takes over silently - only the dates matter here.
+ */
+const spaced = (text: string | null) => (text ?? '').replace(/\s/gu, ' ');
+
+/** The `<time>` elements of the page: their moment (or `start/end` period) and text. */
+const timesOf = async (page: Page) =>
+  (
+    await page
+      .locator('#root time')
+      .evaluateAll((els) =>
+        els.map((el) => ({ at: el.getAttribute('datetime') ?? '', text: el.textContent })),
+      )
+  ).map(({ at, text }) => ({ at, text: spaced(text) }));
+
+/** What each `<time>` reads in `timeZone`, as the apps write dates. */
+const writtenIn = (times: { at: string }[], timeZone: string) =>
+  times.map(({ at }) => {
+    const [start = '', end] = at.split('/');
+    const text = end
+      ? formatDateRange(start, end, 'en', { timeZone })
+      : formatDate(start, 'en', { timeZone });
+    return { at, text: spaced(text) };
+  });
+
+test("dates stay as the server wrote them while the page lives, then follow the browser's zone", async ({
+  browser,
+}, testInfo) => {
+  const h5 = onPhone(testInfo);
+  // A device that moved: its cookie still names the zone of its last visit, 25 hours from where it is now, so
+  // every date the server writes in the old zone differs from the browser's.
+  const context = await browser.newContext({ ...testInfo.project.use, timezoneId: 'Pacific/Kiritimati' });
+  try {
+    await context.addCookies([{ name: 'gp_tz', value: 'Pacific%2FPago_Pago', url: PORTAL }]);
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
+    });
+    page.on('pageerror', (error) => warnings.push(error.message));
+    await page.addInitScript(observe);
+    const ready = takenOver(page);
+    await page.goto(homeUrl(h5));
+    await ready;
+    await page.waitForLoadState('networkidle');
+    const taken = await timesOf(page);
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken).toEqual(writtenIn(taken, 'Pacific/Pago_Pago'));
+    // Not one node of the server's first screen was drawn again.
+    const replaced = await page.evaluate(() =>
+      ((window as unknown as { __server?: Element[] }).__server ?? [])
+        .filter((el) => !el.isConnected)
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+    expect(replaced).toEqual([]);
+    expect(warnings).toEqual([]);
+    // The browser's zone is kept for the next page the server renders.
+    const cookie = (await context.cookies(PORTAL)).find((c) => c.name === 'gp_tz');
+    expect(cookie?.value).toBe('Pacific%2FKiritimati');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    const next = await timesOf(page);
+    expect(next).toEqual(writtenIn(next, 'Pacific/Kiritimati'));
+    expect(next.map((t) => t.text)).not.toEqual(taken.map((t) => t.text));
+  } finally {
+    await context.close();
+  }
 });

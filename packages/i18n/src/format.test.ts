@@ -10,6 +10,8 @@ import {
   formatMoney,
   formatNumber,
   intlLocale,
+  isTimeZone,
+  setTimeZoneSource,
   mediumDateTime,
   mediumDateTimeSeconds,
   minorToDecimal,
@@ -197,5 +199,28 @@ describe('formatFileSize', () => {
     expect(formatFileSize(5 * 1024 * 1024, 'en')).toBe('5 MB');
     expect(formatFileSize(12, 'en')).toBe('0.1 kB');
     expect(formatFileSize(12 * 1024 * 1024, 'zh-Hant')).toMatch(/^12\s?MB$/);
+  });
+});
+
+describe('the zone of dates', () => {
+  it("takes the source's zone when a call names none, the call's over it", () => {
+    const at = '2026-11-19T16:30:00Z'; // 23:30 in Bangkok, 00:30 the next day in Manila
+    try {
+      setTimeZoneSource(() => 'Asia/Manila');
+      expect(formatDate(at, 'en')).toBe('Nov 20, 2026');
+      expect(formatDate(at, 'en', { timeZone: 'Asia/Bangkok' })).toBe('Nov 19, 2026');
+      setTimeZoneSource(() => 'Asia/Bangkok');
+      expect(formatDate(at, 'en')).toBe('Nov 19, 2026');
+      expect(formatDateRange(at, '2026-11-21T16:30:00Z', 'en')).toMatch(/^Nov 19\s–\s21, 2026$/);
+    } finally {
+      setTimeZoneSource(() => undefined);
+    }
+  });
+
+  it('knows an IANA zone from anything else', () => {
+    expect(isTimeZone('Asia/Ho_Chi_Minh')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    for (const bad of ['Mars/Olympus', '', undefined, null, 'x'.repeat(65)])
+      expect(isTimeZone(bad)).toBe(false);
   });
 });

@@ -165,8 +165,36 @@ export const timeOnly = { timeStyle: 'short' } as const satisfies DateStyle;
 export interface DateFormatOptions {
   /** How much of the moment to write (default `dateOnly`). */
   style?: DateStyle;
-  /** IANA zone; the browser's own when absent (tests and servers pin one). */
+  /** IANA zone; when absent the page's (`setTimeZoneSource`), else the runtime's own (tests pin one). */
   timeZone?: string;
+}
+
+/**
+ * The cookie holding the browser's time zone for the server (issue 21): a page the server renders writes its dates
+ * in it, so the browser, taking the page over, writes the same text. One name for every host: it is the device's.
+ */
+export const timeZoneCookie = 'gp_tz';
+
+/** An IANA time zone this runtime knows (`Asia/Bangkok`). */
+export function isTimeZone(zone: string | undefined | null): zone is string {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let zoneSource: () => string | undefined = () => undefined;
+
+/**
+ * Where a date takes its zone from when the call names none: on the server the render's (several run at once),
+ * in a browser that took over a server-rendered page the zone that page was written in, so the takeover writes
+ * every date as the server did (boot.tsx); otherwise the runtime's own.
+ */
+export function setTimeZoneSource(source: () => string | undefined): void {
+  zoneSource = source;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -176,7 +204,10 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
  * (making one costs far more than formatting with it: a list of dates would otherwise make one per date, a long
  * task on a phone).
  */
-function dateFormat(lang: string, { style = dateOnly, timeZone }: DateFormatOptions): Intl.DateTimeFormat {
+function dateFormat(
+  lang: string,
+  { style = dateOnly, timeZone = zoneSource() }: DateFormatOptions,
+): Intl.DateTimeFormat {
   const locale = intlLocale(lang);
   return cached(dateFormats, `${locale} ${timeZone ?? ''} ${JSON.stringify(style)}`, () => {
     return new Intl.DateTimeFormat(locale, { ...style, calendar: 'gregory', timeZone });

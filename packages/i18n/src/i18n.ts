@@ -14,6 +14,7 @@ import {
   storeLanguage,
   type LanguageEnvironment,
 } from './languages.ts';
+import { isTimeZone, timeZoneCookie } from './format.ts';
 import { takeLanguage, withLanguage } from './language-link.ts';
 
 export * from './languages.ts';
@@ -100,19 +101,39 @@ export function browserLanguageEnvironment(): LanguageEnvironment {
     storage = undefined;
   }
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   const cookies = {
-    get: (name: string) =>
-      String(document.cookie ?? '')
-        .split(';')
-        .map((part) => part.trim().split('='))
-        .find(([key]) => key === name)?.[1],
+    get: readCookie,
     // A session cookie, as the storage it mirrors lasts the browser session; sent to this host's pages only.
     set: (name: string, value: string) => {
-      document.cookie = `${name}=${value}; Path=/; SameSite=Lax${secure}`;
+      document.cookie = `${name}=${value}; Path=/; SameSite=Lax${secureCookie()}`;
     },
   };
   return { storage, cookies, host: window.location.host, preferred };
+}
+
+const readCookie = (name: string) =>
+  String(document.cookie ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === name)?.[1];
+const secureCookie = () => (window.location.protocol === 'https:' ? '; Secure' : '');
+
+/**
+ * Keeps the browser's time zone in this host's `timeZoneCookie` for a year (a device's zone seldom changes), so
+ * the next page the server renders writes its dates in it (request-language.ts `requestTimeZone`). Written only
+ * when it changed.
+ */
+export function rememberTimeZone(): void {
+  let zone: string | undefined;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return;
+  }
+  if (!isTimeZone(zone)) return;
+  const value = encodeURIComponent(zone);
+  if (readCookie(timeZoneCookie) === value) return;
+  document.cookie = `${timeZoneCookie}=${value}; Path=/; Max-Age=31536000; SameSite=Lax${secureCookie()}`;
 }
 
 let active: EnabledLanguage = defaultLanguage;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, requestLanguage } from './request-language.ts';
+import { acceptedLanguages, requestLanguage, requestTimeZone } from './request-language.ts';
 
 describe('requestLanguage', () => {
   const host = 'portal.example.com';
@@ -20,5 +20,21 @@ describe('requestLanguage', () => {
     expect(
       requestLanguage({ host, url: '/h5', cookie: 'gp_lang_portal_example_com=ja', acceptLanguage: 'vi' }),
     ).toBe('vi');
+  });
+});
+
+describe('requestTimeZone', () => {
+  it("takes the browser's zone from its cookie, else the site's", () => {
+    expect(requestTimeZone('a=1; gp_tz=Asia%2FManila', 'Asia/Bangkok')).toBe('Asia/Manila');
+    expect(requestTimeZone('gp_tz=Asia/Jakarta', 'Asia/Bangkok')).toBe('Asia/Jakarta');
+    for (const cookie of [
+      undefined,
+      '',
+      'gp_tz=',
+      'gp_tz=Mars%2FOlympus',
+      'gp_tz=%E0%A4%A',
+      'x_gp_tz=Asia%2FManila',
+    ])
+      expect(requestTimeZone(cookie, 'Asia/Bangkok'), cookie).toBe('Asia/Bangkok');
   });
 });

@@ -4,6 +4,7 @@
  * request's Accept-Language that we support (by its q order, as `navigator.languages` lists them), else en.
  */
 import type { EnabledLanguage } from '@gp/config';
+import { isTimeZone, timeZoneCookie } from './format.ts';
 import { takeLanguage } from './language-link.ts';
 import { isEnabledLanguage, languageCookieName, matchBrowserLanguage } from './languages.ts';
 
@@ -45,4 +46,19 @@ export function requestLanguage(request: LanguageRequest): EnabledLanguage {
   const mirrored = cookieValue(request.cookie, languageCookieName(request.host));
   if (isEnabledLanguage(mirrored)) return mirrored;
   return matchBrowserLanguage(acceptedLanguages(request.acceptLanguage));
+}
+
+/** The zone a server renders a page's dates in: the browser's, as its cookie says (`timeZoneCookie`), else `site`. */
+export function requestTimeZone(cookie: string | undefined, site: string): string {
+  const zone = cookieValue(cookie, timeZoneCookie);
+  const decoded = zone === undefined ? undefined : safeDecode(zone);
+  return isTimeZone(decoded) ? decoded : site;
+}
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -6,13 +6,16 @@
  * A page the server rendered (issue 21: `server/render-page.tsx`) is taken over in place: the matched screens'
  * chunks are loaded first, the router starts from the loaders' data the page carries (no call repeated), and
  * `hydrateRoot` adopts the markup node for node. When the browser would render something else (another language
- * stored in this tab, another device form), it renders afresh as for a page the server did not render.
+ * stored in this tab, another device form), it renders afresh as for a page the server did not render. Dates
+ * are written in the zone the page was rendered in (`FirstScreen.timeZone`), and the browser's zone is kept in a
+ * cookie for the next page the server renders.
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { createI18n, startLanguage, type Namespace } from '@gp/i18n';
+import { createI18n, rememberTimeZone, startLanguage, type Namespace } from '@gp/i18n';
+import { setTimeZoneSource } from '@gp/i18n/format';
 import { hydrateFirstScreen } from './hydrate-later.tsx';
 import { readFirstScreen } from './server/first-screen.ts';
 import { browserDevice } from './shell/create-shell.tsx';
@@ -38,7 +41,13 @@ export async function bootApp(options: {
   const root = document.getElementById(options.rootId ?? 'root');
   if (!root) throw new Error('no #root element');
   const first = readFirstScreen();
+  // The next page the server renders writes its dates in this browser's zone.
+  rememberTimeZone();
   if (first && first.lang === lang && first.device === browserDevice()) {
+    // This page's dates stay in the zone the server wrote them in (the site's on a first visit), so the takeover
+    // writes the same text, and later screens of this page agree with it.
+    const { timeZone } = first;
+    if (timeZone) setTimeZoneSource(() => timeZone);
     const [i18n] = await Promise.all([createI18n(lang, options.namespaces), resolveLazy(options.routes)]);
     const router = createBrowserRouter(options.routes, { hydrationData: { loaderData: first.loaderData } });
     // Ranking every route is work of its own: the hydration's first pass starts in the next task, so neither makes

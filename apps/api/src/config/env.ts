@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { localHosts, localPorts } from '@gp/config';
+import { isTimeZone } from '@gp/i18n/format';
 import { repoRoot } from './paths.ts';
 import { noProxy, parseTrustedProxies } from './trusted-proxies.ts';
 
@@ -90,6 +91,14 @@ const fields = z
      * tests turn it on).
      */
     PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    /**
+     * The IANA zone the server writes a page's dates in for a browser it does not know yet (a first visit: the
+     * browser keeps its own zone in a cookie for the next pages, `@gp/i18n/format` `timeZoneCookie`).
+     */
+    SITE_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'an IANA time zone, e.g. Asia/Bangkok')
+      .default('Asia/Bangkok'),
     /**
      * Outgoing e-mail and SMS (DESIGN section 6; modules/messaging). `outbox` keeps them in the outbox table, read
      * in the dev mailbox and by tests, and sends nothing: refused in production. `smtp` sends e-mail with

@@ -32,6 +32,9 @@ import {
   type InProcessApi,
 } from './first-screen.ts';
 
+/** SITE_TIME_ZONE's default, for hosts built without the whole environment (tests). */
+const defaultSiteTimeZone = 'Asia/Bangkok';
+
 /** Where the app's build writes its policy (packages/ui/src/build/content-security-policy.ts). */
 export const policyFile = '.vite/content-security-policy.txt';
 
@@ -57,7 +60,7 @@ export async function buildAppHost(
   name: AppHost['name'],
   logger: FastifyInstance['log'],
   root = distDirOf(name),
-  env: Pick<Env, 'NODE_ENV'> = { NODE_ENV: 'production' },
+  env: Pick<Env, 'NODE_ENV'> & Partial<Pick<Env, 'SITE_TIME_ZONE'>> = { NODE_ENV: 'production' },
   api?: InProcessApi,
 ): Promise<FastifyInstance> {
   if (!existsSync(join(root, 'index.html'))) {
@@ -101,7 +104,7 @@ export async function buildAppHost(
     }
     if (renderer && api && request.method === 'GET') {
       try {
-        const page = await renderRequest(renderer, api, request);
+        const page = await renderRequest(renderer, api, request, env.SITE_TIME_ZONE ?? defaultSiteTimeZone);
         if (page) {
           const links = screenLinks(screenFiles, request.url);
           return sendHtml(request, reply, fillTemplate(renderedTemplate, page, links));

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { site } from '@gp/config';
+import { formatDate, formatDateRange } from '@gp/i18n/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { buildAppHost, distDirOf } from './app-hosts.ts';
@@ -77,6 +78,7 @@ describe('first screen in the HTML (portal)', () => {
       /<script type="application\/json" id="gp-first-screen">([\s\S]*?)<\/script>/.exec(html)![1]!,
     ) as {
       lang: string;
+      timeZone: string;
       loaderData: Record<string, unknown>;
     };
 
@@ -134,6 +136,43 @@ describe('first screen in the HTML (portal)', () => {
     expect(rootOf(html)).toContain(banners[0]!.title);
     expect(html).toContain(`<link rel="preload" as="image" href="${banners[0]!.image.url}"`);
     expect(rootOf(html)).toContain('<h1');
+  });
+
+  it("writes the dates in the browser's zone its cookie names, else in the site's", async () => {
+    /** Every `<time>` of the page, and whether its text is its moment written in `zone`. */
+    const render = async (cookie?: string) => {
+      const html = (
+        await page('/', { 'user-agent': desktop, 'accept-language': 'en', ...(cookie ? { cookie } : {}) })
+      ).body;
+      const times = [...rootOf(html)!.matchAll(/<time[^>]*datetime="([^"]+)"[^>]*>([^<]*)<\/time>/gi)].map(
+        ([, at = '', text]) => ({ at, text }),
+      );
+      return { times, zone: payloadOf(html).timeZone };
+    };
+    // A moment, or a period as `start/end` (events).
+    const writtenIn = (times: { at: string; text?: string }[], timeZone: string) =>
+      times.map(({ at }) => {
+        const [start = '', end] = at.split('/');
+        const text = end
+          ? formatDateRange(start, end, 'en', { timeZone })
+          : formatDate(start, 'en', { timeZone });
+        return { at, text };
+      });
+    // 14 hours ahead of UTC and 11 behind: every moment falls on two different dates there.
+    const east = await render('gp_tz=Pacific%2FKiritimati');
+    expect(east.zone).toBe('Pacific/Kiritimati');
+    expect(east.times.length).toBeGreaterThan(0);
+    expect(east.times).toEqual(writtenIn(east.times, 'Pacific/Kiritimati'));
+    const west = await render('gp_tz=Pacific/Pago_Pago');
+    expect(west.zone).toBe('Pacific/Pago_Pago');
+    expect(west.times).toEqual(writtenIn(west.times, 'Pacific/Pago_Pago'));
+    expect(west.times).not.toEqual(east.times);
+    // No cookie, or one that names no zone: the site's (SITE_TIME_ZONE).
+    for (const cookie of [undefined, 'gp_tz=Mars%2FOlympus', 'gp_tz=%E0%A4%A']) {
+      const site = await render(cookie);
+      expect(site.zone, cookie).toBe('Asia/Bangkok');
+      expect(site.times, cookie).toEqual(writtenIn(site.times, 'Asia/Bangkok'));
+    }
   });
 
   it('renders /news/h5 with its heading and first news item', async () => {

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceKind, type DeviceKind } from '@gp/config/navigation-rules';
 import type { EnabledLanguage } from '@gp/config';
-import { requestLanguage } from '@gp/i18n/request-language';
+import { requestLanguage, requestTimeZone } from '@gp/i18n/request-language';
 
 /** Where an app's server build lives, relative to its dist folder. */
 export const serverEntry = 'server/entry-server.js';
@@ -30,7 +30,7 @@ export interface RenderedPage {
 export interface PageRenderer {
   render(
     url: string,
-    options: { lang: EnabledLanguage; device: DeviceKind; fetch: typeof fetch },
+    options: { lang: EnabledLanguage; device: DeviceKind; timeZone: string; fetch: typeof fetch },
   ): Promise<RenderedPage | undefined>;
 }
 
@@ -160,11 +160,15 @@ export function fillTemplate(template: string, page: RenderedPage, links = ''): 
   return html;
 }
 
-/** Renders the page a request asks for, or undefined when the app does not render it on the server. */
+/**
+ * Renders the page a request asks for, or undefined when the app does not render it on the server. Its dates in
+ * the browser's zone when its cookie tells it, else in `siteTimeZone`.
+ */
 export async function renderRequest(
   renderer: PageRenderer,
   api: InProcessApi,
   request: FastifyRequest,
+  siteTimeZone: string,
 ): Promise<RenderedPage | undefined> {
   const lang = requestLanguage({
     host: request.headers.host ?? '',
@@ -173,5 +177,6 @@ export async function renderRequest(
     acceptLanguage: request.headers['accept-language'],
   });
   const device = deviceKind(request.headers['user-agent'] ?? '');
-  return renderer.render(request.url, { lang, device, fetch: inProcessFetch(api) });
+  const timeZone = requestTimeZone(request.headers.cookie, siteTimeZone);
+  return renderer.render(request.url, { lang, device, timeZone, fetch: inProcessFetch(api) });
 }

@@ -1,6 +1,6 @@
 /**
  * What a server-rendered page carries for the browser to take it over (issue 21): the language and device it was
- * rendered for and its loaders' data, as JSON in `<script type="application/json" id="gp-first-screen">`. JSON
+ * rendered for, the time zone of its dates and its loaders' data, as JSON in `<script type="application/json" id="gp-first-screen">`. JSON
  * there is data, never run, so the Content-Security-Policy needs no hash for it; `<` is escaped so no text in the
  * data can close the element.
  */
@@ -12,6 +12,8 @@ export const firstScreenId = 'gp-first-screen';
 export interface FirstScreen {
   lang: EnabledLanguage;
   device: DeviceKind;
+  /** The IANA zone the page's dates are written in: the browser writes them in it too while the page lives. */
+  timeZone: string;
   loaderData: Record<string, unknown>;
 }
 

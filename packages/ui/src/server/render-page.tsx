@@ -23,6 +23,7 @@ import type { i18n as I18n } from 'i18next';
 import { wantsH5, type DeviceKind } from '@gp/config/navigation-rules';
 import type { EnabledLanguage } from '@gp/config';
 import { createI18n, optionOf, setLanguageSource, takeLanguage, type Namespace } from '@gp/i18n';
+import { setTimeZoneSource } from '@gp/i18n/format';
 import { setServerFetch } from '../player-api.ts';
 import { documentTitle, routeTitle } from '../use-document-title.ts';
 import type { RouteHandle } from '../shell/create-shell.tsx';
@@ -31,6 +32,8 @@ import { firstScreenPayload, type FirstScreen } from './first-screen.ts';
 export interface RenderOptions {
   lang: EnabledLanguage;
   device: DeviceKind;
+  /** The IANA zone dates are written in (the browser's, as its cookie says, else the site's). */
+  timeZone: string;
   /** The API, in-process (the host's `inject`): the pages' calls never leave the process. */
   fetch: typeof fetch;
 }
@@ -60,9 +63,11 @@ export interface PageRendererOptions {
   head?: (page: { routeId: string; loaderData: Record<string, unknown>; h5: boolean }) => string;
 }
 
-/** The language of the render in progress: several renders run at once in one process. */
+/** The language and time zone of the render in progress: several renders run at once in one process. */
 const renderLanguage = new AsyncLocalStorage<EnabledLanguage>();
 setLanguageSource(() => renderLanguage.getStore());
+const renderZone = new AsyncLocalStorage<string>();
+setTimeZoneSource(() => renderZone.getStore());
 
 const i18nByLanguage = new Map<string, Promise<I18n>>();
 
@@ -97,36 +102,45 @@ export function createPageRenderer(options: PageRendererOptions) {
     const leaf = matchRoutes(routes, path.split('?')[0] ?? '/')?.at(-1)?.route;
     if (!leaf?.id || !pages.has(leaf.id)) return undefined;
     setServerFetch(render.fetch);
-    return renderLanguage.run(render.lang, async () => {
-      const handler = createStaticHandler(routes);
-      const context = await handler.query(new Request(new URL(path, 'http://app.invalid')));
-      if (context instanceof Response || context.errors) return undefined;
-      await settleDeferred(context.loaderData);
-      const i18n = await i18nFor(render.lang);
-      const router = createStaticRouter(handler.dataRoutes, context);
-      const markup = renderToString(
-        <StrictMode>
-          <I18nextProvider i18n={i18n}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </I18nextProvider>
-        </StrictMode>,
-      );
-      const leafMatch = context.matches.at(-1)?.route;
-      const routeId = leafMatch?.id ?? '';
-      const site = (leafMatch?.handle as RouteHandle | undefined)?.siteRoute;
-      // As the shell picks the layout (shell.tsx).
-      const h5 = site ? site.form === 'h5' || (site.form === 'both' && wantsH5(render.device, site)) : false;
-      const t = i18n.getFixedT(i18n.language, 'common');
-      const first: FirstScreen = { lang: render.lang, device: render.device, loaderData: context.loaderData };
-      return {
-        htmlLang: optionOf(render.lang).lang,
-        h5,
-        markup,
-        payload: firstScreenPayload(first),
-        head: options.head?.({ routeId, loaderData: context.loaderData, h5 }) ?? '',
-        title: documentTitle(t, routeTitle(t, site)),
-      };
-    });
+    return renderZone.run(render.timeZone, () =>
+      renderLanguage.run(render.lang, async () => {
+        const handler = createStaticHandler(routes);
+        const context = await handler.query(new Request(new URL(path, 'http://app.invalid')));
+        if (context instanceof Response || context.errors) return undefined;
+        await settleDeferred(context.loaderData);
+        const i18n = await i18nFor(render.lang);
+        const router = createStaticRouter(handler.dataRoutes, context);
+        const markup = renderToString(
+          <StrictMode>
+            <I18nextProvider i18n={i18n}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </I18nextProvider>
+          </StrictMode>,
+        );
+        const leafMatch = context.matches.at(-1)?.route;
+        const routeId = leafMatch?.id ?? '';
+        const site = (leafMatch?.handle as RouteHandle | undefined)?.siteRoute;
+        // As the shell picks the layout (shell.tsx).
+        const h5 = site
+          ? site.form === 'h5' || (site.form === 'both' && wantsH5(render.device, site))
+          : false;
+        const t = i18n.getFixedT(i18n.language, 'common');
+        const first: FirstScreen = {
+          lang: render.lang,
+          device: render.device,
+          timeZone: render.timeZone,
+          loaderData: context.loaderData,
+        };
+        return {
+          htmlLang: optionOf(render.lang).lang,
+          h5,
+          markup,
+          payload: firstScreenPayload(first),
+          head: options.head?.({ routeId, loaderData: context.loaderData, h5 }) ?? '',
+          title: documentTitle(t, routeTitle(t, site)),
+        };
+      }),
+    );
   }
   return { render };
 }
