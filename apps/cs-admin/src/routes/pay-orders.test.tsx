@@ -95,7 +95,7 @@ describe('top-up orders', { timeout: 40_000 }, () => {
     cleanup();
     ordersServer({ [pathOf(payAdminOrderPageCall)]: () => ok({ ...pageOf([stuck, paid]), total: 1000 }) });
     await renderOps('/pay/orders');
-    expect(await screen.findByText('1000 orders')).toBeTruthy();
+    expect(await screen.findByText('1,000 orders')).toBeTruthy();
     expect(screen.queryByText('Narrow the filters to see the rest.')).toBeNull();
   });
 
