@@ -34,6 +34,16 @@ const observe = () => {
   marker.observe(document, { childList: true, subtree: true });
 };
 
+/** The page's console errors and warnings and uncaught errors, as they come. */
+function warningsOf(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => warnings.push(error.message));
+  return warnings;
+}
+
 /**
  * Resolves once the scripts have taken the page over: the shell asks who the member is only then (the server
  * cannot know). Call it before the navigation. (The title no longer tells: the server writes it too.)
@@ -59,11 +69,7 @@ test('the home page is readable before its scripts run', async ({ browser }, tes
 
 test('the scripts take the first screen over without drawing it again', async ({ page }, testInfo) => {
   const h5 = onPhone(testInfo);
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
-  });
-  page.on('pageerror', (error) => warnings.push(error.message));
+  const warnings = warningsOf(page);
   await page.addInitScript(observe);
   const ready = takenOver(page);
   await page.goto(homeUrl(h5));
@@ -107,11 +113,7 @@ const otherPages = (h5: boolean) =>
     : [`${PORTAL}/news`, `${PASSPORT}/login`, `${PAY}/paygame/`];
 
 test('the news, login and top-up pages are taken over in place too', async ({ page }, testInfo) => {
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
-  });
-  page.on('pageerror', (error) => warnings.push(error.message));
+  const warnings = warningsOf(page);
   await page.addInitScript(observe);
   for (const url of otherPages(onPhone(testInfo))) {
     const ready = takenOver(page);
@@ -192,11 +194,7 @@ test("dates stay as the server wrote them while the page lives, then follow the 
   try {
     await context.addCookies([{ name: 'gp_tz', value: 'Pacific%2FPago_Pago', url: PORTAL }]);
     const page = await context.newPage();
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
-    });
-    page.on('pageerror', (error) => warnings.push(error.message));
+    const warnings = warningsOf(page);
     await page.addInitScript(observe);
     const ready = takenOver(page);
     await page.goto(homeUrl(h5));

@@ -2,32 +2,20 @@
  * Issue 20 item 9: the session ends while the contact details page is open; saving answers -101 and the player
  * goes to the passport login with this page as `redirect`, instead of a "not logged in" message.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@gp/api-client';
 import { contactsSave } from '@gp/contracts/cs';
-import { forgetUser } from '@gp/ui/session';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
-import { initialState, serviceWorld } from '../testing/service-fixtures.ts';
+import { serviceWorld, sessionEndsMeanwhile } from '../testing/service-fixtures.ts';
 
 const { state, answers } = serviceWorld();
 const api = tableApi(answers);
 vi.mock('../lib/api-client.ts', () => ({ api }));
 const { routes } = await import('../app/router.tsx');
 
-const assign = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('location', { ...window.location, assign, href: 'http://localhost/service/info' });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  assign.mockClear();
-  api.call.mockClear();
-  forgetUser();
-  Object.assign(state, initialState());
-});
+const assign = sessionEndsMeanwhile('http://localhost/service/info', { api, state });
 
 describe('/service/info when the session ends meanwhile', () => {
   it('saving sends the player to the login with the page as redirect, with no error shown', async () => {

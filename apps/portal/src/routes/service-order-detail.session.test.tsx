@@ -2,14 +2,13 @@
  * Issue 20 item 9 for the rating: the session ends while a ticket is open; submitting a rating answers -101 and the
  * player goes to the passport login with the ticket as `redirect`, instead of a "not logged in" message.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@gp/api-client';
 import { workOrderGrade } from '@gp/contracts/cs';
-import { forgetUser } from '@gp/ui/session';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
-import { initialState, serviceWorld } from '../testing/service-fixtures.ts';
+import { serviceWorld, sessionEndsMeanwhile } from '../testing/service-fixtures.ts';
 
 const { state, answers } = serviceWorld();
 const api = tableApi(answers);
@@ -17,18 +16,7 @@ vi.mock('../lib/api-client.ts', () => ({ api }));
 const { routes } = await import('../app/router.tsx');
 
 const page = 'http://localhost/service/order_detail?work_order_id=8';
-const assign = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('location', { ...window.location, assign, href: page });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  assign.mockClear();
-  api.call.mockClear();
-  forgetUser();
-  Object.assign(state, initialState());
-});
+const assign = sessionEndsMeanwhile(page, { api, state });
 
 describe('/service/order_detail when the session ends meanwhile', () => {
   it('rating sends the player to the login with the ticket as redirect, with no error shown', async () => {

@@ -3,7 +3,10 @@
  * FAQ entries the table filters like the server, a member with tickets in every state, contact details, and an
  * upload that answers with a new file id. Tests change `state` to move the world along.
  */
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { ApiError } from '@gp/api-client';
+import { forgetUser } from '@gp/ui/session';
 import type { CallContract } from '@gp/contracts';
 import {
   contactsInfo,
@@ -302,4 +305,28 @@ export function fakeFile(name: string, type: string, size?: number, content?: st
   const file = new File([bytes], name, { type });
   if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
   return file;
+}
+
+/**
+ * A "the session ended while the page was open" test's browser (issue 20 item 9): `location` stubbed at `href`,
+ * whose `assign` (returned) records where the page sends the player; after each test the screen, the calls and
+ * the world are reset.
+ */
+export function sessionEndsMeanwhile(
+  href: string,
+  world: { api: { call: { mockClear(): unknown } }; state: ServiceState },
+) {
+  const assign = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('location', { ...window.location, assign, href });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    assign.mockClear();
+    world.api.call.mockClear();
+    forgetUser();
+    Object.assign(world.state, initialState());
+  });
+  return assign;
 }
