@@ -1,5 +1,5 @@
 /** Reads of the public customer-service pages: games, question types and online FAQ entries per language. */
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { countCapped } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
@@ -80,7 +80,7 @@ export class FaqRepository {
    */
   async faqPage(filter: FaqFilter) {
     const { listed, joined } = this.listing(filter);
-    const rows = await this.rowsOf(filter.lang, and(...filterConditions(filter))!)
+    const rows = await this.rowsOf(filter.lang, and(...faqFilters(filter).conditions(false))!)
       .limit(filter.limit)
       .offset(filter.offset);
     // In the page's order, so that the count walks the same index and stops at the cap.
@@ -104,10 +104,7 @@ export class FaqRepository {
    */
   async entries(filter: FaqFilter, ids: readonly number[]) {
     if (ids.length === 0) return [];
-    const filters = new ShapeFilters()
-      .add('now', filter.now.toISOString(), (v) => sql`${csFaq.onlineTime} <= ${v}::timestamptz`)
-      .add('game', filter.gameBaseId, (v) => or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, v)))
-      .add('type', filter.questionTypeId, (v) => eq(csFaq.questionTypeId, v));
+    const filters = faqFilters(filter);
     const query = preparedShape(this.db, `cs.faq-entries:${filters.names}:${filter.lang}`, () =>
       this.rowsOf(
         filter.lang,
@@ -195,18 +192,19 @@ export class FaqRepository {
   /** The listed entries (listable, not scheduled for later, of the filter's game and type) with their texts. */
   private listing(filter: FaqFilter) {
     const texts = this.texts(filter.lang);
-    return { ...texts, listed: and(texts.listable, ...filterConditions(filter))! };
+    return { ...texts, listed: and(texts.listable, ...faqFilters(filter).conditions(false))! };
   }
 }
 
-/** What the filter asks of the entry's own row: not scheduled for later, of the game, of the type. */
-function filterConditions(filter: FaqFilter): SQL[] {
-  const own: SQL[] = [lte(csFaq.onlineTime, filter.now)];
-  if (filter.gameBaseId !== undefined) {
-    own.push(or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId))!);
-  }
-  if (filter.questionTypeId !== undefined) own.push(eq(csFaq.questionTypeId, filter.questionTypeId));
-  return own;
+/**
+ * What the filter asks of the entry's own row - not scheduled for later, of the game (or every game), of the type -
+ * as SQL with its values or, for a prepared shape, with placeholders.
+ */
+function faqFilters(filter: FaqFilter) {
+  return new ShapeFilters()
+    .add('now', filter.now.toISOString(), (v) => sql`${csFaq.onlineTime} <= ${v}::timestamptz`)
+    .add('game', filter.gameBaseId, (v) => or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, v)))
+    .add('type', filter.questionTypeId, (v) => eq(csFaq.questionTypeId, v));
 }
 
 /** The players' FAQ order, as cs_faq_listing_idx holds it. */

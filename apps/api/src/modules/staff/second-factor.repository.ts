@@ -81,7 +81,7 @@ export class SecondFactorRepository {
       .where(or(like(staffTotp.secret, 'gcm1.%'), like(staffTotp.pendingSecret, 'gcm1.%')))
       .limit(1);
     if (!row) return true;
-    const stored = row.secret && TotpSecretBox.isSealed(row.secret) ? row.secret : row.pending!;
+    const stored = row.secret && TotpSecretBox.isSealed(row.secret) ? row.secret : (row.pending ?? '');
     try {
       this.box.open(row.staffId, stored);
       return true;
