@@ -8,7 +8,7 @@ import { ApiError } from '@gp/api-client';
 import { contactsSave } from '@gp/contracts/cs';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
-import { serviceWorld, sessionEndsMeanwhile } from '../testing/service-fixtures.ts';
+import { alertsText, serviceWorld, sessionEndsMeanwhile } from '../testing/service-fixtures.ts';
 
 const { state, answers } = serviceWorld();
 const api = tableApi(answers);
@@ -29,11 +29,6 @@ describe('/service/info when the session ends meanwhile', () => {
       `http://localhost:8081/login?redirect=${encodeURIComponent('http://localhost/service/info')}&lang=en`,
     );
     // The form's live regions stay empty: no "not logged in" message.
-    expect(
-      screen
-        .queryAllByRole('alert')
-        .map((a) => a.textContent)
-        .join(''),
-    ).toBe('');
+    expect(alertsText()).toBe('');
   });
 });

@@ -8,7 +8,7 @@ import { ApiError } from '@gp/api-client';
 import { workOrderGrade } from '@gp/contracts/cs';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
-import { serviceWorld, sessionEndsMeanwhile } from '../testing/service-fixtures.ts';
+import { alertsText, serviceWorld, sessionEndsMeanwhile } from '../testing/service-fixtures.ts';
 
 const { state, answers } = serviceWorld();
 const api = tableApi(answers);
@@ -29,11 +29,6 @@ describe('/service/order_detail when the session ends meanwhile', () => {
     expect(assign).toHaveBeenCalledWith(
       `http://localhost:8081/login?redirect=${encodeURIComponent(page)}&lang=en`,
     );
-    expect(
-      screen
-        .queryAllByRole('alert')
-        .map((a) => a.textContent)
-        .join(''),
-    ).toBe('');
+    expect(alertsText()).toBe('');
   });
 });

@@ -3,7 +3,7 @@
  * FAQ entries the table filters like the server, a member with tickets in every state, contact details, and an
  * upload that answers with a new file id. Tests change `state` to move the world along.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { ApiError } from '@gp/api-client';
 import { forgetUser } from '@gp/ui/session';
@@ -330,3 +330,10 @@ export function sessionEndsMeanwhile(
   });
   return assign;
 }
+
+/** The text of every live alert on the screen, joined: '' when the page says nothing went wrong. */
+export const alertsText = () =>
+  screen
+    .queryAllByRole('alert')
+    .map((a) => a.textContent)
+    .join('');
