@@ -119,22 +119,7 @@ export class FaqRepository {
    * en - whatever its online time, in the listing's order, with that text: what the in-memory search looks in.
    */
   async corpus(lang: string): Promise<FaqCorpusEntry[]> {
-    const { title, content, joined, listable } = this.texts(lang);
-    return joined(
-      this.db
-        .select({
-          id: csFaq.id,
-          gameBaseId: csFaq.gameBaseId,
-          questionTypeId: csFaq.questionTypeId,
-          onlineTime: csFaq.onlineTime,
-          title,
-          content,
-        })
-        .from(csFaq)
-        .$dynamic(),
-    )
-      .where(listable)
-      .orderBy(...listingOrder);
+    return this.rowsOf(lang);
   }
 
   /** cs_faq_version's number: it moves with every change to what the FAQ lists or finds (migration 0036). */
@@ -144,10 +129,10 @@ export class FaqRepository {
   }
 
   /**
-   * The entries the FAQ may list in `lang` (listable) under `where` - the filter's own conditions - as a page shows
-   * them, in the listing's order.
+   * The entries the FAQ may list in `lang` (listable) under `where` - the filter's own conditions, none for every
+   * one - as a page shows them, in the listing's order.
    */
-  private rowsOf(lang: string, where: SQL) {
+  private rowsOf(lang: string, where?: SQL) {
     const { title, content, joined, listable } = this.texts(lang);
     return joined(
       this.db
