@@ -175,15 +175,22 @@ export interface DateFormatOptions {
  */
 export const timeZoneCookie = 'gp_tz';
 
+/** Zones found valid: asked per server-rendered page, and making a formatter to find out costs far more. */
+const knownZones = new Set<string>();
+
 /** An IANA time zone this runtime knows (`Asia/Bangkok`). */
 export function isTimeZone(zone: string | undefined | null): zone is string {
   if (!zone || zone.length > 64) return false;
+  if (knownZones.has(zone)) return true;
+  let canonical: string;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
+    canonical = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return false;
   }
+  // Only names as the runtime writes them are kept (any casing of one is valid too): bounded by the zones it knows.
+  if (canonical === zone) knownZones.add(zone);
+  return true;
 }
 
 let zoneSource: () => string | undefined = () => undefined;

@@ -34,6 +34,8 @@ const jsonSetting = <T extends z.ZodType>(fallback: string, schema: T) =>
     .pipe(schema);
 /** The built-in game simulator's key: it answers on loopback in development only, so a known default is safe. */
 export const gameSimDevelopmentSecret = 'gp-game-sim-development-only-secret-0001';
+/** SITE_TIME_ZONE when unset (also for app hosts built without the whole environment, as tests do). */
+export const defaultSiteTimeZone = 'Asia/Bangkok';
 /** STAFF_TOTP_KEY outside production, where it is required. */
 const developmentTotpKey = 'gp-staff-totp-development-only-key-00001';
 
@@ -98,7 +100,7 @@ const fields = z
     SITE_TIME_ZONE: z
       .string()
       .refine(isTimeZone, 'an IANA time zone, e.g. Asia/Bangkok')
-      .default('Asia/Bangkok'),
+      .default(defaultSiteTimeZone),
     /**
      * Outgoing e-mail and SMS (DESIGN section 6; modules/messaging). `outbox` keeps them in the outbox table, read
      * in the dev mailbox and by tests, and sends nothing: refused in production. `smtp` sends e-mail with

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Env } from '../config/env.ts';
+import { defaultSiteTimeZone, type Env } from '../config/env.ts';
 import { appsRoot } from '../config/paths.ts';
 import { browserHeaders } from '../http/browser-policy.ts';
 import {
@@ -31,9 +31,6 @@ import {
   scriptsAfterPaint,
   type InProcessApi,
 } from './first-screen.ts';
-
-/** SITE_TIME_ZONE's default, for hosts built without the whole environment (tests). */
-const defaultSiteTimeZone = 'Asia/Bangkok';
 
 /** Where the app's build writes its policy (packages/ui/src/build/content-security-policy.ts). */
 export const policyFile = '.vite/content-security-policy.txt';
