@@ -110,7 +110,8 @@ describe('/service/question', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit ticket' }));
     const done = await screen.findByRole('heading', { level: 2, name: 'Your ticket has been submitted' });
-    expect(document.activeElement).toBe(done);
+    // Focused by the form's effect, which may run after the heading is on screen (a busy machine).
+    await waitFor(() => expect(document.activeElement).toBe(done));
     expect(callsTo(api.call, workOrderCreate)).toEqual([
       {
         game_base_id: 2,
@@ -247,7 +248,7 @@ describe('/service/question', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit ticket' }));
     const refusal = await screen.findByText('Something went wrong on our side. Please try again later.');
     expect(refusal.closest('[role="alert"]')).toBeTruthy();
-    expect(document.activeElement).toBe(refusal);
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
     expect(field('Description').value).toBe('The reward of last night’s guild battle never arrived.');
   });
 });
