@@ -2,7 +2,7 @@
  * A ticket about a top-up order on the player's ticket page (issue 20): the order's state and timeline, and the
  * agents' notes on it worded for the player.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PayOrderTracked } from '@gp/contracts/pay';
 import { currentLanguage } from '@gp/i18n';
@@ -117,6 +117,8 @@ describe('/service/order_detail with an order', () => {
     await renderApp(routes, '/service/order_detail?work_order_id=5');
     const panel = await screen.findByRole('region', { name: 'Your order' });
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
+    // The stream opens in an effect, which a busy machine may run after the panel is on screen.
+    await waitFor(() => expect(FakeEventSource.made.length).toBeGreaterThan(0));
     const [stream] = FakeEventSource.made;
     expect(new URL(stream!.url).searchParams.get('order_no')).toBe(orderNo);
 
