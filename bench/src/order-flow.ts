@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'autocannon';
-import { signedHeaders } from '../../apps/api/src/modules/pay/sandbox-signature.ts';
+import { signedHeaders } from '../../apps/api/src/dev/sandbox/sandbox-signature.ts';
 
 /** A member who can order, and the character credited. */
 export interface OrderMember {

@@ -22,7 +22,9 @@ import { sharedRateCounter, sharedRateLimitStore } from './modules/rate-limit/in
 import { consoleHomeRoutes } from './modules/console-home/index.ts';
 import { contentAdminRoutes } from './modules/content-admin/index.ts';
 import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
-import { createBackgroundJobs, runBackgroundJobs } from './jobs/background-jobs.ts';
+import { createBackgroundJobs } from './composition/background-jobs.ts';
+import type { DevelopmentParts } from './composition/development-parts.ts';
+import { runBackgroundJobs } from './jobs/background-jobs.ts';
 import { closeConnectionsWhileDraining } from './lifecycle/graceful-shutdown.ts';
 import { csRoutes } from './modules/cs/index.ts';
 import { deskRoutes } from './modules/desk/index.ts';
@@ -33,10 +35,9 @@ import { errorSerializer, serializeRequest } from './observability/log-redaction
 import { createProcessMetrics, installHttpMetrics } from './observability/metrics.ts';
 import { genReqId, requestIdHeader } from './observability/request-id.ts';
 import { mediaRoutes } from './modules/media/index.ts';
-import { mailboxRoutes } from './modules/messaging/index.ts';
 import { memberAuthenticator, passportRoutes, type SocialProviderConfig } from './modules/passport/index.ts';
-import { createPayRuntime, gameSimRoutes, payRoutes } from './modules/pay/index.ts';
-import { payAdminRoutes } from './modules/pay-admin/index.ts';
+import { createPayRuntime, payRoutes, payStaffRoutes } from './modules/pay/index.ts';
+
 import { privacyRoutes } from './modules/privacy/index.ts';
 import { installPublicCache } from './modules/public-cache/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
@@ -72,6 +73,11 @@ export interface BuildOptions {
   socialProviders?: readonly SocialProviderConfig[];
   /** Default: the system clock. */
   now?: Clock;
+  /**
+   * The development stand-ins (src/dev/development-parts.ts), from the development entry points and the tests
+   * only; production is built without them.
+   */
+  dev?: DevelopmentParts;
 }
 
 /**
@@ -104,8 +110,11 @@ export async function buildApp({
   logStream,
   socialProviders = [],
   now = systemClock,
+  dev,
 }: BuildOptions) {
   refuseDevelopmentPartsInProduction(env);
+  if (dev && env.NODE_ENV === 'production')
+    throw new Error('refused in production: the development stand-ins (src/dev/)');
   const app = Fastify({
     logger: logger ?? loggerOptions(env, logStream),
     // The proxy's X-Request-Id when it is a plain token, else a fresh UUID (observability/request-id.ts). Fastify's
@@ -145,10 +154,10 @@ export async function buildApp({
   // What modules do when a member logs in (modules/passport/login-listeners.ts; privacy cancels a deletion).
   app.decorate('memberLoginListeners', []);
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
-  app.decorate('pay', createPayRuntime(app));
+  app.decorate('pay', createPayRuntime(app, dev?.pay));
   // Every background job, built here (the routes wake some); run in this process only with RUN_JOBS, else by
-  // src/worker.ts (src/jobs/background-jobs.ts).
-  app.decorate('jobs', createBackgroundJobs(app));
+  // src/worker.ts (src/composition/background-jobs.ts).
+  app.decorate('jobs', createBackgroundJobs(app, dev));
 
   // Public reads answered from memory; emptied by every successful staff write, in every process
   // (modules/public-cache).
@@ -185,15 +194,13 @@ export async function buildApp({
   await app.register(staffRoutes);
   await app.register(contentAdminRoutes);
   await app.register(deskRoutes); // the ticket desk
-  await app.register(payAdminRoutes);
+  await app.register(payStaffRoutes);
   await app.register(faqAdminRoutes); // FAQ entries for staff (scheduled online times use the clock)
   await app.register(gameAdminRoutes);
   await app.register(privacyRoutes); // data exports and account deletions (members and staff)
   await app.register(consoleHomeRoutes); // the console's day at a glance and the ratings
-  // Messages stay in the outbox locally; the mailbox shows them. Production sends them and has no mailbox.
-  if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes);
-  // The built-in game server's switches and received credit, for trying failures locally; never in production.
-  if (env.NODE_ENV !== 'production') await app.register(gameSimRoutes);
-  if (env.RUN_JOBS) runBackgroundJobs(app);
+  // The stand-ins' pages and calls (the sandbox's checkout, the mailbox, the game server's switches).
+  if (dev) await dev.routes(app);
+  if (env.RUN_JOBS) runBackgroundJobs(app, () => app.jobs.list);
   return app;
 }

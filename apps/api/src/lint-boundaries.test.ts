@@ -44,7 +44,7 @@ describe('Drizzle and the schema belong to repositories and src/db/', () => {
     await refused('src/modules/cs/cs.routes.ts', pgCore, knowsDrizzle);
     await refused('src/modules/cs/faq.service.ts', schema, knowsSchema);
     await refused(
-      'src/modules/pay/pay-order.service.ts',
+      'src/modules/pay/orders/pay-order.service.ts',
       "import type { LocalizedNames } from '../../db/schema/pay-order.schema.ts';\nexport type N = LocalizedNames;\n",
       knowsSchema,
     );

@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
 import { payDeliveryJob, payOrder } from '../src/db/schema/pay-order.schema.ts';
-import { PayDeliveryWorker, SandboxNotifier, createGameServerSimulator } from '../src/modules/pay/index.ts';
+import { createGameServerSimulator } from '../src/dev/game-server/game-server.simulator.ts';
+import { SandboxNotifier } from '../src/dev/sandbox/sandbox-provider.ts';
+import { PayDeliveryWorker } from '../src/modules/pay/index.ts';
 import type { demoIds } from './cs-fixtures.ts';
 import { caller } from './cs-fixtures.ts';
 import type { TestMember } from './member-session.ts';
@@ -32,7 +34,7 @@ export function orderSteps(t: { app: FastifyInstance; db: Db; clock: TestClock }
 
   /** The sandbox provider takes the payment; with `notifyUs` its notification reaches us too. */
   async function payAtProvider(payOrderNo: string, notifyUs: boolean) {
-    const decided = await t.app.pay.sandbox!.repo.decide(payOrderNo, {
+    const decided = await t.app.dev!.sandbox!.repo.decide(payOrderNo, {
       status: 'paid',
       eventId: `evt_${randomUUID()}`,
       notifyDueAt: new Date(Date.now() + 3_600_000),

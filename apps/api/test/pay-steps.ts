@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { payServerItem, type PayOrderCreated, type PayOrderItem } from '@gp/contracts/pay';
-import { signedHeaders } from '../src/modules/pay/index.ts';
+import { signedHeaders } from '../src/dev/sandbox/sandbox-signature.ts';
 import type { TestMember } from './member-session.ts';
 import { captchaAnswer } from './passport-steps.ts';
 

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
-import { parseEnv } from '../src/config/env.ts';
+import { parseEnv, type Env } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
+import { developmentParts } from '../src/dev/development-parts.ts';
 import { adminUrl, cloneDatabase, dropDatabase } from './postgres-admin.ts';
 
 export async function openTestDatabase(): Promise<Database> {
@@ -45,15 +46,23 @@ async function openSharedTestDatabase(): Promise<{ database: Database; url?: str
   return { database: await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) }) };
 }
 
+/**
+ * The stand-ins a test environment asks for (the sandbox, the built-in game server); a production environment is
+ * built as production builds it, without them.
+ */
+export const standInsFor = (env: Env) => (env.NODE_ENV === 'production' ? undefined : developmentParts);
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'socialProviders' | 'now'> = {},
+  options: Pick<BuildOptions, 'socialProviders' | 'now' | 'dev'> = {},
 ) {
   const database = await openTestDatabase();
+  const parsed = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+    env: parsed,
     database,
     logger: false,
+    dev: standInsFor(parsed),
     ...options,
   });
   await app.ready();
@@ -74,14 +83,20 @@ export async function createTestApp(
  */
 export async function createTestAppPair(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'socialProviders' | 'now'> = {},
+  options: Pick<BuildOptions, 'socialProviders' | 'now' | 'dev'> = {},
 ) {
   const { database, url } = await openSharedTestDatabase();
   const second = url ? await openDatabase({ kind: 'postgres', url, poolSize: 4 }) : database;
   const parsed = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const apps = [] as Awaited<ReturnType<typeof buildApp>>[];
   for (const db of [database, second]) {
-    const app = await buildApp({ env: parsed, database: db, logger: false, ...options });
+    const app = await buildApp({
+      env: parsed,
+      database: db,
+      logger: false,
+      dev: developmentParts,
+      ...options,
+    });
     await app.ready();
     apps.push(app);
   }

@@ -165,7 +165,7 @@ const fields = z
     /** Runs the desk's export worker with the other jobs (tests turn it off and drive it themselves). */
     DESK_EXPORT_WORKER: bool.default(true),
     /**
-     * Runs the background jobs (src/jobs/background-jobs.ts: pay delivery and expiry, desk exports, outbox, ticket
+     * Runs the background jobs (src/composition/background-jobs.ts: pay delivery and expiry, desk exports, outbox, ticket
      * housekeeping) in this process. On for `pnpm start` (one process); off on API replicas when `worker.js` runs
      * them. Any number of processes may run them at once (leases, advisory locks); off only saves the work.
      */
@@ -236,7 +236,7 @@ const fields = z
       .default('v21.0'),
     /**
      * Development and tests only (off unless set; `pnpm start` sets it): run the local Apple and Facebook test
-     * servers (modules/passport/social-test-servers.ts) on loopback and send those providers' calls to them
+     * servers (dev/social/social-test-servers.ts) on loopback and send those providers' calls to them
      * instead of Apple and Meta, so the login buttons go through the real protocols without accounts there.
      */
     SOCIAL_TEST_SERVERS: bool.default(false),
@@ -252,7 +252,7 @@ const fields = z
      */
     PAY_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
     /**
-     * Stripe Checkout (modules/pay/stripe-provider.ts): the secret API key and the webhook endpoint's signing
+     * Stripe Checkout (modules/pay/providers/stripe/stripe-provider.ts): the secret API key and the webhook endpoint's signing
      * secret, both required in production when PAY_PROVIDER=stripe. STRIPE_API_BASE (development / test only)
      * points the SDK at another server, the local test server; STRIPE_TEST_SERVER (development / test only, a
      * port) makes this process run that local test server on loopback and use it.
@@ -271,12 +271,12 @@ const fields = z
     PAY_WORKER: bool.default(true),
     PAY_WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
     /**
-     * Reconciliation (modules/pay/pay-reconcile.job.ts): how long after an order was opened the job first asks its
+     * Reconciliation (modules/pay/orders/pay-reconcile.job.ts): how long after an order was opened the job first asks its
      * provider about a payment no notification has decided (then again with backoff until the provider's expiry).
      */
     PAY_RECONCILE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
     /**
-     * The live order status (modules/pay/pay-order-stream.service.ts, issue 20 item 4): open streams one member may
+     * The live order status (modules/pay/orders/pay-order-stream.service.ts, issue 20 item 4): open streams one member may
      * hold in a process (tabs, devices), that a process holds in all, and the longest a stream stays open before
      * the browser reconnects.
      */

@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from '../../test/production-env.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, openTestDatabase } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { parseEnv } from '../config/env.ts';
+import { developmentParts } from '../dev/development-parts.ts';
 import { isLoopback } from './development-only.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -89,6 +90,27 @@ describe('in production', () => {
       await expect(buildApp({ env: { ...env, ...part }, database, logger: false })).rejects.toThrow(
         /refused in production/,
       );
+    }
+  });
+
+  it('refuses the development stand-ins handed to a production app', async () => {
+    const env = parseEnv(productionEnv);
+    const database = { db: {} } as Parameters<typeof buildApp>[0]['database'];
+    await expect(buildApp({ env, database, logger: false, dev: developmentParts })).rejects.toThrow(
+      /refused in production: the development stand-ins/,
+    );
+  });
+});
+
+describe('without the development stand-ins (the production entry points)', () => {
+  it('a development environment that asks for one stops the start, naming it', async () => {
+    const database = await openTestDatabase();
+    try {
+      await expect(
+        buildApp({ env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, logger: false }),
+      ).rejects.toThrow(/PAY_PROVIDER=sandbox, GAME_SIM asks for a development stand-in/);
+    } finally {
+      await database.close();
     }
   });
 });

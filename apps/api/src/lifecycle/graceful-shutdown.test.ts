@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
+import { developmentParts } from '../dev/development-parts.ts';
 import { parseEnv } from '../config/env.ts';
 import { gracefulShutdown } from './graceful-shutdown.ts';
 
@@ -8,6 +9,7 @@ describe('graceful shutdown', () => {
   it('drains, keeps answering through the grace, finishes the request in flight and the jobs, then closes the database', async () => {
     const database = await openTestDatabase();
     const app = await buildApp({
+      dev: developmentParts,
       env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
       database,
       logger: false,

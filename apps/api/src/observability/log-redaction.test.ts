@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { stdSerializers } from 'pino';
 import { buildApp } from '../app.ts';
+import { developmentParts } from '../dev/development-parts.ts';
 import { parseEnv } from '../config/env.ts';
 import { loginTestMember } from '../../test/member-session.ts';
 import { captchaAnswer, captchaTicket, latestCode, sealPasswords } from '../../test/passport-steps.ts';
@@ -83,6 +84,7 @@ describe('the logs of real calls', () => {
   beforeAll(async () => {
     const database = await openTestDatabase();
     app = await buildApp({
+      dev: developmentParts,
       env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'trace', CAPTCHA_TEST_ANSWER: captchaAnswer }),
       database,
       logStream: new Writable({

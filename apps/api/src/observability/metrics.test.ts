@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { outboxMessage } from '../db/schema/passport.schema.ts';
 import { payDeliveryJob, payOrder } from '../db/schema/pay-order.schema.ts';
 import { game } from '../db/schema/game.schema.ts';
-import { SandboxNotifier } from '../modules/pay/index.ts';
+import { SandboxNotifier } from '../dev/sandbox/sandbox-provider.ts';
 import { loginTestMember } from '../../test/member-session.ts';
 import { notify, payTestEnv, placeOrder, rechargeableRole } from '../../test/pay-steps.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -100,7 +100,7 @@ describe('metrics', () => {
       overrides: { cp_server_id: found.cpServerId, cp_role_id: found.cpRoleId },
     });
     clock.set(new Date());
-    const decided = await t.app.pay.sandbox!.repo.decide(created.pay_order_no, {
+    const decided = await t.app.dev!.sandbox!.repo.decide(created.pay_order_no, {
       status: 'paid',
       eventId: `evt_${randomUUID()}`,
       notifyDueAt: new Date(Date.now() + 3_600_000),

@@ -188,7 +188,7 @@ function registerOperationsGauges(
   });
 }
 
-/** The counters of the payment reconciliation job (modules/pay/pay-reconcile.job.ts), on a process's registry. */
+/** The counters of the payment reconciliation job (modules/pay/orders/pay-reconcile.job.ts), on a process's registry. */
 export function reconcileMetrics(registry: Registry) {
   return {
     reconciled: new Counter({

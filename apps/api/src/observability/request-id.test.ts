@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { buildApp } from '../app.ts';
+import { developmentParts } from '../dev/development-parts.ts';
 import { parseEnv } from '../config/env.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { requestIdOf } from './request-id.ts';
@@ -46,6 +47,7 @@ describe('request ids in the API', () => {
   beforeAll(async () => {
     const database = await openTestDatabase();
     app = await buildApp({
+      dev: developmentParts,
       env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info' }),
       database,
       logStream: new Writable({

@@ -3,7 +3,7 @@
  * provider's own records.
  *
  * - `pay_order`: one order, with everything it shows the player snapshotted when it was made (names in every
- *   language the catalog had, price, currency, channel), its state (modules/pay/order-state.ts) and why it failed.
+ *   language the catalog had, price, currency, channel), its state (modules/pay/orders/order-state.ts) and why it failed.
  * - `pay_order_request`: the idempotency key of an order attempt, reserved before anything else runs, so a double
  *   click or a retried request answers the same order.
  * - `pay_order_event`: every state change of an order, with its cause (the audit trail staff will read).

@@ -1,5 +1,5 @@
 /**
- * Customer-service housekeeping, one of the background jobs (src/jobs/background-jobs.ts): every five minutes
+ * Customer-service housekeeping, one of the background jobs (src/composition/background-jobs.ts): every five minutes
  * (`csJobIntervalMs`) it closes replied tickets that stayed quiet for `csPolicy.autoCloseAfterMs` and deletes
  * uploads never sent within a day. Both are single statements guarded by their own conditions, and a round runs
  * under `exclusive` (an advisory lock across processes), so processes running it side by side never overlap.
@@ -71,7 +71,7 @@ export class CsHousekeeping {
   }
 }
 
-/** The housekeeping job of an app (src/jobs/background-jobs.ts starts and stops it). */
+/** The housekeeping job of an app (src/composition/background-jobs.ts starts and stops it). */
 export function csHousekeepingJob(app: FastifyInstance): CsHousekeeping {
   return new CsHousekeeping({
     workOrders: new WorkOrderService(app.db, { now: app.now }),

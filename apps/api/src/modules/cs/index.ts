@@ -3,7 +3,7 @@
  * tests use of it. Everything else in this folder is the module's own (apps/api/README.md "Layers").
  */
 export { csRoutes } from './cs.routes.ts';
-// The job for src/jobs/background-jobs.ts; the class for tests that run it with stand-ins.
+// The job for src/composition/background-jobs.ts; the class for tests that run it with stand-ins.
 export { CsHousekeeping, csHousekeepingJob } from './cs-housekeeping.job.ts';
 export { isJpeg, isPng } from './file-check.ts';
 export { createFaqService } from './faq.service.ts';

@@ -1,7 +1,7 @@
 /**
  * The export worker: makes the .xlsx of each pending export job (excel_download_derive writes the job), and
  * deletes jobs and their files a day after they were asked for. One of the background jobs
- * (src/jobs/background-jobs.ts, DESK_EXPORT_WORKER), woken when a job is written and polling otherwise; tests call
+ * (src/composition/background-jobs.ts, DESK_EXPORT_WORKER), woken when a job is written and polling otherwise; tests call
  * `runOnce` and `purge`.
  *
  * It is a polling worker (jobs/polling-worker.ts): jobs are claimed with `FOR UPDATE SKIP LOCKED` and a lease,

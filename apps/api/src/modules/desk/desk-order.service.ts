@@ -21,7 +21,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
 import { WorkOrderService, type StaffActor } from '../cs/index.ts';
 import type { PayOrderService } from '../pay/index.ts';
-import type { PayAdminOrderService } from '../pay-admin/index.ts';
+import type { PayAdminOrderService } from '../pay/index.ts';
 import { audit, hasPrivilege, type AuthenticatedStaff } from '../staff/index.ts';
 
 type OrderRow = NonNullable<Awaited<ReturnType<PayOrderService['order']>>>;

@@ -35,7 +35,7 @@ import { AppError } from '../../http/app-error.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { registerCall, staffOf } from '../../http/register-call.ts';
 import { createUploadService } from '../cs/index.ts';
-import { PayAdminOrderService } from '../pay-admin/index.ts';
+import { PayAdminOrderService } from '../pay/index.ts';
 import { staffOfCookie } from '../staff/index.ts';
 import { exportDownloadPath } from './desk-export-link.ts';
 import { DeskExportService } from './desk-export.service.ts';
@@ -50,7 +50,7 @@ export async function deskRoutes(app: FastifyInstance) {
   // The app's clock (tests move it): lock and recall windows, link expiry, the export worker's leases.
   const { now } = app;
   const desk = new DeskService({ db: app.db, portalOrigin: app.env.PORTAL_ORIGIN, now, log: app.log });
-  // Built and run with the other background jobs (src/jobs/background-jobs.ts); woken when an export is queued.
+  // Built and run with the other background jobs (src/composition/background-jobs.ts); woken when an export is queued.
   const worker = app.jobs.deskExports;
   const exports = new DeskExportService({
     db: app.db,

@@ -1,6 +1,6 @@
 /**
  * Picks each channel's transport from the environment and builds the dispatcher, one of the background jobs
- * (src/jobs/background-jobs.ts): started when the app is ready (migrations done, see server.ts), stopped (batch in
+ * (src/composition/background-jobs.ts): started when the app is ready (migrations done, see server.ts), stopped (batch in
  * flight finished, connections closed) when it closes. With `outbox` for both channels (the local default)
  * nothing is polled at all.
  */

@@ -3,10 +3,11 @@
  * tests use of it. Everything else in this folder is the module's own (apps/api/README.md "Layers").
  */
 export { passportRoutes } from './passport.routes.ts';
-export { startDemoIdServer } from './demo-id.server.ts';
 export { returnPath, type OidcProviderConfig, type SocialProviderConfig } from './social.service.ts';
 export { configuredSocialProviders, forwardAppleFormPost } from './social-providers.ts';
-export { startSocialTestServers } from './social-test-servers.ts';
+// The Apple and Facebook test servers (src/dev/) speak these providers' protocols.
+export { appleRelayDomain, type AppleConfig } from './apple-sign-in.ts';
+export type { FacebookConfig } from './facebook-login.ts';
 // Member sessions: the authenticator of member calls, a download's cookie, the session tokens.
 export {
   csrfCookie,

@@ -11,7 +11,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { productionEnv } from '../../../test/production-env.ts';
 import { parseEnv } from '../../config/env.ts';
 import { memberIdentity } from '../../db/schema/social.schema.ts';
-import { startSocialTestServers, type SocialTestServers } from './social-test-servers.ts';
+import { startSocialTestServers, type SocialTestServers } from '../../dev/social/social-test-servers.ts';
 
 const returnUrl = 'http://localhost:8081/apple_return_url';
 let servers: SocialTestServers;

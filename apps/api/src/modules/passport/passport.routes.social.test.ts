@@ -11,7 +11,7 @@ import { captchaTicket, sealPasswords } from '../../../test/passport-steps.ts';
 import { productionEnv } from '../../../test/production-env.ts';
 import { parseEnv } from '../../config/env.ts';
 import { oauthGrant } from '../../db/schema/social.schema.ts';
-import { startDemoIdServer, type DemoIdServer } from './demo-id.server.ts';
+import { startDemoIdServer, type DemoIdServer } from '../../dev/social/demo-id.server.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
 import { hashSessionId } from './member-auth.ts';
 

@@ -12,7 +12,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { payOrder } from '../../db/schema/pay-order.schema.ts';
 import { payChannel } from '../../db/schema/pay.schema.ts';
-import { PayCatalogRepository } from './pay-catalog.repository.ts';
+import { PayCatalogRepository } from './catalog/pay-catalog.repository.ts';
 import { demoStripeChannel } from '../../db/seed/pay.seed.ts';
 import { checkChannelProviders } from './pay-runtime.ts';
 

@@ -8,55 +8,37 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createCaptchaService, LockoutRepository } from '../passport/index.ts';
-import type { GameServerAdapter } from './game-server.adapter.ts';
-import { HttpGameServerAdapter, type GameServerEndpoint } from './game-server.http-adapter.ts';
-import { createGameSimProtocolServer, type GameSimProtocolServer } from './game-sim-protocol.server.ts';
-import { PayCaptchaService } from './pay-captcha.service.ts';
-import { PayCatalogRepository } from './pay-catalog.repository.ts';
-import { PayCatalogService } from './pay-catalog.service.ts';
-import { PayCharacterService } from './pay-character.service.ts';
-import { PayDeliveryWorker } from './pay-delivery.worker.ts';
-import { PayOrderService, type RememberedCatalog } from './pay-order.service.ts';
-import { OrderWatch } from './order-watch.ts';
-import { PayOrderLookupService } from './pay-order-lookup.service.ts';
-import { PayOrderRepository } from './pay-order.repository.ts';
-import { PayOrderStreamService } from './pay-order-stream.service.ts';
-import { PayReconciler } from './pay-reconcile.job.ts';
-import { PaySettlementService } from './pay-settlement.service.ts';
+import type { GameServerAdapter } from './game-server/game-server.adapter.ts';
+import { HttpGameServerAdapter, type GameServerEndpoint } from './game-server/game-server.http-adapter.ts';
+import { PayCaptchaService } from './orders/pay-captcha.service.ts';
+import { PayCatalogRepository } from './catalog/pay-catalog.repository.ts';
+import { PayCatalogService } from './catalog/pay-catalog.service.ts';
+import { PayCharacterService } from './catalog/pay-character.service.ts';
+import { PayDeliveryWorker } from './orders/pay-delivery.worker.ts';
+import { PayOrderService, type RememberedCatalog } from './orders/pay-order.service.ts';
+import { OrderWatch } from './orders/order-watch.ts';
+import { PayOrderLookupService } from './orders/pay-order-lookup.service.ts';
+import { PayOrderRepository } from './orders/pay-order.repository.ts';
+import { PayOrderStreamService } from './orders/pay-order-stream.service.ts';
+import { PayReconciler } from './orders/pay-reconcile.job.ts';
+import { PaySettlementService } from './settlement/pay-settlement.service.ts';
 import { orderStreamMetrics, reconcileMetrics } from '../../observability/metrics.ts';
-import { PayRefundRepository } from './pay-refund.repository.ts';
-import { PayRefundService } from './pay-refund.service.ts';
-import { PayReversalWorker } from './pay-reversal.worker.ts';
-import { PaySwitchRepository } from './pay-switch.repository.ts';
-import { PaySwitchService } from './pay-switch.service.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { httpSender, SandboxNotifier, SandboxProvider, type NotificationSender } from './sandbox-provider.ts';
-import { SandboxRepository } from './sandbox.repository.ts';
+import { PayRefundRepository } from './refunds/pay-refund.repository.ts';
+import { PayRefundService } from './refunds/pay-refund.service.ts';
+import { PayReversalWorker } from './refunds/pay-reversal.worker.ts';
+import { PaySwitchRepository } from './catalog/pay-switch.repository.ts';
+import { PaySwitchService } from './catalog/pay-switch.service.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
+import { standInsAskedFor, type PayStandIns } from './pay-stand-ins.ts';
 import {
   RememberedCatalogRepository,
   RememberedSwitchRepository,
   type Remember,
-} from './remembered-catalog.repository.ts';
-import { SandboxRefundRepository } from './sandbox-refund.repository.ts';
-import { StripeProvider } from './stripe-provider.ts';
-import { StripeTestServer } from './stripe-test-server.ts';
+} from './catalog/remembered-catalog.repository.ts';
+import { StripeProvider } from './providers/stripe/stripe-provider.ts';
 
 /** Where notifications of a provider arrive (POST, under the pay group). */
 export const notifyPath = (provider: string) => `/pay/notify/${provider}`;
-
-export interface PaySandbox {
-  provider: SandboxProvider;
-  notifier: SandboxNotifier;
-  repo: SandboxRepository;
-  /** How long "pay, notify late" holds the notification back. */
-  lateMs: number;
-}
-
-export interface PayStripe {
-  provider: StripeProvider;
-  /** STRIPE_TEST_SERVER: the local test server this process runs (development only). */
-  testServer: StripeTestServer | undefined;
-}
 
 /** Keys of the local test server when none are given (development and tests only; production requires both). */
 export const localStripeKeys = {
@@ -70,16 +52,12 @@ export interface PayRuntime {
   characters: PayCharacterService;
   captcha: PayCaptchaService;
   gameServer: GameServerAdapter;
-  /** The built-in game server's protocol server (GAME_SIM). */
-  gameSim: GameSimProtocolServer | undefined;
   /** The deployment's provider (PAY_PROVIDER). */
   provider: PaymentProvider | undefined;
   /** Every configured provider by name; a channel may name any of them (pay_channel.provider). */
   providers: Record<string, PaymentProvider>;
   /** Set when PAY_PROVIDER=stripe, STRIPE_SECRET_KEY or STRIPE_TEST_SERVER. */
-  stripe: PayStripe | undefined;
-  /** Set when PAY_PROVIDER=sandbox. */
-  sandbox: PaySandbox | undefined;
+  stripe: StripeProvider | undefined;
   orders: PayOrderService;
   worker: PayDeliveryWorker;
   /** Asks providers about orders no notification decided (a background job with PAY_WORKER). */
@@ -135,16 +113,23 @@ export async function checkChannelProviders(
   );
 }
 
-export function createPayRuntime(app: FastifyInstance): PayRuntime {
+/**
+ * Builds the pay module's parts. `standIns` (src/dev/) is given by development processes and tests only; without
+ * it, settings that ask for one stop the start naming them.
+ */
+export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): PayRuntime {
   const { db, env, log, now } = app;
+  const asked = standInsAskedFor(env);
+  if (!standIns && asked.length > 0)
+    throw new Error(
+      `${asked.join(', ')} asks for a development stand-in, which this build does not have ` +
+        '(they run only from the development entry points in src/dev/)',
+    );
   const region = app.site.distributionRegion;
   const switches = new PaySwitchService(new PaySwitchRepository(db), region);
   const catalogRepo = new PayCatalogRepository(db);
   const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
-  const gameSim = env.gameSim
-    ? createGameSimProtocolServer({ db, keys: { sim: env.GAME_SIM_SECRET }, now, port: env.GAME_SIM_PORT })
-    : undefined;
-  if (gameSim) app.addHook('onClose', () => gameSim.close());
+  const simulator = env.gameSim ? standIns?.gameServer(app) : undefined;
   const gameServer = new HttpGameServerAdapter({
     endpoint: async (gameBaseId): Promise<GameServerEndpoint | undefined> => {
       const configured = env.GAME_SERVERS[String(gameBaseId)];
@@ -154,7 +139,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
           keyId: configured.key_id,
           secret: env.GAME_SERVER_KEYS[configured.key_id]!,
         };
-      return gameSim && { baseUrl: await gameSim.url(), keyId: 'sim', secret: env.GAME_SIM_SECRET };
+      return simulator?.();
     },
     now,
     timeoutMs: env.GAME_SERVER_TIMEOUT_MS,
@@ -164,32 +149,7 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     createCaptchaService(db, { testAnswer: env.CAPTCHA_TEST_ANSWER, now }),
   );
 
-  let sandbox: PaySandbox | undefined;
-  if (env.payProvider === 'sandbox') {
-    const repo = new SandboxRepository(db);
-    // Unset PAY_SANDBOX_NOTIFY_URL: the notification goes through this app's own HTTP stack without a socket
-    // (the same route, headers and body a remote provider's request has).
-    const send: NotificationSender = env.PAY_SANDBOX_NOTIFY_URL
-      ? httpSender(env.PAY_SANDBOX_NOTIFY_URL)
-      : async (body, headers) =>
-          (await app.inject({ method: 'POST', url: notifyPath('sandbox'), payload: body, headers }))
-            .statusCode;
-    sandbox = {
-      provider: new SandboxProvider(
-        repo,
-        {
-          secret: env.paySandboxSecret,
-          baseUrl: env.PAY_SANDBOX_URL,
-          now,
-        },
-        new SandboxRefundRepository(db),
-      ),
-      notifier: new SandboxNotifier(repo, { secret: env.paySandboxSecret, send, log, now }),
-      repo,
-      lateMs: env.PAY_SANDBOX_LATE_MS,
-    };
-  }
-  let stripe: PayStripe | undefined;
+  let stripe: StripeProvider | undefined;
   if (
     env.payProvider === 'stripe' ||
     env.STRIPE_SECRET_KEY !== undefined ||
@@ -198,31 +158,14 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     // Production has both keys (env.ts requires them with PAY_PROVIDER=stripe); elsewhere the local ones.
     const secretKey = env.STRIPE_SECRET_KEY ?? localStripeKeys.secretKey;
     const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? localStripeKeys.webhookSecret;
-    let testServer: StripeTestServer | undefined;
-    let apiBase = env.STRIPE_API_BASE;
-    if (env.STRIPE_TEST_SERVER !== undefined) {
-      const port = env.STRIPE_TEST_SERVER;
-      testServer = new StripeTestServer({
-        secretKey,
-        webhookSecret,
-        now,
-        // Into this app's own notify route (the same route, headers and body Stripe's request has).
-        send: async (body, headers) =>
-          (await app.inject({ method: 'POST', url: notifyPath('stripe'), payload: body, headers }))
-            .statusCode,
-      });
-      apiBase = `http://127.0.0.1:${port}`;
-      app.addHook('onReady', async () => {
-        await testServer!.listen(port);
-        log.warn({ apiBase }, 'local Stripe test server (development only)');
-      });
-      app.addHook('onClose', () => testServer!.close());
-    }
-    stripe = { provider: new StripeProvider({ secretKey, webhookSecret, apiBase, now }), testServer };
+    const apiBase =
+      (env.STRIPE_TEST_SERVER !== undefined
+        ? standIns?.stripeApiBase(app, { secretKey, webhookSecret })
+        : undefined) ?? env.STRIPE_API_BASE;
+    stripe = new StripeProvider({ secretKey, webhookSecret, apiBase, now });
   }
-  const providers: Record<string, PaymentProvider> = {};
-  if (sandbox) providers.sandbox = sandbox.provider;
-  if (stripe) providers.stripe = stripe.provider;
+  const providers: Record<string, PaymentProvider> = standIns ? { ...standIns.providers(app) } : {};
+  if (stripe) providers.stripe = stripe;
   const provider = env.payProvider === 'none' ? undefined : providers[env.payProvider];
   app.addHook('onReady', () =>
     checkChannelProviders(catalogRepo, Object.keys(providers), {
@@ -336,11 +279,9 @@ export function createPayRuntime(app: FastifyInstance): PayRuntime {
     characters,
     captcha,
     gameServer,
-    gameSim,
     provider,
     providers,
     stripe,
-    sandbox,
     orders,
     worker,
     reconciler,

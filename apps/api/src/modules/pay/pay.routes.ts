@@ -23,10 +23,9 @@ import {
   webpaySwitch,
 } from '@gp/contracts/pay';
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
-import type { AddOrderInput } from './pay-order.service.ts';
-import { payLiveRoutes } from './pay-live.routes.ts';
-import { payNotifyRoutes } from './pay-notify.routes.ts';
-import { sandboxRoutes } from './sandbox.routes.ts';
+import type { AddOrderInput } from './orders/pay-order.service.ts';
+import { payLiveRoutes } from './orders/pay-live.routes.ts';
+import { payNotifyRoutes } from './providers/pay-notify.routes.ts';
 
 type OrderFields = Omit<
   AddOrderInput,
@@ -156,9 +155,8 @@ export async function payRoutes(app: FastifyInstance) {
     orders.result(memberOf(ctx).mid, input.pay_order_no, ctx.lang),
   );
 
-  // The provider's side: notifications in, the sandbox's checkout pages. The background work (app.pay.worker,
-  // the sandbox's notifier) is started by src/jobs/background-jobs.ts.
+  // The live order status; the provider's side: notifications in. The background work (app.pay.worker) is started
+  // with the app's other jobs (composition/background-jobs.ts).
   await app.register(payLiveRoutes);
   await app.register(payNotifyRoutes);
-  await app.register(sandboxRoutes);
 }

@@ -1,5 +1,5 @@
 /**
- * The erasure job (one of the process's jobs, jobs/background-jobs.ts): every `privacyPolicy.intervalMs` it erases
+ * The erasure job (one of the process's jobs, composition/background-jobs.ts): every `privacyPolicy.intervalMs` it erases
  * the members whose deletion's grace period is over. A round runs under `exclusive` (an advisory lock across
  * processes), and each member is erased in its own transaction that first locks the request and checks it is
  * still pending, so a round cut short is simply continued by the next, and nothing is erased twice.

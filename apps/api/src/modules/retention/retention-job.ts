@@ -3,7 +3,7 @@
  * `retentionPolicy.intervalMs`. Its statements pick rows with SKIP LOCKED and delete or blank what
  * is already dead, so two processes running it side by side only share the work.
  *
- * `createRetentionJob` is what the process's job list (jobs/background-jobs.ts) starts and stops.
+ * `createRetentionJob` is what the process's job list (composition/background-jobs.ts) starts and stops.
  */
 import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';

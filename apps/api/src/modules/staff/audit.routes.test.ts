@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineStaffCall } from '@gp/contracts/staff';
 import { buildApp } from '../../app.ts';
+import { developmentParts } from '../../dev/development-parts.ts';
 import { parseEnv } from '../../config/env.ts';
 import { inTransaction, type Database } from '../../db/database.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
@@ -38,6 +39,7 @@ let admin: TestStaff;
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await buildApp({
+    dev: developmentParts,
     env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...staffTestEnv }),
     database,
     logger: false,

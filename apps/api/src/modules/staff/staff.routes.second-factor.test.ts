@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { staffAuditLog, staffRecoveryCode, staffTotp } from '../../db/schema/staff.schema.ts';
 import { buildApp } from '../../app.ts';
+import { developmentParts } from '../../dev/development-parts.ts';
 import { parseEnv } from '../../config/env.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
@@ -249,6 +250,7 @@ describe('authenticator-app secrets at rest (STAFF_TOTP_KEY)', () => {
   /** Another API process on the same database, with `env` over the test app's. */
   const anotherProcess = (env: Record<string, string> = {}) =>
     buildApp({
+      dev: developmentParts,
       env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...staffTestEnv, ...env }),
       database: t.database,
       logger: false,

@@ -1,0 +1,92 @@
+/**
+ * The API process, as production and the development entry (dev/dev-server.ts) start it: read the environment,
+ * open and migrate the database, seed an empty one, then listen. With SERVE_APPS (pnpm start) the same process
+ * also serves the four built apps on their ports. The development stand-ins come only from the development entry.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { parseEnvOrExit } from '../config/env.ts';
+import { openDatabase } from '../db/database.ts';
+import { gracefulShutdown, onStopSignal } from '../lifecycle/graceful-shutdown.ts';
+import { demoStripeChannel } from '../db/seed/pay.seed.ts';
+import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from '../db/seed/seed.ts';
+import { configuredSocialProviders, forwardAppleFormPost } from '../modules/passport/index.ts';
+import { serveMetrics } from '../observability/metrics-server.ts';
+import { appHostsOf, buildAppHost } from '../static/app-hosts.ts';
+import type { DevelopmentStart } from './development-parts.ts';
+
+export async function startApi(dev?: DevelopmentStart): Promise<void> {
+  const env = parseEnvOrExit();
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: env.DATA_DIR },
+  );
+  await database.migrate();
+
+  // Development: the stand-in social logins first (their issuer URLs are part of the app's provider list).
+  const social = dev ? await dev.startSocialLogins(env, (obj, msg) => api.log.warn(obj, msg)) : undefined;
+  const api = await buildApp({
+    env,
+    database,
+    socialProviders: [
+      ...configuredSocialProviders(env).filter((p) => !social?.replaces.includes(p.provider)),
+      ...(social?.providers ?? []),
+    ],
+    dev: dev?.parts,
+  });
+  // Demo data on request; the staff admin on every new database (its one-time password is printed below, once).
+  const seedNotes: SeedNotes = { oneTimePasswords: [] };
+  const applied = await runSeed(database.db, env.SEED_DEMO ? seedSteps : requiredSeedSteps, seedNotes);
+  if (applied.length > 0) api.log.info({ steps: applied }, env.SEED_DEMO ? 'demo data seeded' : 'seeded');
+  // The demo's card channel of Lotus Blade pays through Stripe while the local Stripe test server runs.
+  if (env.SEED_DEMO) await demoStripeChannel(database.db, env.STRIPE_TEST_SERVER !== undefined);
+  if (env.payProvider === 'none') {
+    api.log.warn('PAY_PROVIDER=none: no payment provider, so top-up orders are refused (err3)');
+  }
+
+  const servers: FastifyInstance[] = [api];
+  const urls: string[] = [];
+  await api.listen({ host: env.HOST, port: env.API_PORT });
+  urls.push(`  API             http://localhost:${env.API_PORT}  (health: /healthz, /readyz)`);
+  // Prometheus on a port of its own (never the API's, so never through the public proxy); METRICS_PORT=0: off.
+  const metricsServer = await serveMetrics(env, api.metrics, api.log);
+  if (metricsServer) urls.push(`  Metrics         ${metricsServer.url}`);
+  // The stand-ins' addresses (the built-in game server, the social logins), for whoever tries the site locally.
+  if (dev) urls.push(...(await dev.addresses(api)), ...(social?.addresses ?? []));
+  if (env.SERVE_APPS) {
+    for (const { name, port } of appHostsOf(env)) {
+      const host = await buildAppHost(name, api.log, undefined, env, api);
+      if (name === 'passport') forwardAppleFormPost(host, `http://localhost:${env.API_PORT}`);
+      await host.listen({ host: env.HOST, port });
+      servers.push(host);
+      urls.push(`  ${name.padEnd(15)} http://localhost:${port}`);
+    }
+  }
+  process.stdout.write(
+    `\nGame portal is running on ${database.driver === 'pglite' ? `PGlite (${env.DATA_DIR})` : 'PostgreSQL'}:\n${urls.join('\n')}\nPress Ctrl-C to stop.\n\n`,
+  );
+  // Straight to the terminal, never to the log, and only by the start that created the account.
+  for (const { accountId, password } of seedNotes.oneTimePasswords.splice(0)) {
+    process.stdout.write(
+      `Staff console: log in as "${accountId}" with the one-time password  ${password}\n` +
+        `(shown only this once and stored only hashed; the console asks for a new password, then a second factor, at first login)\n\n`,
+    );
+  }
+
+  // SIGTERM: /readyz at 503 for SHUTDOWN_GRACE_MS, then requests and job rounds in flight finish, then the database
+  // closes (lifecycle/graceful-shutdown.ts).
+  onStopSignal(api.log, env.SHUTDOWN_GRACE_MS + 10_000, () =>
+    gracefulShutdown({
+      log: api.log,
+      draining: [api],
+      graceMs: env.SHUTDOWN_GRACE_MS,
+      close: [
+        ...servers.map((s) => () => s.close()),
+        async () => social?.close(),
+        async () => metricsServer?.close(),
+      ],
+      database,
+    }),
+  );
+}
