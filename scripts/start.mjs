@@ -24,4 +24,4 @@ process.env.SERVE_APPS ??= 'true';
 process.env.SOCIAL_TEST_SERVERS ??= 'true';
 const { register } = await import('tsx/esm/api');
 register();
-await import('../apps/api/src/server.ts');
+await import('../apps/api/src/dev/dev-server.ts');

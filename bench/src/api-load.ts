@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import autocannon, { type Options as LoadOptions, type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
+import { developmentParts } from '../../apps/api/src/dev/development-parts.ts';
 import { parseEnv } from '../../apps/api/src/config/env.ts';
 import { openDatabase, type Database, type Db } from '../../apps/api/src/db/database.ts';
 import { runSeed, seedSteps, type SeedNotes } from '../../apps/api/src/db/seed/seed.ts';
@@ -288,7 +289,7 @@ export async function runApiLoad(
     const notes: SeedNotes = { oneTimePasswords: [] };
     await runSeed(database.db, seedSteps, notes);
     const env = benchApiEnv({ captchaAnswer, sandboxSecret, port: settings.port });
-    api = await buildApp({ env, database, logger: false });
+    api = await buildApp({ env, database, logger: false, dev: developmentParts });
     await api.listen({ host: '127.0.0.1', port: settings.port });
     bare = await startBaseline(settings.port + 1);
     const base = `http://127.0.0.1:${settings.port}`;

@@ -3,7 +3,8 @@
  * here into a throwaway folder inside the package, under `node_modules/.cache` where no linter, formatter or git
  * looks and no `pnpm build` empties it (the bundle finds the migrations from its package folder and its npm
  * packages in the package's node_modules, as `dist/` does), then started twice: bare, which is production and must refuse with the full list of missing
- * settings, and as a development start on a fresh PGlite directory, which must answer /healthz.
+ * settings, and as a development start on a fresh PGlite directory, which must answer /healthz. It holds none of
+ * the development stand-ins of src/dev/ (the build refuses to make one that does).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredInProduction } from '../src/config/env.ts';
-import { bundleApi, packageNameOf } from './bundle.ts';
+import { bundleApi, developmentFilesIn, packageNameOf } from './bundle.ts';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Only what any process has: no NODE_ENV, no settings. */
@@ -33,6 +34,31 @@ describe('packageNameOf', () => {
     expect(packageNameOf('@fastify/cookie')).toBe('@fastify/cookie');
     expect(packageNameOf('@electric-sql/pglite/dist/x.js')).toBe('@electric-sql/pglite');
   });
+});
+
+describe('the development stand-ins', () => {
+  it('are found among the inputs of a bundle by their folder', () => {
+    expect(
+      developmentFilesIn({
+        'src/app.ts': {},
+        'src/dev/sandbox/sandbox-provider.ts': {},
+        'src/modules/pay/pay-stand-ins.ts': {},
+        'src/dev/development-parts.ts': {},
+      }),
+    ).toEqual(['src/dev/development-parts.ts', 'src/dev/sandbox/sandbox-provider.ts']);
+  });
+
+  it('stop a build whose entry point reaches them', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'gp-bundle-dev-'));
+    try {
+      await expect(bundleApi(outdir, { server: 'src/dev/dev-server.ts' })).rejects.toThrow(
+        /reaches the development stand-ins.*src\/dev\/development-parts\.ts/,
+      );
+      expect(existsSync(join(outdir, 'server.js'))).toBe(false);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the API bundle', () => {
@@ -89,6 +115,9 @@ describe('the API bundle', () => {
         API_PORT: String(port),
         SEED_DEMO: 'false',
         DEMO_ID: 'false',
+        // The production entry has no stand-ins: a development start of it names none.
+        PAY_PROVIDER: 'none',
+        GAME_SIM: 'false',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,8 @@
  * - npm packages stay external and are loaded from `node_modules` at run time, so production needs only
  *   `pnpm install --prod`. Every one the bundle imports must therefore be a dependency of @gp/api (not of a
  *   workspace package, which pnpm would not link here): the build fails naming any that is not.
+ * - The development stand-ins (src/dev/) are not in it: only the development entry points import them, and the
+ *   build fails naming any file of src/dev/ that a production entry point reaches.
  * - Files the server reads at run time (the migrations in `drizzle/`, the built apps) are found from the package
  *   folder (`src/config/paths.ts`), the same from `src/` and from `dist/`.
  *
@@ -33,8 +35,18 @@ export function packageNameOf(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
+/** The files of src/dev/ among a bundle's inputs (paths relative to apps/api, as esbuild's metafile has them). */
+export function developmentFilesIn(inputs: Record<string, unknown>): string[] {
+  return Object.keys(inputs)
+    .filter((path) => /(^|\/)src\/dev\//.test(path.replaceAll('\\', '/')))
+    .sort();
+}
+
 /** Bundles every entry point into `outdir`; answers the npm packages the bundle loads at run time. */
-export async function bundleApi(outdir: string): Promise<string[]> {
+export async function bundleApi(
+  outdir: string,
+  entries: Record<string, string> = entryPoints,
+): Promise<string[]> {
   const pkg = JSON.parse(readFileSync(join(apiRoot, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
   };
@@ -53,9 +65,10 @@ export async function bundleApi(outdir: string): Promise<string[]> {
     },
   };
   rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const { metafile } = await build({
+    metafile: true,
     absWorkingDir: apiRoot,
-    entryPoints,
+    entryPoints: entries,
     outdir,
     bundle: true,
     platform: 'node',
@@ -65,6 +78,14 @@ export async function bundleApi(outdir: string): Promise<string[]> {
     logLevel: 'warning',
     plugins: [npmExternal],
   });
+  const standIns = developmentFilesIn(metafile.inputs);
+  if (standIns.length > 0) {
+    rmSync(outdir, { recursive: true, force: true });
+    throw new Error(
+      `the production bundle reaches the development stand-ins, which it must never hold: ${standIns.join(', ')} ` +
+        '(only src/dev/ entry points and tests may import src/dev/; production gets its parts through buildApp)',
+    );
+  }
   const missing = [...external].filter((name) => !runtime.has(name)).sort();
   if (missing.length > 0) {
     throw new Error(

@@ -30,7 +30,7 @@ import { csRoutes } from './modules/cs/index.ts';
 import { deskRoutes } from './modules/desk/index.ts';
 import { faqAdminRoutes } from './modules/faq-admin/index.ts';
 import { gameAdminRoutes } from './modules/game-admin/index.ts';
-import { healthRoutes } from './modules/health/index.ts';
+import { healthRoutes, readOperationsSnapshot } from './modules/health/index.ts';
 import { errorSerializer, serializeRequest } from './observability/log-redaction.ts';
 import { createProcessMetrics, installHttpMetrics } from './observability/metrics.ts';
 import { genReqId, requestIdHeader } from './observability/request-id.ts';
@@ -139,7 +139,13 @@ export async function buildApp({
   app.decorate('mediaUrl', (id: string) => `${env.PUBLIC_UPLOAD_URL.replace(/\/$/, '')}/media/${id}`);
   app.decorate(
     'metrics',
-    createProcessMetrics({ database, now, cacheMs: env.METRICS_CACHE_MS, log: app.log }),
+    createProcessMetrics({
+      database,
+      readOperations: (at) => readOperationsSnapshot(database.db, at),
+      now,
+      cacheMs: env.METRICS_CACHE_MS,
+      log: app.log,
+    }),
   );
   installHttpMetrics(app, app.metrics);
   // Every answer names its request, so a player or a proxy log can quote it (5xx bodies too: error-handler.ts).

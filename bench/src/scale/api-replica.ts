@@ -5,6 +5,7 @@
  */
 import { benchApiEnv } from '../api-load.ts';
 import { buildApp } from '../../../apps/api/src/app.ts';
+import { developmentParts } from '../../../apps/api/src/dev/development-parts.ts';
 import { openDatabase } from '../../../apps/api/src/db/database.ts';
 import { startBare } from './bare-server.ts';
 import type { ReplicaSettings } from './api-cluster.ts';
@@ -19,6 +20,7 @@ const api = await buildApp({
   }),
   database,
   logger: false,
+  dev: developmentParts,
 });
 await api.listen({ host: '127.0.0.1', port: settings.port });
 const bare = await startBare(settings.url, settings.port + 1);

@@ -22,6 +22,7 @@ import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { privilegeId, staffPrivileges } from '../../../packages/contracts/src/staff.contracts.ts';
 import { buildApp } from '../../../apps/api/src/app.ts';
+import { developmentParts } from '../../../apps/api/src/dev/development-parts.ts';
 import { openDatabase, type Database, type Db } from '../../../apps/api/src/db/database.ts';
 import { staffPasskey } from '../../../apps/api/src/db/schema/staff.schema.ts';
 import { runSeed, seedSteps } from '../../../apps/api/src/db/seed/seed.ts';
@@ -325,7 +326,7 @@ try {
   prepared = await prepare(database);
   const env = benchApiEnv({ captchaAnswer, sandboxSecret, port });
   // This process's API answers only the one recorded request per call (inject); the load goes to the replicas.
-  api = await buildApp({ env, database, logger: false });
+  api = await buildApp({ env, database, logger: false, dev: developmentParts });
   await prepareBare(url);
   replicas = await startApiCluster(Number(values['api-processes']), {
     url,

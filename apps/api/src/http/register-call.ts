@@ -8,9 +8,8 @@ import type { z } from 'zod';
 import { commonParams, fullPath, type CallContract, type CommonParams } from '@gp/contracts';
 import { keepsPublicData, staffRequirementOf } from '@gp/contracts/staff';
 import { codes, domainOfGroup, type ErrorDomain } from '@gp/errors';
-import type { AuthenticatedMember } from '../modules/passport/index.ts';
-import type { CachedAnswer } from '../modules/public-cache/index.ts';
-import type { AuthenticatedStaff } from '../modules/staff/index.ts';
+import type { CachedAnswer } from './cached-answer.ts';
+import type { AuthenticatedMember, AuthenticatedStaff } from './callers.ts';
 import { AppError, RequestValidationError } from './app-error.ts';
 import { commonOf, inputOf } from './request-context.ts';
 

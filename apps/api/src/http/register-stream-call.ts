@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { fullPath, type CallContract } from '@gp/contracts';
 import { domainOfGroup } from '@gp/errors';
-import type { AuthenticatedMember } from '../modules/passport/index.ts';
+import type { AuthenticatedMember } from './callers.ts';
 import { readCall, type CallContext } from './register-call.ts';
 import { commonOf } from './request-context.ts';
 

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from '../config/clock.ts';
 import type { Database } from '../db/database.ts';
-import { readOperationsSnapshot, type OperationsSnapshot } from '../modules/health/index.ts';
+import type { OperationsSnapshot } from './operations-snapshot.ts';
 
 export interface MetricsLog {
   error(obj: object, msg: string): void;
@@ -53,6 +53,8 @@ function cachedRound<T>(read: () => Promise<T>, ttlMs: number): () => Promise<T>
 /** The registry of a process with the gauges every process has (pool, operational state). */
 export function createProcessMetrics(deps: {
   database: Database;
+  /** Reads the operational state (modules/health, given by app.ts): the kernel knows no module. */
+  readOperations: (now: Date) => Promise<OperationsSnapshot>;
   now: Clock;
   cacheMs: number;
   log: MetricsLog;
@@ -88,12 +90,17 @@ function registerPoolGauges(registry: Registry, database: Database) {
 
 function registerOperationsGauges(
   registry: Registry,
-  deps: { database: Database; now: Clock; cacheMs: number; log: MetricsLog },
+  deps: {
+    readOperations: (now: Date) => Promise<OperationsSnapshot>;
+    now: Clock;
+    cacheMs: number;
+    log: MetricsLog;
+  },
 ) {
   const read = cachedRound(async () => {
     // Ages are measured on the app's clock, the one the rows were written with.
     const now = deps.now();
-    return { now, snapshot: await readOperationsSnapshot(deps.database.db, now) };
+    return { now, snapshot: await deps.readOperations(now) };
   }, deps.cacheMs);
   /** This scrape's snapshot, or undefined when the round failed (logged once per round by `up`). */
   const current = async (): Promise<{ now: Date; snapshot: OperationsSnapshot } | undefined> => {

@@ -3,4 +3,4 @@
  * snapshot the metrics read (src/observability/metrics.ts).
  */
 export { healthRoutes } from './health.routes.ts';
-export { readOperationsSnapshot, type OperationsSnapshot } from './operations.repository.ts';
+export { readOperationsSnapshot } from './operations.repository.ts';

@@ -4,21 +4,10 @@
  */
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { OperationsSnapshot } from '../../observability/operations-snapshot.ts';
 import { csExportJob } from '../../db/schema/cs.schema.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 import { payDeliveryJob, payOrder, payOrderStateValues } from '../../db/schema/pay-order.schema.ts';
-
-export interface OperationsSnapshot {
-  /** Every state, 0 included. */
-  ordersByState: Record<string, number>;
-  /** Orders the provider says are paid whose credit has not reached the game yet (paid or delivering). */
-  paidUndelivered: { count: number; oldestPaidAt: Date | null };
-  /** `due`: pending and past its next attempt, nobody holding it (a held job's lease is its next attempt). */
-  delivery: { pending: number; due: number; dead: number; oldestDueAt: Date | null };
-  outbox: { pending: number; failed: number; oldestPendingAt: Date | null };
-  /** pending, done, failed; 0 included. */
-  exportsByStatus: Record<string, number>;
-}
 
 const count = sql<number>`count(*)`.mapWith(Number);
 const countWhere = (condition: SQL | undefined) => sql`count(*) filter (where ${condition})`.mapWith(Number);

@@ -11,6 +11,9 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { AuthenticatedMember } from '../../http/callers.ts';
+
+export type { AuthenticatedMember };
 import { SessionRepository } from './session.repository.ts';
 
 export const sessionCookie = 'joy_sid';
@@ -25,15 +28,6 @@ export const deviceCookie = 'joy_dev';
  */
 export function sessionCookieName(env: Pick<Env, 'NODE_ENV'>): string {
   return env.NODE_ENV === 'production' ? `__Host-${sessionCookie}` : sessionCookie;
-}
-
-export interface AuthenticatedMember {
-  mid: number;
-  userId: string;
-  nickName: string;
-  loginType: number;
-  /** Hash of the session id, to revoke exactly this session. */
-  sessionIdHash: string;
 }
 
 export function hashSessionId(id: string): string {

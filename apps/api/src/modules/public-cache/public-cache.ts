@@ -7,13 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config/clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { etagOf } from '../../http/etag.ts';
-import { nextScheduledChange } from './schedule.repository.ts';
+import type { CachedAnswer } from '../../http/cached-answer.ts';
 
-export interface CachedAnswer {
-  body: Buffer;
-  /** The strong ETag every stored answer gets (http/etag.ts), so a 304 works as before. */
-  etag: string;
-}
+export type { CachedAnswer };
+import { nextScheduledChange } from './schedule.repository.ts';
 
 interface Entry extends CachedAnswer {
   /** App-clock time the answer was computed at; a clock moved back before it makes the entry unusable. */

@@ -21,6 +21,9 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { AuthenticatedStaff } from '../../http/callers.ts';
+
+export type { AuthenticatedStaff };
 import { hashSessionId, hostOnlyInProduction, newToken } from '../passport/index.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
 
@@ -46,21 +49,6 @@ export const staffSessionPolicy = {
   /** How stale `last_seen_at` may get before a call refreshes it. */
   touchEveryMs: minute,
 } as const;
-
-export interface AuthenticatedStaff {
-  staffId: number;
-  accountId: string;
-  accountName: string;
-  privilegeIds: number[];
-  /** The password is a one-time password: only `self` calls work until it is changed. */
-  mustChangePassword: boolean;
-  /** The account has a second factor; until it has, only `self` calls work (enrolment). */
-  secondFactor: boolean;
-  /** Hash of the session id, to revoke exactly this session. */
-  sessionIdHash: string;
-  /** The client address of this request (audit rows). */
-  ip: string;
-}
 
 export function hasPrivilege(staff: Pick<AuthenticatedStaff, 'privilegeIds'>, name: StaffPrivilege): boolean {
   return staff.privilegeIds.includes(privilegeId(name));

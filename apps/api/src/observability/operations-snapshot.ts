@@ -1,0 +1,15 @@
+/**
+ * What the process's operational gauges report (observability/metrics.ts), read at scrape time. The health module
+ * reads it from the database (modules/health/operations.repository.ts); app.ts hands the reader to the metrics.
+ */
+export interface OperationsSnapshot {
+  /** Every state, 0 included. */
+  ordersByState: Record<string, number>;
+  /** Orders the provider says are paid whose credit has not reached the game yet (paid or delivering). */
+  paidUndelivered: { count: number; oldestPaidAt: Date | null };
+  /** `due`: pending and past its next attempt, nobody holding it (a held job's lease is its next attempt). */
+  delivery: { pending: number; due: number; dead: number; oldestDueAt: Date | null };
+  outbox: { pending: number; failed: number; oldestPendingAt: Date | null };
+  /** pending, done, failed; 0 included. */
+  exportsByStatus: Record<string, number>;
+}
