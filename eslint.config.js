@@ -4,13 +4,15 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { featureImports } from './scripts/eslint/feature-imports.js';
+import { moduleImports } from './scripts/eslint/module-imports.js';
 
 // ui never imports antd (DESIGN section 2); player apps stay antd-free for phones.
 const noAntd = { group: ['antd', 'antd/*', '@ant-design/*'], message: 'No antd outside the staff console.' };
 
 // The API's layers (apps/api/README.md "Layers"), checked on every import of apps/api:
 //   routes (controller) -> service (rules, no HTTP) -> repository (the only code that knows Drizzle/the schema);
-//   a module (src/modules/<m>/) is used from outside only through its public file src/modules/<m>/index.ts.
+//   a module (src/modules/<m>/) is used from outside only through its public file src/modules/<m>/index.ts, the
+//   kernel imports no module, and only src/dev/ and tests import the development stand-ins (module-imports.js).
 // Each file kind gets one complete list: a later block replaces an earlier block's list for the same rule.
 const api = 'apps/api';
 const drizzleOutsideRepositories = [
@@ -30,46 +32,32 @@ const httpInServices = [
       'A service knows no HTTP: its routes read the request, set cookies and headers, and pass plain values.',
   },
 ];
-// From anywhere (app.ts, plugins, seeds, test helpers, other modules): `.../modules/<m>/index.ts` only.
-const moduleInternalsByPath = [
-  {
-    regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
-    message: "Another module is used through its public file only: import from 'modules/<m>/index.ts'.",
-  },
-];
-// From a module's own files (flat folders): a sibling module as `../<m>/index.ts`; `./x.ts` stays free.
-const siblingModuleInternals = [
-  {
-    regex: '^\\.\\./(?!\\.\\.(/|$))[^/]+/(?!index\\.ts$)',
-    message: "Another module is used through its public file only: import from '../<m>/index.ts'.",
-  },
-];
 const restrictImports = (...lists) => ({ 'no-restricted-imports': ['error', { patterns: lists.flat() }] });
 const apiLayers = [
-  { files: [`${api}/**/*.ts`], rules: restrictImports(drizzleOutsideRepositories, moduleInternalsByPath) },
-  {
-    files: [`${api}/src/modules/**/*.ts`],
-    rules: restrictImports(drizzleOutsideRepositories, moduleInternalsByPath, siblingModuleInternals),
-  },
+  { files: [`${api}/**/*.ts`], rules: restrictImports(drizzleOutsideRepositories) },
   {
     files: [`${api}/src/modules/**/*.service.ts`],
-    rules: restrictImports(
-      drizzleOutsideRepositories,
-      httpInServices,
-      moduleInternalsByPath,
-      siblingModuleInternals,
-    ),
+    rules: restrictImports(drizzleOutsideRepositories, httpInServices),
   },
-  // src/db/ is the database itself (connection, schema, seed). Tests may read and write tables directly to set up
-  // a case and to check what a call stored: looking at the rows from outside the code under test is their point,
-  // so they keep Drizzle and the schema (but not other modules' internals).
+  // src/db/ is the database itself (connection, schema), src/composition/seed/ fills it. Tests may read and write
+  // tables directly to set up a case and to check what a call stored: looking at the rows from outside the code
+  // under test is their point, so they keep Drizzle and the schema.
   {
-    files: [`${api}/src/db/**`, `${api}/test/**`, `${api}/**/*.test.ts`],
-    rules: restrictImports(moduleInternalsByPath),
+    files: [
+      `${api}/src/db/**`,
+      `${api}/src/composition/seed/**`,
+      `${api}/test/**`,
+      `${api}/**/*.test.ts`,
+      `${api}/src/**/*.repository.ts`,
+    ],
+    rules: { 'no-restricted-imports': 'off' },
   },
+  // Modules through their public files, a kernel that knows no module, stand-ins out of production code
+  // (scripts/eslint/module-imports.js).
   {
-    files: [`${api}/src/modules/**/*.repository.ts`, `${api}/src/modules/**/*.test.ts`],
-    rules: restrictImports(moduleInternalsByPath, siblingModuleInternals),
+    files: [`${api}/**/*.ts`],
+    plugins: { api: { rules: { 'module-imports': moduleImports } } },
+    rules: { 'api/module-imports': 'error' },
   },
 ];
 

@@ -15,7 +15,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { developmentParts } from '../../apps/api/src/dev/development-parts.ts';
 import { parseEnv } from '../../apps/api/src/config/env.ts';
 import { openDatabase, type Database, type Db } from '../../apps/api/src/db/database.ts';
-import { runSeed, seedSteps, type SeedNotes } from '../../apps/api/src/db/seed/seed.ts';
+import { runSeed, seedSteps, type SeedNotes } from '../../apps/api/src/composition/seed/seed.ts';
 import {
   csrfCookie,
   hashSessionId,

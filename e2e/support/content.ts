@@ -4,8 +4,8 @@
  * activities.json continues the numbering).
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import activitiesSeed from '../../apps/api/src/db/seed/content/activities.json' with { type: 'json' };
-import newsSeed from '../../apps/api/src/db/seed/content/news.json' with { type: 'json' };
+import activitiesSeed from '../../apps/api/src/composition/seed/content/activities.json' with { type: 'json' };
+import newsSeed from '../../apps/api/src/composition/seed/content/news.json' with { type: 'json' };
 import { API } from './hosts.ts';
 
 interface Image {

@@ -21,10 +21,10 @@ async function lint(path: string, code: string) {
   return result!.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
 }
 
-async function refused(path: string, code: string, because: string) {
+async function refused(path: string, code: string, because: string, rule = 'no-restricted-imports') {
   const messages = await lint(path, code);
   expect(messages).toHaveLength(1);
-  expect(messages[0]).toMatchObject({ rule: 'no-restricted-imports' });
+  expect(messages[0]).toMatchObject({ rule });
   expect(messages[0]!.message).toContain(because);
 }
 
@@ -45,7 +45,7 @@ describe('Drizzle and the schema belong to repositories and src/db/', () => {
     await refused('src/modules/cs/faq.service.ts', schema, knowsSchema);
     await refused(
       'src/modules/pay/orders/pay-order.service.ts',
-      "import type { LocalizedNames } from '../../db/schema/pay-order.schema.ts';\nexport type N = LocalizedNames;\n",
+      "import type { LocalizedNames } from '../../../db/schema/pay-order.schema.ts';\nexport type N = LocalizedNames;\n",
       knowsSchema,
     );
     await refused(
@@ -58,7 +58,7 @@ describe('Drizzle and the schema belong to repositories and src/db/', () => {
   it('lets repositories, src/db/ and tests have them', async () => {
     await allowed('src/modules/cs/faq.repository.ts', drizzle);
     await allowed('src/modules/cs/faq.repository.ts', schema);
-    await allowed('src/db/seed/cs.seed.ts', drizzle);
+    await allowed('src/composition/seed/cs.seed.ts', drizzle);
     await allowed('src/modules/cs/faq.routes.test.ts', schema);
     await allowed(
       'test/cs-fixtures.ts',
@@ -85,49 +85,51 @@ describe('services know no HTTP', () => {
 
 describe("another module's internals are reached through its index.ts only", () => {
   const publicFile = 'through its public file';
+  const byModuleRule = (path: string, code: string, because: string) =>
+    refused(path, code, because, 'api/module-imports');
 
-  it('refuses a sibling module’s file from a module, its tests included', async () => {
-    await refused(
+  it('refuses a sibling module’s file from a module, its sub-folders and its tests included', async () => {
+    await byModuleRule(
       'src/modules/staff/staff.routes.ts',
       "import { LockoutRepository } from '../passport/lockout.repository.ts';\nexport const r = LockoutRepository;\n",
       publicFile,
     );
-    await refused(
-      'src/modules/pay-admin/pay-admin-order.routes.test.ts',
-      "import { PayDeliveryWorker } from '../pay/pay-delivery.worker.ts';\nexport const w = PayDeliveryWorker;\n",
+    await byModuleRule(
+      'src/modules/pay/orders/order-admin.routes.test.ts',
+      "import { WorkOrderService } from '../../cs/work-order.service.ts';\nexport const w = WorkOrderService;\n",
       publicFile,
     );
-    await refused(
+    await byModuleRule(
       'src/modules/desk/desk.service.ts',
       "export { WorkOrderRepository } from '../cs/work-order.repository.ts';\n",
       publicFile,
     );
   });
 
-  it('refuses a module’s file from app.ts, src/http, the seed and test helpers', async () => {
-    await refused(
+  it('refuses a module’s file from app.ts, the composition, the stand-ins and test helpers', async () => {
+    await byModuleRule(
       'src/app.ts',
       "import { csRoutes } from './modules/cs/cs.routes.ts';\nexport const r = csRoutes;\n",
       publicFile,
     );
-    await refused(
-      'src/http/register-call.ts',
-      "import type { AuthenticatedMember } from '../modules/passport/member-auth.ts';\nexport type M = AuthenticatedMember;\n",
-      publicFile,
-    );
-    await refused(
-      'src/db/seed/staff.seed.ts',
+    await byModuleRule(
+      'src/composition/seed/staff.seed.ts',
       "import { audit } from '../../modules/staff/audit.ts';\nexport const a = audit;\n",
       publicFile,
     );
-    await refused(
+    await byModuleRule(
+      'src/dev/sandbox/sandbox-provider.ts',
+      "import { RefundRefused } from '../../modules/pay/providers/payment-provider.ts';\nexport const r = RefundRefused;\n",
+      publicFile,
+    );
+    await byModuleRule(
       'test/staff-session.ts',
       "import { newToken } from '../src/modules/passport/member-auth.ts';\nexport const t = newToken;\n",
       publicFile,
     );
   });
 
-  it('lets index.ts through from anywhere, and a module’s own files and shared folders stay free', async () => {
+  it('lets index.ts through from anywhere, testing.ts to tests, and a module’s own files stay free', async () => {
     await allowed(
       'src/modules/staff/staff.routes.ts',
       "import { createLockoutService } from '../passport/index.ts';\nexport const c = createLockoutService;\n",
@@ -141,6 +143,14 @@ describe("another module's internals are reached through its index.ts only", () 
       "import { newToken } from '../src/modules/passport/index.ts';\nexport const t = newToken;\n",
     );
     await allowed(
+      'test/pay-steps.ts',
+      "import { paidOrder } from '../src/modules/pay/testing.ts';\nexport const p = paidOrder;\n",
+    );
+    await allowed(
+      'src/modules/pay/catalog/pay-catalog.service.ts',
+      "import { nameIn } from '../orders/pay-order.service.ts';\nexport const n = nameIn;\n",
+    );
+    await allowed(
       'src/modules/staff/staff.routes.ts',
       [
         "import { StaffLoginService } from './staff-login.service.ts';",
@@ -150,5 +160,57 @@ describe("another module's internals are reached through its index.ts only", () 
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('the kernel knows no module', () => {
+  it('refuses a module, even its public file, in src/http, src/db, src/config, src/jobs and src/observability', async () => {
+    for (const path of [
+      'src/http/register-call.ts',
+      'src/db/database.ts',
+      'src/config/env.ts',
+      'src/jobs/background-jobs.ts',
+      'src/observability/metrics.ts',
+    ]) {
+      await refused(
+        path,
+        "import type { AuthenticatedMember } from '../modules/passport/index.ts';\nexport type M = AuthenticatedMember;\n",
+        'imports no module',
+        'api/module-imports',
+      );
+    }
+  });
+
+  it('lets the kernel use itself, and its tests set up modules', async () => {
+    await allowed(
+      'src/http/register-call.ts',
+      "import type { AuthenticatedMember } from './callers.ts';\nexport type M = AuthenticatedMember;\n",
+    );
+    await allowed(
+      'src/http/register-call.test.ts',
+      "import { memberAuthenticator } from '../modules/passport/index.ts';\nexport const m = memberAuthenticator;\n",
+    );
+  });
+});
+
+describe('the development stand-ins stay out of production code', () => {
+  const sandbox = (from: string) =>
+    `import { SandboxProvider } from '${from}dev/sandbox/sandbox-provider.ts';\nexport const s = SandboxProvider;\n`;
+
+  it('refuses src/dev/ in modules, app.ts, the composition and the production entry points', async () => {
+    for (const [path, up] of [
+      ['src/modules/pay/pay-runtime.ts', '../../'],
+      ['src/app.ts', './'],
+      ['src/composition/start-api.ts', '../'],
+      ['src/server.ts', './'],
+    ] as const) {
+      await refused(path, sandbox(up), 'never imports a development stand-in', 'api/module-imports');
+    }
+  });
+
+  it('lets src/dev/ itself, tests and test helpers have them', async () => {
+    await allowed('src/dev/pay-stand-ins.ts', sandbox('./').replace('./dev/', './'));
+    await allowed('src/modules/pay/orders/pay.routes.order.test.ts', sandbox('../../../'));
+    await allowed('test/test-app.ts', sandbox('../src/'));
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
-import { runSeed } from '../src/db/seed/seed.ts';
+import { runSeed } from '../src/composition/seed/seed.ts';
 import { adminUrl, dropDatabase } from './postgres-admin.ts';
 
 declare module 'vitest' {

@@ -25,7 +25,7 @@ import { buildApp } from '../../../apps/api/src/app.ts';
 import { developmentParts } from '../../../apps/api/src/dev/development-parts.ts';
 import { openDatabase, type Database, type Db } from '../../../apps/api/src/db/database.ts';
 import { staffPasskey } from '../../../apps/api/src/db/schema/staff.schema.ts';
-import { runSeed, seedSteps } from '../../../apps/api/src/db/seed/seed.ts';
+import { runSeed, seedSteps } from '../../../apps/api/src/composition/seed/seed.ts';
 import {
   csrfCookie,
   hashSessionId,

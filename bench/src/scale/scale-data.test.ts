@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../apps/api/src/db/database.ts';
-import { runSeed, seedSteps } from '../../../apps/api/src/db/seed/seed.ts';
+import { runSeed, seedSteps } from '../../../apps/api/src/composition/seed/seed.ts';
 import {
   countsAt,
   loadScale,

@@ -9,7 +9,7 @@ import {
   GameServerError,
   type CreditDelivery,
   type GameCharacter,
-} from '../../modules/pay/game-server/game-server.adapter.ts';
+} from '../../modules/pay/index.ts';
 import { GameServerSimRepository } from './game-server-sim.repository.ts';
 import { GameServerSimulator, simulatedCharacters } from './game-server.simulator.ts';
 

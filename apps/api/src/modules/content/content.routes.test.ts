@@ -10,8 +10,8 @@ import {
 } from '@gp/contracts/web';
 import { createTestApp } from '../../../test/test-app.ts';
 import { article, articleI18n, banner } from '../../db/schema/content.schema.ts';
-import newsData from '../../db/seed/content/news.json' with { type: 'json' };
-import activityData from '../../db/seed/content/activities.json' with { type: 'json' };
+import newsData from '../../composition/seed/content/news.json' with { type: 'json' };
+import activityData from '../../composition/seed/content/activities.json' with { type: 'json' };
 import { createPreviewToken } from './preview-token.ts';
 
 const secret = 'a-preview-secret-of-at-least-32-characters';

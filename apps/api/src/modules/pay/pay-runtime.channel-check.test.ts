@@ -13,7 +13,7 @@ import { game } from '../../db/schema/game.schema.ts';
 import { payOrder } from '../../db/schema/pay-order.schema.ts';
 import { payChannel } from '../../db/schema/pay.schema.ts';
 import { PayCatalogRepository } from './catalog/pay-catalog.repository.ts';
-import { demoStripeChannel } from '../../db/seed/pay.seed.ts';
+import { demoStripeChannel } from '../../composition/seed/pay.seed.ts';
 import { checkChannelProviders } from './pay-runtime.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -547,7 +547,7 @@ describe('order_result', () => {
     `/pay/api/komoe/webpay/order_result?distribution_region=5&pay_order_no=${payOrderNo}`,
     `/pay/api/web/pay/order_result?pay_order_no=${payOrderNo}&region=7`,
   ];
-  const sandbox = () => t.app.dev?.sandbox!;
+  const sandbox = () => t.app.dev!.sandbox!;
   const result = async (url: string, who = member) => {
     const { body } = await memberGet(t.app, url, who);
     return body.code === 0 ? payOrderItem.parse(body.data) : body.code;

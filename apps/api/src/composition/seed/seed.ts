@@ -4,8 +4,8 @@
  */
 import { asc } from 'drizzle-orm';
 import { systemClock } from '../../config/clock.ts';
-import { inTransaction, type Db } from '../database.ts';
-import { seedStep } from '../schema/site.schema.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { seedStep } from '../../db/schema/site.schema.ts';
 import { seedContent } from './content.seed.ts';
 import { seedCs } from './cs.seed.ts';
 import { seedPay } from './pay.seed.ts';

@@ -8,8 +8,8 @@
  */
 import { site } from '@gp/config';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../database.ts';
-import { game } from '../schema/game.schema.ts';
+import type { Db } from '../../db/database.ts';
+import { game } from '../../db/schema/game.schema.ts';
 import {
   payChannel,
   payChannelI18n,
@@ -20,7 +20,7 @@ import {
   payProductPrice,
   payServer,
   payServerI18n,
-} from '../schema/pay.schema.ts';
+} from '../../db/schema/pay.schema.ts';
 
 type Lang = 'en' | 'th' | 'cn' | 'vi' | 'zh';
 type Names = Record<Lang, string>;

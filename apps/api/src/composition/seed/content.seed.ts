@@ -3,7 +3,7 @@
  * generated artwork sized for desktop and H5. Times are relative to the moment of seeding, so a fresh start
  * always has recent news, running activities and live banners.
  */
-import type { Db } from '../database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   article,
   articleI18n,
@@ -13,8 +13,8 @@ import {
   gameRecommendationI18n,
   homeModule,
   homeModuleI18n,
-} from '../schema/content.schema.ts';
-import { game } from '../schema/game.schema.ts';
+} from '../../db/schema/content.schema.ts';
+import { game } from '../../db/schema/game.schema.ts';
 import { sanitizeRichText } from '../../modules/content/index.ts';
 import { storeMedia } from '../../modules/media/index.ts';
 import { demoGames } from './platform.seed.ts';

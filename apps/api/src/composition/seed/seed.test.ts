@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { openTestDatabase } from '../../../test/test-app.ts';
-import type { Database } from '../database.ts';
-import { game } from '../schema/game.schema.ts';
+import type { Database } from '../../db/database.ts';
+import { game } from '../../db/schema/game.schema.ts';
 import { appliedSeedSteps, runSeed } from './seed.ts';
 
 let database: Database;

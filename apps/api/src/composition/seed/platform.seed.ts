@@ -1,8 +1,8 @@
 /** The first seed step: demo games with icons, fan groups, nav flags and the pay switch of region 5. */
 import { site } from '@gp/config';
-import type { Db } from '../database.ts';
-import { fanGroup, fanGroupI18n, game, gameI18n } from '../schema/game.schema.ts';
-import { navSetting, paySetting } from '../schema/site.schema.ts';
+import type { Db } from '../../db/database.ts';
+import { fanGroup, fanGroupI18n, game, gameI18n } from '../../db/schema/game.schema.ts';
+import { navSetting, paySetting } from '../../db/schema/site.schema.ts';
 import { storeMedia } from '../../modules/media/index.ts';
 import { gameIconSvg, type IconSpec } from './svg-icon.ts';
 

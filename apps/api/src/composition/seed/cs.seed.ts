@@ -3,9 +3,9 @@
  * in the five languages. A demo game that no longer exists is skipped with its entries.
  */
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../database.ts';
-import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../schema/cs.schema.ts';
-import { game } from '../schema/game.schema.ts';
+import type { Db } from '../../db/database.ts';
+import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../../db/schema/cs.schema.ts';
+import { game } from '../../db/schema/game.schema.ts';
 import { demoFaqs, demoQuestionTypes, type Lang, type Texts } from './cs-data.ts';
 
 const langs = Object.keys({ en: 1, th: 1, cn: 1, vi: 1, zh: 1 } satisfies Record<Lang, 1>) as Lang[];
