@@ -48,8 +48,7 @@ describe('issueReferences', () => {
       'apps/api/node_modules/x/index.js': `// ${issue('4')}\n`,
       'apps/portal/dist/a.js': `// ${issue('5')}\n`,
       'apps/portal/public/logo.png': Buffer.from([0x89, 0x50, 0x00, ...Buffer.from(issue('6'))]),
-      'apps/portal/src/c.ts':
-        '// An issued code is spent once; tissue 4 is no reference; the issue is 4 days old.\n',
+      'apps/portal/src/c.ts': `// An issued code is spent once; t${issue('4')} is no reference; the issue is 4 days old.\n`,
     });
     expect(issueReferences(root)).toEqual([]);
   });
