@@ -1,5 +1,5 @@
 /**
- * The API under load (issue 10): autocannon on loopback, 50 connections, a warm-up, then 10 s per scenario. A bare
+ * The API under load: autocannon on loopback, 50 connections, a warm-up, then 10 s per scenario. A bare
  * Fastify route in this same process is the baseline every read is compared with, so the ratio says what our
  * code costs whatever the machine. The API runs in-process (buildApp) on its own port with demo data, on PGlite
  * in a fresh directory or, with DATABASE_URL, on that PostgreSQL database (a throwaway one: the bench seeds it and

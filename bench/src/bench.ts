@@ -1,7 +1,8 @@
 /**
- * `pnpm bench` (issue 10, DESIGN section 9): initial bytes per app entry and landing page, real page loads in
- * chromium, Lighthouse mobile, and the API under load; one table on stdout, everything in bench/results.json
- * (and the table as bench/results.md). `--check` compares with bench/budgets.json and exits 1 on a miss.
+ * `pnpm bench` (speed is measured, not guessed: DESIGN section 9): initial bytes per app entry and landing page,
+ * real page loads in chromium, Lighthouse mobile, and the API under load; one table on stdout, everything in
+ * bench/results.json (and the table as bench/results.md). `--check` compares with bench/budgets.json and exits 1
+ * on a miss.
  *
  *   pnpm bench [--check] [--only=bytes,pages,lighthouse,api] [--runs=3] [--duration=10] [--connections=50]
  */

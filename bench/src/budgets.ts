@@ -26,7 +26,7 @@ export interface Budgets {
     tbtMsMax: number;
     clsMax: number;
   };
-  /** `pnpm bench:scale` (issue 21): the hot calls on a database of a real publisher's size, on PostgreSQL. */
+  /** `pnpm bench:scale`: the hot calls on a database of a real publisher's size, on PostgreSQL. */
   scale: {
     /** How long loading the scale data may take (migrations and seed excluded). */
     loadSecondsMax: number;

@@ -1,7 +1,8 @@
 /**
- * What the bench measures: the apps and the H5 landing pages of issue 10. A page names the source modules its
- * first render loads lazily (its screen and the locale files of the boot language), so the byte count comes from
- * the build manifest alone; the browser part of the bench checks the same list against a real page load.
+ * What the bench measures: the apps and their H5 landing pages, where a phone arrives first. A page names the
+ * source modules its first render loads lazily (its screen and the locale files of the boot language), so the
+ * byte count comes from the build manifest alone; the browser part of the bench checks the same list against a
+ * real page load.
  */
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +38,10 @@ export interface LandingPage {
   namespaces: readonly string[];
   /** Lighthouse runs on this page. */
   lighthouse: boolean;
-  /** The form Lighthouse measures it in: a phone (its default mobile profile) or a desktop (issue 21: `/`). */
+  /**
+   * The form Lighthouse measures it in: a phone (its default mobile profile) or a desktop (`/`, which sends
+   * phones to `/h5`).
+   */
   form: 'h5' | 'desktop';
 }
 

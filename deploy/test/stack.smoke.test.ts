@@ -1,5 +1,5 @@
 /**
- * The production smoke test (issue 17 "Tests"): the stack of compose.yaml on loopback (`stack.ts`), started from
+ * The production smoke test: the stack of compose.yaml on loopback (`stack.ts`), started from
  * the built JavaScript with production settings behind the repository's nginx configuration, and what must hold
  * there.
  *
@@ -225,7 +225,7 @@ describe('two API processes, one truth', () => {
       re_pwd: newPassword,
     });
     expect(changed.json().code).toBe(0);
-    // Then every staff account enrols a second factor before anything else (issue 19 item 1).
+    // Then every staff account enrols a second factor before anything else (-40020 until it has one).
     const started = await staffCall(s.apiA.port, '/csmng/second_factor/totp/start', {});
     const secret = (started.json().data as { secret: string }).secret;
     const confirmed = await staffCall(s.apiA.port, '/csmng/second_factor/totp/confirm', {

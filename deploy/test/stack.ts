@@ -51,8 +51,7 @@ export interface Stack {
   stop: () => Promise<void>;
 }
 
-/** The worker's bundle: `worker.js` (issue 17), or, until that lands, the pay worker it replaces. */
-
+/** The stack runs what `pnpm build` makes: the API's `server.js` and `worker.js`, and each app's build. */
 function checkBuilt(): void {
   const missing = [
     join(apiDist, 'server.js'),

@@ -1,5 +1,5 @@
 /**
- * What a narrow phone screen must never show (issue 16): anything reaching past the sides of the viewport, a price
+ * What a narrow phone screen must never show: anything reaching past the sides of the viewport, a price
  * or a number broken over two lines, an item name whose number sits on another line than its word. Lines are
  * measured on the text itself (a Range's client rects: one per line box piece), so a block that wraps inside
  * counts as the lines it shows, whatever its own box says.

@@ -2,8 +2,8 @@
  * Staff for the console journeys. The administrator's one-time password is read where an operator reads it: the
  * server's own start-up output (the webServer command tees it into the run's data directory). The console-setup
  * project (tests/console-setup.spec.ts) logs in with it through the console, sets `adminPassword` and enrols an
- * authenticator app (as every staff member must, issue 19 item 1); every later journey logs in as admin with
- * that, or works with agents it creates through the staff calls here.
+ * authenticator app (every staff account must enrol a second factor before anything else); every later journey
+ * logs in as admin with that, or works with agents it creates through the staff calls here.
  *
  * The second step of those logins: console-setup also gives the administrator a software passkey (a P-256 key,
  * apps/api/test/software-authenticator.ts) and keeps it, with the app's secret, in the run's data directory; each

@@ -1,8 +1,9 @@
 /**
- * Account guards end to end (issue 19 items 5 and 8): failed logins by others from one address never lock a
- * player out; the password change by SMS code on the account page for a member who forgot the old one; the
- * e-mail-code reset beside the link on the find-password page, where a common password is refused with its
- * message. Codes come from the dev mailbox; the e2e server runs with the slowdown off (playwright.config.ts).
+ * Account guards end to end (others cannot lock a player out; a forgotten password is no dead end): failed logins
+ * by others from one address never lock a player out; the password change by SMS code on the account page for a
+ * member who forgot the old one; the e-mail-code reset beside the link on the find-password page, where a common
+ * password is refused with its message. Codes come from the dev mailbox; the e2e server runs with the slowdown
+ * off (playwright.config.ts).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkA11y, visit } from '../support/a11y.ts';
@@ -77,7 +78,7 @@ test('a member who forgot the password changes it with an SMS code from the acco
   expect(((await bindSend.json()) as { code: number }).code).toBe(0);
   const bindCode = await readMail(page.request, phone, /\b\d{6}\b/);
   const bound = await page.request.post(`${API}/passport/web/user/handle/tel`, {
-    // Linking a phone needs the current password (issue 19 item 4).
+    // Linking a phone needs the current password (a contact change proves the owner).
     form: { cid: '66', tel, code: bindCode, pwd: (await seal(page.request, member.password))[0]!, ct },
   });
   expect(((await bound.json()) as { code: number }).code).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Account changes need the owner (issue 19 item 4), desktop and phone: changing the e-mail asks for the current
+ * Account changes need a proof of the owner, desktop and phone: changing the e-mail asks for the current
  * password and a code to the old address, tells the old address and logs out the member's other devices; the
  * account page lists where the member is logged in and logs the other devices out.
  */

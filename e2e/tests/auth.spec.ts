@@ -61,7 +61,7 @@ test('sign up by e-mail, log out, log in, recover the password by e-mail link', 
     await checkA11y(page);
     await page.getByRole('link', { name: 'Log in now' }).click();
     await expect(page).toHaveURL(new RegExp(`${PASSPORT}/login${h5 ? '_h5' : ''}`));
-    // The new account is ready to log in (issue 16): the form holds the address just signed up with.
+    // The new account is ready to log in: the form holds the address just signed up with.
     await expect(page.getByLabel('E-mail or phone number')).toHaveValue(email);
   });
 
@@ -120,8 +120,8 @@ test('sign up by e-mail, log out, log in, recover the password by e-mail link', 
 
   await test.step('change the password and link a phone in the account settings', async () => {
     await visit(page, `${PASSPORT}/account`, { landsOn: `${PASSPORT}/account` });
-    // The e-mail and phone forms ask for the current password too (issue 19 item 4), and the change by code
-    // has its own new-password fields: work inside the change form.
+    // The e-mail and phone forms ask for the current password too (a contact change proves the owner), and the
+    // change by code has its own new-password fields: work inside the change form.
     const changeForm = page.getByRole('form', { name: 'Change password' });
     await changeForm.getByLabel('Current password').fill('Fresh4567');
     await changeForm.getByLabel('New password', { exact: true }).fill('Fresh4567');

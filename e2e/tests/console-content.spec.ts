@@ -1,8 +1,9 @@
 /**
- * What staff change in the console reaches players (issue 9): an editor writes a news item in two languages,
- * previews it, schedules it a minute ahead and sees it appear on the portal by itself; an FAQ entry switched online
- * shows in the players' FAQ search. These change what every player page lists, so they run in their own project
- * after the player journeys (playwright.config.ts), on the desktop only (the console is a desktop tool).
+ * What staff change in the console reaches players, with no cache to clear: an editor writes a news item in two
+ * languages, previews it, schedules it a minute ahead and sees it appear on the portal by itself; an FAQ entry
+ * switched online shows in the players' FAQ search. These change what every player page lists, so they run in
+ * their own project after the player journeys (playwright.config.ts), on the desktop only (the console is a
+ * desktop tool).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';

@@ -1,8 +1,9 @@
 /**
- * The console's day at a glance (issue 20 item 10): a player opens tickets and pays for an order whose credit
- * cannot be delivered; the console's home then shows those tickets and that order in its figures (each chart
- * drawn, its numbers also as a table), links the order to its panel, and an agent with only the ticket privilege
- * sees the ticket figures but none of the money. The console is a desktop tool: desktop project only.
+ * The console's day at a glance (each figure behind its privilege): a player opens tickets and pays for an order
+ * whose credit cannot be delivered; the console's home then shows those tickets and that order in its figures
+ * (each chart drawn, its numbers also as a table), links the order to its panel, and an agent with only the
+ * ticket privilege sees the ticket figures but none of the money. The console is a desktop tool: desktop project
+ * only.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';

@@ -1,5 +1,5 @@
 /**
- * The ticket desk end to end (issue 8): the administrator creates an agent who may only read and answer tickets;
+ * The ticket desk end to end: the administrator creates an agent who may only read and answer tickets;
  * the agent logs in, changes the one-time password, finds a player's ticket in the queue and answers it while a
  * second agent, opening the same ticket, is told who is handling it; the player sees the answer, gets the e-mail
  * notice and rates it. The console is a desktop tool: desktop project only.

@@ -1,5 +1,5 @@
 /**
- * Issue 21: the home page's first screen comes with the HTML, and the scripts take it over without drawing it
+ * The home page's first screen comes with the HTML, and the scripts take it over without drawing it
  * again. Every element the server sent is marked (a JS property, which the markup and hydration never see) as
  * soon as the parser has it; after the scripts have run, the largest contentful paint's element and every marked
  * element must still be the same, connected node, and the console must hold no hydration warning.

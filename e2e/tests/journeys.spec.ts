@@ -1,5 +1,5 @@
 /**
- * Player journeys without friction (issue 16), desktop and phone: the language a player chose follows them from
+ * Player journeys without friction, desktop and phone: the language a player chose follows them from
  * host to host (links, the login guard, the way back after login); prices and item names stay whole on 320, 360
  * and 414 px phones in every currency; "Log in" after a password reset leads to the account, not to the spent link;
  * a refused attachment leaves no picture behind; after sign-up the login form already holds the new account.

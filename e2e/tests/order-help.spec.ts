@@ -1,10 +1,10 @@
 /**
- * Help that knows the order (issue 20 items 1-3): a player whose credit is stuck (the game server refused the
- * delivery, so the worker gave up on it) opens "Problem with this order?" from the top-up history, submits the
- * pre-filled ticket without typing the order number, an agent opens the ticket in the console, sees the order and
- * retries the delivery from it, and the player's ticket page, open all along, turns to credited and shows the
- * agent's note without a reload (the order's live status stream). Desktop and phone for the player; axe on every
- * new screen and panel.
+ * Help that knows the order (the ticket carries it to the agent): a player whose credit is stuck (the game server
+ * refused the delivery, so the worker gave up on it) opens "Problem with this order?" from the top-up history,
+ * submits the pre-filled ticket without typing the order number, an agent opens the ticket in the console, sees
+ * the order and retries the delivery from it, and the player's ticket page, open all along, turns to credited and
+ * shows the agent's note without a reload (the order's live status stream). Desktop and phone for the player; axe
+ * on every new screen and panel.
  */
 import { expect, test, type Page } from '@playwright/test';
 import enCommon from '../../packages/i18n/locales/en/common.json' with { type: 'json' };

@@ -1,8 +1,8 @@
 /**
- * Issue 20 items 4, 5 and 9 in the browser: the order page follows the live status stream (paid turns into
- * credited without a click, once the game server takes the credit), the lookup without login on a phone and on a
- * desktop, and a session that ends while a customer-service page is open leading to the login with the page as
- * `redirect`. axe runs on the lookup form and its answer.
+ * The order's live status, the lookup without login and an ended session, in the browser: the order page follows
+ * the live status stream (paid turns into credited without a click, once the game server takes the credit), the
+ * lookup without login on a phone and on a desktop, and a session that ends while a customer-service page is open
+ * leading to the login with the page as `redirect`. axe runs on the lookup form and its answer.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';

@@ -1,7 +1,8 @@
 /**
- * Members' passkeys (issue 19 item 2), desktop and phone: a member adds a passkey on the account page (with the
- * current password) through Chromium's virtual authenticator, logs out, and logs in with it on the login page
- * (`/login_h5` on a phone) without typing an account; the account page then shows it as used.
+ * Members' passkeys (an optional way to log in without a password), desktop and phone: a member adds a passkey on
+ * the account page (with the current password) through Chromium's virtual authenticator, logs out, and logs in
+ * with it on the login page (`/login_h5` on a phone) without typing an account; the account page then shows it as
+ * used.
  */
 import { expect, test } from '@playwright/test';
 import { checkA11y, visit } from '../support/a11y.ts';

@@ -1,8 +1,8 @@
 /**
- * Privacy rights end to end (issue 19 item 10): a member downloads their data from the account page (the file
- * holds their account) and asks to delete the account with the password; every session ends. Logging in again
- * cancels the deletion, and the login page says so. The console lists the request, pending and then cancelled.
- * axe on every new screen.
+ * Privacy rights end to end (the PDPA's access and erasure): a member downloads their data from the account page
+ * (the file holds their account) and asks to delete the account with the password; every session ends. Logging in
+ * again cancels the deletion, and the login page says so. The console lists the request, pending and then
+ * cancelled. axe on every new screen.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,8 +1,8 @@
 /**
- * A staff refund seen by the player (issue 18 item 4): a member pays an order (sandbox), the credit arrives; staff
- * refund it from the order panel of the console's payment operations with a reason (axe on the refund dialog); the
- * game server takes the credit back; the player finds the top-up "Refunded" with the reason in their history, on
- * the desktop table and (the refund made through the staff call) on the phone's cards.
+ * A staff refund seen by the player: a member pays an order (sandbox), the credit arrives; staff refund it from
+ * the order panel of the console's payment operations with a reason (axe on the refund dialog); the game server
+ * takes the credit back; the player finds the top-up "Refunded" with the reason in their history, on the desktop
+ * table and (the refund made through the staff call) on the phone's cards.
  */
 import { expect, test, type Page } from '@playwright/test';
 import enOps from '../../packages/i18n/locales/en/ops.json' with { type: 'json' };

@@ -1,7 +1,7 @@
 /**
- * Satisfaction that teaches (issue 20 item 7), desktop and phone: a player who rates an answer 1 or 2 stars is
- * asked what went wrong and cannot send the rating without a reason; the reason and their words are kept with the
- * rating, and a lead sees them on the console's ratings screen (desktop only: the console is a desktop tool).
+ * Satisfaction that teaches (a low rating says why), desktop and phone: a player who rates an answer 1 or 2 stars
+ * is asked what went wrong and cannot send the rating without a reason; the reason and their words are kept with
+ * the rating, and a lead sees them on the console's ratings screen (desktop only: the console is a desktop tool).
  */
 import { expect, test } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';

@@ -1,8 +1,8 @@
 /**
- * Replies in each player's language (issue 20 item 6): an agent saves a reply with English, Thai and Vietnamese
- * texts, selects a Thai and a Vietnamese player's tickets in the queue, previews what each receives and sends;
- * each player sees the answer in their own language, with their nickname and the game's name filled in. The
- * console is a desktop tool: desktop project only.
+ * Saved replies in each player's language (the ticket's language picks the text): an agent saves a reply with
+ * English, Thai and Vietnamese texts, selects a Thai and a Vietnamese player's tickets in the queue, previews
+ * what each receives and sends; each player sees the answer in their own language, with their nickname and the
+ * game's name filled in. The console is a desktop tool: desktop project only.
  */
 import {
   expect,

@@ -223,7 +223,8 @@ test.describe('H5 chrome', () => {
         'href',
         '/h5',
       );
-      // Links to another host carry the page language (issue 16); the host they lead to takes it out again.
+      // Links to another host carry the page language, so the player keeps it; the host they lead to takes it out
+      // again.
       await expect(header.getByRole('link', { name: 'Top up', exact: true })).toHaveAttribute(
         'href',
         `${PAY}/pay_h5?lang=en`,

@@ -1,7 +1,7 @@
 /**
- * The staff second factor at the console (issue 19 item 1): the administrator, enrolled with an authenticator
- * app by console-setup, logs in with a code; an agent adds a passkey on sign-in security and logs in with it
- * through Chromium's virtual authenticator; the administrator resets the agent's second factor.
+ * The staff second factor at the console (every staff account has one): the administrator, enrolled with an
+ * authenticator app by console-setup, logs in with a code; an agent adds a passkey on sign-in security and logs
+ * in with it through Chromium's virtual authenticator; the administrator resets the agent's second factor.
  */
 import { expect, test } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';

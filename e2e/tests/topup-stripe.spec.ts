@@ -1,5 +1,5 @@
 /**
- * A top-up paid through the Stripe adapter (issue 18), desktop `/paygame/` and H5 `/pay_h5` on the phone: the
+ * A top-up paid through the Stripe adapter, desktop `/paygame/` and H5 `/pay_h5` on the phone: the
  * e2e server runs the local Stripe test server (STRIPE_TEST_SERVER, playwright.config.ts), and the demo gives
  * Lotus Blade's THB card channel to Stripe while every other channel stays with the sandbox. A fresh member picks
  * "Credit / debit card", confirms, pays on Stripe's hosted page in the window the confirm click opens (the real

@@ -1,9 +1,9 @@
 /**
- * Top-up journeys (issue 6), desktop `/paygame/` + `/paygame_history/` and the H5 pages of both pay variants on
+ * Top-up journeys, desktop `/paygame/` + `/paygame_history/` and the H5 pages of both pay variants on
  * the phone: a fresh member (support/member.ts) chooses game, server, character, currency, payment method and
  * item, passes the captcha (the e2e server's fixed answer) and the rules, confirms, pays in the sandbox checkout
  * window the confirm click opens, and follows the order to its end and into the history: the order page follows
- * the order's live status, so a payment and its credit reach it without a click (issue 20). Declining shows the
+ * the order's live status, so a payment and its credit reach it without a click. Declining shows the
  * failed state; "Pay, notify late" leaves the payment to "Query payment result" (10 seconds between queries, the
  * page's own countdown). axe runs on the wizard, the confirm step, the payment page, the sandbox page and the
  * history.
@@ -171,7 +171,7 @@ async function waitForQuery(page: Page) {
 
 /**
  * The order page turns to the success by itself once the credit arrives: it follows the order's live status, no
- * click needed (issue 20). On H5 it moves to the success page.
+ * click needed (the page follows the order's live status). On H5 it moves to the success page.
  */
 async function successArrives(page: Page, place: TopupPlace) {
   await expect(page.getByRole('heading', { level: 2, name: 'Top-up successful' })).toBeVisible({

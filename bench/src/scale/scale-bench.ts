@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:scale` (issue 21 items 2-4): the hot calls against a database the size of a real publisher's.
+ * `pnpm bench:scale`: the hot calls against a database the size of a real publisher's.
  * On the throwaway PostgreSQL of DATABASE_URL (scripts/with-postgres.sh gives one): the real migrations, the
  * demo seed, then the scale data (scale-data.ts), VACUUM ANALYZE; then the API on that database as two replicas
  * (api-cluster.ts, as deploy/compose.yaml runs it; `--api-processes`) and, from a load generator in its own

@@ -1,5 +1,5 @@
 /**
- * The scale data set of `pnpm bench:scale` (issue 21 item 2): what a real publisher's database holds after two
+ * The scale data set of `pnpm bench:scale`: what a real publisher's database holds after two
  * years, loaded in minutes with generated `INSERT ... SELECT generate_series` SQL (no row crosses the wire) on top
  * of the demo seed, whose games, question types, media and staff it uses. At scale 1: 1,000,000 members,
  * 5,000,000 orders with their state changes and deliveries, 1,000,000 tickets with about 3,000,000 messages,
@@ -21,7 +21,7 @@ export interface ScaleCounts {
   news: number;
 }
 
-/** Scale 1: the volumes of issue 21. */
+/** Scale 1: a real publisher's volumes after two years, the ones the scale budgets are set for. */
 export const fullScale: ScaleCounts = {
   members: 1_000_000,
   orders: 5_000_000,

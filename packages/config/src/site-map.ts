@@ -148,7 +148,7 @@ export const siteRoutes: readonly SiteRoute[] = [
   ...pairs('pay', [
     ['paygame', '/paygame', '/pay_h5'],
     ['paygameHistory', '/paygame_history', '/pay_h5/pg_record', { login: true }],
-    // Lookup without login (issue 20 item 5): an order's state by its number and the account's e-mail or phone.
+    // Lookup without login: an order's state by its number and the account's e-mail or phone.
     ['paygameLookup', '/paygame_lookup', '/paygame_lookup_h5'],
   ]),
   ...h5Only('pay', [

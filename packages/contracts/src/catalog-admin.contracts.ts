@@ -1,5 +1,5 @@
 /**
- * FAQ and games for staff (issue 9 items 1, 2 and 5; spec 7 "Staff" FAQ and Games), served in the `csmng`
+ * FAQ and games for staff (spec 7 "Staff" FAQ and Games), served in the `csmng`
  * group like the other staff calls (see staff.contracts.ts for sessions, CSRF and privileges). The FAQ calls
  * need the `faq` privilege, the game calls `games`. Every write is recorded in the audit log (`faq.*`,
  * `game.*`) in the write's transaction; a write that changes nothing (a switch to the state the item is

@@ -1,5 +1,5 @@
 /**
- * The console's home (issue 20 items 7 and 10): the day at a glance and the ratings, one staff call per figure
+ * The console's home: the day at a glance and the ratings, one staff call per figure
  * group, each behind the privilege of what it shows (the console hides a group the session cannot get):
  * - `home/tickets` (tickets.read): open tickets by state and game, the oldest waiting, tickets per hour today
  *   against the same weekday last week;

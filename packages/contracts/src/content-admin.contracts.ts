@@ -1,5 +1,5 @@
 /**
- * Site content for staff (issue 9 item 3): news, activities, home banners, recommended games, home modules, fan
+ * Site content for staff: news, activities, home banners, recommended games, home modules, fan
  * groups and the portal's menu flags, each per language; and the image upload their pictures come from. Served in
  * the `csmng` group under `/komoe/mng/content/...`; every call needs the `content` privilege (sessions, CSRF
  * token `ct` and privileges work as for every staff call, see staff.contracts.ts). What staff save here is what

@@ -48,8 +48,8 @@ export const gradeNames = {
 } as const satisfies Record<Grade, string>;
 
 /**
- * Why a player rated 1 or 2 (issue 20 item 7): a rating at or below `lowGradeMax` needs one of these (-10008
- * otherwise), plus free text up to `gradeCommentMax` characters. A higher rating clears both.
+ * Why a player rated 1 or 2, which the console's ratings show the leads: a rating at or below `lowGradeMax` needs
+ * one of these (-10008 otherwise), plus free text up to `gradeCommentMax` characters. A higher rating clears both.
  */
 export const gradeReasons = ['slow', 'unsolved', 'unclear', 'unfriendly', 'other'] as const;
 export type GradeReason = (typeof gradeReasons)[number];
@@ -99,13 +99,13 @@ export function hasUploadExtension(name: string): boolean {
 }
 
 /**
- * "Problem with this order?" (issue 20): the question type a ticket about a top-up order is filed under, named by
+ * "Problem with this order?": the question type a ticket about a top-up order is filed under, named by
  * its stable slug (`question_type/list` answers it), never by its translated name.
  */
 export const orderHelpQuestionTypeSlug = 'payment';
 
 /**
- * What an agent's action on a ticket's linked order found (issue 20), stored as a structured thread message
+ * What an agent's action on a ticket's linked order found, stored as a structured thread message
  * (`order_note`) so each reader sees it in their own language. `at` is the time the code names:
  * - `payment_found`: the provider confirmed the payment just now; the credit goes out (`at`: paid);
  * - `payment_already_received`: the payment had been received before, the credit is on its way (`at`: paid);
@@ -338,7 +338,7 @@ export const workOrderDetailData = workOrderSummary.extend({
   /** Why a rating of 1 or 2 was given (see `gradeReasons`) and the player's words; null otherwise. */
   grade_reason: z.enum(gradeReasons).nullable(),
   grade_comment: z.string().nullable(),
-  /** The top-up order the ticket is about (issue 20), or null. */
+  /** The top-up order the ticket is about ("Problem with this order?"), or null. */
   order_no: z.string().nullable(),
   /** That order as the player sees it now, with its timeline, in the page language; null without one. */
   order: payOrderTracked.nullable(),
@@ -486,7 +486,7 @@ export const workOrderCreate = defineCall({
     .extend({
       parent_work_order_id: workOrderIdField.nullish(),
       /**
-       * The member's own top-up order the question is about ("Problem with this order?", issue 20): the ticket
+       * The member's own top-up order the question is about ("Problem with this order?"): the ticket
        * keeps it, and takes game and character from the order, not from the form. -10007 when the member has
        * no such order.
        */

@@ -85,7 +85,8 @@ export const pageSize = z.coerce.number().int().min(1).max(50).default(10);
 
 /**
  * Lists that can hold more rows than anyone pages through (the ticket queue, the order search, ...) count their
- * matches only up to this many (issue 21): `total` is then this number and `total_capped` is true ("1,000+").
+ * matches only up to this many, since counting millions of matches costs more than the page itself: `total` is
+ * then this number and `total_capped` is true ("1,000+").
  */
 export const pageTotalCap = 1000;
 

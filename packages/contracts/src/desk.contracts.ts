@@ -1,5 +1,5 @@
 /**
- * The ticket desk (spec 7 "Staff" tickets, issue 8 item 4): the staff side of customer-service tickets, served
+ * The ticket desk (spec 7 "Staff" tickets): the staff side of customer-service tickets, served
  * in the `csmng` group like the other staff calls (see staff.contracts.ts for sessions, CSRF and privileges).
  *
  * Editing lock: an agent takes a ticket with `editing_lock` while writing and renews it while typing; it lapses
@@ -171,9 +171,10 @@ export const deskMessage = z.object({
 export type DeskMessage = z.infer<typeof deskMessage>;
 
 /**
- * The top-up order a ticket is about (issue 20), as an agent sees it: its state and timeline for everyone who may
- * read the ticket; the pay console's detail (amounts, provider, state changes, delivery, refund) in `pay` only
- * for staff with the `catalog` privilege (null otherwise), who may also act on it (`order_action`).
+ * The top-up order a ticket is about ("Problem with this order?"), as an agent sees it: its state and timeline
+ * for everyone who may read the ticket; the pay console's detail (amounts, provider, state changes, delivery,
+ * refund) in `pay` only for staff with the `catalog` privilege (null otherwise), who may also act on it
+ * (`order_action`).
  */
 export const deskLinkedOrder = z.object({
   order_no: z.string(),
@@ -272,7 +273,7 @@ export const deskTicketReply = defineStaffCall({
   response: z.object({ work_order_id: z.number().int(), message_id: z.number().int() }),
 });
 
-// ---- Replies in each player's language (issue 20 item 6) ----
+// ---- Saved replies in each player's language: the ticket's language picks the text ----
 
 /** The languages a saved reply has texts in (en first: required, and the fallback). */
 export const replyLanguages = ['en', 'th', 'cn', 'vi', 'zh'] as const;
@@ -530,7 +531,7 @@ export const faqTitleMatchCall = defineStaffCall({
   response: pageOf(faqTitleMatch),
 });
 
-/** What an agent can do with a ticket's linked order (issue 20). */
+/** What an agent can do with a ticket's linked order from the ticket, without going to the pay console. */
 export const orderActions = ['ask_provider', 'retry_delivery'] as const;
 export type OrderAction = (typeof orderActions)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Members' passkeys (issue 19 item 2), calls of the passport group (our addition; spec 7 has none): an optional
+ * Members' passkeys, calls of the passport group (our addition; spec 7 has none): an optional
  * way to log in on the passport host, added and removed in account settings, and a proof of the owner for
  * contact changes (userEmailBind / userHandleTel `passkey`). The relying party is the passport host
  * (PASSPORT_ORIGIN). Refusals: -720 a passkey that does not verify (unknown here, removed, another account's,

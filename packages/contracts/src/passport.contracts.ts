@@ -87,8 +87,8 @@ export const imgCaptcha = defineCall({
 });
 
 /**
- * What a solved captcha's ticket is for (issue 19 item 7): a ticket solved for one action is refused by the calls
- * of every other. `login` the logins; `register` and `reset` the public code sends of that purpose; `account` the
+ * What a solved captcha's ticket is for: a ticket solved for one action is refused by the calls of every other.
+ * `login` the logins; `register` and `reset` the public code sends of that purpose; `account` the
  * member's own code sends (binding, password change).
  */
 export const captchaAction = z.enum(['login', 'register', 'reset', 'account']);
@@ -373,10 +373,10 @@ export const userEmailBind = defineCall({
   path: '/web/user/email/bind',
   auth: 'member',
   /**
-   * `captcha`: the code sent to `user`. Our additions (issue 19 item 4; the spec's call has no field for a proof
-   * of the owner): `pwd`, the current password sealed like a login's, and `oldCaptcha`, the code sent to the
-   * e-mail bound now (captchaAuthSend type `old`) when there is one. Optional in the schema so a call with only
-   * the spec's fields gets the named refusal (-600, 510014), not a malformed-request answer. Instead of `pwd`,
+   * `captcha`: the code sent to `user`. Our additions (a contact change needs a proof of the owner, and the
+   * spec's call has no field for it): `pwd`, the current password sealed like a login's, and `oldCaptcha`, the code
+   * sent to the e-mail bound now (captchaAuthSend type `old`) when there is one. Optional in the schema so a call
+   * with only the spec's fields gets the named refusal (-600, 510014), not a malformed-request answer. Instead of `pwd`,
    * `passkey`: the JSON of one of the member's passkeys answering `userPasskeyProofOptions` (-720 otherwise).
    */
   request: z.object({
@@ -415,8 +415,8 @@ export const userHandleTel = defineCall({
   auth: 'member',
   /**
    * Binds or changes the phone: `code` from the new number, and `oldCode` from the old one when changing. Our
-   * addition (issue 19 item 4): `pwd`, the current password sealed like a login's, or `passkey` as for
-   * `userEmailBind`; without either -600.
+   * addition, since a contact change needs a proof of the owner: `pwd`, the current password sealed like a
+   * login's, or `passkey` as for `userEmailBind`; without either -600.
    */
   request: z.object({
     ...phoneFields,
@@ -428,7 +428,7 @@ export const userHandleTel = defineCall({
   response: userInfoData,
 });
 
-// ---- The member's sessions (our addition, issue 19 item 4): the account page's list and sign-outs ----
+// ---- The member's sessions (our addition): the account page's list, and signing out one or all others ----
 
 export const memberSessionData = z.object({
   /** Names the session in the calls below; not its cookie, which only the browser holding it knows. */
@@ -483,7 +483,7 @@ export const userChangePwd = defineCall({
   auth: 'member',
   /**
    * `code`: the SMS code sent to the bound phone with smsSend type `old`. `oldPwd` may be left out by a member
-   * who has forgotten it: the code to the bound phone then proves the owner alone (issue 19 item 8).
+   * who has forgotten it: the code to the bound phone then proves the owner alone.
    */
   request: z.object({
     code: z.string().trim().max(12).optional(),

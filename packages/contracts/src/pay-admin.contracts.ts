@@ -1,5 +1,5 @@
 /**
- * Top-up catalog and payment operations for staff (issue 9 item 4), served in the `csmng` group under
+ * Top-up catalog and payment operations for staff (the console's pay pages), served in the `csmng` group under
  * `/komoe/mng/pay/...` like the other staff calls (see staff.contracts.ts for sessions, CSRF and privileges).
  *
  * Every call needs the `catalog` privilege, the order search and the delivery retry included: the fixed privilege
@@ -225,7 +225,7 @@ export const payDeliveryItem = z.object({
 export type PayDeliveryItem = z.infer<typeof payDeliveryItem>;
 
 /**
- * A refunded order's refund (issue 18 item 4): why (a reason code; `provider` when the provider reported it), staff's
+ * A refunded order's refund: why (a reason code; `provider` when the provider reported it), staff's
  * note and account (null for the provider's), the provider's refund id, and whether the game server took the credit
  * back: `not_needed` (refunded before delivery), `pending` (being asked; `reversal_reason` holds the last error while
  * it retries), `reversed`, `refused` (with the game server's reason), `not_delivered` (it had no delivery of the
@@ -480,7 +480,7 @@ export const payAdminDeliveryRetry = defineStaffCall({
   response: payAdminOrderDetail,
 });
 
-// ---- Refunds (issue 18 item 4) ----
+// ---- Refunds: in full at the provider, and the game server takes the credit back ----
 
 /**
  * Refunds an order in full at its payment provider and moves it to `refunded`; when its credit may have reached

@@ -1,5 +1,5 @@
 /**
- * Payment reconciliation for staff (issue 18 item 3): the daily settlement check's mismatches in the console's
+ * Payment reconciliation for staff: the daily settlement check's mismatches in the console's
  * payment operations, served in the `csmng` group like the other pay calls and, like them, for the `catalog`
  * privilege (the pay privilege: the fixed list has no other).
  *

@@ -79,8 +79,9 @@ export function statusOfState(state: OrderState): OrderStatus {
 }
 
 /**
- * The steps of an order's timeline as players and agents read it (issue 20): `created` stands for both created and
- * awaiting_payment (the player sees one "order placed"); the others are the engine's states of that name.
+ * The steps of an order's timeline as players and agents read it (the same steps on both sides): `created`
+ * stands for both created and awaiting_payment (the player sees one "order placed"); the others are the engine's
+ * states of that name.
  */
 export const orderTimelineSteps = [
   'created',
@@ -114,13 +115,13 @@ export const orderStateRank: Record<OrderState, number> = {
 };
 
 /**
- * States after which an order's live status stream ends (issue 20 item 4): nothing more is expected to happen
+ * States after which an order's live status stream ends: nothing more is expected to happen
  * without someone acting (a late payment of a failed or expired order, a refund of a delivered one: the page's
  * query or a reload shows those).
  */
 export const streamEndStates: readonly OrderState[] = ['delivered', 'failed', 'expired', 'refunded'];
 
-// ---- Refunds (issue 18 item 4) ----
+// ---- Refunds: why an order was refunded and whether the game server took the credit back ----
 
 /**
  * Why an order was refunded. Staff pick one of the first four (a short list players understand in their own

@@ -33,7 +33,7 @@ describe('pay calls', () => {
         '/pay/api/web/pay/product_list/v2',
         '/pay/api/web/pay/switch',
         '/pay/api/web/pay/user/role_list',
-        // Issue 20: the live order status and the lookup without login.
+        // Ours: the live order status and the lookup without login.
         '/pay/api/web/pay/order_stream',
         '/pay/api/web/pay/order_lookup',
       ].sort(),

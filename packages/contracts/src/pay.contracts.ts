@@ -367,8 +367,8 @@ export const payOrderItem = z.object({
   pay_time: z.string().nullable(),
   delivered_at: z.string().nullable(),
   /**
-   * Added for refunds (issue 18): why a refunded order was refunded (a code the screens translate) and when;
-   * null for an order that is not refunded.
+   * Why a refunded order was refunded (a code the screens translate) and when, so the player sees the refund on
+   * the order; null for an order that is not refunded.
    */
   refund_reason: z.enum(refundReasons).nullable(),
   refunded_at: z.string().nullable(),
@@ -380,8 +380,8 @@ export const orderTimelineEntry = z.object({ step: z.enum(orderTimelineSteps), a
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
 
 /**
- * An order with its timeline, oldest step first (issue 20: the order page, the order inside a ticket, the live
- * status and the lookup without login). A step taken again (a failed delivery retried) appears again.
+ * An order with its timeline, oldest step first, as the order page, the order inside a ticket, the live status
+ * and the lookup without login show it. A step taken again (a failed delivery retried) appears again.
  */
 export const payOrderTracked = payOrderItem.extend({ timeline: z.array(orderTimelineEntry) });
 export type PayOrderTracked = z.infer<typeof payOrderTracked>;
@@ -519,7 +519,7 @@ export const payOrderResult = defineCall({
   response: payOrderItem,
 });
 
-// ---- Live order status and lookup without login (issue 20 items 4 and 5) ----
+// ---- Live order status (a stream, no polling) and lookup without login (order number plus contact) ----
 
 /**
  * The live status of one of the member's orders, as Server-Sent Events (`text/event-stream`), not an envelope:

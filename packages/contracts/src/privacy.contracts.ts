@@ -1,5 +1,5 @@
 /**
- * Privacy rights (issue 19 item 10: Thailand's and Singapore's PDPA, Vietnam's personal-data decree). The member
+ * Privacy rights (Thailand's and Singapore's PDPA, Vietnam's personal-data decree). The member
  * downloads their data and asks to delete their account on the passport host; staff list the requests, download
  * a member's data for them, erase an account at once or cancel a deletion (`privacy` privilege, every call
  * audited). What an erasure removes and what it keeps: apps/api/README.md "Privacy".

@@ -1,6 +1,6 @@
 /**
- * The SMS cost guards as staff see them (issue 19 item 7): today's SMS count against the global daily budget, the
- * caps in force, and the country calling codes sent to most today.
+ * The SMS cost guards as staff see them (each SMS costs money, so sends are capped): today's SMS count against
+ * the global daily budget, the caps in force, and the country calling codes sent to most today.
  */
 import { z } from 'zod';
 import { defineStaffCall } from './staff.contracts.ts';

@@ -48,7 +48,7 @@ import { webauthnOptions, webauthnResponse } from './webauthn.ts';
  * - catalog: the top-up catalog (products, prices, channels);
  * - staff.accounts: staff accounts and their privileges, and the audit log. Whoever holds it can grant any
  *   privilege (also to themselves), so it is the administrator's privilege.
- * - privacy: members' privacy requests (issue 19 item 10): list them, download a member's data, erase an account
+ * - privacy: members' privacy requests (the PDPA rights): list them, download a member's data, erase an account
  *   at once or cancel its deletion. Its own privilege: an export holds all of a member's personal data and an
  *   erasure cannot be undone, so neither belongs to every agent who reads tickets, nor needs the administrator.
  */
@@ -546,7 +546,7 @@ export const auditPage = defineStaffCall({
   response: auditPageData,
 });
 
-// ---- Second factor (issue 19 item 1) ----
+// ---- Second factor: every staff account enrols one before anything but the `self` calls ----
 
 /** A 6-digit authenticator-app code (spaces typed between the digits are dropped). */
 export const totpCodeRule = z

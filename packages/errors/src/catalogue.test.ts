@@ -45,7 +45,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-110, 'common.csrfFailed'],
     [-111, 'common.cannotOperate'],
     [-112, 'common.illegalRequest'],
-    // Ours (issue 17): a write sent from another site.
+    // Ours: a write sent from another site is refused.
     [-113, 'common.crossSite'],
     [-401, 'common.accessDenied'],
     [800000, 'common.tooFrequent'],
@@ -76,7 +76,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [510011, 'passport.emailLinkExpired'],
     [510012, 'passport.emailLinkNotConfirmed'],
     [510013, 'passport.emailTemplateMissing'],
-    // Ours (issue 19 item 4): changing a bound e-mail needs the old address's code, like -705 for phones.
+    // Ours: changing a bound e-mail needs the old address's code, like -705 for phones.
     [510014, 'passport.oldEmailCodeRequired'],
     [700004, 'passport.smsCodeWrong'],
     [900000, 'passport.sessionKeyError'],
@@ -125,12 +125,12 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-705, 'passport.oldPhoneCodeRequired'],
     [-800, 'passport.tooManyRegistrations'],
     [-801, 'passport.accountUpdateFailed'],
-    // Ours (issue 19 items 7, 8): a common password in both families, the SMS cost guards.
+    // Ours: a common password in both families, the SMS cost guards.
     [500007, 'passport.guards.commonPassword'],
     [-623, 'passport.guards.commonPassword'],
     [-706, 'passport.guards.smsPaused'],
     [-707, 'passport.guards.smsCountryPaused'],
-    // Ours (issue 19 item 2): members' passkeys.
+    // Ours: members' passkeys.
     [-720, 'passport.passkeys.failed'],
     [-721, 'passport.passkeys.limit'],
   ],
@@ -154,7 +154,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-10005, 'service.attachmentNotFound'],
     [-10006, 'service.tooManyUploads'],
     [-10008, 'service.ratingReasonRequired'],
-    // Our own: a ticket about an order that is not the member's (issue 20).
+    // Our own: a ticket about an order that is not the member's.
     [-10007, 'service.orderNotFound'],
   ],
   // err1..err13 are 1..13 in the spec's order; 14..17 are the wizard's own outcomes.
@@ -176,7 +176,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [15, 'pay.orderNotPaid'],
     [16, 'pay.facebookCannotRecharge'],
     [17, 'pay.noCharacter'],
-    // Issue 20 items 4 and 5: the lookup without login and the live order status.
+    // Ours: the lookup without login and the live order status.
     [40, 'pay.lookupNoMatch'],
     [41, 'pay.tooManyStreams'],
   ],

@@ -109,13 +109,13 @@ const passportCodes = {
   [-705]: 'passport.oldPhoneCodeRequired',
   [-800]: 'passport.tooManyRegistrations',
   [-801]: 'passport.accountUpdateFailed',
-  // Ours (issue 19 items 7 and 8), after the spec's numbers of the same family: a common password (the e-mail and
-  // the phone family), and the SMS cost guards (every SMS paused for today; SMS to one country paused for today).
+  // Ours, after the spec's numbers of the same family: a common password (the e-mail and the phone family), and
+  // the SMS cost guards (every SMS paused for today; SMS to one country paused for today).
   500007: 'passport.guards.commonPassword',
   [-623]: 'passport.guards.commonPassword',
   [-706]: 'passport.guards.smsPaused',
   [-707]: 'passport.guards.smsCountryPaused',
-  // Ours (issue 19 item 2): a passkey that does not verify, and the most passkeys an account may have.
+  // Ours: a passkey that does not verify, and the most passkeys an account may have.
   [-720]: 'passport.passkeys.failed',
   [-721]: 'passport.passkeys.limit',
 } as const;
@@ -140,9 +140,9 @@ const serviceCodes = {
   [-10004]: 'service.fileTypeNotAllowed',
   [-10005]: 'service.attachmentNotFound',
   [-10006]: 'service.tooManyUploads',
-  // Ours (issue 20 item 7): a rating of 1 or 2 must say why.
+  // Ours: a rating of 1 or 2 must say why.
   [-10008]: 'service.ratingReasonRequired',
-  // Our addition (issue 20): a ticket about a top-up order that is not one of the member's.
+  // Our addition: a ticket about a top-up order that is not one of the member's.
   [-10007]: 'service.orderNotFound',
 } as const;
 
@@ -158,7 +158,8 @@ const serviceCodes = {
  *   7 err7  productNotFound           16       facebookCannotRecharge (Facebook-authorised account, web)
  *   8 err8  serverListMissing         17       noCharacter (account has no character)
  *   9 err9  serverNotFound
- * Issue 20 (live order status, lookup without login), numbered apart from the wizard's so others can follow it:
+ * Ours, for the live order status and the lookup without login, numbered apart from the wizard's so others can
+ * follow it:
  *  40       lookupNoMatch (no order with this number on an account with this e-mail or phone: one answer for both)
  *  41       tooManyStreams (the member or the server has as many live order streams open as it allows; HTTP 429)
  */
@@ -198,7 +199,7 @@ const payCodes = {
  *   -40009 lastAccountsAdmin       the change would leave no active account holding `staff.accounts`
  *   -40010 gameInUse               game/delete of a game that tickets, orders, the top-up catalog, FAQ or
  *                                  content still use (take it offline instead)
- * Second factor (issue 19 item 1):
+ * Second factor (every staff account needs one):
  *   -40020 secondFactorRequired    the account has no second factor yet: enrol one before anything else
  *   -40021 secondFactorWrong       wrong, stale or already used authenticator or recovery code
  *   -40022 secondFactorExpired     the login's second step is missing or expired: log in again
@@ -233,7 +234,7 @@ const staffCodes = {
   [-40009]: 'staff.lastAccountsAdmin',
   [-40010]: 'staff.gameInUse',
   500007: 'staff.guards.commonPassword',
-  // Refunds (issue 18 item 4): the refund call's refusals.
+  // Refunds: the refund call's refusals.
   [-40201]: 'staff.refunds.notPaid',
   [-40202]: 'staff.refunds.alreadyRefunded',
   [-40203]: 'staff.refunds.providerRefused',
@@ -328,14 +329,14 @@ export const codes = {
   passportPasswordsDiffer: 510010,
   passportEmailLinkExpired: 510011,
   passportEmailLinkNotConfirmed: 510012,
-  /** Changing a bound e-mail needs the code sent to the old address too (issue 19 item 4). */
+  /** Changing a bound e-mail needs the code sent to the old address too, as a proof of the owner. */
   passportOldEmailCodeRequired: 510014,
   passportSessionKeyError: 900000,
   passportAuthorizationError: 900001,
   passportAccountAtRisk: 5000024,
   /** The graphic captcha (spec "code error"). */
   passportCodeWrong: -105,
-  /** No password where one is needed (a contact change's proof of the owner, issue 19 item 4). */
+  /** No password where one is needed (a contact change's proof of the owner). */
   passportPasswordRequired: -600,
   passportPhonePasswordRule: -601,
   passportPhonePasswordsDiffer: -603,
@@ -375,7 +376,7 @@ export const codes = {
   passportSmsPaused: -706,
   /** The daily cap of SMS to the number's country prefix is reached. */
   passportSmsCountryPaused: -707,
-  /** A passkey that does not verify: unknown, another account's, its challenge used or expired (issue 19 item 2). */
+  /** A passkey that does not verify: unknown, another account's, its challenge used or expired. */
   passportPasskeyFailed: -720,
   /** The account has the most passkeys it may have (10). */
   passportPasskeyLimit: -721,

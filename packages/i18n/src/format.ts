@@ -170,8 +170,8 @@ export interface DateFormatOptions {
 }
 
 /**
- * The cookie holding the browser's time zone for the server (issue 21): a page the server renders writes its dates
- * in it, so the browser, taking the page over, writes the same text. One name for every host: it is the device's.
+ * The cookie holding the browser's time zone for the server: a page the server renders writes its dates in it,
+ * so the browser, taking the page over, writes the same text. One name for every host: it is the device's.
  */
 export const timeZoneCookie = 'gp_tz';
 

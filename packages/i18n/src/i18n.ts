@@ -169,7 +169,7 @@ export function currentLanguage(): EnabledLanguage {
   return source?.() ?? active;
 }
 
-/** A link or redirect to another of our hosts, carrying the page language (issue 16). */
+/** A link or redirect to another of our hosts, carrying the page language so the player keeps it there. */
 export function carryLanguage(url: string): string {
   return withLanguage(url, currentLanguage());
 }

@@ -1,5 +1,5 @@
 /**
- * The language travels with the player between our hosts (issue 16): each host keeps its own choice (spec 4), so
+ * The language travels with the player between our hosts: each host keeps its own choice (spec 4), so
  * every link and redirect to another of our hosts carries the page language as `lang`, and the host it leads to
  * adopts it, keeps it and takes it out of the address bar. The query is edited as text, so every other parameter
  * reaches the next host byte for byte.

@@ -88,7 +88,7 @@ export function storageKey(host: string): string {
 }
 
 /**
- * The cookie mirroring the choice for this host (issue 21), so the server renders the first screen in it. Cookies
+ * The cookie mirroring the choice for this host, so the server renders the first screen in it. Cookies
  * are shared by every port of a host name, so the name carries the whole host, port included, as storage does.
  */
 export function languageCookieName(host: string): string {
