@@ -21,9 +21,9 @@ import {
   hashSessionId,
   newToken,
   sessionCookie,
-} from '../../apps/api/src/modules/passport/member-auth.ts';
-import { MemberRepository } from '../../apps/api/src/modules/passport/member.repository.ts';
-import { SessionRepository } from '../../apps/api/src/modules/passport/session.repository.ts';
+  MemberRepository,
+  SessionRepository,
+} from '../../apps/api/src/modules/passport/index.ts';
 import { orderRequests, type OrderProduct } from './order-flow.ts';
 
 export interface LoadSettings {

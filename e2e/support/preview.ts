@@ -3,7 +3,7 @@
  * secret through the webServer env (playwright.config.ts), so the tests mint tokens it accepts, exactly as the
  * staff console does with the production secret. Test-only: never a real secret.
  */
-import { createPreviewToken, type PreviewKind } from '../../apps/api/src/modules/content/preview-token.ts';
+import { createPreviewToken, type PreviewKind } from '../../apps/api/src/modules/content/testing.ts';
 
 export const PREVIEW_SECRET = 'e2e-only-preview-secret-4f1c9a7b2d6e8f30';
 

@@ -11,12 +11,11 @@ import { seedCs } from './cs.seed.ts';
 import { seedPay } from './pay.seed.ts';
 import { seedPlatform } from './platform.seed.ts';
 import { seedStaffAdmin } from './staff.seed.ts';
+import type { SeedNotes } from './seed-notes.ts';
+
+export type { SeedNotes };
 
 /** What steps hand to whoever runs the seed, once: the staff admin's one-time password (server.ts prints it). */
-export interface SeedNotes {
-  oneTimePasswords: { accountId: string; password: string }[];
-}
-
 export interface SeedStep {
   name: string;
   run: (db: Db, notes: SeedNotes) => Promise<void>;

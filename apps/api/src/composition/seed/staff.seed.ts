@@ -9,7 +9,7 @@ import { privilegeNames, staffPasswordRule, staffPrivilegeIds } from '@gp/contra
 import type { Db } from '../../db/database.ts';
 import { PasswordHasher, productionCost } from '../../modules/passport/index.ts';
 import { audit, StaffAccountRepository } from '../../modules/staff/index.ts';
-import type { SeedNotes } from './seed.ts';
+import type { SeedNotes } from './seed-notes.ts';
 
 export const staffAdminAccountId = 'admin';
 

@@ -11,7 +11,7 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import { maskEmail, maskPhone } from './account.service.ts';
+import { maskEmail, maskPhone } from './masking.ts';
 import { DeviceRepository } from './device.repository.ts';
 import { MemberRepository, type MemberRow } from './member.repository.ts';
 import { newToken } from './member-auth.ts';

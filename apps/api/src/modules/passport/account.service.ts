@@ -23,6 +23,9 @@ import type { VerificationCodeService } from './verification-code.service.ts';
 import { isKnownCallingCode } from './countries.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { checkNickname, freshNickname } from './nickname.ts';
+import { maskEmail, maskPhone } from './masking.ts';
+
+export { maskEmail, maskPhone };
 
 /** Spec 8 gives the password refusals twice: in the e-mail family (5xxxxx) and the phone family (-60x). */
 const changeRefusals = {
@@ -53,18 +56,6 @@ const loginRefusals = {
 } as const;
 
 /** Enough of an address to recognise it, not enough to use it: `s***i@example.com`, `66*****678`. */
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  const shown = local.length <= 2 ? `${local[0] ?? ''}*` : `${local[0]}***${local.at(-1)}`;
-  return `${shown}@${domain}`;
-}
-
-export function maskPhone(phone: string): string {
-  return phone.length <= 5
-    ? '*'.repeat(phone.length)
-    : `${phone.slice(0, 2)}${'*'.repeat(phone.length - 5)}${phone.slice(-3)}`;
-}
-
 export function userInfoOf(
   m: Pick<MemberRow, 'mid' | 'userId' | 'nickName' | 'loginType'> &
     Partial<Pick<MemberRow, 'email' | 'phone'>>,
