@@ -23,7 +23,7 @@ import {
   sessionCookie,
   MemberRepository,
   SessionRepository,
-} from '../../apps/api/src/modules/passport/index.ts';
+} from '../../apps/api/src/modules/accounts/index.ts';
 import { orderRequests, type OrderProduct } from './order-flow.ts';
 
 export interface LoadSettings {

@@ -20,22 +20,20 @@ import { installEtags } from './http/etag.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { sharedRateCounter, sharedRateLimitStore } from './modules/rate-limit/index.ts';
 import { consoleHomeRoutes } from './modules/console-home/index.ts';
-import { contentAdminRoutes } from './modules/content-admin/index.ts';
-import { contentRoutes, setOwnOrigins } from './modules/content/index.ts';
+import { contentAdminRoutes, contentRoutes, setOwnOrigins } from './modules/content/index.ts';
 import { createBackgroundJobs } from './composition/background-jobs.ts';
 import type { DevelopmentParts } from './composition/development-parts.ts';
 import { runBackgroundJobs } from './jobs/background-jobs.ts';
 import { closeConnectionsWhileDraining } from './lifecycle/graceful-shutdown.ts';
-import { csRoutes } from './modules/cs/index.ts';
-import { deskRoutes } from './modules/desk/index.ts';
-import { faqAdminRoutes } from './modules/faq-admin/index.ts';
-import { gameAdminRoutes } from './modules/game-admin/index.ts';
+import { deskRoutes, ticketsRoutes } from './modules/tickets/index.ts';
+import { faqAdminRoutes, faqRoutes } from './modules/faq/index.ts';
+import { gameAdminRoutes } from './modules/games/index.ts';
 import { healthRoutes, readOperationsSnapshot } from './modules/health/index.ts';
 import { errorSerializer, serializeRequest } from './observability/log-redaction.ts';
 import { createProcessMetrics, installHttpMetrics } from './observability/metrics.ts';
 import { genReqId, requestIdHeader } from './observability/request-id.ts';
 import { mediaRoutes } from './modules/media/index.ts';
-import { memberAuthenticator, passportRoutes, type SocialProviderConfig } from './modules/passport/index.ts';
+import { memberAuthenticator, passportRoutes, type SocialProviderConfig } from './modules/accounts/index.ts';
 import { createPayRuntime, payRoutes, payStaffRoutes } from './modules/pay/index.ts';
 
 import { privacyRoutes } from './modules/privacy/index.ts';
@@ -157,7 +155,7 @@ export async function buildApp({
     member: memberAuthenticator(database.db, { now }),
     staff: staffAuthenticator(database.db, { now }),
   });
-  // What modules do when a member logs in (modules/passport/login-listeners.ts; privacy cancels a deletion).
+  // What modules do when a member logs in (modules/accounts/login-listeners.ts; privacy cancels a deletion).
   app.decorate('memberLoginListeners', []);
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app, dev?.pay));
@@ -196,7 +194,8 @@ export async function buildApp({
   await app.register(contentRoutes);
   await app.register(passportRoutes);
   await app.register(payRoutes);
-  await app.register(csRoutes);
+  await app.register(faqRoutes);
+  await app.register(ticketsRoutes);
   await app.register(staffRoutes);
   await app.register(contentAdminRoutes);
   await app.register(deskRoutes); // the ticket desk

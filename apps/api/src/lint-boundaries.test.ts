@@ -40,9 +40,9 @@ const knowsSchema = 'know the schema';
 
 describe('Drizzle and the schema belong to repositories and src/db/', () => {
   it('refuses them in services, routes and plugins, by any path', async () => {
-    await refused('src/modules/cs/faq.service.ts', drizzle, knowsDrizzle);
-    await refused('src/modules/cs/cs.routes.ts', pgCore, knowsDrizzle);
-    await refused('src/modules/cs/faq.service.ts', schema, knowsSchema);
+    await refused('src/modules/faq/faq.service.ts', drizzle, knowsDrizzle);
+    await refused('src/modules/tickets/tickets.routes.ts', pgCore, knowsDrizzle);
+    await refused('src/modules/faq/faq.service.ts', schema, knowsSchema);
     await refused(
       'src/modules/pay/orders/pay-order.service.ts',
       "import type { LocalizedNames } from '../../../db/schema/pay-order.schema.ts';\nexport type N = LocalizedNames;\n",
@@ -56,8 +56,8 @@ describe('Drizzle and the schema belong to repositories and src/db/', () => {
   });
 
   it('lets repositories, src/db/ and tests have them', async () => {
-    await allowed('src/modules/cs/faq.repository.ts', drizzle);
-    await allowed('src/modules/cs/faq.repository.ts', schema);
+    await allowed('src/modules/faq/faq.repository.ts', drizzle);
+    await allowed('src/modules/faq/faq.repository.ts', schema);
     await allowed('src/composition/seed/cs.seed.ts', drizzle);
     await allowed('src/modules/cs/faq.routes.test.ts', schema);
     await allowed(
@@ -73,7 +73,7 @@ describe('services know no HTTP', () => {
 
   it('refuses fastify and its plugins in a *.service.ts', async () => {
     await refused('src/modules/staff/staff-login.service.ts', fastify, 'knows no HTTP');
-    await refused('src/modules/passport/account.service.ts', cookiePlugin, 'knows no HTTP');
+    await refused('src/modules/accounts/account.service.ts', cookiePlugin, 'knows no HTTP');
   });
 
   it('lets routes and plugins have them', async () => {
@@ -100,7 +100,7 @@ describe("another module's internals are reached through its index.ts only", () 
       publicFile,
     );
     await byModuleRule(
-      'src/modules/desk/desk.service.ts',
+      'src/modules/tickets/desk/desk.service.ts',
       "export { WorkOrderRepository } from '../cs/work-order.repository.ts';\n",
       publicFile,
     );
@@ -109,7 +109,7 @@ describe("another module's internals are reached through its index.ts only", () 
   it('refuses a module’s file from app.ts, the composition, the stand-ins and test helpers', async () => {
     await byModuleRule(
       'src/app.ts',
-      "import { csRoutes } from './modules/cs/cs.routes.ts';\nexport const r = csRoutes;\n",
+      "import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';\nexport const r = ticketsRoutes;\n",
       publicFile,
     );
     await byModuleRule(
@@ -124,7 +124,7 @@ describe("another module's internals are reached through its index.ts only", () 
     );
     await byModuleRule(
       'test/staff-session.ts',
-      "import { newToken } from '../src/modules/passport/member-auth.ts';\nexport const t = newToken;\n",
+      "import { newToken } from './modules/accounts/member-auth.ts';\nexport const t = newToken;\n",
       publicFile,
     );
   });
@@ -136,11 +136,11 @@ describe("another module's internals are reached through its index.ts only", () 
     );
     await allowed(
       'src/app.ts',
-      "import { csRoutes } from './modules/cs/index.ts';\nexport const r = csRoutes;\n",
+      "import { ticketsRoutes } from './modules/tickets/index.ts';\nexport const r = ticketsRoutes;\n",
     );
     await allowed(
       'test/staff-session.ts',
-      "import { newToken } from '../src/modules/passport/index.ts';\nexport const t = newToken;\n",
+      "import { newToken } from './modules/accounts/index.ts';\nexport const t = newToken;\n",
     );
     await allowed(
       'test/pay-steps.ts',

@@ -14,7 +14,7 @@ import {
   newToken,
   sessionCookieName,
   SessionRepository,
-} from '../src/modules/passport/index.ts';
+} from '../src/modules/accounts/index.ts';
 
 export interface TestMember {
   mid: number;

@@ -8,7 +8,7 @@ import { eq, like } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
 import { authLockout, verificationCode } from '../src/db/schema/passport.schema.ts';
 import { outbox } from '../src/modules/messaging/index.ts';
-import { encryptPassword } from '../src/modules/passport/index.ts';
+import { encryptPassword } from '../src/modules/accounts/index.ts';
 
 /** The answer every graphic captcha accepts in tests that start the app with `CAPTCHA_TEST_ANSWER: 'pass'`. */
 export const captchaAnswer = 'pass';

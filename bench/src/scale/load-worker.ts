@@ -9,7 +9,7 @@
  * password).
  */
 import autocannon, { type Options, type Request } from 'autocannon';
-import { encryptPassword } from '../../../apps/api/src/modules/passport/index.ts';
+import { encryptPassword } from '../../../apps/api/src/modules/accounts/index.ts';
 import { orderRequests, type OrderMember, type OrderProduct } from '../order-flow.ts';
 
 export type LoadJob = {

@@ -34,7 +34,7 @@ import {
   productionCost,
   sessionCookie,
   SessionRepository,
-} from '../../../apps/api/src/modules/passport/index.ts';
+} from '../../../apps/api/src/modules/accounts/index.ts';
 import {
   StaffAccountRepository,
   staffCsrfCookie,

@@ -8,7 +8,7 @@ import { developmentParts } from '../dev/development-parts.ts';
 import { parseEnv } from '../config/env.ts';
 import { game } from '../db/schema/game.schema.ts';
 import { payOrder, payOrderEvent } from '../db/schema/pay-order.schema.ts';
-import { CsHousekeeping } from '../modules/cs/index.ts';
+import { CsHousekeeping } from '../modules/tickets/index.ts';
 
 /** An app whose jobs count their starts and stops instead of running. */
 async function appWithCountedJobs(env: Record<string, string>) {

@@ -14,8 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { named, type BackgroundJob } from '../jobs/background-jobs.ts';
 import type { DevelopmentParts } from './development-parts.ts';
-import { csHousekeepingJob } from '../modules/cs/index.ts';
-import { DeskExportWorker } from '../modules/desk/index.ts';
+import { csHousekeepingJob, DeskExportWorker } from '../modules/tickets/index.ts';
 import { messageDispatchJob } from '../modules/messaging/index.ts';
 import { createPrivacyJob } from '../modules/privacy/index.ts';
 import { createRetentionJob } from '../modules/retention/index.ts';

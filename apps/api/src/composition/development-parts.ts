@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env.ts';
 import type { BackgroundJob } from '../jobs/background-jobs.ts';
-import type { SocialProviderConfig } from '../modules/passport/index.ts';
+import type { SocialProviderConfig } from '../modules/accounts/index.ts';
 import type { PayStandIns } from '../modules/pay/index.ts';
 
 export interface DevelopmentParts {

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/database.ts';
 import { gracefulShutdown, onStopSignal } from '../lifecycle/graceful-shutdown.ts';
 import { demoStripeChannel } from './seed/pay.seed.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './seed/seed.ts';
-import { configuredSocialProviders, forwardAppleFormPost } from '../modules/passport/index.ts';
+import { configuredSocialProviders, forwardAppleFormPost } from '../modules/accounts/index.ts';
 import { serveMetrics } from '../observability/metrics-server.ts';
 import { appHostsOf, buildAppHost } from '../static/app-hosts.ts';
 import type { DevelopmentStart } from './development-parts.ts';

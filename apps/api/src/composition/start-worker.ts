@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts';
 import { parseEnvOrExit } from '../config/env.ts';
 import { openDatabase } from '../db/database.ts';
 import { gracefulShutdown, onStopSignal } from '../lifecycle/graceful-shutdown.ts';
-import { configuredSocialProviders } from '../modules/passport/index.ts';
+import { configuredSocialProviders } from '../modules/accounts/index.ts';
 import { serveMetrics } from '../observability/metrics-server.ts';
 import type { DevelopmentParts } from './development-parts.ts';
 

@@ -202,7 +202,7 @@ const fields = z
       ),
     ),
     /**
-     * Sign in with Apple (modules/passport/apple-sign-in.ts), on when APPLE_CLIENT_ID is set: the Services ID,
+     * Sign in with Apple (modules/accounts/apple-sign-in.ts), on when APPLE_CLIENT_ID is set: the Services ID,
      * the team id, the id of the Sign in with Apple key and that key's .p8 file (PKCS#8 PEM; `\n` for line
      * breaks is accepted), which signs the ES256 client secret. All four are required in production once
      * APPLE_CLIENT_ID is set.
@@ -222,7 +222,7 @@ const fields = z
       .pipe(z.string().regex(/-----BEGIN PRIVATE KEY-----/, 'the .p8 file: a PKCS#8 PEM private key'))
       .optional(),
     /**
-     * Facebook Login (modules/passport/facebook-login.ts), on when FACEBOOK_APP_ID is set: the Meta app's id and
+     * Facebook Login (modules/accounts/facebook-login.ts), on when FACEBOOK_APP_ID is set: the Meta app's id and
      * secret (required in production once the id is set) and the Graph API version its calls use.
      */
     FACEBOOK_APP_ID: z

@@ -61,7 +61,7 @@ export const csQuestionTypeI18n = pgTable(
 /**
  * A number that grows with every statement changing what the players' FAQ lists or finds (cs_faq, cs_faq_i18n,
  * cs_question_type), whoever runs it: the triggers of migration 0036 bump it. One row. The in-memory FAQ search
- * (modules/cs/faq-search.index.ts) reads it to know its copy of the texts is still the database's.
+ * (modules/faq/faq-search.index.ts) reads it to know its copy of the texts is still the database's.
  */
 export const csFaqVersion = pgTable('cs_faq_version', {
   id: smallint('id').primaryKey().default(1),
@@ -111,7 +111,7 @@ export const csFaqI18n = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
   },
-  // The players' keyword search reads the texts into memory (modules/cs/faq-search.index.ts): no index of its own.
+  // The players' keyword search reads the texts into memory (modules/faq/faq-search.index.ts): no index of its own.
   (t) => [primaryKey({ columns: [t.faqId, t.lang] })],
 );
 

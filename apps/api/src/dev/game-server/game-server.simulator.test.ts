@@ -5,11 +5,7 @@ import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
-import {
-  GameServerError,
-  type CreditDelivery,
-  type GameCharacter,
-} from '../../modules/pay/index.ts';
+import { GameServerError, type CreditDelivery, type GameCharacter } from '../../modules/pay/index.ts';
 import { GameServerSimRepository } from './game-server-sim.repository.ts';
 import { GameServerSimulator, simulatedCharacters } from './game-server.simulator.ts';
 

@@ -10,7 +10,7 @@ import { languageCodes } from '@gp/contracts';
 import type { LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
 import { isLoopback } from '../../http/development-only.ts';
-import type { OidcProviderConfig } from '../../modules/passport/index.ts';
+import type { OidcProviderConfig } from '../../modules/accounts/index.ts';
 
 export interface DemoIdOptions {
   host: string;

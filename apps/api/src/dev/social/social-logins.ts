@@ -4,7 +4,7 @@
  */
 import type { StartedSocialLogins } from '../../composition/development-parts.ts';
 import type { Env } from '../../config/env.ts';
-import { returnPath } from '../../modules/passport/index.ts';
+import { returnPath } from '../../modules/accounts/index.ts';
 import { startDemoIdServer } from './demo-id.server.ts';
 import { startSocialTestServers } from './social-test-servers.ts';
 

@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { isLoopback } from '../../http/development-only.ts';
-import { appleRelayDomain, type AppleConfig, type FacebookConfig } from '../../modules/passport/index.ts';
+import { appleRelayDomain, type AppleConfig, type FacebookConfig } from '../../modules/accounts/index.ts';
 
 export type AppleTrick = 'expired' | 'forged' | 'wrong-nonce' | 'wrong-audience';
 export type FacebookTrick = 'other-app' | 'invalid-token';

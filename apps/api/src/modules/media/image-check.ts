@@ -3,7 +3,7 @@
  * uploader's claims): PNG, JPEG or WebP, and its intrinsic size, read from the headers without decoding the
  * pixels. The PNG and JPEG signatures are the customer-service upload's (file-check.ts); WebP is added here.
  */
-import { isJpeg, isPng } from '../cs/index.ts';
+import { isJpeg, isPng } from '../tickets/index.ts';
 
 export interface ImageInfo {
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';

@@ -14,7 +14,7 @@ import {
   privacyStatus,
 } from '@gp/contracts/privacy';
 import { memberOf, registerCall, staffOf } from '../../http/register-call.ts';
-import { memberPasswordCheck } from '../passport/index.ts';
+import { memberPasswordCheck } from '../accounts/index.ts';
 import { PrivacyService } from './privacy.service.ts';
 
 export async function privacyRoutes(app: FastifyInstance) {

@@ -22,7 +22,7 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import { SessionRepository, type MemberPasswordCheck } from '../passport/index.ts';
+import { SessionRepository, type MemberPasswordCheck } from '../accounts/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { privacyPolicy } from './privacy.policy.ts';
 import {

@@ -1,2 +1,0 @@
-/** The content-admin module's public file: its routes, for app.ts (apps/api/README.md "Layers"). */
-export { contentAdminRoutes } from './content-admin.routes.ts';

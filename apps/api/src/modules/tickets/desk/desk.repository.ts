@@ -1,0 +1,401 @@
+/**
+ * The desk's reads: the ticket queue with every filter (spec 3 "Ticket"), one ticket as staff see it, and FAQ
+ * titles for the reply editor. The filters touch only the ticket row and correlated look-ups into its thread, so
+ * the count runs without the joins; the time range is always bounded (the service sees to it) and rides
+ * cs_work_order_created_idx / cs_work_order_status_created_idx, the default order cs_work_order_last_asked_idx.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { deskOrderKeys } from '@gp/contracts/desk';
+import type { Db } from '../../../db/database.ts';
+import { csFaq, csFaqI18n, csWorkOrder, csWorkOrderMessage } from '../../../db/schema/cs.schema.ts';
+import { gameI18n } from '../../../db/schema/game.schema.ts';
+import { member } from '../../../db/schema/member.schema.ts';
+import { countCapped, matching } from '../../../db/capped-count.ts';
+import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../../db/prepared-shape.ts';
+import { pageTotalCap, textSearchTotalCap } from '@gp/contracts';
+import { containsText, mayContainText } from '../../../db/text-search.ts';
+import { gameNames, localizedName, lookUp, questionTypeNames } from '../../../db/localized-name.ts';
+
+export interface TicketFilter {
+  /** One ticket by its number. */
+  id?: number | undefined;
+  status?: number | undefined;
+  gameBaseId?: number | undefined;
+  questionTypeId?: number | undefined;
+  characterId?: string | undefined;
+  mid?: number | undefined;
+  /** 0: the member's message is the latest; 1: a reply is. */
+  replyStatus?: 0 | 1 | undefined;
+  questionKeyword?: string | undefined;
+  contentKeyword?: string | undefined;
+  answerKeyword?: string | undefined;
+  operatorName?: string | undefined;
+  /** created_at bounds: inclusive, exclusive. */
+  createdFrom?: Date | undefined;
+  createdBefore?: Date | null | undefined;
+}
+
+export interface TicketOrder {
+  key: (typeof deskOrderKeys)[number];
+  type: 'asc' | 'desc';
+}
+
+const orderColumns = {
+  created_at: csWorkOrder.createdAt,
+  updated_at: csWorkOrder.updatedAt,
+  last_asked_at: csWorkOrder.lastAskedAt,
+  work_order_id: csWorkOrder.id,
+} as const;
+
+/**
+ * True when the latest message the member sees is a reply (reply_status 1): stored on the ticket and kept by the
+ * triggers of migration 0032 on its thread, so filters and the `waiting` order read it from an index.
+ */
+const answered = csWorkOrder.answered;
+
+/**
+ * How the keywords (question, content, answer) are looked for. `pairs`: the character pairs in the bigram
+ * indexes (the titles', the messages') find the candidates of the whole table first, once - which suits a keyword
+ * in a few tickets. `walk`: the tickets are read in the page's order and each one's title or few messages looked
+ * into until the page and the count are full, which suits any keyword a page's worth of tickets holds (the pairs
+ * of such a word are common: at scale 1 a Vietnamese name had 411,515 candidate messages for 12,592 matches). The
+ * `offset 0` of each sub-select keeps it what it says: the candidates one bitmap scan, the walk's check per ticket -
+ * pulled into the outer query, PostgreSQL computed every row's pairs as a filter (0.3 ms a row: 38 s a search).
+ */
+export type KeywordSearch = 'pairs' | 'walk';
+
+/**
+ * `condition` as a sub-select PostgreSQL cannot estimate, so that it walks the page's index and stops rather than
+ * reading and sorting the whole time range (estimated at a few rows, a text test made it do that: 190 ms against
+ * 4 ms for a common Thai title word at scale 1); `offset 0` keeps the sub-select from being pulled up.
+ */
+const walked = (condition: SQL) => sql`exists (select 1 where ${condition} offset 0)`;
+
+const kindList = (kinds: readonly string[]) =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+
+/** A message of the ticket's thread of these kinds contains `keyword` (recalled replies too). */
+function threadContains(kinds: readonly string[], keyword: string, search: KeywordSearch): SQL {
+  const m = csWorkOrderMessage;
+  const candidates = search === 'pairs' ? mayContainText(m.content, keyword) : undefined;
+  if (candidates) {
+    return sql`${csWorkOrder.id} in (select ${m.workOrderId} from ${m} where ${m.kind} in (${kindList(kinds)}) and ${candidates} and ${containsText(m.content, keyword)} offset 0)`;
+  }
+  return sql`exists (select 1 from ${m} where ${m.workOrderId} = ${csWorkOrder.id} and ${m.kind} in (${kindList(kinds)}) and ${containsText(m.content, keyword)} offset 0)`;
+}
+
+/** The ticket's question title contains `keyword` (walking, a test the planner cannot estimate: `walked`). */
+function titleContains(keyword: string, search: KeywordSearch): SQL {
+  const candidates = search === 'pairs' ? mayContainText(csWorkOrder.title, keyword) : undefined;
+  const contains = containsText(csWorkOrder.title, keyword);
+  if (!candidates) return walked(contains);
+  const w = alias(csWorkOrder, 'titled');
+  return sql`${contains} and ${csWorkOrder.id} in (select ${w.id} from ${csWorkOrder} ${sql.identifier('titled')} where ${mayContainText(w.title, keyword)} offset 0)`;
+}
+
+/**
+ * Whether the keywords are common is told by the first `probeSize` tickets of the page's order under the other
+ * filters: `walkHits` of them holding the keywords (1%) bound the walk's cost - the count needs about
+ * `textSearchTotalCap` / 1% = 10,000 tickets at most, a page far fewer; rarer keywords go through the pairs.
+ */
+const probeSize = 1000;
+const walkHits = 10;
+
+/**
+ * Since when a ticket has waited for us: its latest question or follow-up while that is the latest message the
+ * member sees and the ticket is open (status 3 is closed); null otherwise.
+ */
+const waitingSince = sql`(case when ${csWorkOrder.status} <> 3 and not ${answered} then ${csWorkOrder.lastAskedAt} end)`;
+
+/**
+ * The queue's sort, the id breaking ties the same way. `waiting` desc puts the longest wait first (the oldest
+ * `waitingSince`) and the tickets not waiting for us last; asc the reverse.
+ */
+function orderBy(order: TicketOrder): SQL[] {
+  const by = order.type === 'asc' ? asc : desc;
+  if (order.key === 'waiting') {
+    const wait =
+      order.type === 'desc' ? sql`${waitingSince} asc nulls last` : sql`${waitingSince} desc nulls first`;
+    return [wait, by(csWorkOrder.id)];
+  }
+  return [by(orderColumns[order.key]), by(csWorkOrder.id)];
+}
+
+/** The filter's text tests: the keywords of the question and the thread, the operator's name. */
+const keywordsOf = (filter: TicketFilter) =>
+  [filter.questionKeyword, filter.contentKeyword, filter.answerKeyword].filter((k): k is string => !!k);
+const isTextSearch = (filter: TicketFilter) => keywordsOf(filter).length > 0 || !!filter.operatorName;
+
+/** The filters other than the text tests: a prepared page's shape and placeholders (prepared-shape.ts). */
+const valueFilters = (filter: TicketFilter) =>
+  new ShapeFilters()
+    .add('id', filter.id, (v) => eq(csWorkOrder.id, v))
+    .add('status', filter.status, (v) => eq(csWorkOrder.status, v))
+    .add('gameBaseId', filter.gameBaseId, (v) => eq(csWorkOrder.gameBaseId, v))
+    .add('questionTypeId', filter.questionTypeId, (v) => eq(csWorkOrder.questionTypeId, v))
+    .add('characterId', filter.characterId, (v) => eq(csWorkOrder.characterId, v))
+    .add('mid', filter.mid, (v) => eq(csWorkOrder.mid, v))
+    .add('answered', filter.replyStatus === undefined ? undefined : filter.replyStatus === 1, (v) =>
+      eq(answered, v),
+    )
+    .add('createdFrom', filter.createdFrom?.toISOString(), (v) => sql`${csWorkOrder.createdAt} >= ${v}`)
+    .add('createdBefore', filter.createdBefore?.toISOString(), (v) => sql`${csWorkOrder.createdAt} < ${v}`);
+
+/** A day in milliseconds: the days of gp_day() (migration 0035). */
+const dayMs = 86_400_000;
+
+/**
+ * The days of creation (gp_day) a closed time range touches, when the page is sorted by last asked or last
+ * updated: the orders that the range's own index cannot give (DeskRepository `dayWalks`).
+ */
+function daysOf(filter: TicketFilter, order: TicketOrder): { first: number; last: number } | undefined {
+  if (!filter.createdFrom || !filter.createdBefore) return undefined;
+  if (order.key !== 'last_asked_at' && order.key !== 'updated_at') return undefined;
+  return {
+    first: Math.floor(filter.createdFrom.getTime() / dayMs),
+    last: Math.floor((filter.createdBefore.getTime() - 1) / dayMs),
+  };
+}
+
+export type DeskTicketRow = Awaited<ReturnType<DeskRepository['rows']>>[number];
+
+export class DeskRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The filter as SQL; `prepared`: its values as placeholders (`valueFilters`; text tests are never prepared). */
+  private conditions(
+    filter: TicketFilter,
+    search: KeywordSearch = 'pairs',
+    prepared = false,
+  ): SQL | undefined {
+    const c = valueFilters(filter).conditions(prepared);
+    if (filter.questionKeyword) c.push(titleContains(filter.questionKeyword, search));
+    if (filter.contentKeyword) {
+      c.push(threadContains(['question', 'follow_up'], filter.contentKeyword, search));
+    }
+    if (filter.answerKeyword) c.push(threadContains(['reply'], filter.answerKeyword, search));
+    if (filter.operatorName) {
+      // Walked like a common keyword: the agents' names share their letters, no index helps.
+      c.push(walked(containsText(csWorkOrder.operatorName, filter.operatorName)));
+    }
+    return and(...c);
+  }
+
+  /** The queue's rows: the ticket, names in `lang` (else en), the member's nickname, whether answered. */
+  private select(lang: string) {
+    return this.db.select(this.columns(lang)).from(csWorkOrder);
+  }
+
+  private columns(lang: string) {
+    return {
+      row: csWorkOrder,
+      gameName: localizedName(gameNames, csWorkOrder.gameBaseId, lang),
+      typeName: localizedName(questionTypeNames, csWorkOrder.questionTypeId, lang),
+      nickname: lookUp<string>(member.nickName, member.mid, csWorkOrder.mid),
+      answered,
+    };
+  }
+
+  /**
+   * How to look for the filter's keywords (see KeywordSearch): walk when `walkHits` of the first `probeSize`
+   * tickets of the order under the other filters hold them all, or when a keyword has no pair the indexes know.
+   */
+  private async keywordSearch(filter: TicketFilter, order: TicketOrder): Promise<KeywordSearch> {
+    const keywords = keywordsOf(filter);
+    if (keywords.length === 0) return 'pairs';
+    // A keyword without a pair the indexes hold (one character, or only cased non-ASCII pairs) can only be walked.
+    if (keywords.some((k) => !mayContainText(csWorkOrder.title, k))) return 'walk';
+    const others = {
+      ...filter,
+      questionKeyword: undefined,
+      contentKeyword: undefined,
+      answerKeyword: undefined,
+    };
+    const first = this.db
+      .select({ id: csWorkOrder.id })
+      .from(csWorkOrder)
+      .where(this.conditions(others))
+      .orderBy(...orderBy(order))
+      .limit(probeSize);
+    const [found] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(csWorkOrder)
+      .where(and(inArray(csWorkOrder.id, first), this.conditions(filter, 'walk')));
+    return (found?.n ?? 0) >= walkHits ? 'walk' : 'pairs';
+  }
+
+  /** The filtered tickets in the asked order (the id breaks ties), `limit` from `offset`. */
+  async rows(
+    filter: TicketFilter,
+    order: TicketOrder,
+    lang: string,
+    offset: number,
+    limit: number,
+    search?: KeywordSearch,
+  ) {
+    return this.select(lang)
+      .where(this.conditions(filter, search ?? (await this.keywordSearch(filter, order))))
+      .orderBy(...orderBy(order))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /**
+   * What a per-language batch reply fills into each ticket's text: its language, the member's nickname, the
+   * game's name in the ticket's language (else en) and in en, and the linked order's number. Tickets that do not
+   * exist are missing.
+   */
+  async replyTargets(ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    const gameLocal = alias(gameI18n, 'game_local');
+    const gameEn = alias(gameI18n, 'game_en');
+    return this.db
+      .select({
+        id: csWorkOrder.id,
+        lang: csWorkOrder.lang,
+        nickname: member.nickName,
+        orderNo: csWorkOrder.orderNo,
+        gameName: sql<string>`coalesce(${gameLocal.name}, ${gameEn.name}, '')`,
+        gameNameEn: sql<string>`coalesce(${gameEn.name}, '')`,
+      })
+      .from(csWorkOrder)
+      .innerJoin(member, eq(member.mid, csWorkOrder.mid))
+      .leftJoin(
+        gameLocal,
+        and(eq(gameLocal.gameBaseId, csWorkOrder.gameBaseId), eq(gameLocal.lang, csWorkOrder.lang)),
+      )
+      .leftJoin(gameEn, and(eq(gameEn.gameBaseId, csWorkOrder.gameBaseId), eq(gameEn.lang, 'en')))
+      .where(inArray(csWorkOrder.id, [...ids]));
+  }
+
+  /** One page of the filtered tickets, and how many match (up to the cap of capped-count.ts). */
+  async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
+    if (!isTextSearch(filter)) return this.preparedPage(filter, order, lang, offset, limit);
+    const search = await this.keywordSearch(filter, order);
+    const rows = await this.rows(filter, order, lang, offset, limit, search);
+    const counted = await countCapped(
+      this.db,
+      // A text search counts along the page's index, stopping at the cap, whatever the planner guesses.
+      matching(this.db, csWorkOrder, this.conditions(filter, search)).orderBy(...orderBy(order)),
+      textSearchTotalCap,
+    );
+    return { rows, counted };
+  }
+
+  /**
+   * A page without text tests - the queue as agents read it all day - and its capped total, in one prepared
+   * statement per shape (prepared-shape.ts): the filters set, the order and the names' language.
+   */
+  private async preparedPage(
+    filter: TicketFilter,
+    order: TicketOrder,
+    lang: string,
+    offset: number,
+    limit: number,
+  ) {
+    const filters = valueFilters(filter);
+    const days = daysOf(filter, order);
+    const shape = `desk.page:${filters.names}:${order.key}.${order.type}:${lang}${days ? ':days' : ''}`;
+    const query = preparedShape(this.db, shape, () => {
+      const where = this.conditions(filter, 'pairs', true);
+      return this.db
+        .select({
+          ...this.columns(lang),
+          total: cappedCountColumn(matching(this.db, csWorkOrder, where), pageTotalCap),
+        })
+        .from(csWorkOrder)
+        .where(days ? this.dayWalks(where, order) : where)
+        .orderBy(...orderBy(order))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    });
+    const rows = await query.execute({
+      ...filters.values,
+      limit,
+      // With the day walks the page's offset is taken where the walks meet.
+      ...(days ? { ...days, walk: offset + limit, walkOffset: offset, offset: 0 } : { offset }),
+    });
+    const counted = await totalOfPage(rows, offset, () =>
+      countCapped(this.db, matching(this.db, csWorkOrder, this.conditions(filter))),
+    );
+    return { rows, counted };
+  }
+
+  /**
+   * The page's tickets of a closed time range sorted by last asked or last updated (`daysOf`): per day of creation
+   * the range touches, the first `walk` tickets of that day under `where` along its index
+   * (cs_work_order_day_asked_idx / _updated_idx), the page taken where these walks meet. Each walk stops after a
+   * page's worth (the range's first and last day also pass that day's tickets outside the range); one walk down
+   * the whole order instead passed every ticket asked (updated) since the range's end before the first of the
+   * range: 3.5 s for two months half a year back at scale 1.
+   */
+  private dayWalks(where: SQL | undefined, order: TicketOrder): SQL {
+    const key = order.key === 'updated_at' ? csWorkOrder.updatedAt : csWorkOrder.lastAskedAt;
+    const walk = this.db
+      .select({ id: csWorkOrder.id, k: sql`${key}`.as('k') })
+      .from(csWorkOrder)
+      .where(and(sql`gp_day(${csWorkOrder.createdAt}) = day.d`, where))
+      .orderBy(...orderBy(order))
+      .limit(sql.placeholder('walk'));
+    const by = order.type === 'asc' ? sql`asc` : sql`desc`;
+    return sql`${csWorkOrder.id} = any(array(select walked.id from generate_series(${sql.placeholder('first')}::int, ${sql.placeholder('last')}::int) day(d) cross join lateral ${walk} walked order by walked.k ${by}, walked.id ${by} limit ${sql.placeholder('limit')} offset ${sql.placeholder('walkOffset')}))`;
+  }
+
+  async count(filter: TicketFilter): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(csWorkOrder).where(this.conditions(filter));
+    return row?.n ?? 0;
+  }
+
+  /** One ticket as the queue shows it, or undefined. */
+  async ticket(id: number, lang: string): Promise<DeskTicketRow | undefined> {
+    const [row] = await this.select(lang).where(eq(csWorkOrder.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * FAQ entries whose title (in `lang`, else en) contains every keyword, about the game or every game (any
+   * game when none is given), those players can see now first.
+   */
+  async faqTitles(filter: {
+    lang: string;
+    keywords: readonly string[];
+    gameBaseId?: number | undefined;
+    now: Date;
+    offset: number;
+    limit: number;
+  }) {
+    const local = alias(csFaqI18n, 'faq_local');
+    const fallback = alias(csFaqI18n, 'faq_en');
+    const title = sql<string>`coalesce(${local.title}, ${fallback.title})`;
+    const content = sql<string>`coalesce(${local.content}, ${fallback.content})`;
+    const online = sql`(${csFaq.isOnline} and ${csFaq.onlineTime} <= ${filter.now.toISOString()}::timestamptz)`;
+    const conditions: (SQL | undefined)[] = [
+      sql`${title} is not null`,
+      ...filter.keywords.map((k) => containsText(title, k)),
+    ];
+    if (filter.gameBaseId !== undefined) {
+      conditions.push(or(isNull(csFaq.gameBaseId), eq(csFaq.gameBaseId, filter.gameBaseId)));
+    }
+    const where = and(...conditions);
+    const rows = await this.db
+      .select({ id: csFaq.id, title, content })
+      .from(csFaq)
+      .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
+      .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
+      .where(where)
+      .orderBy(desc(online), asc(csFaq.sort), desc(csFaq.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(csFaq)
+      .leftJoin(local, and(eq(local.faqId, csFaq.id), eq(local.lang, filter.lang)))
+      .leftJoin(fallback, and(eq(fallback.faqId, csFaq.id), eq(fallback.lang, 'en')))
+      .where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+}

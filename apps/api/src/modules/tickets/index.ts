@@ -1,0 +1,12 @@
+/**
+ * The tickets module's public file: the members' tickets (questions, follow-ups, ratings, contact info,
+ * attachments) and the staff desk that answers them. What app.ts, the composition, media and its tests use of it;
+ * everything else in this folder is the module's own (apps/api/README.md "Layers").
+ */
+export { ticketsRoutes } from './tickets.routes.ts';
+export { deskRoutes } from './desk/desk.routes.ts';
+// The jobs for src/composition/background-jobs.ts; the housekeeping class for tests that run it with stand-ins.
+export { CsHousekeeping, csHousekeepingJob } from './tickets-housekeeping.job.ts';
+export { DeskExportWorker } from './desk/desk-export.worker.ts';
+// The attachment checks, shared with staff image uploads.
+export { isJpeg, isPng } from './file-check.ts';
