@@ -18,12 +18,11 @@ import { openDatabase, type Database, type Db } from '../../apps/api/src/db/data
 import { runSeed, seedSteps, type SeedNotes } from '../../apps/api/src/composition/seed/seed.ts';
 import {
   csrfCookie,
-  hashSessionId,
-  newToken,
   sessionCookie,
   MemberRepository,
   SessionRepository,
 } from '../../apps/api/src/modules/accounts/index.ts';
+import { hashSessionId, newToken } from '../../apps/api/src/modules/sessions/index.ts';
 import { orderRequests, type OrderProduct } from './order-flow.ts';
 
 export interface LoadSettings {

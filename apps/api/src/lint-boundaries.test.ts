@@ -140,7 +140,7 @@ describe("another module's internals are reached through its index.ts only", () 
     );
     await allowed(
       'test/staff-session.ts',
-      "import { newToken } from './modules/accounts/index.ts';\nexport const t = newToken;\n",
+      "import { newToken } from './modules/sessions/index.ts';\nexport const t = newToken;\n",
     );
     await allowed(
       'test/pay-steps.ts',

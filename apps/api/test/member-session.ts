@@ -9,12 +9,11 @@ import type { member } from '../src/db/schema/member.schema.ts';
 import type { Env } from '../src/config/env.ts';
 import {
   csrfCookie,
-  hashSessionId,
   MemberRepository,
-  newToken,
   sessionCookieName,
   SessionRepository,
 } from '../src/modules/accounts/index.ts';
+import { hashSessionId, newToken } from '../src/modules/sessions/index.ts';
 
 export interface TestMember {
   mid: number;

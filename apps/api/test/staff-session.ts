@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { privilegeId, staffPrivileges, type StaffPrivilege } from '@gp/contracts/staff';
 import type { Db } from '../src/db/database.ts';
-import { hashSessionId, newToken, PasswordHasher, testCost } from '../src/modules/accounts/index.ts';
+import { hashSessionId, newToken, PasswordHasher, testCost } from '../src/modules/sessions/index.ts';
 import {
   StaffAccountRepository,
   staffCsrfCookie,

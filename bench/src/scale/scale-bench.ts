@@ -28,13 +28,15 @@ import { staffPasskey } from '../../../apps/api/src/db/schema/staff.schema.ts';
 import { runSeed, seedSteps } from '../../../apps/api/src/composition/seed/seed.ts';
 import {
   csrfCookie,
+  sessionCookie,
+  SessionRepository,
+} from '../../../apps/api/src/modules/accounts/index.ts';
+import {
   hashSessionId,
   newToken,
   PasswordHasher,
   productionCost,
-  sessionCookie,
-  SessionRepository,
-} from '../../../apps/api/src/modules/accounts/index.ts';
+} from '../../../apps/api/src/modules/sessions/index.ts';
 import {
   StaffAccountRepository,
   staffCsrfCookie,

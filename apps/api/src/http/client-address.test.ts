@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaTicket, sealPasswords } from '../../test/passport-steps.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { authLockout } from '../db/schema/passport.schema.ts';
-import { lockoutPolicy } from '../modules/accounts/index.ts';
+import { lockoutPolicy } from '../modules/sessions/index.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

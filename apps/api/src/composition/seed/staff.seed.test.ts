@@ -4,7 +4,7 @@ import { staffPasswordRule, staffPrivileges } from '@gp/contracts/staff';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
 import { staffAccount } from '../../db/schema/staff.schema.ts';
-import { PasswordHasher, testCost } from '../../modules/accounts/index.ts';
+import { PasswordHasher, testCost } from '../../modules/sessions/index.ts';
 import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './seed.ts';
 import { oneTimePassword, seedStaffAdmin, staffAdminAccountId } from './staff.seed.ts';
 

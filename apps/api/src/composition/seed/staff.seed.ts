@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { privilegeNames, staffPasswordRule, staffPrivilegeIds } from '@gp/contracts/staff';
 import type { Db } from '../../db/database.ts';
-import { PasswordHasher, productionCost } from '../../modules/accounts/index.ts';
+import { PasswordHasher, productionCost } from '../../modules/sessions/index.ts';
 import { audit, StaffAccountRepository } from '../../modules/staff/index.ts';
 import type { SeedNotes } from './seed-notes.ts';
 

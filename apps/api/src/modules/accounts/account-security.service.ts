@@ -14,7 +14,7 @@ import { outbox } from '../messaging/index.ts';
 import { maskEmail, maskPhone } from './masking.ts';
 import { DeviceRepository } from './device.repository.ts';
 import { MemberRepository, type MemberRow } from './member.repository.ts';
-import { newToken } from './member-auth.ts';
+import { newToken } from '../sessions/index.ts';
 import { SessionRepository } from './session.repository.ts';
 import { deviceLabel, maskIp, summarizeUserAgent } from './user-agent.ts';
 

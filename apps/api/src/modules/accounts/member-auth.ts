@@ -3,7 +3,7 @@
  * parameter must equal both the readable `joy_jct` cookie and the session's token (double submit, DESIGN
  * section 6). No session: -101; a token that does not match: -110.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
@@ -15,6 +15,7 @@ import type { AuthenticatedMember } from '../../http/callers.ts';
 
 export type { AuthenticatedMember };
 import { SessionRepository } from './session.repository.ts';
+import { hashSessionId, hostOnlyInProduction, newToken } from '../sessions/index.ts';
 
 export const sessionCookie = 'joy_sid';
 export const csrfCookie = 'joy_jct';
@@ -28,15 +29,6 @@ export const deviceCookie = 'joy_dev';
  */
 export function sessionCookieName(env: Pick<Env, 'NODE_ENV'>): string {
   return env.NODE_ENV === 'production' ? `__Host-${sessionCookie}` : sessionCookie;
-}
-
-export function hashSessionId(id: string): string {
-  return createHash('sha256').update(id).digest('hex');
-}
-
-/** 128 bits and more of randomness, URL-safe. */
-export function newToken(bytes = 24): string {
-  return randomBytes(bytes).toString('base64url');
 }
 
 function same(a: string, b: string): boolean {
@@ -143,11 +135,6 @@ export function setDeviceCookie(reply: FastifyReply, env: Env, deviceId: string,
     httpOnly: true,
     expires: new Date(now.getTime() + 400 * day),
   });
-}
-
-/** What the `__Host-` prefix demands of a session cookie in production: no Domain (host-only). */
-export function hostOnlyInProduction(env: Pick<Env, 'NODE_ENV'>): { domain?: undefined } {
-  return env.NODE_ENV === 'production' ? { domain: undefined } : {};
 }
 
 /** Sets the pair of cookies of a new session. */

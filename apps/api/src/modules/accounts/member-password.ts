@@ -8,10 +8,10 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { LockoutRepository } from './lockout.repository.ts';
-import { accountKey, LockoutService } from './lockout.service.ts';
+import { LockoutRepository } from '../sessions/index.ts';
+import { accountKey, LockoutService } from '../sessions/index.ts';
 import { MemberRepository } from './member.repository.ts';
-import { PasswordHasher, productionCost, testCost } from './password.ts';
+import { PasswordHasher, productionCost, testCost } from '../sessions/index.ts';
 import { RsaService } from './rsa.service.ts';
 import { SecurityRepository } from './security.repository.ts';
 

@@ -30,7 +30,7 @@ import {
   type WebAuthnParty,
 } from '../webauthn/index.ts';
 import { userInfoOf } from './account.service.ts';
-import { accountKey, ipKey, type LockoutService } from './lockout.service.ts';
+import { accountKey, ipKey, type LockoutService } from '../sessions/index.ts';
 import type { MemberPasswordCheck } from './member-password.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
 import { openSession, type LoginClient, type OpenedSession } from './member-auth.ts';

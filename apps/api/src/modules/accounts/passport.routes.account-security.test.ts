@@ -9,7 +9,7 @@ import { backdateCodes, captchaTicket, latestCode, sealPasswords } from '../../.
 import { outbox } from '../messaging/index.ts';
 import { MemberRepository } from './member.repository.ts';
 import { csrfCookie, deviceCookie, sessionCookie } from './member-auth.ts';
-import { PasswordHasher, testCost } from './password.ts';
+import { PasswordHasher, testCost } from '../sessions/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { messageText } from '@gp/i18n/server';
 import { backdateCodes, captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { outbox } from '../messaging/index.ts';
-import { lockoutPolicy } from './lockout.service.ts';
+import { lockoutPolicy } from '../sessions/index.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

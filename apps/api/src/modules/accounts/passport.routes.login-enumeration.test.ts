@@ -10,13 +10,14 @@ import { systemClock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { AccountSecurityService } from './account-security.service.ts';
 import { AccountService } from './account.service.ts';
-import { CaptchaService } from './captcha.service.ts';
-import { LockoutRepository } from './lockout.repository.ts';
-import { LockoutService } from './lockout.service.ts';
+import { CaptchaService } from '../sessions/index.ts';
+import { LockoutRepository } from '../sessions/index.ts';
+import { LockoutService } from '../sessions/index.ts';
 import { MemberRepository } from './member.repository.ts';
-import { PasswordHasher } from './password.ts';
+import { PasswordHasher } from '../sessions/index.ts';
 import { RegistrationLimit } from './registration-limit.ts';
 import { encryptPassword, RsaService } from './rsa.service.ts';
+import { CaptchaRepository } from '../sessions/index.ts';
 import { SecurityRepository } from './security.repository.ts';
 import { SessionRepository } from './session.repository.ts';
 import { VerificationCodeService } from './verification-code.service.ts';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const db = database.db;
   const now = systemClock;
   const security = new SecurityRepository(db);
-  captcha = new CaptchaService(security, { testAnswer: 'pass', now });
+  captcha = new CaptchaService(new CaptchaRepository(db), { testAnswer: 'pass', now });
   rsa = new RsaService(security, { now });
   // Dearer than production (19 MiB, t=2), so the password check outweighs the database's noise in the timing.
   const hasher = new PasswordHasher({ memoryCost: 19_456, timeCost: 16 });

@@ -16,7 +16,7 @@ import {
   sealPasswords,
 } from '../../../test/passport-steps.ts';
 import { TestClock } from '../../../test/test-clock.ts';
-import { accountKey, lockoutPolicy } from './lockout.service.ts';
+import { accountKey, lockoutPolicy } from '../sessions/index.ts';
 
 const clock = new TestClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;

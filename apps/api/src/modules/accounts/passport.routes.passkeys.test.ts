@@ -15,7 +15,7 @@ import { backdateCodes, captchaTicket, latestCode, sealPasswords } from '../../.
 import { outbox } from '../messaging/index.ts';
 import { MemberRepository } from './member.repository.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
-import { PasswordHasher, testCost } from './password.ts';
+import { PasswordHasher, testCost } from '../sessions/index.ts';
 
 const clock = new TestClock();
 let t: Awaited<ReturnType<typeof createTestApp>>;

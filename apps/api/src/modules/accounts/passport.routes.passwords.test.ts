@@ -18,8 +18,8 @@ import {
 } from '../../../test/passport-steps.ts';
 import { loginTestStaff } from '../../../test/staff-session.ts';
 import { outbox } from '../messaging/index.ts';
-import { isCommonPassword } from './common-passwords.ts';
-import { PasswordHasher, testCost } from './password.ts';
+import { isCommonPassword } from '../sessions/index.ts';
+import { PasswordHasher, testCost } from '../sessions/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { country } from '@gp/contracts/passport';
 import { createTestApp } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
-import { CaptchaService } from './captcha.service.ts';
+import { CaptchaService } from '../sessions/index.ts';
 import { encryptPassword, RsaService } from './rsa.service.ts';
+import { CaptchaRepository } from '../sessions/index.ts';
 import { SecurityRepository } from './security.repository.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -46,7 +47,7 @@ describe('graphic captcha', () => {
       ).json().code,
     ).toBe(-105);
     // The ticket works once.
-    const service = new CaptchaService(new SecurityRepository(t.db), { now: t.app.now });
+    const service = new CaptchaService(new CaptchaRepository(t.db), { now: t.app.now });
     await expect(service.requireTicket(solved.data.ticket, 'login')).resolves.toBeUndefined();
     await expect(service.requireTicket(solved.data.ticket, 'login')).rejects.toMatchObject({ code: -105 });
     await expect(service.requireTicket(undefined, 'login')).rejects.toMatchObject({ code: -105 });
@@ -66,7 +67,7 @@ describe('graphic captcha', () => {
   });
 
   it('refuses an expired captcha and a missing answer', async () => {
-    const repo = new SecurityRepository(t.db);
+    const repo = new CaptchaRepository(t.db);
     const past = new CaptchaService(repo, {
       testAnswer: 'pass',
       now: new TestClock(Date.now() - 10 * 60_000).now,

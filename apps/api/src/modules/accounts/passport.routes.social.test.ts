@@ -13,7 +13,7 @@ import { parseEnv } from '../../config/env.ts';
 import { oauthGrant } from '../../db/schema/social.schema.ts';
 import { startDemoIdServer, type DemoIdServer } from '../../dev/social/demo-id.server.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
-import { hashSessionId } from './member-auth.ts';
+import { hashSessionId } from '../sessions/index.ts';
 
 const returnUrl = 'http://localhost:8081/apple_return_url';
 const quiet = { warn: () => {} };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userInfoData } from '@gp/contracts/passport';
 import { createTestApp } from '../../../test/test-app.ts';
 import { member } from '../../db/schema/member.schema.ts';
-import { csrfCookie, hashSessionId, newToken, sessionCookie } from './member-auth.ts';
+import { csrfCookie, sessionCookie } from './member-auth.ts';
+import { hashSessionId, newToken } from '../sessions/index.ts';
 import { SessionRepository } from './session.repository.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

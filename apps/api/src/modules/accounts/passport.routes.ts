@@ -43,23 +43,22 @@ import { clientAddress } from '../../http/client-address.ts';
 import { memberOf, registerCall, type CallContext } from '../../http/register-call.ts';
 import {
   clearSessionCookies,
-  hashSessionId,
   loginBrowserOf,
   loginClientOf,
-  newToken,
   setDeviceCookie,
   setSessionCookies,
   type OpenedSession,
 } from './member-auth.ts';
+import { hashSessionId, newToken } from '../sessions/index.ts';
 import { AccountSecurityService } from './account-security.service.ts';
 import { safeRedirect } from '@gp/config/navigation-rules';
 import { AccountService, userInfoOf } from './account.service.ts';
-import { CaptchaService } from './captcha.service.ts';
-import { LockoutRepository } from './lockout.repository.ts';
-import { LockoutService } from './lockout.service.ts';
+import { CaptchaRepository, CaptchaService } from '../sessions/index.ts';
+import { LockoutRepository } from '../sessions/index.ts';
+import { LockoutService } from '../sessions/index.ts';
 import { RegistrationLimit } from './registration-limit.ts';
 import { MemberRepository } from './member.repository.ts';
-import { PasswordHasher, productionCost, testCost } from './password.ts';
+import { PasswordHasher, productionCost, testCost } from '../sessions/index.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { VerificationCodeService, type SmsGuards } from './verification-code.service.ts';
 import { SmsStatusService } from './sms-status.service.ts';
@@ -87,7 +86,10 @@ export async function passportRoutes(app: FastifyInstance) {
   const { now } = app;
   const sessions = new SessionRepository(app.db);
   const security = new SecurityRepository(app.db);
-  const captcha = new CaptchaService(security, { testAnswer: app.env.CAPTCHA_TEST_ANSWER, now });
+  const captcha = new CaptchaService(new CaptchaRepository(app.db), {
+    testAnswer: app.env.CAPTCHA_TEST_ANSWER,
+    now,
+  });
   const rsa = new RsaService(security, { privateKeyPem: app.env.RSA_PRIVATE_KEY, now });
 
   const smsGuards: SmsGuards = {

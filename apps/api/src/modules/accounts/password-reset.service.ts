@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { passwordRule } from '@gp/contracts/passport';
-import { isCommonPassword } from './common-passwords.ts';
+import { isCommonPassword } from '../sessions/index.ts';
 import type { LanguageCode } from '@gp/config';
 import { messageText } from '@gp/i18n/server';
 import { codes } from '@gp/errors';
@@ -13,13 +13,13 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import type { CaptchaService } from './captcha.service.ts';
+import type { CaptchaService } from '../sessions/index.ts';
 import { EmailTicketRepository } from './email-ticket.repository.ts';
-import { accountKey, type LockoutService } from './lockout.service.ts';
-import { withinLimits } from './counted-limits.ts';
-import { LockoutRepository } from './lockout.repository.ts';
+import { accountKey, type LockoutService } from '../sessions/index.ts';
+import { withinLimits } from '../sessions/index.ts';
+import { LockoutRepository } from '../sessions/index.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
-import type { PasswordHasher } from './password.ts';
+import type { PasswordHasher } from '../sessions/index.ts';
 import type { RsaService } from './rsa.service.ts';
 import type { SessionRepository } from './session.repository.ts';
 

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { LockoutRepository } from './lockout.repository.ts';
+import { LockoutRepository } from '../sessions/index.ts';
 import { RegistrationLimit } from './registration-limit.ts';
 
 let database: Database;

@@ -16,8 +16,8 @@
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
-import { withinLimits } from './counted-limits.ts';
-import type { LockoutRepository } from './lockout.repository.ts';
+import { withinLimits } from '../sessions/index.ts';
+import type { LockoutRepository } from '../sessions/index.ts';
 
 /** From env REGISTRATIONS_PER_HOUR / _PER_DAY (5 and 20 unless set; the e2e server signs up many more). */
 export interface RegistrationCaps {

@@ -4,7 +4,7 @@
  */
 import type { SmsAdminStatusData } from '@gp/contracts/sms-admin';
 import type { Clock } from '../../config/clock.ts';
-import type { LockoutRepository } from './lockout.repository.ts';
+import type { LockoutRepository } from '../sessions/index.ts';
 import { smsDayKeys, utcDay, type SmsGuards } from './verification-code.service.ts';
 
 export class SmsStatusService {

@@ -13,8 +13,8 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import { withinLimits, type CountedLimit } from './counted-limits.ts';
-import { LockoutRepository } from './lockout.repository.ts';
+import { withinLimits, type CountedLimit } from '../sessions/index.ts';
+import { LockoutRepository } from '../sessions/index.ts';
 import { VerificationCodeRepository, type CodeChannel } from './verification-code.repository.ts';
 
 export const codeLimits = {

@@ -7,7 +7,7 @@
  * simulator or the sandbox, the worker sees too.
  */
 import type { FastifyInstance } from 'fastify';
-import { createCaptchaService, LockoutRepository } from '../accounts/index.ts';
+import { createCaptchaService, LockoutRepository } from '../sessions/index.ts';
 import type { GameServerAdapter } from './game-server/game-server.adapter.ts';
 import { HttpGameServerAdapter, type GameServerEndpoint } from './game-server/game-server.http-adapter.ts';
 import { PayCaptchaService } from './orders/pay-captcha.service.ts';

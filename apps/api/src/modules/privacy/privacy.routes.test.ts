@@ -19,7 +19,7 @@ import { payOrder, payOrderEvent } from '../../db/schema/pay-order.schema.ts';
 import { privacyRequest } from '../../db/schema/privacy.schema.ts';
 import { memberIdentity } from '../../db/schema/social.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
-import { PasswordHasher, testCost } from '../accounts/index.ts';
+import { PasswordHasher, testCost } from '../sessions/index.ts';
 import { createPrivacyJob, type PrivacyJob } from './privacy-job.ts';
 
 const day = 24 * 60 * 60_000;

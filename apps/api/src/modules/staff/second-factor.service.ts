@@ -14,7 +14,7 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashSessionId, newToken, type LockoutService } from '../accounts/index.ts';
+import { hashSessionId, newToken, type LockoutService } from '../sessions/index.ts';
 import {
   authenticationOptions,
   credentialIdOf,

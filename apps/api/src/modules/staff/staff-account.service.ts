@@ -16,7 +16,7 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isCommonPassword, type LockoutService, type PasswordHasher } from '../accounts/index.ts';
+import { isCommonPassword, type LockoutService, type PasswordHasher } from '../sessions/index.ts';
 import { audit } from './audit.ts';
 import {
   StaffAccountRepository,

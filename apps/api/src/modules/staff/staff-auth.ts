@@ -24,7 +24,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthenticatedStaff } from '../../http/callers.ts';
 
 export type { AuthenticatedStaff };
-import { hashSessionId, hostOnlyInProduction, newToken } from '../accounts/index.ts';
+import { hashSessionId, hostOnlyInProduction, newToken } from '../sessions/index.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
 
 export const staffSessionCookie = 'gp_staff_sid';

@@ -1,6 +1,6 @@
 /** How staff accounts and sessions look in answers (@gp/contracts/staff), and the lockout keys of staff logins. */
 import { privilegeNames, type StaffAccountData, type StaffSessionData } from '@gp/contracts/staff';
-import { loginNameKey } from '../accounts/index.ts';
+import { loginNameKey } from '../sessions/index.ts';
 import type { AuthenticatedStaff } from './staff-auth.ts';
 import type { StaffAccountRow } from './staff-account.repository.ts';
 

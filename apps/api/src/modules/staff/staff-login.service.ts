@@ -14,7 +14,7 @@ import {
   type CaptchaService,
   type LockoutService,
   type PasswordHasher,
-} from '../accounts/index.ts';
+} from '../sessions/index.ts';
 import { audit } from './audit.ts';
 import { StaffAccountRepository } from './staff-account.repository.ts';
 import {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { authLockout } from '../../db/schema/passport.schema.ts';
 import { staffAuditLog, staffSession } from '../../db/schema/staff.schema.ts';
-import { hashSessionId } from '../accounts/index.ts';
+import { hashSessionId } from '../sessions/index.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import {
   createTestStaff,

@@ -38,7 +38,7 @@ import {
   PasswordHasher,
   productionCost,
   testCost,
-} from '../accounts/index.ts';
+} from '../sessions/index.ts';
 import { AuditService } from './audit.service.ts';
 import { TotpSecretBox } from './totp-secret.box.ts';
 import { StaffAccountService } from './staff-account.service.ts';

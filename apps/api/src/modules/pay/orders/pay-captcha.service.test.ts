@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../../../test/test-app.ts';
 import { TestClock } from '../../../../test/test-clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { createCaptchaService } from '../../accounts/index.ts';
+import { createCaptchaService } from '../../sessions/index.ts';
 import { PayCaptchaService } from './pay-captcha.service.ts';
 
 let database: Database;

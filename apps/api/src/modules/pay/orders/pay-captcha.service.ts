@@ -6,7 +6,7 @@
 import type { PayCaptchaData } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
 import { AppError } from '../../../http/app-error.ts';
-import type { CaptchaService } from '../../accounts/index.ts';
+import type { CaptchaService } from '../../sessions/index.ts';
 import { payError } from '../catalog/pay-catalog.service.ts';
 
 export class PayCaptchaService {

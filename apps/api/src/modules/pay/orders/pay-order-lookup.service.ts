@@ -10,7 +10,7 @@ import { codes } from '@gp/errors';
 import type { PayOrderLookedUp } from '@gp/contracts/pay';
 import type { Clock } from '../../../config/clock.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { withinLimits, type LockoutRepository } from '../../accounts/index.ts';
+import { withinLimits, type LockoutRepository } from '../../sessions/index.ts';
 import { payError } from '../catalog/pay-catalog.service.ts';
 import type { PayOrderRepository } from './pay-order.repository.ts';
 import type { PayOrderService } from './pay-order.service.ts';

@@ -8,7 +8,7 @@ import { createTestApp } from '../../../../test/test-app.ts';
 import { game } from '../../../db/schema/game.schema.ts';
 import { payGame, payServer } from '../../../db/schema/pay.schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { createCaptchaService } from '../../accounts/index.ts';
+import { createCaptchaService } from '../../sessions/index.ts';
 import { GameServerSimRepository } from '../../../dev/game-server/game-server-sim.repository.ts';
 import { GameServerSimulator } from '../../../dev/game-server/game-server.simulator.ts';
 import { PayCaptchaService } from './pay-captcha.service.ts';

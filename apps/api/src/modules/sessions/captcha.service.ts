@@ -10,7 +10,7 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
-import { SecurityRepository } from './security.repository.ts';
+import { CaptchaRepository } from './captcha.repository.ts';
 
 const captchaTtlMs = 5 * 60_000;
 const ticketTtlMs = 5 * 60_000;
@@ -21,7 +21,7 @@ const normalize = (answer: string) => answer.trim().toLowerCase();
 
 export class CaptchaService {
   constructor(
-    private readonly repo: SecurityRepository,
+    private readonly repo: CaptchaRepository,
     private readonly options: { testAnswer?: string | undefined; now: Clock },
   ) {}
 
@@ -52,7 +52,7 @@ export class CaptchaService {
     };
   }
 
-  /** One answer, checked and counted in one statement (see `SecurityRepository.answerCaptcha`). */
+  /** One answer, checked and counted in one statement (see `CaptchaRepository.answerCaptcha`). */
   private async answer(
     imgToken: string,
     answer: string,
@@ -128,5 +128,5 @@ export function createCaptchaService(
   db: Db,
   options: { testAnswer?: string | undefined; now: Clock },
 ): CaptchaService {
-  return new CaptchaService(new SecurityRepository(db), options);
+  return new CaptchaService(new CaptchaRepository(db), options);
 }
