@@ -24,7 +24,7 @@ export {
 export { createCaptchaService, type CaptchaService } from './captcha.service.ts';
 export { createLockoutService, lockoutPolicy, loginNameKey, type LockoutService } from './lockout.service.ts';
 export { PasswordHasher, productionCost, testCost } from './password.ts';
-// The race-free counted limits, shared with the top-up lookup without login (issue 20 item 5).
+// The race-free counted limits, shared with the top-up lookup without login.
 export { withinLimits, type CountedLimit } from './counted-limits.ts';
 export { LockoutRepository } from './lockout.repository.ts';
 export { isCommonPassword } from './common-passwords.ts';
