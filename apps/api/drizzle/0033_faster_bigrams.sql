@@ -1,7 +1,7 @@
 -- gp_bigrams (migration 0029) again, answering the same pairs in the same order in linear time: substr(t, i, 2)
 -- walks the UTF-8 text from its start for every i, so a message of n characters cost n * n / 2 steps; the
 -- characters of string_to_array are paired with the next by lead(). Three times faster on the scale bench's
--- messages (issue 21), where the GIN index on 3,000,000 of them is built. The indexes built with the old body stay
+-- messages, where the GIN index on 3,000,000 of them is built. The indexes built with the old body stay
 -- valid: the answers are equal (db/text-search.test.ts).
 CREATE OR REPLACE FUNCTION gp_bigrams(t text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ARRAY(
