@@ -1,10 +1,11 @@
 /**
- * The built server as an operator runs it (issue 17): `node dist/server.js`, plain JavaScript with no tsx. Bundled
- * here into a throwaway folder inside the package, under `node_modules/.cache` where no linter, formatter or git
+ * The built server as an operator runs it: `node dist/server.js`, plain JavaScript with no tsx. Bundled here
+ * into a throwaway folder inside the package, under `node_modules/.cache` where no linter, formatter or git
  * looks and no `pnpm build` empties it (the bundle finds the migrations from its package folder and its npm
- * packages in the package's node_modules, as `dist/` does), then started twice: bare, which is production and must refuse with the full list of missing
- * settings, and as a development start on a fresh PGlite directory, which must answer /healthz. It holds none of
- * the development stand-ins of src/dev/ (the build refuses to make one that does).
+ * packages in the package's node_modules, as `dist/` does), then started twice: bare, which is production and
+ * must refuse with the full list of missing settings, and as a development start on a fresh PGlite directory,
+ * which must answer /healthz. It holds none of the development stand-ins of src/dev/ (the build refuses to
+ * make one that does).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * `pnpm build` of the API (issue 17, DESIGN section 3 "compiled JavaScript run by node"): each entry point is
- * bundled by esbuild into one plain JavaScript file in `dist/` (`dist/server.js`, `dist/worker.js`), so
- * production runs `node dist/server.js` with no TypeScript compiler and no tsx.
+ * `pnpm build` of the API (DESIGN section 3 "compiled JavaScript run by node"): each entry point is bundled
+ * by esbuild into one plain JavaScript file in `dist/` (`dist/server.js`, `dist/worker.js`), so production
+ * runs `node dist/server.js` with no TypeScript compiler and no tsx.
  *
  * - The workspace packages (`@gp/*`) are inlined: they export TypeScript sources, which plain Node cannot load.
  * - npm packages stay external and are loaded from `node_modules` at run time, so production needs only

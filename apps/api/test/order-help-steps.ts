@@ -1,6 +1,6 @@
 /**
- * Tickets about a top-up order (issue 20) in API tests: a member's order in the states players write about (paid
- * at the provider but not yet known here, paid and credited, paid with its delivery given up), and the ticket the
+ * Tickets about a top-up order in API tests: a member's order in the states players write about (paid at the
+ * provider but not yet known here, paid and credited, paid with its delivery given up), and the ticket the
  * player's "Problem with this order?" form submits for it.
  */
 import { randomUUID } from 'node:crypto';

@@ -4,8 +4,8 @@
  * CSRF token is both the `gp_staff_jct` cookie and the `ct` parameter), a login through the real calls, and
  * requests carrying all of that. Tests of the login itself go through `loginThroughApi`.
  *
- * Every staff account needs a second factor (issue 19 item 1), so test accounts are made enrolled: each gets a
- * passkey of a software authenticator, which `loginThroughApi` uses for the login's second step. Pass
+ * Every staff account needs a second factor, so test accounts are made enrolled: each gets a passkey of a
+ * software authenticator, which `loginThroughApi` uses for the login's second step. Pass
  * `secondFactor: false` for an account that still has to enrol.
  */
 import { randomBytes } from 'node:crypto';

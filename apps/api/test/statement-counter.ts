@@ -1,8 +1,8 @@
 /**
- * Records the statements the database driver receives (issue 21: database round trips per order), on either
- * driver: PGlite's wire-protocol entry point (every statement, BEGIN and COMMIT included, passes it as a Parse or
- * a simple Query message) or node-postgres's `Client.query` (every pooled connection is a Client). Only one
- * recorder at a time; `restore` puts the driver back.
+ * Records the statements the database driver receives (each a round trip a request waits for), on either
+ * driver: PGlite's wire-protocol entry point (every statement, BEGIN and COMMIT included, passes it as a
+ * Parse or a simple Query message) or node-postgres's `Client.query` (every pooled connection is a Client).
+ * Only one recorder at a time; `restore` puts the driver back.
  */
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';

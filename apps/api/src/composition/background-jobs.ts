@@ -1,7 +1,7 @@
 /**
- * Every background job of the API, in one list (issue 17 "each background job runs once across processes"). The
- * same jobs run either inside the API process (RUN_JOBS=true, the default: `pnpm start`, one process) or in
- * src/worker.ts, which builds this same app without listening, while the API replicas run with RUN_JOBS=false.
+ * Every background job of the API, in one list. The same jobs run either inside the API process
+ * (RUN_JOBS=true, the default: `pnpm start`, one process) or in src/worker.ts, which builds this same app
+ * without listening, while the API replicas run with RUN_JOBS=false.
  *
  * Running a job in several processes at once is safe, so a replica left at RUN_JOBS=true only adds capacity:
  * queued work is claimed with `FOR UPDATE SKIP LOCKED` leases (jobs/polling-worker.ts), and the periodic sweeps
@@ -42,7 +42,7 @@ export function createBackgroundJobs(app: FastifyInstance, dev?: DevelopmentPart
     // Asks the provider about orders no notification decided; the daily settlement check (modules/pay).
     env.PAY_WORKER && named('pay reconciliation', app.pay.reconciler),
     env.PAY_WORKER && named('pay settlement check', app.pay.settlement),
-    // Refunded orders' credit taken back from the game server (modules/pay, issue 18).
+    // Refunded orders' credit taken back from the game server (modules/pay).
     env.PAY_WORKER && named('pay reversals', app.pay.reversals),
     env.DESK_EXPORT_WORKER && named('desk exports', deskExports),
     // Sends the outbox through smtp / the SMS gateway when configured.

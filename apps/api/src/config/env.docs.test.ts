@@ -1,7 +1,7 @@
 /**
- * deploy/README.md has every production variable in one table (issue 17): each setting env.ts reads is named in
- * its "Variables" table, as itself or by a wildcard row (`PAY_SANDBOX_*`, `*_PORT`), so a new setting cannot
- * ship without an operator being told about it.
+ * deploy/README.md has every production variable in one table: each setting env.ts reads is named in its
+ * "Variables" table, as itself or by a wildcard row (`PAY_SANDBOX_*`, `*_PORT`), so a new setting cannot ship
+ * without an operator being told about it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

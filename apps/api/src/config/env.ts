@@ -1,12 +1,12 @@
 /**
  * The API's environment, read once and checked here; everything else receives the parsed object.
  *
- * Fail closed (issue 17): a process is production unless NODE_ENV says `development` or `test`. `pnpm start`,
+ * Fail closed: a process is production unless NODE_ENV says `development` or `test`. `pnpm start`,
  * `pnpm dev`, the API's own scripts and the test runners say so; a bare `node dist/server.js` is production.
  * Development has a local default for everything (DESIGN section 3); production has no defaults for what only
  * the operator can know (`requiredInProduction`) and refuses every development-only part (the outbox
- * transports, the sandbox payment provider, Demo ID, a fixed captcha answer). A wrong start stops with one error
- * that lists every missing or wrong variable.
+ * transports, the sandbox payment provider, Demo ID, a fixed captcha answer). A wrong start stops with one
+ * error that lists every missing or wrong variable.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -127,9 +127,10 @@ const fields = z
     /** SMS and e-mail codes one client address may ask for in an hour (then 800000, too frequent). */
     CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     /**
-     * SMS cost guards (issue 19 item 7; verification-code.service.ts): SMS one number, one client address and one
-     * country calling code may be sent a day (then -701, -701, -707), and the global daily budget of SMS, whose
-     * exhaustion stops every SMS until midnight UTC (-706). Staff see today's count on the console's status page.
+     * SMS cost guards (verification-code.service.ts): SMS one number, one client address and one country
+     * calling code may be sent a day (then -701, -701, -707), and the global daily budget of SMS, whose
+     * exhaustion stops every SMS until midnight UTC (-706). Staff see today's count on the console's status
+     * page.
      */
     SMS_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).default(10),
     SMS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(100),
@@ -276,9 +277,9 @@ const fields = z
      */
     PAY_RECONCILE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
     /**
-     * The live order status (modules/pay/orders/pay-order-stream.service.ts, issue 20 item 4): open streams one member may
-     * hold in a process (tabs, devices), that a process holds in all, and the longest a stream stays open before
-     * the browser reconnects.
+     * The live order status (modules/pay/orders/pay-order-stream.service.ts): open streams one member may
+     * hold in a process (tabs, devices), that a process holds in all, and the longest a stream stays open
+     * before the browser reconnects.
      */
     PAY_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(5),
     PAY_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(2_000),

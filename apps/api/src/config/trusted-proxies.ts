@@ -1,8 +1,8 @@
 /**
- * TRUSTED_PROXIES (issue 17 "client addresses behind proxies"): which hops in front of the API may say who the
- * client is. A request's client address is the rightmost address in `socket peer <- X-Forwarded-For` that is not
- * a trusted proxy (proxy-addr, which Fastify uses), so a client can write anything to the left of the real
- * entries and it is never read, and a proxy named here never stands for the players behind it.
+ * TRUSTED_PROXIES: which hops in front of the API may say who the client is. A request's client address is
+ * the rightmost address in `socket peer <- X-Forwarded-For` that is not a trusted proxy (proxy-addr, which
+ * Fastify uses), so a client can write anything to the left of the real entries and it is never read, and a
+ * proxy named here never stands for the players behind it.
  *
  * - `none`: no proxy in front; X-Forwarded-For is ignored and the socket's peer is the client.
  * - a comma list of addresses and CIDRs, IPv4 or IPv6 (`127.0.0.1`, `10.0.0.0/8`, `fd00::/8`), or proxy-addr's

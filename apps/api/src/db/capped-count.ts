@@ -1,9 +1,9 @@
 /**
- * How many rows a list's filter matches, counted only up to a cap (issue 21: the lists of a real publisher's
- * database). An exact `count(*)` reads every match - 230,000 tickets of a three-month window, 5,000,000 orders of
- * an unfiltered search - on every page, the cost of which grows with the table; counting at most `cap + 1` rows
- * stops early along the same index the page is read with. Above the cap the answer says so (`capped`) and the
- * lists show "1,000+": nobody pages through more, they narrow the filter.
+ * How many rows a list's filter matches, counted only up to a cap, so the lists stay fast on a real
+ * publisher's database. An exact `count(*)` reads every match - 230,000 tickets of a three-month window,
+ * 5,000,000 orders of an unfiltered search - on every page, the cost of which grows with the table; counting
+ * at most `cap + 1` rows stops early along the same index the page is read with. Above the cap the answer
+ * says so (`capped`) and the lists show "1,000+": nobody pages through more, they narrow the filter.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';

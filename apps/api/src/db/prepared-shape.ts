@@ -1,12 +1,13 @@
 /**
- * The hot list reads (issue 21: the desk's queue, the staff order search, a member's orders and tickets) built
- * once per shape and prepared. Profiled at scale, Drizzle's building of a page's SQL was a quarter of the API's
- * CPU per call (its `is()` checks on every chunk of every condition and name sub-select) and PostgreSQL parsed the
- * same text again for every call. A shape is what decides the SQL text - which filters are set, the order, the
- * language of the names - and everything that changes between calls of one shape is a `sql.placeholder`, so a
- * call only fills in values: Drizzle builds nothing, and the statement is named after its text, so each pooled
- * connection parses it once (node-postgres keeps the named statements per connection; PostgreSQL plans each
- * execution itself or settles on a generic plan when that costs no more, its `plan_cache_mode = auto`).
+ * The hot list reads (the desk's queue, the staff order search, a member's orders and tickets) built once per
+ * shape and prepared. Profiled at scale, Drizzle's building of a page's SQL was a quarter of the API's CPU
+ * per call (its `is()` checks on every chunk of every condition and name sub-select) and PostgreSQL parsed
+ * the same text again for every call. A shape is what decides the SQL text - which filters are set, the
+ * order, the language of the names - and everything that changes between calls of one shape is a
+ * `sql.placeholder`, so a call only fills in values: Drizzle builds nothing, and the statement is named after
+ * its text, so each pooled connection parses it once (node-postgres keeps the named statements per
+ * connection; PostgreSQL plans each execution itself or settles on a generic plan when that costs no more,
+ * its `plan_cache_mode = auto`).
  */
 import { createHash } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';

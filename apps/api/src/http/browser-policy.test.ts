@@ -1,4 +1,4 @@
-/** The API's headers for browsers, CORS per call group and the refusal of cross-site writes (issue 17). */
+/** The API's headers for browsers, CORS per call group and the refusal of cross-site writes. */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codes } from '@gp/errors';

@@ -1,6 +1,6 @@
 /**
- * What browsers are told and allowed (issue 17 "browser side"), for the API's answers; the app hosts add their
- * own Content-Security-Policy to the same headers (`static/app-hosts.ts`).
+ * What browsers are told and allowed, for the API's answers; the app hosts add their own
+ * Content-Security-Policy to the same headers (`static/app-hosts.ts`).
  *
  * - Headers on every answer: nothing may frame it (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), no
  *   sniffing, referrers cut to the origin across sites, camera / microphone / geolocation off, a browsing

@@ -1,7 +1,7 @@
 /**
- * Client addresses behind proxies (issue 17 item 5), through the real app: with TRUSTED_PROXIES naming the proxy,
- * what a client writes into X-Forwarded-For cannot move it to another lockout, registration or rate-limit count,
- * and two clients behind the one proxy are counted apart; with `none` the header is not read at all; `hops:1`
+ * Client addresses behind proxies, through the real app: with TRUSTED_PROXIES naming the proxy, what a client
+ * writes into X-Forwarded-For cannot move it to another lockout, registration or rate-limit count, and two
+ * clients behind the one proxy are counted apart; with `none` the header is not read at all; `hops:1`
  * believes exactly the entry the nearest proxy appended.
  */
 import { codes } from '@gp/errors';

@@ -1,6 +1,6 @@
 /**
- * The development-only parts (issue 17): absent in production, loopback-only in development, and a production
- * app refuses an environment that would bring one in.
+ * The development-only parts: absent in production, loopback-only in development, and a production app
+ * refuses an environment that would bring one in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from '../../test/production-env.ts';

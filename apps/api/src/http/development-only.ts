@@ -1,6 +1,6 @@
 /**
- * The development-only parts of the API (issue 17 "fail closed"): the dev mailbox and the game-server
- * simulator's console (`/dev/*`) and the sandbox payment provider's checkout (`/pay/sandbox/*`).
+ * The development-only parts of the API: the dev mailbox and the game-server simulator's console (`/dev/*`)
+ * and the sandbox payment provider's checkout (`/pay/sandbox/*`).
  *
  * In production none of them exists: the environment refuses what would turn them on (`parseEnv`), and buildApp
  * refuses an environment that turns one on anyway (`refuseDevelopmentPartsInProduction`), so their routes are

@@ -1,9 +1,10 @@
 /**
- * Registers a Server-Sent Events route from its contract (issue 20 item 4): the same caller and request checks
- * as `registerCall`, whose refusals (-101, -110, -400, and whatever the handler throws before the stream opens)
+ * Registers a Server-Sent Events route from its contract: the same caller and request checks as
+ * `registerCall`, whose refusals (-101, -110, -400, and whatever the handler throws before the stream opens)
  * answer as the usual JSON envelope; then `text/event-stream`, where each event's data is the contract's
- * response. The handler answers an `EventSource` that starts once the headers are out and stops when the client
- * goes away. Comment lines every `heartbeatMs` keep proxies and the browser from closing an idle connection.
+ * response. The handler answers an `EventSource` that starts once the headers are out and stops when the
+ * client goes away. Comment lines every `heartbeatMs` keep proxies and the browser from closing an idle
+ * connection.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
- * Stopping a process without losing anything (issue 17): the API (server.ts) and the worker (worker.ts) both stop
- * this way on SIGTERM / SIGINT.
+ * Stopping a process without losing anything: the API (server.ts) and the worker (worker.ts) both stop this
+ * way on SIGTERM / SIGINT.
  *
  * 1. `draining`: the API's `lifecycle.draining` is set, so `/readyz` answers 503 while everything else is still
  *    answered; for `graceMs` (SHUTDOWN_GRACE_MS) the process keeps serving, so a proxy that polls readiness (or

@@ -1,9 +1,9 @@
 /**
- * What the logs never show (issue 17): tokens, signatures, codes and passwords. Fastify logs each request's URL,
- * whose query can carry the CSRF token (`ct`), a download signature (`sig`), a preview token, an e-mail ticket;
- * bodies are never logged, but a parse error's message quotes the body, and a failed query's error carries its
- * parameters (password hashes, codes, e-mail tickets). The serializers here cut those out; the header redaction
- * of app.ts keeps cookies and Authorization out.
+ * What the logs never show: tokens, signatures, codes and passwords. Fastify logs each request's URL, whose
+ * query can carry the CSRF token (`ct`), a download signature (`sig`), a preview token, an e-mail ticket;
+ * bodies are never logged, but a parse error's message quotes the body, and a failed query's error carries
+ * its parameters (password hashes, codes, e-mail tickets). The serializers here cut those out; the header
+ * redaction of app.ts keeps cookies and Authorization out.
  */
 import type { FastifyRequest } from 'fastify';
 

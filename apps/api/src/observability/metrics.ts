@@ -213,7 +213,7 @@ export function reconcileMetrics(registry: Registry) {
   };
 }
 
-/** The live order status's open streams in this process (issue 20 item 4), read at scrape time. */
+/** The live order status's open streams in this process, read at scrape time. */
 export function orderStreamMetrics(registry: Registry, open: () => number) {
   new Gauge({
     name: 'gp_pay_order_streams',

@@ -2,11 +2,11 @@
  * Serves the four built player/staff apps from this process, each on its own port as production serves each
  * on its own host. Unknown paths get the app's index.html (client-side routes); hashed assets are cached for a
  * year, index.html never, so a new build shows up on the next visit. Text files go out brotli- or gzip-compressed
- * as the browser accepts, from the `.br` / `.gz` files the player builds write beside them (issue 10: phones on
+ * as the browser accepts, from the `.br` / `.gz` files the player builds write beside them (for phones on
  * slow networks), so nothing is compressed per request; without such a file the plain one is sent.
  *
  * With the API at hand (`api`), the pages the app's server build names come with their first screen rendered
- * (issue 21, `first-screen.ts`), with the app's stylesheet inline; they vary by language cookie, Accept-Language and
+ * (`first-screen.ts`), with the app's stylesheet inline; they vary by language cookie, Accept-Language and
  * user agent, so they are never cached either.
  *
  * Every answer carries the browser headers of the API (`http/browser-policy.ts`) and the app's own

@@ -1,6 +1,6 @@
 /**
- * Issue 21: the portal's landing pages come with their first screen in the HTML, in the reader's language, read
- * here as a browser without scripts would (app.inject on the app host over the built portal, `pnpm build`).
+ * The portal's landing pages come with their first screen in the HTML, in the reader's language, read here as
+ * a browser without scripts would (app.inject on the app host over the built portal, `pnpm build`).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -1,10 +1,10 @@
 /**
- * The first screen in the HTML (issue 21): an app host loads its app's server build (`dist/server/entry-server.js`,
- * see @gp/ui/render-page) and renders the pages that build names, in the reader's language (a carried `lang`,
+ * The first screen in the HTML: an app host loads its app's server build (`dist/server/entry-server.js`, see
+ * @gp/ui/render-page) and renders the pages that build names, in the reader's language (a carried `lang`,
  * else the host's language cookie, else Accept-Language: the browser's own rules) and for the device its user
- * agent says. The pages' API calls are answered in this process (`inject`), through the public cache, so a render
- * costs no database round trip once the cache is warm. The result fills the built index.html: `<html lang>`, the
- * head tags (the LCP image's preload), `#root`, and the data the browser hydrates from.
+ * agent says. The pages' API calls are answered in this process (`inject`), through the public cache, so a
+ * render costs no database round trip once the cache is warm. The result fills the built index.html:
+ * `<html lang>`, the head tags (the LCP image's preload), `#root`, and the data the browser hydrates from.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

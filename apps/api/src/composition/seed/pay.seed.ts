@@ -448,10 +448,10 @@ export async function seedPay(db: Db): Promise<void> {
 }
 
 /**
- * The demo's Stripe channel (issue 18): with the local Stripe test server on (`STRIPE_TEST_SERVER`, `pnpm start`
- * and the e2e run), Lotus Blade's THB card channel takes its payments through the Stripe adapter while every other
- * channel stays with the deployment's provider (the sandbox); with it off the channel goes back to that provider.
- * Only this demo channel is touched, and only from the state the other call leaves it in.
+ * The demo's Stripe channel: with the local Stripe test server on (`STRIPE_TEST_SERVER`, `pnpm start` and the
+ * e2e run), Lotus Blade's THB card channel takes its payments through the Stripe adapter while every other
+ * channel stays with the deployment's provider (the sandbox); with it off the channel goes back to that
+ * provider. Only this demo channel is touched, and only from the state the other call leaves it in.
  */
 export async function demoStripeChannel(db: Db, on: boolean): Promise<void> {
   const [lotus] = await db.select({ id: game.gameBaseId }).from(game).where(eq(game.gameId, 'ltb_sea'));

@@ -157,8 +157,8 @@ export const csWorkOrder = pgTable(
      */
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     /**
-     * The first staff reply (answer or interim), set once and never changed (issue 20 item 8: first response
-     * time, measured from `createdAt`). A reply recalled later still counts: the agent did respond then.
+     * The first staff reply (answer or interim), set once and never changed (the first response time,
+     * measured from `createdAt`). A reply recalled later still counts: the agent did respond then.
      */
     firstRepliedAt: timestamp('first_replied_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -172,8 +172,8 @@ export const csWorkOrder = pgTable(
     editingStaffName: text('editing_staff_name'),
     editingExpiresAt: timestamp('editing_expires_at', { withTimezone: true }),
     /**
-     * The top-up order the ticket is about (issue 20, "Problem with this order?"): always one of the ticket's
-     * member's orders (checked at create); game and character are taken from it. Null for other tickets.
+     * The top-up order the ticket is about ("Problem with this order?"): always one of the ticket's member's
+     * orders (checked at create); game and character are taken from it. Null for other tickets.
      */
     orderNo: text('order_no'),
     /**
@@ -197,14 +197,14 @@ export const csWorkOrder = pgTable(
     index('cs_work_order_status_created_idx').on(t.status, t.createdAt),
     index('cs_work_order_last_asked_idx').on(t.lastAskedAt),
     index('cs_work_order_mid_game_idx').on(t.mid, t.gameBaseId, t.createdAt),
-    // At a publisher's scale (bench:scale, issue 21): the queue sorted by last update, filtered by question type
-    // or character within its time range, and its question keyword (db/text-search.ts `mayContainText`).
+    // At a publisher's scale (bench:scale): the queue sorted by last update, filtered by question type or
+    // character within its time range, and its question keyword (db/text-search.ts `mayContainText`).
     index('cs_work_order_updated_idx').on(t.updatedAt, t.id),
     index('cs_work_order_type_created_idx').on(t.questionTypeId, t.createdAt),
     index('cs_work_order_character_idx').on(t.characterId),
     index('cs_work_order_title_bigrams_idx').using('gin', sql`gp_bigrams(${t.title})`),
     // The queue's default order (last asked, newest) under each filter that matches many tickets: the scan reads
-    // the page's rows and stops (issue 21); the filters that match few (member, character) sort what they find.
+    // the page's rows and stops; the filters that match few (member, character) sort what they find.
     index('cs_work_order_answered_asked_idx').on(t.answered, t.lastAskedAt),
     index('cs_work_order_status_asked_idx').on(t.status, t.lastAskedAt),
     index('cs_work_order_game_asked_idx').on(t.gameBaseId, t.lastAskedAt),
@@ -238,9 +238,10 @@ export const csWorkOrder = pgTable(
 
 /**
  * One message of a ticket's thread: `question` (the first), `follow_up` (the member's later ones), `reply`
- * (an agent's) or `order_note` (what an agent's action on the linked order found, issue 20: stored as `note`, a
- * code with the order's state and time, so each reader sees it in their own language; `content` stays empty). Each records the state it moved the ticket from and to, so a recall (replies under 2 minutes)
- * can undo exactly its own change; a recalled reply keeps its row (the audit trail) and is hidden from players.
+ * (an agent's) or `order_note` (what an agent's action on the linked order found: stored as `note`, a code
+ * with the order's state and time, so each reader sees it in their own language; `content` stays empty). Each
+ * records the state it moved the ticket from and to, so a recall (replies under 2 minutes) can undo exactly
+ * its own change; a recalled reply keeps its row (the audit trail) and is hidden from players.
  */
 export const csWorkOrderMessage = pgTable(
   'cs_work_order_message',
@@ -281,10 +282,10 @@ export const csWorkOrderMessage = pgTable(
 );
 
 /**
- * A saved reply (issue 20 item 6): a reusable answer agents pick in the batch reply, with a text per language
+ * A saved reply: a reusable answer agents pick in the batch reply, with a text per language
  * (`cs_saved_reply_text`, en required) that may hold the variables `{nickname}`, `{order_no}` and `{game}`,
- * filled per ticket when sent. `title` is only for agents to find it. Staff columns are ids plus a name snapshot,
- * like the ticket's operator.
+ * filled per ticket when sent. `title` is only for agents to find it. Staff columns are ids plus a name
+ * snapshot, like the ticket's operator.
  */
 export const csSavedReply = pgTable(
   'cs_saved_reply',

@@ -36,7 +36,7 @@ export const memberSession = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** What the account page's session list shows (issue 19 item 4): the browser's user agent, as sent. */
+    /** What the account page's session list shows: the browser's user agent, as sent. */
     userAgent: text('user_agent'),
     /** The client address that opened the session; shown masked. */
     ip: text('ip'),
@@ -47,8 +47,8 @@ export const memberSession = pgTable(
 );
 
 /**
- * The browsers a member has logged in from (issue 19 item 4): a long-lived random device cookie on the passport
- * host, stored hashed. A login from a browser not in this list e-mails the member a notice.
+ * The browsers a member has logged in from: a long-lived random device cookie on the passport host, stored
+ * hashed. A login from a browser not in this list e-mails the member a notice.
  */
 export const memberDevice = pgTable(
   'member_device',

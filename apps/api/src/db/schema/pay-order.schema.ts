@@ -117,7 +117,7 @@ export const payOrder = pgTable(
     index('pay_order_created_idx').on(t.createdAt, t.id),
     index('pay_order_state_created_idx').on(t.state, t.createdAt, t.id),
     index('pay_order_role_created_idx').on(t.cpRoleId, t.createdAt, t.id),
-    // A game's orders in a time range (bench:scale, issue 21: without it the range was read whole).
+    // A game's orders in a time range (bench:scale: without it the range was read whole).
     index('pay_order_game_created_idx').on(t.gameBaseId, t.createdAt, t.id),
     index('pay_order_expiry_idx')
       .on(t.expiresAt)

@@ -1,5 +1,5 @@
 /**
- * Reconciliation with the payment providers (issue 18 item 3; modules/pay/orders/pay-reconcile.job.ts and
+ * Reconciliation with the payment providers (modules/pay/orders/pay-reconcile.job.ts and
  * pay-settlement.service.ts).
  *
  * - `pay_reconcile_check`: per order still waiting for its payment, how often the reconciliation job asked the

@@ -1,5 +1,5 @@
 /**
- * Refunds and disputes of top-up orders (issue 18 item 4), beside the orders (pay-order.schema.ts).
+ * Refunds and disputes of top-up orders, beside the orders (pay-order.schema.ts).
  *
  * - `pay_order_refund`: the refund of an order, one per order (a full refund), written in the transaction that
  *   moves the order to `refunded`, by staff (with a reason code and note) or by the provider's notification. It is

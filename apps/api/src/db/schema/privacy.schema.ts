@@ -1,9 +1,10 @@
 /**
- * Privacy requests (issue 19 item 10; apps/api/README.md "Privacy"): a member's data exports and account
- * deletions, asked for by the member or carried out by staff. A deletion waits `eraseAfter` (the grace period),
- * during which logging in or the member cancels it; then the privacy job erases the member's personal data and
- * marks it done. The row outlives the erasure: it is the record that the member asked and when it was done, and
- * names the member by `mid` only (the member row is kept, emptied, because orders that accounting keeps point to it).
+ * Privacy requests (apps/api/README.md "Privacy"): a member's data exports and account deletions, asked for
+ * by the member or carried out by staff. A deletion waits `eraseAfter` (the grace period), during which
+ * logging in or the member cancels it; then the privacy job erases the member's personal data and marks it
+ * done. The row outlives the erasure: it is the record that the member asked and when it was done, and names
+ * the member by `mid` only (the member row is kept, emptied, because orders that accounting keeps point to
+ * it).
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

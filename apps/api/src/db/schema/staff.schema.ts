@@ -79,10 +79,10 @@ export const staffSession = pgTable(
 );
 
 /**
- * The audit log (issue 8, DESIGN "every staff write goes to an audit log"): who, what, which record,
- * before/after where it matters, when, from which address. Append-only: the application has no update or delete
- * path, and a trigger (migration 0010) refuses UPDATE, DELETE and TRUNCATE in the database itself. Actors are
- * plain ids plus their account_id at the time, with no foreign key, so nothing ever cascades into this table.
+ * The audit log (DESIGN "every staff write goes to an audit log"): who, what, which record, before/after
+ * where it matters, when, from which address. Append-only: the application has no update or delete path, and
+ * a trigger (migration 0010) refuses UPDATE, DELETE and TRUNCATE in the database itself. Actors are plain ids
+ * plus their account_id at the time, with no foreign key, so nothing ever cascades into this table.
  */
 export const staffAuditLog = pgTable(
   'staff_audit_log',
@@ -109,7 +109,7 @@ export const staffAuditLog = pgTable(
   ],
 );
 
-// ---- Second factor (issue 19 item 1) ----
+// ---- Second factor ----
 
 /**
  * A staff member's authenticator-app secret (TOTP, RFC 6238: SHA-1, 6 digits, 30 s). `confirmedAt` is null

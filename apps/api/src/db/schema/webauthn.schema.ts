@@ -1,6 +1,6 @@
 /**
  * Passkeys (WebAuthn): the challenges every ceremony hands out (staff and members alike), and the members'
- * passkeys (issue 19 item 2; the staff's own are in staff.schema.ts, beside their other second factors).
+ * passkeys (the staff's own are in staff.schema.ts, beside their other second factors).
  */
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, passkeyColumns } from './columns.ts';

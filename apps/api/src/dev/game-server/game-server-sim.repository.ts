@@ -48,7 +48,7 @@ export class GameServerSimRepository {
   /**
    * The game's switches, and the ids of the servers the simulated game server runs (every server the publisher
    * configured for the game), in one statement: each game-server call of an order asked for both, one after the
-   * other (issue 21: round trips per order).
+   * other, a round trip each.
    */
   async state(gameBaseId: number): Promise<{ switches: SimSwitchRow[]; serverIds: string[] }> {
     const rows = await this.db

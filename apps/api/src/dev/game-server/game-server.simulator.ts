@@ -129,7 +129,7 @@ export class GameServerSimulator implements GameServerAdapter {
   }
 
   async canRecharge(target: RechargeTarget): Promise<RechargeCheck> {
-    // One read of the game's state answers both questions (issue 21: it was asked for each).
+    // One read of the game's state answers both questions: one round trip fewer per order.
     const state = await this.repo.state(target.gameBaseId);
     const server = this.serversOf(state).find((s) => s.cpServerId === target.cpServerId);
     if (!server) return { ok: false, reason: 'server_missing' };

@@ -15,12 +15,12 @@
  * or "Pay, webhook lost" on the page): the payment is made, the shop is not told, the signed events are kept
  * in `sent` with status 0 to deliver late.
  *
- * Refunds and disputes (issue 18 item 4): a paid session has a charge; POST /v1/refunds (payment_intent, amount,
- * reason, metadata; Idempotency-Key honoured) refunds it in full as `Stripe.Refund` and sends `charge.refunded`
- * (after answering, or before with `refundWebhookFirst`, as Stripe may); GET /v1/payment_intents/:id answers the
- * intent with its metadata. `refund` (a refund made in Stripe's dashboard) and `dispute` / `closeDispute` (a
- * chargeback opened and decided by the card issuer) are there for tests and, on the hosted page of a paid session,
- * for a tester; they send `charge.refunded`, `charge.dispute.created` and `charge.dispute.closed`.
+ * Refunds and disputes: a paid session has a charge; POST /v1/refunds (payment_intent, amount, reason,
+ * metadata; Idempotency-Key honoured) refunds it in full as `Stripe.Refund` and sends `charge.refunded`
+ * (after answering, or before with `refundWebhookFirst`, as Stripe may); GET /v1/payment_intents/:id answers
+ * the intent with its metadata. `refund` (a refund made in Stripe's dashboard) and `dispute` / `closeDispute`
+ * (a chargeback opened and decided by the card issuer) are there for tests and, on the hosted page of a paid
+ * session, for a tester; they send `charge.refunded`, `charge.dispute.created` and `charge.dispute.closed`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

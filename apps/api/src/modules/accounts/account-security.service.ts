@@ -1,7 +1,7 @@
 /**
- * What keeps an account its owner's (issue 19 item 4): a changed e-mail or phone ends every other session and
- * tells the addresses bound before; the member sees and ends their sessions; a login from a browser the member
- * has not used before e-mails them. Notices go through the outbox in the transaction of the change they tell.
+ * What keeps an account its owner's: a changed e-mail or phone ends every other session and tells the
+ * addresses bound before; the member sees and ends their sessions; a login from a browser the member has not
+ * used before e-mails them. Notices go through the outbox in the transaction of the change they tell.
  */
 import { createHash } from 'node:crypto';
 import type { LanguageCode } from '@gp/config';

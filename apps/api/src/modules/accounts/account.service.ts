@@ -48,7 +48,7 @@ const changeRefusals = {
 /**
  * The two login calls of spec 7 answer the same refusals with different codes (spec 8). "Account not found"
  * (500003 / -641) is never a login's answer: an unknown name gets "wrong account or password", so the login does
- * not tell anyone which names have accounts (issue 19 item 3).
+ * not tell anyone which names have accounts.
  */
 const loginRefusals = {
   web: { wrong: codes.passportWrongCredentials, locked: codes.passportTooManyLogins },
@@ -71,12 +71,12 @@ export function userInfoOf(
   };
 }
 
-/** The purposes a code may be sent for without a session (issue 19 item 7): the others are account settings'. */
+/** The purposes a code may be sent for without a session: the others are account settings'. */
 const publicPurposes: ReadonlySet<string> = new Set(['register', 'reset']);
 
 /**
- * The sign-up of an address that has an account (issue 19 item 3): the caller is answered as if a code went out;
- * the owner, in their language, is told instead that someone tried.
+ * The sign-up of an address that has an account: the caller is answered as if a code went out; the owner, in
+ * their language, is told instead that someone tried.
  */
 function signupAttemptNotice(lang: string, channel: 'email' | 'sms') {
   const language = (languageCodes as readonly string[]).includes(lang) ? (lang as LanguageCode) : 'en';
@@ -97,7 +97,7 @@ export interface AccountDeps {
   lockout: LockoutService;
   /** At most so many registrations per client address (-800). */
   registrations: RegistrationLimit;
-  /** Contact changes end other sessions and notify the old addresses (issue 19 item 4). */
+  /** Contact changes end other sessions and notify the old addresses. */
   security: AccountSecurityService;
   /** A passkey's proof of the owner instead of the password (passkey.service.ts `requireProof`). */
   passkeyProof: (mid: number, response: Record<string, unknown>) => Promise<void>;
@@ -111,7 +111,7 @@ export class AccountService {
     throw new AppError(code, { domain: 'passport' });
   }
 
-  /** SPEC 5's rule, then the common-password list (issue 19 item 8), in the call's own family of codes. */
+  /** SPEC 5's rule, then the common-password list, in the call's own family of codes. */
   private checkNewPassword(password: string | undefined, refusal: { rule: number; common: number }) {
     if (!passwordRule.safeParse(password).success) this.refuse(refusal.rule);
     if (isCommonPassword(password!)) this.refuse(refusal.common);
@@ -141,8 +141,8 @@ export class AccountService {
     // An address that may not register any more gets no sign-up codes either: they would be mail for nothing.
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
     // Every send answers the same whether the address has an account: only its owner, reading the mail, learns
-    // that (issue 19 item 3). A reset for an address without one sends nothing; a sign-up with an address that
-    // has one tells its owner instead of sending a code (SPEC 8 keeps 510000 for the registration itself).
+    // that. A reset for an address without one sends nothing; a sign-up with an address that has one tells
+    // its owner instead of sending a code (SPEC 8 keeps 510000 for the registration itself).
     await this.d.codes.send(
       { channel: 'email', target: email, purpose: input.purpose, ip: input.ip, lang: input.lang },
       {
@@ -185,10 +185,10 @@ export class AccountService {
   }
 
   /**
-   * A login (issue 19 items 3, 5, 6). The address's count comes first (it slows the answer and, past a threshold,
-   * asks for a freshly solved captcha), then the captcha, then a try taken on the account: at most 5 wrong ones
-   * in 30 minutes, and no more than that however many arrive at once. A name with no account is tried like one
-   * (its own counter, a password check against a dummy hash) and answers exactly like a wrong password.
+   * A login. The address's count comes first (it slows the answer and, past a threshold, asks for a freshly
+   * solved captcha), then the captcha, then a try taken on the account: at most 5 wrong ones in 30 minutes,
+   * and no more than that however many arrive at once. A name with no account is tried like one (its own
+   * counter, a password check against a dummy hash) and answers exactly like a wrong password.
    */
   async login(
     flavour: keyof typeof loginRefusals,
@@ -256,8 +256,8 @@ export class AccountService {
     const owner = await this.d.members.byPhone(phone);
     // Likewise no sign-up SMS, which cost money, for an address that may not register any more.
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
-    // Answers the same whether the number has an account (issue 19 item 3): a reset for a number without one
-    // sends no SMS; a sign-up with a number that has one tells its owner instead of sending a code.
+    // Answers the same whether the number has an account: a reset for a number without one sends no SMS; a
+    // sign-up with a number that has one tells its owner instead of sending a code.
     await this.d.codes.send(
       {
         channel: 'sms',
@@ -407,9 +407,9 @@ export class AccountService {
   }
 
   /**
-   * The owner's proof before an e-mail or a phone changes (issue 19 item 4): the current password, counted
-   * against the account's lockout like a login (a stolen session cannot guess it), or one of the member's own
-   * passkeys (counted the same way). Answers in the call's family.
+   * The owner's proof before an e-mail or a phone changes: the current password, counted against the
+   * account's lockout like a login (a stolen session cannot guess it), or one of the member's own passkeys
+   * (counted the same way). Answers in the call's family.
    */
   private async proveOwner(
     row: MemberRow,

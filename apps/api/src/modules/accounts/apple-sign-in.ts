@@ -1,5 +1,5 @@
 /**
- * Sign in with Apple over its own protocol (not plain OpenID Connect; issue 19 item 9):
+ * Sign in with Apple over its own protocol (not plain OpenID Connect):
  *   - the authorization asks for `response_mode=form_post` with scope `name email`: Apple answers with a form
  *     POST (code, state, and on the first authorization only a `user` field with the name);
  *   - the client secret is an ES256 JWT signed with the team's Sign in with Apple key (team id, key id, the .p8);

@@ -1,6 +1,6 @@
 /**
- * Facebook Login: OAuth 2.0 with the Graph API, not OpenID Connect (issue 19 item 9). The player goes to the
- * login dialog and comes back to the passport return page with `code` and `state`; the API then
+ * Facebook Login: OAuth 2.0 with the Graph API, not OpenID Connect. The player goes to the login dialog and
+ * comes back to the passport return page with `code` and `state`; the API then
  *   1. trades the code at `/oauth/access_token` (with the app secret, server to server),
  *   2. asks `/debug_token` with the app's own token whether the token is valid, was issued to THIS app and for
  *      whom (a token of another app is refused),

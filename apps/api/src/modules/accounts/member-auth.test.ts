@@ -1,6 +1,6 @@
 /**
- * Player session cookies in production (issue 17): the HttpOnly session cookie is `__Host-joy_sid`, host-only on
- * the API host, so no other host of the domain can plant or overwrite it; the CSRF cookie stays on COOKIE_DOMAIN
+ * Player session cookies in production: the HttpOnly session cookie is `__Host-joy_sid`, host-only on the API
+ * host, so no other host of the domain can plant or overwrite it; the CSRF cookie stays on COOKIE_DOMAIN
  * because the apps' pages read it. Development keeps the plain names (the other passport tests use them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

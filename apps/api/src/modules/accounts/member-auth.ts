@@ -19,7 +19,7 @@ import { hashSessionId, hostOnlyInProduction, newToken } from '../sessions/index
 
 export const sessionCookie = 'joy_sid';
 export const csrfCookie = 'joy_jct';
-/** The browser's long-lived random id (issue 19 item 4: the new-device notice); HttpOnly, API host only. */
+/** The browser's long-lived random id (for the new-device notice); HttpOnly, API host only. */
 export const deviceCookie = 'joy_dev';
 
 /**

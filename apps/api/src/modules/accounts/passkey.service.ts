@@ -1,6 +1,6 @@
 /**
- * Members' passkeys (issue 19 item 2): an optional way to log in on the passport host, and a proof of the owner
- * for the account's grave changes. The ceremonies are modules/webauthn's (shared with the staff's second factor).
+ * Members' passkeys: an optional way to log in on the passport host, and a proof of the owner for the
+ * account's grave changes. The ceremonies are modules/webauthn's (shared with the staff's second factor).
  *
  * - Adding one needs a session and the current password, checked when the options are made (a stolen session
  *   alone cannot add a passkey of the thief's); the challenge then lives 5 minutes for this member only.

@@ -1,7 +1,7 @@
 /**
- * Account changes need the owner (issue 19 item 4): a new e-mail or phone needs the current password and the old
- * address's code, tells the old address and ends the other sessions; the member sees and ends only their own
- * sessions; a login from a browser new to the member e-mails them once.
+ * Account changes need the owner: a new e-mail or phone needs the current password and the old address's
+ * code, tells the old address and ends the other sessions; the member sees and ends only their own sessions;
+ * a login from a browser new to the member e-mails them once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';

@@ -81,7 +81,7 @@ describe('registration by e-mail', () => {
 
   it('answers a sign-up with a registered e-mail like any other, tells its owner, and no code gets it in', async () => {
     await backdateCodes(t.db, 'nok.siri@example.com');
-    // Asked in English; the owner registered in Thai and is told in Thai (issue 19 item 3).
+    // Asked in English; the owner registered in Thai and is told in Thai.
     expect(
       (
         await post('/passport/web/captcha/generic/send?lang=en', {

@@ -57,7 +57,7 @@ const ticket = (action?: CaptchaAction) => captchaTicket(t.app, undefined, actio
 const seal = (...passwords: string[]) => sealPasswords(t.app, ...passwords);
 const codeTo = (target: string) => latestCode(t.db, target);
 const backdate = (target: string) => backdateCodes(t.db, target);
-/** The current password, sealed: binding or changing an address needs it (issue 19 item 4). */
+/** The current password, sealed: binding or changing an address needs it. */
 const proof = async () => (await seal('Secret123'))[0]!;
 
 describe('binding an e-mail', () => {

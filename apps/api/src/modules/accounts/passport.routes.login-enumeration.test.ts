@@ -1,7 +1,7 @@
 /**
- * Issue 19 item 3 (login part): an unknown account and a wrong password get the same answer in about the same
- * time. With the production argon2 cost, so a login that skipped the password check for an unknown name would
- * answer measurably faster.
+ * A login never tells which names have accounts: an unknown account and a wrong password get the same answer
+ * in about the same time. With the production argon2 cost, so a login that skipped the password check for an
+ * unknown name would answer measurably faster.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';

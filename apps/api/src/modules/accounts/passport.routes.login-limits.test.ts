@@ -1,6 +1,6 @@
 /**
- * Issue 19 items 5 and 6 through the API: lockouts that strangers cannot cause (per account, never per address)
- * and attempt counters that parallel guesses cannot get around. Run on PGlite and on PostgreSQL
+ * Login limits through the API: lockouts that strangers cannot cause (per account, never per address) and
+ * attempt counters that parallel guesses cannot get around. Run on PGlite and on PostgreSQL
  * (scripts/with-postgres.sh), where simultaneous requests really do run at the same time.
  */
 import { createHash } from 'node:crypto';

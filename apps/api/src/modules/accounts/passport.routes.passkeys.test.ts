@@ -1,8 +1,8 @@
 /**
- * Members' passkeys (issue 19 item 2) with a software authenticator: adding one needs a session and the password;
- * a login with one names no account, answers every refusal alike and opens a session as a password login does;
- * challenges work once and for 5 minutes; a counter that goes back is refused; a passkey proves the owner of its
- * own account only (contact changes, removal); a removed passkey logs nobody in.
+ * Members' passkeys with a software authenticator: adding one needs a session and the password; a login with
+ * one names no account, answers every refusal alike and opens a session as a password login does; challenges
+ * work once and for 5 minutes; a counter that goes back is refused; a passkey proves the owner of its own
+ * account only (contact changes, removal); a removed passkey logs nobody in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

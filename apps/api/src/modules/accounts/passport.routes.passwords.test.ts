@@ -1,7 +1,7 @@
 /**
- * Passwords (issue 19 item 8): the most common ones are refused, in the call's own family of codes, everywhere a
- * password is set (sign-up, the three resets, the changes, staff accounts); and the spec's password change by a
- * code to the bound phone or e-mail works without the old password, for a member who has forgotten it.
+ * Passwords: the most common ones are refused, in the call's own family of codes, everywhere a password is
+ * set (sign-up, the three resets, the changes, staff accounts); and the spec's password change by a code to
+ * the bound phone or e-mail works without the old password, for a member who has forgotten it.
  */
 import { fullPath } from '@gp/contracts';
 import type { CaptchaAction } from '@gp/contracts/passport';

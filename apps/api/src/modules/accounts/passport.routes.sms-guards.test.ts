@@ -1,8 +1,8 @@
 /**
- * SMS cost guards and captcha tickets bound to their action (issue 19 item 7), through the public calls: caps per
- * number, per client address and per country prefix a day and the global daily budget, each hit exactly at its
- * limit however many sends arrive at once; purposes that need a session refused on the public sends; what staff
- * see of it.
+ * SMS cost guards and captcha tickets bound to their action, through the public calls: caps per number, per
+ * client address and per country prefix a day and the global daily budget, each hit exactly at its limit
+ * however many sends arrive at once; purposes that need a session refused on the public sends; what staff see
+ * of it.
  */
 import { fullPath } from '@gp/contracts';
 import type { CaptchaAction } from '@gp/contracts/passport';

@@ -194,7 +194,7 @@ export async function passportRoutes(app: FastifyInstance) {
   /**
    * A login's answer: the new session's cookies on the reply, the member in the body. Every kind of login comes
    * through here, so each session gets its browser for the session list, a browser new to the member gets the
-   * new-device notice (issue 19 item 4), and other modules do what they do at a login (login-listeners.ts).
+   * new-device notice, and other modules do what they do at a login (login-listeners.ts).
    */
   const signedIn = async <T extends { mid: number }>(
     ctx: CallContext,
@@ -374,7 +374,7 @@ export async function passportRoutes(app: FastifyInstance) {
     )),
     gourl: safeRedirect(input.gourl, app.env.appOrigins, home, home),
   }));
-  // Members' passkeys (issue 19 item 2): passkey.service.ts.
+  // Members' passkeys: passkey.service.ts.
   registerCall(app, userPasskeys, (_, ctx) => passkeys.list(midOf(ctx)));
   registerCall(app, userPasskeyOptions, (input, ctx) => passkeys.registrationOptions(midOf(ctx), input.pwd));
   registerCall(app, userPasskeyAdd, (input, ctx) => passkeys.add(midOf(ctx), input));

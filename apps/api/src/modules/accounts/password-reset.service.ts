@@ -54,9 +54,10 @@ export class PasswordResetService {
   }
 
   /**
-   * Sends the reset link. The answer is the same whether the address has an account (issue 19 item 3): only
-   * its owner, reading the mail, learns that; without an account nothing is sent, within the same limits. The
-   * limits (one a minute, a few a day) are each checked and counted in one statement (issue 19 item 6).
+   * Sends the reset link. The answer is the same whether the address has an account: only its owner, reading
+   * the mail, learns that; without an account nothing is sent, within the same limits. The limits (one a
+   * minute, a few a day) are each checked and counted in one statement, so requests that arrive at once never
+   * get past them.
    */
   async sendLink(input: { email: string; imgToken: string; answer: string; lang: LanguageCode }) {
     await this.d.captcha.spend(input.imgToken, input.answer);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ CAPTCHA_TEST_ANSWER: 'pass' });
 });
 afterAll(() => t.close());
-// Whether an account exists: the login no longer tells (issue 19 item 3), the table does.
+// Whether an account exists: the login no longer tells, the table does.
 const members = {
   byEmail: (e: string) => new MemberRepository(t.db).byEmail(e),
   byPhone: (p: string) => new MemberRepository(t.db).byPhone(p),

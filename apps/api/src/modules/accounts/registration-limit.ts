@@ -6,12 +6,12 @@
  * codes never lock anyone out. The counts live in the `auth_lockout` keyed counters (`reg-ip:<ip>` for the hour,
  * `reg-ip-day:<ip>` for the day), in fixed windows that start with the first registration.
  *
- * Race-free (issue 19 item 6): a registration takes its slot in both windows before the account is made, each
- * in one statement that checks and counts together, so however many requests arrive at once, no more than the
- * free slots get through. A registration that then fails (a wrong code, a taken name, a crash of the insert)
- * gives its slots back, so only accounts actually made use them up. A slot given back never frees one of a
- * newer window (the release names the window it was taken in). While a registration is in flight its slot is
- * taken: a burst can be refused a slot that a failing request then gives back; that errs on the safe side.
+ * Race-free: a registration takes its slot in both windows before the account is made, each in one statement
+ * that checks and counts together, so however many requests arrive at once, no more than the free slots get
+ * through. A registration that then fails (a wrong code, a taken name, a crash of the insert) gives its slots
+ * back, so only accounts actually made use them up. A slot given back never frees one of a newer window (the
+ * release names the window it was taken in). While a registration is in flight its slot is taken: a burst can
+ * be refused a slot that a failing request then gives back; that errs on the safe side.
  */
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';

@@ -26,8 +26,8 @@ function activeSessionQuery(db: Db) {
 
 export class SessionRepository {
   /**
-   * Every member call asks this: prepared once per repository (issue 10), so neither drizzle rebuilds the SQL
-   * nor PostgreSQL parses and plans it again on each request (a named statement per pooled connection).
+   * Every member call asks this: prepared once per repository, so neither drizzle rebuilds the SQL nor
+   * PostgreSQL parses and plans it again on each request (a named statement per pooled connection).
    */
   private readonly activeQuery: ReturnType<typeof activeSessionQuery>;
 

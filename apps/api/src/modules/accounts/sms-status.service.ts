@@ -1,6 +1,6 @@
 /**
- * What staff see of the SMS cost guards (issue 19 item 7): today's count against the budget, the caps in force,
- * and the calling codes sent to most today. The counters are the guards' own (verification-code.service.ts).
+ * What staff see of the SMS cost guards: today's count against the budget, the caps in force, and the calling
+ * codes sent to most today. The counters are the guards' own (verification-code.service.ts).
  */
 import type { SmsAdminStatusData } from '@gp/contracts/sms-admin';
 import type { Clock } from '../../config/clock.ts';

@@ -1,8 +1,7 @@
 /**
- * A small user-agent reader for the account page's session list and the new-device e-mail (issue 19 item 4):
- * the browser family and the operating system, nothing finer. Order matters: many browsers also claim to be
- * Chrome and Safari, so the specific tokens are tried before the generic ones. Unknown agents say so rather
- * than guess.
+ * A small user-agent reader for the account page's session list and the new-device e-mail: the browser family
+ * and the operating system, nothing finer. Order matters: many browsers also claim to be Chrome and Safari,
+ * so the specific tokens are tried before the generic ones. Unknown agents say so rather than guess.
  */
 export interface DeviceSummary {
   /** A product name ("Chrome", "Safari", ...) or null when the agent names none we know. */

@@ -113,7 +113,7 @@ describe('SMS codes', () => {
   });
 });
 
-describe('simultaneous requests (issue 19 item 6)', () => {
+describe('simultaneous requests never pass a limit that only some of them fit in', () => {
   const outcome = (promise: Promise<void>) =>
     promise.then(
       () => 'ok',

@@ -55,9 +55,9 @@ export interface CodeRequest {
 }
 
 /**
- * SMS cost guards (issue 19 item 7; env SMS_*): every SMS costs money, and "SMS pumping" sends many to numbers
- * whose operator shares the fee. Per number, per client address and per country prefix a day, and a global daily
- * budget that stops every SMS once spent.
+ * SMS cost guards (env SMS_*): every SMS costs money, and "SMS pumping" sends many to numbers whose operator
+ * shares the fee. Per number, per client address and per country prefix a day, and a global daily budget that
+ * stops every SMS once spent.
  */
 export interface SmsGuards {
   perNumberPerDay: number;
@@ -118,7 +118,8 @@ export class VerificationCodeService {
   }
 
   /**
-   * The slots a send takes (`withinLimits`, issue 19 item 6), in fixed windows starting with the first send.
+   * The slots a send takes, in fixed windows starting with the first send; `withinLimits` checks and counts
+   * each in one statement, so sends that arrive at once never all pass a limit only some of them fit in.
    */
   private sendLimits(request: CodeRequest, now: Date): CountedLimit[] {
     const { channel, target, ip } = request;

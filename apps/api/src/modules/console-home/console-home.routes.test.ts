@@ -1,7 +1,7 @@
 /**
- * The console home (issue 20 items 7 and 10): each figure group only for the privilege behind it, numbers that
- * match the tickets, ratings and orders the test makes (counted against what the database held before, on the
- * wall clock of the agent's zone), and ratings that agents see only for their own tickets while a lead sees all.
+ * The console home: each figure group only for the privilege behind it, numbers that match the tickets,
+ * ratings and orders the test makes (counted against what the database held before, on the wall clock of the
+ * agent's zone), and ratings that agents see only for their own tickets while a lead sees all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';

@@ -1,8 +1,7 @@
 /**
- * The console's home (issue 20 items 7 and 10): the day's tickets and top-ups and the ratings, each counted on
- * the agent's wall clock (`tz`). Who may read which group is the contracts' privilege; within the ratings, only
- * holders of `ratingsLeadPrivilege` see every agent's, the others the tickets they handled last
- * (`operatorStaffId`).
+ * The console's home: the day's tickets and top-ups and the ratings, each counted on the agent's wall clock
+ * (`tz`). Who may read which group is the contracts' privilege; within the ratings, only holders of
+ * `ratingsLeadPrivilege` see every agent's, the others the tickets they handled last (`operatorStaffId`).
  */
 import { gradeReasons, grades, lowGradeMax, workOrderStatuses, type GradeReason } from '@gp/contracts/cs';
 import {

@@ -1,8 +1,8 @@
 /**
- * FAQ entries for staff (issue 9 item 1): the rules of create, edit, the online switch and delete, each write
- * audited in its own transaction. What players see follows from three columns: `is_online` (the switch),
- * `online_type` and `online_time`; the player's search (cs/faq.repository.ts) shows an entry while it is online
- * and its online time has come, so a scheduled entry appears by itself at its time.
+ * FAQ entries for staff: the rules of create, edit, the online switch and delete, each write audited in its
+ * own transaction. What players see follows from three columns: `is_online` (the switch), `online_type` and
+ * `online_time`; the player's search (cs/faq.repository.ts) shows an entry while it is online and its online
+ * time has come, so a scheduled entry appears by itself at its time.
  */
 import { randomBytes } from 'node:crypto';
 import {

@@ -1,10 +1,11 @@
 /**
- * The players' FAQ keyword search, answered from memory (issue 21). In the database each search tested entry after
- * entry (or the candidates of character-pair indexes, which narrow nothing for a word of common letters): 0.1-0.6 s
+ * The players' FAQ keyword search, answered from memory. In the database each search tested entry after entry
+ * (or the candidates of character-pair indexes, which narrow nothing for a word of common letters): 0.1-0.6 s
  * a search with 20,000 entries in five languages. Here a language's listed texts are one folded string in the
- * listing's order, and a search looks along it (entries whose filter rules the keyword out skipped) until the page
- * and the capped count are found - what the database's walk did, at the speed of a string scan, with exactly its
- * answer (`foldText` folds as `containsText` does; a title or a content holds the keyword, never the two together).
+ * listing's order, and a search looks along it (entries whose filter rules the keyword out skipped) until the
+ * page and the capped count are found - what the database's walk did, at the speed of a string scan, with
+ * exactly its answer (`foldText` folds as `containsText` does; a title or a content holds the keyword, never
+ * the two together).
  *
  * The texts follow the database: before a search, at most once per `freshForMs` (the public cache's TTL) and at
  * once after the public cache's clear (a staff write in any process: `recheck`), the number cs_faq_version holds

@@ -1,6 +1,6 @@
 /**
- * FAQ entries for staff (issue 9 items 1 and 5): privileges, create / edit / switch / delete with their audit
- * rows, and what players see in the FAQ search as a result (online, offline, scheduled by the clock).
+ * FAQ entries for staff: privileges, create / edit / switch / delete with their audit rows, and what players
+ * see in the FAQ search as a result (online, offline, scheduled by the clock).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
- * Games for staff (issue 9 items 2 and 5): privileges, create / edit / switch / delete with their audit rows,
- * where an online game shows (portal and customer-service game lists), what keeps a game from being deleted,
- * and the icon upload's checks.
+ * Games for staff: privileges, create / edit / switch / delete with their audit rows, where an online game
+ * shows (portal and customer-service game lists), what keeps a game from being deleted, and the icon upload's
+ * checks.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Games for staff (issue 9 item 2): create, edit, the online switch, delete and the icon upload, each write
- * audited in its own transaction. A game in use (tickets, orders, the top-up catalog, FAQ, question types,
- * articles, a recommendation) cannot be deleted, only taken offline; its game_id, which orders and the game
- * servers know it by, cannot change while orders or the catalog use it.
+ * Games for staff: create, edit, the online switch, delete and the icon upload, each write audited in its own
+ * transaction. A game in use (tickets, orders, the top-up catalog, FAQ, question types, articles, a
+ * recommendation) cannot be deleted, only taken offline; its game_id, which orders and the game servers know
+ * it by, cannot change while orders or the catalog use it.
  */
 import {
   editLanguages,

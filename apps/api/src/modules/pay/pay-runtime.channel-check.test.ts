@@ -1,6 +1,6 @@
 /**
- * The start check of channel providers (issue 18 item 3): a channel naming a payment provider this deployment has
- * not configured (stripe without its keys) refuses the start in production, listing the channels, and in
+ * The start check of channel providers: a channel naming a payment provider this deployment has not
+ * configured (stripe without its keys) refuses the start in production, listing the channels, and in
  * development is logged and answers err3 when an order is placed on it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -68,9 +68,9 @@ export interface PayRuntime {
   refunds: PayRefundService;
   /** Takes refunded orders' credit back from the game server. */
   reversals: PayReversalWorker;
-  /** The live order status (issue 20 item 4). */
+  /** The live order status. */
   streams: PayOrderStreamService;
-  /** The lookup without login (issue 20 item 5). */
+  /** The lookup without login. */
   lookup: PayOrderLookupService;
 }
 
@@ -87,9 +87,9 @@ const providerSettings: Record<string, string> = {
 };
 
 /**
- * The start check (issue 18 item 3): channels naming a payment provider this deployment has not configured. In
- * production the start is refused, listing them (a player would meet err3 on each); elsewhere they are logged and
- * each such channel answers err3 (recharge unavailable) when an order is placed on it.
+ * The start check: channels naming a payment provider this deployment has not configured. In production the
+ * start is refused, listing them (a player would meet err3 on each); elsewhere they are logged and each such
+ * channel answers err3 (recharge unavailable) when an order is placed on it.
  */
 export async function checkChannelProviders(
   catalog: PayCatalogRepository,
@@ -191,8 +191,9 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     onRefunded: () => reversals.wake(),
   });
   const refundRows = new PayRefundRepository(db);
-  // Order creation's catalog reads from memory (issue 21), kept as the public cache keeps its answers (the cache
-  // is decorated after this runtime, so it is looked up when an order comes).
+  // Order creation's catalog reads from memory (they were most of an order's round trips), kept as the public
+  // cache keeps its answers (the cache is decorated after this runtime, so it is looked up when an order
+  // comes).
   const cacheOn = () => app.hasDecorator('publicCache') && app.publicCache.enabled;
   const remember: Remember = (key, read) => (cacheOn() ? app.publicCache.remember(key, read) : read());
   const rememberedRepo = new RememberedCatalogRepository(db, remember);

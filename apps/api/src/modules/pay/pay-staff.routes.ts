@@ -64,7 +64,7 @@ export async function payStaffRoutes(app: FastifyInstance) {
     orders.retry(staffOf(ctx), input.order_no, ctx.lang),
   );
 
-  // The settlement check's mismatches (issue 18 item 3).
+  // The settlement check's mismatches.
   const settlement = new PayAdminSettlementService({
     db: app.db,
     now: app.now,

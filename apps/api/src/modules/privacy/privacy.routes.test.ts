@@ -1,8 +1,8 @@
 /**
- * Privacy rights through the real calls (issue 19 item 10): the export holds the member's own data and nobody
- * else's; a deletion needs the password, ends every session and is cancelled by a login; after the grace period
- * (the test clock) the job erases the person and keeps their orders without them, once; staff calls need the
- * `privacy` privilege and every staff action is audited.
+ * Privacy rights through the real calls: the export holds the member's own data and nobody else's; a deletion
+ * needs the password, ends every session and is cancelled by a login; after the grace period (the test clock)
+ * the job erases the person and keeps their orders without them, once; staff calls need the `privacy`
+ * privilege and every staff action is audited.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Privacy rights (issue 19 item 10; apps/api/README.md "Privacy"): a member's export, the deletion with its grace
- * period (a login cancels it), the erasure after it, and the staff's side (list, export for a member, erase now,
+ * Privacy rights (apps/api/README.md "Privacy"): a member's export, the deletion with its grace period (a
+ * login cancels it), the erasure after it, and the staff's side (list, export for a member, erase now,
  * cancel), each staff write audited in the transaction of the change.
  *
  * The export is built in the request and answered whole: a member's history is small (orders and tickets in the

@@ -1,6 +1,6 @@
 /**
- * An in-process cache of public, member-independent read answers (issue 10): the serialized envelope as bytes
- * with its ETag, keyed by route + parsed input + language/region. Why and the correctness rules: README.md here.
+ * An in-process cache of public, member-independent read answers: the serialized envelope as bytes with its
+ * ETag, keyed by route + parsed input + language/region. Why and the correctness rules: README.md here.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

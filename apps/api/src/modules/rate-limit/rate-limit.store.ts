@@ -1,6 +1,6 @@
 /**
- * Rate limits counted across every API process (issue 17 "several processes, one truth"), as a store for
- * @fastify/rate-limit: RATE_LIMIT_MAX requests per client address in a one-minute window, as before.
+ * Rate limits counted across every API process, as a store for @fastify/rate-limit: RATE_LIMIT_MAX requests
+ * per client address in a one-minute window, as before.
  *
  * A request never waits for the database: each process counts in memory and answers from its own view (the
  * shared total it last heard plus its own hits since). Every `syncMs` (250 ms) it merges the hits it took into

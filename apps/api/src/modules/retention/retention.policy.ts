@@ -1,7 +1,7 @@
 /**
- * How long rows stay after they stop working (issue 17 item 8; the table in apps/api/README.md "Retention" says
- * why each). A row past its time is deleted by the retention job; nothing reads it any more, so deleting it
- * changes no answer of the API.
+ * How long rows stay after they stop working (the table in apps/api/README.md "Retention" says why each). A
+ * row past its time is deleted by the retention job; nothing reads it any more, so deleting it changes no
+ * answer of the API.
  */
 const hour = 60 * 60_000;
 const day = 24 * hour;

@@ -1,7 +1,7 @@
 /**
- * The retention job on the real schema with the test clock (issue 17 item 8): every table with an expiry loses
- * the rows past their retention and keeps the rest; a backlog goes in bounded batches; the outbox keeps a code or
- * reset link in clear while it works (the dev mailbox shows it) and not after.
+ * The retention job on the real schema with the test clock: every table with an expiry loses the rows past
+ * their retention and keeps the rest; a backlog goes in bounded batches; the outbox keeps a code or reset
+ * link in clear while it works (the dev mailbox shows it) and not after.
  */
 import { inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * One retention round (issue 17 item 8): blank the codes and links of messages whose secret has expired, then
- * delete, rule by rule, the rows past their retention (retention.policy.ts), in batches of `batchSize` until a
- * batch comes back short, at most `maxBatchesPerRound` batches per rule (the next round goes on), and not one
- * batch more once `stop` asks.
+ * One retention round: blank the codes and links of messages whose secret has expired, then delete, rule by
+ * rule, the rows past their retention (retention.policy.ts), in batches of `batchSize` until a batch comes
+ * back short, at most `maxBatchesPerRound` batches per rule (the next round goes on), and not one batch more
+ * once `stop` asks.
  */
 import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';

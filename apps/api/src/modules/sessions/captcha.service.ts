@@ -75,8 +75,8 @@ export class CaptchaService {
   }
 
   /**
-   * Checks an answer; the right one returns the ticket, good only for `action` (issue 19 item 7: a ticket solved
-   * for a sign-up code is no use to a login); a wrong or stale one answers -105.
+   * Checks an answer; the right one returns the ticket, good only for `action` (a ticket solved for a sign-up
+   * code is no use to a login); a wrong or stale one answers -105.
    */
   async verify(
     imgToken: string,

@@ -1,7 +1,7 @@
 /**
- * Limits counted in the `auth_lockout` keyed counters (issue 19 item 6): a request takes a slot of each limit,
- * each checked and counted in one statement, before it does what the limits guard; simultaneous requests can
- * therefore never all pass a limit that only some of them fit in. What did not happen gives its slots back.
+ * Limits counted in the `auth_lockout` keyed counters: a request takes a slot of each limit, each checked and
+ * counted in one statement, before it does what the limits guard; simultaneous requests can therefore never
+ * all pass a limit that only some of them fit in. What did not happen gives its slots back.
  */
 import type { CountedSlot, LockoutRepository } from './lockout.repository.ts';
 

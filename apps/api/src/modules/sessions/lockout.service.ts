@@ -1,5 +1,5 @@
 /**
- * Login attempts (spec 9: lockout 30 minutes; DESIGN section 6; issue 19 items 5 and 6).
+ * Login attempts (spec 9: lockout 30 minutes; DESIGN section 6).
  *
  * Per ACCOUNT: 5 wrong passwords in 30 minutes lock it for 30 minutes, whoever tries and from wherever. Each try
  * takes one of the 5 slots before the password is checked, in one statement, so however many guesses arrive at

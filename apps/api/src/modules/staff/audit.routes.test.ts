@@ -1,6 +1,6 @@
 /**
- * The audit log (issue 8, item 3): append-only in the database, filtered reading, and the way later staff calls
- * declare their privilege and record their writes.
+ * The audit log: append-only in the database, filtered reading, and the way later staff calls declare their
+ * privilege and record their writes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Reading the audit log (issue 8, item 3): filtered, newest first, for holders of `staff.accounts`. */
+/** Reading the audit log: filtered, newest first, for holders of `staff.accounts`. */
 import type { AuditAction, AuditPageData } from '@gp/contracts/staff';
 import type { Db } from '../../db/database.ts';
 import { AuditRepository } from './audit.repository.ts';

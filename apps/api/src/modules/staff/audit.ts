@@ -1,6 +1,6 @@
 /**
- * The audit log of staff writes (issue 8 "Audit log"). Every staff write records itself with one line, inside
- * the transaction of the write, so the row exists exactly when the change does:
+ * The audit log of staff writes. Every staff write records itself with one line, inside the transaction of
+ * the write, so the row exists exactly when the change does:
  *
  *   await inTransaction(db, async (tx) => {
  *     ...the change, through repositories built on tx...

@@ -1,10 +1,10 @@
 /**
- * The staff second factor (issue 19 item 1): an authenticator app (TOTP, RFC 6238), passkeys (WebAuthn) and ten
- * one-time recovery codes. Every staff account needs one: without it only the `self` calls work (-40020, see
- * `requirePrivilege`), and the console sends the member to enrolment; with it, a right password opens no session
- * but a pending login (5 minutes, the HttpOnly `gp_staff_2fa` cookie) that can only be finished here. Wrong
- * second steps are counted per account apart from passwords (`staff-2fa:<id>`, 5 then 30 minutes locked), so a
- * thief with the password cannot reset the count by logging in again.
+ * The staff second factor: an authenticator app (TOTP, RFC 6238), passkeys (WebAuthn) and ten one-time
+ * recovery codes. Every staff account needs one: without it only the `self` calls work (-40020, see
+ * `requirePrivilege`), and the console sends the member to enrolment; with it, a right password opens no
+ * session but a pending login (5 minutes, the HttpOnly `gp_staff_2fa` cookie) that can only be finished here.
+ * Wrong second steps are counted per account apart from passwords (`staff-2fa:<id>`, 5 then 30 minutes
+ * locked), so a thief with the password cannot reset the count by logging in again.
  */
 import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';

@@ -1,9 +1,9 @@
 /**
- * Staff accounts and their privileges (issue 8, item 2). New accounts and passwords an administrator sets are
- * one-time passwords (changed at the owner's next login). Blocking, deleting or resetting the password ends the
- * account's sessions at once. Nobody blocks or deletes their own account or resets their own password here, and
- * no change may leave the console without an active account holding `staff.accounts`. Every change is audited
- * in its own transaction.
+ * Staff accounts and their privileges. New accounts and passwords an administrator sets are one-time
+ * passwords (changed at the owner's next login). Blocking, deleting or resetting the password ends the
+ * account's sessions at once. Nobody blocks or deletes their own account or resets their own password here,
+ * and no change may leave the console without an active account holding `staff.accounts`. Every change is
+ * audited in its own transaction.
  */
 import {
   privilegeId,

@@ -1,7 +1,7 @@
 /**
- * Staff session cookies in production (issue 17): `__Host-gp_staff_sid`, host-only on the API host, so no other
- * host of the domain can plant or overwrite a staff session; the CSRF cookie stays on COOKIE_DOMAIN for the
- * console's pages to read. Development keeps the plain names (the other staff tests use them).
+ * Staff session cookies in production: `__Host-gp_staff_sid`, host-only on the API host, so no other host of
+ * the domain can plant or overwrite a staff session; the CSRF cookie stays on COOKIE_DOMAIN for the console's
+ * pages to read. Development keeps the plain names (the other staff tests use them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesSetBy, productionEnv } from '../../../test/production-env.ts';

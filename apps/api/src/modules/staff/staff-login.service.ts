@@ -1,8 +1,9 @@
 /**
- * Staff login (issue 8, item 1): a graphic captcha, then account and password (argon2id), with a lockout after
- * repeated failures per account and a slowdown per client address (issue 19 item 5); then, for an account with
- * a second factor, the second step (second-factor.service.ts, issue 19 item 1); a new session at every login; logout; the own password change, which is also the forced change of a one-time password. Logins,
- * failed logins and logouts are audited.
+ * Staff login: a graphic captcha, then account and password (argon2id), with a lockout after repeated
+ * failures per account and a slowdown per client address (never a lock); then, for an account with a second
+ * factor, the second step (second-factor.service.ts); a new session at every login; logout; the own password
+ * change, which is also the forced change of a one-time password. Logins, failed logins and logouts are
+ * audited.
  */
 import { staffPasswordRule, type StaffSecondStepData, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';

@@ -1,4 +1,4 @@
-/** Staff accounts and privileges (issue 8, item 2): every call, its refusals, and its audit row. */
+/** Staff accounts and privileges: every call, its refusals, and its audit row. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { StaffPrivilege } from '@gp/contracts/staff';

@@ -1,4 +1,4 @@
-/** Staff login (issue 8, item 1): captcha, sessions and CSRF, lockout, the forced password change, logout. */
+/** Staff login: captcha, sessions and CSRF, lockout, the forced password change, logout. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { authLockout } from '../../db/schema/passport.schema.ts';

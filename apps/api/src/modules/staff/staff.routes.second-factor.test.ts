@@ -1,6 +1,6 @@
 /**
- * The staff second factor (issue 19 item 1): enrolment (authenticator app by QR code, passkeys), recovery codes,
- * the login's second step and what a pending login may do, the attempt limit, the administrator's reset.
+ * The staff second factor: enrolment (authenticator app by QR code, passkeys), recovery codes, the login's
+ * second step and what a pending login may do, the attempt limit, the administrator's reset.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';

@@ -1,8 +1,7 @@
 /**
- * A ticket about a top-up order, the player's side (issue 20 items 1 and 2): "Problem with this order?" links the
- * member's own order only, takes game and character from it, and the ticket's detail answers the order with its
- * timeline to its member alone, in the page language; tickets without an order and the spec's create shape work
- * as before.
+ * A ticket about a top-up order, the player's side: "Problem with this order?" links the member's own order
+ * only, takes game and character from it, and the ticket's detail answers the order with its timeline to its
+ * member alone, in the page language; tickets without an order and the spec's create shape work as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -62,7 +62,7 @@ export interface NewQuestion {
 
 export interface CreateInput extends Partial<NewQuestion> {
   parent_work_order_id?: number | null | undefined;
-  /** The member's own top-up order the question is about (issue 20). */
+  /** The member's own top-up order the question is about. */
   order_no?: string | null | undefined;
   question_content: string;
   attachments: string[];
@@ -82,7 +82,7 @@ export interface WorkOrderServiceOptions {
    */
   portalOrigin?: string;
   /**
-   * The pay module's orders as their member sees them (issue 20: a ticket about an order). Without it a create
+   * The pay module's orders as their member sees them, for a ticket about an order. Without it a create
    * naming an order is refused (-10007) and the detail answers no order.
    */
   orders?: MemberOrders;

@@ -1,8 +1,8 @@
 /**
- * News and activities for staff (issue 9 item 3): lists with every status, the editor's load and save in every
- * language, delete, and preview links. Players read the same rows through modules/content, which shows an item
- * while it is not a draft, its publish time has come and its unpublish time has not; so scheduling is only
- * times on the row, and nothing has to run at the moment an item goes up or down.
+ * News and activities for staff: lists with every status, the editor's load and save in every language,
+ * delete, and preview links. Players read the same rows through modules/content, which shows an item while it
+ * is not a draft, its publish time has come and its unpublish time has not; so scheduling is only times on
+ * the row, and nothing has to run at the moment an item goes up or down.
  *
  * Bodies are sanitized with the players' allow-list (rich-text.ts) before they are stored; what the editor loads
  * back is what players get.

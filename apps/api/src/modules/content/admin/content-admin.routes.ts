@@ -1,7 +1,7 @@
 /**
- * Site content for staff (`/csmng/komoe/mng/content/...`, issue 9 item 3): news, activities, banners, recommended
- * games, home modules, fan groups, menu flags and content pictures. Handlers are one line; the `content`
- * privilege is declared in the contracts and checked before a handler runs; the rules live in the services.
+ * Site content for staff (`/csmng/komoe/mng/content/...`): news, activities, banners, recommended games, home
+ * modules, fan groups, menu flags and content pictures. Handlers are one line; the `content` privilege is
+ * declared in the contracts and checked before a handler runs; the rules live in the services.
  */
 import type { FastifyInstance } from 'fastify';
 import {

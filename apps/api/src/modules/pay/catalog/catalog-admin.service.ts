@@ -1,7 +1,7 @@
 /**
- * The top-up catalog for staff (issue 9 item 4): the pay switch per region, servers and their maintenance flag,
- * products with their prices and sale flags, channels. Reads show every row whatever its flags; each write locks
- * what it changes, changes it and records the audit row (before / after) in one transaction. A write that would
+ * The top-up catalog for staff: the pay switch per region, servers and their maintenance flag, products with
+ * their prices and sale flags, channels. Reads show every row whatever its flags; each write locks what it
+ * changes, changes it and records the audit row (before / after) in one transaction. A write that would
  * change nothing writes and records nothing.
  *
  * The player side reads the same rows on every call (pay-catalog.repository.ts, pay-character.service.ts), so a

@@ -1,8 +1,7 @@
 /**
- * The top-up catalog for staff (issue 9 items 4 and 5): every pay operations call behind the `catalog` privilege;
- * the pay switch, server maintenance, prices, sale flags and channels as the player's calls then see them; a
- * price change affecting new orders only; the audit row of every write, and none for a write that changes
- * nothing.
+ * The top-up catalog for staff: every pay operations call behind the `catalog` privilege; the pay switch,
+ * server maintenance, prices, sale flags and channels as the player's calls then see them; a price change
+ * affecting new orders only; the audit row of every write, and none for a write that changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';

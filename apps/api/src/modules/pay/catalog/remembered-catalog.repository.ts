@@ -1,9 +1,10 @@
 /**
- * The catalog reads of order creation from memory (issue 21: they were most of an order's round trips): the same
- * reads as PayCatalogRepository and PaySwitchRepository, each kept by `remember` (the public cache's values:
- * forgotten at every staff write in any process, at most PUBLIC_CACHE_TTL_MS old). They may be stale when rows
- * change behind the app's back, so the order engine uses them only to accept: a refusal is asked again of the
- * database, and an accepted order's insert checks the catalog it was priced from (PayCatalogRepository.stillOffered).
+ * The catalog reads of order creation from memory (they were most of an order's round trips): the same reads
+ * as PayCatalogRepository and PaySwitchRepository, each kept by `remember` (the public cache's values:
+ * forgotten at every staff write in any process, at most PUBLIC_CACHE_TTL_MS old). They may be stale when
+ * rows change behind the app's back, so the order engine uses them only to accept: a refusal is asked again
+ * of the database, and an accepted order's insert checks the catalog it was priced from
+ * (PayCatalogRepository.stillOffered).
  */
 import type { Db } from '../../../db/database.ts';
 import { PayCatalogRepository, type GameRef } from './pay-catalog.repository.ts';

@@ -1,6 +1,6 @@
 /**
- * Payment operations for staff (issue 9 item 4): the order search, an order's whole story (state changes,
- * provider notifications, credit delivery), the dead letters of the delivery worker and "retry delivery".
+ * Payment operations for staff: the order search, an order's whole story (state changes, provider
+ * notifications, credit delivery), the dead letters of the delivery worker and "retry delivery".
  *
  * Retry puts a dead job back in the worker's queue, pending and due now with its attempts reset to 0, so it gets
  * the worker's whole backoff schedule again (the attempts it died with and its last error go into the audit row).

@@ -1,6 +1,6 @@
 /**
- * An order's timeline as players and agents read it (issue 20), from its state changes (pay_order_event, oldest
- * first). Created and awaiting payment read as one "order placed"; a step repeated back to back (a delivery tried
+ * An order's timeline as players and agents read it, from its state changes (pay_order_event, oldest first).
+ * Created and awaiting payment read as one "order placed"; a step repeated back to back (a delivery tried
  * again while delivering) shows once, at its first time; a step taken again after another shows again, so the
  * timeline tells what happened and when (e.g. declined, then paid after all: failed, paid).
  */

@@ -1,8 +1,8 @@
 /**
- * The process's one poller of watched orders (issue 20 item 4, the live order status). Every open stream watches
- * its order here; while anything is watched, one query a second reads the (state, updated_at) of all watched
- * orders by primary key and tells each watcher whose order changed. A change made anywhere (this process, another
- * API process, the standalone pay worker delivering credit) is seen, because the row is read, not an event of
+ * The process's one poller of watched orders, for the live order status. Every open stream watches its order
+ * here; while anything is watched, one query a second reads the (state, updated_at) of all watched orders by
+ * primary key and tells each watcher whose order changed. A change made anywhere (this process, another API
+ * process, the standalone pay worker delivering credit) is seen, because the row is read, not an event of
  * this process.
  *
  * Polling rather than LISTEN/NOTIFY: NOTIFY would need a trigger or a call at every place that moves an order

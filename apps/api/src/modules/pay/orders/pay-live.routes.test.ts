@@ -1,7 +1,7 @@
 /**
- * Issue 20 items 4 and 5: the live order status (order_stream, Server-Sent Events over a real socket) and the
- * lookup without login (order_lookup). Two apps on one database stand for two API processes: the stream is opened
- * on one, the order moves through the other, as when the standalone pay worker delivers the credit.
+ * Following an order: the live order status (order_stream, Server-Sent Events over a real socket) and the
+ * lookup without login (order_lookup). Two apps on one database stand for two API processes: the stream is
+ * opened on one, the order moves through the other, as when the standalone pay worker delivers the credit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
- * Issue 20 items 4 and 5 on the pay group: the live status of a member's order (Server-Sent Events) and the
- * lookup of an order without login.
+ * The pay group's calls for players following an order: the live status of a member's order (Server-Sent
+ * Events) and the lookup of an order without login.
  */
 import type { FastifyInstance } from 'fastify';
 import { payOrderLookup, payOrderStream } from '@gp/contracts/pay';

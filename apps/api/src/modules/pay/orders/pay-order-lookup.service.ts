@@ -1,10 +1,10 @@
 /**
- * Lookup without login (issue 20 item 5): an order number and the e-mail or phone number of the account that made
- * it show the order's state and timeline on the pay host. Nothing tells a wrong number from a wrong address: both
- * are the same one-statement read and the same refusal (40), so the call cannot be used to learn which order
- * numbers exist or which addresses have an account. Every try, right or wrong, takes a slot of two counted
- * limits (passport/counted-limits.ts: checked and counted in one statement, race-free across processes): per
- * client address, and per order number (one order cannot be guessed at from many addresses).
+ * Lookup without login: an order number and the e-mail or phone number of the account that made it show the
+ * order's state and timeline on the pay host. Nothing tells a wrong number from a wrong address: both are the
+ * same one-statement read and the same refusal (40), so the call cannot be used to learn which order numbers
+ * exist or which addresses have an account. Every try, right or wrong, takes a slot of two counted limits
+ * (passport/counted-limits.ts: checked and counted in one statement, race-free across processes): per client
+ * address, and per order number (one order cannot be guessed at from many addresses).
  */
 import { codes } from '@gp/errors';
 import type { PayOrderLookedUp } from '@gp/contracts/pay';

@@ -1,9 +1,9 @@
 /**
- * The live status of a member's order (issue 20 item 4): the rules behind `order_stream`. Opening checks what
- * order_detail checks (the member's own order, else 14) and the caps (per member and per process, else 41 with
- * HTTP 429), before anything is streamed. A started stream sends the order unless the client already has this
- * version of it (Last-Event-ID), then each change the process's order watch reports, and ends at a final state
- * or after its longest lifetime. The transport (SSE frames, heartbeats) is http/register-stream-call.ts.
+ * The live status of a member's order: the rules behind `order_stream`. Opening checks what order_detail
+ * checks (the member's own order, else 14) and the caps (per member and per process, else 41 with HTTP 429),
+ * before anything is streamed. A started stream sends the order unless the client already has this version of
+ * it (Last-Event-ID), then each change the process's order watch reports, and ends at a final state or after
+ * its longest lifetime. The transport (SSE frames, heartbeats) is http/register-stream-call.ts.
  */
 import { codes } from '@gp/errors';
 import { streamEndStates, type PayOrderTracked } from '@gp/contracts/pay';

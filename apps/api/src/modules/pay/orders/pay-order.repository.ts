@@ -152,8 +152,8 @@ export class PayOrderRepository {
   // ---- Orders ----
 
   /**
-   * Makes the order of a reserved key: the order, its first event and the key's link, in one statement (issue 21:
-   * it was a transaction of five round trips). Answers the order as stored.
+   * Makes the order of a reserved key: the order, its first event and the key's link, in one statement (it
+   * was a transaction of five round trips). Answers the order as stored.
    */
   async insertOrder(values: NewOrder, idempotencyKey: string): Promise<PayOrderRow>;
   /** The same, only if `onlyIf` holds when the statement runs; undefined when it did not (nothing is written). */
@@ -272,8 +272,8 @@ export class PayOrderRepository {
   }
 
   /**
-   * `linkPayment` and then `transition(id, 'awaiting_payment', { cause: 'payment' })` in one statement (issue 21:
-   * two round trips of every order): the payment is saved when the order has none yet, the order moves when it
+   * `linkPayment` and then `transition(id, 'awaiting_payment', { cause: 'payment' })` in one statement (two
+   * round trips of every order): the payment is saved when the order has none yet, the order moves when it
    * may (from `created`), each independently of the other, with the move's event. Answers whether it linked.
    */
   async linkPaymentAndAwait(
@@ -330,7 +330,8 @@ export class PayOrderRepository {
         ? [sql`${sql.identifier(payOrder.reasonCode.name)} = ${set.reasonCode}`]
         : []),
     ];
-    // What the caller would write next in its transaction, written by the same statement (issue 21).
+    // What the caller would write next in its transaction, written by the same statement (a round trip fewer
+    // per order).
     const { notification } = options;
     const followUps = sql.join(
       [
@@ -355,9 +356,9 @@ export class PayOrderRepository {
       ],
       sql``,
     );
-    // One statement instead of begin / select for update / update / insert / commit (issue 10: an order made
-    // five round trips per move). The sub-select locks the row and reads the state it leaves; the guard stays in
-    // the UPDATE's WHERE, re-checked on the latest row version if another move committed meanwhile, so of two
+    // One statement instead of begin / select for update / update / insert / commit (an order made five round
+    // trips per move). The sub-select locks the row and reads the state it leaves; the guard stays in the
+    // UPDATE's WHERE, re-checked on the latest row version if another move committed meanwhile, so of two
     // racing moves only one applies, and the event row is written by the same statement or not at all.
     const result = await this.db.execute<{ from_state: OrderState }>(sql`
       with current_row as (
@@ -381,8 +382,8 @@ export class PayOrderRepository {
 
   /**
    * A member's orders in a distribution region, newest first, and how many there are - counted only up to the
-   * cap (a member who buys every day for years would otherwise be counted whole on every page; issue 21), in the
-   * page's own statement, prepared once (prepared-shape.ts).
+   * cap (a member who buys every day for years would otherwise be counted whole on every page), in the page's
+   * own statement, prepared once (prepared-shape.ts).
    */
   async history(mid: number, region: number, page: { offset: number; limit: number }) {
     const filters = new ShapeFilters()
@@ -441,7 +442,7 @@ export class PayOrderRepository {
 
   /**
    * `recordNotification`, and when it is new, the order of the payment it is about (`byPayOrderNo`), in one
-   * statement (issue 21).
+   * statement: a round trip fewer on every notification.
    */
   async recordNotificationOfOrder(
     values: typeof payNotification.$inferInsert,
@@ -486,7 +487,7 @@ export class PayOrderRepository {
     payMode: number;
     paymentType: string;
   }): Promise<OrderNames> {
-    // One statement for the four name lists (issue 10: each was a round trip of its own on every order).
+    // One statement for the four name lists (each was a round trip of its own on every order).
     const kind = (name: keyof OrderNames) => sql<keyof OrderNames>`${name}::text`.as('kind');
     const rows = await unionAll(
       this.db

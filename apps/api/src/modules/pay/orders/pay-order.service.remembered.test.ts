@@ -1,7 +1,7 @@
 /**
- * Orders on the catalog remembered in memory (the public cache on, as in production; issue 21): rows changed
- * behind the app's back, which no staff call announced, neither let a stale offer be bought nor refuse a good one.
- * Each change is made with SQL after an order has filled the memory.
+ * Orders on the catalog remembered in memory (the public cache on, as in production): rows changed behind the
+ * app's back, which no staff call announced, neither let a stale offer be bought nor refuse a good one. Each
+ * change is made with SQL after an order has filled the memory.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, type SQL } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
  * Database round trips of one order as the benches place it (bench/src/order-flow.ts: the top-up captcha,
  * add_order with a new idempotency key, the sandbox provider's signed "paid" notification), counted as the
- * statements the driver receives (test/statement-counter.ts). Issue 21: each is a round trip a buyer waits for
- * and a pooled connection is held for; the bounds keep them from creeping back.
+ * statements the driver receives (test/statement-counter.ts). Each is a round trip a buyer waits for and a
+ * pooled connection is held for; the bounds keep them from creeping back.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -134,7 +134,7 @@ it('places and pays an order in a bounded number of statements', async () => {
   const steps = await oneOrder();
   const counts = Object.fromEntries(Object.entries(steps).map(([step, list]) => [step, list.length]));
   if (process.env.SHOW_STATEMENTS) console.log(JSON.stringify(steps, null, 2), counts);
-  // Before issue 21's round-trip work: 2, 26 and 7.
+  // Before the round trips were cut down: 2, 26 and 7.
   expect(counts.captcha, steps.captcha.join('\n')).toBeLessThanOrEqual(2);
   expect(counts.order, steps.order.join('\n')).toBeLessThanOrEqual(8);
   expect(counts.notification, steps.notification.join('\n')).toBeLessThanOrEqual(4);

@@ -12,9 +12,9 @@
  * creates the payment (its failure: err2, the order failed with reason 2).
  *
  * With the public cache on, the switch and catalog checks read the catalog remembered in memory
- * (remembered-catalog.repository.ts; issue 21: those reads were most of an order's round trips). An order is
- * accepted on it only if its insert, one statement with the check, finds the database's catalog still agreeing;
- * a refusal, or an insert that found the catalog changed, is decided again on the database's catalog, so the
+ * (remembered-catalog.repository.ts: those reads were most of an order's round trips). An order is accepted
+ * on it only if its insert, one statement with the check, finds the database's catalog still agreeing; a
+ * refusal, or an insert that found the catalog changed, is decided again on the database's catalog, so the
  * answers are those of the database either way.
  *
  * A payment outcome - a verified notification or the provider's answer to "query payment result" - is applied
@@ -134,7 +134,7 @@ export interface OrderEngineDeps {
     provider: PaymentProvider,
     incoming: IncomingNotification,
   ) => Promise<NotificationResult | null>;
-  /** The catalog from memory for order creation (issue 21); absent: read from the database every time. */
+  /** The catalog from memory for order creation; absent: read from the database every time. */
   remembered?: RememberedCatalog | undefined;
   /** The refunds of these orders (the player's refunded rows say why). */
   refundsOf?: (orderIds: number[]) => Promise<Map<number, OrderRefund>>;

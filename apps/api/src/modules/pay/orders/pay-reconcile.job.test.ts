@@ -1,9 +1,9 @@
 /**
- * Reconciliation (issue 18 item 3) through the real Stripe SDK against the local test server: a payment whose
- * webhook was dropped is found by the reconciliation job and credited once (also when the webhook then arrives
- * late, and for an order our sweep had expired); declined and expired answers; backoff per order and the stop
- * after the provider's expiry; the daily settlement check finds each mismatch kind and no false one, and the
- * test server's list pages like Stripe's (`has_more`, `starting_after`).
+ * Reconciliation through the real Stripe SDK against the local test server: a payment whose webhook was
+ * dropped is found by the reconciliation job and credited once (also when the webhook then arrives late, and
+ * for an order our sweep had expired); declined and expired answers; backoff per order and the stop after the
+ * provider's expiry; the daily settlement check finds each mismatch kind and no false one, and the test
+ * server's list pages like Stripe's (`has_more`, `starting_after`).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue 18 item 3), one of the background jobs (src/composition/background-jobs.ts): a lost or late
+ * Reconciliation, one of the background jobs (src/composition/background-jobs.ts): a lost or late
  * notification never leaves a paid order pending or uncredited.
  *
  * Each round (every `pollMs`, under `exclusive`, an advisory lock, so processes never sweep at once) takes a

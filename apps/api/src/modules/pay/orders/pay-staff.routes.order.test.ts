@@ -1,8 +1,8 @@
 /**
- * Payment operations for staff (issue 9 items 4 and 5): the order search with each filter, an order's event
- * history, notifications and delivery, the dead letters of the delivery worker and "retry delivery", which
- * credits the character once (also when the game server had taken the credit before the job died), refuses
- * what is not dead with a clear code, and is audited.
+ * Payment operations for staff: the order search with each filter, an order's event history, notifications
+ * and delivery, the dead letters of the delivery worker and "retry delivery", which credits the character
+ * once (also when the game server had taken the credit before the job died), refuses what is not dead with a
+ * clear code, and is audited.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';

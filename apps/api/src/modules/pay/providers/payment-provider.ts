@@ -131,7 +131,7 @@ export interface SettledPayment {
   createdAt: Date;
 }
 
-// ---- Refunds and disputes (issue 18 item 4) ----
+// ---- Refunds and disputes ----
 
 export interface RefundRequest {
   orderNo: string;

@@ -1,7 +1,7 @@
 /**
- * Refunds and disputes through Stripe (issue 18 item 4), with the real SDK against the local test server: a
- * staff refund creates a Stripe refund once (idempotency key) and the `charge.refunded` webhook that follows
- * changes nothing; a refund made in Stripe's dashboard arrives as that webhook and refunds the order (reason
+ * Refunds and disputes through Stripe, with the real SDK against the local test server: a staff refund
+ * creates a Stripe refund once (idempotency key) and the `charge.refunded` webhook that follows changes
+ * nothing; a refund made in Stripe's dashboard arrives as that webhook and refunds the order (reason
  * `provider`); the webhook overtaking the staff refund's answer; replayed, forged and out-of-order events; a
  * dispute opened and closed flags the order. The credit is reversed exactly once in every case.
  */

@@ -1,5 +1,5 @@
 /**
- * Refunds and disputes of top-up orders (issue 18 item 4; DESIGN section 6 "Pay").
+ * Refunds and disputes of top-up orders (DESIGN section 6 "Pay").
  *
  * A staff refund asks the order's provider to refund the payment in full (idempotent per order, so a repeat
  * answers the same refund), then, in one transaction, moves the order to `refunded` with the guarded transition

@@ -1,7 +1,7 @@
 /**
- * The reversal worker (issue 18 item 4): takes back the game credit of refunded orders, once. Its queue is the
- * refund rows whose reversal is `pending` (written in the refund's transaction: a transactional outbox), claimed
- * with `FOR UPDATE SKIP LOCKED` and leased like the delivery worker's jobs, so a crash or several workers lose
+ * The reversal worker: takes back the game credit of refunded orders, once. Its queue is the refund rows
+ * whose reversal is `pending` (written in the refund's transaction: a transactional outbox), claimed with
+ * `FOR UPDATE SKIP LOCKED` and leased like the delivery worker's jobs, so a crash or several workers lose
  * nothing and do nothing twice; the game server's reversal is idempotent per order number too.
  *
  * For each: while the order's delivery is in flight (a worker holds its job) it waits, since that delivery may

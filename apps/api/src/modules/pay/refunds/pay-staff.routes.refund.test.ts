@@ -1,7 +1,7 @@
 /**
- * Staff refunds (issue 18 item 4) with the sandbox provider: the `catalog` privilege, a reason (and a note with
- * "other"), audited; a second refund refused; refunded before delivery (no reversal, the delivery never credits)
- * and after (the game server reverses the credit exactly once, also when it was down at first); the player's
+ * Staff refunds with the sandbox provider: the `catalog` privilege, a reason (and a note with "other"),
+ * audited; a second refund refused; refunded before delivery (no reversal, the delivery never credits) and
+ * after (the game server reverses the credit exactly once, also when it was down at first); the player's
  * order history and detail say refunded, with the reason code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Staff refunds (issue 18 item 4): the order's refund at its provider and its move to `refunded` are the pay
- * module's (pay-refund.service.ts); here the request is checked, and the audit row `pay.order.refund` written in
- * the refund's transaction with the reason, the note, the provider's refund id and what happens to the credit.
+ * Staff refunds: the order's refund at its provider and its move to `refunded` are the pay module's
+ * (pay-refund.service.ts); here the request is checked, and the audit row `pay.order.refund` written in the
+ * refund's transaction with the reason, the note, the provider's refund id and what happens to the credit.
  */
 import type { RefundReason } from '@gp/contracts/pay';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';

@@ -1,5 +1,5 @@
 /**
- * The daily settlement check (issue 18 item 3): each configured provider's paid payments of a UTC day
+ * The daily settlement check: each configured provider's paid payments of a UTC day
  * (`PaymentProvider.listSettledPayments`, the provider's own list, page by page) compared with our orders.
  *
  * - Every payment the provider took: no order of ours, or one not paid here, is `paid_not_here` (unless the

@@ -1,7 +1,7 @@
 /**
- * The settlement check for staff (issue 18 item 3), with the sandbox provider (its own table is its list): "run
- * now" finds a payment the provider took whose notification never came, "ask the provider again" credits it
- * once and resolves the mismatch, "mark resolved" takes a note; every write audited; catalog privilege only.
+ * The settlement check for staff, with the sandbox provider (its own table is its list): "run now" finds a
+ * payment the provider took whose notification never came, "ask the provider again" credits it once and
+ * resolves the mismatch, "mark resolved" takes a note; every write audited; catalog privilege only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

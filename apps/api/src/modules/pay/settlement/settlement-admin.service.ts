@@ -1,9 +1,9 @@
 /**
- * The settlement check for staff (issue 18 item 3; @gp/contracts/pay-settlement): the mismatches it found, "run
- * now" for a day, "ask the provider again" for a mismatch's order, and "mark resolved" with a note. Every write
- * is audited (`pay.settlement.*`) in its transaction; the check itself and applying a provider's answer are the
- * pay module's (PaySettlementService, PayOrderService.askProvider), so an order paid this way is credited once,
- * by the delivery worker, exactly as after a notification.
+ * The settlement check for staff (@gp/contracts/pay-settlement): the mismatches it found, "run now" for a
+ * day, "ask the provider again" for a mismatch's order, and "mark resolved" with a note. Every write is
+ * audited (`pay.settlement.*`) in its transaction; the check itself and applying a provider's answer are the
+ * pay module's (PaySettlementService, PayOrderService.askProvider), so an order paid this way is credited
+ * once, by the delivery worker, exactly as after a notification.
  */
 import { currencyExponent, orderStates, type OrderState } from '@gp/contracts/pay';
 import type { SettlementItem, SettlementPage, SettlementRun } from '@gp/contracts/pay-settlement';

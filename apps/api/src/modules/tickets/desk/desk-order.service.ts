@@ -1,6 +1,6 @@
 /**
- * A ticket's linked top-up order on the desk (issue 20 items 2 and 3): the order as an agent may see it, and the
- * agents' actions on it from the ticket.
+ * A ticket's linked top-up order on the desk: the order as an agent may see it, and the agents' actions on it
+ * from the ticket.
  *
  * Who sees what: everyone who may read the ticket (`tickets.read`) sees the order's state and timeline; the pay
  * console's detail (amounts, provider, state changes, notifications, delivery, refund) comes only with the

@@ -1,7 +1,7 @@
 /**
- * The queue's keywords (issue 21): looked for through the character pairs of the titles and messages (a rare
- * keyword) or ticket by ticket along the page's order (a common one, see DeskRepository `keywordSearch`); both find
- * the same tickets in the same order, whatever the case and script of the keyword.
+ * The queue's keywords: looked for through the character pairs of the titles and messages (a rare keyword) or
+ * ticket by ticket along the page's order (a common one, see DeskRepository `keywordSearch`); both find the
+ * same tickets in the same order, whatever the case and script of the keyword.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskApp, openTicket, questionOf } from '../../../../test/desk-steps.ts';

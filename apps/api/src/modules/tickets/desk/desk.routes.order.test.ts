@@ -1,8 +1,8 @@
 /**
- * A ticket's top-up order on the desk (issue 20 items 2 and 3): agents who may read the ticket see the order's
- * state and timeline, only the pay privilege (`catalog`) adds the money details and lets them act; "ask the
- * payment provider again" and "retry delivery" are each audited and add a structured note to the thread, which
- * the player reads in their own language.
+ * A ticket's top-up order on the desk: agents who may read the ticket see the order's state and timeline,
+ * only the pay privilege (`catalog`) adds the money details and lets them act; "ask the payment provider
+ * again" and "retry delivery" are each audited and add a structured note to the thread, which the player
+ * reads in their own language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
- * Replies in each player's language (issue 20 item 6): saved replies with a text per language (who may manage
- * them, the audit rows) and the per-language batch reply: each ticket gets its language's text (else en) with
- * `{nickname}`, `{game}` and `{order_no}` filled, previewed before anything is written.
+ * Replies in each player's language: saved replies with a text per language (who may manage them, the audit
+ * rows) and the per-language batch reply: each ticket gets its language's text (else en) with `{nickname}`,
+ * `{game}` and `{order_no}` filled, previewed before anything is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';

@@ -60,7 +60,7 @@ export async function deskRoutes(app: FastifyInstance) {
   });
   const uploads = createUploadService(app.db, { now });
   const savedReplies = new SavedReplyService({ db: app.db, now });
-  // A ticket's linked order (issue 20): the pay console's detail and retry, the order engine's provider query.
+  // A ticket's linked order: the pay console's detail and retry, the order engine's provider query.
   const payAdmin = new PayAdminOrderService({ db: app.db, onRetry: () => app.pay.worker.wake(), now });
   const deskOrders = new DeskOrderService({
     db: app.db,

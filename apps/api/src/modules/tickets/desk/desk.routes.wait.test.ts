@@ -1,7 +1,7 @@
 /**
- * Waiting time (issue 20 item 8): how long each ticket has waited for us (`waiting_since`) and the queue's sort by
- * it, a ticket found by its number (`work_order_id`) whenever it was created, and the first response time
- * recorded once by the first staff reply.
+ * Waiting time: how long each ticket has waited for us (`waiting_since`) and the queue's sort by it, a ticket
+ * found by its number (`work_order_id`) whenever it was created, and the first response time recorded once by
+ * the first staff reply.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

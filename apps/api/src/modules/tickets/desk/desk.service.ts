@@ -1,8 +1,8 @@
 /**
- * The ticket desk (issue 8 item 4, spec 7 "Staff" tickets): the queue, a ticket with its whole thread, and the
- * agents' writes. The ticket rules (states, editing lock, recall, the player's e-mail notice) are
- * WorkOrderService's; this service runs each write in one transaction with its audit row, so the log has a row
- * exactly when the change happened, and answers in the desk's shapes.
+ * The ticket desk (spec 7 "Staff" tickets): the queue, a ticket with its whole thread, and the agents'
+ * writes. The ticket rules (states, editing lock, recall, the player's e-mail notice) are WorkOrderService's;
+ * this service runs each write in one transaction with its audit row, so the log has a row exactly when the
+ * change happened, and answers in the desk's shapes.
  */
 import { workOrderStatus, type Grade, type WorkOrderStatus } from '@gp/contracts/cs';
 import {

@@ -1,7 +1,7 @@
 /**
- * Per-language replies (issue 20 item 6): which text a ticket gets and its variables filled. A ticket gets the
- * text in its own language when the reply has one, else en. `{nickname}`, `{order_no}` and `{game}` are replaced
- * by the ticket's values (an unknown `{name}` stays as written, so a typo shows in the preview rather than
+ * Per-language replies: which text a ticket gets and its variables filled. A ticket gets the text in its own
+ * language when the reply has one, else en. `{nickname}`, `{order_no}` and `{game}` are replaced by the
+ * ticket's values (an unknown `{name}` stays as written, so a typo shows in the preview rather than
  * vanishing); a value is inserted as it is, never scanned for variables again.
  */
 import { replyLanguages, type ReplyLanguage, type ReplyVariable } from '@gp/contracts/desk';

@@ -1,6 +1,6 @@
 /**
- * Saved replies (issue 20 item 6): reusable answers with a text per language (en required) that agents pick in
- * the batch reply. Each save and delete runs in one transaction with its audit row (ticket.saved_reply.*).
+ * Saved replies: reusable answers with a text per language (en required) that agents pick in the batch reply.
+ * Each save and delete runs in one transaction with its audit row (ticket.saved_reply.*).
  */
 import { replyLanguages, type SavedReplyItem } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';

@@ -1,5 +1,5 @@
 /**
- * Stripe Checkout as a payment provider (issue 18), through the official SDK (`stripe`).
+ * Stripe Checkout as a payment provider, through the official SDK (`stripe`).
  *
  * - `createPayment` opens a Checkout Session (mode payment, one line item in the order's currency and Stripe's
  *   units, the channel's Stripe methods from the catalog as `allowed_payment_method_types`, our order number as `client_reference_id` and in the
@@ -168,7 +168,7 @@ export class StripeProvider implements PaymentProvider {
     return event;
   }
 
-  // ---- Refunds and disputes (issue 18 item 4) ----
+  // ---- Refunds and disputes ----
 
   /**
    * A full refund of the session's payment intent, created once per order (idempotency key): a repeat (staff
