@@ -4,8 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useShell } from '@gp/ui/shell-context';
-import { OrderLookup } from '../features/topup/components/order-lookup.tsx';
-import { TopupPage } from '../features/topup/components/topup-page.tsx';
+import { OrderLookup, TopupPage } from '../features/topup/index.ts';
 
 export default function PayLookup() {
   const { t } = useTranslation(['pay', 'common']);
