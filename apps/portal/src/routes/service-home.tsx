@@ -10,22 +10,27 @@ import { formatNumber } from '@gp/i18n/format';
 import { SiteLink } from '@gp/ui/site-link';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
-import { errorMessage } from '../features/service/model/error-message.ts';
-import { faqPageSize, getFaqPage, type FaqQuery } from '../features/service/api/get-faq-page.ts';
-import { getServiceGames } from '../features/service/api/get-service-games.ts';
-import { getQuestionTypes } from '../features/service/api/get-question-types.ts';
-import { FaqList } from '../features/service/components/faq-list.tsx';
-import { faqHref, FaqSearch } from '../features/service/components/faq-search.tsx';
-import faqStyles from '../features/service/components/faq.module.css';
-import form from '../features/service/components/form.module.css';
-import { ServiceEntries } from '../features/service/components/service-nav.tsx';
-import pageStyles from '../features/service/components/service-page.module.css';
-import { pageParam, positiveInt, servicePaths } from '../features/service/model/query.ts';
 import {
+  errorMessage,
+  faqPageSize,
+  getFaqPage,
+  type FaqQuery,
+  serviceCalls,
+  getQuestionTypes,
+  FaqList,
+  faqHref,
+  FaqSearch,
+  faqStyles,
+  formStyles as form,
+  ServiceEntries,
+  servicePageStyles as pageStyles,
+  pageParam,
+  positiveInt,
+  servicePaths,
   loadServiceStrings,
   useServiceStrings,
   type ServiceStrings,
-} from '../features/service/model/strings.ts';
+} from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 import { settle, type Settled } from '../utils/settle.ts';
 
@@ -52,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData>
   const query = parseFaqQuery(new URL(request.url).searchParams);
   const [strings, games, types, faq] = await Promise.all([
     loadServiceStrings(),
-    settle(getServiceGames()),
+    settle(serviceCalls.games({})),
     settle(getQuestionTypes('faq', query.game)),
     settle(getFaqPage(query)),
   ]);

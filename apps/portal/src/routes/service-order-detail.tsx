@@ -7,22 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { workOrderStatus, type WorkOrderDetailData } from '@gp/contracts/cs';
 import { SiteLink } from '@gp/ui/site-link';
-import form from '../features/service/components/form.module.css';
-import { LinkedOrder } from '../features/service/components/linked-order.tsx';
-import { Rating } from '../features/service/components/rating.tsx';
-import { ServiceLayout } from '../features/service/components/service-layout.tsx';
-import pageStyles from '../features/service/components/service-page.module.css';
-import { TicketNotFound } from '../features/service/components/ticket-not-found.tsx';
-import { TicketSummary } from '../features/service/components/ticket-summary.tsx';
-import { TicketThread } from '../features/service/components/ticket-thread.tsx';
-import { loadTicket } from '../features/service/model/load-ticket.ts';
-import { useLiveOrder } from '../features/service/model/use-live-order.ts';
-import { servicePaths } from '../features/service/model/query.ts';
 import {
+  formStyles as form,
+  LinkedOrder,
+  Rating,
+  ServiceLayout,
+  servicePageStyles as pageStyles,
+  TicketNotFound,
+  TicketSummary,
+  TicketThread,
+  loadTicket,
+  useLiveOrder,
+  servicePaths,
   loadServiceStrings,
   useServiceStrings,
   type ServiceStrings,
-} from '../features/service/model/strings.ts';
+} from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 
 interface DetailData {

@@ -12,7 +12,7 @@ import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { orderHelpQuestionTypeSlug, questionFormSchema, type CsGameItem } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
 import { SiteLink } from '@gp/ui/site-link';
-import { createWorkOrder } from '../api/create-work-order.ts';
+import { serviceCalls } from '../api/service.calls.ts';
 import { errorMessage, refusedFields, serviceCode } from '../model/error-message.ts';
 import { getQuestionTypes } from '../api/get-question-types.ts';
 import { fieldErrorsOf, firstError, type FieldErrors, type FieldMessages } from '../model/field-errors.ts';
@@ -159,7 +159,7 @@ export function QuestionForm({
     setBusy(true);
     try {
       const answer = await guard(
-        createWorkOrder(about ? { ...question, order_no: about.orderNo } : question),
+        serviceCalls.createWorkOrder(about ? { ...question, order_no: about.orderNo } : question),
       );
       attachments.clear();
       setCreated(answer.work_order_id);

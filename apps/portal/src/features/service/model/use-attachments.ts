@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@gp/api-client';
 import { fileExtension, hasUploadExtension, uploadPolicy } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
-import { uploadFile } from '../api/upload-file.ts';
+import { serviceCalls } from '../api/service.calls.ts';
 
 export type AttachmentState = 'uploading' | 'ready' | 'failed';
 
@@ -61,7 +61,7 @@ export async function looksLikeImage(file: Blob): Promise<boolean> {
 }
 
 export function useAttachments(
-  upload: (file: File) => Promise<{ file_id: string }> = uploadFile,
+  upload: (file: File) => Promise<{ file_id: string }> = (file) => serviceCalls.upload({ file }),
   isImage: (file: File) => Promise<boolean> = looksLikeImage,
 ) {
   const [items, setItems] = useState<Attachment[]>([]);
