@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useShell } from '@gp/ui/shell-context';
 import { siteHref, SiteLink } from '@gp/ui/site-link';
-import { MethodChoice, type Method } from '../features/auth/components/method-tabs.tsx';
-import { SignupForm, type Registered } from '../features/auth/components/signup-form.tsx';
+import {
+  MethodChoice,
+  type Method,
+  SignupForm,
+  type Registered,
+  formsStyles as styles,
+} from '../features/auth/index.ts';
 import type { LoginState } from './login.tsx';
-import styles from '../features/auth/components/forms.module.css';
 
 const countdownSeconds = 5;
 

@@ -4,7 +4,7 @@ import type { MemberSessionData } from '@gp/contracts/passport';
 import { ApiError } from '@gp/api-client';
 import { errorText } from '@gp/i18n';
 import { dateTime, formatDate } from '@gp/i18n/format';
-import { endOtherSessions, endSession, listSessions } from '../api/sessions.ts';
+import { accountSecurityCalls as calls } from '../api/account-security.calls.ts';
 import shared from '../../../components/account-section.module.css';
 import own from './sessions-section.module.css';
 
@@ -32,8 +32,8 @@ export function SessionsSection() {
   );
   const load = useCallback(
     () =>
-      listSessions().then(
-        (list) => setSessions(list),
+      calls.sessions({}).then(
+        ({ list }) => setSessions(list),
         (error: unknown) => failed(error),
       ),
     [failed],
@@ -105,7 +105,9 @@ export function SessionsSection() {
                   className={styles.button}
                   disabled={busy}
                   aria-label={t('accountSecurity.signOutDevice', { device: deviceOf(s) })}
-                  onClick={() => void act(() => endSession(s.id), t('accountSecurity.signedOut'))}
+                  onClick={() =>
+                    void act(() => calls.endSession({ id: s.id }), t('accountSecurity.signedOut'))
+                  }
                 >
                   {t('accountSecurity.signOut')}
                 </button>
@@ -120,7 +122,7 @@ export function SessionsSection() {
             type="button"
             className={styles.button}
             disabled={busy}
-            onClick={() => void act(endOtherSessions, t('accountSecurity.signedOutOthers'))}
+            onClick={() => void act(() => calls.endOtherSessions({}), t('accountSecurity.signedOutOthers'))}
           >
             {t('accountSecurity.signOutOthers')}
           </button>

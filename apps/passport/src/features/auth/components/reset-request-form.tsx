@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule } from '@gp/contracts/passport';
-import { sendResetLink } from '../api/send-reset-link.ts';
+import { site } from '@gp/config';
+import { authCalls } from '../api/auth.calls.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { useCaptchaSend } from './use-captcha-send.ts';
 import { Field } from './field.tsx';
@@ -25,7 +26,14 @@ export function ResetRequestForm() {
     setBusy(true);
     await send(
       emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') },
-      (imgToken, answer) => sendResetLink(email.trim(), imgToken, answer),
+      (imgToken, answer) =>
+        authCalls.sendResetLink({
+          email: email.trim(),
+          email_type: 'reset',
+          captcha: answer,
+          img_token: imgToken,
+          distribution_region: site.distributionRegion,
+        }),
       (resendAfter) => {
         setSentTo(email.trim());
         startWait(resendAfter);
