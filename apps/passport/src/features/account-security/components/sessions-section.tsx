@@ -6,6 +6,7 @@ import { errorText } from '@gp/i18n';
 import { dateTime, formatDate } from '@gp/i18n/format';
 import { accountSecurityCalls as calls } from '../api/account-security.calls.ts';
 import shared from '../../../components/account-section.module.css';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import own from './sessions-section.module.css';
 
 /** The account page's section look, with this section's own button and badge. */
@@ -67,16 +68,7 @@ export function SessionsSection() {
     <section className={styles.section} aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">{t('accountSecurity.sessionsHeading')}</h2>
       <p className={styles.hint}>{t('accountSecurity.sessionsIntro')}</p>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className={styles.notice}>
-          {notice}
-        </p>
-      )}
+      <FormMessages alert={alert} notice={notice} />
       {sessions === null ? (
         !alert && <p className={styles.hint}>{t('accountSecurity.loading')}</p>
       ) : (

@@ -7,7 +7,7 @@ import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { CodeField } from './code-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { isCode, useCodeSlot, useCodeStep } from './use-code-step.ts';
 import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
 import styles from './forms.module.css';

@@ -6,7 +6,7 @@ import { sendPhoneCode } from '../api/send-phone-code.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { CodeField } from './code-field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeSlot, useCodeStep } from './use-code-step.ts';
 import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';

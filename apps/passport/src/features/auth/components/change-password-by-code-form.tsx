@@ -6,7 +6,7 @@ import { sendOwnCode } from '../api/send-own-code.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { CodeStep } from './code-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CaptchaField } from './captcha-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import type { CodeSlot, CodeStepState } from './use-code-step.ts';
 import styles from './forms.module.css';
 

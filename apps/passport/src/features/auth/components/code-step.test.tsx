@@ -17,7 +17,7 @@ const api = tableApi(
 );
 vi.mock('../../../lib/api-client.ts', () => ({ api }));
 const { CodeStep } = await import('./code-field.tsx');
-const { FormMessages } = await import('./form-messages.tsx');
+const { FormMessages } = await import('../../../components/form-messages.tsx');
 const { useCodeStep } = await import('./use-code-step.ts');
 
 type Send = (imgToken: string, answer: string) => Promise<{ resend_after: number }>;

@@ -5,7 +5,7 @@ import { resetByEmailCode, sendResetEmailCode } from '../api/reset-by-email-code
 import { errorMessage } from '../model/error-message.ts';
 import { CodeStep } from './code-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';
 import styles from './forms.module.css';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../model/error-message.ts';
 import { authCalls } from '../api/auth.calls.ts';
 import { resetPassword } from '../api/reset-password.ts';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import styles from './forms.module.css';
 

@@ -5,7 +5,7 @@ import { errorMessage } from '../model/error-message.ts';
 import { resetByPhone } from '../api/reset-by-phone.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { CodeStep } from './code-field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';

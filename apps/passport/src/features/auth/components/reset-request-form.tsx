@@ -5,7 +5,7 @@ import { site } from '@gp/config';
 import { authCalls } from '../api/auth.calls.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { useCodeStep } from './use-code-step.ts';
 import styles from './forms.module.css';
 

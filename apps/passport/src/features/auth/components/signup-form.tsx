@@ -9,7 +9,7 @@ import { registerByEmail } from '../api/register-by-email.ts';
 import { sendRegisterCode } from '../api/send-register-code.ts';
 import { CodeStep } from './code-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';

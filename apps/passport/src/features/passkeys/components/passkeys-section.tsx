@@ -10,6 +10,7 @@ import {
 } from '../api/passkeys.ts';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
 import shared from '../../../components/account-section.module.css';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { SectionInput } from '../../../components/section-input.tsx';
 import own from './passkeys.module.css';
 
@@ -65,16 +66,7 @@ export function PasskeysSection({ sealPassword, onCount }: PasskeysSectionProps)
       <h2 id={headingId}>{t('passkeys.heading')}</h2>
       <p className={styles.hint}>{t('passkeys.intro')}</p>
       {!supported && <p className={styles.hint}>{t('passkeys.unsupported')}</p>}
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className={styles.notice}>
-          {notice}
-        </p>
-      )}
+      <FormMessages alert={alert} notice={notice} />
       {passkeys === null ? (
         !alert && <p className={styles.hint}>{t('passkeys.loading')}</p>
       ) : passkeys.length === 0 ? (

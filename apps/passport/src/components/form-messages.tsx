@@ -1,6 +1,9 @@
-import styles from './forms.module.css';
+import styles from './account-section.module.css';
 
-/** The form-level error (announced at once) and the form-level notice (announced politely). */
+/**
+ * The form-level error (announced at once) and the form-level notice (announced politely), as every form and
+ * account section of the app shows them.
+ */
 export function FormMessages({ alert, notice }: { alert?: string; notice?: string }) {
   return (
     <>
