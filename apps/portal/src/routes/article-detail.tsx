@@ -10,11 +10,11 @@ import { matchSiteRoute } from '@gp/config/site-map';
 import type { ArticleDetail } from '@gp/contracts/web';
 import { codes } from '@gp/errors';
 import {
-  articlesCalls,
+  type ArticleKind,
   ArticleNotFound,
+  articlesCalls,
   ArticleView,
   parseArticleId,
-  type ArticleKind,
 } from '../features/articles/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 

@@ -11,14 +11,14 @@ import { SiteLink } from '@gp/ui/site-link';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import {
-  articlesCalls,
+  type ArticleKind,
   ArticleList,
+  articlesCalls,
   CategoryTabs,
   listHref,
   listPageSize,
-  parseListQuery,
-  type ArticleKind,
   type ListQuery,
+  parseListQuery,
 } from '../features/articles/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 import styles from './article-list.module.css';

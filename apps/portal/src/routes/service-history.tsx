@@ -10,17 +10,17 @@ import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import {
   getWorkOrderPage,
-  workOrderPageSize,
-  ServiceLayout,
   historyHref,
-  StatusFilter,
-  TicketList,
-  pageParam,
-  servicePaths,
-  statusParam,
   loadServiceStrings,
-  useServiceStrings,
+  pageParam,
+  ServiceLayout,
+  servicePaths,
   type ServiceStrings,
+  StatusFilter,
+  statusParam,
+  TicketList,
+  useServiceStrings,
+  workOrderPageSize,
 } from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 

@@ -12,24 +12,24 @@ import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import {
   errorMessage,
-  faqPageSize,
-  getFaqPage,
-  type FaqQuery,
-  serviceCalls,
-  getQuestionTypes,
-  FaqList,
   faqHref,
+  FaqList,
+  faqPageSize,
+  type FaqQuery,
   FaqSearch,
   faqStyles,
   formStyles as form,
-  ServiceEntries,
-  servicePageStyles as pageStyles,
+  getFaqPage,
+  getQuestionTypes,
+  loadServiceStrings,
   pageParam,
   positiveInt,
+  serviceCalls,
+  ServiceEntries,
+  servicePageStyles as pageStyles,
   servicePaths,
-  loadServiceStrings,
-  useServiceStrings,
   type ServiceStrings,
+  useServiceStrings,
 } from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 import { settle, type Settled } from '../utils/settle.ts';
@@ -72,7 +72,7 @@ export default function ServiceHome() {
   const { query, faq } = data;
   const filtered = query.game !== undefined || query.type !== undefined || !!query.keyword;
   const searchKey = faqHref({ ...query, page: 1 });
-  // Above the server's count cap (issue 21) "1,000+ answers": the pager stops at the cap's last page, and a
+  // Above the server's count cap "1,000+ answers": the pager stops at the cap's last page, and a
   // player looking further narrows the search.
   const faqCount = (page: FaqPageData) =>
     page.total_capped

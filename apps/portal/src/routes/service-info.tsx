@@ -2,13 +2,13 @@
 import { useLoaderData } from 'react-router';
 import type { ContactInfoData } from '@gp/contracts/cs';
 import {
-  serviceCalls,
   ContactForm,
+  loadServiceStrings,
+  serviceCalls,
   ServiceLayout,
   servicePageStyles as pageStyles,
-  loadServiceStrings,
-  useServiceStrings,
   type ServiceStrings,
+  useServiceStrings,
 } from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 

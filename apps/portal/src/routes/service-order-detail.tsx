@@ -10,18 +10,18 @@ import { SiteLink } from '@gp/ui/site-link';
 import {
   formStyles as form,
   LinkedOrder,
+  loadServiceStrings,
+  loadTicket,
   Rating,
   ServiceLayout,
   servicePageStyles as pageStyles,
+  servicePaths,
+  type ServiceStrings,
   TicketNotFound,
   TicketSummary,
   TicketThread,
-  loadTicket,
   useLiveOrder,
-  servicePaths,
-  loadServiceStrings,
   useServiceStrings,
-  type ServiceStrings,
 } from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 
@@ -71,7 +71,7 @@ export default function ServiceOrderDetail() {
   const revalidator = useRevalidator();
   /**
    * Reloads the ticket with its thread and linked order (one loader call answers both): after a rating, and
-   * whatever else should bring the page up to date while it is open (issue 20: the live order stream).
+   * whatever else should bring the page up to date while it is open (the live order stream).
    */
   const refresh = () => {
     if (revalidator.state === 'idle') void revalidator.revalidate();

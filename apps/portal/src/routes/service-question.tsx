@@ -6,15 +6,15 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ContactInfoData, CsGameItem } from '@gp/contracts/cs';
 import {
-  serviceCalls,
-  QuestionForm,
-  orderPrefillOf,
+  loadServiceStrings,
   type OrderPrefill,
+  orderPrefillOf,
+  QuestionForm,
+  serviceCalls,
   ServiceLayout,
   servicePageStyles as pageStyles,
-  loadServiceStrings,
-  useServiceStrings,
   type ServiceStrings,
+  useServiceStrings,
 } from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 import { settle, type Settled } from '../utils/settle.ts';
@@ -23,7 +23,7 @@ interface QuestionData {
   strings: ServiceStrings;
   games: CsGameItem[];
   contact: Settled<ContactInfoData>;
-  /** "Problem with this order?" from the pay pages (issue 20): the order the question is about. */
+  /** "Problem with this order?" from the pay pages: the order the question is about. */
   order: OrderPrefill | undefined;
 }
 

@@ -10,14 +10,14 @@ import { SiteLink, siteHref } from '@gp/ui/site-link';
 import { StateMessage } from '../components/state-message.tsx';
 import {
   FollowUpForm,
-  ServiceLayout,
-  TicketNotFound,
-  servicePageStyles as pageStyles,
-  loadTicket,
-  servicePaths,
   loadServiceStrings,
-  useServiceStrings,
+  loadTicket,
+  ServiceLayout,
+  servicePageStyles as pageStyles,
+  servicePaths,
   type ServiceStrings,
+  TicketNotFound,
+  useServiceStrings,
 } from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 

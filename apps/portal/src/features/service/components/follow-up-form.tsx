@@ -24,7 +24,7 @@ const messages: Record<Field, FieldMessages> = {
 
 export function FollowUpForm({ ticketId, onSent }: { ticketId: number; onSent: () => void }) {
   const { t } = useTranslation('service');
-  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  // The session ended while the page was open: to the login, back here afterwards.
   const { guard } = useLoginRedirect();
   const base = useId();
   const ids: Record<Field, string> = { question_content: `${base}-content`, attachments: `${base}-files` };

@@ -3,7 +3,7 @@
  * character id and name, the e-mail for replies, title, description and attachments. Checked with
  * `questionFormSchema` before sending; a refusal shows its translated message (at the field it names when it
  * names one) and nothing typed is lost. On success the form gives way to the ticket number and a link to it.
- * About a top-up order (issue 20, `order`): the order's game, server and character are shown instead of asked
+ * About a top-up order (`order`): the order's game, server and character are shown instead of asked
  * (the server takes them from the order), the top-up question type is chosen by its slug and the title filled in.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -84,7 +84,7 @@ export function QuestionForm({
   order?: OrderPrefill | undefined;
 }) {
   const { t } = useTranslation('service');
-  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  // The session ended while the page was open: to the login, back here afterwards.
   const { guard } = useLoginRedirect();
   const base = useId();
   const ids: Record<Field, string> = Object.fromEntries(order.map((f) => [f, `${base}-${f}`])) as Record<

@@ -2,8 +2,8 @@
  * The files of one message (a question or a follow-up): checked on the device against `uploadPolicy` before any
  * upload (type by extension, size, count; an image by its first bytes too), uploaded one call each as soon as
  * they are picked, images previewed from object URLs that are revoked when the file is removed, the message is
- * sent, or the form goes away. A file refused - on the device or by the server - leaves the list (issue 16: no
- * broken picture of it) and is reported among the refusals.
+ * sent, or the form goes away. A file refused - on the device or by the server - leaves the list (no
+ * broken picture of it stays) and is reported among the refusals.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@gp/api-client';
