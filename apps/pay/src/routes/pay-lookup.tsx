@@ -1,5 +1,5 @@
 /**
- * Lookup without login, `/paygame_lookup` and `/paygame_lookup_h5` (issue 20 item 5): an order's state and timeline by
+ * Lookup without login, `/paygame_lookup` and `/paygame_lookup_h5`: an order's state and timeline by
  * its number and the account's e-mail or phone number, for a player who cannot log in where they are.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Lookup without login (issue 20 item 5): the order number and the e-mail or phone number of the account that
+ * Lookup without login: the order number and the e-mail or phone number of the account that
  * placed it show the order's state and timeline. The API answers the same for a wrong number and a wrong address
  * (40), and limits tries (800000): both show as the translated message. The character's name arrives partly
  * masked; the screen says so.
