@@ -16,7 +16,7 @@ const countdownSeconds = 5;
 
 /**
  * Registration; success shows a countdown and goes to login, keeping where the visitor wanted to go (spec 4), with
- * the new account already in the login form (issue 16). The account travels in the router's history state: both
+ * the new account already in the login form. The account travels in the router's history state: both
  * pages are on this host, and the address never holds it.
  */
 export default function Signup() {

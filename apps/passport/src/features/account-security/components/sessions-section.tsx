@@ -13,7 +13,7 @@ import own from './sessions-section.module.css';
 const styles = { ...shared, ...own };
 
 /**
- * "Where you're logged in" (issue 19 item 4): the member's live sessions with the browser, a masked network
+ * "Where you're logged in": the member's live sessions with the browser, a masked network
  * address (there is no GeoIP database to name a country) and when each was last used; each other one can be
  * signed out, or all of them at once.
  */

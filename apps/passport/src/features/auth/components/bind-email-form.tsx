@@ -13,7 +13,7 @@ import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof
 import styles from './forms.module.css';
 
 /**
- * Links an e-mail to the account, or changes the linked one (spec 7 /web/user/email/bind; issue 19 item 4): the
+ * Links an e-mail to the account, or changes the linked one (spec 7 /web/user/email/bind): the
  * current password (or a passkey), a code to the new address and - when one is linked - a code to the current
  * address, asked for in full since the page only shows it masked. Every other device is logged out; the old
  * address is told.

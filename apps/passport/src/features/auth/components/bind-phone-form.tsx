@@ -14,8 +14,7 @@ import styles from './forms.module.css';
 
 /**
  * Links a phone number, or changes the linked one: a code to the new number, and - when one is linked already -
- * a code to the current number too (spec 7 /web/user/handle/tel) - and the current password or a passkey (issue 19
- * item 4).
+ * a code to the current number too (spec 7 /web/user/handle/tel) - and the current password or a passkey.
  * The current number is asked for in full, since the page only shows it masked. Every other device is logged
  * out; the old number is told.
  */

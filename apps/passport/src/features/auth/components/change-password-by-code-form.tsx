@@ -15,7 +15,7 @@ import styles from './forms.module.css';
 type Channel = 'sms' | 'email';
 
 /**
- * For a member who has forgotten the old password (issue 19 item 8): a code to the bound phone (spec 7
+ * For a member who has forgotten the old password: a code to the bound phone (spec 7
  * /web/user/change/pwd) or the bound e-mail (/web/user/pwd/update), then the new password twice. The bound number
  * or address is typed in full, since the page shows it masked; only the channels the member has are offered.
  */

@@ -24,7 +24,7 @@ export interface PasskeysSectionProps {
 }
 
 /**
- * The account page's passkeys (issue 19 item 2): the member's passkeys with their names and when each was added
+ * The account page's passkeys: the member's passkeys with their names and when each was added
  * and last used; adding one (with the current password) and removing one (with the password or a passkey),
  * after a confirmation. Where the browser has no WebAuthn, the list stays but nothing can be added.
  */
