@@ -1,10 +1,11 @@
-// ESLint rule `front/feature-imports` (DESIGN section 7), for the front-end apps `apps/<app>/src/`:
-// - a file under `features/<f>/` imports nothing from another feature and nothing from the layers that compose
-//   features (`app/`, `routes/`);
-// - a file under `app/` or `routes/` uses a feature through its public file only: `features/<f>/index.ts` (also
-//   written `features/<f>` or `features/<f>/index`), never a file inside the feature.
-// The apps import by relative path, and `../../content/x` leaves the feature from `features/f/api/` but not from
-// `features/f/api/calls/`: only the resolved path tells, which `no-restricted-imports` patterns cannot see.
+// ESLint rule `front/feature-imports` (DESIGN section 7), for the front-end apps' `apps/<app>/src/`:
+// - a file under `features/<f>/` imports nothing from another feature and nothing from the layers that
+//   compose features (`app/`, `routes/`);
+// - a file under `app/` or `routes/` uses a feature through its public file only, `features/<f>/index.ts`
+//   (also written `features/<f>` or `features/<f>/index`), never a file inside the feature.
+// The apps import by relative path, and `../../content/x` leaves the feature from `features/f/api/` but not
+// from `features/f/api/calls/`: only the resolved path tells, which `no-restricted-imports` patterns cannot
+// see.
 import path from 'node:path';
 
 const appFile = /^(.*\/apps\/[^/]+\/src)\/(features|app|routes)\/(?:([^/]+)\/)?/;

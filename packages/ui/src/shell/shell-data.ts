@@ -1,7 +1,7 @@
 /**
- * What the shell's pieces read about the page: the shell's data (menus, user) from the `shell` route loader and
- * the site route the matched screen stands for. A leaf of the shell: the layouts and headers read it, and the
- * shell that renders them provides it, so neither imports the other.
+ * What the shell's pieces read about the page: the shell's data (menus, user) from the `shell` route loader
+ * and the site route the matched screen stands for. A leaf of the shell: the layouts and headers read it, and
+ * the shell that renders them provides it, so neither imports the other.
  */
 import { createContext, useContext } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';

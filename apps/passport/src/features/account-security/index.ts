@@ -1,2 +1,2 @@
-/** What the app's routes and screens use of the account-security feature; nothing else of it is reachable from outside. */
+/** The account-security feature's public file: src/app and src/routes reach the feature only through it. */
 export { SessionsSection } from './components/sessions-section.tsx';

@@ -1,4 +1,4 @@
-/** What the app's routes and screens use of the auth feature; nothing else of it is reachable from outside. */
+/** The auth feature's public file: src/app and src/routes reach the feature only through it. */
 export { finishSocialLogin } from './api/finish-social-login.ts';
 export { sealPasswords } from './api/seal-passwords.ts';
 export { BindEmailForm } from './components/bind-email-form.tsx';

@@ -1,3 +1,3 @@
-/** What the app's routes and screens use of the privacy feature; nothing else of it is reachable from outside. */
+/** The privacy feature's public file: src/app and src/routes reach the feature only through it. */
 export { PrivacySection } from './components/privacy-section.tsx';
 export { useLoginDeletionNotice } from './components/use-login-deletion-notice.tsx';

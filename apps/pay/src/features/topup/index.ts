@@ -1,4 +1,4 @@
-/** What the app's routes and screens use of the topup feature; nothing else of it is reachable from outside. */
+/** The topup feature's public file: src/app and src/routes reach the feature only through it. */
 export { ConfirmOrder } from './components/confirm-order.tsx';
 export { GameChoices, GameLinks } from './components/game-picker.tsx';
 export { LoginPrompt } from './components/login-prompt.tsx';

@@ -1,4 +1,4 @@
-/** What the app's routes and screens use of the articles feature; nothing else of it is reachable from outside. */
+/** The articles feature's public file: src/app and src/routes reach the feature only through it. */
 export { articlesCalls } from './api/articles.calls.ts';
 export { ArticleList } from './components/article-list.tsx';
 export { ArticleNotFound } from './components/article-not-found.tsx';

@@ -1,3 +1,3 @@
-/** What the app's routes and screens use of the banners feature; nothing else of it is reachable from outside. */
+/** The banners feature's public file: src/app and src/routes reach the feature only through it. */
 export { bannersCalls } from './api/banners.calls.ts';
 export { BannerCarousel } from './components/banner-carousel.tsx';

@@ -1,2 +1,2 @@
-/** What the app's routes and screens use of the fans feature; nothing else of it is reachable from outside. */
+/** The fans feature's public file: src/app and src/routes reach the feature only through it. */
 export { FanGroupList } from './components/fan-group-list.tsx';

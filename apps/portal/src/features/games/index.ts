@@ -1,4 +1,4 @@
-/** What the app's routes and screens use of the games feature; nothing else of it is reachable from outside. */
+/** The games feature's public file: src/app and src/routes reach the feature only through it. */
 export { gamesCalls } from './api/games.calls.ts';
 export { GameGrid } from './components/game-grid.tsx';
 export { RecommendedGames } from './components/recommended-games.tsx';

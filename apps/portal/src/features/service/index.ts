@@ -1,4 +1,4 @@
-/** What the app's routes and screens use of the service feature; nothing else of it is reachable from outside. */
+/** The service feature's public file: src/app and src/routes reach the feature only through it. */
 export { faqPageSize, getFaqPage, type FaqQuery } from './api/get-faq-page.ts';
 export { getQuestionTypes } from './api/get-question-types.ts';
 export { getWorkOrderPage, workOrderPageSize } from './api/get-work-order-page.ts';

@@ -1,7 +1,7 @@
 /**
- * The auth calls a screen makes as they are, bound once. A call with steps of its own (the captcha ticket first,
- * sealed passwords, a social sign-in's round trip) is a file beside this one that calls the client itself, so a
- * screen loads only the contracts it uses (the login page is a landing page with a byte budget).
+ * The auth calls a screen makes as they are, bound once. A call with steps of its own (the captcha ticket
+ * first, sealed passwords, a social sign-in's round trip) is a file beside this one that calls the client
+ * itself, so a screen loads only the contracts it uses (the login page is a landing page with a byte budget).
  */
 import { bindCalls } from '@gp/api-client';
 import { countryList, emailMailCheck, emailMailSend, imgCaptcha } from '@gp/contracts/passport';

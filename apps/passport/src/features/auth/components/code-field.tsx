@@ -42,7 +42,10 @@ export function CodeField({
   );
 }
 
-/** The code step of a form with one code: the captcha, the code with its send button, then what the sending said. */
+/**
+ * The code step of a form with one code: the captcha, the code with its send button, then what the sending
+ * said.
+ */
 export function CodeStep({
   step,
   label,

@@ -5,7 +5,10 @@ import { captchaCodes, errorMessage } from '../model/error-message.ts';
 import type { CaptchaState } from './captcha-field.tsx';
 import { useCountdown } from './use-countdown.ts';
 
-/** A code the member types, and the seconds before another may be asked for (the send button counts them down). */
+/**
+ * A code the member types, and the seconds before another may be asked for (the send button counts them
+ * down).
+ */
 export interface CodeSlot {
   value: string;
   set: (code: string) => void;
@@ -24,9 +27,9 @@ export const isCode = (value: string) => /^\d{6}$/.test(value.trim());
 
 /**
  * The step every form that sends a code (or a link) shares: the form's field errors, alert and notice, the
- * captcha that guards the send button, and the code with its countdown. Sending checks the fields and the captcha
- * answer first, then calls with the answer; a captcha refusal lands on the captcha field, anything else in the
- * form alert. Every attempt spends the picture, so a new one is shown after it.
+ * captcha that guards the send button, and the code with its countdown. Sending checks the fields and the
+ * captcha answer first, then calls with the answer; a captcha refusal lands on the captcha field, anything
+ * else in the form alert. Every attempt spends the picture, so a new one is shown after it.
  */
 export function useCodeStep() {
   const { t } = useTranslation('passport');

@@ -1,7 +1,8 @@
 /**
- * The top-up calls, bound once. Both variants of spec 7 are here: the regional web pay (`/api/komoe/webpay/*`,
- * whose calls name their distribution region) and the second variant (`/api/web/pay/*`, whose calls name `region`).
- * `model/variant.ts` puts each variant behind one `TopupApi` and fills in the region.
+ * The top-up calls, bound once. Both variants of spec 7 are here: the regional web pay
+ * (`/api/komoe/webpay/*`, whose calls name their distribution region) and the second variant
+ * (`/api/web/pay/*`, whose calls name `region`). `model/variant.ts` puts each variant behind one `TopupApi`
+ * and fills in the region.
  */
 import { bindCalls } from '@gp/api-client';
 import {

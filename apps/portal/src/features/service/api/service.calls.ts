@@ -1,7 +1,7 @@
 /**
  * The customer-service calls, bound once. The files beside this one shape the input of the calls that need it
- * (the FAQ and ticket queries, the rating, the contact form); `attachment-url.ts` is the one address that is not
- * an enveloped call.
+ * (the FAQ and ticket queries, the rating, the contact form); `attachment-url.ts` is the one address that is
+ * not an enveloped call.
  */
 import { bindCalls } from '@gp/api-client';
 import {
@@ -28,8 +28,8 @@ export const serviceCalls = /* @__PURE__ */ bindCalls(api, {
   faqPage,
   questionTypes: questionTypeList,
   /**
-   * A new question (about one of the member's orders with `order_no`), or a follow-up to a replied ticket (moves
-   * it to processing); answers the ticket's id.
+   * A new question (about one of the member's orders with `order_no`), or a follow-up to a replied ticket
+   * (moves it to processing); answers the ticket's id.
    */
   createWorkOrder: workOrderCreate,
   /** One of the member's tickets with its thread; -401 when it is not theirs (or does not exist). */

@@ -1,7 +1,8 @@
 /**
- * A ticket's conversation, oldest first: the question, the member's follow-ups, customer service's replies and
- * its notes on the ticket's order, each with its time and attachments (images as lazy thumbnails that open full size, logs as downloads).
- * Attachment URLs go to the API with the session cookie, so only their owner gets them.
+ * A ticket's conversation, oldest first: the question, the member's follow-ups, customer service's replies
+ * and its notes on the ticket's order, each with its time and attachments (images as lazy thumbnails that
+ * open full size, logs as downloads). Attachment URLs go to the API with the session cookie, so only their
+ * owner gets them.
  */
 import { useTranslation } from 'react-i18next';
 import type { CsFileItem, WorkOrderMessage } from '@gp/contracts/cs';
