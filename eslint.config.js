@@ -103,8 +103,13 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other nor the layers composing them (DESIGN section 7; scripts/eslint).
-    files: ['apps/{portal,passport,pay,cs-admin}/src/features/**'],
+    // Features do not import each other nor the layers composing them, and those layers (src/app, src/routes)
+    // use a feature only through its features/<f>/index.ts (DESIGN section 7; scripts/eslint).
+    files: [
+      'apps/{portal,passport,pay,cs-admin}/src/features/**',
+      'apps/{portal,passport,pay,cs-admin}/src/routes/**',
+      'apps/{portal,passport,pay,cs-admin}/src/app/**',
+    ],
     plugins: { front: { rules: { 'feature-imports': featureImports } } },
     rules: { 'front/feature-imports': 'error' },
   },

@@ -1,5 +1,5 @@
 /**
- * The pay pages the server renders (issue 21; built with `vite build --ssr` into dist/server and loaded by the
+ * The pay pages the server renders (built with `vite build --ssr` into dist/server and loaded by the
  * API's app host): the top-up start, desktop and H5, with their headings and form shell in the reader's language.
  */
 import { createPageRenderer } from '@gp/ui/render-page';

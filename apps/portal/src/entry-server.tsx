@@ -1,5 +1,5 @@
 /**
- * The portal's pages as the server renders them (issue 21; built with `vite build --ssr` into dist/server and
+ * The portal's pages as the server renders them (built with `vite build --ssr` into dist/server and
  * loaded by the API's app host): the home page and the news list, desktop and H5. The home page's first banner
  * is the largest thing on a phone's first screen, so its picture is preloaded from the head, exactly as the
  * `<img>` of the carousel asks for it.

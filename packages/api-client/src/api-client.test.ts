@@ -3,8 +3,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCall } from '@gp/contracts';
-import { ApiError, NetworkError, bindCalls, createApiClient, readCookie } from './api-client.ts';
+import { defineCall, type CallContract } from '@gp/contracts';
+import {
+  ApiError,
+  NetworkError,
+  bindCalls,
+  createApiClient,
+  readCookie,
+  type ApiClient,
+} from './api-client.ts';
 
 interface Seen {
   method: string;
@@ -241,6 +248,21 @@ describe('calls', () => {
   it('binds contracts into typed functions', async () => {
     const web = bindCalls(client({ web: [good.base] }), { getGames });
     expect(await web.getGames({})).toEqual([{ game_name: 'Lotus Blade' }]);
+  });
+
+  it('binds each name to its own contract and passes the input on as given', async () => {
+    const call = vi.fn(async (contract: CallContract) => contract.path);
+    const bound = bindCalls({ call } as ApiClient, { games: getGames, login: postForm });
+    expect(Object.keys(bound)).toEqual(['games', 'login']);
+    expect(await bound.login({ user: 'pim', keep: 1 })).toBe('/web/login');
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call).toHaveBeenCalledWith(postForm, { user: 'pim', keep: 1 });
+  });
+
+  it('a bound call fails as the client does', async () => {
+    const refusal = new ApiError(-101, 'passport', 200);
+    const bound = bindCalls({ call: () => Promise.reject(refusal) } as ApiClient, { login: postForm });
+    await expect(bound.login({ user: 'pim', keep: 0 })).rejects.toBe(refusal);
   });
 });
 

@@ -273,7 +273,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-/** Binds contracts to a client: `const web = bindCalls(client, { gameList }); await web.gameList({})`. */
+/**
+ * Binds contracts to a client under the names a feature calls them by, so a feature binds its calls once (its
+ * `api/<feature>.calls.ts`) instead of a file per call: `const web = bindCalls(client, { games: gameList });
+ * await web.games({})`. Each function passes its input on unchanged; a call that shapes its input or its
+ * answer is a function of its own beside the bindings. Annotate the binding `#__PURE__` so a bundle that uses
+ * none of a feature's calls drops it.
+ */
 export function bindCalls<M extends Record<string, CallContract>>(
   client: ApiClient,
   calls: M,

@@ -3,7 +3,7 @@
  * choice for this host, else the one its cookie mirrors, else the browser's), load its strings, then render the
  * app's data router. Each app passes its own namespaces and routes.
  *
- * A page the server rendered (issue 21: `server/render-page.tsx`) is taken over in place: the matched screens'
+ * A page the server rendered (`server/render-page.tsx`) is taken over in place: the matched screens'
  * chunks are loaded first, the router starts from the loaders' data the page carries (no call repeated), and
  * `hydrateRoot` adopts the markup node for node. When the browser would render something else (another language
  * stored in this tab, another device form), it renders afresh as for a page the server did not render. Dates

@@ -1,5 +1,5 @@
 /**
- * Splits the takeover of a server-rendered page (issue 21) into several tasks, so a phone's main thread is never
+ * Splits the takeover of a server-rendered page into several tasks, so a phone's main thread is never
  * blocked for long by it: the parts of the page wrapped in `HydrateLater` are taken over each in a task of its
  * own, just after the rest. Their markup stays on screen as the server sent it meanwhile (nothing is hidden or
  * drawn again); only their event handlers and effects start a few milliseconds later, and their links work as

@@ -1,5 +1,5 @@
 /**
- * The live status of one of the member's orders (issue 20 item 4): `useOrderStream(orderNo, initial)` answers the
+ * The live status of one of the member's orders: `useOrderStream(orderNo, initial)` answers the
  * order as the API's `order_stream` (Server-Sent Events) last sent it, else `initial`, whichever is further along.
  * Every user of the hook on a page shares one EventSource per order (a module-level registry): the pay pages and a
  * ticket's order open one stream, never one per component. The stream closes when its last user unmounts, when

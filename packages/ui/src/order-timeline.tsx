@@ -5,7 +5,7 @@ import { dateTime, formatDate } from '@gp/i18n/format';
 import styles from './order-timeline.module.css';
 
 /**
- * An order's timeline for players (issue 20): the pay pages, the order inside a ticket and the lookup without
+ * An order's timeline for players: the pay pages, the order inside a ticket and the lookup without
  * login show the same steps with the same words. Times are in the reader's time zone (the browser's) and
  * language. An ordered list, so screen readers announce "3 of 4"; the latest step is marked as the current one.
  */

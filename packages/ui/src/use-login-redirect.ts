@@ -9,7 +9,7 @@ const isNotLoggedIn = (error: unknown) => error instanceof ApiError && error.cod
 /**
  * -101 while a page is open (the session ended): off to the passport login with the page as `redirect`, back here
  * afterwards, instead of a "not logged in" message. The pay wizard (its choices wait in the draft) and the
- * customer-service pages use it (issue 20 item 9). Wrap a call's promise with `guard`; on -101 it never settles.
+ * customer-service pages use it. Wrap a call's promise with `guard`; on -101 it never settles.
  */
 export function useLoginRedirect() {
   const shell = useShell();

@@ -13,7 +13,6 @@ import { userInfo } from '@gp/contracts/passport';
 import { forgetUser } from '@gp/ui/session';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
-import type * as SaveJsonFile from '../features/privacy/model/save-json-file.ts';
 
 const member = {
   mid: 7,
@@ -47,7 +46,7 @@ const api = tableApi(
 vi.mock('../lib/api-client.ts', () => ({ api }));
 const saveJsonFile = vi.fn();
 vi.mock('../features/privacy/model/save-json-file.ts', async (original) => ({
-  ...(await original<typeof SaveJsonFile>()),
+  ...(await original<Record<string, unknown>>()),
   saveJsonFile,
 }));
 // The password is sealed with the server's one-time key (auth feature); here it is marked as sealed.

@@ -6,16 +6,17 @@ import { carryLanguage } from '@gp/i18n';
 import { currentUser } from '@gp/ui/session';
 import { hosts } from '../config/env.ts';
 import { api } from '../lib/api-client.ts';
-import { BindEmailForm } from '../features/auth/components/bind-email-form.tsx';
-import { BindPhoneForm } from '../features/auth/components/bind-phone-form.tsx';
-import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
-import { SessionsSection } from '../features/account-security/components/sessions-section.tsx';
-import { ChangePasswordByCodeForm } from '../features/auth/components/change-password-by-code-form.tsx';
-import { sealPasswords } from '../features/auth/api/seal-passwords.ts';
-import { PrivacySection } from '../features/privacy/components/privacy-section.tsx';
-import { PasskeysSection } from '../features/passkeys/components/passkeys-section.tsx';
-import { usePasskeyProof } from '../features/passkeys/components/use-passkey-proof.ts';
-import styles from '../features/auth/components/forms.module.css';
+import {
+  BindEmailForm,
+  BindPhoneForm,
+  ChangePasswordForm,
+  ChangePasswordByCodeForm,
+  sealPasswords,
+  formsStyles as styles,
+} from '../features/auth/index.ts';
+import { SessionsSection } from '../features/account-security/index.ts';
+import { PrivacySection } from '../features/privacy/index.ts';
+import { PasskeysSection, usePasskeyProof } from '../features/passkeys/index.ts';
 
 /** Account settings are for account-type members; third-party members are sent home (spec 4). */
 export async function loader() {

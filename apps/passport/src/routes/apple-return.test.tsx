@@ -29,7 +29,7 @@ const api = tableApi(
 );
 vi.mock('../lib/api-client.ts', () => ({ api }));
 const { routes } = await import('../app/router.tsx');
-const { pendingSocialLoginKey } = await import('../features/auth/model/pending-social-login.ts');
+const { pendingSocialLoginKey } = await import('../features/auth/index.ts');
 
 const replace = vi.fn();
 const query = 'code=c-1&state=tok-1&iss=http%3A%2F%2Flocalhost%3A8094';

@@ -6,15 +6,15 @@ import { providerOfChannel } from '@gp/contracts/passport';
 import { carryLanguage } from '@gp/i18n';
 import { useShell } from '@gp/ui/shell-context';
 import { SiteLink } from '@gp/ui/site-link';
-import { errorMessage } from '../features/auth/model/error-message.ts';
 import {
+  errorMessage,
   clearPendingSocialLogin,
   readPendingSocialLogin,
   type PendingSocialLogin,
-} from '../features/auth/model/pending-social-login.ts';
-import { finishSocialLogin } from '../features/auth/api/finish-social-login.ts';
-import { providerNames } from '../features/auth/model/provider-names.ts';
-import styles from '../features/auth/components/forms.module.css';
+  finishSocialLogin,
+  providerNames,
+  formsStyles as styles,
+} from '../features/auth/index.ts';
 
 type Outcome =
   | { kind: 'working'; pending: PendingSocialLogin }

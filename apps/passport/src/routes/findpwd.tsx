@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SiteLink } from '@gp/ui/site-link';
 import { useState } from 'react';
-import { MethodChoice, type Method } from '../features/auth/components/method-tabs.tsx';
-import { PhoneResetForm } from '../features/auth/components/phone-reset-form.tsx';
-import { NewPasswordForm } from '../features/auth/components/new-password-form.tsx';
-import { ResetRequestForm } from '../features/auth/components/reset-request-form.tsx';
-import { EmailCodeResetForm } from '../features/auth/components/email-code-reset-form.tsx';
-import styles from '../features/auth/components/forms.module.css';
+import {
+  MethodChoice,
+  type Method,
+  PhoneResetForm,
+  NewPasswordForm,
+  ResetRequestForm,
+  EmailCodeResetForm,
+  formsStyles as styles,
+} from '../features/auth/index.ts';
 
 /** Password recovery (desktop and H5): ask for a link, or - opened from the e-mail - set the new password. */
 export default function Findpwd() {

@@ -15,7 +15,7 @@ const api = tableApi(
 );
 vi.mock('../lib/api-client.ts', () => ({ api }));
 const { routes } = await import('../app/router.tsx');
-const { pendingSocialLoginKey } = await import('../features/auth/model/pending-social-login.ts');
+const { pendingSocialLoginKey } = await import('../features/auth/index.ts');
 
 const assign = vi.fn();
 

@@ -6,11 +6,9 @@ import { usePageUrl, useShell } from '@gp/ui/shell-context';
 import { returnTarget } from '@gp/ui/session';
 import { SiteLink } from '@gp/ui/site-link';
 import { socialLogin } from '../config/env.ts';
-import { LoginForm } from '../features/auth/components/login-form.tsx';
-import { SocialLoginButtons } from '../features/auth/components/social-login-buttons.tsx';
-import { useLoginDeletionNotice } from '../features/privacy/components/use-login-deletion-notice.tsx';
-import { PasskeyLoginButton } from '../features/passkeys/components/passkey-login-button.tsx';
-import styles from '../features/auth/components/forms.module.css';
+import { LoginForm, SocialLoginButtons, formsStyles as styles } from '../features/auth/index.ts';
+import { useLoginDeletionNotice } from '../features/privacy/index.ts';
+import { PasskeyLoginButton } from '../features/passkeys/index.ts';
 
 /** What sign-up hands to this page in the history state: the account just created. */
 export interface LoginState {

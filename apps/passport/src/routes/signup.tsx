@@ -3,16 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useShell } from '@gp/ui/shell-context';
 import { siteHref, SiteLink } from '@gp/ui/site-link';
-import { MethodChoice, type Method } from '../features/auth/components/method-tabs.tsx';
-import { SignupForm, type Registered } from '../features/auth/components/signup-form.tsx';
+import {
+  MethodChoice,
+  type Method,
+  SignupForm,
+  type Registered,
+  formsStyles as styles,
+} from '../features/auth/index.ts';
 import type { LoginState } from './login.tsx';
-import styles from '../features/auth/components/forms.module.css';
 
 const countdownSeconds = 5;
 
 /**
  * Registration; success shows a countdown and goes to login, keeping where the visitor wanted to go (spec 4), with
- * the new account already in the login form (issue 16). The account travels in the router's history state: both
+ * the new account already in the login form. The account travels in the router's history state: both
  * pages are on this host, and the address never holds it.
  */
 export default function Signup() {

@@ -5,11 +5,18 @@
  */
 import { useTranslation } from 'react-i18next';
 import { redirect, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { ConfirmOrder } from '../features/topup/components/confirm-order.tsx';
-import { isComplete, readDraft, useDraft } from '../features/topup/model/draft.ts';
-import { orderPath, placeOf, stepPath } from '../features/topup/model/place.ts';
+import {
+  ConfirmOrder,
+  isComplete,
+  readDraft,
+  useDraft,
+  orderPath,
+  placeOf,
+  stepPath,
+  TopupPage,
+  useTopup,
+} from '../features/topup/index.ts';
 import type { SetoutState } from './pay-h5-setout.tsx';
-import { TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
 
 export function loader({ request }: LoaderFunctionArgs) {
   const place = placeOf(new URL(request.url).pathname);

@@ -5,11 +5,18 @@
 import { useTranslation } from 'react-i18next';
 import { HydrateLater } from '@gp/ui/hydrate-later';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { topupApiOf } from '../features/topup/model/variant.ts';
-import { GameLinks } from '../features/topup/components/game-picker.tsx';
-import { orderFromSearch, orderPath, placeOf, stepPath } from '../features/topup/model/place.ts';
-import { HistoryLink, TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
-import { LookupLink } from '../features/topup/components/order-lookup.tsx';
+import {
+  topupApiOf,
+  GameLinks,
+  orderFromSearch,
+  orderPath,
+  placeOf,
+  stepPath,
+  HistoryLink,
+  TopupPage,
+  useTopup,
+  LookupLink,
+} from '../features/topup/index.ts';
 import styles from './paygame.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,9 +6,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { OrderTracker, type OrderPage } from '../features/topup/components/order-tracker.tsx';
-import { orderFromSearch } from '../features/topup/model/place.ts';
-import { HistoryLink, TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
+import {
+  OrderTracker,
+  type OrderPage,
+  orderFromSearch,
+  HistoryLink,
+  TopupPage,
+  useTopup,
+} from '../features/topup/index.ts';
 import styles from './paygame.module.css';
 
 const titles: Record<OrderPage, string> = {

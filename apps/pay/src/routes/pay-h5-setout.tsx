@@ -15,11 +15,18 @@ import {
 } from 'react-router';
 import { ApiError } from '@gp/api-client';
 import { errorDomains, type ErrorDomain } from '@gp/errors';
-import { topupApiOf } from '../features/topup/model/variant.ts';
-import { TopupForm } from '../features/topup/components/topup-form.tsx';
-import { draftGameOf, readDraft, updateDraft, withGame } from '../features/topup/model/draft.ts';
-import { placeOf, stepPath } from '../features/topup/model/place.ts';
-import { TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
+import {
+  topupApiOf,
+  TopupForm,
+  draftGameOf,
+  readDraft,
+  updateDraft,
+  withGame,
+  placeOf,
+  stepPath,
+  TopupPage,
+  useTopup,
+} from '../features/topup/index.ts';
 import styles from './paygame.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 /**
- * "Problem with this order?" on every order of the top-up history (issue 20): a link to the customer-service
+ * "Problem with this order?" on every order of the top-up history: a link to the customer-service
  * question form (desktop or H5, like the page) carrying the order's number, game, server and character.
  */
 import { cleanup, screen, within } from '@testing-library/react';

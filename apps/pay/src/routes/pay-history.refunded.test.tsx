@@ -1,5 +1,5 @@
 /**
- * A refunded top-up as the player sees it (issue 18 item 4): "Refunded" with the reason in words, in the history
+ * A refunded top-up as the player sees it: "Refunded" with the reason in words, in the history
  * table (desktop), the cards (H5) and on the order page, never "Top-up failed".
  */
 import { cleanup, screen, within } from '@testing-library/react';

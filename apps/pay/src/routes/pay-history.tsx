@@ -1,10 +1,14 @@
 /** Top-up history, desktop `/paygame_history/` and H5 `pg_record` of both variants, ten orders a page. */
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { topupApiOf } from '../features/topup/model/variant.ts';
-import { HistoryPager, OrderHistory } from '../features/topup/components/order-history.tsx';
-import { placeOf } from '../features/topup/model/place.ts';
-import { TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
+import {
+  topupApiOf,
+  HistoryPager,
+  OrderHistory,
+  placeOf,
+  TopupPage,
+  useTopup,
+} from '../features/topup/index.ts';
 
 const historyPageSize = 10;
 

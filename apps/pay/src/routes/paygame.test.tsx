@@ -18,7 +18,7 @@ const { state, answers } = topupWorld();
 const api = tableApi(answers);
 vi.mock('../lib/api-client.ts', () => ({ api }));
 const { routes } = await import('../app/router.tsx');
-const { rememberOrder } = await import('../features/topup/model/orders.ts');
+const { rememberOrder } = await import('../features/topup/index.ts');
 
 const assign = vi.fn();
 let opened: ReturnType<typeof fakeWindow> | null;

@@ -10,15 +10,25 @@ import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from
 import type { ApiError } from '@gp/api-client';
 import type { PayGameItem } from '@gp/contracts/pay';
 import { useShellData } from '@gp/ui/shell-data';
-import { topupApiOf, type TopupApi } from '../features/topup/model/variant.ts';
-import { ConfirmOrder } from '../features/topup/components/confirm-order.tsx';
-import { GameChoices } from '../features/topup/components/game-picker.tsx';
-import { LoginPrompt } from '../features/topup/components/login-prompt.tsx';
-import { OrderTracker } from '../features/topup/components/order-tracker.tsx';
-import { TopupForm } from '../features/topup/components/topup-form.tsx';
-import { draftGameOf, useDraft, withGame } from '../features/topup/model/draft.ts';
-import { orderFromSearch, orderPath, placeOf, type TopupPlace } from '../features/topup/model/place.ts';
-import { HistoryLink, TopupPage, useTopup } from '../features/topup/components/topup-page.tsx';
+import {
+  topupApiOf,
+  type TopupApi,
+  ConfirmOrder,
+  GameChoices,
+  LoginPrompt,
+  OrderTracker,
+  TopupForm,
+  draftGameOf,
+  useDraft,
+  withGame,
+  orderFromSearch,
+  orderPath,
+  placeOf,
+  type TopupPlace,
+  HistoryLink,
+  TopupPage,
+  useTopup,
+} from '../features/topup/index.ts';
 import styles from './paygame.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,11 +9,13 @@ import { ApiError } from '@gp/api-client';
 import { matchSiteRoute } from '@gp/config/site-map';
 import type { ArticleDetail } from '@gp/contracts/web';
 import { codes } from '@gp/errors';
-import { getActivityDetail } from '../features/articles/api/get-activity-detail.ts';
-import { getNewsDetail } from '../features/articles/api/get-news-detail.ts';
-import { ArticleNotFound } from '../features/articles/components/article-not-found.tsx';
-import { ArticleView } from '../features/articles/components/article-view.tsx';
-import { parseArticleId, type ArticleKind } from '../features/articles/utils/article-kinds.ts';
+import {
+  type ArticleKind,
+  ArticleNotFound,
+  articlesCalls,
+  ArticleView,
+  parseArticleId,
+} from '../features/articles/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 
 interface DetailData {
@@ -35,7 +37,10 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<D
   if (id === undefined || (isPreview && (!token || token.length > maxTokenLength)))
     return { kind, article: null };
   try {
-    const article = await (kind === 'news' ? getNewsDetail(id, token) : getActivityDetail(id, token));
+    const preview = token ? { preview_token: token } : {};
+    const article = await (kind === 'news'
+      ? articlesCalls.newsDetail({ news_id: id, ...preview })
+      : articlesCalls.activityDetail({ activity_id: id, ...preview }));
     return { kind, article };
   } catch (error) {
     // -404: unknown, unpublished, or a bad / expired token. Anything else (network, server) is the error page.

@@ -165,7 +165,7 @@ describe('news list', () => {
   });
 });
 
-describe('a news list longer than the count cap (issue 21)', () => {
+describe('a news list longer than the count cap', () => {
   // The server counts 1000 and says there are more: 2000 items, a page of each however far it is asked.
   const capped = () =>
     answers.set(newsPage, (input: PageInput) => ({

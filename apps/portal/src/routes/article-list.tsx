@@ -10,17 +10,16 @@ import { HydrateLater } from '@gp/ui/hydrate-later';
 import { SiteLink } from '@gp/ui/site-link';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
-import { getActivityPage } from '../features/articles/api/get-activity-page.ts';
-import { getNewsPage } from '../features/articles/api/get-news-page.ts';
-import { ArticleList } from '../features/articles/components/article-list.tsx';
-import { CategoryTabs } from '../features/articles/components/category-tabs.tsx';
 import {
+  type ArticleKind,
+  ArticleList,
+  articlesCalls,
+  CategoryTabs,
   listHref,
   listPageSize,
-  parseListQuery,
-  type ArticleKind,
   type ListQuery,
-} from '../features/articles/utils/article-kinds.ts';
+  parseListQuery,
+} from '../features/articles/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 import styles from './article-list.module.css';
 
@@ -35,8 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<ListData>
   const url = new URL(request.url);
   const kind: ArticleKind = matchSiteRoute(url.pathname)?.route.title === 'active' ? 'activity' : 'news';
   const query = parseListQuery(url.searchParams, kind);
-  const load = kind === 'news' ? getNewsPage : getActivityPage;
-  return { kind, query, page: await load(query.page, listPageSize, query.category) };
+  const input = {
+    page_num: query.page,
+    page_size: listPageSize,
+    ...(query.category ? { category: query.category } : {}),
+  };
+  const page = await (kind === 'news' ? articlesCalls.newsPage(input) : articlesCalls.activityPage(input));
+  return { kind, query, page };
 }
 
 export default function ArticleListScreen() {

@@ -1,7 +1,7 @@
 /** /fans_h5: the fan groups (loaded by the shell for the header), each linking to its community. */
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '@gp/ui/shell-data';
-import { FanGroupList } from '../features/fans/components/fan-group-list.tsx';
+import { FanGroupList } from '../features/fans/index.ts';
 import styles from './h5-list-page.module.css';
 
 export default function FanGroups() {

@@ -1,7 +1,7 @@
 /** /gamelist_h5: every game (the shell has loaded the list for the header), each linking to its own site. */
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '@gp/ui/shell-data';
-import { GameGrid } from '../features/games/components/game-grid.tsx';
+import { GameGrid } from '../features/games/index.ts';
 import styles from './h5-list-page.module.css';
 
 export default function GameList() {

@@ -12,18 +12,11 @@ import { useShellData } from '@gp/ui/shell-data';
 import { SiteLink } from '@gp/ui/site-link';
 import { Skeleton } from '../components/skeleton.tsx';
 import { StateMessage } from '../components/state-message.tsx';
-import { getActivityPage } from '../features/articles/api/get-activity-page.ts';
-import { getNewsTop } from '../features/articles/api/get-news-top.ts';
-import { ArticleList } from '../features/articles/components/article-list.tsx';
-import { NewsHeadlines } from '../features/articles/components/news-headlines.tsx';
-import { getHomeBanners } from '../features/banners/api/get-home-banners.ts';
-import { BannerCarousel } from '../features/banners/components/banner-carousel.tsx';
-import { FanGroupList } from '../features/fans/components/fan-group-list.tsx';
-import { getRecommendedGames } from '../features/games/api/get-recommended-games.ts';
-import { RecommendedGames } from '../features/games/components/recommended-games.tsx';
-import { getHomeModules } from '../features/home/api/get-home-modules.ts';
-import { HomeSection } from '../features/home/components/home-section.tsx';
-import { QuickLinks } from '../features/home/components/quick-links.tsx';
+import { ArticleList, articlesCalls, NewsHeadlines } from '../features/articles/index.ts';
+import { BannerCarousel, bannersCalls } from '../features/banners/index.ts';
+import { FanGroupList } from '../features/fans/index.ts';
+import { gamesCalls, RecommendedGames } from '../features/games/index.ts';
+import { homeCalls, HomeSection, QuickLinks } from '../features/home/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 import { settle, type Settled } from '../utils/settle.ts';
 import styles from './home.module.css';
@@ -34,11 +27,11 @@ export const homeActivityCount = 3;
 /** Every call starts at once (no waterfall behind the module list); none is awaited, the sections stream. */
 export function loader() {
   return {
-    banners: settle(getHomeBanners()),
-    modules: settle(getHomeModules()),
-    games: settle(getRecommendedGames()),
-    news: settle(getNewsTop(homeNewsCount)),
-    activities: settle(getActivityPage(1, homeActivityCount)),
+    banners: settle(bannersCalls.homeBanners({})),
+    modules: settle(homeCalls.homeModules({})),
+    games: settle(gamesCalls.recommendedGames({})),
+    news: settle(articlesCalls.newsTop({ size: homeNewsCount })),
+    activities: settle(articlesCalls.activityPage({ page_num: 1, page_size: homeActivityCount })),
   };
 }
 type HomeData = ReturnType<typeof loader>;

@@ -8,16 +8,20 @@ import type { WorkOrderPageData, WorkOrderStatus } from '@gp/contracts/cs';
 import { SiteLink } from '@gp/ui/site-link';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
-import { getWorkOrderPage, workOrderPageSize } from '../features/service/api/get-work-order-page.ts';
-import { ServiceLayout } from '../features/service/components/service-layout.tsx';
-import { historyHref, StatusFilter } from '../features/service/components/status-filter.tsx';
-import { TicketList } from '../features/service/components/ticket-list.tsx';
-import { pageParam, servicePaths, statusParam } from '../features/service/model/query.ts';
 import {
+  getWorkOrderPage,
+  historyHref,
   loadServiceStrings,
-  useServiceStrings,
+  pageParam,
+  ServiceLayout,
+  servicePaths,
   type ServiceStrings,
-} from '../features/service/model/strings.ts';
+  StatusFilter,
+  statusParam,
+  TicketList,
+  useServiceStrings,
+  workOrderPageSize,
+} from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 
 interface HistoryData {

@@ -10,22 +10,27 @@ import { formatNumber } from '@gp/i18n/format';
 import { SiteLink } from '@gp/ui/site-link';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
-import { errorMessage } from '../features/service/model/error-message.ts';
-import { faqPageSize, getFaqPage, type FaqQuery } from '../features/service/api/get-faq-page.ts';
-import { getServiceGames } from '../features/service/api/get-service-games.ts';
-import { getQuestionTypes } from '../features/service/api/get-question-types.ts';
-import { FaqList } from '../features/service/components/faq-list.tsx';
-import { faqHref, FaqSearch } from '../features/service/components/faq-search.tsx';
-import faqStyles from '../features/service/components/faq.module.css';
-import form from '../features/service/components/form.module.css';
-import { ServiceEntries } from '../features/service/components/service-nav.tsx';
-import pageStyles from '../features/service/components/service-page.module.css';
-import { pageParam, positiveInt, servicePaths } from '../features/service/model/query.ts';
 import {
+  errorMessage,
+  faqHref,
+  FaqList,
+  faqPageSize,
+  type FaqQuery,
+  FaqSearch,
+  faqStyles,
+  formStyles as form,
+  getFaqPage,
+  getQuestionTypes,
   loadServiceStrings,
-  useServiceStrings,
+  pageParam,
+  positiveInt,
+  serviceCalls,
+  ServiceEntries,
+  servicePageStyles as pageStyles,
+  servicePaths,
   type ServiceStrings,
-} from '../features/service/model/strings.ts';
+  useServiceStrings,
+} from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 import { settle, type Settled } from '../utils/settle.ts';
 
@@ -52,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData>
   const query = parseFaqQuery(new URL(request.url).searchParams);
   const [strings, games, types, faq] = await Promise.all([
     loadServiceStrings(),
-    settle(getServiceGames()),
+    settle(serviceCalls.games({})),
     settle(getQuestionTypes('faq', query.game)),
     settle(getFaqPage(query)),
   ]);
@@ -67,7 +72,7 @@ export default function ServiceHome() {
   const { query, faq } = data;
   const filtered = query.game !== undefined || query.type !== undefined || !!query.keyword;
   const searchKey = faqHref({ ...query, page: 1 });
-  // Above the server's count cap (issue 21) "1,000+ answers": the pager stops at the cap's last page, and a
+  // Above the server's count cap "1,000+ answers": the pager stops at the cap's last page, and a
   // player looking further narrows the search.
   const faqCount = (page: FaqPageData) =>
     page.total_capped

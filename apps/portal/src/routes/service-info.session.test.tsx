@@ -1,6 +1,6 @@
 /**
- * Issue 20 item 9: the session ends while the contact details page is open; saving answers -101 and the player
- * goes to the passport login with this page as `redirect`, instead of a "not logged in" message.
+ * A session that ends while the contact details page is open: saving answers -101 and the player goes to the
+ * passport login with this page as `redirect` (and comes back to it), instead of a "not logged in" message.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

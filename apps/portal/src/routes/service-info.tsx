@@ -1,15 +1,15 @@
 /** Contact details (/service/info, /service/h5/info; login required): the member's contact info, editable. */
 import { useLoaderData } from 'react-router';
 import type { ContactInfoData } from '@gp/contracts/cs';
-import { getContactInfo } from '../features/service/api/get-contact-info.ts';
-import { ContactForm } from '../features/service/components/contact-form.tsx';
-import { ServiceLayout } from '../features/service/components/service-layout.tsx';
-import pageStyles from '../features/service/components/service-page.module.css';
 import {
+  ContactForm,
   loadServiceStrings,
-  useServiceStrings,
+  serviceCalls,
+  ServiceLayout,
+  servicePageStyles as pageStyles,
   type ServiceStrings,
-} from '../features/service/model/strings.ts';
+  useServiceStrings,
+} from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 
 interface InfoData {
@@ -18,7 +18,7 @@ interface InfoData {
 }
 
 export async function loader(): Promise<InfoData> {
-  const [strings, info] = await Promise.all([loadServiceStrings(), getContactInfo()]);
+  const [strings, info] = await Promise.all([loadServiceStrings(), serviceCalls.contactInfo({})]);
   return { strings, info };
 }
 

@@ -1,5 +1,5 @@
 /**
- * A ticket about a top-up order on the player's ticket page (issue 20): the order's state and timeline, and the
+ * A ticket about a top-up order on the player's ticket page: the order's state and timeline, and the
  * agents' notes on it worded for the player.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 9 for the rating: the session ends while a ticket is open; submitting a rating answers -101 and the
+ * A session that ends while a ticket is open, for the rating: submitting a rating answers -101 and the
  * player goes to the passport login with the ticket as `redirect`, instead of a "not logged in" message.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';

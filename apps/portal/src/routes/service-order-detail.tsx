@@ -7,22 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { workOrderStatus, type WorkOrderDetailData } from '@gp/contracts/cs';
 import { SiteLink } from '@gp/ui/site-link';
-import form from '../features/service/components/form.module.css';
-import { LinkedOrder } from '../features/service/components/linked-order.tsx';
-import { Rating } from '../features/service/components/rating.tsx';
-import { ServiceLayout } from '../features/service/components/service-layout.tsx';
-import pageStyles from '../features/service/components/service-page.module.css';
-import { TicketNotFound } from '../features/service/components/ticket-not-found.tsx';
-import { TicketSummary } from '../features/service/components/ticket-summary.tsx';
-import { TicketThread } from '../features/service/components/ticket-thread.tsx';
-import { loadTicket } from '../features/service/model/load-ticket.ts';
-import { useLiveOrder } from '../features/service/model/use-live-order.ts';
-import { servicePaths } from '../features/service/model/query.ts';
 import {
+  formStyles as form,
+  LinkedOrder,
   loadServiceStrings,
-  useServiceStrings,
+  loadTicket,
+  Rating,
+  ServiceLayout,
+  servicePageStyles as pageStyles,
+  servicePaths,
   type ServiceStrings,
-} from '../features/service/model/strings.ts';
+  TicketNotFound,
+  TicketSummary,
+  TicketThread,
+  useLiveOrder,
+  useServiceStrings,
+} from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 
 interface DetailData {
@@ -71,7 +71,7 @@ export default function ServiceOrderDetail() {
   const revalidator = useRevalidator();
   /**
    * Reloads the ticket with its thread and linked order (one loader call answers both): after a rating, and
-   * whatever else should bring the page up to date while it is open (issue 20: the live order stream).
+   * whatever else should bring the page up to date while it is open (the live order stream).
    */
   const refresh = () => {
     if (revalidator.state === 'idle') void revalidator.revalidate();

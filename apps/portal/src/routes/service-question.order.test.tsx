@@ -1,4 +1,4 @@
-/** "Problem with this order?" (issue 20): the question form opened from a top-up order, pre-filled for it. */
+/** "Problem with this order?": the question form opened from a top-up order, pre-filled for it. */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workOrderCreate } from '@gp/contracts/cs';

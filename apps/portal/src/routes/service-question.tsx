@@ -5,17 +5,17 @@
  */
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ContactInfoData, CsGameItem } from '@gp/contracts/cs';
-import { getContactInfo } from '../features/service/api/get-contact-info.ts';
-import { getServiceGames } from '../features/service/api/get-service-games.ts';
-import { QuestionForm } from '../features/service/components/question-form.tsx';
-import { orderPrefillOf, type OrderPrefill } from '../features/service/model/order-prefill.ts';
-import { ServiceLayout } from '../features/service/components/service-layout.tsx';
-import pageStyles from '../features/service/components/service-page.module.css';
 import {
   loadServiceStrings,
-  useServiceStrings,
+  type OrderPrefill,
+  orderPrefillOf,
+  QuestionForm,
+  serviceCalls,
+  ServiceLayout,
+  servicePageStyles as pageStyles,
   type ServiceStrings,
-} from '../features/service/model/strings.ts';
+  useServiceStrings,
+} from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 import { settle, type Settled } from '../utils/settle.ts';
 
@@ -23,7 +23,7 @@ interface QuestionData {
   strings: ServiceStrings;
   games: CsGameItem[];
   contact: Settled<ContactInfoData>;
-  /** "Problem with this order?" from the pay pages (issue 20): the order the question is about. */
+  /** "Problem with this order?" from the pay pages: the order the question is about. */
   order: OrderPrefill | undefined;
 }
 
@@ -31,8 +31,8 @@ interface QuestionData {
 export async function loader({ request }: LoaderFunctionArgs): Promise<QuestionData> {
   const [strings, games, contact] = await Promise.all([
     loadServiceStrings(),
-    getServiceGames(),
-    settle(getContactInfo()),
+    serviceCalls.games({}),
+    settle(serviceCalls.contactInfo({})),
   ]);
   return { strings, games, contact, order: orderPrefillOf(new URL(request.url).searchParams) };
 }

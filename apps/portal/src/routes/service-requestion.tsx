@@ -8,17 +8,17 @@ import { workOrderStatus, type WorkOrderDetailData } from '@gp/contracts/cs';
 import { useShell } from '@gp/ui/shell-context';
 import { SiteLink, siteHref } from '@gp/ui/site-link';
 import { StateMessage } from '../components/state-message.tsx';
-import { FollowUpForm } from '../features/service/components/follow-up-form.tsx';
-import { ServiceLayout } from '../features/service/components/service-layout.tsx';
-import { TicketNotFound } from '../features/service/components/ticket-not-found.tsx';
-import pageStyles from '../features/service/components/service-page.module.css';
-import { loadTicket } from '../features/service/model/load-ticket.ts';
-import { servicePaths } from '../features/service/model/query.ts';
 import {
+  FollowUpForm,
   loadServiceStrings,
-  useServiceStrings,
+  loadTicket,
+  ServiceLayout,
+  servicePageStyles as pageStyles,
+  servicePaths,
   type ServiceStrings,
-} from '../features/service/model/strings.ts';
+  TicketNotFound,
+  useServiceStrings,
+} from '../features/service/index.ts';
 import { useIsH5 } from '../hooks/use-is-h5.ts';
 
 interface FollowUpData {

@@ -308,7 +308,7 @@ export function fakeFile(name: string, type: string, size?: number, content?: st
 }
 
 /**
- * A "the session ended while the page was open" test's browser (issue 20 item 9): `location` stubbed at `href`,
+ * A "the session ended while the page was open" test's browser: `location` stubbed at `href`,
  * whose `assign` (returned) records where the page sends the player; after each test the screen, the calls and
  * the world are reset.
  */

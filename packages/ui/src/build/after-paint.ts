@@ -1,10 +1,10 @@
 /**
- * Scripts after the first paint (issue 21): the loader a server-rendered player page runs at the end of its body.
+ * Scripts after the first paint: the loader a server-rendered player page runs at the end of its body.
  * `scriptsAfterPaint` of `player-vite.ts` puts it in every built index.html; the API's app host makes the tags inert.
  */
 
 /**
- * The attribute of the script and module-preload tags that a page the server rendered (issue 21) holds inert
+ * The attribute of the script and module-preload tags that a page the server rendered holds inert
  * until its first paint: the app host turns the entry's `<script type="module">` and `<link rel="modulepreload">`
  * into `<script type="gp/after-paint" data-after-paint src>` and `<link rel="gp-after-paint" data-after-paint
  * href>`, which the browser does not fetch, and `afterPaintLoader` starts them once the first screen is painted.

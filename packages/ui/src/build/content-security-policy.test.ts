@@ -1,4 +1,4 @@
-/** The apps' Content-Security-Policy, computed from the built index.html (issue 17). */
+/** The apps' Content-Security-Policy, computed from the built index.html. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,12 +1,12 @@
 /**
- * The Content-Security-Policy of a built app (issue 17), written at build time beside the build's other metadata
+ * The Content-Security-Policy of a built app, written at build time beside the build's other metadata
  * as `dist/.vite/content-security-policy.txt`: one line, the header value. Whatever serves the app's files (the
  * API process under `pnpm start`, a reverse proxy in production) sends it with every answer of that host.
  *
  * Scripts run from the app's own origin only; the one inline script a player page has (the landing-page preload
  * map, `screenPreloads`) is allowed by its SHA-256 hash, taken from the built index.html, so no inline script
  * that the build did not write can run. Styles come from the app's own origin, and the stylesheets index.html links
- * may also stand inline in a page (the app host puts them there in the pages it renders, issue 21: no request
+ * may also stand inline in a page (the app host puts them there in the pages it renders, so that no request comes
  * before the first paint), allowed by their hashes too (`stylesheetHashes`). Calls go to the app's own origin and the API hosts of the build
  * (`VITE_API_URLS`); pictures also come from the API hosts, from any https origin (the upload URL may be a CDN
  * the build does not know) and from data:/blob: URLs (previews of a file being uploaded). Nothing may frame the

@@ -105,7 +105,7 @@ export const screenPreloadsFile = '.vite/screen-preloads.json';
  * module, relative to the app; a path the map does not name loads as before.
  */
 export function screenPreloads(root: string, screens: Readonly<Record<string, string>>): Plugin {
-  /** The same map for the server (issue 21): a page it renders links its screen's files from the HTML itself. */
+  /** The same map for the server: a page it renders links its screen's files from the HTML itself. */
   let byPath: Record<string, string[]> = {};
   return {
     name: 'gp:screen-preloads',
@@ -188,7 +188,7 @@ export function scriptsAfterPaint(): Plugin {
 }
 
 /**
- * Preact's compat layer in place of React in the production build (issue 10): react-dom is 63.6 KB gzip, more than
+ * Preact's compat layer in place of React in the production build: react-dom is 63.6 KB gzip, more than
  * half the budget of a whole landing page, while Preact 11 with its compat layer is about 11 KB and keeps the API
  * our code, react-router and react-i18next use. The source, its types and the Vitest suites stay on React; the
  * built apps, which the Playwright journeys drive, run on Preact. Paths resolve from this package, since pnpm
@@ -283,7 +283,7 @@ export function playerVite(options: {
 }
 
 /**
- * The app's server build (issue 21): `src/entry-server.tsx` (its `render`, see @gp/ui/render-page) built with
+ * The app's server build: `src/entry-server.tsx` (its `render`, see @gp/ui/render-page) built with
  * `vite build --ssr` into dist/server, on Preact as the browser build, with every package bundled in (the API
  * process that loads it has React, not Preact, in reach), for Node.
  */

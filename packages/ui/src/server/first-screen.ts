@@ -1,5 +1,5 @@
 /**
- * What a server-rendered page carries for the browser to take it over (issue 21): the language and device it was
+ * What a server-rendered page carries for the browser to take it over: the language and device it was
  * rendered for, the time zone of its dates and its loaders' data, as JSON in `<script type="application/json" id="gp-first-screen">`. JSON
  * there is data, never run, so the Content-Security-Policy needs no hash for it; `<` is escaped so no text in the
  * data can close the element.

@@ -1,5 +1,5 @@
 /**
- * The first screen of a player page, rendered by the server (issue 21): the app's own routes, loaders and screens
+ * The first screen of a player page, rendered by the server: the app's own routes, loaders and screens
  * run in the API process (apps/api src/static/app-hosts.ts loads each app's `dist/server` build of this), their
  * calls answered in-process from the public cache, in the reader's language. The page then carries the markup
  * and the loaders' data (`firstScreenId`), and the browser takes it over without drawing it again (boot.tsx).
@@ -26,7 +26,7 @@ import { createI18n, optionOf, setLanguageSource, takeLanguage, type Namespace }
 import { setTimeZoneSource } from '@gp/i18n/format';
 import { setServerFetch } from '../player-api.ts';
 import { documentTitle, routeTitle } from '../use-document-title.ts';
-import type { RouteHandle } from '../shell/create-shell.tsx';
+import type { RouteHandle } from '../shell/shell-data.ts';
 import { firstScreenPayload, type FirstScreen } from './first-screen.ts';
 
 export interface RenderOptions {

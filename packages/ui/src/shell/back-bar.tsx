@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { carryLanguage } from '@gp/i18n';
 import { useShell } from './shell-context.tsx';
-import { useSiteRoute } from './shell.tsx';
+import { useSiteRoute } from './shell-data.ts';
 import styles from './back-bar.module.css';
 
 /**

@@ -44,7 +44,7 @@ function openWith(path: string, failure: Error) {
   return { leave, view: renderApp(routes, path) };
 }
 
-describe('a session that ends while the player is on the site (issue 20 item 9)', () => {
+describe('a session that ends while the player is on the site', () => {
   it('a login-only page whose data answers -101 leaves for the login with the page as redirect', async () => {
     const { leave } = openWith('/service/history?status=1', new ApiError(-101, 'service', 200));
     await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));

@@ -20,6 +20,7 @@ import { PendingScreen } from './pending-screen.tsx';
 import { currentUser, forgetUser, loginUrl } from './session.ts';
 import { originsOf, type ShellSettings } from './shell-context.tsx';
 import { FirstLoad, Shell } from './shell.tsx';
+import type { RouteHandle } from './shell-data.ts';
 
 export interface ScreenModule {
   default: ComponentType;
@@ -37,9 +38,7 @@ export interface ShellOptions {
   leave?: (url: string) => void;
 }
 
-export interface RouteHandle {
-  siteRoute: SiteRoute;
-}
+export type { RouteHandle };
 
 export const browserDevice = () => deviceKind(navigator.userAgent, navigator.maxTouchPoints);
 
@@ -93,7 +92,7 @@ export function createShellRoutes(options: ShellOptions): RouteObject[] {
           return await module.loader(args);
         } catch (error) {
           // The session ended while the player was on the site (the member read above was a moment old): the
-          // login with this page as `redirect`, not a "not logged in" message (issue 20 item 9).
+          // login with this page as `redirect`, not a "not logged in" message.
           if (route.requiresLogin && error instanceof ApiError && error.code === codes.notLoggedIn) {
             forgetUser();
             return toLogin();

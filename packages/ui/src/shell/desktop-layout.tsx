@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useH5RemScaling } from './rem-scale.ts';
-import { useSiteRoute } from './shell.tsx';
+import { useSiteRoute } from './shell-data.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import styles from './desktop-layout.module.css';

@@ -9,7 +9,7 @@ import { errorText } from '@gp/i18n';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 import { afterLogoutUrl, loginUrl, logout } from './session.ts';
 import { usePageUrl, useShell } from './shell-context.tsx';
-import { useShellData } from './shell.tsx';
+import { useShellData } from './shell-data.ts';
 import { SiteLink } from './site-link.tsx';
 import styles from './h5-header.module.css';
 

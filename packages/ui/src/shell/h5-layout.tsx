@@ -4,7 +4,7 @@ import { HydrateLater } from '../hydrate-later.tsx';
 import { BackBar } from './back-bar.tsx';
 import { H5Header } from './h5-header.tsx';
 import { useH5RemScaling } from './rem-scale.ts';
-import { useSiteRoute } from './shell.tsx';
+import { useSiteRoute } from './shell-data.ts';
 import { SiteFooter } from './site-footer.tsx';
 import styles from './h5-layout.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from './create-shell.tsx';
+import type { RouteHandle } from './shell-data.ts';
 
 /** A page whose screen a later capability builds: its layout and its translated heading. */
 export function PendingScreen() {

@@ -2,7 +2,7 @@
  * The visitor's login state for the shell: user info (spec 3) or null, fetched once per page view and shared by
  * the header and the login guard; -101 on a login-required route sends the visitor to the passport login with
  * the current URL as `redirect` (spec 4). Every address here leads to another of our hosts, so each carries the
- * page language (issue 16).
+ * page language.
  */
 import { ApiError, type ApiClient } from '@gp/api-client';
 import { userInfo, userLogout, type UserInfo } from '@gp/contracts/passport';
@@ -34,7 +34,7 @@ export function forgetUser(): void {
 }
 
 /**
- * Pages a login must never lead back to (issue 16): links that work once (the password-reset link, which is also
+ * Pages a login must never lead back to: links that work once (the password-reset link, which is also
  * the e-mail confirmation, and the social-login return) and flows that are over once done (sign-up, password
  * recovery). After logging in from one of them the player goes to the account settings instead.
  */

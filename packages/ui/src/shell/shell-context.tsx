@@ -32,7 +32,7 @@ export function originsOf(hosts: Hosts): Record<PlayerHost, string> {
 
 /**
  * The page's address, for links that come back to it (login): the browser's own; on the server, which renders
- * the page for this host (issue 21), the same address built from the host's origin.
+ * the page for this host, the same address built from the host's origin.
  */
 export function usePageUrl(): string {
   const shell = useShell();

@@ -2,44 +2,22 @@
  * The frame around every page: the desktop or H5 layout the matched route asks for, the page title, the
  * navigation progress bar. The shell's data (menus, user) comes from the `shell` route loader.
  */
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
-import { useMatches, useRouteLoaderData } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@gp/contracts/passport';
 import { wantsH5 } from '@gp/config/navigation-rules';
 import { routeTitle, useDocumentTitle } from '../use-document-title.ts';
-import type { RouteHandle } from './create-shell.tsx';
 import { DesktopLayout } from './desktop-layout.tsx';
 import { H5Layout } from './h5-layout.tsx';
-import type { Navigation } from './navigation-data.ts';
-import { navFallback } from './navigation-data.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import progress from './progress-bar.module.css';
 import { currentUser } from './session.ts';
 import { ShellContext, type ShellSettings } from './shell-context.tsx';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { LateUser, useSiteRoute, type ShellData } from './shell-data.ts';
+import { Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router';
 
-export interface ShellData {
-  navigation: Navigation;
-  user: UserInfo | null;
-  /** Rendered by the server, which cannot know the member: `Shell` asks once the page has taken over. */
-  userPending?: boolean;
-}
-
-const emptyData: ShellData = { navigation: { flags: navFallback, games: [], fansGroups: [] }, user: null };
-
-/** The member found after a server-rendered page was taken over. */
-const LateUser = createContext<UserInfo | null>(null);
-
-export function useShellData(): ShellData {
-  const data = (useRouteLoaderData('shell') as ShellData | null | undefined) ?? emptyData;
-  const late = useContext(LateUser);
-  return data.userPending && late ? { ...data, user: late } : data;
-}
-
-export function useSiteRoute() {
-  return (useMatches().at(-1)?.handle as RouteHandle | undefined)?.siteRoute;
-}
+// `@gp/ui/shell-data` names this file: what the screens read of the shell is kept in the leaf shell-data.ts.
+export { useShellData, useSiteRoute, type ShellData } from './shell-data.ts';
 
 export function Shell({ settings }: { settings: ShellSettings }) {
   const { t } = useTranslation('common');

@@ -13,7 +13,7 @@ import { LanguageSwitcher } from '../language-switcher.tsx';
 import { HoverMenu } from './hover-menu.tsx';
 import { afterLogoutUrl, loginUrl, logout } from './session.ts';
 import { usePageUrl, useShell } from './shell-context.tsx';
-import { useShellData } from './shell.tsx';
+import { useShellData } from './shell-data.ts';
 import { SiteLink } from './site-link.tsx';
 import styles from './site-header.module.css';
 

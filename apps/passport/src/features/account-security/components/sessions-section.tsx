@@ -4,15 +4,16 @@ import type { MemberSessionData } from '@gp/contracts/passport';
 import { ApiError } from '@gp/api-client';
 import { errorText } from '@gp/i18n';
 import { dateTime, formatDate } from '@gp/i18n/format';
-import { endOtherSessions, endSession, listSessions } from '../api/sessions.ts';
+import { accountSecurityCalls as calls } from '../api/account-security.calls.ts';
 import shared from '../../../components/account-section.module.css';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import own from './sessions-section.module.css';
 
 /** The account page's section look, with this section's own button and badge. */
 const styles = { ...shared, ...own };
 
 /**
- * "Where you're logged in" (issue 19 item 4): the member's live sessions with the browser, a masked network
+ * "Where you're logged in": the member's live sessions with the browser, a masked network
  * address (there is no GeoIP database to name a country) and when each was last used; each other one can be
  * signed out, or all of them at once.
  */
@@ -32,8 +33,8 @@ export function SessionsSection() {
   );
   const load = useCallback(
     () =>
-      listSessions().then(
-        (list) => setSessions(list),
+      calls.sessions({}).then(
+        ({ list }) => setSessions(list),
         (error: unknown) => failed(error),
       ),
     [failed],
@@ -67,16 +68,7 @@ export function SessionsSection() {
     <section className={styles.section} aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">{t('accountSecurity.sessionsHeading')}</h2>
       <p className={styles.hint}>{t('accountSecurity.sessionsIntro')}</p>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className={styles.notice}>
-          {notice}
-        </p>
-      )}
+      <FormMessages alert={alert} notice={notice} />
       {sessions === null ? (
         !alert && <p className={styles.hint}>{t('accountSecurity.loading')}</p>
       ) : (
@@ -105,7 +97,9 @@ export function SessionsSection() {
                   className={styles.button}
                   disabled={busy}
                   aria-label={t('accountSecurity.signOutDevice', { device: deviceOf(s) })}
-                  onClick={() => void act(() => endSession(s.id), t('accountSecurity.signedOut'))}
+                  onClick={() =>
+                    void act(() => calls.endSession({ id: s.id }), t('accountSecurity.signedOut'))
+                  }
                 >
                   {t('accountSecurity.signOut')}
                 </button>
@@ -120,7 +114,7 @@ export function SessionsSection() {
             type="button"
             className={styles.button}
             disabled={busy}
-            onClick={() => void act(endOtherSessions, t('accountSecurity.signedOutOthers'))}
+            onClick={() => void act(() => calls.endOtherSessions({}), t('accountSecurity.signedOutOthers'))}
           >
             {t('accountSecurity.signOutOthers')}
           </button>

@@ -5,16 +5,15 @@ import { bindEmail } from '../api/bind-email.ts';
 import { sendBindEmailCode } from '../api/send-bind-email-code.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
-import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { FormMessages } from '../../../components/form-messages.tsx';
+import { isCode, useCodeSlot, useCodeStep } from './use-code-step.ts';
 import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
 import styles from './forms.module.css';
 
 /**
- * Links an e-mail to the account, or changes the linked one (spec 7 /web/user/email/bind; issue 19 item 4): the
+ * Links an e-mail to the account, or changes the linked one (spec 7 /web/user/email/bind): the
  * current password (or a passkey), a code to the new address and - when one is linked - a code to the current
  * address, asked for in full since the page only shows it masked. Every other device is logged out; the old
  * address is told.
@@ -33,19 +32,9 @@ export function BindEmailForm({
   const [current, setCurrent] = useState('');
   const [email, setEmail] = useState('');
   const proof = useOwnerProof(passkeyProof);
-  const [oldCode, setOldCode] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const {
-    captcha,
-    setCaptcha,
-    captchaVersion,
-    send: sendWithCaptcha,
-  } = useCaptchaSend({ setErrors, setAlert });
-  const [notice, setNotice] = useState('');
-  const [waitOld, startWaitOld] = useCountdown();
-  const [wait, startWait] = useCountdown();
+  const step = useCodeStep();
+  const { errors, setErrors, alert, setAlert, notice, setNotice, code } = step;
+  const oldCode = useCodeSlot();
   const [busy, setBusy] = useState(false);
 
   const emailErrors = (value: string, field: string): Record<string, string> =>
@@ -53,13 +42,11 @@ export function BindEmailForm({
 
   const sendCode = (type: 'bind' | 'old') => {
     const target = (type === 'old' ? current : email).trim();
-    return sendWithCaptcha(
+    return step.sendCode(
       emailErrors(target, type === 'old' ? 'current' : 'email'),
       (imgToken, answer) => sendBindEmailCode(target, imgToken, answer, type),
-      (resendAfter) => {
-        setNotice(t('signup.codeSent', { email: target }));
-        (type === 'old' ? startWaitOld : startWait)(resendAfter);
-      },
+      () => t('signup.codeSent', { email: target }),
+      type === 'old' ? oldCode : code,
     );
   };
 
@@ -68,8 +55,8 @@ export function BindEmailForm({
     setAlert('');
     const found = emailErrors(email, 'email');
     if (proof.missing) found.password = t('validation.required');
-    if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
-    if (hasEmail && !/^\d{6}$/.test(oldCode.trim())) found.oldCode = t('validation.code');
+    if (!isCode(code.value)) found.code = t('validation.code');
+    if (hasEmail && !isCode(oldCode.value)) found.oldCode = t('validation.code');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -77,15 +64,15 @@ export function BindEmailForm({
       onBound(
         await bindEmail({
           email: email.trim(),
-          code: code.trim(),
+          code: code.value.trim(),
           ...(await proof.take()),
-          ...(hasEmail ? { oldCode: oldCode.trim() } : {}),
+          ...(hasEmail ? { oldCode: oldCode.value.trim() } : {}),
         }),
       );
       // The form stays for a later change: nothing of this one is kept in it.
       proof.setPassword('');
-      setCode('');
-      setOldCode('');
+      code.set('');
+      oldCode.set('');
       setEmail('');
       setCurrent('');
       setNotice(hasEmail ? t('accountSecurity.emailChanged') : t('bind.emailLinked'));
@@ -108,7 +95,7 @@ export function BindEmailForm({
       <p className={styles.hint}>{hasEmail ? t('accountSecurity.changeEmailIntro') : t('bind.emailIntro')}</p>
       <FormMessages alert={alert} />
       <OwnerProofField proof={proof} error={errors.password} />
-      <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
+      <CaptchaField {...step.captchaField} />
       {hasEmail && (
         <fieldset className={styles.group}>
           <legend>{t('accountSecurity.currentEmail')}</legend>
@@ -122,11 +109,9 @@ export function BindEmailForm({
           />
           <CodeField
             label={t('accountSecurity.oldEmailCode')}
-            value={oldCode}
-            onChange={setOldCode}
+            slot={oldCode}
             error={errors.oldCode}
-            wait={waitOld}
-            onSend={() => void sendCode('old')}
+            onSend={() => sendCode('old')}
           />
         </fieldset>
       )}
@@ -143,11 +128,9 @@ export function BindEmailForm({
         />
         <CodeField
           label={t('bind.emailCode')}
-          value={code}
-          onChange={setCode}
+          slot={code}
           error={errors.code}
-          wait={wait}
-          onSend={() => void sendCode('bind')}
+          onSend={() => sendCode('bind')}
         />
       </fieldset>
       <FormMessages notice={notice} />

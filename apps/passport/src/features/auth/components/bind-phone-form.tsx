@@ -5,18 +5,16 @@ import { bindPhone } from '../api/bind-phone.ts';
 import { sendPhoneCode } from '../api/send-phone-code.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
-import { useCaptchaSend } from './use-captcha-send.ts';
 import { CodeField } from './code-field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PhoneFields } from './phone-fields.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { isCode, useCodeSlot, useCodeStep } from './use-code-step.ts';
 import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
 import styles from './forms.module.css';
 
 /**
  * Links a phone number, or changes the linked one: a code to the new number, and - when one is linked already -
- * a code to the current number too (spec 7 /web/user/handle/tel) - and the current password or a passkey (issue 19
- * item 4).
+ * a code to the current number too (spec 7 /web/user/handle/tel) - and the current password or a passkey.
  * The current number is asked for in full, since the page only shows it masked. Every other device is logged
  * out; the old number is told.
  */
@@ -33,32 +31,20 @@ export function BindPhoneForm({
   const { t } = useTranslation('passport');
   const [current, setCurrent] = useState({ cid: 66, tel: '' });
   const [next, setNext] = useState({ cid: 66, tel: '' });
-  const [oldCode, setOldCode] = useState('');
   const proof = useOwnerProof(passkeyProof);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const {
-    captcha,
-    setCaptcha,
-    captchaVersion,
-    send: sendWithCaptcha,
-  } = useCaptchaSend({ setErrors, setAlert });
-  const [notice, setNotice] = useState('');
-  const [waitOld, startWaitOld] = useCountdown();
-  const [waitNew, startWaitNew] = useCountdown();
+  const step = useCodeStep();
+  const { errors, setErrors, alert, setAlert, notice, setNotice, code } = step;
+  const oldCode = useCodeSlot();
   const [busy, setBusy] = useState(false);
 
   const send = (type: 'bind' | 'old') => {
     const phone = type === 'old' ? current : next;
     const field = type === 'old' ? 'current' : 'next';
-    return sendWithCaptcha(
+    return step.sendCode(
       phoneRule.safeParse(phone.tel).success ? {} : { [field]: t('validation.phone') },
       (imgToken, answer) => sendPhoneCode(type, phone.cid, phone.tel, imgToken, answer),
-      (resendAfter) => {
-        setNotice(t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
-        (type === 'old' ? startWaitOld : startWaitNew)(resendAfter);
-      },
+      () => t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }),
+      type === 'old' ? oldCode : code,
     );
   };
 
@@ -68,8 +54,8 @@ export function BindPhoneForm({
     const found: Record<string, string> = {};
     if (proof.missing) found.password = t('validation.required');
     if (!phoneRule.safeParse(next.tel).success) found.next = t('validation.phone');
-    if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
-    if (hasPhone && !/^\d{6}$/.test(oldCode.trim())) found.oldCode = t('validation.code');
+    if (!isCode(code.value)) found.code = t('validation.code');
+    if (hasPhone && !isCode(oldCode.value)) found.oldCode = t('validation.code');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -77,9 +63,9 @@ export function BindPhoneForm({
       onBound(
         await bindPhone({
           ...next,
-          code: code.trim(),
+          code: code.value.trim(),
           ...(await proof.take()),
-          ...(hasPhone ? { oldCode: oldCode.trim() } : {}),
+          ...(hasPhone ? { oldCode: oldCode.value.trim() } : {}),
         }),
       );
       proof.setPassword('');
@@ -101,32 +87,23 @@ export function BindPhoneForm({
       <p className={styles.hint}>{t('bind.phoneIntro')}</p>
       <FormMessages alert={alert} />
       <OwnerProofField proof={proof} error={errors.password} />
-      <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
+      <CaptchaField {...step.captchaField} />
       {hasPhone && (
         <fieldset className={styles.group}>
           <legend>{t('bind.currentNumber')}</legend>
           <PhoneFields cid={current.cid} tel={current.tel} onChange={setCurrent} error={errors.current} />
           <CodeField
             label={t('bind.oldCode')}
-            value={oldCode}
-            onChange={setOldCode}
+            slot={oldCode}
             error={errors.oldCode}
-            wait={waitOld}
-            onSend={() => void send('old')}
+            onSend={() => send('old')}
           />
         </fieldset>
       )}
       <fieldset className={styles.group}>
         <legend>{t('bind.newNumber')}</legend>
         <PhoneFields cid={next.cid} tel={next.tel} onChange={setNext} error={errors.next} />
-        <CodeField
-          label={t('bind.newCode')}
-          value={code}
-          onChange={setCode}
-          error={errors.code}
-          wait={waitNew}
-          onSend={() => void send('bind')}
-        />
+        <CodeField label={t('bind.newCode')} slot={code} error={errors.code} onSend={() => send('bind')} />
       </fieldset>
       <FormMessages notice={notice} />
       <button type="submit" className={styles.primary} disabled={busy}>

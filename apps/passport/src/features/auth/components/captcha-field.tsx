@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCaptcha } from '../api/get-captcha.ts';
+import { site } from '@gp/config';
+import { authCalls } from '../api/auth.calls.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { Field } from './field.tsx';
 import styles from './forms.module.css';
@@ -32,7 +33,7 @@ export function CaptchaField({
 
   useEffect(() => {
     let live = true;
-    getCaptcha().then(
+    authCalls.captcha({ distribution_region: site.distributionRegion }).then(
       (captcha) => {
         if (!live) return;
         setImage(captcha.image);

@@ -4,20 +4,18 @@ import { emailRule, phoneRule } from '@gp/contracts/passport';
 import { changePasswordByCode } from '../api/change-password-by-code.ts';
 import { sendOwnCode } from '../api/send-own-code.ts';
 import { errorMessage } from '../model/error-message.ts';
-import { CaptchaField } from './captcha-field.tsx';
-import { CodeField } from './code-field.tsx';
+import { CodeStep } from './code-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
-import { useCaptchaSend } from './use-captcha-send.ts';
-import { useCountdown } from './use-countdown.ts';
+import { isCode, useCodeStep } from './use-code-step.ts';
 import styles from './forms.module.css';
 
 type Channel = 'sms' | 'email';
 
 /**
- * For a member who has forgotten the old password (issue 19 item 8): a code to the bound phone (spec 7
+ * For a member who has forgotten the old password: a code to the bound phone (spec 7
  * /web/user/change/pwd) or the bound e-mail (/web/user/pwd/update), then the new password twice. The bound number
  * or address is typed in full, since the page shows it masked; only the channels the member has are offered.
  */
@@ -31,15 +29,11 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
   const [channel, setChannel] = useState<Channel>(channels[0] ?? 'sms');
   const [phone, setPhone] = useState({ cid: 66, tel: '' });
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const [notice, setNotice] = useState('');
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [wait, startWait] = useCountdown();
-  const { captcha, setCaptcha, captchaVersion, send } = useCaptchaSend({ setErrors, setAlert });
+  const step = useCodeStep();
+  const { errors, setErrors, alert, setAlert, setNotice, code } = step;
 
   if (channels.length === 0) return null;
 
@@ -50,7 +44,7 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
   };
 
   const sendCode = () =>
-    send(
+    step.sendCode(
       contactErrors(),
       (imgToken, answer) =>
         sendOwnCode(
@@ -58,10 +52,7 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
           imgToken,
           answer,
         ),
-      (resendAfter) => {
-        setNotice(t(channel === 'sms' ? 'guards.codeSentPhone' : 'guards.codeSentEmail'));
-        startWait(resendAfter);
-      },
+      () => t(channel === 'sms' ? 'guards.codeSentPhone' : 'guards.codeSentEmail'),
     );
 
   const submit = async (e: FormEvent) => {
@@ -69,15 +60,15 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
     setAlert('');
     setSaved(false);
     const found = passwordPairErrors(passwords, t);
-    if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
+    if (!isCode(code.value)) found.code = t('validation.code');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await changePasswordByCode({ channel, code: code.trim(), ...passwords });
+      await changePasswordByCode({ channel, code: code.value.trim(), ...passwords });
       setSaved(true);
       setNotice('');
-      setCode('');
+      code.set('');
       setPasswords({ password: '', confirmation: '' });
     } catch (error) {
       setAlert(errorMessage(t, error));
@@ -123,16 +114,7 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
           error={errors.email}
         />
       )}
-      <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
-      <CodeField
-        label={t(channel === 'sms' ? 'phone.code' : 'signup.code')}
-        value={code}
-        onChange={setCode}
-        error={errors.code}
-        wait={wait}
-        onSend={() => void sendCode()}
-      />
-      <FormMessages notice={notice} />
+      <CodeStep step={step} label={t(channel === 'sms' ? 'phone.code' : 'signup.code')} onSend={sendCode} />
       <PasswordPair
         value={passwords}
         onChange={setPasswords}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '../api/change-password.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import styles from './forms.module.css';
 

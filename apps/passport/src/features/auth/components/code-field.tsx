@@ -1,22 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { CaptchaField } from './captcha-field.tsx';
 import { Field } from './field.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
+import type { CodeSlot, CodeStepState } from './use-code-step.ts';
 import styles from './forms.module.css';
 
 /** A 6-digit code with its "send code" button, which counts down while a new code may not be asked for. */
 export function CodeField({
   label,
-  value,
-  onChange,
+  slot,
   error,
-  wait,
   onSend,
 }: {
   label: string;
-  value: string;
-  onChange: (code: string) => void;
+  slot: CodeSlot;
   error?: string | undefined;
-  wait: number;
-  onSend: () => void;
+  onSend: () => Promise<void>;
 }) {
   const { t } = useTranslation('passport');
   return (
@@ -27,13 +26,40 @@ export function CodeField({
       autoComplete="one-time-code"
       maxLength={6}
       required
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
+      value={slot.value}
+      onChange={(e) => slot.set(e.target.value)}
       error={error}
     >
-      <button type="button" className={styles.secondary} disabled={wait > 0} onClick={onSend}>
-        {wait > 0 ? t('signup.resendIn', { seconds: wait }) : t('signup.sendCode')}
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={slot.wait > 0}
+        onClick={() => void onSend()}
+      >
+        {slot.wait > 0 ? t('signup.resendIn', { seconds: slot.wait }) : t('signup.sendCode')}
       </button>
     </Field>
+  );
+}
+
+/**
+ * The code step of a form with one code: the captcha, the code with its send button, then what the sending
+ * said.
+ */
+export function CodeStep({
+  step,
+  label,
+  onSend,
+}: {
+  step: CodeStepState;
+  label: string;
+  onSend: () => Promise<void>;
+}) {
+  return (
+    <>
+      <CaptchaField {...step.captchaField} />
+      <CodeField label={label} slot={step.code} error={step.errors.code} onSend={onSend} />
+      <FormMessages notice={step.notice} />
+    </>
   );
 }

@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { emailRule } from '@gp/contracts/passport';
 import { resetByEmailCode, sendResetEmailCode } from '../api/reset-by-email-code.ts';
 import { errorMessage } from '../model/error-message.ts';
-import { CaptchaField } from './captcha-field.tsx';
-import { CodeField } from './code-field.tsx';
+import { CodeStep } from './code-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
-import { useCaptchaSend } from './use-captcha-send.ts';
-import { useCountdown } from './use-countdown.ts';
+import { isCode, useCodeStep } from './use-code-step.ts';
 import styles from './forms.module.css';
 
 /**
@@ -20,39 +18,32 @@ export function EmailCodeResetForm() {
   const { t } = useTranslation('passport');
   const headingId = useId();
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [wait, startWait] = useCountdown();
-  const { captcha, setCaptcha, captchaVersion, send } = useCaptchaSend({ setErrors, setAlert });
+  const step = useCodeStep();
+  const { errors, setErrors, alert, setAlert, code } = step;
 
   const emailErrors = (): Record<string, string> =>
     emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') };
 
   const sendCode = () =>
-    send(
+    step.sendCode(
       emailErrors(),
       (imgToken, answer) => sendResetEmailCode(email.trim(), imgToken, answer),
-      (resendAfter) => {
-        setNotice(t('guards.resetCodeSent', { email: email.trim() }));
-        startWait(resendAfter);
-      },
+      () => t('guards.resetCodeSent', { email: email.trim() }),
     );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
     const found = { ...emailErrors(), ...passwordPairErrors(passwords, t) };
-    if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
+    if (!isCode(code.value)) found.code = t('validation.code');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await resetByEmailCode({ email: email.trim(), code: code.trim(), ...passwords });
+      await resetByEmailCode({ email: email.trim(), code: code.value.trim(), ...passwords });
       setDone(true);
     } catch (error) {
       setAlert(errorMessage(t, error));
@@ -77,21 +68,7 @@ export function EmailCodeResetForm() {
             onChange={(e) => setEmail(e.target.value)}
             error={errors.email}
           />
-          <CaptchaField
-            value={captcha}
-            onChange={setCaptcha}
-            version={captchaVersion}
-            error={errors.captcha}
-          />
-          <CodeField
-            label={t('signup.code')}
-            value={code}
-            onChange={setCode}
-            error={errors.code}
-            wait={wait}
-            onSend={() => void sendCode()}
-          />
-          <FormMessages notice={notice} />
+          <CodeStep step={step} label={t('signup.code')} onSend={sendCode} />
           <PasswordPair
             value={passwords}
             onChange={setPasswords}

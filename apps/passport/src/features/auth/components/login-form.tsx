@@ -5,10 +5,10 @@ import { captchaCodes, errorMessage } from '../model/error-message.ts';
 import { login } from '../api/login.ts';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import styles from './forms.module.css';
 
-/** The field rules use zod: loaded when the visitor starts on the form, not with the page (issue 10). */
+/** The field rules use zod: loaded when the visitor starts on the form, not with the page. */
 const loadRules = () => import('../model/login-rules.ts');
 
 /**

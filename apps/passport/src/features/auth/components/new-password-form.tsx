@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../model/error-message.ts';
-import { confirmResetLink } from '../api/confirm-reset-link.ts';
+import { authCalls } from '../api/auth.calls.ts';
 import { resetPassword } from '../api/reset-password.ts';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import styles from './forms.module.css';
 
@@ -28,7 +28,7 @@ export function NewPasswordForm({
 
   useEffect(() => {
     let live = true;
-    confirmResetLink(ticket, email).then(
+    authCalls.checkResetLink({ email_ticket: ticket, email, email_type: 'reset' }).then(
       () => live && setState({ step: 'form' }),
       (error: unknown) => live && setState({ step: 'failed', message: errorMessage(t, error) }),
     );

@@ -14,7 +14,7 @@ export interface PasskeyProof {
 
 export type OwnerProof = { password: string } | { passkey: string };
 
-/** The owner's proof of a binding form (issue 19 item 4): the current password, or one of the member's passkeys. */
+/** The owner's proof of a binding form: the current password, or one of the member's passkeys. */
 export function useOwnerProof(passkeyProof: PasskeyProof | undefined) {
   const [password, setPassword] = useState('');
   const [chosePasskey, setChosePasskey] = useState(false);

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@gp/contracts/passport';
 import { errorMessage } from '../model/error-message.ts';
-import { getCountries } from '../api/get-countries.ts';
+import { authCalls } from '../api/auth.calls.ts';
 import { Field } from './field.tsx';
 import styles from './forms.module.css';
 
@@ -24,7 +24,7 @@ export function PhoneFields({
   const [loadError, setLoadError] = useState('');
   useEffect(() => {
     let live = true;
-    getCountries().then(
+    authCalls.countries({}).then(
       (list) => live && setCountries(list),
       (e: unknown) => live && setLoadError(errorMessage(t, e)),
     );

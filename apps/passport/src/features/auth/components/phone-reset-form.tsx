@@ -4,31 +4,20 @@ import { phoneRule } from '@gp/contracts/passport';
 import { errorMessage } from '../model/error-message.ts';
 import { resetByPhone } from '../api/reset-by-phone.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
-import { CaptchaField } from './captcha-field.tsx';
-import { useCaptchaSend } from './use-captcha-send.ts';
-import { CodeField } from './code-field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { CodeStep } from './code-field.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { isCode, useCodeStep } from './use-code-step.ts';
 import styles from './forms.module.css';
 
 /** Reset by phone (spec 7 /web/reset/pwd): SMS code, then the new password twice; every session ends. */
 export function PhoneResetForm() {
   const { t } = useTranslation('passport');
   const [phone, setPhone] = useState({ cid: 66, tel: '' });
-  const [code, setCode] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const {
-    captcha,
-    setCaptcha,
-    captchaVersion,
-    send: sendWithCaptcha,
-  } = useCaptchaSend({ setErrors, setAlert });
-  const [notice, setNotice] = useState('');
-  const [wait, startWait] = useCountdown();
+  const step = useCodeStep();
+  const { errors, setErrors, alert, setAlert, code } = step;
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -36,25 +25,22 @@ export function PhoneResetForm() {
     phoneRule.safeParse(phone.tel).success ? {} : { tel: t('validation.phone') };
 
   const sendCode = () =>
-    sendWithCaptcha(
+    step.sendCode(
       phoneErrors(),
       (imgToken, answer) => sendSmsCode(phone.cid, phone.tel, 'reset', imgToken, answer),
-      (resendAfter) => {
-        setNotice(t('phone.resetCodeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }));
-        startWait(resendAfter);
-      },
+      () => t('phone.resetCodeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }),
     );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
     const found = { ...phoneErrors(), ...passwordPairErrors(passwords, t) };
-    if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
+    if (!isCode(code.value)) found.code = t('validation.code');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await resetByPhone({ ...phone, code: code.trim(), ...passwords });
+      await resetByPhone({ ...phone, code: code.value.trim(), ...passwords });
       setDone(true);
     } catch (error) {
       setAlert(errorMessage(t, error));
@@ -68,16 +54,7 @@ export function PhoneResetForm() {
       <p>{t('phone.resetIntro')}</p>
       <FormMessages alert={alert} />
       <PhoneFields cid={phone.cid} tel={phone.tel} onChange={setPhone} error={errors.tel} />
-      <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
-      <CodeField
-        label={t('phone.code')}
-        value={code}
-        onChange={setCode}
-        error={errors.code}
-        wait={wait}
-        onSend={() => void sendCode()}
-      />
-      <FormMessages notice={notice} />
+      <CodeStep step={step} label={t('phone.code')} onSend={sendCode} />
       <PasswordPair
         value={passwords}
         onChange={setPasswords}

@@ -1,23 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule } from '@gp/contracts/passport';
-import { sendResetLink } from '../api/send-reset-link.ts';
+import { site } from '@gp/config';
+import { authCalls } from '../api/auth.calls.ts';
 import { CaptchaField } from './captcha-field.tsx';
-import { useCaptchaSend } from './use-captcha-send.ts';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { FormMessages } from '../../../components/form-messages.tsx';
+import { useCodeStep } from './use-code-step.ts';
 import styles from './forms.module.css';
 
 /** Step one of the reset: e-mail and captcha; then "check your inbox" with a resend countdown. */
 export function ResetRequestForm() {
   const { t } = useTranslation('passport');
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const { captcha, setCaptcha, captchaVersion, send } = useCaptchaSend({ setErrors, setAlert });
+  // The link's step is a code's without the code: the captcha, the sending and the wait before a resend.
+  const step = useCodeStep();
+  const { errors, alert, send } = step;
+  const { wait, startWait } = step.code;
   const [sentTo, setSentTo] = useState('');
-  const [wait, startWait] = useCountdown();
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -25,7 +25,14 @@ export function ResetRequestForm() {
     setBusy(true);
     await send(
       emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') },
-      (imgToken, answer) => sendResetLink(email.trim(), imgToken, answer),
+      (imgToken, answer) =>
+        authCalls.sendResetLink({
+          email: email.trim(),
+          email_type: 'reset',
+          captcha: answer,
+          img_token: imgToken,
+          distribution_region: site.distributionRegion,
+        }),
       (resendAfter) => {
         setSentTo(email.trim());
         startWait(resendAfter);
@@ -59,7 +66,7 @@ export function ResetRequestForm() {
         onChange={(e) => setEmail(e.target.value)}
         error={errors.email}
       />
-      <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
+      <CaptchaField {...step.captchaField} />
       <button type="submit" className={styles.primary} disabled={busy}>
         {busy ? t('findpwd.sending') : sentTo ? t('findpwd.resend') : t('findpwd.send')}
       </button>

@@ -7,14 +7,12 @@ import { registerByPhone } from '../api/register-by-phone.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { registerByEmail } from '../api/register-by-email.ts';
 import { sendRegisterCode } from '../api/send-register-code.ts';
-import { CaptchaField } from './captcha-field.tsx';
-import { useCaptchaSend } from './use-captcha-send.ts';
-import { CodeField } from './code-field.tsx';
+import { CodeStep } from './code-field.tsx';
 import { Field } from './field.tsx';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { isCode, useCodeStep } from './use-code-step.ts';
 import styles from './forms.module.css';
 
 /** A new member: the nickname to greet, and what they log in with (the e-mail, or the phone with its country). */
@@ -38,19 +36,10 @@ export function SignupForm({
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState({ cid: 66, tel: '' });
   const [nickName, setNickName] = useState('');
-  const [code, setCode] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const {
-    captcha,
-    setCaptcha,
-    captchaVersion,
-    send: sendWithCaptcha,
-  } = useCaptchaSend({ setErrors, setAlert });
-  const [notice, setNotice] = useState('');
-  const [wait, startWait] = useCountdown();
+  const step = useCodeStep();
+  const { errors, setErrors, alert, setAlert, code } = step;
   const [busy, setBusy] = useState(false);
 
   const identityErrors = (): Record<string, string> => {
@@ -60,22 +49,16 @@ export function SignupForm({
   };
 
   const sendCode = () =>
-    sendWithCaptcha(
+    step.sendCode(
       identityErrors(),
       (imgToken, answer) =>
         method === 'email'
           ? sendRegisterCode(email.trim(), imgToken, answer)
           : sendSmsCode(phone.cid, phone.tel, 'register', imgToken, answer),
-      (resendAfter) => {
-        setNotice(
-          method === 'email'
-            ? t('guards.signupCodeSentEmail', { email: email.trim() })
-            : t('guards.signupCodeSentPhone', {
-                number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}`,
-              }),
-        );
-        startWait(resendAfter);
-      },
+      () =>
+        method === 'email'
+          ? t('guards.signupCodeSentEmail', { email: email.trim() })
+          : t('guards.signupCodeSentPhone', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }),
     );
 
   const submit = async (e: FormEvent) => {
@@ -84,7 +67,7 @@ export function SignupForm({
     const found = { ...identityErrors(), ...passwordPairErrors(passwords, t) };
     if (method === 'phone' && !nicknameRule.safeParse(nickName.trim()).success)
       found.nickName = t('validation.nickname');
-    if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.code');
+    if (!isCode(code.value)) found.code = t('validation.code');
     if (!agree) found.agree = t('validation.agree');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -92,8 +75,13 @@ export function SignupForm({
     try {
       const account =
         method === 'email'
-          ? await registerByEmail({ email: email.trim(), code: code.trim(), ...passwords })
-          : await registerByPhone({ ...phone, code: code.trim(), nickName: nickName.trim(), ...passwords });
+          ? await registerByEmail({ email: email.trim(), code: code.value.trim(), ...passwords })
+          : await registerByPhone({
+              ...phone,
+              code: code.value.trim(),
+              nickName: nickName.trim(),
+              ...passwords,
+            });
       onRegistered({
         nickName: account.nickName,
         // The login form takes a phone as country code + national number, as the server stores it.
@@ -122,16 +110,11 @@ export function SignupForm({
       ) : (
         <PhoneFields cid={phone.cid} tel={phone.tel} onChange={setPhone} error={errors.tel} />
       )}
-      <CaptchaField value={captcha} onChange={setCaptcha} version={captchaVersion} error={errors.captcha} />
-      <CodeField
+      <CodeStep
+        step={step}
         label={method === 'email' ? t('signup.code') : t('phone.code')}
-        value={code}
-        onChange={setCode}
-        error={errors.code}
-        wait={wait}
-        onSend={() => void sendCode()}
+        onSend={sendCode}
       />
-      <FormMessages notice={notice} />
       {method === 'phone' && (
         <Field
           label={t('phone.nickname')}

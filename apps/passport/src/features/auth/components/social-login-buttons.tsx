@@ -4,7 +4,7 @@ import type { SocialProvider } from '@gp/contracts/passport';
 import { errorMessage } from '../model/error-message.ts';
 import { providerNames } from '../model/provider-names.ts';
 import { startSocialLogin } from '../api/start-social-login.ts';
-import { FormMessages } from './form-messages.tsx';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import styles from './forms.module.css';
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The login form's field checks with the shared schemas of the contracts. They use zod, so the form loads this
- * module when the visitor starts on the form rather than with the page (issue 10: the login page's first load).
+ * The login form's field checks with the shared schemas of the contracts. They use zod, so the form loads
+ * this module when the visitor starts on the form rather than with the page (zod stays out of the login
+ * page's first load).
  */
 import { emailRule, passwordRule } from '@gp/contracts/passport';
 

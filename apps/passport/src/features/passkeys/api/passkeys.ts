@@ -1,4 +1,4 @@
-/** The member's passkeys (issue 19 item 2): the calls of @gp/contracts/passkeys with the browser's WebAuthn. */
+/** The member's passkeys: the calls of @gp/contracts/passkeys with the browser's WebAuthn. */
 import {
   passkeyLogin,
   passkeyLoginOptions,

@@ -15,7 +15,7 @@ const neverChanges = () => () => {};
 /**
  * "Log in with a passkey" on the login pages (desktop and H5): the device offers the passkeys it holds for this
  * site, so no account is typed. `onDone` gets where to go next. The server renders the login page's first screen
- * (issue 21) without knowing the browser, so the button is drawn as almost every browser has WebAuthn and taken
+ * without knowing the browser, so the button is drawn as almost every browser has WebAuthn and taken
  * away after hydrating where it has none: drawing it only then would change the server's markup and move the page.
  */
 export function PasskeyLoginButton({

@@ -10,6 +10,7 @@ import {
 } from '../api/passkeys.ts';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
 import shared from '../../../components/account-section.module.css';
+import { FormMessages } from '../../../components/form-messages.tsx';
 import { SectionInput } from '../../../components/section-input.tsx';
 import own from './passkeys.module.css';
 
@@ -23,7 +24,7 @@ export interface PasskeysSectionProps {
 }
 
 /**
- * The account page's passkeys (issue 19 item 2): the member's passkeys with their names and when each was added
+ * The account page's passkeys: the member's passkeys with their names and when each was added
  * and last used; adding one (with the current password) and removing one (with the password or a passkey),
  * after a confirmation. Where the browser has no WebAuthn, the list stays but nothing can be added.
  */
@@ -65,16 +66,7 @@ export function PasskeysSection({ sealPassword, onCount }: PasskeysSectionProps)
       <h2 id={headingId}>{t('passkeys.heading')}</h2>
       <p className={styles.hint}>{t('passkeys.intro')}</p>
       {!supported && <p className={styles.hint}>{t('passkeys.unsupported')}</p>}
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className={styles.notice}>
-          {notice}
-        </p>
-      )}
+      <FormMessages alert={alert} notice={notice} />
       {passkeys === null ? (
         !alert && <p className={styles.hint}>{t('passkeys.loading')}</p>
       ) : passkeys.length === 0 ? (

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PrivacyStatusData } from '@gp/contracts/privacy';
 import { formatDate } from '@gp/i18n/format';
 import { SiteLink } from '@gp/ui/site-link';
-import { getMyData } from '../api/get-my-data.ts';
-import { getPrivacyStatus } from '../api/get-privacy-status.ts';
-import { requestDeletion } from '../api/request-deletion.ts';
+import { privacyCalls } from '../api/privacy.calls.ts';
 import { privacyErrorText } from '../model/error-text.ts';
 import { exportFileName, saveJsonFile } from '../model/save-json-file.ts';
 import styles from '../../../components/account-section.module.css';
@@ -32,7 +30,8 @@ export function PrivacySection({ sealPassword }: PrivacySectionProps) {
 
   useEffect(() => {
     let live = true;
-    getPrivacyStatus()
+    privacyCalls
+      .status({})
       .then((answer) => live && setStatus(answer))
       // Without the status the page still offers both rights; only the notice is missing.
       .catch(() => undefined);
@@ -48,7 +47,7 @@ export function PrivacySection({ sealPassword }: PrivacySectionProps) {
     setDownloaded(false);
     setDownloading(true);
     try {
-      const data = await getMyData();
+      const data = await privacyCalls.myData({});
       saveJsonFile(exportFileName(data.generated_at), data);
       setDownloaded(true);
     } catch (error) {
@@ -153,7 +152,7 @@ function DeleteForm({
     setError('');
     setBusy(true);
     try {
-      onRequested(await requestDeletion(await sealPassword(password)));
+      onRequested(await privacyCalls.requestDeletion({ pwd: await sealPassword(password) }));
     } catch (failure) {
       setAlert(privacyErrorText(t, failure));
       setBusy(false);

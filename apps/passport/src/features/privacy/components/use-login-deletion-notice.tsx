@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getPrivacyStatus } from '../api/get-privacy-status.ts';
+import { privacyCalls } from '../api/privacy.calls.ts';
 import shared from '../../../components/account-section.module.css';
 import styles from './privacy.module.css';
 
@@ -14,7 +14,7 @@ export function useLoginDeletionNotice(): { notice: ReactNode; continueTo: (next
   const [next, setNext] = useState<string>();
 
   const continueTo = async (target: string) => {
-    const status = await getPrivacyStatus().catch(() => undefined);
+    const status = await privacyCalls.status({}).catch(() => undefined);
     if (status?.just_cancelled_by_login === 1) setNext(target);
     else window.location.assign(target);
   };

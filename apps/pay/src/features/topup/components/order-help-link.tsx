@@ -1,5 +1,5 @@
 /**
- * "Problem with this order?" (issue 20): opens the new-ticket form on the customer-service pages (desktop or H5,
+ * "Problem with this order?": opens the new-ticket form on the customer-service pages (desktop or H5,
  * like the page it is on) about this order: game, server, character and order number come along so nothing is
  * typed by hand. The portal shows them; the server takes them from the order itself, never from the link.
  */

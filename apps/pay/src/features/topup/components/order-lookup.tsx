@@ -1,5 +1,5 @@
 /**
- * Lookup without login (issue 20 item 5): the order number and the e-mail or phone number of the account that
+ * Lookup without login: the order number and the e-mail or phone number of the account that
  * placed it show the order's state and timeline. The API answers the same for a wrong number and a wrong address
  * (40), and limits tries (800000): both show as the translated message. The character's name arrives partly
  * masked; the screen says so.
@@ -11,7 +11,7 @@ import type { PayOrderLookedUp } from '@gp/contracts/pay';
 import { OrderTimeline } from '@gp/ui/order-timeline';
 import { useShell } from '@gp/ui/shell-context';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
-import { lookupPayOrder } from '../api/lookup-pay-order.ts';
+import { topupCalls } from '../api/topup.calls.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { OrderSummary } from './order-summary.tsx';
 import styles from './topup.module.css';
@@ -54,7 +54,10 @@ export function OrderLookup() {
     setBusy(true);
     setAlert(undefined);
     try {
-      const order = await lookupPayOrder(values.order_no.trim(), values.account.trim());
+      const order = await topupCalls.lookupOrder({
+        order_no: values.order_no.trim(),
+        account: values.account.trim(),
+      });
       setFound(order);
       requestAnimationFrame(() => heading.current?.focus());
     } catch (error) {

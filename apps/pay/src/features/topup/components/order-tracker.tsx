@@ -78,7 +78,7 @@ export function OrderTracker({
   const [remembered] = useState(() => rememberedOrder(place.variant, keys.order_no));
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // Paid turns into credited without a click: the live status stream (issue 20 item 4).
+  // Paid turns into credited without a click: the live status stream.
   const { order, timeline } = useLiveOrder(keys.order_no, detail.data, latest);
   const phase = order ? phaseOf(order.state) : undefined;
 

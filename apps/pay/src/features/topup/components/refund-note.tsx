@@ -1,5 +1,5 @@
 /**
- * A refunded top-up as the player reads it (issue 18 item 4): "Refunded" instead of "Top-up failed", with why in
+ * A refunded top-up as the player reads it: "Refunded" instead of "Top-up failed", with why in
  * the player's language. Staff pick the reason from a short list of codes (pay-values `staffRefundReasons`) rather
  * than typing free text: a typed note would be in the staff member's language, not the player's, and may hold
  * internal remarks; the code translates into every page language.

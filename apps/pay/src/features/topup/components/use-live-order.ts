@@ -2,7 +2,7 @@ import type { PayOrderItem, PayOrderTracked } from '@gp/contracts/pay';
 import { furtherAlong, useOrderStream } from '@gp/ui/order-stream';
 
 /**
- * The order a tracker shows (issue 20 item 4): order_detail's answer kept current by the live status stream, or
+ * The order a tracker shows: order_detail's answer kept current by the live status stream, or
  * the answer of the player's own "query payment result" when that is further along (the query stays the fallback
  * where no stream runs). The timeline is the stream's or order_detail's; a query answers none.
  */

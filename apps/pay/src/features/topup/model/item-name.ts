@@ -1,5 +1,5 @@
 /**
- * Item names on narrow phones (issue 16): a name may wrap between its words, but a number stays whole and on the
+ * Item names on narrow phones: a name may wrap between its words, but a number stays whole and on the
  * line of the word it belongs to ("ผงดาว 1980", "300 Jade", "1980星尘"). The name is cut into runs; a run marked
  * `keep` must not be broken.
  */

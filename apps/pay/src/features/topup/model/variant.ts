@@ -16,31 +16,21 @@ import {
   type PayOrderPage,
   type PayProductItem,
   type PayServerItem,
+  type webpayAddOrder,
 } from '@gp/contracts/pay';
+import type { RequestOf } from '@gp/contracts';
 import { site } from '@gp/config';
-import { addPayOrder } from '../api/add-pay-order.ts';
-import { addWebpayOrder, type OrderRequest } from '../api/add-webpay-order.ts';
-import { getPayCaptcha } from '../api/get-pay-captcha.ts';
-import { getPayChannels } from '../api/get-pay-channels.ts';
-import { getWebpayChannels } from '../api/get-webpay-channels.ts';
-import { getWebpayCurrencies } from '../api/get-webpay-currencies.ts';
-import { getPayGames } from '../api/get-pay-games.ts';
-import { getWebpayGames } from '../api/get-webpay-games.ts';
-import { getPayOrder } from '../api/get-pay-order.ts';
-import { getWebpayOrder } from '../api/get-webpay-order.ts';
-import { getPayOrderHistory } from '../api/get-pay-order-history.ts';
-import { getWebpayOrderHistory } from '../api/get-webpay-order-history.ts';
-import { getPayOrderResult } from '../api/get-pay-order-result.ts';
-import { getWebpayOrderResult } from '../api/get-webpay-order-result.ts';
-import { getPayProducts } from '../api/get-pay-products.ts';
-import { getWebpayProducts } from '../api/get-webpay-products.ts';
-import { getPayRoles } from '../api/get-pay-roles.ts';
-import { getWebpayRoles } from '../api/get-webpay-roles.ts';
-import { isPayOpen } from '../api/is-pay-open.ts';
-import { isWebpayOpen } from '../api/is-webpay-open.ts';
+import { topupCalls as calls } from '../api/topup.calls.ts';
 
 export type VariantId = 'webpay' | 'pay';
-export type { OrderRequest };
+
+/** The add-order payload of spec 3 both variants share (without the variant's own region fields). */
+export type OrderRequest = Omit<RequestOf<typeof webpayAddOrder>, 'distribution_region'>;
+
+/** The regional web pay names the site's distribution region on every call. */
+const distribution_region = site.distributionRegion;
+/** Payment always runs in the site's distribution region (spec 9): the second variant's `region`. */
+const region = site.distributionRegion;
 
 export interface GameRef {
   game_base_id: number;
@@ -64,42 +54,55 @@ export interface TopupApi {
 
 export const webpayApi: TopupApi = {
   id: 'webpay',
-  isOpen: isWebpayOpen,
-  games: getWebpayGames,
-  roles: getWebpayRoles,
-  currencies: (game) => getWebpayCurrencies(game.game_id),
-  channels: (game, currency) => getWebpayChannels(game.game_base_id, currency),
-  products: (game, currency, payMode) => getWebpayProducts(game.game_id, currency, payMode),
-  captcha: getPayCaptcha,
-  addOrder: (order) => addWebpayOrder(order),
-  orderDetail: getWebpayOrder,
-  orderHistory: getWebpayOrderHistory,
-  orderResult: getWebpayOrderResult,
+  isOpen: async () => (await calls.webpaySwitch({ distribution_region })).main_switch_status === 1,
+  games: () => calls.webpayGames({ distribution_region }),
+  roles: (gameBaseId) => calls.webpayRoles({ distribution_region, game_base_id: gameBaseId }),
+  currencies: (game) => calls.webpayCurrencies({ distribution_region, game_id: game.game_id }),
+  channels: (game, currency) =>
+    calls.webpayChannels({ distribution_region, game_base_id: game.game_base_id, currency }),
+  products: (game, currency, payMode) =>
+    calls.webpayProducts({ distribution_region, game_id: game.game_id, currency, pay_mode: payMode }),
+  captcha: () => calls.captcha({}),
+  addOrder: (order) => calls.webpayAddOrder({ distribution_region, ...order }),
+  orderDetail: (orderNo) => calls.webpayOrder({ distribution_region, order_no: orderNo }),
+  orderHistory: (pageNum, pageSize) =>
+    calls.webpayOrderHistory({ distribution_region, page_num: pageNum, page_size: pageSize }),
+  orderResult: (payOrderNo) => calls.webpayOrderResult({ distribution_region, pay_order_no: payOrderNo }),
 };
 
 export const payApi: TopupApi = {
   id: 'pay',
-  isOpen: isPayOpen,
-  games: getPayGames,
-  roles: getPayRoles,
+  isOpen: async () => (await calls.paySwitch({})).main_switch_status === 1,
+  games: () => calls.payGames({}),
+  roles: (gameBaseId) => calls.payRoles({ game_base_id: gameBaseId }),
   async currencies(game) {
     const seen = new Set<string>();
-    for (const channel of await getPayChannels(game.game_base_id)) seen.add(channel.currency);
+    for (const channel of await calls.payChannels({ game_base_id: game.game_base_id }))
+      seen.add(channel.currency);
     return [...seen].map((currency) => ({ currency, exponent: currencyExponent(currency) }));
   },
   async channels(game, currency) {
-    return (await getPayChannels(game.game_base_id)).filter((c) => c.currency === currency);
+    return (await calls.payChannels({ game_base_id: game.game_base_id })).filter(
+      (c) => c.currency === currency,
+    );
   },
   async products(game, currency, payMode) {
-    return (await getPayProducts(game.game_id)).filter(
+    return (await calls.payProducts({ game_id: game.game_id })).filter(
       (p) => p.currency === currency && p.pay_mode === payMode,
     );
   },
-  captcha: getPayCaptcha,
-  addOrder: (order, h5) => addPayOrder(order, { source: site.sourceIndex, page: h5 ? 'pays_h5' : 'paygame' }),
-  orderDetail: getPayOrder,
-  orderHistory: getPayOrderHistory,
-  orderResult: getPayOrderResult,
+  captcha: () => calls.captcha({}),
+  // `addExtra`: free-form context the engine keeps with the order, here where the order was placed.
+  addOrder: (order, h5) =>
+    calls.payAddOrder({
+      ...order,
+      region,
+      addExtra: JSON.stringify({ source: site.sourceIndex, page: h5 ? 'pays_h5' : 'paygame' }),
+    }),
+  orderDetail: (orderNo) => calls.payOrder({ order_no: orderNo, region }),
+  orderHistory: (pageNum, pageSize) =>
+    calls.payOrderHistory({ page_num: pageNum, page_size: pageSize, region }),
+  orderResult: (payOrderNo) => calls.payOrderResult({ pay_order_no: payOrderNo, region }),
 };
 
 export function topupApiOf(variant: VariantId): TopupApi {

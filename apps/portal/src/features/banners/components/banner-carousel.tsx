@@ -119,6 +119,20 @@ export function BannerCarousel({ banners, h5 }: { banners: Banner[]; h5: boolean
     const dy = e.clientY - start.y;
     if (Math.abs(dx) >= swipeMinPx && Math.abs(dx) > Math.abs(dy)) go(index + (dx < 0 ? 1 : -1));
   };
+  /** The previous (-1) or next (1) slide's button, with its arrow. */
+  const stepButton = (step: -1 | 1, label: string, arrow: string) => (
+    <button
+      type="button"
+      className={styles.control}
+      onClick={() => go(index + step)}
+      aria-controls={trackId}
+      aria-label={label}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d={arrow} />
+      </svg>
+    </button>
+  );
 
   return (
     <section
@@ -202,17 +216,7 @@ export function BannerCarousel({ banners, h5 }: { banners: Banner[]; h5: boolean
               )}
             </svg>
           </button>
-          <button
-            type="button"
-            className={styles.control}
-            onClick={() => go(index - 1)}
-            aria-controls={trackId}
-            aria-label={t('carousel.previous')}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M15.4 5.4 14 4l-8 8 8 8 1.4-1.4L8.8 12z" />
-            </svg>
-          </button>
+          {stepButton(-1, t('carousel.previous'), 'M15.4 5.4 14 4l-8 8 8 8 1.4-1.4L8.8 12z')}
           <ul className={styles.dots}>
             {banners.map((banner, i) => (
               <li key={banner.id}>
@@ -227,17 +231,7 @@ export function BannerCarousel({ banners, h5 }: { banners: Banner[]; h5: boolean
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            className={styles.control}
-            onClick={() => go(index + 1)}
-            aria-controls={trackId}
-            aria-label={t('carousel.next')}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M8.6 5.4 10 4l8 8-8 8-1.4-1.4 6.6-6.6z" />
-            </svg>
-          </button>
+          {stepButton(1, t('carousel.next'), 'M8.6 5.4 10 4l8 8-8 8-1.4-1.4 6.6-6.6z')}
         </div>
       )}
     </section>

@@ -1,5 +1,4 @@
-import { faqPage } from '@gp/contracts/cs';
-import { api } from '../../../lib/api-client.ts';
+import { serviceCalls } from './service.calls.ts';
 
 export interface FaqQuery {
   game?: number | undefined;
@@ -12,7 +11,7 @@ export const faqPageSize = 10;
 
 /** Online FAQ entries for a game (and those of every game), a question type and a keyword. */
 export function getFaqPage(query: FaqQuery) {
-  return api.call(faqPage, {
+  return serviceCalls.faqPage({
     ...(query.game ? { game_base_id: query.game } : {}),
     ...(query.type ? { question_type: query.type } : {}),
     ...(query.keyword ? { question_keyword: query.keyword } : {}),

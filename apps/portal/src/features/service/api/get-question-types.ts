@@ -1,5 +1,5 @@
-import { questionTypeList, questionTypeUsage } from '@gp/contracts/cs';
-import { api } from '../../../lib/api-client.ts';
+import { questionTypeUsage } from '@gp/contracts/cs';
+import { serviceCalls } from './service.calls.ts';
 
 export type QuestionTypeUsage = keyof typeof questionTypeUsage;
 
@@ -8,7 +8,7 @@ export type QuestionTypeUsage = keyof typeof questionTypeUsage;
  * game's own when one is given.
  */
 export function getQuestionTypes(usage: QuestionTypeUsage, gameBaseId?: number) {
-  return api.call(questionTypeList, {
+  return serviceCalls.questionTypes({
     usage: questionTypeUsage[usage],
     ...(gameBaseId ? { game_base_id: gameBaseId } : {}),
   });

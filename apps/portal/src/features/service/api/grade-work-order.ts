@@ -1,5 +1,5 @@
-import { workOrderGrade, type Grade, type GradeReason } from '@gp/contracts/cs';
-import { api } from '../../../lib/api-client.ts';
+import type { Grade, GradeReason } from '@gp/contracts/cs';
+import { serviceCalls } from './service.calls.ts';
 
 /**
  * Rates a ticket 1-5; rating again changes it (-10001 not now, -10002 the rating period is over). A rating of 1
@@ -10,7 +10,7 @@ export function gradeWorkOrder(
   grade: Grade,
   why: { reason?: GradeReason | undefined; comment?: string | undefined } = {},
 ) {
-  return api.call(workOrderGrade, {
+  return serviceCalls.gradeWorkOrder({
     work_order_id: workOrderId,
     grade,
     ...(why.reason ? { reason: why.reason } : {}),

@@ -1,9 +1,9 @@
-import { contactsSave, type ContactForm } from '@gp/contracts/cs';
-import { api } from '../../../lib/api-client.ts';
+import type { ContactForm } from '@gp/contracts/cs';
+import { serviceCalls } from './service.calls.ts';
 
 /** Saves the contact info; -702 / -704 / -705 / -706 name the broken field. */
 export function saveContactInfo(contact: ContactForm) {
-  return api.call(contactsSave, {
+  return serviceCalls.saveContactInfo({
     contacts: contact.contacts,
     sex: Number(contact.sex),
     mobile: contact.mobile,

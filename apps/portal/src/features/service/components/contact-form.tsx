@@ -4,7 +4,7 @@
  * field they are about (-702/-703 name, -704 phone, -705 e-mail, -706 address) and show there, translated in the
  * service domain.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { contactFormSchema, sexNames, type ContactInfoData, type Sex } from '@gp/contracts/cs';
@@ -35,9 +35,38 @@ const fieldOfCode: Partial<Record<number, Field>> = {
 
 const sexes = [0, 1, 2] as const satisfies readonly Sex[];
 
+/** The optional text fields, in their order, with what each input takes besides its value. */
+const optionalFields = [
+  {
+    field: 'mobile',
+    label: 'info.phone',
+    hint: 'info.phoneHint',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel',
+    maxLength: 30,
+  },
+  {
+    field: 'email',
+    label: 'info.email',
+    hint: undefined,
+    type: 'email',
+    inputMode: 'email',
+    autoComplete: 'email',
+    maxLength: 254,
+  },
+  {
+    field: 'address',
+    label: 'info.address',
+    hint: 'info.addressHint',
+    autoComplete: 'street-address',
+    maxLength: 50,
+  },
+] as const;
+
 export function ContactForm({ info }: { info: ContactInfoData }) {
   const { t } = useTranslation('service');
-  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  // The session ended while the page was open: to the login, back here afterwards.
   const { guard } = useLoginRedirect();
   const base = useId();
   const ids: Record<Field, string> = {
@@ -65,6 +94,14 @@ export function ContactForm({ info }: { info: ContactInfoData }) {
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
     setNotice(undefined);
   };
+
+  /** What a text field takes from the field it edits: its id, value, change and error. */
+  const textField = (field: Exclude<Field, 'sex'>) => ({
+    id: ids[field],
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+    error: errors[field],
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -109,15 +146,12 @@ export function ContactForm({ info }: { info: ContactInfoData }) {
         readOnly
       />
       <TextField
-        id={ids.contacts}
+        {...textField('contacts')}
         label={t('info.name')}
         hint={t('info.nameHint')}
         autoComplete="name"
         required
         maxLength={20}
-        value={values.contacts}
-        onChange={(e) => set('contacts', e.target.value)}
-        error={errors.contacts}
       />
       <fieldset className={styles.group} aria-describedby={errors.sex ? `${base}-sex-error` : undefined}>
         <legend className={styles.legend}>{t('info.gender')}</legend>
@@ -142,42 +176,16 @@ export function ContactForm({ info }: { info: ContactInfoData }) {
           </p>
         )}
       </fieldset>
-      <TextField
-        id={ids.mobile}
-        label={t('info.phone')}
-        hint={t('info.phoneHint')}
-        optional
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={30}
-        value={values.mobile}
-        onChange={(e) => set('mobile', e.target.value)}
-        error={errors.mobile}
-      />
-      <TextField
-        id={ids.email}
-        label={t('info.email')}
-        optional
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        maxLength={254}
-        value={values.email}
-        onChange={(e) => set('email', e.target.value)}
-        error={errors.email}
-      />
-      <TextField
-        id={ids.address}
-        label={t('info.address')}
-        hint={t('info.addressHint')}
-        optional
-        autoComplete="street-address"
-        maxLength={50}
-        value={values.address}
-        onChange={(e) => set('address', e.target.value)}
-        error={errors.address}
-      />
+      {optionalFields.map(({ field, label, hint, ...input }) => (
+        <TextField
+          key={field}
+          {...textField(field)}
+          label={t(label)}
+          {...(hint ? { hint: t(hint) } : {})}
+          optional
+          {...input}
+        />
+      ))}
       <div className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={busy}>
           {busy ? t('form.saving') : t('info.save')}

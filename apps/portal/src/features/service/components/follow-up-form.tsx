@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { followUpFormSchema } from '@gp/contracts/cs';
-import { createFollowUp } from '../api/create-follow-up.ts';
+import { serviceCalls } from '../api/service.calls.ts';
 import { errorMessage, refusedFields } from '../model/error-message.ts';
 import { fieldErrorsOf, firstError, type FieldErrors, type FieldMessages } from '../model/field-errors.ts';
 import { useAttachments } from '../model/use-attachments.ts';
@@ -24,7 +24,7 @@ const messages: Record<Field, FieldMessages> = {
 
 export function FollowUpForm({ ticketId, onSent }: { ticketId: number; onSent: () => void }) {
   const { t } = useTranslation('service');
-  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  // The session ended while the page was open: to the login, back here afterwards.
   const { guard } = useLoginRedirect();
   const base = useId();
   const ids: Record<Field, string> = { question_content: `${base}-content`, attachments: `${base}-files` };
@@ -57,7 +57,7 @@ export function FollowUpForm({ ticketId, onSent }: { ticketId: number; onSent: (
     }
     setBusy(true);
     try {
-      await guard(createFollowUp(followUpFormSchema.parse(raw)));
+      await guard(serviceCalls.createWorkOrder(followUpFormSchema.parse(raw)));
       attachments.clear();
       onSent();
     } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * The order a ticket is about (issue 20), on the player's ticket page: what was bought for which character, where
+ * The order a ticket is about, on the player's ticket page: what was bought for which character, where
  * the order stands now and its timeline, in the page language and the reader's time zone. The page's `refresh()`
  * reloads it together with the thread.
  */

@@ -1,4 +1,4 @@
-/** An order note reads in the player's language with the time in their zone (issue 20): th and vi here. */
+/** An order note reads in the player's language with the time in their zone: th and vi here. */
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import type { OrderNote } from '@gp/contracts/cs';

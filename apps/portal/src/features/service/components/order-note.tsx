@@ -1,5 +1,5 @@
 /**
- * What customer service's action on a ticket's order found (an `order_note` of the thread, issue 20), worded in
+ * What customer service's action on a ticket's order found (an `order_note` of the thread), worded in
  * the reader's language with its time in the reader's time zone: the server keeps only the code and the order's
  * state and time, so the same note reads right in all five languages.
  */

@@ -3,7 +3,7 @@
  * character id and name, the e-mail for replies, title, description and attachments. Checked with
  * `questionFormSchema` before sending; a refusal shows its translated message (at the field it names when it
  * names one) and nothing typed is lost. On success the form gives way to the ticket number and a link to it.
- * About a top-up order (issue 20, `order`): the order's game, server and character are shown instead of asked
+ * About a top-up order (`order`): the order's game, server and character are shown instead of asked
  * (the server takes them from the order), the top-up question type is chosen by its slug and the title filled in.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -12,7 +12,7 @@ import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { orderHelpQuestionTypeSlug, questionFormSchema, type CsGameItem } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
 import { SiteLink } from '@gp/ui/site-link';
-import { createWorkOrder } from '../api/create-work-order.ts';
+import { serviceCalls } from '../api/service.calls.ts';
 import { errorMessage, refusedFields, serviceCode } from '../model/error-message.ts';
 import { getQuestionTypes } from '../api/get-question-types.ts';
 import { fieldErrorsOf, firstError, type FieldErrors, type FieldMessages } from '../model/field-errors.ts';
@@ -84,7 +84,7 @@ export function QuestionForm({
   order?: OrderPrefill | undefined;
 }) {
   const { t } = useTranslation('service');
-  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  // The session ended while the page was open: to the login, back here afterwards.
   const { guard } = useLoginRedirect();
   const base = useId();
   const ids: Record<Field, string> = Object.fromEntries(order.map((f) => [f, `${base}-${f}`])) as Record<
@@ -159,7 +159,7 @@ export function QuestionForm({
     setBusy(true);
     try {
       const answer = await guard(
-        createWorkOrder(about ? { ...question, order_no: about.orderNo } : question),
+        serviceCalls.createWorkOrder(about ? { ...question, order_no: about.orderNo } : question),
       );
       attachments.clear();
       setCreated(answer.work_order_id);

@@ -1,5 +1,5 @@
 /**
- * Why a rating of 1 or 2 (issue 20 item 7): a short list of reasons as radios (one required) and the player's
+ * Why a rating of 1 or 2: a short list of reasons as radios (one required) and the player's
  * own words, shown under the stars while a low rating is chosen. The parent keeps the values and sends them
  * with the grade.
  */

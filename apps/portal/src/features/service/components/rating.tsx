@@ -40,7 +40,7 @@ function Stars({ value, size = 'small' }: { value: number; size?: 'small' | 'lar
 
 export function Rating({ ticket, onRated }: { ticket: WorkOrderDetailData; onRated: () => void }) {
   const { t } = useTranslation('service');
-  // The session ended while the page was open: to the login, back here afterwards (issue 20 item 9).
+  // The session ended while the page was open: to the login, back here afterwards.
   const { guard } = useLoginRedirect();
   const id = useId();
   const [choice, setChoice] = useState<Grade | undefined>(ticket.grade ?? undefined);

@@ -1,7 +1,8 @@
 /**
- * A ticket's conversation, oldest first: the question, the member's follow-ups, customer service's replies and
- * its notes on the ticket's order (issue 20), each with its time and attachments (images as lazy thumbnails that open full size, logs as downloads).
- * Attachment URLs go to the API with the session cookie, so only their owner gets them.
+ * A ticket's conversation, oldest first: the question, the member's follow-ups, customer service's replies
+ * and its notes on the ticket's order, each with its time and attachments (images as lazy thumbnails that
+ * open full size, logs as downloads). Attachment URLs go to the API with the session cookie, so only their
+ * owner gets them.
  */
 import { useTranslation } from 'react-i18next';
 import type { CsFileItem, WorkOrderMessage } from '@gp/contracts/cs';
@@ -55,7 +56,7 @@ export function TicketThread({ messages }: { messages: readonly WorkOrderMessage
       {messages.map((m) => {
         const staff = m.kind === 'reply' || m.kind === 'order_note';
         const author = t(staff ? 'detail.staff' : m.kind === 'follow_up' ? 'detail.followUp' : 'detail.you');
-        // An order note is worded here, in the reader's language (issue 20); other messages are as written.
+        // An order note is worded here, in the reader's language; other messages are as written.
         const content = m.note ? orderNoteText(t, m.note, currentLanguage()) : m.content;
         return (
           <li key={m.message_id} className={staff ? `${styles.message} ${styles.staff}` : styles.message}>

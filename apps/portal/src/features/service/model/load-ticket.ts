@@ -1,6 +1,6 @@
 import type { WorkOrderDetailData } from '@gp/contracts/cs';
 import { isNotOwnTicket } from './error-message.ts';
-import { getWorkOrderDetail } from '../api/get-work-order-detail.ts';
+import { serviceCalls } from '../api/service.calls.ts';
 import { positiveInt } from './query.ts';
 
 /**
@@ -11,7 +11,7 @@ export async function loadTicket(request: Request): Promise<WorkOrderDetailData 
   const id = positiveInt(new URL(request.url).searchParams.get('work_order_id'));
   if (id === undefined) return null;
   try {
-    return await getWorkOrderDetail(id);
+    return await serviceCalls.workOrder({ work_order_id: id });
   } catch (error) {
     if (isNotOwnTicket(error)) return null;
     throw error;

@@ -1,5 +1,5 @@
 /**
- * "Problem with this order?" (issue 20): the pay pages open the question form with the order's facts in the URL
+ * "Problem with this order?": the pay pages open the question form with the order's facts in the URL
  * (`order_no`, `game_base_id`, `server`, `role_id`, `role_name`, see apps/pay order-help-link.tsx). They are only
  * shown: the server takes game and character from the member's own order. Read leniently: without a usable
  * order number and game there is no prefill.

@@ -2,14 +2,14 @@
  * The files of one message (a question or a follow-up): checked on the device against `uploadPolicy` before any
  * upload (type by extension, size, count; an image by its first bytes too), uploaded one call each as soon as
  * they are picked, images previewed from object URLs that are revoked when the file is removed, the message is
- * sent, or the form goes away. A file refused - on the device or by the server - leaves the list (issue 16: no
- * broken picture of it) and is reported among the refusals.
+ * sent, or the form goes away. A file refused - on the device or by the server - leaves the list (no
+ * broken picture of it stays) and is reported among the refusals.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@gp/api-client';
 import { fileExtension, hasUploadExtension, uploadPolicy } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
-import { uploadFile } from '../api/upload-file.ts';
+import { serviceCalls } from '../api/service.calls.ts';
 
 export type AttachmentState = 'uploading' | 'ready' | 'failed';
 
@@ -61,7 +61,7 @@ export async function looksLikeImage(file: Blob): Promise<boolean> {
 }
 
 export function useAttachments(
-  upload: (file: File) => Promise<{ file_id: string }> = uploadFile,
+  upload: (file: File) => Promise<{ file_id: string }> = (file) => serviceCalls.upload({ file }),
   isImage: (file: File) => Promise<boolean> = looksLikeImage,
 ) {
   const [items, setItems] = useState<Attachment[]>([]);

@@ -1,5 +1,5 @@
 /**
- * Keeps a ticket page up to date with its linked order while it is open (issue 20): the order's live status
+ * Keeps a ticket page up to date with its linked order while it is open: the order's live status
  * stream (`useOrderStream`) says when the order moved on, and the page then reloads the ticket once - one loader
  * call brings the order, its timeline and the agents' notes that came with the change (an agent's "retry
  * delivery" note, then the credit). Nothing is reloaded for an order that is already final or has not moved.

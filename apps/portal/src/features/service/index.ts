@@ -1,0 +1,28 @@
+/** The service feature's public file: src/app and src/routes reach the feature only through it. */
+export { faqPageSize, getFaqPage, type FaqQuery } from './api/get-faq-page.ts';
+export { getQuestionTypes } from './api/get-question-types.ts';
+export { getWorkOrderPage, workOrderPageSize } from './api/get-work-order-page.ts';
+export { serviceCalls } from './api/service.calls.ts';
+export { ContactForm } from './components/contact-form.tsx';
+export { FaqList } from './components/faq-list.tsx';
+export { FaqSearch, faqHref } from './components/faq-search.tsx';
+export { default as faqStyles } from './components/faq.module.css';
+export { FollowUpForm } from './components/follow-up-form.tsx';
+export { default as formStyles } from './components/form.module.css';
+export { LinkedOrder } from './components/linked-order.tsx';
+export { QuestionForm } from './components/question-form.tsx';
+export { Rating } from './components/rating.tsx';
+export { ServiceLayout } from './components/service-layout.tsx';
+export { ServiceEntries } from './components/service-nav.tsx';
+export { default as servicePageStyles } from './components/service-page.module.css';
+export { StatusFilter, historyHref } from './components/status-filter.tsx';
+export { TicketList } from './components/ticket-list.tsx';
+export { TicketNotFound } from './components/ticket-not-found.tsx';
+export { TicketSummary } from './components/ticket-summary.tsx';
+export { TicketThread } from './components/ticket-thread.tsx';
+export { errorMessage } from './model/error-message.ts';
+export { loadTicket } from './model/load-ticket.ts';
+export { orderPrefillOf, type OrderPrefill } from './model/order-prefill.ts';
+export { pageParam, positiveInt, servicePaths, statusParam } from './model/query.ts';
+export { loadServiceStrings, type ServiceStrings, useServiceStrings } from './model/strings.ts';
+export { useLiveOrder } from './model/use-live-order.ts';
