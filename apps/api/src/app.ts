@@ -25,7 +25,7 @@ import { createBackgroundJobs } from './composition/background-jobs.ts';
 import type { DevelopmentParts } from './composition/development-parts.ts';
 import { runBackgroundJobs } from './jobs/background-jobs.ts';
 import { closeConnectionsWhileDraining } from './lifecycle/graceful-shutdown.ts';
-import { deskRoutes, ticketsRoutes } from './modules/tickets/index.ts';
+import { createTicketsRuntime, deskRoutes, ticketsRoutes } from './modules/tickets/index.ts';
 import { faqAdminRoutes, faqRoutes } from './modules/faq/index.ts';
 import { gameAdminRoutes } from './modules/games/index.ts';
 import { healthRoutes, readOperationsSnapshot } from './modules/health/index.ts';
@@ -159,6 +159,8 @@ export async function buildApp({
   app.decorate('memberLoginListeners', []);
   // The pay module's adapters, order engine and delivery worker, shared by its routes and background work.
   app.decorate('pay', createPayRuntime(app, dev?.pay));
+  // The tickets module's rules, attachments and export worker, shared by players' calls, the desk and the jobs.
+  app.decorate('tickets', createTicketsRuntime(app));
   // Every background job, built here (the routes wake some); run in this process only with RUN_JOBS, else by
   // src/worker.ts (src/composition/background-jobs.ts).
   app.decorate('jobs', createBackgroundJobs(app, dev));

@@ -14,14 +14,12 @@
 import type { FastifyInstance } from 'fastify';
 import { named, type BackgroundJob } from '../jobs/background-jobs.ts';
 import type { DevelopmentParts } from './development-parts.ts';
-import { csHousekeepingJob, DeskExportWorker } from '../modules/tickets/index.ts';
+import { csHousekeepingJob } from '../modules/tickets/index.ts';
 import { messageDispatchJob } from '../modules/messaging/index.ts';
 import { createPrivacyJob } from '../modules/privacy/index.ts';
 import { createRetentionJob } from '../modules/retention/index.ts';
 
 export interface BackgroundJobs {
-  /** The desk's export worker, which the desk's routes wake when an export is queued (built here, run or not). */
-  deskExports: DeskExportWorker;
   /** The jobs this app's settings turn on, in start order. */
   list: BackgroundJob[];
 }
@@ -32,10 +30,9 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the jobs (after `app.pay`, before the routes that wake them). */
+/** Builds the job list (after the modules' runtimes, `app.pay` and `app.tickets`, whose workers it runs). */
 export function createBackgroundJobs(app: FastifyInstance, dev?: DevelopmentParts): BackgroundJobs {
   const { env } = app;
-  const deskExports = new DeskExportWorker({ db: app.db, log: app.log, now: app.now });
   const list: (BackgroundJob | false | undefined)[] = [
     // Paid orders' credit and the expiry of unpaid ones (modules/pay).
     env.PAY_WORKER && named('pay delivery and order expiry', app.pay.worker),
@@ -44,7 +41,7 @@ export function createBackgroundJobs(app: FastifyInstance, dev?: DevelopmentPart
     env.PAY_WORKER && named('pay settlement check', app.pay.settlement),
     // Refunded orders' credit taken back from the game server (modules/pay).
     env.PAY_WORKER && named('pay reversals', app.pay.reversals),
-    env.DESK_EXPORT_WORKER && named('desk exports', deskExports),
+    env.DESK_EXPORT_WORKER && named('desk exports', app.tickets.deskExports),
     // Sends the outbox through smtp / the SMS gateway when configured.
     named('outbox dispatch', messageDispatchJob(app)),
     // Closes quiet replied tickets, deletes unsent uploads.
@@ -65,5 +62,5 @@ export function createBackgroundJobs(app: FastifyInstance, dev?: DevelopmentPart
     // The development stand-ins' own work (the sandbox's late notifications).
     ...(dev?.jobs(app) ?? []),
   ];
-  return { deskExports, list: list.filter((job): job is BackgroundJob => Boolean(job)) };
+  return { list: list.filter((job): job is BackgroundJob => Boolean(job)) };
 }

@@ -8,5 +8,6 @@ export { deskRoutes } from './desk/desk.routes.ts';
 // The jobs for src/composition/background-jobs.ts; the housekeeping class for tests that run it with stand-ins.
 export { CsHousekeeping, csHousekeepingJob } from './tickets-housekeeping.job.ts';
 export { DeskExportWorker } from './desk/desk-export.worker.ts';
+export { createTicketsRuntime } from './tickets-runtime.ts';
 // The attachment checks, shared with staff image uploads.
 export { isJpeg, isPng } from './file-check.ts';

@@ -9,9 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config/clock.ts';
 import type { Exclusive } from '../../db/database.ts';
 import { PollingWorker, type WorkerLog } from '../../jobs/polling-worker.ts';
-import { UploadRepository } from './upload.repository.ts';
-import { UploadService } from './upload.service.ts';
-import { WorkOrderService } from './work-order.service.ts';
+import type { UploadService } from './upload.service.ts';
+import type { WorkOrderService } from './work-order.service.ts';
 
 export const csJobIntervalMs = 5 * 60_000;
 
@@ -74,8 +73,8 @@ export class CsHousekeeping {
 /** The housekeeping job of an app (src/composition/background-jobs.ts starts and stops it). */
 export function csHousekeepingJob(app: FastifyInstance): CsHousekeeping {
   return new CsHousekeeping({
-    workOrders: new WorkOrderService(app.db, { now: app.now }),
-    uploads: new UploadService(new UploadRepository(app.db), { now: app.now }),
+    workOrders: app.tickets.workOrders,
+    uploads: app.tickets.uploads,
     log: app.log,
     now: app.now,
     exclusive: app.database.exclusive,

@@ -26,14 +26,10 @@ import { memberOf, registerCall } from '../../http/register-call.ts';
 import { memberOfCookie } from '../accounts/index.ts';
 import { ContactRepository } from './contact.repository.ts';
 import { ContactService } from './contact.service.ts';
-import { UploadRepository } from './upload.repository.ts';
-import { UploadService } from './upload.service.ts';
-import { WorkOrderService } from './work-order.service.ts';
 
 export async function ticketsRoutes(app: FastifyInstance) {
-  const workOrders = new WorkOrderService(app.db, { now: app.now, orders: app.pay.orders });
+  const { workOrders, uploads } = app.tickets;
   const contacts = new ContactService(new ContactRepository(app.db), { now: app.now });
-  const uploads = new UploadService(new UploadRepository(app.db), { now: app.now });
 
   registerCall(app, workOrderPage, (input, ctx) => workOrders.page(memberOf(ctx).mid, input, ctx.lang));
   registerCall(app, workOrderDetail, (input, ctx) =>

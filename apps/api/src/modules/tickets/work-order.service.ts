@@ -137,11 +137,16 @@ export class WorkOrderService {
 
   constructor(
     private readonly db: Db,
-    options: WorkOrderServiceOptions,
+    private readonly options: WorkOrderServiceOptions,
   ) {
     this.now = options.now;
     this.portalOrigin = options.portalOrigin;
     this.orders = options.orders;
+  }
+
+  /** The same rules on `db`, a transaction's, so what they write joins its commit (the desk's audit rows). */
+  on(db: Db): WorkOrderService {
+    return db === this.db ? this : new WorkOrderService(db, this.options);
   }
 
   private repo(db: Db = this.db) {

@@ -19,7 +19,8 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db } from '../../../db/database.ts';
 import { AppError, RequestValidationError } from '../../../http/app-error.ts';
-import { WorkOrderService, type StaffActor } from '../work-order.service.ts';
+import type { WorkOrderService} from '../work-order.service.ts';
+import { type StaffActor } from '../work-order.service.ts';
 import type { PayOrderService } from '../../pay/index.ts';
 import type { PayAdminOrderService } from '../../pay/index.ts';
 import { audit, hasPrivilege, type AuthenticatedStaff } from '../../staff/index.ts';
@@ -29,6 +30,8 @@ type Asked = Awaited<ReturnType<PayOrderService['askProvider']>>;
 
 export interface DeskOrderDeps {
   db: Db;
+  /** The ticket rules (`app.tickets.workOrders`). */
+  workOrders: WorkOrderService;
   now: Clock;
   portalOrigin: string;
   orders: Pick<PayOrderService, 'order' | 'tracked' | 'askProvider'>;
@@ -66,7 +69,7 @@ export class DeskOrderService {
   constructor(private readonly d: DeskOrderDeps) {}
 
   private tickets(db: Db = this.d.db) {
-    return new WorkOrderService(db, { now: this.d.now, portalOrigin: this.d.portalOrigin });
+    return this.d.workOrders.on(db);
   }
 
   /** The ticket detail with its linked order as this agent may see it (see the file comment). */

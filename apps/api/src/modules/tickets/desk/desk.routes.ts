@@ -34,7 +34,6 @@ import { codes } from '@gp/errors';
 import { AppError } from '../../../http/app-error.ts';
 import { sendPrivateFile } from '../../../http/private-file.ts';
 import { registerCall, staffOf } from '../../../http/register-call.ts';
-import { createUploadService } from '../upload.service.ts';
 import { PayAdminOrderService } from '../../pay/index.ts';
 import { staffOfCookie } from '../../staff/index.ts';
 import { exportDownloadPath } from './desk-export-link.ts';
@@ -49,21 +48,26 @@ const staffDomain = { domain: 'staff' as const };
 export async function deskRoutes(app: FastifyInstance) {
   // The app's clock (tests move it): lock and recall windows, link expiry, the export worker's leases.
   const { now } = app;
-  const desk = new DeskService({ db: app.db, portalOrigin: app.env.PORTAL_ORIGIN, now, log: app.log });
-  // Built and run with the other background jobs (src/composition/background-jobs.ts); woken when an export is queued.
-  const worker = app.jobs.deskExports;
+  const { workOrders, uploads, deskExports: worker } = app.tickets;
+  const desk = new DeskService({
+    db: app.db,
+    workOrders,
+    portalOrigin: app.env.PORTAL_ORIGIN,
+    now,
+    log: app.log,
+  });
   const exports = new DeskExportService({
     db: app.db,
     linkSecret: app.env.staffLinkSecret,
     now,
     onQueued: () => worker.wake(),
   });
-  const uploads = createUploadService(app.db, { now });
   const savedReplies = new SavedReplyService({ db: app.db, now });
   // A ticket's linked order: the pay console's detail and retry, the order engine's provider query.
   const payAdmin = new PayAdminOrderService({ db: app.db, onRetry: () => app.pay.worker.wake(), now });
   const deskOrders = new DeskOrderService({
     db: app.db,
+    workOrders,
     now,
     portalOrigin: app.env.PORTAL_ORIGIN,
     orders: app.pay.orders,

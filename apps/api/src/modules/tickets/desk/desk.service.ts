@@ -22,7 +22,8 @@ import type { z } from 'zod';
 import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { liveHolder, noteOf, WorkOrderService, type StaffActor } from '../work-order.service.ts';
+import type { WorkOrderService} from '../work-order.service.ts';
+import { liveHolder, noteOf, type StaffActor } from '../work-order.service.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
 import { totalFields } from '../../../db/capped-count.ts';
 import { resolveRange } from './desk-range.ts';
@@ -39,6 +40,8 @@ type ReplyStatus = typeof workOrderStatus.processing | typeof workOrderStatus.re
 
 export interface DeskServiceOptions {
   db: Db;
+  /** The ticket rules (`app.tickets.workOrders`), used on the desk's transactions. */
+  workOrders: WorkOrderService;
   /** The portal's origin: answers' e-mail notices link to the ticket there. */
   portalOrigin: string;
   now: Clock;
@@ -88,7 +91,7 @@ export class DeskService {
 
   /** The ticket rules on `db` (a transaction's, so the audit row joins the same commit). */
   private tickets(db: Db = this.db) {
-    return new WorkOrderService(db, { now: this.now, portalOrigin: this.options.portalOrigin });
+    return this.options.workOrders.on(db);
   }
 
   /** A ticket row as the queue shows it, with the lock that is live now. */
