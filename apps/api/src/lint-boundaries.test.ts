@@ -91,17 +91,17 @@ describe("another module's internals are reached through its index.ts only", () 
   it('refuses a sibling module’s file from a module, its sub-folders and its tests included', async () => {
     await byModuleRule(
       'src/modules/staff/staff.routes.ts',
-      "import { LockoutRepository } from '../passport/lockout.repository.ts';\nexport const r = LockoutRepository;\n",
+      "import { LockoutRepository } from '../sessions/lockout.repository.ts';\nexport const r = LockoutRepository;\n",
       publicFile,
     );
     await byModuleRule(
       'src/modules/pay/orders/order-admin.routes.test.ts',
-      "import { WorkOrderService } from '../../cs/work-order.service.ts';\nexport const w = WorkOrderService;\n",
+      "import { WorkOrderService } from '../../tickets/work-order.service.ts';\nexport const w = WorkOrderService;\n",
       publicFile,
     );
     await byModuleRule(
       'src/modules/tickets/desk/desk.service.ts',
-      "export { WorkOrderRepository } from '../cs/work-order.repository.ts';\n",
+      "export { PayOrderRepository } from '../../pay/orders/pay-order.repository.ts';\n",
       publicFile,
     );
   });
@@ -124,7 +124,7 @@ describe("another module's internals are reached through its index.ts only", () 
     );
     await byModuleRule(
       'test/staff-session.ts',
-      "import { newToken } from './modules/accounts/member-auth.ts';\nexport const t = newToken;\n",
+      "import { memberAuthenticator } from '../src/modules/accounts/member-auth.ts';\nexport const m = memberAuthenticator;\n",
       publicFile,
     );
   });
@@ -132,7 +132,7 @@ describe("another module's internals are reached through its index.ts only", () 
   it('lets index.ts through from anywhere, testing.ts to tests, and a module’s own files stay free', async () => {
     await allowed(
       'src/modules/staff/staff.routes.ts',
-      "import { createLockoutService } from '../passport/index.ts';\nexport const c = createLockoutService;\n",
+      "import { createLockoutService } from '../sessions/index.ts';\nexport const c = createLockoutService;\n",
     );
     await allowed(
       'src/app.ts',
@@ -140,7 +140,7 @@ describe("another module's internals are reached through its index.ts only", () 
     );
     await allowed(
       'test/staff-session.ts',
-      "import { newToken } from './modules/sessions/index.ts';\nexport const t = newToken;\n",
+      "import { newToken } from '../src/modules/sessions/index.ts';\nexport const t = newToken;\n",
     );
     await allowed(
       'test/pay-steps.ts',
@@ -174,7 +174,7 @@ describe('the kernel knows no module', () => {
     ]) {
       await refused(
         path,
-        "import type { AuthenticatedMember } from '../modules/passport/index.ts';\nexport type M = AuthenticatedMember;\n",
+        "import type { AuthenticatedMember } from '../modules/accounts/index.ts';\nexport type M = AuthenticatedMember;\n",
         'imports no module',
         'api/module-imports',
       );
@@ -188,7 +188,7 @@ describe('the kernel knows no module', () => {
     );
     await allowed(
       'src/http/register-call.test.ts',
-      "import { memberAuthenticator } from '../modules/passport/index.ts';\nexport const m = memberAuthenticator;\n",
+      "import { memberAuthenticator } from '../modules/accounts/index.ts';\nexport const m = memberAuthenticator;\n",
     );
   });
 });
