@@ -11,17 +11,16 @@ import { Alert, App, Button, Card, Flex, Input, Pagination, Typography } from 'a
 import type { StaffAccountData } from '@gp/contracts/staff';
 import { useStaffSession } from '../lib/staff-session.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { accountQueryFromUrl } from '../features/staff-accounts/model/account-query.ts';
-import { blockAccount } from '../features/staff-accounts/api/block-account.ts';
-import { deleteAccount } from '../features/staff-accounts/api/delete-account.ts';
-import { resetSecondFactor } from '../features/staff-accounts/api/reset-second-factor.ts';
-import { listAccounts } from '../features/staff-accounts/api/list-accounts.ts';
-import { unsealAccount } from '../features/staff-accounts/api/unseal-account.ts';
-import { AccountForm } from '../features/staff-accounts/components/account-form.tsx';
-import { AccountsTable, type AccountActions } from '../features/staff-accounts/components/accounts-table.tsx';
+import {
+  type AccountActions,
+  accountCalls,
+  AccountForm,
+  accountQueryFromUrl,
+  AccountsTable,
+} from '../features/staff-accounts/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return listAccounts(accountQueryFromUrl(new URL(request.url)));
+  return accountCalls.list(accountQueryFromUrl(new URL(request.url)));
 }
 
 type Editing = { account: StaffAccountData | null } | null;
@@ -64,7 +63,8 @@ export default function Accounts() {
     };
     return {
       edit: (account) => setEditing({ account }),
-      unseal: (account) => void run(account, () => unsealAccount(account.account_id), 'accounts.unsealed'),
+      unseal: (account) =>
+        void run(account, () => accountCalls.unseal({ account_id: account.account_id }), 'accounts.unsealed'),
       block: (account) =>
         void modal.confirm({
           title: t('accounts.blockConfirmTitle', { account: account.account_id }),
@@ -72,7 +72,12 @@ export default function Accounts() {
           okText: t('accounts.block'),
           okButtonProps: { danger: true },
           cancelText: t('accounts.cancel'),
-          onOk: () => run(account, () => blockAccount(account.account_id), 'accounts.blockedDone'),
+          onOk: () =>
+            run(
+              account,
+              () => accountCalls.block({ account_id: account.account_id }),
+              'accounts.blockedDone',
+            ),
         }),
       resetSecondFactor: (account) =>
         void modal.confirm({
@@ -84,7 +89,12 @@ export default function Accounts() {
           okText: t('secondFactor.reset.action'),
           okButtonProps: { danger: true },
           cancelText: t('accounts.cancel'),
-          onOk: () => run(account, () => resetSecondFactor(account.account_id), 'secondFactor.reset.done'),
+          onOk: () =>
+            run(
+              account,
+              () => accountCalls.resetSecondFactor({ account_id: account.account_id }),
+              'secondFactor.reset.done',
+            ),
         }),
       remove: (account) =>
         void modal.confirm({
@@ -93,7 +103,8 @@ export default function Accounts() {
           okText: t('accounts.delete'),
           okButtonProps: { danger: true },
           cancelText: t('accounts.cancel'),
-          onOk: () => run(account, () => deleteAccount(account.account_id), 'accounts.deleted'),
+          onOk: () =>
+            run(account, () => accountCalls.delete({ account_id: account.account_id }), 'accounts.deleted'),
         }),
     };
     // revalidator changes identity on every state change; its revalidate is what is needed, at call time.

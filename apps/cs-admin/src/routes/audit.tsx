@@ -2,17 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Card, Flex, Pagination, Typography } from 'antd';
 import {
+  auditCalls,
+  AuditFiltersForm,
   auditFiltersFromUrl,
   auditFiltersToSearch,
   auditQueryOf,
-} from '../features/audit/model/audit-filters.ts';
-import { getAuditPage } from '../features/audit/api/get-audit-page.ts';
-import { AuditFiltersForm } from '../features/audit/components/audit-filters.tsx';
-import { AuditTable } from '../features/audit/components/audit-table.tsx';
+  AuditTable,
+} from '../features/audit/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = auditFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getAuditPage(auditQueryOf(filters)) };
+  return { filters, page: await auditCalls.page(auditQueryOf(filters)) };
 }
 
 /** The audit log (staff.accounts): every staff write, newest first, filtered by who, what, which record and when. */

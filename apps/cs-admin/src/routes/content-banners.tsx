@@ -5,27 +5,29 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Flex, Typography } from 'antd';
 import type { BannerAdminData, BannerAdminSummary } from '@gp/contracts/content-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { getBannerPage } from '../features/content/api/get-banner-page.ts';
-import { getBanner } from '../features/content/api/get-banner.ts';
-import { saveBanner } from '../features/content/api/save-banner.ts';
-import { deleteBanner } from '../features/content/api/delete-banner.ts';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { BannerForm } from '../features/content/components/banner-form.tsx';
-import { SimpleList, type RowColumns, type SimpleKind } from '../features/content/components/simple-list.tsx';
-import { bannerInputOf } from '../features/content/model/item-values.ts';
+import {
+  bannerCalls,
+  BannerForm,
+  bannerInputOf,
+  contentFiltersFromUrl,
+  pageQueryOf,
+  type RowColumns,
+  type SimpleKind,
+  SimpleList,
+} from '../features/content/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getBannerPage(filters) };
+  return { filters, page: await bannerCalls.page(pageQueryOf(filters)) };
 }
 
 const kind: SimpleKind<BannerAdminSummary, BannerAdminData> = {
   scope: 'banner',
   rowId: (b) => String(b.id),
   nameOf: (b) => b.title,
-  detail: (b) => getBanner({ id: b.id }),
-  remove: (b) => deleteBanner({ id: b.id }),
-  setOnline: (b, online) => saveBanner(bannerInputOf(b, online)),
+  detail: (b) => bannerCalls.detail({ id: b.id }),
+  remove: (b) => bannerCalls.delete({ id: b.id }),
+  setOnline: (b, online) => bannerCalls.save(bannerInputOf(b, online)),
 };
 
 const column = createColumnHelper<BannerAdminSummary>();

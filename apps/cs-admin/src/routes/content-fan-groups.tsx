@@ -4,27 +4,29 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Flex, Typography } from 'antd';
 import type { FansGroupAdminData, FansGroupAdminSummary } from '@gp/contracts/content-admin';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { getFansGroupPage } from '../features/content/api/get-fans-group-page.ts';
-import { getFansGroup } from '../features/content/api/get-fans-group.ts';
-import { saveFansGroup } from '../features/content/api/save-fans-group.ts';
-import { deleteFansGroup } from '../features/content/api/delete-fans-group.ts';
-import { FansGroupForm } from '../features/content/components/fans-group-form.tsx';
-import { SimpleList, type RowColumns, type SimpleKind } from '../features/content/components/simple-list.tsx';
-import { fansGroupInputOf } from '../features/content/model/item-values.ts';
+import {
+  contentFiltersFromUrl,
+  fansGroupCalls,
+  FansGroupForm,
+  fansGroupInputOf,
+  pageQueryOf,
+  type RowColumns,
+  type SimpleKind,
+  SimpleList,
+} from '../features/content/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getFansGroupPage(filters) };
+  return { filters, page: await fansGroupCalls.page(pageQueryOf(filters)) };
 }
 
 const kind: SimpleKind<FansGroupAdminSummary, FansGroupAdminData> = {
   scope: 'fansGroup',
   rowId: (g) => String(g.id),
   nameOf: (g) => g.name,
-  detail: (g) => getFansGroup({ id: g.id }),
-  remove: (g) => deleteFansGroup({ id: g.id }),
-  setOnline: (g, online) => saveFansGroup(fansGroupInputOf(g, online)),
+  detail: (g) => fansGroupCalls.detail({ id: g.id }),
+  remove: (g) => fansGroupCalls.delete({ id: g.id }),
+  setOnline: (g, online) => fansGroupCalls.save(fansGroupInputOf(g, online)),
 };
 
 const column = createColumnHelper<FansGroupAdminSummary>();

@@ -4,27 +4,29 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Typography } from 'antd';
 import type { ModuleAdminData, ModuleAdminSummary } from '@gp/contracts/content-admin';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { getModulePage } from '../features/content/api/get-module-page.ts';
-import { getModule } from '../features/content/api/get-module.ts';
-import { saveModule } from '../features/content/api/save-module.ts';
-import { deleteModule } from '../features/content/api/delete-module.ts';
-import { ModuleForm } from '../features/content/components/module-form.tsx';
-import { SimpleList, type RowColumns, type SimpleKind } from '../features/content/components/simple-list.tsx';
-import { moduleInputOf } from '../features/content/model/item-values.ts';
+import {
+  contentFiltersFromUrl,
+  moduleCalls,
+  ModuleForm,
+  moduleInputOf,
+  pageQueryOf,
+  type RowColumns,
+  type SimpleKind,
+  SimpleList,
+} from '../features/content/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getModulePage(filters) };
+  return { filters, page: await moduleCalls.page(pageQueryOf(filters)) };
 }
 
 const kind: SimpleKind<ModuleAdminSummary, ModuleAdminData> = {
   scope: 'module',
   rowId: (m) => String(m.id),
   nameOf: (m) => m.title,
-  detail: (m) => getModule({ id: m.id }),
-  remove: (m) => deleteModule({ id: m.id }),
-  setOnline: (m, online) => saveModule(moduleInputOf(m, online)),
+  detail: (m) => moduleCalls.detail({ id: m.id }),
+  remove: (m) => moduleCalls.delete({ id: m.id }),
+  setOnline: (m, online) => moduleCalls.save(moduleInputOf(m, online)),
 };
 
 const column = createColumnHelper<ModuleAdminSummary>();

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { Card, Typography } from 'antd';
-import { getNavFlags } from '../features/content/api/get-nav-flags.ts';
-import { NavFlagsForm } from '../features/content/components/nav-flags-form.tsx';
+import { navCalls, NavFlagsForm } from '../features/content/index.ts';
 
 export async function loader() {
-  return getNavFlags();
+  return navCalls.detail({});
 }
 
 /** The portal's menu flags (content): which header menus players see. */

@@ -1,11 +1,14 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { getArticlePage } from '../features/content/api/get-article-page.ts';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { ArticleList } from '../features/content/components/article-list.tsx';
+import {
+  articleCalls,
+  ArticleList,
+  articlePageQueryOf,
+  contentFiltersFromUrl,
+} from '../features/content/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getArticlePage('news', filters) };
+  return { filters, page: await articleCalls.news.page(articlePageQueryOf(filters)) };
 }
 
 /** News (content): the list with its filters; the editor is /content/news/:id. */

@@ -4,27 +4,29 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Flex, Tag, Typography } from 'antd';
 import type { RecommendAdminData, RecommendAdminSummary } from '@gp/contracts/content-admin';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { getRecommendPage } from '../features/content/api/get-recommend-page.ts';
-import { getRecommend } from '../features/content/api/get-recommend.ts';
-import { saveRecommend } from '../features/content/api/save-recommend.ts';
-import { deleteRecommend } from '../features/content/api/delete-recommend.ts';
-import { RecommendForm } from '../features/content/components/recommend-form.tsx';
-import { SimpleList, type RowColumns, type SimpleKind } from '../features/content/components/simple-list.tsx';
-import { recommendInputOf } from '../features/content/model/item-values.ts';
+import {
+  contentFiltersFromUrl,
+  pageQueryOf,
+  recommendCalls,
+  RecommendForm,
+  recommendInputOf,
+  type RowColumns,
+  type SimpleKind,
+  SimpleList,
+} from '../features/content/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getRecommendPage(filters) };
+  return { filters, page: await recommendCalls.page(pageQueryOf(filters)) };
 }
 
 const kind: SimpleKind<RecommendAdminSummary, RecommendAdminData> = {
   scope: 'recommend',
   rowId: (r) => String(r.game_base_id),
   nameOf: (r) => r.game_name,
-  detail: (r) => getRecommend({ game_base_id: r.game_base_id }),
-  remove: (r) => deleteRecommend({ game_base_id: r.game_base_id }),
-  setOnline: (r, online) => saveRecommend(recommendInputOf(r, online)),
+  detail: (r) => recommendCalls.detail({ game_base_id: r.game_base_id }),
+  remove: (r) => recommendCalls.delete({ game_base_id: r.game_base_id }),
+  setOnline: (r, online) => recommendCalls.save(recommendInputOf(r, online)),
 };
 
 const column = createColumnHelper<RecommendAdminSummary>();

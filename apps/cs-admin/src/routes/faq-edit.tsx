@@ -5,13 +5,15 @@ import { Alert, App, Card, Typography } from 'antd';
 import { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { getFaq } from '../features/faq/api/get-faq.ts';
-import { listFaqGames } from '../features/faq/api/list-faq-games.ts';
-import { listFaqTypes } from '../features/faq/api/list-faq-types.ts';
-import { faqErrorText } from '../features/faq/model/faq-errors.ts';
-import { useAnswer } from '../features/faq/api/use-answer.ts';
-import { FaqEditor } from '../features/faq/components/faq-editor.tsx';
-import { OnlineStateTag } from '../features/faq/components/online-state.tsx';
+import {
+  faqCalls,
+  FaqEditor,
+  faqErrorText,
+  faqTypesQueryOf,
+  listFaqGames,
+  OnlineStateTag,
+  useAnswer,
+} from '../features/faq/index.ts';
 
 /** `/faq/new` writes a new entry; `/faq/<question_id>` edits one. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -20,7 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
     return { entry: null, error: new ApiError(codes.notFound, 'staff', 404) as unknown };
   try {
-    return { entry: await getFaq(id), error: null as unknown };
+    return { entry: await faqCalls.detail({ question_id: id }), error: null as unknown };
   } catch (error) {
     return { entry: null, error };
   }
@@ -39,7 +41,7 @@ export default function FaqEdit() {
   const [game, setGame] = useState(entry?.game_base_id ?? 0);
   const allGames = can('games');
   const games = useAnswer(`games:${allGames}`, () => listFaqGames(allGames));
-  const types = useAnswer(`types:${game}`, () => listFaqTypes(game || undefined));
+  const types = useAnswer(`types:${game}`, () => faqCalls.types(faqTypesQueryOf(game || undefined)));
   const failed = error !== null;
   const isNew = entry === null && !failed;
 

@@ -13,20 +13,24 @@ import { Alert, App, Button, Card, Flex, Pagination, Typography } from 'antd';
 import { editLanguages, type EditLanguage, type FaqAdminItem } from '@gp/contracts/catalog-admin';
 import { languageOf } from '@gp/i18n/languages';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { deleteFaq } from '../features/faq/api/delete-faq.ts';
-import { faqFiltersFromUrl, faqFiltersToSearch, type FaqFilters } from '../features/faq/model/faq-filters.ts';
-import { listFaq } from '../features/faq/api/list-faq.ts';
-import { listFaqGames } from '../features/faq/api/list-faq-games.ts';
-import { listFaqTypes } from '../features/faq/api/list-faq-types.ts';
-import { switchFaq } from '../features/faq/api/switch-faq.ts';
-import { faqErrorText } from '../features/faq/model/faq-errors.ts';
-import { useAnswer } from '../features/faq/api/use-answer.ts';
-import { FaqFiltersForm } from '../features/faq/components/faq-filters.tsx';
-import { FaqTable, type FaqActions } from '../features/faq/components/faq-table.tsx';
+import {
+  type FaqActions,
+  faqCalls,
+  faqErrorText,
+  type FaqFilters,
+  FaqFiltersForm,
+  faqFiltersFromUrl,
+  faqFiltersToSearch,
+  faqQueryOf,
+  FaqTable,
+  faqTypesQueryOf,
+  listFaqGames,
+  useAnswer,
+} from '../features/faq/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = faqFiltersFromUrl(new URL(request.url));
-  return { filters, page: await listFaq(filters) };
+  return { filters, page: await faqCalls.page(faqQueryOf(filters)) };
 }
 
 /**
@@ -46,7 +50,7 @@ export default function Faq() {
   const [busyEntry, setBusyEntry] = useState<number | null>(null);
   const allGames = can('games');
   const games = useAnswer(`games:${allGames}`, () => listFaqGames(allGames));
-  const types = useAnswer('types', () => listFaqTypes());
+  const types = useAnswer('types', () => faqCalls.types(faqTypesQueryOf()));
   const loading =
     (navigation.state === 'loading' && navigation.location.pathname === location.pathname) ||
     revalidator.state === 'loading';
@@ -74,7 +78,7 @@ export default function Faq() {
       setOnline: (entry, online) =>
         void run(
           entry,
-          () => switchFaq(entry.question_id, online),
+          () => faqCalls.switchOnline({ question_id: entry.question_id, is_online: online ? 1 : 0 }),
           online ? 'faq.switchedOn' : 'faq.switchedOff',
         ),
       remove: (entry) =>
@@ -84,7 +88,7 @@ export default function Faq() {
           okText: t('common.delete'),
           okButtonProps: { danger: true },
           cancelText: t('common.cancel'),
-          onOk: () => run(entry, () => deleteFaq(entry.question_id), 'faq.deleted'),
+          onOk: () => run(entry, () => faqCalls.delete({ question_id: entry.question_id }), 'faq.deleted'),
         }),
     };
     // revalidator changes identity on every state change; its revalidate is what is needed, at call time.

@@ -11,18 +11,19 @@ import { App, Button, Card, Flex, Input, Pagination, Select, Typography } from '
 import type { GameAdminItem, GameUsageData } from '@gp/contracts/catalog-admin';
 import { codes } from '@gp/errors';
 import { errorCode } from '../lib/error-message.ts';
-import { deleteGame } from '../features/games/api/delete-game.ts';
 import {
+  type GameActions,
+  gameCalls,
+  gameErrorText,
+  type GameFilters,
   gameFiltersFromUrl,
   gameFiltersToSearch,
-  type GameFilters,
-} from '../features/games/model/game-filters.ts';
-import { listGames } from '../features/games/api/list-games.ts';
-import { switchGame } from '../features/games/api/switch-game.ts';
-import { gameErrorText, gameUsageOf } from '../features/games/model/game-errors.ts';
-import { GameForm } from '../features/games/components/game-form.tsx';
-import { GameInUse } from '../features/games/components/game-in-use.tsx';
-import { GamesTable, type GameActions } from '../features/games/components/games-table.tsx';
+  GameForm,
+  GameInUse,
+  GamesTable,
+  gameUsageOf,
+  listGames,
+} from '../features/games/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = gameFiltersFromUrl(new URL(request.url));
@@ -54,7 +55,7 @@ export default function Games() {
     const setOnline = async (game: GameAdminItem, online: boolean) => {
       setBusyGame(game.game_base_id);
       try {
-        await switchGame(game.game_base_id, online);
+        await gameCalls.switchOnline({ game_base_id: game.game_base_id, is_online: online ? 1 : 0 });
         void message.success(t(online ? 'games.shownDone' : 'games.hiddenDone', { name: game.game_name }));
         await revalidator.revalidate();
       } catch (error) {
@@ -66,7 +67,7 @@ export default function Games() {
     const remove = async (game: GameAdminItem) => {
       setBusyGame(game.game_base_id);
       try {
-        await deleteGame(game.game_base_id);
+        await gameCalls.delete({ game_base_id: game.game_base_id });
         void message.success(t('games.deleted', { name: game.game_name }));
         await revalidator.revalidate();
       } catch (error) {

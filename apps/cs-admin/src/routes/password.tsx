@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert, App, Card, Typography } from 'antd';
 import { setSession, useStaffSession } from '../lib/staff-session.ts';
-import { PasswordForm } from '../features/auth/components/password-form.tsx';
+import { PasswordForm } from '../features/auth/index.ts';
 
 /**
  * The password change: forced while the password is a one-time password (nothing else opens until then), and

@@ -3,18 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Alert, Card, Flex, Spin, Tabs, Typography } from 'antd';
 import { site } from '@gp/config';
-import { getChannels } from '../features/pay-ops/api/get-channels.ts';
-import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
-import { getPaySwitch } from '../features/pay-ops/api/get-pay-switch.ts';
-import { getProducts } from '../features/pay-ops/api/get-products.ts';
-import { getServers } from '../features/pay-ops/api/get-servers.ts';
-import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
-import { settle } from '../features/pay-ops/model/settle.ts';
-import { ChannelTable } from '../features/pay-ops/components/channel-table.tsx';
-import { PayGamesTable } from '../features/pay-ops/components/pay-games-table.tsx';
-import { PaySwitch } from '../features/pay-ops/components/pay-switch.tsx';
-import { ProductTable } from '../features/pay-ops/components/product-table.tsx';
-import { ServerTable } from '../features/pay-ops/components/server-table.tsx';
+import {
+  ChannelTable,
+  payCalls,
+  payErrorText,
+  PayGamesTable,
+  PaySwitch,
+  ProductTable,
+  ServerTable,
+  settle,
+} from '../features/pay-ops/index.ts';
 
 type CatalogTab = 'servers' | 'products' | 'channels';
 
@@ -28,13 +26,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const region = positiveParam(p.get('region')) ?? site.distributionRegion;
   const game = positiveParam(p.get('game'));
   const [paySwitch, games, catalog] = await Promise.all([
-    settle(getPaySwitch(region)),
-    settle(getPayGames(region)),
+    settle(payCalls.paySwitch({ distribution_region: region })),
+    settle(payCalls.games({ distribution_region: region })),
     game === undefined
       ? null
-      : Promise.all([settle(getServers(game)), settle(getProducts(game)), settle(getChannels(game))]).then(
-          ([servers, products, channels]) => ({ servers, products, channels }),
-        ),
+      : Promise.all([
+          settle(payCalls.servers({ game_base_id: game })),
+          settle(payCalls.products({ game_base_id: game })),
+          settle(payCalls.channels({ game_base_id: game })),
+        ]).then(([servers, products, channels]) => ({ servers, products, channels })),
   ]);
   // Each load is new data for the tables below, which keep their own copy while staff change it.
   return { region, game, paySwitch, games, catalog, loadedAt: Date.now() };

@@ -9,13 +9,14 @@ import {
 } from 'react-router';
 import { Alert, Button, Card, Flex, Pagination, Select, Typography } from 'antd';
 import { site } from '@gp/config';
-import { getDeadDeliveries } from '../features/pay-ops/api/get-dead-deliveries.ts';
-import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
-import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
-import { settle } from '../features/pay-ops/model/settle.ts';
-import { DeadLetterTable } from '../features/pay-ops/components/dead-letter-table.tsx';
-import { OrderDrawer } from '../features/pay-ops/components/order-drawer.tsx';
-import { useRetry } from '../features/pay-ops/api/use-retry.ts';
+import {
+  DeadLetterTable,
+  OrderDrawer,
+  payCalls,
+  payErrorText,
+  settle,
+  useRetry,
+} from '../features/pay-ops/index.ts';
 
 const pageSize = 20;
 
@@ -30,13 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pageNum = Math.min(positiveParam(p.get('page')) ?? 1, 10_000);
   const [page, games] = await Promise.all([
     settle(
-      getDeadDeliveries({
+      payCalls.deadDeliveries({
         ...(game ? { game_base_id: game } : {}),
         page_num: pageNum,
         page_size: pageSize,
       }),
     ),
-    settle(getPayGames(site.distributionRegion)),
+    settle(payCalls.games({ distribution_region: site.distributionRegion })),
   ]);
   return { game, page, games: games.data ?? [] };
 }

@@ -13,7 +13,7 @@ import {
 } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
 import errors from '@gp/i18n/locales/en/errors.json';
-import { order, orderDetail, pageOf, payGame } from '../features/pay-ops/testing/pay-fixtures.ts';
+import { order, orderDetail, pageOf, payGame } from '../testing/pay-fixtures.ts';
 import { ok, refuse, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
 import { bodyOf, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 

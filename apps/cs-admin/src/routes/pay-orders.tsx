@@ -3,27 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { site } from '@gp/config';
-import { getOrders } from '../features/pay-ops/api/get-orders.ts';
-import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
-import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
-import { settle } from '../features/pay-ops/model/settle.ts';
-import { OrderDrawer } from '../features/pay-ops/components/order-drawer.tsx';
-import { OrderFiltersForm } from '../features/pay-ops/components/order-filters.tsx';
-import { OrderTable } from '../features/pay-ops/components/order-table.tsx';
-import { useRetry } from '../features/pay-ops/api/use-retry.ts';
-import { ListPagination } from '../lib/list-pagination.tsx';
 import {
+  OrderDrawer,
+  type OrderFilters,
+  OrderFiltersForm,
   orderFiltersFromUrl,
   orderFiltersToSearch,
   orderQueryOf,
-  type OrderFilters,
-} from '../features/pay-ops/model/order-query.ts';
+  OrderTable,
+  payCalls,
+  payErrorText,
+  settle,
+  useRetry,
+} from '../features/pay-ops/index.ts';
+import { ListPagination } from '../lib/list-pagination.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = orderFiltersFromUrl(new URL(request.url));
   const [page, games] = await Promise.all([
-    settle(getOrders(orderQueryOf(filters))),
-    settle(getPayGames(site.distributionRegion)),
+    settle(payCalls.orders(orderQueryOf(filters))),
+    settle(payCalls.games({ distribution_region: site.distributionRegion })),
   ]);
   return { filters, page, games: games.data ?? [] };
 }

@@ -7,15 +7,13 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { Card, Typography } from 'antd';
-import { getSettlement } from '../features/pay-ops/api/settlement.ts';
-import { settle } from '../features/pay-ops/model/settle.ts';
-import { SettlementView } from '../features/pay-ops/components/settlement-view.tsx';
+import { settle, settlementCalls, SettlementView } from '../features/pay-ops/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
   const status = p.get('status') === 'resolved' ? ('resolved' as const) : ('open' as const);
   const pageNum = Math.min(Math.max(1, Math.trunc(Number(p.get('page')) || 1)), 10_000);
-  const page = await settle(getSettlement({ status, page_num: pageNum, page_size: 20 }));
+  const page = await settle(settlementCalls.page({ status, page_num: pageNum, page_size: 20 }));
   return { status, page };
 }
 

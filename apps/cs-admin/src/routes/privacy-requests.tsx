@@ -7,19 +7,19 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { Card, Flex, Pagination, Typography } from 'antd';
-import { getPrivacyRequests } from '../features/privacy-requests/api/get-privacy-requests.ts';
-import { usePrivacyActions } from '../features/privacy-requests/api/use-privacy-actions.ts';
-import { PrivacyFiltersForm } from '../features/privacy-requests/components/privacy-filters.tsx';
-import { PrivacyRequestsTable } from '../features/privacy-requests/components/privacy-requests-table.tsx';
 import {
+  privacyCalls,
+  PrivacyFiltersForm,
   privacyFiltersFromUrl,
   privacyFiltersToSearch,
   privacyQueryOf,
-} from '../features/privacy-requests/model/request-filters.ts';
+  PrivacyRequestsTable,
+  usePrivacyActions,
+} from '../features/privacy-requests/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = privacyFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getPrivacyRequests(privacyQueryOf(filters)) };
+  return { filters, page: await privacyCalls.list(privacyQueryOf(filters)) };
 }
 
 /**

@@ -9,14 +9,15 @@ import { useLoaderData, useRevalidator } from 'react-router';
 import { App, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import type { SavedReplyItem } from '@gp/contracts/desk';
 import { formatDate, mediumDateTime } from '@gp/i18n/format';
-import { deleteSavedReply } from '../features/tickets/api/delete-saved-reply.ts';
-import { getSavedReplies } from '../features/tickets/api/get-saved-replies.ts';
-import { SavedReplyForm } from '../features/tickets/components/saved-reply-form.tsx';
-import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
-import { languagesWithText } from '../features/tickets/model/reply-texts.ts';
+import {
+  deskErrorText,
+  languagesWithText,
+  savedReplyCalls,
+  SavedReplyForm,
+} from '../features/tickets/index.ts';
 
 export async function loader() {
-  return getSavedReplies();
+  return savedReplyCalls.list({});
 }
 
 export default function SavedReplies() {
@@ -36,7 +37,7 @@ export default function SavedReplies() {
       cancelText: t('replies.cancel'),
       onOk: async () => {
         try {
-          await deleteSavedReply(item.saved_reply_id);
+          await savedReplyCalls.delete({ saved_reply_id: item.saved_reply_id });
           void message.success(t('replies.deleted'));
           await revalidator.revalidate();
         } catch (error) {

@@ -6,12 +6,12 @@ import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { useStaffSession } from '../lib/staff-session.ts';
 import {
   newRecoveryCodes,
+  PasskeysPanel,
+  RecoveryCodes,
   secondFactorDetail,
   secondFactorError,
-} from '../features/auth/api/second-factor.ts';
-import { PasskeysPanel } from '../features/auth/components/passkeys-panel.tsx';
-import { RecoveryCodes } from '../features/auth/components/recovery-codes.tsx';
-import { TotpEnrolment } from '../features/auth/components/totp-enrolment.tsx';
+  TotpEnrolment,
+} from '../features/auth/index.ts';
 
 export async function loader() {
   return secondFactorDetail();

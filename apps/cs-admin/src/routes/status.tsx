@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { Alert, Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { getHealth } from '../features/status/api/get-health.ts';
-import { SmsGuardCard } from '../features/status/components/sms-guard-card.tsx';
+import { getHealth, SmsGuardCard } from '../features/status/index.ts';
 import { useStaffSession } from '../lib/staff-session.ts';
 import { useState } from 'react';
 

@@ -18,7 +18,7 @@ import {
 } from '@gp/contracts/desk';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
-import { fakeStaffApi, Refusal } from '../features/tickets/testing/fake-staff-api.ts';
+import { fakeStaffApi, Refusal } from '../testing/fake-staff-api.ts';
 import { agent, detail, message, page, renderDesk } from '../testing/render-desk.tsx';
 
 afterEach(() => {

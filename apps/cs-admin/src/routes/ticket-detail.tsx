@@ -12,21 +12,24 @@ import { workOrderIdField } from '@gp/contracts/cs';
 import type { DeskTicketDetail, LockHolderData } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { getTicketDetail } from '../features/tickets/api/get-ticket-detail.ts';
-import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
-import { useEditLock, type LockState } from '../features/tickets/api/use-edit-lock.ts';
-import { LinkedOrder } from '../features/tickets/components/linked-order.tsx';
-import { MemberHistory } from '../features/tickets/components/member-history.tsx';
-import { ReplyEditor } from '../features/tickets/components/reply-editor.tsx';
-import { TicketHeader } from '../features/tickets/components/ticket-header.tsx';
-import { TicketModify } from '../features/tickets/components/ticket-modify.tsx';
-import { TicketThread } from '../features/tickets/components/ticket-thread.tsx';
+import {
+  deskCalls,
+  deskErrorText,
+  LinkedOrder,
+  type LockState,
+  MemberHistory,
+  ReplyEditor,
+  TicketHeader,
+  TicketModify,
+  TicketThread,
+  useEditLock,
+} from '../features/tickets/index.ts';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = workOrderIdField.safeParse(params.id);
   if (!id.success) return { ticket: null, error: new ApiError(codes.notFound, 'staff', 404) as unknown };
   try {
-    return { ticket: await getTicketDetail(id.data), error: null as unknown };
+    return { ticket: await deskCalls.detail({ work_order_id: id.data }), error: null as unknown };
   } catch (error) {
     return { ticket: null, error };
   }

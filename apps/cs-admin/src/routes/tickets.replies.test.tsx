@@ -12,7 +12,7 @@ import {
   deskTicketPage,
   type SavedReplyItem,
 } from '@gp/contracts/desk';
-import { fakeStaffApi } from '../features/tickets/testing/fake-staff-api.ts';
+import { fakeStaffApi } from '../testing/fake-staff-api.ts';
 import { page, renderDesk, ticket } from '../testing/render-desk.tsx';
 
 afterEach(() => {

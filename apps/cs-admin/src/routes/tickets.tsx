@@ -16,28 +16,28 @@ import { Alert, Button, Card, Space, Typography } from 'antd';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { ListPagination } from '../lib/list-pagination.tsx';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { getTicketPage } from '../features/tickets/api/get-ticket-page.ts';
-import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
-import { BatchReply } from '../features/tickets/components/batch-reply.tsx';
-import { ExportPanel } from '../features/tickets/components/export-panel.tsx';
-import { QueueFilters } from '../features/tickets/components/queue-filters.tsx';
-import { TicketTable } from '../features/tickets/components/ticket-table.tsx';
 import {
+  BatchReply,
+  deskCalls,
+  deskErrorText,
+  ExportPanel,
   filtersOf,
+  type FilterValues,
   pageSizeOptions,
   parseQueueQuery,
-  queueSearch,
-  withFilters,
-  type FilterValues,
+  QueueFilters,
   type QueueQuery,
-} from '../features/tickets/model/queue-query.ts';
+  queueSearch,
+  TicketTable,
+  withFilters,
+} from '../features/tickets/index.ts';
 
 const queueRefreshMs = 60_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQueueQuery(new URL(request.url).searchParams);
   try {
-    return { query, page: await getTicketPage(query), error: null as unknown };
+    return { query, page: await deskCalls.page(query), error: null as unknown };
   } catch (error) {
     return { query, page: null, error };
   }

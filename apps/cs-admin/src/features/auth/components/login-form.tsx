@@ -5,7 +5,7 @@ import type { StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff'
 import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { login, loginFields } from '../api/login.ts';
+import { authCalls, loginFields } from '../api/auth.calls.ts';
 import { useCaptcha } from '../api/use-captcha.ts';
 
 interface LoginValues {
@@ -43,7 +43,7 @@ export function LoginForm({
     setSending(true);
     setAlert(null);
     try {
-      const answer = await login({ ...values, token });
+      const answer = await authCalls.login({ ...values, token });
       if ('second_step' in answer) onSecondStep(answer);
       else onLoggedIn(answer);
     } catch (error) {

@@ -5,7 +5,7 @@ import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { changePassword, type PasswordInput } from '../api/change-password.ts';
+import { authCalls, type PasswordInput } from '../api/auth.calls.ts';
 
 type PasswordValues = PasswordInput;
 
@@ -31,7 +31,7 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSessionD
     setSending(true);
     setAlert(null);
     try {
-      onChanged(await changePassword(values));
+      onChanged(await authCalls.changePassword(values));
     } catch (error) {
       setSending(false);
       const field = fieldOfCode[errorCode(error) ?? 0];

@@ -16,7 +16,7 @@ import {
 } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { saveArticle } from '../api/save-article.ts';
+import { articleCalls } from '../api/content.calls.ts';
 import { showSaveError, type FieldName } from '../model/field-errors.ts';
 import { useGameChoices } from '../api/use-game-choices.ts';
 import { articleSaveOf, articleValuesOf, type ArticleValues } from '../model/article-values.ts';
@@ -113,7 +113,7 @@ export function ArticleEditor({
     setSaving(true);
     try {
       const values = form.getFieldsValue(true) as ArticleValues;
-      const saved = await saveArticle(kind, articleSaveOf(values, article?.id));
+      const saved = await articleCalls[kind].createUpdate(articleSaveOf(values, article?.id));
       setSaving(false);
       form.setFieldsValue(articleValuesOf(saved, kind));
       tabs.refresh();

@@ -8,8 +8,7 @@ import type { ArticleAdminSummary, ArticleKind } from '@gp/contracts/content-adm
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { deleteArticle } from '../api/delete-article.ts';
-import { type ArticlePage } from '../api/get-article-page.ts';
+import { articleCalls, type ArticlePage } from '../api/content.calls.ts';
 import { type ContentFilters } from '../model/content-filters.ts';
 import { articleBasePath } from '../model/article-paths.ts';
 import { LanguageMarks } from './language-marks.tsx';
@@ -45,7 +44,7 @@ export function ArticleList({
       onOk: async () => {
         setBusyId(article.id);
         try {
-          await deleteArticle(kind, article.id);
+          await articleCalls[kind].delete({ id: article.id });
           void message.success(t('delete.done', { name: article.title }));
           await revalidator.revalidate();
         } catch (error) {

@@ -12,7 +12,7 @@ import { codes } from '@gp/errors';
 import { contentImagePolicy, type ContentImage } from '@gp/contracts/content-admin';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fieldErrorText } from '../model/field-errors.ts';
-import { uploadContentImage } from '../api/upload-content-image.ts';
+import { contentCalls } from '../api/content.calls.ts';
 
 export function ImageField({
   id,
@@ -51,7 +51,7 @@ export function ImageField({
     setUploading(true);
     form.setFields([{ name, errors: [] }]);
     try {
-      const image = await uploadContentImage(file);
+      const image = await contentCalls.uploadImage({ file });
       onChange?.({ media_id: image.media_id, url: image.url, width: image.width, height: image.height });
       void form.validateFields([name]).catch(() => undefined);
     } catch (error) {

@@ -28,7 +28,7 @@ import {
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { saveFaq } from '../api/save-faq.ts';
+import { faqCalls } from '../api/faq.calls.ts';
 import { type FaqGame } from '../api/list-faq-games.ts';
 import { faqErrorText, faqFieldErrors } from '../model/faq-errors.ts';
 import {
@@ -123,7 +123,7 @@ export function FaqEditor({
     setSending(true);
     setAlert(null);
     try {
-      const entry = await saveFaq(faqFormOf(values, saved?.question_id));
+      const entry = await faqCalls.save(faqFormOf(values, saved?.question_id));
       leaving.current = true;
       setDirty(false);
       onSaved(entry);

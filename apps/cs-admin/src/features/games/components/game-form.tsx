@@ -14,7 +14,7 @@ import {
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { saveGame } from '../api/save-game.ts';
+import { gameCalls } from '../api/games.calls.ts';
 import { gameErrorText, gameFieldErrors } from '../model/game-errors.ts';
 import { IconField } from './icon-field.tsx';
 
@@ -76,7 +76,7 @@ export function GameForm({
       const names = Object.fromEntries(
         editLanguages.map((l) => [l, values.names[l]?.trim() ? values.names[l].trim() : null]),
       ) as Record<EditLanguage, string | null> & { en: string };
-      const saved = await saveGame({
+      const saved = await gameCalls.save({
         ...(game ? { game_base_id: game.game_base_id } : {}),
         game_id: values.game_id.trim(),
         slug: values.slug.trim(),

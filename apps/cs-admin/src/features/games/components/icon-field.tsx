@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Typography } from 'antd';
 import { gameIconPolicy } from '@gp/contracts/catalog-admin';
-import { uploadGameIcon } from '../api/upload-game-icon.ts';
+import { gameCalls } from '../api/games.calls.ts';
 import { gameErrorText, gameFieldText } from '../model/game-errors.ts';
 
 /** antd's error red misses WCAG AA contrast on white; this dark one passes. */
@@ -46,7 +46,7 @@ export function IconField({
     setUploading(true);
     onUploading(true);
     try {
-      const stored = await uploadGameIcon(file);
+      const stored = await gameCalls.uploadIcon({ file });
       setPreview({ id: stored.media_id, url: stored.url });
       onChange?.(stored.media_id);
     } catch (error) {

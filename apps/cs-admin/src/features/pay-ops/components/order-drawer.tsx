@@ -4,7 +4,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Flex, Space, Spin, Typograp
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { formatDate, formatNumber, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
-import { getOrder } from '../api/get-order.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
 import {
@@ -51,7 +51,7 @@ export function OrderDrawer({
   useEffect(() => {
     if (orderNo === null) return;
     let live = true;
-    getOrder(orderNo).then(
+    payCalls.order({ order_no: orderNo }).then(
       (order) => {
         if (live) setLoaded({ orderNo, order });
       },

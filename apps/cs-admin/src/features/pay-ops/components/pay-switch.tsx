@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Form, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminSwitchData } from '@gp/contracts/pay-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { setPaySwitch } from '../api/set-pay-switch.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 
 /**
@@ -30,7 +30,10 @@ export function PaySwitch({
   const change = async (next: boolean) => {
     setSending(true);
     try {
-      const answer = await setPaySwitch(region, next);
+      const answer = await payCalls.setPaySwitch({
+        distribution_region: region,
+        main_switch_status: next ? 1 : 0,
+      });
       setCurrent(answer);
       void message.success(t(next ? 'pay.switch.turnedOn' : 'pay.switch.turnedOff', { region }));
     } catch (failure) {

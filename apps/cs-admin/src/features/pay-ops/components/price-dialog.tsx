@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { productPriceRule, type PayAdminPriceItem, type PayAdminProductItem } from '@gp/contracts/pay-admin';
 import { decimalToMinor, formatMoney, minorToDecimal } from '@gp/i18n/format';
-import { setPrice } from '../api/set-price.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
 
@@ -48,7 +48,7 @@ export function PriceDialog({
     setSending(true);
     setAlert(null);
     try {
-      const saved = await setPrice({
+      const saved = await payCalls.setPrice({
         game_base_id: gameBaseId,
         product_id: product.product_id,
         currency: price.currency,

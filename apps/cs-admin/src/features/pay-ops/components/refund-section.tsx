@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Descriptions, Flex, Form, Input, Modal, Radio, Tag, Typography } from 'antd';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { formatDate, formatMoney, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { refundOrder } from '../api/refund-order.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import {
   refundableStates,
@@ -150,7 +150,7 @@ function RefundDialog({
     setAlert(null);
     try {
       const note = values.note?.trim();
-      const refunded = await refundOrder({
+      const refunded = await payCalls.refund({
         order_no: order.order_no,
         reason: values.reason!,
         ...(note ? { note } : {}),

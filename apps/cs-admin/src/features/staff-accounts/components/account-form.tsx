@@ -13,8 +13,7 @@ import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { privilegeHelp, privilegeLabel } from '../../../lib/privileges.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { addAccount } from '../api/add-account.ts';
-import { saveAccount } from '../api/save-account.ts';
+import { accountCalls } from '../api/staff-accounts.calls.ts';
 import { generateOneTimePassword } from './one-time-password.ts';
 
 interface AccountValues {
@@ -82,13 +81,13 @@ export function AccountForm({
     const oneTime = wantsPassword ? values.account_pwd : undefined;
     try {
       const saved = editing
-        ? await saveAccount({
+        ? await accountCalls.save({
             account_id: account.account_id,
             account_name: values.account_name,
             privilege_ids: values.privilege_ids,
             ...(oneTime ? { account_pwd: oneTime } : {}),
           })
-        : await addAccount({
+        : await accountCalls.add({
             account_id: values.account_id,
             account_name: values.account_name,
             account_pwd: values.account_pwd ?? '',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, Descriptions, Progress, Table, Tag } from 'antd';
 import type { SmsAdminStatusData } from '@gp/contracts/sms-admin';
-import { getSmsStatus } from '../api/get-sms-status.ts';
+import { statusCalls } from '../api/status.calls.ts';
 
 /**
  * The SMS cost guards as staff see them: today's SMS (UTC day) against the global budget, whether sends are
@@ -14,7 +14,7 @@ export function SmsGuardCard({ version }: { version: number }) {
 
   useEffect(() => {
     let live = true;
-    getSmsStatus().then(
+    statusCalls.sms({}).then(
       (data) => live && setStatus(data),
       () => live && setStatus('error'),
     );

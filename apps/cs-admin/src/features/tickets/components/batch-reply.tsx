@@ -9,7 +9,7 @@ import { Alert, Button, Modal, Radio, Typography } from 'antd';
 import type { DeskTicketSummary } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
-import { batchReply } from '../api/batch-reply.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { formatUntil } from '../model/format.ts';
 import type { ReplyDraft } from '../model/reply-draft.ts';
@@ -19,7 +19,7 @@ import { LanguageBatch } from './language-batch.tsx';
 import { ReplyFields } from './reply-fields.tsx';
 
 /** One ticket's outcome, with its title as it was when sent (the selection changes afterwards). */
-type Result = Awaited<ReturnType<typeof batchReply>>['list'][number] & { title: string };
+type Result = Awaited<ReturnType<typeof deskCalls.batchReply>>['list'][number] & { title: string };
 
 export function BatchReply({
   tickets,
@@ -47,7 +47,7 @@ export function BatchReply({
   };
 
   /** The outcome of a batch that went out: shown per ticket, the queue told which were answered. */
-  const finish = (list: Awaited<ReturnType<typeof batchReply>>['list']) => {
+  const finish = (list: Awaited<ReturnType<typeof deskCalls.batchReply>>['list']) => {
     const titles = new Map(tickets.map((x) => [x.work_order_id, x.question_title]));
     setResults(list.map((r) => ({ ...r, title: titles.get(r.work_order_id) ?? '' })));
     onDone(list.filter((r) => r.code === codes.ok).map((r) => r.work_order_id));
@@ -63,7 +63,8 @@ export function BatchReply({
     setErrors({});
     setFailure(null);
     setSending(true);
-    batchReply({ work_order_list: tickets.map((x) => x.work_order_id), ...check.value })
+    deskCalls
+      .batchReply({ work_order_list: tickets.map((x) => x.work_order_id), ...check.value })
       .then(
         ({ list }) => {
           setDraft({ reply_status: draft.reply_status, reply_content: '' });

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Typography } from 'antd';
-import { matchFaqTitles } from '../api/match-faq-titles.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { minKeywordLength } from '../model/current-word.ts';
@@ -32,7 +32,7 @@ export function FaqSuggestions({
   const keywords = useDebounced((search.trim() || typedWord).trim(), faqDebounceMs);
   const wanted = keywords.length >= minKeywordLength ? keywords : null;
   const matches = useCallResult(wanted === null ? null : `faq:${gameBaseId ?? ''}:${wanted}`, () =>
-    matchFaqTitles(wanted ?? '', gameBaseId),
+    deskCalls.matchFaqTitles({ keywords: wanted ?? '', game_base_id: gameBaseId, page_size: 8 }),
   );
   const list = wanted === null ? [] : (matches.data?.list ?? []);
 

@@ -10,16 +10,14 @@ import { Alert, Button, Select, Space, Typography } from 'antd';
 import { replyLanguages, type BatchReplyPreviewItem, type DeskTicketSummary } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
-import { batchReply } from '../api/batch-reply.ts';
-import { getSavedReplies } from '../api/get-saved-replies.ts';
-import { previewBatchReply } from '../api/preview-batch-reply.ts';
+import { deskCalls, savedReplyCalls } from '../api/tickets.calls.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { checkTexts, draftOf, type TextsDraft, type TextsProblems } from '../model/reply-texts.ts';
 import { emptyTexts, ReplyTextsFields } from './reply-texts-fields.tsx';
 import { ToneText } from './tone-text.tsx';
 
-type BatchResults = Awaited<ReturnType<typeof batchReply>>['list'];
+type BatchResults = Awaited<ReturnType<typeof deskCalls.batchReply>>['list'];
 
 export function LanguageBatch({
   tickets,
@@ -32,7 +30,7 @@ export function LanguageBatch({
 }) {
   const { t } = useTranslation('desk');
   const ids = { pick: useId(), status: useId() };
-  const saved = useCallResult('saved-replies', getSavedReplies);
+  const saved = useCallResult('saved-replies', () => savedReplyCalls.list({}));
   const [savedId, setSavedId] = useState<number | undefined>(undefined);
   const [texts, setTexts] = useState<TextsDraft>(emptyTexts);
   const [status, setStatus] = useState<1 | 2>(2);
@@ -61,7 +59,8 @@ export function LanguageBatch({
     setProblems({});
     setFailure(null);
     setBusy(true);
-    previewBatchReply({ work_order_list: workOrders, reply_texts: checked.value })
+    deskCalls
+      .previewBatchReply({ work_order_list: workOrders, reply_texts: checked.value })
       .then(
         ({ list }) => setPreview(list),
         (error: unknown) => setFailure(deskErrorText(t, error)),
@@ -73,7 +72,8 @@ export function LanguageBatch({
     if (busy) return;
     setFailure(null);
     setBusy(true);
-    batchReply({ work_order_list: workOrders, reply_texts: texts, reply_status: status })
+    deskCalls
+      .batchReply({ work_order_list: workOrders, reply_texts: texts, reply_status: status })
       .then(
         ({ list }) => onSent(list),
         (error: unknown) => setFailure(deskErrorText(t, error)),

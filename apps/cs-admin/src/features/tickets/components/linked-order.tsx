@@ -15,7 +15,7 @@ import { timelineStepOf } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
 import { formatDate, formatMoney, mediumDateTime } from '@gp/i18n/format';
 import { useStaffSession } from '../../../lib/staff-session.ts';
-import { actOnOrder } from '../api/order-action.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 
 /** An order note in the console's language (the player reads the same note in theirs). */
@@ -85,7 +85,8 @@ export function LinkedOrder({ ticket, onChanged }: { ticket: DeskTicketDetail; o
   const act = (action: OrderAction) => {
     setBusy(action);
     setResult(null);
-    actOnOrder(ticket.work_order_id, action)
+    deskCalls
+      .orderAction({ work_order_id: ticket.work_order_id, action })
       .then(
         (done) => {
           setResult({

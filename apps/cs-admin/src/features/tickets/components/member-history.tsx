@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination, Spin, Typography } from 'antd';
 import { formatDate, mediumDateTime } from '@gp/i18n/format';
-import { getMemberTickets } from '../api/get-member-tickets.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { StatusTag } from './status-tag.tsx';
@@ -28,7 +28,7 @@ export function MemberHistory({
   const headingId = useId();
   const [page, setPage] = useState(1);
   const history = useCallResult(`history:${uid}:${gameBaseId}:${page}`, () =>
-    getMemberTickets({ uid, game_base_id: gameBaseId, page_num: page, page_size: pageSize }),
+    deskCalls.memberTickets({ uid, game_base_id: gameBaseId, page_num: page, page_size: pageSize }),
   );
   const data = history.data;
   return (

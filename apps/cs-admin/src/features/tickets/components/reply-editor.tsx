@@ -10,7 +10,7 @@ import { workOrderStatus } from '@gp/contracts/cs';
 import type { DeskTicketDetail } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
-import { replyTicket } from '../api/reply-ticket.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText, lockHolderOf } from '../model/desk-errors.ts';
 import type { EditLock } from '../api/use-edit-lock.ts';
 import { formatUntil } from '../model/format.ts';
@@ -64,7 +64,8 @@ export function ReplyEditor({
     }
     setErrors({});
     setSending(true);
-    replyTicket({ work_order_id: id, ...check.value })
+    deskCalls
+      .reply({ work_order_id: id, ...check.value })
       .then(
         () => {
           clearDraft(id);

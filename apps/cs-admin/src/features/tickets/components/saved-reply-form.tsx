@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Modal, Typography } from 'antd';
 import type { SavedReplyItem } from '@gp/contracts/desk';
-import { saveSavedReply } from '../api/save-saved-reply.ts';
+import { savedReplyCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { checkTexts, checkTitle, draftOf, type TextsProblems } from '../model/reply-texts.ts';
 import { emptyTexts, ReplyTextsFields } from './reply-texts-fields.tsx';
@@ -41,11 +41,12 @@ export function SavedReplyForm({
     setProblems({ texts: {} });
     setFailure(null);
     setSaving(true);
-    saveSavedReply({
-      ...(editing ? { saved_reply_id: editing.saved_reply_id } : {}),
-      title,
-      texts: checked.value,
-    })
+    savedReplyCalls
+      .save({
+        ...(editing ? { saved_reply_id: editing.saved_reply_id } : {}),
+        title,
+        texts: checked.value,
+      })
       .then(onSaved, (error: unknown) => setFailure(deskErrorText(t, error)))
       .finally(() => setSaving(false));
   };

@@ -12,9 +12,9 @@ import {
   workOrderStatusNames,
   type WorkOrderStatus,
 } from '@gp/contracts/cs';
+import { questionTypeUsage } from '@gp/contracts/cs';
 import type { DeskTicketDetail } from '@gp/contracts/desk';
-import { getTicketTypes } from '../api/get-ticket-types.ts';
-import { modifyTicket } from '../api/modify-ticket.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText, lockHolderOf } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { formatUntil } from '../model/format.ts';
@@ -26,7 +26,9 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
   const [type, setType] = useState(ticket.question_type);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const types = useCallResult(`types:${ticket.game_base_id}`, () => getTicketTypes(ticket.game_base_id));
+  const types = useCallResult(`types:${ticket.game_base_id}`, () =>
+    deskCalls.types({ usage: questionTypeUsage.ticket, game_base_id: ticket.game_base_id }),
+  );
 
   const changed = status !== ticket.work_order_status || type !== ticket.question_type;
   const closing = status === workOrderStatus.closed && ticket.work_order_status !== workOrderStatus.closed;
@@ -40,11 +42,12 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
   const save = () => {
     setSaving(true);
     setOutcome(null);
-    modifyTicket({
-      work_order_id: ticket.work_order_id,
-      ...(status !== ticket.work_order_status ? { work_order_status: status } : {}),
-      ...(type !== ticket.question_type ? { question_type: type } : {}),
-    })
+    deskCalls
+      .modify({
+        work_order_id: ticket.work_order_id,
+        ...(status !== ticket.work_order_status ? { work_order_status: status } : {}),
+        ...(type !== ticket.question_type ? { question_type: type } : {}),
+      })
       .then(
         () => {
           setOutcome({ ok: true, text: t('modify.saved') });
