@@ -16,8 +16,9 @@ export type ListPaginationProps = Omit<PaginationProps, 'total' | 'showTotal'> &
   page: CountedPage;
   /** The exact total, e.g. "12 tickets" (a plural key takes `count`). */
   totalText: (count: number) => string;
-  /** The capped total, e.g. "1,000+ tickets", given the cap written in the console language. */
-  cappedText: (atLeast: string) => string;
+  /** The capped total, e.g. "1,000+ tickets", given the cap written in the console language (lists whose
+   * server never caps its count leave it out). */
+  cappedText?: (atLeast: string) => string;
 };
 
 export function ListPagination({ page, totalText, cappedText, ...pagination }: ListPaginationProps) {
@@ -27,7 +28,7 @@ export function ListPagination({ page, totalText, cappedText, ...pagination }: L
       {...pagination}
       total={page.total}
       showTotal={(total) =>
-        page.total_capped ? (
+        page.total_capped && cappedText ? (
           <>
             {cappedText(formatNumber(total, i18n.language))}{' '}
             <Typography.Text type="secondary">{t('list.cappedHint')}</Typography.Text>
