@@ -8,10 +8,12 @@ export interface PageFrameProps {
   /** Buttons beside the title (add, refresh). */
   toolbar?: ReactNode;
   children?: ReactNode;
+  /** The content as given, for screens that lay it out themselves (forms, editors, tabs); stacked otherwise. */
+  plain?: boolean;
 }
 
 /** A console screen: a card headed by the screen's h1 and its toolbar, its content stacked below. */
-export function PageFrame({ title, toolbar, children }: PageFrameProps) {
+export function PageFrame({ title, toolbar, children, plain = false }: PageFrameProps) {
   return (
     <Card
       title={
@@ -21,9 +23,13 @@ export function PageFrame({ title, toolbar, children }: PageFrameProps) {
       }
       extra={toolbar}
     >
-      <Flex vertical gap={16}>
-        {children}
-      </Flex>
+      {plain ? (
+        children
+      ) : (
+        <Flex vertical gap={16}>
+          {children}
+        </Flex>
+      )}
     </Card>
   );
 }

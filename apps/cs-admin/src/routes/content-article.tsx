@@ -8,7 +8,7 @@ import {
   useRevalidator,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { App, Button, Flex } from 'antd';
 import { ApiError } from '@gp/api-client';
 import type { ArticleAdminData } from '@gp/contracts/content-admin';
 import { codes } from '@gp/errors';
@@ -20,6 +20,7 @@ import {
   articleKindOfPath,
   PreviewLinks,
 } from '../features/content/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = articleKindOfPath(new URL(request.url).pathname);
@@ -104,13 +105,10 @@ export default function ContentArticle() {
     });
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {article ? t(`${scope}.editHeading`, { title }) : t(`${scope}.newTitle`)}
-        </Typography.Title>
-      }
-      extra={<Link to={base}>{t(`${scope}.backToList`)}</Link>}
+    <PageFrame
+      title={article ? t(`${scope}.editHeading`, { title }) : t(`${scope}.newTitle`)}
+      plain
+      toolbar={<Link to={base}>{t(`${scope}.backToList`)}</Link>}
     >
       <ArticleEditor
         // Another article (or the new one saved) starts from its own values.
@@ -130,6 +128,6 @@ export default function ContentArticle() {
           )
         }
       />
-    </Card>
+    </PageFrame>
   );
 }

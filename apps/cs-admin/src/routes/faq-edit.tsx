@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { Alert, App, Card, Typography } from 'antd';
+import { Alert, App, Typography } from 'antd';
 import { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
 import { useStaffSession } from '../lib/staff-session.ts';
@@ -14,6 +14,7 @@ import {
   OnlineStateTag,
   useAnswer,
 } from '../features/faq/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 /** `/faq/new` writes a new entry; `/faq/<question_id>` edits one. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -46,13 +47,10 @@ export default function FaqEdit() {
   const isNew = entry === null && !failed;
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {isNew ? t('faq.newTitle') : t('faq.editTitle')}
-        </Typography.Title>
-      }
-      extra={entry && <OnlineStateTag state={entry.online_state} time={entry.online_time} />}
+    <PageFrame
+      title={isNew ? t('faq.newTitle') : t('faq.editTitle')}
+      plain
+      toolbar={entry && <OnlineStateTag state={entry.online_state} time={entry.online_time} />}
     >
       <Typography.Paragraph>
         <Link to={backTo}>{t('faq.backToList')}</Link>
@@ -85,6 +83,6 @@ export default function FaqEdit() {
           />
         </>
       )}
-    </Card>
+    </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { Alert, Card, Flex, Spin, Tabs, Typography } from 'antd';
+import { Alert, Flex, Spin, Tabs, Typography } from 'antd';
 import { site } from '@gp/config';
 import {
   ChannelTable,
@@ -13,6 +13,7 @@ import {
   ServerTable,
   settle,
 } from '../features/pay-ops/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 type CatalogTab = 'servers' | 'products' | 'channels';
 
@@ -71,13 +72,7 @@ export default function PayCatalog() {
     part?.error ? <Alert type="error" showIcon title={payErrorText(t, part.error)} /> : render();
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('pay.catalog.title')}
-        </Typography.Title>
-      }
-    >
+    <PageFrame title={t('pay.catalog.title')} plain>
       <Flex vertical gap={24}>
         <PaySwitch
           key={`${region}:${loadedAt}`}
@@ -144,6 +139,6 @@ export default function PayCatalog() {
           </section>
         )}
       </Flex>
-    </Card>
+    </PageFrame>
   );
 }

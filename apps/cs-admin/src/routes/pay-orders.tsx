@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { Alert, Card, Flex, Typography } from 'antd';
+import { Alert } from 'antd';
 import { site } from '@gp/config';
 import {
   OrderDrawer,
@@ -17,6 +17,7 @@ import {
   useRetry,
 } from '../features/pay-ops/index.ts';
 import { ListPagination } from '../lib/list-pagination.tsx';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = orderFiltersFromUrl(new URL(request.url));
@@ -44,41 +45,34 @@ export default function PayOrders() {
   const apply = (next: OrderFilters) => setParams(orderFiltersToSearch(next));
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('pay.order.title')}
-        </Typography.Title>
-      }
-    >
-      <Flex vertical gap={16}>
-        <OrderFiltersForm
-          key={orderFiltersToSearch(filters).toString()}
-          filters={filters}
-          games={games}
-          onApply={apply}
-        />
-        {page.error ? (
-          <Alert type="error" showIcon title={payErrorText(t, page.error)} />
-        ) : (
-          <>
-            <OrderTable orders={page.data?.list ?? []} busy={loading} onOpen={setOpen} />
-            {page.data && (
-              <ListPagination
-                page={page.data}
-                totalText={(count) => t('pay.order.total', { count })}
-                cappedText={(atLeast) => t('pay.order.totalCapped', { total: atLeast })}
-                current={page.data.page_num}
-                pageSize={page.data.page_size}
-                showSizeChanger={false}
-                disabled={loading}
-                onChange={(next) => apply({ ...filters, page: next })}
-                align="end"
-              />
-            )}
-          </>
-        )}
-      </Flex>
+    <PageFrame title={t('pay.order.title')}>
+      <OrderFiltersForm
+        key={orderFiltersToSearch(filters).toString()}
+        filters={filters}
+        games={games}
+        onApply={apply}
+      />
+      {page.error ? (
+        <Alert type="error" showIcon title={payErrorText(t, page.error)} />
+      ) : (
+        <>
+          <OrderTable orders={page.data?.list ?? []} busy={loading} onOpen={setOpen} />
+          {page.data && (
+            <ListPagination
+              page={page.data}
+              totalText={(count) => t('pay.order.total', { count })}
+              cappedText={(atLeast) => t('pay.order.totalCapped', { total: atLeast })}
+              current={page.data.page_num}
+              pageSize={page.data.page_size}
+              showSizeChanger={false}
+              disabled={loading}
+              onChange={(next) => apply({ ...filters, page: next })}
+              align="end"
+            />
+          )}
+        </>
+      )}
+
       <OrderDrawer
         orderNo={open}
         watched={open ? watched[open] : undefined}
@@ -86,6 +80,6 @@ export default function PayOrders() {
         onRetry={retry}
         onClose={() => setOpen(null)}
       />
-    </Card>
+    </PageFrame>
   );
 }

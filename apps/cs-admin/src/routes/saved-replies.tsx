@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { App, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import type { SavedReplyItem } from '@gp/contracts/desk';
 import { formatDate, mediumDateTime } from '@gp/i18n/format';
 import {
@@ -15,6 +15,7 @@ import {
   savedReplyCalls,
   SavedReplyForm,
 } from '../features/tickets/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 export async function loader() {
   return savedReplyCalls.list({});
@@ -47,75 +48,70 @@ export default function SavedReplies() {
     });
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('replies.savedTitle')}
-        </Typography.Title>
-      }
-      extra={
+    <PageFrame
+      title={t('replies.savedTitle')}
+      toolbar={
         <Button type="primary" onClick={() => setEditing(null)}>
           {t('replies.new')}
         </Button>
       }
     >
-      <Flex vertical gap={16}>
-        <Typography.Paragraph style={{ margin: 0 }}>{t('replies.savedIntro')}</Typography.Paragraph>
-        <Table<SavedReplyItem>
-          aria-label={t('replies.listLabel')}
-          rowKey="saved_reply_id"
-          dataSource={list}
-          pagination={false}
-          loading={revalidator.state === 'loading'}
-          // antd's empty-table grey misses WCAG AA contrast on white; this one passes (7:1).
-          locale={{ emptyText: <span style={{ color: '#595959' }}>{t('replies.empty')}</span> }}
-          columns={[
-            { title: t('replies.colTitle'), dataIndex: 'title' },
-            {
-              title: t('replies.colLanguages'),
-              key: 'languages',
-              render: (_, item) => (
-                <Space size={4} wrap>
-                  {languagesWithText(item.texts).map((lang) => (
-                    <Tag key={lang}>{t(`replies.lang.${lang}`)}</Tag>
-                  ))}
-                </Space>
-              ),
+      <Typography.Paragraph style={{ margin: 0 }}>{t('replies.savedIntro')}</Typography.Paragraph>
+      <Table<SavedReplyItem>
+        aria-label={t('replies.listLabel')}
+        rowKey="saved_reply_id"
+        dataSource={list}
+        pagination={false}
+        loading={revalidator.state === 'loading'}
+        // antd's empty-table grey misses WCAG AA contrast on white; this one passes (7:1).
+        locale={{ emptyText: <span style={{ color: '#595959' }}>{t('replies.empty')}</span> }}
+        columns={[
+          { title: t('replies.colTitle'), dataIndex: 'title' },
+          {
+            title: t('replies.colLanguages'),
+            key: 'languages',
+            render: (_, item) => (
+              <Space size={4} wrap>
+                {languagesWithText(item.texts).map((lang) => (
+                  <Tag key={lang}>{t(`replies.lang.${lang}`)}</Tag>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: t('replies.colUpdated'),
+            key: 'updated',
+            render: (_, item) => {
+              const time = formatDate(item.updated_at, i18n.language, { style: mediumDateTime });
+              return item.updated_by ? t('replies.updatedBy', { time, name: item.updated_by }) : time;
             },
-            {
-              title: t('replies.colUpdated'),
-              key: 'updated',
-              render: (_, item) => {
-                const time = formatDate(item.updated_at, i18n.language, { style: mediumDateTime });
-                return item.updated_by ? t('replies.updatedBy', { time, name: item.updated_by }) : time;
-              },
-            },
-            {
-              title: t('replies.colActions'),
-              key: 'actions',
-              render: (_, item) => (
-                <Space>
-                  <Button
-                    size="small"
-                    aria-label={t('replies.editLabel', { title: item.title })}
-                    onClick={() => setEditing(item)}
-                  >
-                    {t('replies.edit')}
-                  </Button>
-                  <Button
-                    size="small"
-                    danger
-                    aria-label={t('replies.deleteLabel', { title: item.title })}
-                    onClick={() => remove(item)}
-                  >
-                    {t('replies.delete')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </Flex>
+          },
+          {
+            title: t('replies.colActions'),
+            key: 'actions',
+            render: (_, item) => (
+              <Space>
+                <Button
+                  size="small"
+                  aria-label={t('replies.editLabel', { title: item.title })}
+                  onClick={() => setEditing(item)}
+                >
+                  {t('replies.edit')}
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  aria-label={t('replies.deleteLabel', { title: item.title })}
+                  onClick={() => remove(item)}
+                >
+                  {t('replies.delete')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+
       {editing !== undefined && (
         <SavedReplyForm
           editing={editing}
@@ -127,6 +123,6 @@ export default function SavedReplies() {
           }}
         />
       )}
-    </Card>
+    </PageFrame>
   );
 }

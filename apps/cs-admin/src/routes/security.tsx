@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
-import { Alert, App, Button, Card, Divider, Flex, Typography } from 'antd';
+import { Alert, App, Button, Divider, Flex, Typography } from 'antd';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { useStaffSession } from '../lib/staff-session.ts';
 import {
@@ -12,6 +12,7 @@ import {
   secondFactorError,
   TotpEnrolment,
 } from '../features/auth/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 export async function loader() {
   return secondFactorDetail();
@@ -64,13 +65,7 @@ export default function Security() {
     });
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('secondFactor.title')}
-        </Typography.Title>
-      }
-    >
+    <PageFrame title={t('secondFactor.title')} plain>
       {codes ? (
         <RecoveryCodes codes={codes} onDone={() => void finish()} />
       ) : (
@@ -120,6 +115,6 @@ export default function Security() {
           )}
         </Flex>
       )}
-    </Card>
+    </PageFrame>
   );
 }

@@ -12,7 +12,7 @@ import {
   useRevalidator,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { Alert, Button, Card, Space, Typography } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { ListPagination } from '../lib/list-pagination.tsx';
 import { useStaffSession } from '../lib/staff-session.ts';
@@ -31,6 +31,7 @@ import {
   TicketTable,
   withFilters,
 } from '../features/tickets/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 const queueRefreshMs = 60_000;
 
@@ -79,13 +80,7 @@ export default function Tickets() {
     revalidator.state === 'loading';
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('queue.title')}
-        </Typography.Title>
-      }
-    >
+    <PageFrame title={t('queue.title')} plain>
       <QueueFilters
         filters={filters}
         onSearch={(next: Partial<FilterValues>) => go(withFilters(query, next))}
@@ -169,6 +164,6 @@ export default function Tickets() {
           }
         />
       )}
-    </Card>
+    </PageFrame>
   );
 }
