@@ -1,6 +1,6 @@
 /**
- * The pager of a list whose server counts its matches only up to `pageTotalCap` (issue 21: the ticket queue, the
- * order search): above it the answer says `total_capped`, the total reads "1,000+" with a hint that a narrower
+ * The pager of a list whose server counts its matches only up to `pageTotalCap` (the ticket queue, the order
+ * search), so that a broad filter never makes the server count every row: above it the answer says `total_capped`, the total reads "1,000+" with a hint that a narrower
  * filter shows the rest, and the pages stop at the cap's last one (antd's pager keeps `current` within `total`).
  */
 import { useTranslation } from 'react-i18next';

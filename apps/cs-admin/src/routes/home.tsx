@@ -33,7 +33,7 @@ export async function loader() {
 }
 
 /**
- * The console's home (issue 20 item 10): the day at a glance, each group only for those with its privilege
+ * The console's home: the day at a glance, each group only for those with its privilege
  * (tickets for the ticket privilege, top-ups for the top-up one), times in the agent's time zone.
  */
 export default function Home() {

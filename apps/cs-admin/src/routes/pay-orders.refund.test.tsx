@@ -1,5 +1,5 @@
 /**
- * Refunds in the order panel (issue 18 item 4): "Refund order" asks for a reason (and a note with "Other")
+ * Refunds in the order panel: "Refund order" asks for a reason (and a note with "Other")
  * before anything is sent, sends the reason and note, then shows the refund and what the game server answered;
  * a refusal is said in words from the error catalogue; a disputed payment is flagged.
  */

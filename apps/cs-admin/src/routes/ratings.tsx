@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Ratings (tickets.read; issue 20 item 7): per week, agent and game, with the reasons players gave for ratings
+ * Ratings (tickets.read): per week, agent and game, with the reasons players gave for ratings
  * of 1 and 2. Leads (the export privilege) see every agent's; the others their own tickets'.
  */
 export default function Ratings() {

@@ -1,5 +1,5 @@
 /**
- * Saved replies (`/tickets/saved-replies`, tickets.reply; issue 20 item 6): reusable answers with a text per
+ * Saved replies (`/tickets/saved-replies`, tickets.reply): reusable answers with a text per
  * language that the batch reply sends in each player's language. Create, edit and delete (after a
  * confirmation); each change is audited by the server.
  */

@@ -19,7 +19,7 @@ export async function loader() {
 }
 
 /**
- * Sign-in security (issue 19 item 1): the second factors of one's own account. Forced after the first login (and
+ * Sign-in security: the second factors of one's own account. Forced after the first login (and
  * after an administrator's reset): until a factor is enrolled nothing else opens. Afterwards: replace the
  * authenticator app, add and remove passkeys, make new recovery codes; each with when it was last used.
  */

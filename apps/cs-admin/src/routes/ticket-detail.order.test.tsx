@@ -1,5 +1,5 @@
 /**
- * A ticket's linked top-up order in the console (issue 20): state and timeline for every agent, the payment
+ * A ticket's linked top-up order in the console: state and timeline for every agent, the payment
  * details and the two actions only with the payments privilege; an action's note shows in the console's
  * language, and a refusal says why.
  */

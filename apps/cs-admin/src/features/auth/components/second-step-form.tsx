@@ -14,8 +14,8 @@ import {
 type Mode = 'totp' | 'recovery';
 
 /**
- * The login's second step (issue 19 item 1): a code from the authenticator app, a recovery code, or a passkey,
- * whichever the account has. A step that expired (-40022) sends the member back to the password.
+ * The login's second step, required of every account with a second factor: a code from the authenticator app, a
+ * recovery code, or a passkey, whichever the account has. A step that expired (-40022) sends the member back to the password.
  */
 export function SecondStepForm({
   step,

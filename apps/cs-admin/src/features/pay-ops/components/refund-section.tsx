@@ -15,7 +15,7 @@ import {
 } from '../model/refund-labels.ts';
 
 /**
- * The refund part of the order panel (issue 18 item 4): the dispute flag when the player disputed the payment,
+ * The refund part of the order panel: the dispute flag when the player disputed the payment,
  * the refund when there is one (why, by whom, the provider's refund, and whether the game server took the credit
  * back), and "Refund order" for a paid order not refunded yet, which asks for a reason first.
  */

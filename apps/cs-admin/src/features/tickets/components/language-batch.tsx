@@ -1,5 +1,5 @@
 /**
- * The per-language batch reply (issue 20 item 6): the agent picks a saved reply (its texts can be adjusted for
+ * The per-language batch reply: the agent picks a saved reply (its texts can be adjusted for
  * this batch), previews what each ticket receives - grouped by the language of the text, each ticket's text
  * with its variables filled by the server - and only then sends. Each ticket gets the text in its own language,
  * or en when the reply has none in it.

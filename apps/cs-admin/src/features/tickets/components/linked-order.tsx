@@ -1,5 +1,5 @@
 /**
- * The top-up order a ticket is about (issue 20), beside its thread: its state and timeline for everyone who may
+ * The top-up order a ticket is about, beside its thread: its state and timeline for everyone who may
  * read the ticket; the payment details (amount, provider, delivery, refund; the pay console's own detail) and the
  * two actions only with the payments privilege (`catalog`), which the server checks again. Each action adds a
  * note to the thread that the player reads in their language; the screen reloads to show it.

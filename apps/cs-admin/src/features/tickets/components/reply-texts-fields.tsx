@@ -1,5 +1,5 @@
 /**
- * A text per language for a reply (issue 20 item 6): en first and required, the others optional (players in a
+ * A text per language for a reply: en first and required, the others optional (players in a
  * language without text get en). Shared by the saved reply form and the per-language batch reply.
  */
 import { useId } from 'react';
