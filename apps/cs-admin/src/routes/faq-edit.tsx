@@ -15,6 +15,7 @@ import {
   useAnswer,
 } from '../features/faq/index.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 /** `/faq/new` writes a new entry; `/faq/<question_id>` edits one. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -64,7 +65,7 @@ export default function FaqEdit() {
               type="warning"
               showIcon
               title={faqErrorText(t, games.error ?? types.error)}
-              style={{ marginBottom: 16 }}
+              className={layout.gapBelow}
             />
           )}
           <FaqEditor

@@ -7,11 +7,10 @@ import {
   agentTimeZone,
   homeCalls,
   SatisfactionFigure,
-  settle,
-  type Settled,
   TicketsFigures,
   TopUpFigures,
 } from '../features/home/index.ts';
+import { settle, type Settled } from '../lib/settle.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { ensureSession, sessionAllows } from '../lib/staff-session.ts';
 

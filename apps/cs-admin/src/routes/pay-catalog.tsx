@@ -11,9 +11,10 @@ import {
   PaySwitch,
   ProductTable,
   ServerTable,
-  settle,
 } from '../features/pay-ops/index.ts';
+import { settle } from '../lib/settle.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 type CatalogTab = 'servers' | 'products' | 'channels';
 
@@ -82,7 +83,7 @@ export default function PayCatalog() {
           onRegion={(next) => go({ region: next })}
         />
         <section aria-labelledby="pay-games-heading">
-          <Typography.Title level={2} id="pay-games-heading" style={{ fontSize: 16 }}>
+          <Typography.Title level={2} id="pay-games-heading" className={layout.large}>
             {t('pay.game.title', { region })}
           </Typography.Title>
           {games.error ? (
@@ -97,7 +98,7 @@ export default function PayCatalog() {
         </section>
         {game !== undefined && catalog && (
           <section aria-labelledby="pay-game-heading">
-            <Typography.Title level={2} id="pay-game-heading" style={{ fontSize: 16 }}>
+            <Typography.Title level={2} id="pay-game-heading" className={layout.large}>
               {t('pay.catalog.gameTitle', { name: chosen?.game_name ?? `#${game}` })}
             </Typography.Title>
             {navigation.state === 'loading' && <Spin />}

@@ -7,14 +7,8 @@ import layout from '../lib/layout.module.css';
 import { ListPagination } from '../lib/list-pagination.tsx';
 import { PageFrame } from '../lib/page-frame.tsx';
 import { useListPage } from '../lib/use-list-page.ts';
-import {
-  DeadLetterTable,
-  OrderDrawer,
-  payCalls,
-  payErrorText,
-  settle,
-  useRetry,
-} from '../features/pay-ops/index.ts';
+import { DeadLetterTable, OrderDrawer, payCalls, payErrorText, useRetry } from '../features/pay-ops/index.ts';
+import { settle } from '../lib/settle.ts';
 
 const pageSize = 20;
 

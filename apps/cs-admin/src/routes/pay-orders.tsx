@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Alert } from 'antd';
 import { site } from '@gp/config';
 import {
   OrderDrawer,
-  type OrderFilters,
   OrderFiltersForm,
   orderFiltersFromUrl,
   orderFiltersToSearch,
@@ -13,11 +12,12 @@ import {
   OrderTable,
   payCalls,
   payErrorText,
-  settle,
   useRetry,
 } from '../features/pay-ops/index.ts';
 import { ListPagination } from '../lib/list-pagination.tsx';
 import { PageFrame } from '../lib/page-frame.tsx';
+import { settle } from '../lib/settle.ts';
+import { useListPage } from '../lib/use-list-page.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = orderFiltersFromUrl(new URL(request.url));
@@ -36,13 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PayOrders() {
   const { t } = useTranslation('ops');
   const { filters, page, games } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const list = useListPage(orderFiltersToSearch);
   // `?open=<order_no>` (the home's links to paid orders not credited) opens that order's panel at once.
   const [open, setOpen] = useState<string | null>(() => params.get('open'));
   const { retry, watched, busy } = useRetry();
-  const loading = navigation.state === 'loading';
-  const apply = (next: OrderFilters) => setParams(orderFiltersToSearch(next));
 
   return (
     <PageFrame title={t('pay.order.title')}>
@@ -50,24 +48,18 @@ export default function PayOrders() {
         key={orderFiltersToSearch(filters).toString()}
         filters={filters}
         games={games}
-        onApply={apply}
+        onApply={list.apply}
       />
       {page.error ? (
         <Alert type="error" showIcon title={payErrorText(t, page.error)} />
       ) : (
         <>
-          <OrderTable orders={page.data?.list ?? []} busy={loading} onOpen={setOpen} />
+          <OrderTable orders={page.data?.list ?? []} busy={list.loading} onOpen={setOpen} />
           {page.data && (
             <ListPagination
-              page={page.data}
+              {...list.pagination(page.data, filters)}
               totalText={(count) => t('pay.order.total', { count })}
               cappedText={(atLeast) => t('pay.order.totalCapped', { total: atLeast })}
-              current={page.data.page_num}
-              pageSize={page.data.page_size}
-              showSizeChanger={false}
-              disabled={loading}
-              onChange={(next) => apply({ ...filters, page: next })}
-              align="end"
             />
           )}
         </>

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PageFrame } from '../lib/page-frame.tsx';
 import { useListPage } from '../lib/use-list-page.ts';
-import { settle, settlementCalls, SettlementView } from '../features/pay-ops/index.ts';
+import { settlementCalls, SettlementView } from '../features/pay-ops/index.ts';
+import { settle } from '../lib/settle.ts';
 
 type Status = 'open' | 'resolved';
 

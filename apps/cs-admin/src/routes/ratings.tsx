@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Alert, Flex, Select, Typography } from 'antd';
 import { homePolicy } from '@gp/contracts/console-home';
-import { agentTimeZone, homeCalls, RatingsView, settle } from '../features/home/index.ts';
+import { agentTimeZone, homeCalls, RatingsView } from '../features/home/index.ts';
+import { settle } from '../lib/settle.ts';
 import { errorMessage } from '../lib/error-message.ts';
 
 const weekChoices = [4, 8, 12, homePolicy.maxWeeks] as const;

@@ -16,6 +16,7 @@ import {
   SavedReplyForm,
 } from '../features/tickets/index.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 export async function loader() {
   return savedReplyCalls.list({});
@@ -56,7 +57,7 @@ export default function SavedReplies() {
         </Button>
       }
     >
-      <Typography.Paragraph style={{ margin: 0 }}>{t('replies.savedIntro')}</Typography.Paragraph>
+      <Typography.Paragraph className={layout.flush}>{t('replies.savedIntro')}</Typography.Paragraph>
       <Table<SavedReplyItem>
         aria-label={t('replies.listLabel')}
         rowKey="saved_reply_id"
@@ -64,7 +65,7 @@ export default function SavedReplies() {
         pagination={false}
         loading={revalidator.state === 'loading'}
         // antd's empty-table grey misses WCAG AA contrast on white; this one passes (7:1).
-        locale={{ emptyText: <span style={{ color: '#595959' }}>{t('replies.empty')}</span> }}
+        locale={{ emptyText: <span className={layout.muted}>{t('replies.empty')}</span> }}
         columns={[
           { title: t('replies.colTitle'), dataIndex: 'title' },
           {

@@ -13,6 +13,7 @@ import {
   TotpEnrolment,
 } from '../features/auth/index.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 export async function loader() {
   return secondFactorDetail();
@@ -77,7 +78,7 @@ export default function Security() {
           <Typography.Title level={2} style={{ fontSize: 18 }}>
             {t('secondFactor.totp.title')}
           </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Typography.Paragraph type="secondary" className={layout.flush}>
             {detail.totp
               ? `${t('secondFactor.totp.on', { when: when(detail.totp.confirmed_at) })} · ${t('secondFactor.lastUsed', { when: when(detail.totp.last_used_at) })}`
               : t('secondFactor.totp.off')}
@@ -91,7 +92,7 @@ export default function Security() {
           <Typography.Title level={2} style={{ fontSize: 18 }}>
             {t('secondFactor.passkey.title')}
           </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Typography.Paragraph type="secondary" className={layout.flush}>
             {t('secondFactor.passkey.intro')}
           </Typography.Paragraph>
           <PasskeysPanel
@@ -105,10 +106,10 @@ export default function Security() {
               <Typography.Title level={2} style={{ fontSize: 18 }}>
                 {t('secondFactor.recovery.title')}
               </Typography.Title>
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+              <Typography.Paragraph type="secondary" className={layout.flush}>
                 {t('secondFactor.recovery.left', { count: detail.recovery_codes_left })}
               </Typography.Paragraph>
-              <Button onClick={regenerate} style={{ alignSelf: 'flex-start' }}>
+              <Button onClick={regenerate} className={layout.selfStart}>
                 {t('secondFactor.recovery.new')}
               </Button>
             </>

@@ -24,6 +24,7 @@ import {
   TicketThread,
   useEditLock,
 } from '../features/tickets/index.ts';
+import layout from '../lib/layout.module.css';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = workOrderIdField.safeParse(params.id);
@@ -57,14 +58,14 @@ function TicketScreen({ ticket, onChanged }: { ticket: DeskTicketDetail; onChang
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={17}>
-        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="large" className={layout.fullWidth}>
           <TicketHeader
             ticket={ticket}
             lock={shownHolder(lock.state, ticket.lock, me)}
             ownStaffId={session.staff_id}
           />
           <section aria-labelledby={threadHeading}>
-            <Typography.Title level={2} id={threadHeading} style={{ fontSize: 16 }}>
+            <Typography.Title level={2} id={threadHeading} className={layout.large}>
               {t('thread.heading')}
             </Typography.Title>
             <TicketThread
@@ -78,7 +79,7 @@ function TicketScreen({ ticket, onChanged }: { ticket: DeskTicketDetail; onChang
           {canReply && (
             <Card
               title={
-                <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+                <Typography.Title level={2} className={layout.sectionTitle}>
                   {t('editor.heading')}
                 </Typography.Title>
               }
@@ -107,7 +108,7 @@ export default function TicketDetail() {
   const queue = (location.state as { queue?: unknown } | null)?.queue;
   const back = `/tickets${typeof queue === 'string' ? queue : ''}`;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" className={layout.fullWidth}>
       <Link to={back}>{t('detail.back')}</Link>
       {ticket ? (
         // A new ticket is a new screen: its editor, lock and draft start afresh.

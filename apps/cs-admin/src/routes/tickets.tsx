@@ -32,6 +32,7 @@ import {
   withFilters,
 } from '../features/tickets/index.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 const queueRefreshMs = 60_000;
 
@@ -131,7 +132,7 @@ export default function Tickets() {
           type="error"
           showIcon
           title={deskErrorText(t, error)}
-          style={{ marginBottom: 16 }}
+          className={layout.gapBelow}
           action={<Button onClick={() => void revalidator.revalidate()}>{t('queue.retry')}</Button>}
         />
       )}

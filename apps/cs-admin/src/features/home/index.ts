@@ -3,4 +3,4 @@ export { homeCalls } from './api/home.calls.ts';
 export { RatingsView, SatisfactionFigure } from './components/ratings-figures.tsx';
 export { TicketsFigures } from './components/tickets-figures.tsx';
 export { TopUpFigures } from './components/top-up-figures.tsx';
-export { agentTimeZone, settle, type Settled } from './model/figures.ts';
+export { agentTimeZone } from './model/figures.ts';

@@ -18,4 +18,3 @@ export {
   orderQueryOf,
 } from './model/order-query.ts';
 export { payErrorText } from './model/pay-errors.ts';
-export { settle } from './model/settle.ts';

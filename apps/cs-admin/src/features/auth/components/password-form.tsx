@@ -6,6 +6,7 @@ import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { authCalls, type PasswordInput } from '../api/auth.calls.ts';
+import layout from '../../../lib/layout.module.css';
 
 type PasswordValues = PasswordInput;
 
@@ -48,7 +49,7 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSessionD
       onFinish={(values) => void submit(values)}
       style={{ maxWidth: 420 }}
     >
-      {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+      {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Form.Item
         name="old_pwd"
         label={t('password.current')}

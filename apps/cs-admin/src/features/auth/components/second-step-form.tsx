@@ -10,6 +10,7 @@ import {
   loginWithTotp,
   secondFactorError,
 } from '../api/second-factor.ts';
+import layout from '../../../lib/layout.module.css';
 
 type Mode = 'totp' | 'recovery';
 
@@ -55,7 +56,7 @@ export function SecondStepForm({
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+      <Typography.Title level={2} className={layout.screenSubtitle}>
         {t('secondFactor.step.title')}
       </Typography.Title>
       {alert && (

@@ -1,5 +1,5 @@
 import { bindCalls } from '@gp/api-client';
-import type { ResponseOf } from '@gp/contracts';
+import type { CallContract, ResponseOf } from '@gp/contracts';
 import {
   articleAdminCalls,
   bannerAdminCreateUpdate,
@@ -33,33 +33,43 @@ export const articleCalls = {
 
 export type ArticlePage = ResponseOf<(typeof articleAdminCalls)[ArticleKind]['page']>;
 
-export const bannerCalls = bindCalls(api, {
-  page: bannerAdminPage,
-  detail: bannerAdminDetail,
-  save: bannerAdminCreateUpdate,
-  delete: bannerAdminDelete,
-});
+/** A simple content kind's four calls: its page, one item, save (the whole item) and delete. */
+function simpleKindCalls<
+  P extends CallContract,
+  D extends CallContract,
+  S extends CallContract,
+  X extends CallContract,
+>(page: P, detail: D, save: S, remove: X) {
+  return bindCalls(api, { page, detail, save, delete: remove });
+}
 
-export const recommendCalls = bindCalls(api, {
-  page: recommendAdminPage,
-  detail: recommendAdminDetail,
-  save: recommendAdminCreateUpdate,
-  delete: recommendAdminDelete,
-});
+export const bannerCalls = simpleKindCalls(
+  bannerAdminPage,
+  bannerAdminDetail,
+  bannerAdminCreateUpdate,
+  bannerAdminDelete,
+);
 
-export const moduleCalls = bindCalls(api, {
-  page: moduleAdminPage,
-  detail: moduleAdminDetail,
-  save: moduleAdminCreateUpdate,
-  delete: moduleAdminDelete,
-});
+export const recommendCalls = simpleKindCalls(
+  recommendAdminPage,
+  recommendAdminDetail,
+  recommendAdminCreateUpdate,
+  recommendAdminDelete,
+);
 
-export const fansGroupCalls = bindCalls(api, {
-  page: fansGroupAdminPage,
-  detail: fansGroupAdminDetail,
-  save: fansGroupAdminCreateUpdate,
-  delete: fansGroupAdminDelete,
-});
+export const moduleCalls = simpleKindCalls(
+  moduleAdminPage,
+  moduleAdminDetail,
+  moduleAdminCreateUpdate,
+  moduleAdminDelete,
+);
+
+export const fansGroupCalls = simpleKindCalls(
+  fansGroupAdminPage,
+  fansGroupAdminDetail,
+  fansGroupAdminCreateUpdate,
+  fansGroupAdminDelete,
+);
 
 export const navCalls = bindCalls(api, { detail: navAdminDetail, save: navAdminSave });
 

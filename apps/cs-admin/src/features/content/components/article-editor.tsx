@@ -26,6 +26,7 @@ import { ImageField } from './image-field.tsx';
 import { StatusTag } from './status-tag.tsx';
 import { TextTabs, useTextTabs, type TextFieldSpec } from './text-tabs.tsx';
 import { localZone, TimePicker } from './time-picker.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const textFields: TextFieldSpec[] = [
   {
@@ -165,7 +166,7 @@ export function ArticleEditor({
         <Card
           size="small"
           title={
-            <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            <Typography.Title level={2} className={layout.sectionTitle}>
               {t('form.texts')}
             </Typography.Title>
           }
@@ -175,7 +176,7 @@ export function ArticleEditor({
         <Card
           size="small"
           title={
-            <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            <Typography.Title level={2} className={layout.sectionTitle}>
               {t('form.publishing')}
             </Typography.Title>
           }
@@ -256,7 +257,7 @@ export function ArticleEditor({
         <Card
           size="small"
           title={
-            <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            <Typography.Title level={2} className={layout.sectionTitle}>
               {t('form.details')}
             </Typography.Title>
           }
@@ -310,7 +311,7 @@ export function ArticleEditor({
         <Card
           size="small"
           title={
-            <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            <Typography.Title level={2} className={layout.sectionTitle}>
               {t('form.pictures')}
             </Typography.Title>
           }

@@ -14,6 +14,7 @@ import { articleBasePath } from '../model/article-paths.ts';
 import { LanguageMarks } from './language-marks.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { StatusTag } from './status-tag.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<ArticleAdminSummary>();
 
@@ -64,7 +65,7 @@ export function ArticleList({
             <Link to={`${base}/${c.row.original.id}`}>{c.getValue()}</Link>
             <Space size={4} wrap>
               {c.row.original.pinned === 1 && <Tag color="#0050b3">{t('list.pinned')}</Tag>}
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" className={layout.small}>
                 {t(`category.${c.row.original.category}`)}
               </Typography.Text>
             </Space>

@@ -5,6 +5,7 @@ import { Pagination, Typography } from 'antd';
 import { contentFiltersToSearch, type ContentFilters } from '../model/content-filters.ts';
 import { ListFilters } from './list-filters.tsx';
 import { PageFrame } from '../../../lib/page-frame.tsx';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * The frame of a content list screen: its heading and add button, the filters (kept in the URL), the table and
@@ -34,7 +35,7 @@ export function ListScreen({
   const busy = navigation.state === 'loading';
   return (
     <PageFrame title={title} toolbar={action}>
-      {intro && <Typography.Paragraph style={{ margin: 0 }}>{intro}</Typography.Paragraph>}
+      {intro && <Typography.Paragraph className={layout.flush}>{intro}</Typography.Paragraph>}
       <ListFilters
         // A new URL (back, a link) shows its own filters.
         key={contentFiltersToSearch({ ...filters, page: 1 }).toString()}

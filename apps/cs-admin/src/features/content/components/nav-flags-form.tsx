@@ -8,6 +8,7 @@ import { Alert, App, Button, Flex, Form, Switch, Typography } from 'antd';
 import type { NavFlags } from '@gp/contracts/web';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { navCalls } from '../api/content.calls.ts';
+import layout from '../../../lib/layout.module.css';
 
 /** The flags in the order the portal's header shows their menus. */
 export const navFlagNames = [
@@ -73,7 +74,7 @@ export function NavFlagsForm({ flags }: { flags: NavFlags }) {
                 <label htmlFor={`nav-${name}`}>
                   <Typography.Text strong>{t(`nav.flag.${key}`)}</Typography.Text>
                 </label>
-                <Typography.Paragraph id={`nav-${name}-help`} type="secondary" style={{ margin: 0 }}>
+                <Typography.Paragraph id={`nav-${name}-help`} type="secondary" className={layout.flush}>
                   {t(`nav.help.${key}`)}
                 </Typography.Paragraph>
               </div>

@@ -23,8 +23,10 @@ interface KindCalls<S, D, K, I> {
   save: (input: I) => Promise<unknown>;
 }
 
-export interface SimpleListSpec<S extends SimpleSummary, D, K, I>
-  extends Pick<SimpleKind<S, D>, 'scope' | 'rowId' | 'nameOf'> {
+export interface SimpleListSpec<S extends SimpleSummary, D, K, I> extends Pick<
+  SimpleKind<S, D>,
+  'scope' | 'rowId' | 'nameOf'
+> {
   /** The key the detail and delete calls take. */
   keyOf: (item: S) => K;
   /** The whole item to save with `is_online` set: the save call replaces the item. */
@@ -58,7 +60,8 @@ export function simpleListRoute<S extends SimpleSummary, D, K, I>(
 
   function Screen() {
     const { t, i18n } = useTranslation('cms');
-    const { filters, page } = useLoaderData<typeof loader>();
+    // A client router hands the loader's value as it is (nothing serialized), typed as the loader returns it.
+    const { filters, page } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
     const columns = useMemo(() => spec.columns(t, i18n.language), [t, i18n.language]);
     return (
       <SimpleList
@@ -82,7 +85,8 @@ export function articleListRoute(kind: ArticleKind) {
   }
 
   function Screen() {
-    const { filters, page } = useLoaderData<typeof loader>();
+    // A client router hands the loader's value as it is (nothing serialized), typed as the loader returns it.
+    const { filters, page } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
     return <ArticleList kind={kind} filters={filters} page={page} />;
   }
 

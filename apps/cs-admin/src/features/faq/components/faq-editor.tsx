@@ -38,6 +38,7 @@ import {
   scheduleMustBeFuture,
   type FaqValues,
 } from '../model/faq-form.ts';
+import layout from '../../../lib/layout.module.css';
 
 /** antd's error red misses WCAG AA contrast on white; this dark one passes. */
 const dangerText = { color: '#a8071a' };
@@ -247,7 +248,7 @@ export function FaqEditor({
       onFinish={(values) => void submit(values)}
       onFinishFailed={showFirstError}
     >
-      {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+      {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Flex gap={16} wrap>
         <Form.Item name="game" label={t('faq.game')} style={{ minWidth: 240 }}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={gameOptions} />

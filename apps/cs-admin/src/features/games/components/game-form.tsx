@@ -17,6 +17,7 @@ import { zodRule } from '../../../lib/zod-rule.ts';
 import { gameCalls } from '../api/games.calls.ts';
 import { gameErrorText, gameFieldErrors } from '../model/game-errors.ts';
 import { IconField } from './icon-field.tsx';
+import layout from '../../../lib/layout.module.css';
 
 interface GameValues {
   game_id: string;
@@ -115,7 +116,7 @@ export function GameForm({
         requiredMark={false}
         initialValues={initialValues(game)}
       >
-        {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+        {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
         <Form.Item
           name="game_id"
           label={t('games.gameId')}

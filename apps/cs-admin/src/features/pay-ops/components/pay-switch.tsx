@@ -5,6 +5,7 @@ import type { PayAdminSwitchData } from '@gp/contracts/pay-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * A distribution region's pay switch. Turning it off stops every top-up of the region, so it asks first; turning
@@ -60,7 +61,7 @@ export function PaySwitch({
 
   return (
     <section aria-labelledby="pay-switch-heading">
-      <Typography.Title level={2} id="pay-switch-heading" style={{ fontSize: 16 }}>
+      <Typography.Title level={2} id="pay-switch-heading" className={layout.large}>
         {t('pay.switch.title')}
       </Typography.Title>
       <Flex gap={24} wrap align="flex-end">
@@ -107,11 +108,11 @@ export function PaySwitch({
           type="warning"
           showIcon
           title={t('pay.switch.offNotice', { region })}
-          style={{ marginTop: 12 }}
+          className={layout.gapAboveSmall}
         />
       )}
       {!current && error !== null && (
-        <Alert type="error" showIcon title={payErrorText(t, error)} style={{ marginTop: 12 }} />
+        <Alert type="error" showIcon title={payErrorText(t, error)} className={layout.gapAboveSmall} />
       )}
     </section>
   );

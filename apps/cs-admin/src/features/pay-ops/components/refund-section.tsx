@@ -13,6 +13,7 @@ import {
   staffRefundReasons,
   type StaffRefundReason,
 } from '../model/refund-labels.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * The refund part of the order panel: the dispute flag when the player disputed the payment,
@@ -32,7 +33,7 @@ export function RefundSection({
   const { refund, dispute } = order;
   return (
     <section aria-labelledby="order-refund">
-      <Typography.Title level={3} id="order-refund" style={{ fontSize: 16 }}>
+      <Typography.Title level={3} id="order-refund" className={layout.large}>
         {t('refunds.title')}
       </Typography.Title>
       <Flex vertical gap={12}>
@@ -83,7 +84,7 @@ export function RefundSection({
                     {
                       key: 'answer',
                       label: t('refunds.fields.reversalReason'),
-                      children: <span style={{ wordBreak: 'break-word' }}>{refund.reversal_reason}</span>,
+                      children: <span className={layout.breakWord}>{refund.reversal_reason}</span>,
                     },
                   ]
                 : []),
@@ -177,7 +178,7 @@ function RefundDialog({
       <Typography.Paragraph>
         {t('refunds.dialogIntro', { amount, provider: order.provider })}
       </Typography.Paragraph>
-      {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+      {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
         <Form.Item
           name="reason"

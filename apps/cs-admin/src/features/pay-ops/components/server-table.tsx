@@ -7,6 +7,7 @@ import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<PayAdminServerItem>();
 
@@ -82,7 +83,7 @@ export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initi
       column.accessor('updated_at', {
         header: () => t('pay.updated'),
         cell: (c) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
+          <span className={layout.nowrap}>
             {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),

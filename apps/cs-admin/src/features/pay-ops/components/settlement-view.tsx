@@ -4,10 +4,11 @@ import { Alert, App, Button, Flex, Input, Pagination, Radio, Typography } from '
 import type { SettlementItem, SettlementPage } from '@gp/contracts/pay-settlement';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { settlementCalls } from '../api/pay-ops.calls.ts';
-import type { Settled } from '../model/settle.ts';
+import type { Settled } from '../../../lib/settle.ts';
 import { settlementErrorText } from '../model/settlement-errors.ts';
 import { SettlementResolveDialog } from './settlement-resolve-dialog.tsx';
 import { SettlementTable } from './settlement-table.tsx';
+import layout from '../../../lib/layout.module.css';
 
 /** Yesterday in UTC, the day the daily check looks at. */
 const yesterdayUtc = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -88,7 +89,7 @@ export function SettlementView({
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Paragraph style={{ margin: 0 }}>{t('settlement.intro')}</Typography.Paragraph>
+      <Typography.Paragraph className={layout.flush}>{t('settlement.intro')}</Typography.Paragraph>
       {page.data && (
         <section aria-label={t('settlement.runs')}>
           {page.data.runs.length === 0 ? (

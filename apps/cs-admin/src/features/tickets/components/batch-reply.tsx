@@ -17,6 +17,7 @@ import { checkReply } from '../model/reply-validation.ts';
 import { ToneText } from './tone-text.tsx';
 import { LanguageBatch } from './language-batch.tsx';
 import { ReplyFields } from './reply-fields.tsx';
+import layout from '../../../lib/layout.module.css';
 
 /** One ticket's outcome, with its title as it was when sent (the selection changes afterwards). */
 type Result = Awaited<ReturnType<typeof deskCalls.batchReply>>['list'][number] & { title: string };
@@ -92,7 +93,7 @@ export function BatchReply({
         open={open}
         width={960}
         title={
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+          <Typography.Title level={2} className={layout.sectionTitle}>
             {t('batch.title', { count: results?.length ?? tickets.length })}
           </Typography.Title>
         }
@@ -151,7 +152,7 @@ export function BatchReply({
                 { value: 'same', label: t('replies.modeSame') },
                 { value: 'languages', label: t('replies.modeLanguages') },
               ]}
-              style={{ marginBottom: 12 }}
+              className={layout.gapBelowSmall}
             />
             {mode === 'languages' ? (
               <LanguageBatch tickets={tickets} onSent={finish} onCancel={close} />
@@ -160,7 +161,7 @@ export function BatchReply({
                 <Typography.Paragraph>
                   {t('batch.intro', { ids: tickets.map((x) => `#${x.work_order_id}`).join(', ') })}
                 </Typography.Paragraph>
-                {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
+                {failure && <Alert type="error" showIcon title={failure} className={layout.gapBelowSmall} />}
                 <ReplyFields
                   value={draft}
                   onChange={(next) => {

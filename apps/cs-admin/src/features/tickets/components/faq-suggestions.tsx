@@ -11,6 +11,7 @@ import { useCallResult } from '../api/use-call-result.ts';
 import { minKeywordLength } from '../model/current-word.ts';
 import { useDebounced } from '../model/use-debounced.ts';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export const faqDebounceMs = 350;
 
@@ -50,7 +51,7 @@ export function FaqSuggestions({
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
-      <div aria-live="polite" style={{ marginTop: 8 }}>
+      <div aria-live="polite" className={layout.gapAboveTight}>
         {wanted === null ? (
           <Typography.Text type="secondary">{t('faq.hint')}</Typography.Text>
         ) : matches.error ? (

@@ -16,6 +16,7 @@ import { deskErrorText } from '../model/desk-errors.ts';
 import { checkTexts, draftOf, type TextsDraft, type TextsProblems } from '../model/reply-texts.ts';
 import { emptyTexts, ReplyTextsFields } from './reply-texts-fields.tsx';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 type BatchResults = Awaited<ReturnType<typeof deskCalls.batchReply>>['list'];
 
@@ -82,7 +83,7 @@ export function LanguageBatch({
   };
 
   const failureAlert = failure && (
-    <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} role="alert" />
+    <Alert type="error" showIcon title={failure} className={layout.gapBelowSmall} role="alert" />
   );
 
   if (preview) {
@@ -99,13 +100,13 @@ export function LanguageBatch({
           if (items.length === 0) return null;
           const headingId = `${ids.pick}-lang-${lang}`;
           return (
-            <section key={lang} aria-labelledby={headingId} style={{ marginBottom: 16 }}>
+            <section key={lang} aria-labelledby={headingId} className={layout.gapBelow}>
               <Typography.Title level={4} id={headingId} style={{ fontSize: 14 }}>
                 {t('replies.previewLanguage', { language: languageName(lang), count: items.length })}
               </Typography.Title>
               <ul style={{ paddingInlineStart: 20, margin: 0 }}>
                 {items.map((p) => (
-                  <li key={p.work_order_id} style={{ marginBottom: 8 }}>
+                  <li key={p.work_order_id} className={layout.gapBelowTight}>
                     <Typography.Text strong>
                       #{p.work_order_id} {titles.get(p.work_order_id) ?? ''}
                     </Typography.Text>
@@ -164,12 +165,12 @@ export function LanguageBatch({
       {failureAlert}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 12 }}>
         <div style={{ flex: '1 1 280px' }}>
-          <label htmlFor={ids.pick} style={{ display: 'block', marginBottom: 4 }}>
+          <label htmlFor={ids.pick} className={layout.fieldLabel}>
             {t('replies.pick')}
           </label>
           <Select<number>
             id={ids.pick}
-            style={{ width: '100%' }}
+            className={layout.fullWidth}
             value={savedId}
             placeholder={t('replies.pickPlaceholder')}
             loading={saved.loading}
@@ -186,12 +187,12 @@ export function LanguageBatch({
           />
         </div>
         <div style={{ flex: '1 1 280px' }}>
-          <label htmlFor={ids.status} style={{ display: 'block', marginBottom: 4 }}>
+          <label htmlFor={ids.status} className={layout.fieldLabel}>
             {t('editor.type')}
           </label>
           <Select<1 | 2>
             id={ids.status}
-            style={{ width: '100%' }}
+            className={layout.fullWidth}
             value={status}
             onChange={setStatus}
             options={[

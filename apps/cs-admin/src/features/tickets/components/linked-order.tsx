@@ -17,6 +17,7 @@ import { formatDate, formatMoney, mediumDateTime } from '@gp/i18n/format';
 import { useStaffSession } from '../../../lib/staff-session.ts';
 import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
+import layout from '../../../lib/layout.module.css';
 
 /** An order note in the console's language (the player reads the same note in theirs). */
 export function orderNoteText(t: TFunction, note: OrderNote, lang: string): string {
@@ -104,13 +105,13 @@ export function LinkedOrder({ ticket, onChanged }: { ticket: DeskTicketDetail; o
     <section aria-labelledby={heading}>
       <Card
         title={
-          <Typography.Title level={2} id={heading} style={{ fontSize: 16, margin: 0 }}>
+          <Typography.Title level={2} id={heading} className={layout.sectionTitle}>
             {t('orderHelp.heading')}
           </Typography.Title>
         }
       >
         {order ? (
-          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Space orientation="vertical" size="middle" className={layout.fullWidth}>
             <Descriptions
               size="small"
               column={1}

@@ -12,6 +12,7 @@ import { deskCalls } from '../api/tickets.calls.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import type { FilterValues } from '../model/queue-query.ts';
 import { isDisabledDay, rangeToTimes, timesToRange } from '../model/time-range.ts';
+import layout from '../../../lib/layout.module.css';
 
 interface FormValues {
   work_order_id?: string;
@@ -228,7 +229,7 @@ export function QueueFilters({
           >
             <DatePicker.RangePicker
               id={rangeIds}
-              style={{ width: '100%' }}
+              className={layout.fullWidth}
               allowEmpty={[false, false]}
               placeholder={[t('filters.rangeStart'), t('filters.rangeEnd')]}
               disabledDate={(day, info) => isDisabledDay(day, info.from)}

@@ -18,6 +18,7 @@ import { clearDraft, loadDraft, saveDraft, type ReplyDraft } from '../model/repl
 import { checkReply } from '../model/reply-validation.ts';
 import { ToneText } from './tone-text.tsx';
 import { ReplyFields } from './reply-fields.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const emptyDraft: ReplyDraft = { reply_status: 2, reply_content: '' };
 
@@ -86,7 +87,7 @@ export function ReplyEditor({
   const state = lock.state;
   return (
     <section aria-label={t('editor.label')}>
-      <div aria-live="polite" style={{ marginBottom: 12 }}>
+      <div aria-live="polite" className={layout.gapBelowSmall}>
         {state.kind === 'other' && (
           <Alert
             type="warning"
@@ -143,7 +144,7 @@ export function ReplyEditor({
         errors={errors}
         gameBaseId={ticket.game_base_id}
       />
-      <Space style={{ marginTop: 12 }}>
+      <Space className={layout.gapAboveSmall}>
         <Button type="primary" onClick={send} disabled={!held} loading={sending}>
           {t('editor.send')}
         </Button>

@@ -11,6 +11,7 @@ import { deskErrorText } from '../model/desk-errors.ts';
 import { checkTexts, checkTitle, draftOf, type TextsProblems } from '../model/reply-texts.ts';
 import { emptyTexts, ReplyTextsFields } from './reply-texts-fields.tsx';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export function SavedReplyForm({
   editing,
@@ -56,7 +57,7 @@ export function SavedReplyForm({
       open
       width={760}
       title={
-        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+        <Typography.Title level={2} className={layout.sectionTitle}>
           {editing ? t('replies.formEdit') : t('replies.formNew')}
         </Typography.Title>
       }
@@ -71,9 +72,9 @@ export function SavedReplyForm({
         </Button>,
       ]}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
-      <div style={{ marginBottom: 12 }}>
-        <label htmlFor={titleId} style={{ display: 'block', marginBottom: 4 }}>
+      {failure && <Alert type="error" showIcon title={failure} className={layout.gapBelowSmall} />}
+      <div className={layout.gapBelowSmall}>
+        <label htmlFor={titleId} className={layout.fieldLabel}>
           {t('replies.fieldTitle')}
         </label>
         <Input

@@ -18,6 +18,7 @@ import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText, lockHolderOf } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { formatUntil } from '../model/format.ts';
+import layout from '../../../lib/layout.module.css';
 
 export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; onChanged: () => void }) {
   const { t, i18n } = useTranslation('desk');
@@ -69,12 +70,12 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
 
   return (
     <section aria-labelledby={ids.heading}>
-      <Typography.Title level={2} id={ids.heading} style={{ fontSize: 16 }}>
+      <Typography.Title level={2} id={ids.heading} className={layout.large}>
         {t('modify.heading')}
       </Typography.Title>
       <Space wrap align="end">
         <div>
-          <label htmlFor={ids.status} style={{ display: 'block', marginBottom: 4 }}>
+          <label htmlFor={ids.status} className={layout.fieldLabel}>
             {t('modify.status')}
           </label>
           <Select<WorkOrderStatus>
@@ -90,7 +91,7 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
           />
         </div>
         <div>
-          <label htmlFor={ids.type} style={{ display: 'block', marginBottom: 4 }}>
+          <label htmlFor={ids.type} className={layout.fieldLabel}>
             {t('modify.questionType')}
           </label>
           <Select<number>
@@ -115,7 +116,7 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
           </Button>
         </Popconfirm>
       </Space>
-      <div aria-live="polite" style={{ marginTop: 8 }}>
+      <div aria-live="polite" className={layout.gapAboveTight}>
         {outcome && <Alert type={outcome.ok ? 'success' : 'error'} showIcon title={outcome.text} />}
       </div>
     </section>

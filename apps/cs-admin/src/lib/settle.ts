@@ -1,5 +1,5 @@
 import { codes } from '@gp/errors';
-import { errorCode } from '../../../lib/error-message.ts';
+import { errorCode } from './error-message.ts';
 
 export type Settled<T> = { data: T; error: null } | { data: null; error: unknown };
 
