@@ -41,7 +41,7 @@ describe('features import no other feature and nothing from src/app or src/route
 
   it.each([
     // The feature's own files, however deep.
-    ['apps/cs-admin/src/features/tickets/components/x.tsx', "import { x } from '../api/get-ticket-page.ts';"],
+    ['apps/cs-admin/src/features/tickets/components/x.tsx', "import { x } from '../api/tickets.calls.ts';"],
     ['apps/cs-admin/src/features/tickets/a/b/x.ts', "import { x } from '../../model/y.ts';"],
     ['apps/cs-admin/src/features/tickets/a/b/x.ts', "import { x } from '../../../tickets/model/y.ts';"],
     // Shared code of the app and packages.
@@ -55,9 +55,9 @@ describe('features import no other feature and nothing from src/app or src/route
     ],
     ['apps/pay/src/features/topup/api/x.ts', "import { x } from '../../../config/env.ts';"],
     ['apps/pay/src/features/topup/components/x.tsx', "import { x } from '@gp/i18n/format';"],
-    // Routes and the app compose features: that direction is the point.
-    ['apps/cs-admin/src/routes/x.tsx', "import { x } from '../features/tickets/api/get-ticket-page.ts';"],
-    ['apps/cs-admin/src/app/x.tsx', "import { x } from '../features/content/api/y.ts';"],
+    // Routes and the app compose features, through each feature's public file: that direction is the point.
+    ['apps/cs-admin/src/routes/x.tsx', "import { x } from '../features/tickets/index.ts';"],
+    ['apps/cs-admin/src/app/x.tsx', "import { x } from '../features/content/index.ts';"],
   ])('allows %s: %s', async (file, code) => {
     expect(await ruleIds(file, code)).toEqual([]);
   });

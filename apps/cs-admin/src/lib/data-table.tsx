@@ -25,7 +25,8 @@ export function DataTable<T>({
   return (
     <div className={styles.wrap}>
       <table className={styles.table} aria-busy={busy}>
-        <caption className={styles.caption}>{caption}</caption>
+        {/* Read by screen readers; the screen's heading already names the table for sighted users. */}
+        <caption className="sr-only">{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>

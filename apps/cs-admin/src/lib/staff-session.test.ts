@@ -1,4 +1,4 @@
-/** The console's return-after-login: same-origin paths only (issue 17). */
+/** The console's return-after-login goes to a path of the console only, never to another host. */
 import { describe, expect, it } from 'vitest';
 import { loginUrl, safeRedirect } from './staff-session.ts';
 

@@ -1,49 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { Card, Flex, Pagination, Typography } from 'antd';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { ListPagination } from '../lib/list-pagination.tsx';
+import { PageFrame } from '../lib/page-frame.tsx';
+import { useListPage } from '../lib/use-list-page.ts';
 import {
+  auditCalls,
+  AuditFiltersForm,
   auditFiltersFromUrl,
   auditFiltersToSearch,
   auditQueryOf,
-} from '../features/audit/model/audit-filters.ts';
-import { getAuditPage } from '../features/audit/api/get-audit-page.ts';
-import { AuditFiltersForm } from '../features/audit/components/audit-filters.tsx';
-import { AuditTable } from '../features/audit/components/audit-table.tsx';
+  AuditTable,
+} from '../features/audit/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = auditFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getAuditPage(auditQueryOf(filters)) };
+  return { filters, page: await auditCalls.page(auditQueryOf(filters)) };
 }
 
 /** The audit log (staff.accounts): every staff write, newest first, filtered by who, what, which record and when. */
 export default function Audit() {
   const { t } = useTranslation('admin');
   const { filters, page } = useLoaderData<typeof loader>();
-  const [, setParams] = useSearchParams();
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading';
+  const list = useListPage(auditFiltersToSearch);
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('audit.title')}
-        </Typography.Title>
-      }
-    >
-      <Flex vertical gap={16}>
-        <AuditFiltersForm filters={filters} onApply={(next) => setParams(auditFiltersToSearch(next))} />
-        <AuditTable entries={page.list} busy={loading} />
-        <Pagination
-          current={page.page_num}
-          pageSize={page.page_size}
-          total={page.total}
-          showSizeChanger={false}
-          disabled={loading}
-          showTotal={(total) => t('audit.total', { count: total })}
-          onChange={(next) => setParams(auditFiltersToSearch({ ...filters, page: next }))}
-          align="end"
-        />
-      </Flex>
-    </Card>
+    <PageFrame title={t('audit.title')}>
+      <AuditFiltersForm filters={filters} onApply={list.apply} />
+      <AuditTable entries={page.list} busy={list.loading} />
+      <ListPagination
+        {...list.pagination(page, filters)}
+        totalText={(count) => t('audit.total', { count })}
+      />
+    </PageFrame>
   );
 }

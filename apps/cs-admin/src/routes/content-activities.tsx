@@ -1,15 +1,8 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { getArticlePage } from '../features/content/api/get-article-page.ts';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { ArticleList } from '../features/content/components/article-list.tsx';
+import { articleListRoute } from '../features/content/index.ts';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getArticlePage('activity', filters) };
-}
+const route = articleListRoute('activity');
+
+export const loader = route.loader;
 
 /** Activities (content): the list with its filters; the editor is /content/activities/:id. */
-export default function ContentActivities() {
-  const { filters, page } = useLoaderData<typeof loader>();
-  return <ArticleList kind="activity" filters={filters} page={page} />;
-}
+export default route.Screen;

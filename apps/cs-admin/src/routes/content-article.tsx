@@ -8,16 +8,19 @@ import {
   useRevalidator,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { App, Button, Flex } from 'antd';
 import { ApiError } from '@gp/api-client';
 import type { ArticleAdminData } from '@gp/contracts/content-admin';
 import { codes } from '@gp/errors';
 import { errorMessage } from '../lib/error-message.ts';
-import { getArticle } from '../features/content/api/get-article.ts';
-import { deleteArticle } from '../features/content/api/delete-article.ts';
-import { ArticleEditor } from '../features/content/components/article-editor.tsx';
-import { PreviewLinks } from '../features/content/components/preview-links.tsx';
-import { articleBasePath, articleKindOfPath } from '../features/content/model/article-paths.ts';
+import {
+  articleBasePath,
+  articleCalls,
+  ArticleEditor,
+  articleKindOfPath,
+  PreviewLinks,
+} from '../features/content/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = articleKindOfPath(new URL(request.url).pathname);
@@ -25,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.id === undefined) return { kind, article: null };
   // An id that cannot exist is refused as the server refuses an unknown one.
   if (!Number.isInteger(id) || id < 1) throw new ApiError(codes.notFound, 'staff', 404);
-  return { kind, article: await getArticle(kind, id) };
+  return { kind, article: await articleCalls[kind].detail({ id }) };
 }
 
 /**
@@ -90,7 +93,7 @@ export default function ContentArticle() {
       onOk: async () => {
         setDeleting(true);
         try {
-          await deleteArticle(kind, item.id);
+          await articleCalls[kind].delete({ id: item.id });
           markDirty(false);
           void message.success(t('delete.done', { name: item.texts.en?.title ?? item.slug }));
           await navigate(base, { replace: true });
@@ -102,13 +105,10 @@ export default function ContentArticle() {
     });
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {article ? t(`${scope}.editHeading`, { title }) : t(`${scope}.newTitle`)}
-        </Typography.Title>
-      }
-      extra={<Link to={base}>{t(`${scope}.backToList`)}</Link>}
+    <PageFrame
+      title={article ? t(`${scope}.editHeading`, { title }) : t(`${scope}.newTitle`)}
+      plain
+      toolbar={<Link to={base}>{t(`${scope}.backToList`)}</Link>}
     >
       <ArticleEditor
         // Another article (or the new one saved) starts from its own values.
@@ -128,6 +128,6 @@ export default function ContentArticle() {
           )
         }
       />
-    </Card>
+    </PageFrame>
   );
 }

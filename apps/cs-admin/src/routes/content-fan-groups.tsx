@@ -1,64 +1,41 @@
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { TFunction } from 'i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Flex, Typography } from 'antd';
-import type { FansGroupAdminData, FansGroupAdminSummary } from '@gp/contracts/content-admin';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { getFansGroupPage } from '../features/content/api/get-fans-group-page.ts';
-import { getFansGroup } from '../features/content/api/get-fans-group.ts';
-import { saveFansGroup } from '../features/content/api/save-fans-group.ts';
-import { deleteFansGroup } from '../features/content/api/delete-fans-group.ts';
-import { FansGroupForm } from '../features/content/components/fans-group-form.tsx';
-import { SimpleList, type RowColumns, type SimpleKind } from '../features/content/components/simple-list.tsx';
-import { fansGroupInputOf } from '../features/content/model/item-values.ts';
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getFansGroupPage(filters) };
-}
-
-const kind: SimpleKind<FansGroupAdminSummary, FansGroupAdminData> = {
-  scope: 'fansGroup',
-  rowId: (g) => String(g.id),
-  nameOf: (g) => g.name,
-  detail: (g) => getFansGroup({ id: g.id }),
-  remove: (g) => deleteFansGroup({ id: g.id }),
-  setOnline: (g, online) => saveFansGroup(fansGroupInputOf(g, online)),
-};
+import type { FansGroupAdminSummary } from '@gp/contracts/content-admin';
+import {
+  fansGroupCalls,
+  FansGroupForm,
+  fansGroupInputOf,
+  type RowColumns,
+  simpleListRoute,
+} from '../features/content/index.ts';
 
 const column = createColumnHelper<FansGroupAdminSummary>();
 
+const route = simpleListRoute(fansGroupCalls, {
+  scope: 'fansGroup',
+  rowId: (g) => String(g.id),
+  nameOf: (g) => g.name,
+  keyOf: (g) => ({ id: g.id }),
+  inputOf: fansGroupInputOf,
+  columns: (t: TFunction) =>
+    [
+      column.accessor('name', {
+        header: () => t('fansGroup.name'),
+        cell: (c) => (
+          <Flex vertical gap={2}>
+            <Typography.Text strong>{c.getValue()}</Typography.Text>
+            <Typography.Link href={c.row.original.url} target="_blank" rel="noopener noreferrer">
+              {c.row.original.url}
+            </Typography.Link>
+          </Flex>
+        ),
+      }),
+    ] as RowColumns<FansGroupAdminSummary>,
+  form: (item, close, saved) => <FansGroupForm item={item} onClose={close} onSaved={saved} />,
+});
+
+export const loader = route.loader;
+
 /** Fan groups (content): the communities of the portal's fan-groups menu, in order. */
-export default function ContentFanGroups() {
-  const { t } = useTranslation('cms');
-  const { filters, page } = useLoaderData<typeof loader>();
-  const columns = useMemo(
-    () =>
-      [
-        column.accessor('name', {
-          header: () => t('fansGroup.name'),
-          cell: (c) => (
-            <Flex vertical gap={2}>
-              <Typography.Text strong>{c.getValue()}</Typography.Text>
-              <Typography.Link href={c.row.original.url} target="_blank" rel="noopener noreferrer">
-                {c.row.original.url}
-              </Typography.Link>
-            </Flex>
-          ),
-        }),
-      ] as RowColumns<FansGroupAdminSummary>,
-    [t],
-  );
-  return (
-    <SimpleList
-      kind={kind}
-      filters={filters}
-      page={page}
-      columns={columns}
-      renderForm={(editing, close, saved) => (
-        <FansGroupForm item={editing.item} onClose={close} onSaved={saved} />
-      )}
-    />
-  );
-}
+export default route.Screen;

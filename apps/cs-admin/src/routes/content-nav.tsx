@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { Card, Typography } from 'antd';
-import { getNavFlags } from '../features/content/api/get-nav-flags.ts';
-import { NavFlagsForm } from '../features/content/components/nav-flags-form.tsx';
+import { Typography } from 'antd';
+import { navCalls, NavFlagsForm } from '../features/content/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 export async function loader() {
-  return getNavFlags();
+  return navCalls.detail({});
 }
 
 /** The portal's menu flags (content): which header menus players see. */
@@ -13,15 +13,9 @@ export default function ContentNav() {
   const { t } = useTranslation('cms');
   const flags = useLoaderData<typeof loader>();
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('nav.title')}
-        </Typography.Title>
-      }
-    >
+    <PageFrame title={t('nav.title')} plain>
       <Typography.Paragraph>{t('nav.intro')}</Typography.Paragraph>
       <NavFlagsForm flags={flags} />
-    </Card>
+    </PageFrame>
   );
 }

@@ -1,15 +1,8 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { getArticlePage } from '../features/content/api/get-article-page.ts';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { ArticleList } from '../features/content/components/article-list.tsx';
+import { articleListRoute } from '../features/content/index.ts';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getArticlePage('news', filters) };
-}
+const route = articleListRoute('news');
+
+export const loader = route.loader;
 
 /** News (content): the list with its filters; the editor is /content/news/:id. */
-export default function ContentNews() {
-  const { filters, page } = useLoaderData<typeof loader>();
-  return <ArticleList kind="news" filters={filters} page={page} />;
-}
+export default route.Screen;

@@ -1,74 +1,45 @@
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { TFunction } from 'i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Flex, Tag, Typography } from 'antd';
-import type { RecommendAdminData, RecommendAdminSummary } from '@gp/contracts/content-admin';
-import { contentFiltersFromUrl } from '../features/content/model/content-filters.ts';
-import { getRecommendPage } from '../features/content/api/get-recommend-page.ts';
-import { getRecommend } from '../features/content/api/get-recommend.ts';
-import { saveRecommend } from '../features/content/api/save-recommend.ts';
-import { deleteRecommend } from '../features/content/api/delete-recommend.ts';
-import { RecommendForm } from '../features/content/components/recommend-form.tsx';
-import { SimpleList, type RowColumns, type SimpleKind } from '../features/content/components/simple-list.tsx';
-import { recommendInputOf } from '../features/content/model/item-values.ts';
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const filters = contentFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getRecommendPage(filters) };
-}
-
-const kind: SimpleKind<RecommendAdminSummary, RecommendAdminData> = {
-  scope: 'recommend',
-  rowId: (r) => String(r.game_base_id),
-  nameOf: (r) => r.game_name,
-  detail: (r) => getRecommend({ game_base_id: r.game_base_id }),
-  remove: (r) => deleteRecommend({ game_base_id: r.game_base_id }),
-  setOnline: (r, online) => saveRecommend(recommendInputOf(r, online)),
-};
+import type { RecommendAdminSummary } from '@gp/contracts/content-admin';
+import {
+  recommendCalls,
+  RecommendForm,
+  recommendInputOf,
+  type RowColumns,
+  simpleListRoute,
+} from '../features/content/index.ts';
 
 const column = createColumnHelper<RecommendAdminSummary>();
 
-/** Recommended games (content): the games the home page recommends, in order, with their pitch. */
-export default function ContentRecommend() {
-  const { t } = useTranslation('cms');
-  const { filters, page } = useLoaderData<typeof loader>();
-  const columns = useMemo(
-    () =>
-      [
-        column.accessor('game_name', {
-          header: () => t('recommend.game'),
-          cell: (c) => (
-            <Flex gap={8} align="center">
-              {c.row.original.game_icon && (
-                <img
-                  src={c.row.original.game_icon}
-                  alt=""
-                  width={32}
-                  height={32}
-                  style={{ borderRadius: 6 }}
-                />
-              )}
-              <Flex vertical gap={2} align="flex-start">
-                <Typography.Text strong>{c.getValue()}</Typography.Text>
-                {c.row.original.game_online === 0 && <Tag color="#ad4e00">{t('recommend.gameOffline')}</Tag>}
-              </Flex>
+const route = simpleListRoute(recommendCalls, {
+  scope: 'recommend',
+  rowId: (r) => String(r.game_base_id),
+  nameOf: (r) => r.game_name,
+  keyOf: (r) => ({ game_base_id: r.game_base_id }),
+  inputOf: recommendInputOf,
+  columns: (t: TFunction) =>
+    [
+      column.accessor('game_name', {
+        header: () => t('recommend.game'),
+        cell: (c) => (
+          <Flex gap={8} align="center">
+            {c.row.original.game_icon && (
+              <img src={c.row.original.game_icon} alt="" width={32} height={32} style={{ borderRadius: 6 }} />
+            )}
+            <Flex vertical gap={2} align="flex-start">
+              <Typography.Text strong>{c.getValue()}</Typography.Text>
+              {c.row.original.game_online === 0 && <Tag color="#ad4e00">{t('recommend.gameOffline')}</Tag>}
             </Flex>
-          ),
-        }),
-        column.accessor('tagline', { header: () => t('recommend.tagline') }),
-      ] as RowColumns<RecommendAdminSummary>,
-    [t],
-  );
-  return (
-    <SimpleList
-      kind={kind}
-      filters={filters}
-      page={page}
-      columns={columns}
-      renderForm={(editing, close, saved) => (
-        <RecommendForm item={editing.item} onClose={close} onSaved={saved} />
-      )}
-    />
-  );
-}
+          </Flex>
+        ),
+      }),
+      column.accessor('tagline', { header: () => t('recommend.tagline') }),
+    ] as RowColumns<RecommendAdminSummary>,
+  form: (item, close, saved) => <RecommendForm item={item} onClose={close} onSaved={saved} />,
+});
+
+export const loader = route.loader;
+
+/** Recommended games (content): the games the home page recommends, in order, with their pitch. */
+export default route.Screen;

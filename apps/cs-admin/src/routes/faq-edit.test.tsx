@@ -7,7 +7,7 @@ import {
   faqAdminSave,
   questionTypeAdminList,
 } from '@gp/contracts/catalog-admin';
-import { faqDetail, faqItem, publicGames, questionType } from '../features/faq/testing/faq-fixtures.ts';
+import { faqDetail, faqItem, publicGames, questionType } from '../testing/faq-fixtures.ts';
 import { ok, refuse, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
 import {
   answerDirectly,

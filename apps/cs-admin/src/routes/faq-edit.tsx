@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { Alert, App, Card, Typography } from 'antd';
+import { Alert, App, Typography } from 'antd';
 import { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { getFaq } from '../features/faq/api/get-faq.ts';
-import { listFaqGames } from '../features/faq/api/list-faq-games.ts';
-import { listFaqTypes } from '../features/faq/api/list-faq-types.ts';
-import { faqErrorText } from '../features/faq/model/faq-errors.ts';
-import { useAnswer } from '../features/faq/api/use-answer.ts';
-import { FaqEditor } from '../features/faq/components/faq-editor.tsx';
-import { OnlineStateTag } from '../features/faq/components/online-state.tsx';
+import {
+  faqCalls,
+  FaqEditor,
+  faqErrorText,
+  faqTypesQueryOf,
+  listFaqGames,
+  OnlineStateTag,
+  useAnswer,
+} from '../features/faq/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 /** `/faq/new` writes a new entry; `/faq/<question_id>` edits one. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -20,7 +24,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
     return { entry: null, error: new ApiError(codes.notFound, 'staff', 404) as unknown };
   try {
-    return { entry: await getFaq(id), error: null as unknown };
+    return { entry: await faqCalls.detail({ question_id: id }), error: null as unknown };
   } catch (error) {
     return { entry: null, error };
   }
@@ -39,18 +43,15 @@ export default function FaqEdit() {
   const [game, setGame] = useState(entry?.game_base_id ?? 0);
   const allGames = can('games');
   const games = useAnswer(`games:${allGames}`, () => listFaqGames(allGames));
-  const types = useAnswer(`types:${game}`, () => listFaqTypes(game || undefined));
+  const types = useAnswer(`types:${game}`, () => faqCalls.types(faqTypesQueryOf(game || undefined)));
   const failed = error !== null;
   const isNew = entry === null && !failed;
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {isNew ? t('faq.newTitle') : t('faq.editTitle')}
-        </Typography.Title>
-      }
-      extra={entry && <OnlineStateTag state={entry.online_state} time={entry.online_time} />}
+    <PageFrame
+      title={isNew ? t('faq.newTitle') : t('faq.editTitle')}
+      plain
+      toolbar={entry && <OnlineStateTag state={entry.online_state} time={entry.online_time} />}
     >
       <Typography.Paragraph>
         <Link to={backTo}>{t('faq.backToList')}</Link>
@@ -64,7 +65,7 @@ export default function FaqEdit() {
               type="warning"
               showIcon
               title={faqErrorText(t, games.error ?? types.error)}
-              style={{ marginBottom: 16 }}
+              className={layout.gapBelow}
             />
           )}
           <FaqEditor
@@ -83,6 +84,6 @@ export default function FaqEdit() {
           />
         </>
       )}
-    </Card>
+    </PageFrame>
   );
 }

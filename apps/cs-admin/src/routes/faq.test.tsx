@@ -8,8 +8,8 @@ import {
   questionTypeAdminList,
 } from '@gp/contracts/catalog-admin';
 import admin from '@gp/i18n/locales/en/admin.json';
-import { faqDetail, faqItem, publicGames, questionType } from '../features/faq/testing/faq-fixtures.ts';
-import { gameItem } from '../features/games/testing/game-fixtures.ts';
+import { faqDetail, faqItem, publicGames, questionType } from '../testing/faq-fixtures.ts';
+import { gameItem } from '../testing/game-fixtures.ts';
 import { ok, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
 import { answerDirectly, bodyOf, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 

@@ -1,32 +1,30 @@
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
-import { Alert, App, Button, Card, Flex, Pagination, Typography } from 'antd';
+import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Alert, App, Button } from 'antd';
 import { editLanguages, type EditLanguage, type FaqAdminItem } from '@gp/contracts/catalog-admin';
 import { languageOf } from '@gp/i18n/languages';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { deleteFaq } from '../features/faq/api/delete-faq.ts';
-import { faqFiltersFromUrl, faqFiltersToSearch, type FaqFilters } from '../features/faq/model/faq-filters.ts';
-import { listFaq } from '../features/faq/api/list-faq.ts';
-import { listFaqGames } from '../features/faq/api/list-faq-games.ts';
-import { listFaqTypes } from '../features/faq/api/list-faq-types.ts';
-import { switchFaq } from '../features/faq/api/switch-faq.ts';
-import { faqErrorText } from '../features/faq/model/faq-errors.ts';
-import { useAnswer } from '../features/faq/api/use-answer.ts';
-import { FaqFiltersForm } from '../features/faq/components/faq-filters.tsx';
-import { FaqTable, type FaqActions } from '../features/faq/components/faq-table.tsx';
+import { ListPagination } from '../lib/list-pagination.tsx';
+import { PageFrame } from '../lib/page-frame.tsx';
+import { useListPage } from '../lib/use-list-page.ts';
+import {
+  type FaqActions,
+  faqCalls,
+  faqErrorText,
+  type FaqFilters,
+  FaqFiltersForm,
+  faqFiltersFromUrl,
+  faqFiltersToSearch,
+  faqQueryOf,
+  FaqTable,
+  faqTypesQueryOf,
+  listFaqGames,
+  useAnswer,
+} from '../features/faq/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = faqFiltersFromUrl(new URL(request.url));
-  return { filters, page: await listFaq(filters) };
+  return { filters, page: await faqCalls.page(faqQueryOf(filters)) };
 }
 
 /**
@@ -36,70 +34,49 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Faq() {
   const { t, i18n } = useTranslation('ops');
   const { filters, page } = useLoaderData<typeof loader>();
-  const [, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const { message, modal } = App.useApp();
+  const list = useListPage(faqFiltersToSearch);
+  const { modal } = App.useApp();
   const { can } = useStaffSession();
-  const [busyEntry, setBusyEntry] = useState<number | null>(null);
   const allGames = can('games');
   const games = useAnswer(`games:${allGames}`, () => listFaqGames(allGames));
-  const types = useAnswer('types', () => listFaqTypes());
-  const loading =
-    (navigation.state === 'loading' && navigation.location.pathname === location.pathname) ||
-    revalidator.state === 'loading';
+  const types = useAnswer('types', () => faqCalls.types(faqTypesQueryOf()));
   const ownLanguage = languageOf(i18n.language) ?? 'en'; // i18next's language is a tag (zh-Hans), ours is cn
   const consoleLanguage = (editLanguages as readonly string[]).includes(ownLanguage)
     ? (ownLanguage as EditLanguage)
     : 'en';
 
-  const apply = (next: FaqFilters) => setParams(faqFiltersToSearch(next));
+  const apply = (next: FaqFilters) => list.apply(next);
 
-  const actions: FaqActions = useMemo(() => {
-    const run = async (entry: FaqAdminItem, work: () => Promise<unknown>, done: string) => {
-      setBusyEntry(entry.question_id);
-      try {
-        await work();
-        void message.success(t(done, { title: entry.question_title }));
-        await revalidator.revalidate();
-      } catch (error) {
-        void message.error(faqErrorText(t, error));
-      } finally {
-        setBusyEntry(null);
-      }
-    };
-    return {
-      setOnline: (entry, online) =>
-        void run(
-          entry,
-          () => switchFaq(entry.question_id, online),
-          online ? 'faq.switchedOn' : 'faq.switchedOff',
-        ),
-      remove: (entry) =>
-        void modal.confirm({
-          title: t('faq.deleteConfirmTitle'),
-          content: t('faq.deleteConfirm', { title: entry.question_title }),
-          okText: t('common.delete'),
-          okButtonProps: { danger: true },
-          cancelText: t('common.cancel'),
-          onOk: () => run(entry, () => deleteFaq(entry.question_id), 'faq.deleted'),
-        }),
-    };
-    // revalidator changes identity on every state change; its revalidate is what is needed, at call time.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, message, modal]);
+  const run = (entry: FaqAdminItem, work: () => Promise<unknown>, done: string) =>
+    list.run(entry.question_id, work, {
+      done: t(done, { title: entry.question_title }),
+      errorText: (error) => faqErrorText(t, error),
+    });
+  const actions: FaqActions = {
+    setOnline: (entry, online) =>
+      void run(
+        entry,
+        () => faqCalls.switchOnline({ question_id: entry.question_id, is_online: online ? 1 : 0 }),
+        online ? 'faq.switchedOn' : 'faq.switchedOff',
+      ),
+    remove: (entry) =>
+      void modal.confirm({
+        title: t('faq.deleteConfirmTitle'),
+        content: t('faq.deleteConfirm', { title: entry.question_title }),
+        okText: t('common.delete'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.cancel'),
+        onOk: () => run(entry, () => faqCalls.delete({ question_id: entry.question_id }), 'faq.deleted'),
+      }),
+  };
 
   const optionsFailed = games.error !== undefined || types.error !== undefined;
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('faq.title')}
-        </Typography.Title>
-      }
-      extra={
+    <PageFrame
+      title={t('faq.title')}
+      toolbar={
         <Button
           type="primary"
           onClick={() => void navigate('/faq/new', { state: { listSearch: location.search } })}
@@ -108,36 +85,23 @@ export default function Faq() {
         </Button>
       }
     >
-      <Flex vertical gap={16}>
-        <FaqFiltersForm
-          key={faqFiltersToSearch(filters).toString()}
-          filters={filters}
-          games={games.data ?? []}
-          types={types.data ?? []}
-          onApply={apply}
-        />
-        {optionsFailed && (
-          <Alert type="warning" showIcon title={faqErrorText(t, games.error ?? types.error)} />
-        )}
-        <FaqTable
-          entries={page.list}
-          actions={actions}
-          busyEntry={busyEntry}
-          busy={loading}
-          listSearch={location.search}
-          language={filters.language ?? consoleLanguage}
-        />
-        <Pagination
-          current={page.page_num}
-          pageSize={page.page_size}
-          total={page.total}
-          showSizeChanger={false}
-          disabled={loading}
-          showTotal={(total) => t('faq.total', { count: total })}
-          onChange={(next) => apply({ ...filters, page: next })}
-          align="end"
-        />
-      </Flex>
-    </Card>
+      <FaqFiltersForm
+        key={faqFiltersToSearch(filters).toString()}
+        filters={filters}
+        games={games.data ?? []}
+        types={types.data ?? []}
+        onApply={apply}
+      />
+      {optionsFailed && <Alert type="warning" showIcon title={faqErrorText(t, games.error ?? types.error)} />}
+      <FaqTable
+        entries={page.list}
+        actions={actions}
+        busyEntry={typeof list.busyKey === 'number' ? list.busyKey : null}
+        busy={list.loading}
+        listSearch={location.search}
+        language={filters.language ?? consoleLanguage}
+      />
+      <ListPagination {...list.pagination(page, filters)} totalText={(count) => t('faq.total', { count })} />
+    </PageFrame>
   );
 }

@@ -9,7 +9,7 @@ import {
   gameIconUpload,
 } from '@gp/contracts/catalog-admin';
 import admin from '@gp/i18n/locales/en/admin.json';
-import { gameDetail, gameItem } from '../features/games/testing/game-fixtures.ts';
+import { gameDetail, gameItem } from '../testing/game-fixtures.ts';
 import { ok, refuse, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
 import {
   acceptUploads,

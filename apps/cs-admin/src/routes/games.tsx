@@ -1,28 +1,27 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
-import { App, Button, Card, Flex, Input, Pagination, Select, Typography } from 'antd';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { App, Button, Flex, Input, Select } from 'antd';
 import type { GameAdminItem, GameUsageData } from '@gp/contracts/catalog-admin';
 import { codes } from '@gp/errors';
 import { errorCode } from '../lib/error-message.ts';
-import { deleteGame } from '../features/games/api/delete-game.ts';
+import { ListPagination } from '../lib/list-pagination.tsx';
+import { PageFrame } from '../lib/page-frame.tsx';
+import { useListPage } from '../lib/use-list-page.ts';
+import styles from './games.module.css';
 import {
+  type GameActions,
+  gameCalls,
+  gameErrorText,
+  type GameFilters,
   gameFiltersFromUrl,
   gameFiltersToSearch,
-  type GameFilters,
-} from '../features/games/model/game-filters.ts';
-import { listGames } from '../features/games/api/list-games.ts';
-import { switchGame } from '../features/games/api/switch-game.ts';
-import { gameErrorText, gameUsageOf } from '../features/games/model/game-errors.ts';
-import { GameForm } from '../features/games/components/game-form.tsx';
-import { GameInUse } from '../features/games/components/game-in-use.tsx';
-import { GamesTable, type GameActions } from '../features/games/components/games-table.tsx';
+  GameForm,
+  GameInUse,
+  GamesTable,
+  gameUsageOf,
+  listGames,
+} from '../features/games/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = gameFiltersFromUrl(new URL(request.url));
@@ -39,118 +38,92 @@ type Editing = { game: GameAdminItem | null } | null;
 export default function Games() {
   const { t } = useTranslation('ops');
   const { filters, page } = useLoaderData<typeof loader>();
-  const [, setParams] = useSearchParams();
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
+  const list = useListPage(gameFiltersToSearch);
   const { message, modal } = App.useApp();
   const [editing, setEditing] = useState<Editing>(null);
-  const [busyGame, setBusyGame] = useState<number | null>(null);
   const [inUse, setInUse] = useState<{ game: GameAdminItem; usage: GameUsageData | null } | null>(null);
-  const loading = navigation.state === 'loading' || revalidator.state === 'loading';
+  const apply = (next: GameFilters) => list.apply(next);
 
-  const apply = (next: GameFilters) => setParams(gameFiltersToSearch(next));
-
-  const actions: GameActions = useMemo(() => {
-    const setOnline = async (game: GameAdminItem, online: boolean) => {
-      setBusyGame(game.game_base_id);
-      try {
-        await switchGame(game.game_base_id, online);
-        void message.success(t(online ? 'games.shownDone' : 'games.hiddenDone', { name: game.game_name }));
-        await revalidator.revalidate();
-      } catch (error) {
-        void message.error(gameErrorText(t, error));
-      } finally {
-        setBusyGame(null);
-      }
-    };
-    const remove = async (game: GameAdminItem) => {
-      setBusyGame(game.game_base_id);
-      try {
-        await deleteGame(game.game_base_id);
-        void message.success(t('games.deleted', { name: game.game_name }));
-        await revalidator.revalidate();
-      } catch (error) {
-        if (errorCode(error) === codes.staffGameInUse) setInUse({ game, usage: gameUsageOf(error) });
-        else void message.error(gameErrorText(t, error));
-      } finally {
-        setBusyGame(null);
-      }
-    };
-    return {
-      edit: (game) => setEditing({ game }),
-      setOnline: (game, online) => void setOnline(game, online),
-      remove: (game) =>
-        void modal.confirm({
-          title: t('games.deleteConfirmTitle', { name: game.game_name }),
-          content: t('games.deleteConfirm', { name: game.game_name, gameId: game.game_id }),
-          okText: t('common.delete'),
-          okButtonProps: { danger: true },
-          cancelText: t('common.cancel'),
-          onOk: () => remove(game),
-        }),
-    };
-    // revalidator changes identity on every state change; its revalidate is what is needed, at call time.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, message, modal]);
+  const errorText = (error: unknown) => gameErrorText(t, error);
+  const actions: GameActions = {
+    edit: (game) => setEditing({ game }),
+    setOnline: (game, online) =>
+      void list.run(
+        game.game_base_id,
+        () => gameCalls.switchOnline({ game_base_id: game.game_base_id, is_online: online ? 1 : 0 }),
+        { done: t(online ? 'games.shownDone' : 'games.hiddenDone', { name: game.game_name }), errorText },
+      ),
+    remove: (game) =>
+      void modal.confirm({
+        title: t('games.deleteConfirmTitle', { name: game.game_name }),
+        content: t('games.deleteConfirm', { name: game.game_name, gameId: game.game_id }),
+        okText: t('common.delete'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.cancel'),
+        onOk: () =>
+          list.run(game.game_base_id, () => gameCalls.delete({ game_base_id: game.game_base_id }), {
+            done: t('games.deleted', { name: game.game_name }),
+            // A game still in use is not an error to read: the dialog says what uses it and offers to hide it.
+            errorText: (error) => {
+              if (errorCode(error) !== codes.staffGameInUse) return errorText(error);
+              setInUse({ game, usage: gameUsageOf(error) });
+              return null;
+            },
+          }),
+      }),
+  };
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('games.title')}
-        </Typography.Title>
-      }
-      extra={
+    <PageFrame
+      title={t('games.title')}
+      toolbar={
         <Button type="primary" onClick={() => setEditing({ game: null })}>
           {t('games.add')}
         </Button>
       }
     >
-      <Flex gap={16} vertical>
-        <form
-          role="search"
-          aria-label={t('games.filters')}
-          key={gameFiltersToSearch(filters).toString()}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            const keyword = String(data.get('q') ?? '').trim();
-            const online = String(data.get('online') ?? '');
-            apply({
-              page: 1,
-              ...(keyword ? { keyword } : {}),
-              ...(online === '0' || online === '1' ? { online: Number(online) as 0 | 1 } : {}),
-            });
-          }}
-        >
-          <Flex gap={8} align="center" wrap>
-            <label htmlFor="games-search">{t('games.search')}</label>
-            <Input
-              id="games-search"
-              name="q"
-              defaultValue={filters.keyword ?? ''}
-              maxLength={100}
-              allowClear
-              placeholder={t('games.searchPlaceholder')}
-              style={{ maxWidth: 280 }}
-            />
-            <label htmlFor="games-online">{t('games.onlineFilter')}</label>
-            <OnlineSelect id="games-online" initial={filters.online} />
-            <Button htmlType="submit">{t('common.search')}</Button>
-          </Flex>
-        </form>
-        <GamesTable games={page.list} actions={actions} busyGame={busyGame} busy={loading} />
-        <Pagination
-          current={page.page_num}
-          pageSize={page.page_size}
-          total={page.total}
-          showSizeChanger={false}
-          disabled={loading}
-          showTotal={(total) => t('games.total', { count: total })}
-          onChange={(next) => apply({ ...filters, page: next })}
-          align="end"
-        />
-      </Flex>
+      <form
+        role="search"
+        aria-label={t('games.filters')}
+        key={gameFiltersToSearch(filters).toString()}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          const keyword = String(data.get('q') ?? '').trim();
+          const online = String(data.get('online') ?? '');
+          apply({
+            page: 1,
+            ...(keyword ? { keyword } : {}),
+            ...(online === '0' || online === '1' ? { online: Number(online) as 0 | 1 } : {}),
+          });
+        }}
+      >
+        <Flex gap={8} align="center" wrap>
+          <label htmlFor="games-search">{t('games.search')}</label>
+          <Input
+            id="games-search"
+            name="q"
+            defaultValue={filters.keyword ?? ''}
+            maxLength={100}
+            allowClear
+            placeholder={t('games.searchPlaceholder')}
+            className={styles.search}
+          />
+          <label htmlFor="games-online">{t('games.onlineFilter')}</label>
+          <OnlineSelect id="games-online" initial={filters.online} />
+          <Button htmlType="submit">{t('common.search')}</Button>
+        </Flex>
+      </form>
+      <GamesTable
+        games={page.list}
+        actions={actions}
+        busyGame={typeof list.busyKey === 'number' ? list.busyKey : null}
+        busy={list.loading}
+      />
+      <ListPagination
+        {...list.pagination(page, filters)}
+        totalText={(count) => t('games.total', { count })}
+      />
       {editing && (
         <GameForm
           key={editing.game?.game_base_id ?? '+'}
@@ -160,7 +133,7 @@ export default function Games() {
             const added = editing.game === null;
             setEditing(null);
             void message.success(t(added ? 'games.added' : 'games.saved', { name: saved.game_name }));
-            void revalidator.revalidate();
+            void list.refresh();
           }}
         />
       )}
@@ -172,11 +145,11 @@ export default function Games() {
           onTakenOffline={() => {
             void message.success(t('games.hiddenDone', { name: inUse.game.game_name }));
             setInUse(null);
-            void revalidator.revalidate();
+            void list.refresh();
           }}
         />
       )}
-    </Card>
+    </PageFrame>
   );
 }
 
@@ -190,7 +163,7 @@ function OnlineSelect({ id, initial }: { id: string; initial: 0 | 1 | undefined 
         id={id}
         value={value}
         onChange={setValue}
-        style={{ width: 160 }}
+        className={styles.onlineSelect}
         options={[
           { value: '', label: t('games.anyState') },
           { value: '1', label: t('games.shown') },

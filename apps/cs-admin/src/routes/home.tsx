@@ -3,11 +3,14 @@ import { Link, useLoaderData } from 'react-router';
 import { Alert, Flex, Typography } from 'antd';
 import { homeRatingsCall, homeTicketsCall, homeTopUpsCall } from '@gp/contracts/console-home';
 import type { StaffRequirement } from '@gp/contracts/staff';
-import { getHomeRatings, getHomeTickets, getHomeTopUps } from '../features/home/api/get-home-figures.ts';
-import { agentTimeZone, settle, type Settled } from '../features/home/model/figures.ts';
-import { SatisfactionFigure } from '../features/home/components/ratings-figures.tsx';
-import { TicketsFigures } from '../features/home/components/tickets-figures.tsx';
-import { TopUpFigures } from '../features/home/components/top-up-figures.tsx';
+import {
+  agentTimeZone,
+  homeCalls,
+  SatisfactionFigure,
+  TicketsFigures,
+  TopUpFigures,
+} from '../features/home/index.ts';
+import { settle, type Settled } from '../lib/settle.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { ensureSession, sessionAllows } from '../lib/staff-session.ts';
 
@@ -21,15 +24,15 @@ export async function loader() {
   const when = <T,>(allowed: boolean, call: () => Promise<T>): Promise<Settled<T> | null> =>
     allowed ? settle(call()) : Promise.resolve(null);
   const [tickets, ratings, topUps] = await Promise.all([
-    when(may(homeTicketsCall), () => getHomeTickets(tz)),
-    when(may(homeRatingsCall), () => getHomeRatings({ tz, weeks: 1 })),
-    when(may(homeTopUpsCall), () => getHomeTopUps(tz)),
+    when(may(homeTicketsCall), () => homeCalls.tickets({ tz })),
+    when(may(homeRatingsCall), () => homeCalls.ratings({ tz, weeks: 1 })),
+    when(may(homeTopUpsCall), () => homeCalls.topUps({ tz })),
   ]);
   return { tz, tickets, ratings, topUps };
 }
 
 /**
- * The console's home (issue 20 item 10): the day at a glance, each group only for those with its privilege
+ * The console's home: the day at a glance, each group only for those with its privilege
  * (tickets for the ticket privilege, top-ups for the top-up one), times in the agent's time zone.
  */
 export default function Home() {

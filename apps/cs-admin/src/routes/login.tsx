@@ -5,8 +5,7 @@ import { Card, Flex, Typography } from 'antd';
 import { LanguageSelect } from '../app/language-select.tsx';
 import type { StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff';
 import { ensureSession, requiredPath, safeRedirect, setSession } from '../lib/staff-session.ts';
-import { LoginForm } from '../features/auth/components/login-form.tsx';
-import { SecondStepForm } from '../features/auth/components/second-step-form.tsx';
+import { LoginForm, SecondStepForm } from '../features/auth/index.ts';
 
 /** Someone already signed in goes on to where they were headed (or to the password change first). */
 export async function loader({ request }: LoaderFunctionArgs) {

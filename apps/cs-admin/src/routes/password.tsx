@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Alert, App, Card, Typography } from 'antd';
+import { Alert, App } from 'antd';
 import { setSession, useStaffSession } from '../lib/staff-session.ts';
-import { PasswordForm } from '../features/auth/components/password-form.tsx';
+import { PasswordForm } from '../features/auth/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 /**
  * The password change: forced while the password is a one-time password (nothing else opens until then), and
@@ -15,13 +16,7 @@ export default function Password() {
   const { message } = App.useApp();
   const forced = session.must_change_password === 1;
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('password.title')}
-        </Typography.Title>
-      }
-    >
+    <PageFrame title={t('password.title')} plain>
       {forced && (
         <Alert
           type="warning"
@@ -37,6 +32,6 @@ export default function Password() {
           void navigate('/', { replace: true });
         }}
       />
-    </Card>
+    </PageFrame>
   );
 }

@@ -13,7 +13,7 @@ import {
   payAdminSwitchSet,
 } from '@gp/contracts/pay-admin';
 import admin from '@gp/i18n/locales/en/admin.json';
-import { channel, payGame, product, server } from '../features/pay-ops/testing/pay-fixtures.ts';
+import { channel, payGame, product, server } from '../testing/pay-fixtures.ts';
 import { ok, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
 import { bodyOf, fieldRefusal, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 

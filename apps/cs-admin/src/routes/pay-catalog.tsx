@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { Alert, Card, Flex, Spin, Tabs, Typography } from 'antd';
+import { Alert, Flex, Spin, Tabs, Typography } from 'antd';
 import { site } from '@gp/config';
-import { getChannels } from '../features/pay-ops/api/get-channels.ts';
-import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
-import { getPaySwitch } from '../features/pay-ops/api/get-pay-switch.ts';
-import { getProducts } from '../features/pay-ops/api/get-products.ts';
-import { getServers } from '../features/pay-ops/api/get-servers.ts';
-import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
-import { settle } from '../features/pay-ops/model/settle.ts';
-import { ChannelTable } from '../features/pay-ops/components/channel-table.tsx';
-import { PayGamesTable } from '../features/pay-ops/components/pay-games-table.tsx';
-import { PaySwitch } from '../features/pay-ops/components/pay-switch.tsx';
-import { ProductTable } from '../features/pay-ops/components/product-table.tsx';
-import { ServerTable } from '../features/pay-ops/components/server-table.tsx';
+import {
+  ChannelTable,
+  payCalls,
+  payErrorText,
+  PayGamesTable,
+  PaySwitch,
+  ProductTable,
+  ServerTable,
+} from '../features/pay-ops/index.ts';
+import { settle } from '../lib/settle.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 type CatalogTab = 'servers' | 'products' | 'channels';
 
@@ -28,13 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const region = positiveParam(p.get('region')) ?? site.distributionRegion;
   const game = positiveParam(p.get('game'));
   const [paySwitch, games, catalog] = await Promise.all([
-    settle(getPaySwitch(region)),
-    settle(getPayGames(region)),
+    settle(payCalls.paySwitch({ distribution_region: region })),
+    settle(payCalls.games({ distribution_region: region })),
     game === undefined
       ? null
-      : Promise.all([settle(getServers(game)), settle(getProducts(game)), settle(getChannels(game))]).then(
-          ([servers, products, channels]) => ({ servers, products, channels }),
-        ),
+      : Promise.all([
+          settle(payCalls.servers({ game_base_id: game })),
+          settle(payCalls.products({ game_base_id: game })),
+          settle(payCalls.channels({ game_base_id: game })),
+        ]).then(([servers, products, channels]) => ({ servers, products, channels })),
   ]);
   // Each load is new data for the tables below, which keep their own copy while staff change it.
   return { region, game, paySwitch, games, catalog, loadedAt: Date.now() };
@@ -71,13 +73,7 @@ export default function PayCatalog() {
     part?.error ? <Alert type="error" showIcon title={payErrorText(t, part.error)} /> : render();
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('pay.catalog.title')}
-        </Typography.Title>
-      }
-    >
+    <PageFrame title={t('pay.catalog.title')} plain>
       <Flex vertical gap={24}>
         <PaySwitch
           key={`${region}:${loadedAt}`}
@@ -87,7 +83,7 @@ export default function PayCatalog() {
           onRegion={(next) => go({ region: next })}
         />
         <section aria-labelledby="pay-games-heading">
-          <Typography.Title level={2} id="pay-games-heading" style={{ fontSize: 16 }}>
+          <Typography.Title level={2} id="pay-games-heading" className={layout.large}>
             {t('pay.game.title', { region })}
           </Typography.Title>
           {games.error ? (
@@ -102,7 +98,7 @@ export default function PayCatalog() {
         </section>
         {game !== undefined && catalog && (
           <section aria-labelledby="pay-game-heading">
-            <Typography.Title level={2} id="pay-game-heading" style={{ fontSize: 16 }}>
+            <Typography.Title level={2} id="pay-game-heading" className={layout.large}>
               {t('pay.catalog.gameTitle', { name: chosen?.game_name ?? `#${game}` })}
             </Typography.Title>
             {navigation.state === 'loading' && <Spin />}
@@ -144,6 +140,6 @@ export default function PayCatalog() {
           </section>
         )}
       </Flex>
-    </Card>
+    </PageFrame>
   );
 }

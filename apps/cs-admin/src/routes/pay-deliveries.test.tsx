@@ -6,7 +6,7 @@ import {
   payAdminGameList,
   payAdminOrderDetailCall,
 } from '@gp/contracts/pay-admin';
-import { deadItem, orderDetail, pageOf, payGame } from '../features/pay-ops/testing/pay-fixtures.ts';
+import { deadItem, orderDetail, pageOf, payGame } from '../testing/pay-fixtures.ts';
 import { ok, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
 import { bodyOf, fieldRefusal, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 

@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
-import { Alert, Button, Card, Flex, Pagination, Select, Typography } from 'antd';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Alert, Button, Flex, Select, Typography } from 'antd';
 import { site } from '@gp/config';
-import { getDeadDeliveries } from '../features/pay-ops/api/get-dead-deliveries.ts';
-import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
-import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
-import { settle } from '../features/pay-ops/model/settle.ts';
-import { DeadLetterTable } from '../features/pay-ops/components/dead-letter-table.tsx';
-import { OrderDrawer } from '../features/pay-ops/components/order-drawer.tsx';
-import { useRetry } from '../features/pay-ops/api/use-retry.ts';
+import layout from '../lib/layout.module.css';
+import { ListPagination } from '../lib/list-pagination.tsx';
+import { PageFrame } from '../lib/page-frame.tsx';
+import { useListPage } from '../lib/use-list-page.ts';
+import { DeadLetterTable, OrderDrawer, payCalls, payErrorText, useRetry } from '../features/pay-ops/index.ts';
+import { settle } from '../lib/settle.ts';
 
 const pageSize = 20;
 
@@ -30,15 +23,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pageNum = Math.min(positiveParam(p.get('page')) ?? 1, 10_000);
   const [page, games] = await Promise.all([
     settle(
-      getDeadDeliveries({
+      payCalls.deadDeliveries({
         ...(game ? { game_base_id: game } : {}),
         page_num: pageNum,
         page_size: pageSize,
       }),
     ),
-    settle(getPayGames(site.distributionRegion)),
+    settle(payCalls.games({ distribution_region: site.distributionRegion })),
   ]);
-  return { game, page, games: games.data ?? [] };
+  return { game, pageNum, page, games: games.data ?? [] };
+}
+
+/** The game and page in the URL (`?game=&page=`). */
+function deliveriesSearch({ game, page }: { game?: number | undefined; page: number }): URLSearchParams {
+  const search = new URLSearchParams();
+  if (game) search.set('game', String(game));
+  if (page > 1) search.set('page', String(page));
+  return search;
 }
 
 /**
@@ -47,83 +48,56 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export default function PayDeliveries() {
   const { t } = useTranslation('ops');
-  const { game, page, games } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
+  const { game, pageNum, page, games } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  const list = useListPage(deliveriesSearch);
+  const filters = { game, page: pageNum };
   const [open, setOpen] = useState<string | null>(null);
   const { retry, watched, busy } = useRetry();
-  const loading = navigation.state === 'loading' || revalidator.state === 'loading';
-
-  const go = (next: { game?: number | null; page?: number }) => {
-    const search = new URLSearchParams(params);
-    if (next.game !== undefined) {
-      if (next.game === null) search.delete('game');
-      else search.set('game', String(next.game));
-      search.delete('page');
-    }
-    if (next.page !== undefined) {
-      if (next.page > 1) search.set('page', String(next.page));
-      else search.delete('page');
-    }
-    setParams(search);
-  };
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('pay.dead.title')}
-        </Typography.Title>
-      }
-      extra={
+    <PageFrame
+      title={t('pay.dead.title')}
+      toolbar={
         <Button onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'}>
           {t('common.refresh')}
         </Button>
       }
     >
-      <Flex vertical gap={16}>
-        <Typography.Paragraph style={{ margin: 0 }}>{t('pay.dead.intro')}</Typography.Paragraph>
-        <Flex gap={8} align="center" wrap>
-          <label htmlFor="dead-game">{t('pay.order.game')}</label>
-          <Select
-            id="dead-game"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            value={game}
-            placeholder={t('pay.order.anyGame')}
-            style={{ width: 220 }}
-            onChange={(value?: number) => go({ game: value ?? null })}
-            options={games.map((g) => ({ value: g.game_base_id, label: g.game_name }))}
-          />
-        </Flex>
-        {page.error ? (
-          <Alert type="error" showIcon title={payErrorText(t, page.error)} />
-        ) : (
-          <>
-            <DeadLetterTable
-              items={page.data?.list ?? []}
-              watched={watched}
-              busyOrder={busy}
-              busy={loading}
-              onRetry={retry}
-              onOpen={setOpen}
-            />
-            {page.data && (
-              <Pagination
-                current={page.data.page_num}
-                pageSize={page.data.page_size}
-                total={page.data.total}
-                showSizeChanger={false}
-                disabled={loading}
-                showTotal={(total) => t('pay.dead.total', { count: total })}
-                onChange={(next) => go({ page: next })}
-                align="end"
-              />
-            )}
-          </>
-        )}
+      <Typography.Paragraph className={layout.flush}>{t('pay.dead.intro')}</Typography.Paragraph>
+      <Flex gap={8} align="center" wrap>
+        <label htmlFor="dead-game">{t('pay.order.game')}</label>
+        <Select
+          id="dead-game"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={game}
+          placeholder={t('pay.order.anyGame')}
+          style={{ width: 220 }}
+          onChange={(value?: number) => list.apply({ game: value, page: 1 })}
+          options={games.map((g) => ({ value: g.game_base_id, label: g.game_name }))}
+        />
       </Flex>
+      {page.error ? (
+        <Alert type="error" showIcon title={payErrorText(t, page.error)} />
+      ) : (
+        <>
+          <DeadLetterTable
+            items={page.data?.list ?? []}
+            watched={watched}
+            busyOrder={busy}
+            busy={list.loading}
+            onRetry={retry}
+            onOpen={setOpen}
+          />
+          {page.data && (
+            <ListPagination
+              {...list.pagination(page.data, filters)}
+              totalText={(count) => t('pay.dead.total', { count })}
+            />
+          )}
+        </>
+      )}
       <OrderDrawer
         orderNo={open}
         watched={open ? watched[open] : undefined}
@@ -131,6 +105,6 @@ export default function PayDeliveries() {
         onRetry={retry}
         onClose={() => setOpen(null)}
       />
-    </Card>
+    </PageFrame>
   );
 }

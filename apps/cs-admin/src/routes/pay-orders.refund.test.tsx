@@ -1,5 +1,5 @@
 /**
- * Refunds in the order panel (issue 18 item 4): "Refund order" asks for a reason (and a note with "Other")
+ * Refunds in the order panel: "Refund order" asks for a reason (and a note with "Other")
  * before anything is sent, sends the reason and note, then shows the refund and what the game server answered;
  * a refusal is said in words from the error catalogue; a disputed payment is flagged.
  */
@@ -13,7 +13,7 @@ import {
 } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
 import errors from '@gp/i18n/locales/en/errors.json';
-import { order, orderDetail, pageOf, payGame } from '../features/pay-ops/testing/pay-fixtures.ts';
+import { order, orderDetail, pageOf, payGame } from '../testing/pay-fixtures.ts';
 import { ok, refuse, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
 import { bodyOf, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 

@@ -6,7 +6,7 @@ import {
   payAdminOrderDetailCall,
   payAdminOrderPageCall,
 } from '@gp/contracts/pay-admin';
-import { order, orderDetail, pageOf, payGame } from '../features/pay-ops/testing/pay-fixtures.ts';
+import { order, orderDetail, pageOf, payGame } from '../testing/pay-fixtures.ts';
 import { ok, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
 import { bodyOf, fieldRefusal, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 

@@ -1,29 +1,29 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { Alert, Card, Flex, Typography } from 'antd';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Alert } from 'antd';
 import { site } from '@gp/config';
-import { getOrders } from '../features/pay-ops/api/get-orders.ts';
-import { getPayGames } from '../features/pay-ops/api/get-pay-games.ts';
-import { payErrorText } from '../features/pay-ops/model/pay-errors.ts';
-import { settle } from '../features/pay-ops/model/settle.ts';
-import { OrderDrawer } from '../features/pay-ops/components/order-drawer.tsx';
-import { OrderFiltersForm } from '../features/pay-ops/components/order-filters.tsx';
-import { OrderTable } from '../features/pay-ops/components/order-table.tsx';
-import { useRetry } from '../features/pay-ops/api/use-retry.ts';
-import { ListPagination } from '../lib/list-pagination.tsx';
 import {
+  OrderDrawer,
+  OrderFiltersForm,
   orderFiltersFromUrl,
   orderFiltersToSearch,
   orderQueryOf,
-  type OrderFilters,
-} from '../features/pay-ops/model/order-query.ts';
+  OrderTable,
+  payCalls,
+  payErrorText,
+  useRetry,
+} from '../features/pay-ops/index.ts';
+import { ListPagination } from '../lib/list-pagination.tsx';
+import { PageFrame } from '../lib/page-frame.tsx';
+import { settle } from '../lib/settle.ts';
+import { useListPage } from '../lib/use-list-page.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = orderFiltersFromUrl(new URL(request.url));
   const [page, games] = await Promise.all([
-    settle(getOrders(orderQueryOf(filters))),
-    settle(getPayGames(site.distributionRegion)),
+    settle(payCalls.orders(orderQueryOf(filters))),
+    settle(payCalls.games({ distribution_region: site.distributionRegion })),
   ]);
   return { filters, page, games: games.data ?? [] };
 }
@@ -36,50 +36,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PayOrders() {
   const { t } = useTranslation('ops');
   const { filters, page, games } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const list = useListPage(orderFiltersToSearch);
   // `?open=<order_no>` (the home's links to paid orders not credited) opens that order's panel at once.
   const [open, setOpen] = useState<string | null>(() => params.get('open'));
   const { retry, watched, busy } = useRetry();
-  const loading = navigation.state === 'loading';
-  const apply = (next: OrderFilters) => setParams(orderFiltersToSearch(next));
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('pay.order.title')}
-        </Typography.Title>
-      }
-    >
-      <Flex vertical gap={16}>
-        <OrderFiltersForm
-          key={orderFiltersToSearch(filters).toString()}
-          filters={filters}
-          games={games}
-          onApply={apply}
-        />
-        {page.error ? (
-          <Alert type="error" showIcon title={payErrorText(t, page.error)} />
-        ) : (
-          <>
-            <OrderTable orders={page.data?.list ?? []} busy={loading} onOpen={setOpen} />
-            {page.data && (
-              <ListPagination
-                page={page.data}
-                totalText={(count) => t('pay.order.total', { count })}
-                cappedText={(atLeast) => t('pay.order.totalCapped', { total: atLeast })}
-                current={page.data.page_num}
-                pageSize={page.data.page_size}
-                showSizeChanger={false}
-                disabled={loading}
-                onChange={(next) => apply({ ...filters, page: next })}
-                align="end"
-              />
-            )}
-          </>
-        )}
-      </Flex>
+    <PageFrame title={t('pay.order.title')}>
+      <OrderFiltersForm
+        key={orderFiltersToSearch(filters).toString()}
+        filters={filters}
+        games={games}
+        onApply={list.apply}
+      />
+      {page.error ? (
+        <Alert type="error" showIcon title={payErrorText(t, page.error)} />
+      ) : (
+        <>
+          <OrderTable orders={page.data?.list ?? []} busy={list.loading} onOpen={setOpen} />
+          {page.data && (
+            <ListPagination
+              {...list.pagination(page.data, filters)}
+              totalText={(count) => t('pay.order.total', { count })}
+              cappedText={(atLeast) => t('pay.order.totalCapped', { total: atLeast })}
+            />
+          )}
+        </>
+      )}
+
       <OrderDrawer
         orderNo={open}
         watched={open ? watched[open] : undefined}
@@ -87,6 +72,6 @@ export default function PayOrders() {
         onRetry={retry}
         onClose={() => setOpen(null)}
       />
-    </Card>
+    </PageFrame>
   );
 }

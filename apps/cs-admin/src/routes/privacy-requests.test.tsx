@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import admin from '@gp/i18n/locales/en/admin.json';
 import type { PrivacyRequestItem } from '@gp/contracts/privacy';
-import type * as SaveJsonFile from '../features/privacy-requests/model/save-json-file.ts';
+import type * as SaveJsonFile from '../lib/save-json-file.ts';
 import {
   ok,
   refuse,
@@ -14,7 +14,7 @@ import {
 } from '../testing/console-test.tsx';
 
 const saveJsonFile = vi.fn();
-vi.mock('../features/privacy-requests/model/save-json-file.ts', async (original) => ({
+vi.mock('../lib/save-json-file.ts', async (original) => ({
   ...(await original<typeof SaveJsonFile>()),
   saveJsonFile,
 }));

@@ -1,25 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Typography } from 'antd';
+import layout from '../lib/layout.module.css';
+import { ListPagination } from '../lib/list-pagination.tsx';
+import { PageFrame } from '../lib/page-frame.tsx';
+import { useListPage } from '../lib/use-list-page.ts';
 import {
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
-import { Card, Flex, Pagination, Typography } from 'antd';
-import { getPrivacyRequests } from '../features/privacy-requests/api/get-privacy-requests.ts';
-import { usePrivacyActions } from '../features/privacy-requests/api/use-privacy-actions.ts';
-import { PrivacyFiltersForm } from '../features/privacy-requests/components/privacy-filters.tsx';
-import { PrivacyRequestsTable } from '../features/privacy-requests/components/privacy-requests-table.tsx';
-import {
+  privacyCalls,
+  PrivacyFiltersForm,
   privacyFiltersFromUrl,
   privacyFiltersToSearch,
   privacyQueryOf,
-} from '../features/privacy-requests/model/request-filters.ts';
+  PrivacyRequestsTable,
+  usePrivacyActions,
+} from '../features/privacy-requests/index.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = privacyFiltersFromUrl(new URL(request.url));
-  return { filters, page: await getPrivacyRequests(privacyQueryOf(filters)) };
+  return { filters, page: await privacyCalls.list(privacyQueryOf(filters)) };
 }
 
 /**
@@ -30,46 +28,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PrivacyRequests() {
   const { t } = useTranslation('admin');
   const { filters, page } = useLoaderData<typeof loader>();
-  const [, setParams] = useSearchParams();
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const { erase, cancel, download, busy } = usePrivacyActions(() => void revalidator.revalidate());
-  const loading = navigation.state === 'loading' || revalidator.state === 'loading';
+  const list = useListPage(privacyFiltersToSearch);
+  const { erase, cancel, download, busy } = usePrivacyActions(() => void list.refresh());
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('privacyRequests.title')}
-        </Typography.Title>
-      }
-    >
-      <Flex vertical gap={16}>
-        <Typography.Paragraph style={{ margin: 0 }}>{t('privacyRequests.intro')}</Typography.Paragraph>
-        <PrivacyFiltersForm
-          filters={filters}
-          onApply={(next) => setParams(privacyFiltersToSearch(next))}
-          onDownload={(mid) => void download(mid)}
-          downloading={busy?.startsWith('export-') ?? false}
-        />
-        <PrivacyRequestsTable
-          items={page.list}
-          busy={loading}
-          busyAction={busy}
-          onErase={erase}
-          onCancel={cancel}
-          onDownload={(mid) => void download(mid)}
-        />
-        <Pagination
-          current={page.page_num}
-          pageSize={page.page_size}
-          total={page.total}
-          showSizeChanger={false}
-          disabled={loading}
-          showTotal={(total) => t('privacyRequests.total', { count: total })}
-          onChange={(next) => setParams(privacyFiltersToSearch({ ...filters, page: next }))}
-          align="end"
-        />
-      </Flex>
-    </Card>
+    <PageFrame title={t('privacyRequests.title')}>
+      <Typography.Paragraph className={layout.flush}>{t('privacyRequests.intro')}</Typography.Paragraph>
+      <PrivacyFiltersForm
+        filters={filters}
+        onApply={list.apply}
+        onDownload={(mid) => void download(mid)}
+        downloading={busy?.startsWith('export-') ?? false}
+      />
+      <PrivacyRequestsTable
+        items={page.list}
+        busy={list.loading}
+        busyAction={busy}
+        onErase={erase}
+        onCancel={cancel}
+        onDownload={(mid) => void download(mid)}
+      />
+      <ListPagination
+        {...list.pagination(page, filters)}
+        totalText={(count) => t('privacyRequests.total', { count })}
+      />
+    </PageFrame>
   );
 }

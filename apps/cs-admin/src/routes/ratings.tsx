@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Alert, Flex, Select, Typography } from 'antd';
 import { homePolicy } from '@gp/contracts/console-home';
-import { getHomeRatings } from '../features/home/api/get-home-figures.ts';
-import { agentTimeZone, settle } from '../features/home/model/figures.ts';
-import { RatingsView } from '../features/home/components/ratings-figures.tsx';
+import { agentTimeZone, homeCalls, RatingsView } from '../features/home/index.ts';
+import { settle } from '../lib/settle.ts';
 import { errorMessage } from '../lib/error-message.ts';
 
 const weekChoices = [4, 8, 12, homePolicy.maxWeeks] as const;
@@ -17,11 +16,11 @@ function weeksParam(value: string | null): number {
 export async function loader({ request }: LoaderFunctionArgs) {
   const weeks = weeksParam(new URL(request.url).searchParams.get('weeks'));
   const tz = agentTimeZone();
-  return { weeks, ratings: await settle(getHomeRatings({ tz, weeks })) };
+  return { weeks, ratings: await settle(homeCalls.ratings({ tz, weeks })) };
 }
 
 /**
- * Ratings (tickets.read; issue 20 item 7): per week, agent and game, with the reasons players gave for ratings
+ * Ratings (tickets.read): per week, agent and game, with the reasons players gave for ratings
  * of 1 and 2. Leads (the export privilege) see every agent's; the others their own tickets'.
  */
 export default function Ratings() {

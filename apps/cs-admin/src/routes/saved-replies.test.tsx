@@ -13,7 +13,7 @@ import {
 import common from '@gp/i18n/locales/en/common.json';
 import desk from '@gp/i18n/locales/en/desk.json';
 import errors from '@gp/i18n/locales/en/errors.json';
-import { fakeStaffApi, Refusal } from '../features/tickets/testing/fake-staff-api.ts';
+import { fakeStaffApi, Refusal } from '../testing/fake-staff-api.ts';
 import SavedReplies, { loader } from './saved-replies.tsx';
 
 afterEach(() => {

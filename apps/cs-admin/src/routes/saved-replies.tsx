@@ -1,22 +1,25 @@
 /**
- * Saved replies (`/tickets/saved-replies`, tickets.reply; issue 20 item 6): reusable answers with a text per
+ * Saved replies (`/tickets/saved-replies`, tickets.reply): reusable answers with a text per
  * language that the batch reply sends in each player's language. Create, edit and delete (after a
  * confirmation); each change is audited by the server.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { App, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import type { SavedReplyItem } from '@gp/contracts/desk';
 import { formatDate, mediumDateTime } from '@gp/i18n/format';
-import { deleteSavedReply } from '../features/tickets/api/delete-saved-reply.ts';
-import { getSavedReplies } from '../features/tickets/api/get-saved-replies.ts';
-import { SavedReplyForm } from '../features/tickets/components/saved-reply-form.tsx';
-import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
-import { languagesWithText } from '../features/tickets/model/reply-texts.ts';
+import {
+  deskErrorText,
+  languagesWithText,
+  savedReplyCalls,
+  SavedReplyForm,
+} from '../features/tickets/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 export async function loader() {
-  return getSavedReplies();
+  return savedReplyCalls.list({});
 }
 
 export default function SavedReplies() {
@@ -36,7 +39,7 @@ export default function SavedReplies() {
       cancelText: t('replies.cancel'),
       onOk: async () => {
         try {
-          await deleteSavedReply(item.saved_reply_id);
+          await savedReplyCalls.delete({ saved_reply_id: item.saved_reply_id });
           void message.success(t('replies.deleted'));
           await revalidator.revalidate();
         } catch (error) {
@@ -46,75 +49,70 @@ export default function SavedReplies() {
     });
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('replies.savedTitle')}
-        </Typography.Title>
-      }
-      extra={
+    <PageFrame
+      title={t('replies.savedTitle')}
+      toolbar={
         <Button type="primary" onClick={() => setEditing(null)}>
           {t('replies.new')}
         </Button>
       }
     >
-      <Flex vertical gap={16}>
-        <Typography.Paragraph style={{ margin: 0 }}>{t('replies.savedIntro')}</Typography.Paragraph>
-        <Table<SavedReplyItem>
-          aria-label={t('replies.listLabel')}
-          rowKey="saved_reply_id"
-          dataSource={list}
-          pagination={false}
-          loading={revalidator.state === 'loading'}
-          // antd's empty-table grey misses WCAG AA contrast on white; this one passes (7:1).
-          locale={{ emptyText: <span style={{ color: '#595959' }}>{t('replies.empty')}</span> }}
-          columns={[
-            { title: t('replies.colTitle'), dataIndex: 'title' },
-            {
-              title: t('replies.colLanguages'),
-              key: 'languages',
-              render: (_, item) => (
-                <Space size={4} wrap>
-                  {languagesWithText(item.texts).map((lang) => (
-                    <Tag key={lang}>{t(`replies.lang.${lang}`)}</Tag>
-                  ))}
-                </Space>
-              ),
+      <Typography.Paragraph className={layout.flush}>{t('replies.savedIntro')}</Typography.Paragraph>
+      <Table<SavedReplyItem>
+        aria-label={t('replies.listLabel')}
+        rowKey="saved_reply_id"
+        dataSource={list}
+        pagination={false}
+        loading={revalidator.state === 'loading'}
+        // antd's empty-table grey misses WCAG AA contrast on white; this one passes (7:1).
+        locale={{ emptyText: <span className={layout.muted}>{t('replies.empty')}</span> }}
+        columns={[
+          { title: t('replies.colTitle'), dataIndex: 'title' },
+          {
+            title: t('replies.colLanguages'),
+            key: 'languages',
+            render: (_, item) => (
+              <Space size={4} wrap>
+                {languagesWithText(item.texts).map((lang) => (
+                  <Tag key={lang}>{t(`replies.lang.${lang}`)}</Tag>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: t('replies.colUpdated'),
+            key: 'updated',
+            render: (_, item) => {
+              const time = formatDate(item.updated_at, i18n.language, { style: mediumDateTime });
+              return item.updated_by ? t('replies.updatedBy', { time, name: item.updated_by }) : time;
             },
-            {
-              title: t('replies.colUpdated'),
-              key: 'updated',
-              render: (_, item) => {
-                const time = formatDate(item.updated_at, i18n.language, { style: mediumDateTime });
-                return item.updated_by ? t('replies.updatedBy', { time, name: item.updated_by }) : time;
-              },
-            },
-            {
-              title: t('replies.colActions'),
-              key: 'actions',
-              render: (_, item) => (
-                <Space>
-                  <Button
-                    size="small"
-                    aria-label={t('replies.editLabel', { title: item.title })}
-                    onClick={() => setEditing(item)}
-                  >
-                    {t('replies.edit')}
-                  </Button>
-                  <Button
-                    size="small"
-                    danger
-                    aria-label={t('replies.deleteLabel', { title: item.title })}
-                    onClick={() => remove(item)}
-                  >
-                    {t('replies.delete')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </Flex>
+          },
+          {
+            title: t('replies.colActions'),
+            key: 'actions',
+            render: (_, item) => (
+              <Space>
+                <Button
+                  size="small"
+                  aria-label={t('replies.editLabel', { title: item.title })}
+                  onClick={() => setEditing(item)}
+                >
+                  {t('replies.edit')}
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  aria-label={t('replies.deleteLabel', { title: item.title })}
+                  onClick={() => remove(item)}
+                >
+                  {t('replies.delete')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+
       {editing !== undefined && (
         <SavedReplyForm
           editing={editing}
@@ -126,6 +124,6 @@ export default function SavedReplies() {
           }}
         />
       )}
-    </Card>
+    </PageFrame>
   );
 }

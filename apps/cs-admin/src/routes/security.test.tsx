@@ -1,4 +1,4 @@
-/** The login's second step and the forced enrolment of a second factor (issue 19 item 1). */
+/** The login's second step, and the enrolment of a second factor, forced before any other screen opens. */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import errors from '@gp/i18n/locales/en/errors.json';

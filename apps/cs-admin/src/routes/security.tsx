@@ -1,24 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
-import { Alert, App, Button, Card, Divider, Flex, Typography } from 'antd';
+import { Alert, App, Button, Divider, Flex, Typography } from 'antd';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { useStaffSession } from '../lib/staff-session.ts';
 import {
   newRecoveryCodes,
+  PasskeysPanel,
+  RecoveryCodes,
   secondFactorDetail,
   secondFactorError,
-} from '../features/auth/api/second-factor.ts';
-import { PasskeysPanel } from '../features/auth/components/passkeys-panel.tsx';
-import { RecoveryCodes } from '../features/auth/components/recovery-codes.tsx';
-import { TotpEnrolment } from '../features/auth/components/totp-enrolment.tsx';
+  TotpEnrolment,
+} from '../features/auth/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 export async function loader() {
   return secondFactorDetail();
 }
 
 /**
- * Sign-in security (issue 19 item 1): the second factors of one's own account. Forced after the first login (and
+ * Sign-in security: the second factors of one's own account. Forced after the first login (and
  * after an administrator's reset): until a factor is enrolled nothing else opens. Afterwards: replace the
  * authenticator app, add and remove passkeys, make new recovery codes; each with when it was last used.
  */
@@ -64,13 +66,7 @@ export default function Security() {
     });
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('secondFactor.title')}
-        </Typography.Title>
-      }
-    >
+    <PageFrame title={t('secondFactor.title')} plain>
       {codes ? (
         <RecoveryCodes codes={codes} onDone={() => void finish()} />
       ) : (
@@ -82,7 +78,7 @@ export default function Security() {
           <Typography.Title level={2} style={{ fontSize: 18 }}>
             {t('secondFactor.totp.title')}
           </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Typography.Paragraph type="secondary" className={layout.flush}>
             {detail.totp
               ? `${t('secondFactor.totp.on', { when: when(detail.totp.confirmed_at) })} · ${t('secondFactor.lastUsed', { when: when(detail.totp.last_used_at) })}`
               : t('secondFactor.totp.off')}
@@ -96,7 +92,7 @@ export default function Security() {
           <Typography.Title level={2} style={{ fontSize: 18 }}>
             {t('secondFactor.passkey.title')}
           </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Typography.Paragraph type="secondary" className={layout.flush}>
             {t('secondFactor.passkey.intro')}
           </Typography.Paragraph>
           <PasskeysPanel
@@ -110,16 +106,16 @@ export default function Security() {
               <Typography.Title level={2} style={{ fontSize: 18 }}>
                 {t('secondFactor.recovery.title')}
               </Typography.Title>
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+              <Typography.Paragraph type="secondary" className={layout.flush}>
                 {t('secondFactor.recovery.left', { count: detail.recovery_codes_left })}
               </Typography.Paragraph>
-              <Button onClick={regenerate} style={{ alignSelf: 'flex-start' }}>
+              <Button onClick={regenerate} className={layout.selfStart}>
                 {t('secondFactor.recovery.new')}
               </Button>
             </>
           )}
         </Flex>
       )}
-    </Card>
+    </PageFrame>
   );
 }

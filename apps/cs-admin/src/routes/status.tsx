@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { Alert, Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { getHealth } from '../features/status/api/get-health.ts';
-import { SmsGuardCard } from '../features/status/components/sms-guard-card.tsx';
+import { Alert, Button, Descriptions, Tag } from 'antd';
+import { getHealth, SmsGuardCard } from '../features/status/index.ts';
 import { useStaffSession } from '../lib/staff-session.ts';
 import { useState } from 'react';
+import { PageFrame } from '../lib/page-frame.tsx';
 
 export async function loader() {
   return getHealth().catch(() => 'error' as const);
@@ -23,13 +23,10 @@ export default function Status() {
   );
   return (
     <>
-      <Card
-        title={
-          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-            {t('console.status')}
-          </Typography.Title>
-        }
-        extra={
+      <PageFrame
+        title={t('console.status')}
+        plain
+        toolbar={
           <Button
             onClick={() => {
               void revalidator.revalidate();
@@ -54,7 +51,7 @@ export default function Status() {
             </Descriptions.Item>
           </Descriptions>
         )}
-      </Card>
+      </PageFrame>
       {can('staff.accounts') && <SmsGuardCard version={version} />}
     </>
   );

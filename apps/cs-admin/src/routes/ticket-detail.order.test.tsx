@@ -1,5 +1,5 @@
 /**
- * A ticket's linked top-up order in the console (issue 20): state and timeline for every agent, the payment
+ * A ticket's linked top-up order in the console: state and timeline for every agent, the payment
  * details and the two actions only with the payments privilege; an action's note shows in the console's
  * language, and a refusal says why.
  */
@@ -18,7 +18,7 @@ import {
 } from '@gp/contracts/desk';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
-import { fakeStaffApi, Refusal } from '../features/tickets/testing/fake-staff-api.ts';
+import { fakeStaffApi, Refusal } from '../testing/fake-staff-api.ts';
 import { agent, detail, message, page, renderDesk } from '../testing/render-desk.tsx';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { questionTypeList } from '@gp/contracts/cs';
 import { deskTicketDetailCall, deskTicketLock, deskUserSubmitRecord } from '@gp/contracts/desk';
-import { fakeStaffApi } from '../features/tickets/testing/fake-staff-api.ts';
+import { fakeStaffApi } from '../testing/fake-staff-api.ts';
 import { agent, detail, page, renderDesk } from '../testing/render-desk.tsx';
 
 afterEach(() => {

@@ -13,7 +13,7 @@ import {
   faqTitleMatchCall,
   type DeskTicketDetail,
 } from '@gp/contracts/desk';
-import { fakeStaffApi, Refusal } from '../features/tickets/testing/fake-staff-api.ts';
+import { fakeStaffApi, Refusal } from '../testing/fake-staff-api.ts';
 import { agent, detail, message, page, renderDesk, ticket } from '../testing/render-desk.tsx';
 
 afterEach(() => {

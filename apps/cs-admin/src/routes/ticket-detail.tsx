@@ -12,21 +12,25 @@ import { workOrderIdField } from '@gp/contracts/cs';
 import type { DeskTicketDetail, LockHolderData } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { getTicketDetail } from '../features/tickets/api/get-ticket-detail.ts';
-import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
-import { useEditLock, type LockState } from '../features/tickets/api/use-edit-lock.ts';
-import { LinkedOrder } from '../features/tickets/components/linked-order.tsx';
-import { MemberHistory } from '../features/tickets/components/member-history.tsx';
-import { ReplyEditor } from '../features/tickets/components/reply-editor.tsx';
-import { TicketHeader } from '../features/tickets/components/ticket-header.tsx';
-import { TicketModify } from '../features/tickets/components/ticket-modify.tsx';
-import { TicketThread } from '../features/tickets/components/ticket-thread.tsx';
+import {
+  deskCalls,
+  deskErrorText,
+  LinkedOrder,
+  type LockState,
+  MemberHistory,
+  ReplyEditor,
+  TicketHeader,
+  TicketModify,
+  TicketThread,
+  useEditLock,
+} from '../features/tickets/index.ts';
+import layout from '../lib/layout.module.css';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = workOrderIdField.safeParse(params.id);
   if (!id.success) return { ticket: null, error: new ApiError(codes.notFound, 'staff', 404) as unknown };
   try {
-    return { ticket: await getTicketDetail(id.data), error: null as unknown };
+    return { ticket: await deskCalls.detail({ work_order_id: id.data }), error: null as unknown };
   } catch (error) {
     return { ticket: null, error };
   }
@@ -54,14 +58,14 @@ function TicketScreen({ ticket, onChanged }: { ticket: DeskTicketDetail; onChang
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={17}>
-        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="large" className={layout.fullWidth}>
           <TicketHeader
             ticket={ticket}
             lock={shownHolder(lock.state, ticket.lock, me)}
             ownStaffId={session.staff_id}
           />
           <section aria-labelledby={threadHeading}>
-            <Typography.Title level={2} id={threadHeading} style={{ fontSize: 16 }}>
+            <Typography.Title level={2} id={threadHeading} className={layout.large}>
               {t('thread.heading')}
             </Typography.Title>
             <TicketThread
@@ -75,7 +79,7 @@ function TicketScreen({ ticket, onChanged }: { ticket: DeskTicketDetail; onChang
           {canReply && (
             <Card
               title={
-                <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+                <Typography.Title level={2} className={layout.sectionTitle}>
                   {t('editor.heading')}
                 </Typography.Title>
               }
@@ -104,7 +108,7 @@ export default function TicketDetail() {
   const queue = (location.state as { queue?: unknown } | null)?.queue;
   const back = `/tickets${typeof queue === 'string' ? queue : ''}`;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" className={layout.fullWidth}>
       <Link to={back}>{t('detail.back')}</Link>
       {ticket ? (
         // A new ticket is a new screen: its editor, lock and draft start afresh.

@@ -1,5 +1,5 @@
 /**
- * The queue's parts of issue 20 items 6 and 8: the per-language batch reply with its preview, the waiting column
+ * What the queue adds for agents: the per-language batch reply with its preview, the waiting column
  * and its sort, and finding a ticket by its number.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -12,7 +12,7 @@ import {
   deskTicketPage,
   type SavedReplyItem,
 } from '@gp/contracts/desk';
-import { fakeStaffApi } from '../features/tickets/testing/fake-staff-api.ts';
+import { fakeStaffApi } from '../testing/fake-staff-api.ts';
 import { page, renderDesk, ticket } from '../testing/render-desk.tsx';
 
 afterEach(() => {

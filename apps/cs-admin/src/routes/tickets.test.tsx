@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csGameList, questionTypeList } from '@gp/contracts/cs';
 import { deskExportCheck, deskExportStart, deskTicketBatchReply, deskTicketPage } from '@gp/contracts/desk';
-import { fakeStaffApi, Refusal } from '../features/tickets/testing/fake-staff-api.ts';
+import { fakeStaffApi, Refusal } from '../testing/fake-staff-api.ts';
 import { page, renderDesk, ticket } from '../testing/render-desk.tsx';
 
 afterEach(() => {

@@ -12,32 +12,34 @@ import {
   useRevalidator,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { Alert, Button, Card, Space, Typography } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { ListPagination } from '../lib/list-pagination.tsx';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { getTicketPage } from '../features/tickets/api/get-ticket-page.ts';
-import { deskErrorText } from '../features/tickets/model/desk-errors.ts';
-import { BatchReply } from '../features/tickets/components/batch-reply.tsx';
-import { ExportPanel } from '../features/tickets/components/export-panel.tsx';
-import { QueueFilters } from '../features/tickets/components/queue-filters.tsx';
-import { TicketTable } from '../features/tickets/components/ticket-table.tsx';
 import {
+  BatchReply,
+  deskCalls,
+  deskErrorText,
+  ExportPanel,
   filtersOf,
+  type FilterValues,
   pageSizeOptions,
   parseQueueQuery,
-  queueSearch,
-  withFilters,
-  type FilterValues,
+  QueueFilters,
   type QueueQuery,
-} from '../features/tickets/model/queue-query.ts';
+  queueSearch,
+  TicketTable,
+  withFilters,
+} from '../features/tickets/index.ts';
+import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 const queueRefreshMs = 60_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQueueQuery(new URL(request.url).searchParams);
   try {
-    return { query, page: await getTicketPage(query), error: null as unknown };
+    return { query, page: await deskCalls.page(query), error: null as unknown };
   } catch (error) {
     return { query, page: null, error };
   }
@@ -79,13 +81,7 @@ export default function Tickets() {
     revalidator.state === 'loading';
 
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t('queue.title')}
-        </Typography.Title>
-      }
-    >
+    <PageFrame title={t('queue.title')} plain>
       <QueueFilters
         filters={filters}
         onSearch={(next: Partial<FilterValues>) => go(withFilters(query, next))}
@@ -136,7 +132,7 @@ export default function Tickets() {
           type="error"
           showIcon
           title={deskErrorText(t, error)}
-          style={{ marginBottom: 16 }}
+          className={layout.gapBelow}
           action={<Button onClick={() => void revalidator.revalidate()}>{t('queue.retry')}</Button>}
         />
       )}
@@ -169,6 +165,6 @@ export default function Tickets() {
           }
         />
       )}
-    </Card>
+    </PageFrame>
   );
 }

@@ -12,6 +12,7 @@ import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable, detailRowId } from '../../../lib/data-table.tsx';
 import { AuditDiff } from './audit-diff.tsx';
 import { actionLabel, targetTypeLabel } from './audit-labels.ts';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<AuditEntryData>();
 
@@ -40,7 +41,7 @@ export function AuditTable({ entries, busy }: { entries: AuditEntryData[]; busy:
       column.accessor('created_at', {
         header: () => t('audit.time'),
         cell: (c) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
+          <span className={layout.nowrap}>
             {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),

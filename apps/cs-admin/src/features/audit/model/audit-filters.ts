@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { auditActions, type AuditAction } from '@gp/contracts/staff';
-import type { AuditQuery } from '../api/get-audit-page.ts';
+import type { AuditQuery } from '../api/audit.calls.ts';
 
 export const auditPageSize = 20;
 

@@ -1,4 +1,7 @@
-/** The staff second factor's calls (issue 19 item 1): the login's second step and one's own factors. */
+/**
+ * The staff second factor's calls: the login's second step (no session without it once a factor is enrolled) and
+ * one's own factors. Passkeys go through the browser's WebAuthn prompt; the server verifies its answer.
+ */
 import {
   staffLoginPasskey,
   staffLoginPasskeyOptions,

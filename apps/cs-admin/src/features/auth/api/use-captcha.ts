@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCaptcha, type Captcha } from './get-captcha.ts';
+import { authCalls, type Captcha } from './auth.calls.ts';
 
 export interface CaptchaState {
   captcha: Captcha | null;
@@ -21,7 +21,7 @@ export function useCaptcha(): CaptchaState {
     const mine = ++generation.current;
     setLoading(true);
     setError(null);
-    getCaptcha().then(
+    authCalls.captcha({}).then(
       (next) => {
         if (mine !== generation.current) return;
         setCaptcha(next);

@@ -5,8 +5,9 @@ import type { StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff'
 import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { login, loginFields } from '../api/login.ts';
+import { authCalls, loginFields } from '../api/auth.calls.ts';
 import { useCaptcha } from '../api/use-captcha.ts';
+import layout from '../../../lib/layout.module.css';
 
 interface LoginValues {
   account_id: string;
@@ -43,7 +44,7 @@ export function LoginForm({
     setSending(true);
     setAlert(null);
     try {
-      const answer = await login({ ...values, token });
+      const answer = await authCalls.login({ ...values, token });
       if ('second_step' in answer) onSecondStep(answer);
       else onLoggedIn(answer);
     } catch (error) {
@@ -73,7 +74,7 @@ export function LoginForm({
       requiredMark={false}
       aria-label={t('login.title')}
     >
-      {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+      {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Form.Item
         name="account_id"
         label={t('login.account')}
@@ -121,7 +122,7 @@ export function LoginForm({
           {t('login.newCaptcha')}
         </Button>
       </Flex>
-      {pictureError && <Alert type="error" showIcon title={pictureError} style={{ marginBottom: 16 }} />}
+      {pictureError && <Alert type="error" showIcon title={pictureError} className={layout.gapBelow} />}
       <Button type="primary" htmlType="submit" block loading={sending} disabled={!captcha.captcha}>
         {t('login.submit')}
       </Button>

@@ -8,6 +8,7 @@ import {
   secondFactorError,
   type StaffSecondFactorData,
 } from '../api/second-factor.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * One's own passkeys: each with when it was added and last used, and removal (not of the only second factor);
@@ -68,7 +69,7 @@ export function PasskeysPanel({
       ) : (
         <ul aria-label={t('secondFactor.passkey.title')} style={{ margin: 0, paddingInlineStart: 20 }}>
           {passkeys.map((p) => (
-            <li key={p.id} style={{ marginBottom: 8 }}>
+            <li key={p.id} className={layout.gapBelowTight}>
               <Flex gap={8} align="center" wrap>
                 <Typography.Text strong>{p.name}</Typography.Text>
                 <Typography.Text type="secondary">

@@ -5,7 +5,8 @@ import { staffPasswordRule, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { changePassword, type PasswordInput } from '../api/change-password.ts';
+import { authCalls, type PasswordInput } from '../api/auth.calls.ts';
+import layout from '../../../lib/layout.module.css';
 
 type PasswordValues = PasswordInput;
 
@@ -31,7 +32,7 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSessionD
     setSending(true);
     setAlert(null);
     try {
-      onChanged(await changePassword(values));
+      onChanged(await authCalls.changePassword(values));
     } catch (error) {
       setSending(false);
       const field = fieldOfCode[errorCode(error) ?? 0];
@@ -48,7 +49,7 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSessionD
       onFinish={(values) => void submit(values)}
       style={{ maxWidth: 420 }}
     >
-      {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+      {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Form.Item
         name="old_pwd"
         label={t('password.current')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Checkbox, Flex, Typography } from 'antd';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * Recovery codes, shown this once (the server keeps only their hashes): copy, print or download them. With
@@ -31,7 +32,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 560 }}>
-      <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+      <Typography.Title level={2} className={layout.screenSubtitle}>
         {t('secondFactor.recovery.title')}
       </Typography.Title>
       <Alert type="warning" showIcon title={t('secondFactor.recovery.once')} />
@@ -42,7 +43,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       >
         {codes.map((code) => (
           <li key={code}>
-            <Typography.Text code style={{ fontSize: 16 }}>
+            <Typography.Text code className={layout.large}>
               {code}
             </Typography.Text>
           </li>
@@ -56,7 +57,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <Checkbox checked={saved} onChange={(e) => setSaved(e.target.checked)}>
         {t('secondFactor.recovery.saved')}
       </Checkbox>
-      <Button type="primary" disabled={!saved} onClick={onDone} style={{ alignSelf: 'flex-start' }}>
+      <Button type="primary" disabled={!saved} onClick={onDone} className={layout.selfStart}>
         {t('secondFactor.recovery.continue')}
       </Button>
     </Flex>

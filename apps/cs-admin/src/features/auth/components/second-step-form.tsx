@@ -10,12 +10,13 @@ import {
   loginWithTotp,
   secondFactorError,
 } from '../api/second-factor.ts';
+import layout from '../../../lib/layout.module.css';
 
 type Mode = 'totp' | 'recovery';
 
 /**
- * The login's second step (issue 19 item 1): a code from the authenticator app, a recovery code, or a passkey,
- * whichever the account has. A step that expired (-40022) sends the member back to the password.
+ * The login's second step, required of every account with a second factor: a code from the authenticator app, a
+ * recovery code, or a passkey, whichever the account has. A step that expired (-40022) sends the member back to the password.
  */
 export function SecondStepForm({
   step,
@@ -55,7 +56,7 @@ export function SecondStepForm({
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+      <Typography.Title level={2} className={layout.screenSubtitle}>
         {t('secondFactor.step.title')}
       </Typography.Title>
       {alert && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { secondFactorError, confirmTotp, startTotp } from '../api/second-factor.ts';
+import layout from '../../../lib/layout.module.css';
 
 type Started = Awaited<ReturnType<typeof startTotp>>;
 
@@ -58,7 +59,7 @@ export function TotpEnrolment({
   }
   return (
     <Flex vertical gap={16} style={{ maxWidth: 560 }}>
-      <Typography.Paragraph style={{ margin: 0 }}>{t('secondFactor.totp.scan')}</Typography.Paragraph>
+      <Typography.Paragraph className={layout.flush}>{t('secondFactor.totp.scan')}</Typography.Paragraph>
       <img
         src={started.qr}
         alt={t('secondFactor.totp.qrAlt')}

@@ -16,7 +16,7 @@ import {
 } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { saveArticle } from '../api/save-article.ts';
+import { articleCalls } from '../api/content.calls.ts';
 import { showSaveError, type FieldName } from '../model/field-errors.ts';
 import { useGameChoices } from '../api/use-game-choices.ts';
 import { articleSaveOf, articleValuesOf, type ArticleValues } from '../model/article-values.ts';
@@ -26,6 +26,7 @@ import { ImageField } from './image-field.tsx';
 import { StatusTag } from './status-tag.tsx';
 import { TextTabs, useTextTabs, type TextFieldSpec } from './text-tabs.tsx';
 import { localZone, TimePicker } from './time-picker.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const textFields: TextFieldSpec[] = [
   {
@@ -113,7 +114,7 @@ export function ArticleEditor({
     setSaving(true);
     try {
       const values = form.getFieldsValue(true) as ArticleValues;
-      const saved = await saveArticle(kind, articleSaveOf(values, article?.id));
+      const saved = await articleCalls[kind].createUpdate(articleSaveOf(values, article?.id));
       setSaving(false);
       form.setFieldsValue(articleValuesOf(saved, kind));
       tabs.refresh();
@@ -165,7 +166,7 @@ export function ArticleEditor({
         <Card
           size="small"
           title={
-            <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            <Typography.Title level={2} className={layout.sectionTitle}>
               {t('form.texts')}
             </Typography.Title>
           }
@@ -175,7 +176,7 @@ export function ArticleEditor({
         <Card
           size="small"
           title={
-            <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            <Typography.Title level={2} className={layout.sectionTitle}>
               {t('form.publishing')}
             </Typography.Title>
           }
@@ -256,7 +257,7 @@ export function ArticleEditor({
         <Card
           size="small"
           title={
-            <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            <Typography.Title level={2} className={layout.sectionTitle}>
               {t('form.details')}
             </Typography.Title>
           }
@@ -310,7 +311,7 @@ export function ArticleEditor({
         <Card
           size="small"
           title={
-            <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            <Typography.Title level={2} className={layout.sectionTitle}>
               {t('form.pictures')}
             </Typography.Title>
           }

@@ -8,13 +8,13 @@ import type { ArticleAdminSummary, ArticleKind } from '@gp/contracts/content-adm
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { deleteArticle } from '../api/delete-article.ts';
-import { type ArticlePage } from '../api/get-article-page.ts';
+import { articleCalls, type ArticlePage } from '../api/content.calls.ts';
 import { type ContentFilters } from '../model/content-filters.ts';
 import { articleBasePath } from '../model/article-paths.ts';
 import { LanguageMarks } from './language-marks.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { StatusTag } from './status-tag.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<ArticleAdminSummary>();
 
@@ -45,7 +45,7 @@ export function ArticleList({
       onOk: async () => {
         setBusyId(article.id);
         try {
-          await deleteArticle(kind, article.id);
+          await articleCalls[kind].delete({ id: article.id });
           void message.success(t('delete.done', { name: article.title }));
           await revalidator.revalidate();
         } catch (error) {
@@ -65,7 +65,7 @@ export function ArticleList({
             <Link to={`${base}/${c.row.original.id}`}>{c.getValue()}</Link>
             <Space size={4} wrap>
               {c.row.original.pinned === 1 && <Tag color="#0050b3">{t('list.pinned')}</Tag>}
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" className={layout.small}>
                 {t(`category.${c.row.original.category}`)}
               </Typography.Text>
             </Space>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Col, Form, Input, Row, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { bannerText, contentImagePolicy, type BannerAdminData } from '@gp/contracts/content-admin';
-import { saveBanner } from '../api/save-banner.ts';
+import { bannerCalls } from '../api/content.calls.ts';
 import { bannerSaveOf, bannerTextFields, bannerValuesOf, type BannerValues } from '../model/item-values.ts';
 import { fieldsShown, OrderFields, SlugField } from './common-fields.tsx';
 import { ImageField } from './image-field.tsx';
@@ -34,7 +34,7 @@ const kind: ItemFormKind<BannerValues, BannerAdminData> = {
   titles: 'banner',
   nameOf: (banner) => banner.texts.en?.title ?? banner.slug,
   valuesOf: bannerValuesOf,
-  save: (values, banner) => saveBanner(bannerSaveOf(values, banner?.id)),
+  save: (values, banner) => bannerCalls.save(bannerSaveOf(values, banner?.id)),
   shows: fieldsShown(
     ['slug', 'link', 'image_media_id', 'image_h5_media_id', 'starts_at', 'ends_at', 'sort', 'is_online'],
     bannerTextFields,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Input } from 'antd';
 import { fansGroupSave, fansGroupText, type FansGroupAdminData } from '@gp/contracts/content-admin';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { saveFansGroup } from '../api/save-fans-group.ts';
+import { fansGroupCalls } from '../api/content.calls.ts';
 import {
   fansGroupSaveOf,
   fansGroupTextFields,
@@ -21,7 +21,7 @@ const kind: ItemFormKind<FansGroupValues, FansGroupAdminData> = {
   titles: 'fansGroup',
   nameOf: (item) => item.texts.en?.name ?? item.slug,
   valuesOf: fansGroupValuesOf,
-  save: (values, item) => saveFansGroup(fansGroupSaveOf(values, item?.id)),
+  save: (values, item) => fansGroupCalls.save(fansGroupSaveOf(values, item?.id)),
   shows: fieldsShown(['slug', 'url', 'sort', 'is_online'], fansGroupTextFields),
 };
 

@@ -12,7 +12,8 @@ import { codes } from '@gp/errors';
 import { contentImagePolicy, type ContentImage } from '@gp/contracts/content-admin';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fieldErrorText } from '../model/field-errors.ts';
-import { uploadContentImage } from '../api/upload-content-image.ts';
+import { contentCalls } from '../api/content.calls.ts';
+import layout from '../../../lib/layout.module.css';
 
 export function ImageField({
   id,
@@ -51,7 +52,7 @@ export function ImageField({
     setUploading(true);
     form.setFields([{ name, errors: [] }]);
     try {
-      const image = await uploadContentImage(file);
+      const image = await contentCalls.uploadImage({ file });
       onChange?.({ media_id: image.media_id, url: image.url, width: image.width, height: image.height });
       void form.validateFields([name]).catch(() => undefined);
     } catch (error) {
@@ -67,14 +68,14 @@ export function ImageField({
   return (
     <Flex vertical gap={8} align="flex-start">
       {value ? (
-        <figure style={{ margin: 0 }}>
+        <figure className={layout.flush}>
           <img
             src={value.url}
             alt={t('image.previewAlt', { field: label })}
             style={{ display: 'block', maxWidth: 320, maxHeight: 180, border: '1px solid #d9d9d9' }}
           />
           <figcaption>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" className={layout.small}>
               {t('image.size', { width: value.width, height: value.height })}
             </Typography.Text>
           </figcaption>
@@ -105,7 +106,7 @@ export function ImageField({
       >
         {value ? t('image.replace') : t('image.upload')}
       </Button>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary" className={layout.small}>
         {t('image.rules', {
           width: recommended.width,
           height: recommended.height,

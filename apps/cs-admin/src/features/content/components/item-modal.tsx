@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Form, Modal, type FormInstance } from 'antd';
 import { showSaveError, type FieldName } from '../model/field-errors.ts';
 import { useTextTabs, type TextTabsState } from './text-tabs.tsx';
+import layout from '../../../lib/layout.module.css';
 
 /** What a kind's dialog needs besides its fields: its titles, values, save and the fields refusals may name. */
 export interface ItemFormKind<V, D> {
@@ -109,7 +110,7 @@ export function ItemModal<V extends object, D>({
           setAlert(t('form.checkFields'));
         }}
       >
-        {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+        {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
         {children}
       </Form>
     </Modal>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Space, Tag, Typography } from 'antd';
 import { contentLanguages, type ContentLanguage } from '@gp/contracts/content-admin';
 import { optionOf } from '@gp/i18n/languages';
+import layout from '../../../lib/layout.module.css';
 
 /** A language's own name, as the language switcher shows it. */
 export function languageName(lang: ContentLanguage): string {
@@ -20,7 +21,7 @@ export function LanguageMarks({ languages }: { languages: readonly ContentLangua
         </Tag>
       ))}
       {missing.length > 0 && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" className={layout.small}>
           {t('list.missingLanguages', { languages: missing.map((l) => l.toUpperCase()).join(', ') })}
         </Typography.Text>
       )}

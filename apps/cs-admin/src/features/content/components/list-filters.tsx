@@ -9,6 +9,7 @@ import {
 import { articleCategories, type ArticleCategory } from '@gp/contracts/web';
 import type { ContentFilters } from '../model/content-filters.ts';
 import { languageName } from './language-marks.tsx';
+import layout from '../../../lib/layout.module.css';
 
 interface FilterValues {
   status?: ContentStatus;
@@ -60,7 +61,7 @@ export function ListFilters({
       aria-label={t('list.filters')}
     >
       <Flex gap={16} wrap align="flex-end">
-        <Form.Item name="status" label={t('list.status')} style={{ marginBottom: 0 }}>
+        <Form.Item name="status" label={t('list.status')} className={layout.noGapBelow}>
           <Select
             allowClear
             placeholder={t('list.anyStatus')}
@@ -69,7 +70,7 @@ export function ListFilters({
           />
         </Form.Item>
         {categories && (
-          <Form.Item name="category" label={t('article.category')} style={{ marginBottom: 0 }}>
+          <Form.Item name="category" label={t('article.category')} className={layout.noGapBelow}>
             <Select
               allowClear
               placeholder={t('list.anyCategory')}
@@ -78,7 +79,7 @@ export function ListFilters({
             />
           </Form.Item>
         )}
-        <Form.Item name="missing_lang" label={t('list.missingLang')} style={{ marginBottom: 0 }}>
+        <Form.Item name="missing_lang" label={t('list.missingLang')} className={layout.noGapBelow}>
           <Select
             allowClear
             placeholder={t('list.anyLanguage')}
@@ -86,7 +87,7 @@ export function ListFilters({
             options={languageOptions}
           />
         </Form.Item>
-        <Form.Item name="has_lang" label={t('list.hasLang')} style={{ marginBottom: 0 }}>
+        <Form.Item name="has_lang" label={t('list.hasLang')} className={layout.noGapBelow}>
           <Select
             allowClear
             placeholder={t('list.anyLanguage')}
@@ -94,7 +95,7 @@ export function ListFilters({
             options={languageOptions}
           />
         </Form.Item>
-        <Form.Item name="keyword" label={t('list.keyword')} style={{ marginBottom: 0 }}>
+        <Form.Item name="keyword" label={t('list.keyword')} className={layout.noGapBelow}>
           <Input maxLength={100} allowClear autoComplete="off" style={{ width: 200 }} />
         </Form.Item>
         <Flex gap={8}>

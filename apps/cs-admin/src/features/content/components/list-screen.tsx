@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useSearchParams } from 'react-router';
-import { Card, Flex, Pagination, Typography } from 'antd';
+import { Pagination, Typography } from 'antd';
 import { contentFiltersToSearch, type ContentFilters } from '../model/content-filters.ts';
 import { ListFilters } from './list-filters.tsx';
+import { PageFrame } from '../../../lib/page-frame.tsx';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * The frame of a content list screen: its heading and add button, the filters (kept in the URL), the table and
@@ -32,35 +34,26 @@ export function ListScreen({
   const navigation = useNavigation();
   const busy = navigation.state === 'loading';
   return (
-    <Card
-      title={
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {title}
-        </Typography.Title>
-      }
-      extra={action}
-    >
-      <Flex vertical gap={16}>
-        {intro && <Typography.Paragraph style={{ margin: 0 }}>{intro}</Typography.Paragraph>}
-        <ListFilters
-          // A new URL (back, a link) shows its own filters.
-          key={contentFiltersToSearch({ ...filters, page: 1 }).toString()}
-          filters={filters}
-          categories={categories}
-          onApply={(next) => setParams(contentFiltersToSearch(next))}
-        />
-        {children(busy)}
-        <Pagination
-          current={page.page_num}
-          pageSize={page.page_size}
-          total={page.total}
-          showSizeChanger={false}
-          disabled={busy}
-          showTotal={(total) => t('list.total', { count: total })}
-          onChange={(next) => setParams(contentFiltersToSearch({ ...filters, page: next }))}
-          align="end"
-        />
-      </Flex>
-    </Card>
+    <PageFrame title={title} toolbar={action}>
+      {intro && <Typography.Paragraph className={layout.flush}>{intro}</Typography.Paragraph>}
+      <ListFilters
+        // A new URL (back, a link) shows its own filters.
+        key={contentFiltersToSearch({ ...filters, page: 1 }).toString()}
+        filters={filters}
+        categories={categories}
+        onApply={(next) => setParams(contentFiltersToSearch(next))}
+      />
+      {children(busy)}
+      <Pagination
+        current={page.page_num}
+        pageSize={page.page_size}
+        total={page.total}
+        showSizeChanger={false}
+        disabled={busy}
+        showTotal={(total) => t('list.total', { count: total })}
+        onChange={(next) => setParams(contentFiltersToSearch({ ...filters, page: next }))}
+        align="end"
+      />
+    </PageFrame>
   );
 }

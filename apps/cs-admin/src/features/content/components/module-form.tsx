@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Radio } from 'antd';
 import { moduleText, type ModuleAdminData } from '@gp/contracts/content-admin';
 import { homeModuleType } from '@gp/contracts/web';
-import { saveModule } from '../api/save-module.ts';
+import { moduleCalls } from '../api/content.calls.ts';
 import { moduleSaveOf, moduleTextFields, moduleValuesOf, type ModuleValues } from '../model/item-values.ts';
 import { fieldsShown, OrderFields, SlugField } from './common-fields.tsx';
 import { ItemModal, useItemForm, type ItemFormKind, type ItemFormProps } from './item-modal.tsx';
@@ -16,7 +16,7 @@ const kind: ItemFormKind<ModuleValues, ModuleAdminData> = {
   titles: 'module',
   nameOf: (item) => item.texts.en?.title ?? item.key,
   valuesOf: moduleValuesOf,
-  save: (values, item) => saveModule(moduleSaveOf(values, item?.id)),
+  save: (values, item) => moduleCalls.save(moduleSaveOf(values, item?.id)),
   shows: fieldsShown(['key', 'type', 'sort', 'is_online'], moduleTextFields),
 };
 

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Form, Switch, Typography } from 'antd';
 import type { NavFlags } from '@gp/contracts/web';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { saveNavFlags } from '../api/save-nav-flags.ts';
+import { navCalls } from '../api/content.calls.ts';
+import layout from '../../../lib/layout.module.css';
 
 /** The flags in the order the portal's header shows their menus. */
 export const navFlagNames = [
@@ -35,7 +36,7 @@ export function NavFlagsForm({ flags }: { flags: NavFlags }) {
     setSaving(true);
     setAlert(null);
     try {
-      const saved = await saveNavFlags({
+      const saved = await navCalls.save({
         is_show_cs: values.is_show_cs ? 1 : 0,
         is_show_fans_group: values.is_show_fans_group ? 1 : 0,
         is_show_game: values.is_show_game ? 1 : 0,
@@ -73,7 +74,7 @@ export function NavFlagsForm({ flags }: { flags: NavFlags }) {
                 <label htmlFor={`nav-${name}`}>
                   <Typography.Text strong>{t(`nav.flag.${key}`)}</Typography.Text>
                 </label>
-                <Typography.Paragraph id={`nav-${name}-help`} type="secondary" style={{ margin: 0 }}>
+                <Typography.Paragraph id={`nav-${name}-help`} type="secondary" className={layout.flush}>
                   {t(`nav.help.${key}`)}
                 </Typography.Paragraph>
               </div>

@@ -10,7 +10,7 @@ import { App, Button, Flex, Typography } from 'antd';
 import type { ArticleKind, ArticlePreviewData } from '@gp/contracts/content-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { previewArticle } from '../api/preview-article.ts';
+import { articleCalls } from '../api/content.calls.ts';
 
 export function PreviewLinks({ kind, id, dirty }: { kind: ArticleKind; id: number; dirty: boolean }) {
   const { t, i18n } = useTranslation('cms');
@@ -22,7 +22,7 @@ export function PreviewLinks({ kind, id, dirty }: { kind: ArticleKind; id: numbe
     const tab = window.open('', '_blank');
     setBusy(which);
     try {
-      const preview = await previewArticle(kind, id);
+      const preview = await articleCalls[kind].preview({ id });
       setLinks(preview);
       if (tab) {
         tab.opener = null;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'antd';
 import { recommendText, type RecommendAdminData } from '@gp/contracts/content-admin';
-import { saveRecommend } from '../api/save-recommend.ts';
+import { recommendCalls } from '../api/content.calls.ts';
 import { useGameChoices } from '../api/use-game-choices.ts';
 import {
   recommendSaveOf,
@@ -36,7 +36,7 @@ const kind: ItemFormKind<RecommendValues, RecommendAdminData> = {
   titles: 'recommend',
   nameOf: (item) => item.game_name,
   valuesOf: recommendValuesOf,
-  save: (values) => saveRecommend(recommendSaveOf(values)),
+  save: (values) => recommendCalls.save(recommendSaveOf(values)),
   shows: fieldsShown(['game_base_id', 'sort', 'is_online'], recommendTextFields),
 };
 

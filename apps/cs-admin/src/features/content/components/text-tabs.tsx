@@ -16,6 +16,7 @@ import { hasContent, isWritten, type TextsValues } from '../model/texts.ts';
 import type { FieldName } from '../model/field-errors.ts';
 import { RichTextField } from './rich-text-field.tsx';
 import { languageName } from './language-marks.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export interface TextFieldSpec {
   /** The field's name in the contract's text object. */
@@ -148,7 +149,7 @@ export function TextTabs({ fields, tabs }: { fields: readonly TextFieldSpec[]; t
           ),
           children: (
             <Flex vertical>
-              <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+              <Flex justify="space-between" align="center" gap={8} wrap className={layout.gapBelowSmall}>
                 <Typography.Text type="secondary">
                   {lang === 'en' ? t('texts.enHint') : t('texts.otherHint')}
                 </Typography.Text>

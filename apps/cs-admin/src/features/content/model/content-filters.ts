@@ -67,3 +67,8 @@ export function pageQueryOf(filters: ContentFilters) {
     page_size: contentPageSize,
   };
 }
+
+/** An article list's query: the page query and the article's category. */
+export function articlePageQueryOf(filters: ContentFilters) {
+  return { ...pageQueryOf(filters), ...(filters.category ? { category: filters.category } : {}) };
+}

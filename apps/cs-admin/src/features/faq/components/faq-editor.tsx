@@ -28,7 +28,7 @@ import {
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { saveFaq } from '../api/save-faq.ts';
+import { faqCalls } from '../api/faq.calls.ts';
 import { type FaqGame } from '../api/list-faq-games.ts';
 import { faqErrorText, faqFieldErrors } from '../model/faq-errors.ts';
 import {
@@ -38,6 +38,7 @@ import {
   scheduleMustBeFuture,
   type FaqValues,
 } from '../model/faq-form.ts';
+import layout from '../../../lib/layout.module.css';
 
 /** antd's error red misses WCAG AA contrast on white; this dark one passes. */
 const dangerText = { color: '#a8071a' };
@@ -123,7 +124,7 @@ export function FaqEditor({
     setSending(true);
     setAlert(null);
     try {
-      const entry = await saveFaq(faqFormOf(values, saved?.question_id));
+      const entry = await faqCalls.save(faqFormOf(values, saved?.question_id));
       leaving.current = true;
       setDirty(false);
       onSaved(entry);
@@ -247,7 +248,7 @@ export function FaqEditor({
       onFinish={(values) => void submit(values)}
       onFinishFailed={showFirstError}
     >
-      {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+      {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Flex gap={16} wrap>
         <Form.Item name="game" label={t('faq.game')} style={{ minWidth: 240 }}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={gameOptions} />

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Form, Input, Select } from 'antd';
 import {
   editLanguages,
   onlineStates,
@@ -8,6 +7,7 @@ import {
   type QuestionTypeAdminItem,
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
+import { FilterBar, type FilterField } from '../../../lib/filter-bar.tsx';
 import type { FaqFilters } from '../model/faq-filters.ts';
 import type { FaqGame } from '../api/list-faq-games.ts';
 
@@ -35,7 +35,6 @@ export function FaqFiltersForm({
   onApply: (next: FaqFilters) => void;
 }) {
   const { t } = useTranslation('ops');
-  const [form] = Form.useForm<FilterValues>();
   const initial: FilterValues = {
     game: filters.game,
     type: filters.type,
@@ -56,76 +55,55 @@ export function FaqFiltersForm({
     });
   };
 
+  const fields: FilterField<FilterValues>[] = [
+    {
+      kind: 'select',
+      name: 'game',
+      label: t('faq.game'),
+      placeholder: t('faq.anyGame'),
+      searchable: true,
+      width: 200,
+      options: [
+        { value: 0, label: t('faq.allGamesEntries') },
+        ...games.map((g) => ({ value: g.game_base_id, label: g.game_name })),
+      ],
+    },
+    {
+      kind: 'select',
+      name: 'type',
+      label: t('faq.questionType'),
+      placeholder: t('faq.anyType'),
+      searchable: true,
+      width: 180,
+      options: types.map((type) => ({ value: type.question_type, label: type.question_type_name })),
+    },
+    {
+      kind: 'select',
+      name: 'state',
+      label: t('faq.online'),
+      placeholder: t('faq.anyState'),
+      width: 160,
+      options: onlineStates.map((state) => ({ value: state, label: t(`faq.state.${state}`) })),
+    },
+    { kind: 'text', name: 'keyword', label: t('faq.keyword'), maxLength: 100, width: 200 },
+    {
+      kind: 'select',
+      name: 'language',
+      label: t('faq.language'),
+      placeholder: t('faq.consoleLanguage'),
+      width: 160,
+      options: editLanguages.map((lang) => ({ value: lang, label: optionOf(lang).label })),
+    },
+  ];
   return (
-    <Form<FilterValues>
-      form={form}
-      layout="vertical"
+    <FilterBar<FilterValues>
+      label={t('faq.filters')}
+      fields={fields}
       initialValues={initial}
-      onFinish={apply}
-      role="search"
-      aria-label={t('faq.filters')}
-    >
-      <Flex gap={16} wrap align="flex-end">
-        <Form.Item name="game" label={t('faq.game')} style={{ marginBottom: 0 }}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('faq.anyGame')}
-            style={{ width: 200 }}
-            options={[
-              { value: 0, label: t('faq.allGamesEntries') },
-              ...games.map((g) => ({ value: g.game_base_id, label: g.game_name })),
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="type" label={t('faq.questionType')} style={{ marginBottom: 0 }}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('faq.anyType')}
-            style={{ width: 180 }}
-            options={types.map((type) => ({ value: type.question_type, label: type.question_type_name }))}
-          />
-        </Form.Item>
-        <Form.Item name="state" label={t('faq.online')} style={{ marginBottom: 0 }}>
-          <Select
-            allowClear
-            placeholder={t('faq.anyState')}
-            style={{ width: 160 }}
-            options={onlineStates.map((state) => ({ value: state, label: t(`faq.state.${state}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="keyword" label={t('faq.keyword')} style={{ marginBottom: 0 }}>
-          <Input maxLength={100} allowClear autoComplete="off" style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="language" label={t('faq.language')} style={{ marginBottom: 0 }}>
-          <Select
-            allowClear
-            placeholder={t('faq.consoleLanguage')}
-            style={{ width: 160 }}
-            options={editLanguages.map((lang) => ({ value: lang, label: optionOf(lang).label }))}
-          />
-        </Form.Item>
-        <Flex gap={8}>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.setFieldsValue({
-                game: undefined,
-                type: undefined,
-                state: undefined,
-                keyword: undefined,
-                language: undefined,
-              });
-              onApply({ page: 1 });
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Flex>
-      </Flex>
-    </Form>
+      onApply={apply}
+      onReset={() => onApply({ page: 1 })}
+      submitText={t('common.search')}
+      resetText={t('common.reset')}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { optionOf } from '@gp/i18n/languages';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { OnlineStateTag } from './online-state.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export interface FaqActions {
   setOnline(entry: FaqAdminItem, online: boolean): void;
@@ -56,7 +57,7 @@ export function FaqTable({
               </Link>
               {entry.title_lang !== language && (
                 <div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  <Typography.Text type="secondary" className={layout.small}>
                     {t('faq.titleShownIn', { language: optionOf(entry.title_lang).label })}
                   </Typography.Text>
                 </div>
@@ -104,7 +105,7 @@ export function FaqTable({
       column.accessor('updated_at', {
         header: () => t('faq.updated'),
         cell: (c) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
+          <span className={layout.nowrap}>
             {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),

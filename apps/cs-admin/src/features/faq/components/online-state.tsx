@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
 import type { OnlineState } from '@gp/contracts/catalog-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
+import layout from '../../../lib/layout.module.css';
 
 // Dark solid tags: antd's light presets miss WCAG AA contrast for 12px text.
 const colours: Record<OnlineState, string | undefined> = {
@@ -17,7 +18,7 @@ export function OnlineStateTag({ state, time }: { state: OnlineState; time: stri
     <span>
       <Tag color={colours[state]}>{t(`faq.state.${state}`)}</Tag>
       {state !== 'offline' && (
-        <span style={{ whiteSpace: 'nowrap' }}>
+        <span className={layout.nowrap}>
           {t(state === 'scheduled' ? 'faq.onlineFrom' : 'faq.onlineSince', {
             time: formatDate(time, i18n.language, { style: mediumDateTimeSeconds }),
           })}

@@ -55,3 +55,21 @@ export function faqFiltersToSearch(filters: FaqFilters): URLSearchParams {
   if (filters.page > 1) p.set('page', String(Math.min(filters.page, 10_000)));
   return p;
 }
+
+/** The page call's query of the filters. */
+export function faqQueryOf(filters: FaqFilters) {
+  return {
+    ...(filters.game !== undefined ? { game_base_id: filters.game } : {}),
+    ...(filters.type !== undefined ? { question_type: filters.type } : {}),
+    ...(filters.state ? { online_state: filters.state } : {}),
+    ...(filters.keyword ? { keyword: filters.keyword } : {}),
+    ...(filters.language ? { language: filters.language } : {}),
+    page_num: filters.page,
+    page_size: faqPageSize,
+  };
+}
+
+/** Question types FAQ entries may be filed under: every game's, plus the game's own when one is given. */
+export function faqTypesQueryOf(gameBaseId?: number) {
+  return { usage: 1, ...(gameBaseId ? { game_base_id: gameBaseId } : {}) };
+}

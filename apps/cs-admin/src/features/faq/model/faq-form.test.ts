@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { faqFormSchema } from '@gp/contracts/catalog-admin';
-import { faqDetail } from '../testing/faq-fixtures.ts';
+import { faqDetail } from '../../../testing/faq-fixtures.ts';
 import { faqFormOf, faqValuesOf, filledLanguages, scheduleMustBeFuture } from './faq-form.ts';
 
 describe('FAQ form values', () => {

@@ -14,9 +14,10 @@ import {
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { saveGame } from '../api/save-game.ts';
+import { gameCalls } from '../api/games.calls.ts';
 import { gameErrorText, gameFieldErrors } from '../model/game-errors.ts';
 import { IconField } from './icon-field.tsx';
+import layout from '../../../lib/layout.module.css';
 
 interface GameValues {
   game_id: string;
@@ -76,7 +77,7 @@ export function GameForm({
       const names = Object.fromEntries(
         editLanguages.map((l) => [l, values.names[l]?.trim() ? values.names[l].trim() : null]),
       ) as Record<EditLanguage, string | null> & { en: string };
-      const saved = await saveGame({
+      const saved = await gameCalls.save({
         ...(game ? { game_base_id: game.game_base_id } : {}),
         game_id: values.game_id.trim(),
         slug: values.slug.trim(),
@@ -115,7 +116,7 @@ export function GameForm({
         requiredMark={false}
         initialValues={initialValues(game)}
       >
-        {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+        {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
         <Form.Item
           name="game_id"
           label={t('games.gameId')}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal, Typography } from 'antd';
 import type { GameAdminItem, GameUsageData } from '@gp/contracts/catalog-admin';
-import { switchGame } from '../api/switch-game.ts';
+import { gameCalls } from '../api/games.calls.ts';
 import { gameErrorText } from '../model/game-errors.ts';
 
 const usageKeys = [
@@ -41,7 +41,7 @@ export function GameInUse({
     setSending(true);
     setProblem(null);
     try {
-      await switchGame(game.game_base_id, false);
+      await gameCalls.switchOnline({ game_base_id: game.game_base_id, is_online: 0 });
       onTakenOffline();
     } catch (error) {
       setProblem(gameErrorText(t, error));

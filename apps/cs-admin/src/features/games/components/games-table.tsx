@@ -5,6 +5,7 @@ import { Button, Space, Switch, Typography } from 'antd';
 import type { GameAdminItem } from '@gp/contracts/catalog-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export interface GameActions {
   edit(game: GameAdminItem): void;
@@ -35,7 +36,7 @@ export function GamesTable({
         // Next to the name it shows, the picture adds nothing for a screen reader.
         cell: (c) =>
           c.getValue() ? (
-            <img src={c.getValue()} alt="" width={40} height={40} style={{ objectFit: 'contain' }} />
+            <img src={c.getValue()} alt="" width={40} height={40} className={layout.contain} />
           ) : (
             <Typography.Text type="secondary">{t('games.noIcon')}</Typography.Text>
           ),
@@ -77,7 +78,7 @@ export function GamesTable({
       column.accessor('updated_at', {
         header: () => t('games.updated'),
         cell: (c) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
+          <span className={layout.nowrap}>
             {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),

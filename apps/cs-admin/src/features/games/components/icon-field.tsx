@@ -2,8 +2,9 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Typography } from 'antd';
 import { gameIconPolicy } from '@gp/contracts/catalog-admin';
-import { uploadGameIcon } from '../api/upload-game-icon.ts';
+import { gameCalls } from '../api/games.calls.ts';
 import { gameErrorText, gameFieldText } from '../model/game-errors.ts';
+import layout from '../../../lib/layout.module.css';
 
 /** antd's error red misses WCAG AA contrast on white; this dark one passes. */
 const dangerText = { color: '#a8071a' };
@@ -46,7 +47,7 @@ export function IconField({
     setUploading(true);
     onUploading(true);
     try {
-      const stored = await uploadGameIcon(file);
+      const stored = await gameCalls.uploadIcon({ file });
       setPreview({ id: stored.media_id, url: stored.url });
       onChange?.(stored.media_id);
     } catch (error) {
@@ -73,15 +74,9 @@ export function IconField({
         }}
       >
         {url ? (
-          <img
-            src={url}
-            alt={t('games.iconPreview')}
-            width={64}
-            height={64}
-            style={{ objectFit: 'contain' }}
-          />
+          <img src={url} alt={t('games.iconPreview')} width={64} height={64} className={layout.contain} />
         ) : (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className={layout.small}>
             {t('games.noIcon')}
           </Typography.Text>
         )}
@@ -103,7 +98,7 @@ export function IconField({
             </Button>
           )}
         </Flex>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" className={layout.small}>
           {t('games.iconHint', { max: gameIconPolicy.maxSide })}
         </Typography.Text>
         <span id={statusId} role="status">

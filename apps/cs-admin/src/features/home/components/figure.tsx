@@ -10,6 +10,7 @@ import { formatNumber } from '@gp/i18n/format';
 import { hourRows, seriesPoints, type HourRow } from '../model/figures.ts';
 import type { ChartSpec } from './plots.tsx';
 import styles from '../../../lib/data-table.module.css';
+import layout from '../../../lib/layout.module.css';
 
 const Plots = lazy(() => import('./plots.tsx'));
 
@@ -97,7 +98,7 @@ export function Figure<T>({
     <Card size="small">
       <section aria-labelledby={headingId}>
         <Flex justify="space-between" align="center" gap={8} wrap>
-          <Typography.Title level={3} id={headingId} style={{ margin: 0, fontSize: 16 }}>
+          <Typography.Title level={3} id={headingId} className={layout.sectionTitle}>
             {title}
           </Typography.Title>
           {rows.length > 0 && (

@@ -1,5 +1,5 @@
 /**
- * Ratings (tickets.read; issue 20 item 7): this week's on the home, and per week, agent and game with the
+ * Ratings (tickets.read): this week's on the home, and per week, agent and game with the
  * reasons of low ones on the ratings screen. Agents without the lead privilege get only their own tickets'
  * ratings from the API (`scope`), and the screen says so.
  */

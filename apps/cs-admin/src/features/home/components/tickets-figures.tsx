@@ -5,6 +5,7 @@ import { Card, Col, Row, Typography } from 'antd';
 import type { HomeTicketsData } from '@gp/contracts/console-home';
 import { formatDate, formatNumber, mediumDateTime } from '@gp/i18n/format';
 import { Figure, FigureTable, HourlyFigure } from './figure.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const stateKeys = { 0: 'noReply', 1: 'processing', 2: 'replied', 3: 'closed' } as const;
 
@@ -59,7 +60,7 @@ export function TicketsFigures({ data }: { data: HomeTicketsData }) {
       <Col xs={24} lg={12}>
         <Card size="small">
           <section aria-labelledby="home-waiting">
-            <Typography.Title level={3} id="home-waiting" style={{ margin: 0, fontSize: 16 }}>
+            <Typography.Title level={3} id="home-waiting" className={layout.sectionTitle}>
               {t('consoleHome.tickets.oldest')}
             </Typography.Title>
             <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>

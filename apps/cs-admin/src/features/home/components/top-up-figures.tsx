@@ -6,6 +6,7 @@ import type { HomeTopUpsData } from '@gp/contracts/console-home';
 import { formatDate, formatNumber, mediumDateTime } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { FigureTable, HourlyFigure } from './figure.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const stuckStateKeys = ['paid', 'delivering', 'failed'] as const;
 type StuckState = (typeof stuckStateKeys)[number];
@@ -66,7 +67,7 @@ export function TopUpFigures({ data }: { data: HomeTopUpsData }) {
       <Col xs={24}>
         <Card size="small">
           <section aria-labelledby="home-stuck">
-            <Typography.Title level={3} id="home-stuck" style={{ margin: 0, fontSize: 16 }}>
+            <Typography.Title level={3} id="home-stuck" className={layout.sectionTitle}>
               {t('consoleHome.topUps.stuck')}
             </Typography.Title>
             <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>

@@ -2,8 +2,6 @@
  * The home's figures as rows: what the charts draw and the tables beside them list, from one source, so the
  * screen-reader table always says what the chart shows.
  */
-import { codes } from '@gp/errors';
-import { errorCode } from '../../../lib/error-message.ts';
 
 /** The agent's time zone as the browser knows it; the console shows every time in it. */
 export function agentTimeZone(): string {
@@ -33,20 +31,4 @@ export function hourRows(series: number[][]): HourRow[] {
 /** Long-format points for a chart with several series: one point per hour and series. */
 export function seriesPoints(rows: HourRow[], names: string[]): { x: string; y: number; series: string }[] {
   return rows.flatMap((r) => names.map((series, i) => ({ x: r.hour, y: r.values[i] ?? 0, series })));
-}
-
-export type Settled<T> = { data: T; error: null } | { data: null; error: unknown };
-
-/**
- * A figure group's call whose failure the home shows in its place, beside the groups that did load. -101 is still
- * thrown: the console's loader wrapper sends the agent to the login and back.
- */
-export function settle<T>(call: Promise<T>): Promise<Settled<T>> {
-  return call.then(
-    (data) => ({ data, error: null }),
-    (error: unknown) => {
-      if (errorCode(error) === codes.notLoggedIn) throw error;
-      return { data: null, error };
-    },
-  );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
-import { getOrder } from './get-order.ts';
+import { payCalls } from './pay-ops.calls.ts';
 
 /** How often a retried delivery is looked at again, and for how long (the worker polls every few seconds). */
 export const watchEveryMs = 1_500;
@@ -60,7 +60,7 @@ export function useDeliveryWatch() {
     const look = async (last: PayAdminOrderDetail) => {
       checks++;
       try {
-        next(await getOrder(orderNo));
+        next(await payCalls.order({ order_no: orderNo }));
       } catch {
         // A missed look (network) is just a look: the next one may answer.
         next(last);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { retryDelivery } from './retry-delivery.ts';
+import { payCalls } from './pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { useDeliveryWatch } from './use-delivery-watch.ts';
 
@@ -19,7 +19,7 @@ export function useRetry(onRetried?: (orderNo: string) => void) {
   const send = async (orderNo: string) => {
     setBusy(orderNo);
     try {
-      const order = await retryDelivery(orderNo);
+      const order = await payCalls.retryDelivery({ order_no: orderNo });
       watch(order);
       void message.success(t('pay.retry.sent', { orderNo }));
       onRetried?.(orderNo);

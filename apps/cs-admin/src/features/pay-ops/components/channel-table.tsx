@@ -4,7 +4,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { App, Flex, Select, Space, Switch, Typography } from 'antd';
 import type { PayAdminChannelItem } from '@gp/contracts/pay-admin';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { setChannelOpen } from '../api/set-channel-open.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
 
@@ -27,7 +27,10 @@ export function ChannelTable({ initial }: { initial: PayAdminChannelItem[] }) {
     const toggle = async (channel: PayAdminChannelItem, open: boolean) => {
       setBusy(channel.pay_channel_id);
       try {
-        const answer = await setChannelOpen(channel.pay_channel_id, open);
+        const answer = await payCalls.setChannelOpen({
+          pay_channel_id: channel.pay_channel_id,
+          is_open: open ? 1 : 0,
+        });
         setChannels((list) => list.map((c) => (c.pay_channel_id === answer.pay_channel_id ? answer : c)));
         void message.success(
           t(open ? 'pay.channel.openedDone' : 'pay.channel.closedDone', {

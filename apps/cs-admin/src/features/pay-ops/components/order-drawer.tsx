@@ -4,7 +4,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Flex, Space, Spin, Typograp
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { formatDate, formatNumber, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
-import { getOrder } from '../api/get-order.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
 import {
@@ -17,6 +17,7 @@ import {
 import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
 import { RefundSection } from './refund-section.tsx';
 import styles from './plain-table.module.css';
+import layout from '../../../lib/layout.module.css';
 
 /** antd's error red misses WCAG AA contrast on white; this dark one passes. */
 const dangerText = { color: '#a8071a' };
@@ -51,7 +52,7 @@ export function OrderDrawer({
   useEffect(() => {
     if (orderNo === null) return;
     let live = true;
-    getOrder(orderNo).then(
+    payCalls.order({ order_no: orderNo }).then(
       (order) => {
         if (live) setLoaded({ orderNo, order });
       },
@@ -72,7 +73,7 @@ export function OrderDrawer({
       onClose={onClose}
       size={760}
       title={
-        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+        <Typography.Title level={2} className={layout.screenSubtitle}>
           {t('pay.order.detailTitle', { orderNo: orderNo ?? '' })}
         </Typography.Title>
       }
@@ -120,7 +121,7 @@ function OrderDetail({
   return (
     <Flex vertical gap={24}>
       <section aria-labelledby="order-summary">
-        <Typography.Title level={3} id="order-summary" style={{ fontSize: 16 }}>
+        <Typography.Title level={3} id="order-summary" className={layout.large}>
           {t('pay.order.summary')}
         </Typography.Title>
         <Descriptions
@@ -207,7 +208,7 @@ function OrderDetail({
       <RefundSection order={order} onRefunded={onRefunded} />
 
       <section aria-labelledby="order-delivery">
-        <Typography.Title level={3} id="order-delivery" style={{ fontSize: 16 }}>
+        <Typography.Title level={3} id="order-delivery" className={layout.large}>
           {t('pay.delivery.title')}
         </Typography.Title>
         {delivery === null ? (
@@ -259,7 +260,7 @@ function OrderDetail({
       </section>
 
       <section aria-labelledby="order-events">
-        <Typography.Title level={3} id="order-events" style={{ fontSize: 16 }}>
+        <Typography.Title level={3} id="order-events" className={layout.large}>
           {t('pay.order.events')}
         </Typography.Title>
         {order.events.length === 0 ? (
@@ -277,7 +278,7 @@ function OrderDetail({
             <tbody>
               {order.events.map((event, i) => (
                 <tr key={i}>
-                  <td style={{ whiteSpace: 'nowrap' }}>{time(event.created_at)}</td>
+                  <td className={layout.nowrap}>{time(event.created_at)}</td>
                   <td>
                     {event.from_state === null
                       ? t('pay.order.madeAs', { state: orderStateLabel(t, event.to_state) })
@@ -295,7 +296,7 @@ function OrderDetail({
       </section>
 
       <section aria-labelledby="order-notifications">
-        <Typography.Title level={3} id="order-notifications" style={{ fontSize: 16 }}>
+        <Typography.Title level={3} id="order-notifications" className={layout.large}>
           {t('pay.order.notifications')}
         </Typography.Title>
         {order.notifications.length === 0 ? (
@@ -314,7 +315,7 @@ function OrderDetail({
             <tbody>
               {order.notifications.map((n) => (
                 <tr key={`${n.provider}:${n.event_id}`}>
-                  <td style={{ whiteSpace: 'nowrap' }}>{time(n.received_at)}</td>
+                  <td className={layout.nowrap}>{time(n.received_at)}</td>
                   <td>
                     {n.provider}: <Typography.Text code>{n.event_id}</Typography.Text>
                   </td>

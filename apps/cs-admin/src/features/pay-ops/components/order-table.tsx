@@ -7,6 +7,7 @@ import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<PayAdminOrderItem>();
 
@@ -39,7 +40,7 @@ export function OrderTable({
       column.accessor('created_at', {
         header: () => t('pay.order.created'),
         cell: (c) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
+          <span className={layout.nowrap}>
             {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Form, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminSwitchData } from '@gp/contracts/pay-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { setPaySwitch } from '../api/set-pay-switch.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * A distribution region's pay switch. Turning it off stops every top-up of the region, so it asks first; turning
@@ -30,7 +31,10 @@ export function PaySwitch({
   const change = async (next: boolean) => {
     setSending(true);
     try {
-      const answer = await setPaySwitch(region, next);
+      const answer = await payCalls.setPaySwitch({
+        distribution_region: region,
+        main_switch_status: next ? 1 : 0,
+      });
       setCurrent(answer);
       void message.success(t(next ? 'pay.switch.turnedOn' : 'pay.switch.turnedOff', { region }));
     } catch (failure) {
@@ -57,7 +61,7 @@ export function PaySwitch({
 
   return (
     <section aria-labelledby="pay-switch-heading">
-      <Typography.Title level={2} id="pay-switch-heading" style={{ fontSize: 16 }}>
+      <Typography.Title level={2} id="pay-switch-heading" className={layout.large}>
         {t('pay.switch.title')}
       </Typography.Title>
       <Flex gap={24} wrap align="flex-end">
@@ -104,11 +108,11 @@ export function PaySwitch({
           type="warning"
           showIcon
           title={t('pay.switch.offNotice', { region })}
-          style={{ marginTop: 12 }}
+          className={layout.gapAboveSmall}
         />
       )}
       {!current && error !== null && (
-        <Alert type="error" showIcon title={payErrorText(t, error)} style={{ marginTop: 12 }} />
+        <Alert type="error" showIcon title={payErrorText(t, error)} className={layout.gapAboveSmall} />
       )}
     </section>
   );

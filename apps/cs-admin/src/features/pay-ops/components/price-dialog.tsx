@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { productPriceRule, type PayAdminPriceItem, type PayAdminProductItem } from '@gp/contracts/pay-admin';
 import { decimalToMinor, formatMoney, minorToDecimal } from '@gp/i18n/format';
-import { setPrice } from '../api/set-price.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * Changes one price of a product (a currency through a payment mode), typed in the currency's units ("549.00").
@@ -48,7 +49,7 @@ export function PriceDialog({
     setSending(true);
     setAlert(null);
     try {
-      const saved = await setPrice({
+      const saved = await payCalls.setPrice({
         game_base_id: gameBaseId,
         product_id: product.product_id,
         currency: price.currency,
@@ -72,12 +73,12 @@ export function PriceDialog({
       onCancel={onClose}
       confirmLoading={sending}
     >
-      <Alert type="info" showIcon title={t('pay.price.newOrdersOnly')} style={{ marginBottom: 16 }} />
-      {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+      <Alert type="info" showIcon title={t('pay.price.newOrdersOnly')} className={layout.gapBelow} />
+      {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Descriptions
         column={1}
         size="small"
-        style={{ marginBottom: 16 }}
+        className={layout.gapBelow}
         items={[
           { key: 'currency', label: t('pay.price.currency'), children: price.currency },
           { key: 'mode', label: t('pay.price.payMode'), children: payModeLabel(t, price.pay_mode) },

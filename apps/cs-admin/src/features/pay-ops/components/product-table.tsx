@@ -5,7 +5,7 @@ import { App, Button, Space, Switch, Typography } from 'antd';
 import type { PayAdminPriceItem, PayAdminProductItem } from '@gp/contracts/pay-admin';
 import { Count, Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { setSale } from '../api/set-sale.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
 import { PriceDialog } from './price-dialog.tsx';
@@ -45,7 +45,7 @@ export function ProductTable({
       const key = price ? priceKey(product.product_id, price) : product.product_id;
       setBusy(key);
       try {
-        const answer = await setSale({
+        const answer = await payCalls.setSale({
           game_base_id: gameBaseId,
           product_id: product.product_id,
           ...(price ? { currency: price.currency, pay_mode: price.pay_mode } : {}),

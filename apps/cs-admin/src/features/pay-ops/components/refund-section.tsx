@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Descriptions, Flex, Form, Input, Modal, Radio, Tag, Typography } from 'antd';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { formatDate, formatMoney, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { refundOrder } from '../api/refund-order.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import {
   refundableStates,
@@ -13,9 +13,10 @@ import {
   staffRefundReasons,
   type StaffRefundReason,
 } from '../model/refund-labels.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
- * The refund part of the order panel (issue 18 item 4): the dispute flag when the player disputed the payment,
+ * The refund part of the order panel: the dispute flag when the player disputed the payment,
  * the refund when there is one (why, by whom, the provider's refund, and whether the game server took the credit
  * back), and "Refund order" for a paid order not refunded yet, which asks for a reason first.
  */
@@ -32,7 +33,7 @@ export function RefundSection({
   const { refund, dispute } = order;
   return (
     <section aria-labelledby="order-refund">
-      <Typography.Title level={3} id="order-refund" style={{ fontSize: 16 }}>
+      <Typography.Title level={3} id="order-refund" className={layout.large}>
         {t('refunds.title')}
       </Typography.Title>
       <Flex vertical gap={12}>
@@ -83,7 +84,7 @@ export function RefundSection({
                     {
                       key: 'answer',
                       label: t('refunds.fields.reversalReason'),
-                      children: <span style={{ wordBreak: 'break-word' }}>{refund.reversal_reason}</span>,
+                      children: <span className={layout.breakWord}>{refund.reversal_reason}</span>,
                     },
                   ]
                 : []),
@@ -150,7 +151,7 @@ function RefundDialog({
     setAlert(null);
     try {
       const note = values.note?.trim();
-      const refunded = await refundOrder({
+      const refunded = await payCalls.refund({
         order_no: order.order_no,
         reason: values.reason!,
         ...(note ? { note } : {}),
@@ -177,7 +178,7 @@ function RefundDialog({
       <Typography.Paragraph>
         {t('refunds.dialogIntro', { amount, provider: order.provider })}
       </Typography.Paragraph>
-      {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+      {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
         <Form.Item
           name="reason"

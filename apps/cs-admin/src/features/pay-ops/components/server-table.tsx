@@ -5,8 +5,9 @@ import { App, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminServerItem } from '@gp/contracts/pay-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { setMaintenance } from '../api/set-maintenance.ts';
+import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<PayAdminServerItem>();
 
@@ -24,7 +25,11 @@ export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initi
     const toggle = async (server: PayAdminServerItem, on: boolean) => {
       setBusy(server.cp_server_id);
       try {
-        const answer = await setMaintenance(gameBaseId, server.cp_server_id, on);
+        const answer = await payCalls.setMaintenance({
+          game_base_id: gameBaseId,
+          cp_server_id: server.cp_server_id,
+          is_maintenance: on ? 1 : 0,
+        });
         setServers((list) => list.map((s) => (s.cp_server_id === answer.cp_server_id ? answer : s)));
         void message.success(
           t(on ? 'pay.server.maintenanceOn' : 'pay.server.maintenanceOff', { name: answer.server_name }),
@@ -78,7 +83,7 @@ export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initi
       column.accessor('updated_at', {
         header: () => t('pay.updated'),
         cell: (c) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
+          <span className={layout.nowrap}>
             {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
           </span>
         ),

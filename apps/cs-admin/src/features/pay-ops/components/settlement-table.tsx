@@ -8,6 +8,7 @@ import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { Money } from '../../../lib/money.tsx';
 import { orderStateLabel } from '../model/labels.ts';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<SettlementItem>();
 
@@ -78,7 +79,7 @@ export function SettlementTable({
                 <Link
                   to={`/pay/orders?order_no=${encodeURIComponent(item.order_no)}`}
                   aria-label={t('settlement.openOrderOf', { orderNo: item.order_no })}
-                  style={{ fontFamily: 'monospace' }}
+                  className={layout.mono}
                 >
                   {item.order_no}
                 </Link>
@@ -100,13 +101,13 @@ export function SettlementTable({
         cell: ({ row }) => {
           const item = row.original;
           return (
-            <dl style={{ margin: 0 }}>
+            <dl className={layout.flush}>
               <dt>{t('settlement.ours')}</dt>
-              <dd style={{ margin: 0 }}>
+              <dd className={layout.flush}>
                 <Amount minor={item.order_amount} currency={item.order_currency} exponent={item.exponent} />
               </dd>
               <dt>{t('settlement.theirs')}</dt>
-              <dd style={{ margin: 0 }}>
+              <dd className={layout.flush}>
                 <Amount
                   minor={item.provider_amount}
                   currency={item.provider_currency}
@@ -116,7 +117,7 @@ export function SettlementTable({
               {item.provider_refunded !== null && item.provider_refunded > 0 && (
                 <>
                   <dt>{t('settlement.refundedThere')}</dt>
-                  <dd style={{ margin: 0 }}>
+                  <dd className={layout.flush}>
                     <Amount
                       minor={item.provider_refunded}
                       currency={item.provider_currency}

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Flex, Input, Pagination, Radio, Typography } from 'antd';
 import type { SettlementItem, SettlementPage } from '@gp/contracts/pay-settlement';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { recheckMismatch, resolveMismatch, runSettlement } from '../api/settlement.ts';
-import type { Settled } from '../model/settle.ts';
+import { settlementCalls } from '../api/pay-ops.calls.ts';
+import type { Settled } from '../../../lib/settle.ts';
 import { settlementErrorText } from '../model/settlement-errors.ts';
 import { SettlementResolveDialog } from './settlement-resolve-dialog.tsx';
 import { SettlementTable } from './settlement-table.tsx';
+import layout from '../../../lib/layout.module.css';
 
 /** Yesterday in UTC, the day the daily check looks at. */
 const yesterdayUtc = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -42,7 +43,7 @@ export function SettlementView({
   const run = async () => {
     setRunning(true);
     try {
-      const runs = await runSettlement(day);
+      const runs = await settlementCalls.run({ day });
       const found = runs.reduce((sum, r) => sum + r.mismatches, 0);
       void message.success(t('settlement.ran', { day, count: found }));
       onChanged();
@@ -57,7 +58,7 @@ export function SettlementView({
     async (item: SettlementItem) => {
       setBusyId(item.id);
       try {
-        const { answer, result } = await recheckMismatch(item.id);
+        const { answer, result } = await settlementCalls.recheck({ id: item.id });
         const said = t(`settlement.answer.${answer ?? 'none'}`);
         void message.info(
           result === 'applied' && answer === 'paid' ? `${said} ${t('settlement.credited')}` : said,
@@ -75,7 +76,7 @@ export function SettlementView({
   const save = async (item: SettlementItem, note: string) => {
     setSaving(true);
     try {
-      await resolveMismatch(item.id, note);
+      await settlementCalls.resolve({ id: item.id, note });
       void message.success(t('settlement.resolvedMessage'));
       setResolving(null);
       onChanged();
@@ -88,7 +89,7 @@ export function SettlementView({
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Paragraph style={{ margin: 0 }}>{t('settlement.intro')}</Typography.Paragraph>
+      <Typography.Paragraph className={layout.flush}>{t('settlement.intro')}</Typography.Paragraph>
       {page.data && (
         <section aria-label={t('settlement.runs')}>
           {page.data.runs.length === 0 ? (

@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
 import type { PrivacyRequestItem } from '@gp/contracts/privacy';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { saveJsonFile } from '../model/save-json-file.ts';
-import { cancelPrivacyRequest } from './cancel-privacy-request.ts';
-import { erasePrivacyRequest } from './erase-privacy-request.ts';
-import { getMemberData } from './get-member-data.ts';
+import { saveJsonFile } from '../../../lib/save-json-file.ts';
+import { privacyCalls } from './privacy-requests.calls.ts';
 
 /**
  * The staff actions on privacy requests: erase now and cancel, each asked first (erasing says it cannot be
@@ -38,7 +36,7 @@ export function usePrivacyActions(onChanged: () => void) {
       cancelText: t('privacyRequests.back'),
       onOk: () =>
         run(`erase-${item.request_id}`, async () => {
-          await erasePrivacyRequest(item.request_id);
+          await privacyCalls.erase({ request_id: item.request_id });
           onChanged();
           return t('privacyRequests.erased', { mid: item.mid });
         }),
@@ -52,7 +50,7 @@ export function usePrivacyActions(onChanged: () => void) {
       cancelText: t('privacyRequests.back'),
       onOk: () =>
         run(`cancel-${item.request_id}`, async () => {
-          await cancelPrivacyRequest(item.request_id);
+          await privacyCalls.cancel({ request_id: item.request_id });
           onChanged();
           return t('privacyRequests.cancelled', { mid: item.mid });
         }),
@@ -60,7 +58,7 @@ export function usePrivacyActions(onChanged: () => void) {
 
   const download = (mid: number) =>
     run(`export-${mid}`, async () => {
-      const data = await getMemberData(mid);
+      const data = await privacyCalls.memberData({ mid });
       saveJsonFile(`member-${mid}-data-${data.generated_at.slice(0, 10)}.json`, data);
       onChanged();
       return t('privacyRequests.downloaded', { mid });

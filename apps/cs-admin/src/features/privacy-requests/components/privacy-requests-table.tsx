@@ -5,6 +5,7 @@ import { Button, Flex, Tag } from 'antd';
 import type { PrivacyRequestItem } from '@gp/contracts/privacy';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<PrivacyRequestItem>();
 
@@ -42,7 +43,7 @@ export function PrivacyRequestsTable({
         cell: ({ row }) => (
           <>
             <div>UID {row.original.mid}</div>
-            <div style={{ wordBreak: 'break-all' }}>{row.original.user_id}</div>
+            <div className={layout.breakAll}>{row.original.user_id}</div>
           </>
         ),
       }),
@@ -70,25 +71,25 @@ export function PrivacyRequestsTable({
         cell: ({ row }) => {
           const item = row.original;
           return (
-            <dl style={{ margin: 0 }}>
+            <dl className={layout.flush}>
               <dt>{t('privacyRequests.requestedAt')}</dt>
-              <dd style={{ margin: 0 }}>{time(item.created_at)}</dd>
+              <dd className={layout.flush}>{time(item.created_at)}</dd>
               {item.kind === 'deletion' && (
                 <>
                   <dt>{t('privacyRequests.eraseAfter')}</dt>
-                  <dd style={{ margin: 0 }}>{time(item.erase_after)}</dd>
+                  <dd className={layout.flush}>{time(item.erase_after)}</dd>
                 </>
               )}
               {item.cancelled_at && (
                 <>
                   <dt>{t('privacyRequests.cancelledAt')}</dt>
-                  <dd style={{ margin: 0 }}>{time(item.cancelled_at)}</dd>
+                  <dd className={layout.flush}>{time(item.cancelled_at)}</dd>
                 </>
               )}
               {item.completed_at && (
                 <>
                   <dt>{t('privacyRequests.completedAt')}</dt>
-                  <dd style={{ margin: 0 }}>{time(item.completed_at)}</dd>
+                  <dd className={layout.flush}>{time(item.completed_at)}</dd>
                 </>
               )}
             </dl>

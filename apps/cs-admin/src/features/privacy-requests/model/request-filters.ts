@@ -1,5 +1,5 @@
 import { privacyRequestKind, privacyRequestState } from '@gp/contracts/privacy';
-import type { PrivacyRequestQuery } from '../api/get-privacy-requests.ts';
+import type { PrivacyRequestQuery } from '../api/privacy-requests.calls.ts';
 
 export interface PrivacyFilters {
   kind?: PrivacyRequestQuery['kind'];

@@ -13,9 +13,9 @@ import { codes } from '@gp/errors';
 import { errorCode, errorMessage } from '../../../lib/error-message.ts';
 import { privilegeHelp, privilegeLabel } from '../../../lib/privileges.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { addAccount } from '../api/add-account.ts';
-import { saveAccount } from '../api/save-account.ts';
+import { accountCalls } from '../api/staff-accounts.calls.ts';
 import { generateOneTimePassword } from './one-time-password.ts';
+import layout from '../../../lib/layout.module.css';
 
 interface AccountValues {
   account_id: string;
@@ -82,13 +82,13 @@ export function AccountForm({
     const oneTime = wantsPassword ? values.account_pwd : undefined;
     try {
       const saved = editing
-        ? await saveAccount({
+        ? await accountCalls.save({
             account_id: account.account_id,
             account_name: values.account_name,
             privilege_ids: values.privilege_ids,
             ...(oneTime ? { account_pwd: oneTime } : {}),
           })
-        : await addAccount({
+        : await accountCalls.add({
             account_id: values.account_id,
             account_name: values.account_name,
             account_pwd: values.account_pwd ?? '',
@@ -133,7 +133,7 @@ export function AccountForm({
             : { account_id: '', account_name: '', account_pwd: '', privilege_ids: [] }
         }
       >
-        {alert && <Alert type="error" showIcon title={alert} style={{ marginBottom: 16 }} />}
+        {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
         <Form.Item
           name="account_id"
           label={t('accounts.accountId')}
@@ -169,12 +169,7 @@ export function AccountForm({
               extra={t('accounts.oneTimePasswordHint')}
               rules={[zodRule(staffPasswordRule, t('errors:staff.passwordRule'))]}
             >
-              <Input
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={64}
-                style={{ fontFamily: 'monospace' }}
-              />
+              <Input autoComplete="off" spellCheck={false} maxLength={64} className={layout.mono} />
             </Form.Item>
             <Space style={{ marginTop: -8, marginBottom: 16 }} wrap>
               <Button onClick={generate}>{t('accounts.generate')}</Button>

@@ -1,4 +1,4 @@
-import type { AccountListQuery } from '../api/list-accounts.ts';
+import type { AccountListQuery } from '../api/staff-accounts.calls.ts';
 
 /** Accounts a page, and the search and page as they travel in the screen's URL (`?q=...&page=...`). */
 export const accountsPageSize = 20;

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, Descriptions, Progress, Table, Tag } from 'antd';
 import type { SmsAdminStatusData } from '@gp/contracts/sms-admin';
-import { getSmsStatus } from '../api/get-sms-status.ts';
+import { statusCalls } from '../api/status.calls.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * The SMS cost guards as staff see them: today's SMS (UTC day) against the global budget, whether sends are
@@ -14,7 +15,7 @@ export function SmsGuardCard({ version }: { version: number }) {
 
   useEffect(() => {
     let live = true;
-    getSmsStatus().then(
+    statusCalls.sms({}).then(
       (data) => live && setStatus(data),
       () => live && setStatus('error'),
     );
@@ -24,10 +25,7 @@ export function SmsGuardCard({ version }: { version: number }) {
   }, [version]);
 
   return (
-    <Card
-      title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('smsGuards.title')}</h2>}
-      style={{ marginTop: 16 }}
-    >
+    <Card title={<h2 className={layout.sectionTitle}>{t('smsGuards.title')}</h2>} className={layout.gapAbove}>
       {status === 'error' ? (
         <Alert type="error" showIcon title={t('smsGuards.loadFailed')} />
       ) : !status ? (
@@ -35,7 +33,7 @@ export function SmsGuardCard({ version }: { version: number }) {
       ) : (
         <>
           {status.exhausted && (
-            <Alert type="error" showIcon title={t('smsGuards.exhausted')} style={{ marginBottom: 16 }} />
+            <Alert type="error" showIcon title={t('smsGuards.exhausted')} className={layout.gapBelow} />
           )}
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={t('smsGuards.today', { day: status.day })}>
@@ -60,7 +58,7 @@ export function SmsGuardCard({ version }: { version: number }) {
             </Descriptions.Item>
           </Descriptions>
           <Table
-            style={{ marginTop: 16 }}
+            className={layout.gapAbove}
             size="small"
             pagination={false}
             rowKey="calling_code"

@@ -7,9 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deskPolicy, type LockHolderData } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
-import { giveLockBack } from './give-lock-back.ts';
+import { deskCalls } from './tickets.calls.ts';
 import { giveLockBackOnUnload } from './give-lock-back-on-unload.ts';
-import { takeLock } from './take-lock.ts';
 import { isCode, lockHolderOf } from '../model/desk-errors.ts';
 
 export type LockState =
@@ -74,11 +73,12 @@ export function useEditLock(
       if (busy.current) return;
       busy.current = true;
       if (renew === 0) setState({ kind: 'taking' });
-      takeLock(workOrderId, renew)
+      deskCalls
+        .lock({ work_order_id: workOrderId, renew })
         .then(
           (lock) => {
             if (!mounted.current) {
-              giveLockBack(workOrderId).catch(() => undefined);
+              deskCalls.unlock({ work_order_id: workOrderId }).catch(() => undefined);
               return;
             }
             held.current = true;
@@ -106,7 +106,7 @@ export function useEditLock(
     if (!held.current) return;
     held.current = false;
     setState({ kind: 'free' });
-    giveLockBack(workOrderId).catch(() => undefined); // it lapses by itself if this is lost
+    deskCalls.unlock({ work_order_id: workOrderId }).catch(() => undefined); // it lapses by itself if this is lost
   }, [workOrderId]);
 
   const ended = useCallback(() => {
@@ -150,7 +150,7 @@ export function useEditLock(
       window.removeEventListener('pagehide', onPageHide);
       if (held.current) {
         held.current = false;
-        giveLockBack(workOrderId).catch(() => undefined);
+        deskCalls.unlock({ work_order_id: workOrderId }).catch(() => undefined);
       }
     };
   }, [workOrderId]);

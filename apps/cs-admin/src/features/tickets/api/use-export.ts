@@ -6,8 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RequestOf } from '@gp/contracts';
 import type { deskExportStart } from '@gp/contracts/desk';
-import { checkExport } from './check-export.ts';
-import { startExport } from './start-export.ts';
+import { deskCalls } from './tickets.calls.ts';
 import { staffUrl } from './staff-url.ts';
 
 export const exportPollMs = 1_500;
@@ -42,7 +41,7 @@ export function useExport(): { state: ExportState; start(filters: RequestOf<type
     setState({ kind: 'starting' });
     const poll = (taskId: string) => {
       timer.current = setTimeout(() => {
-        checkExport(taskId).then(
+        deskCalls.checkExport({ task_id: taskId }).then(
           (answer) => {
             if (run.current !== mine) return;
             if (answer.status === 'pending') {
@@ -65,7 +64,7 @@ export function useExport(): { state: ExportState; start(filters: RequestOf<type
         );
       }, exportPollMs);
     };
-    startExport(filters).then(
+    deskCalls.startExport(filters).then(
       ({ task_id }) => {
         if (run.current !== mine) return;
         setState({ kind: 'pending', rows: null });

@@ -9,7 +9,7 @@ import { Alert, Button, Modal, Radio, Typography } from 'antd';
 import type { DeskTicketSummary } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
-import { batchReply } from '../api/batch-reply.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { formatUntil } from '../model/format.ts';
 import type { ReplyDraft } from '../model/reply-draft.ts';
@@ -17,9 +17,10 @@ import { checkReply } from '../model/reply-validation.ts';
 import { ToneText } from './tone-text.tsx';
 import { LanguageBatch } from './language-batch.tsx';
 import { ReplyFields } from './reply-fields.tsx';
+import layout from '../../../lib/layout.module.css';
 
 /** One ticket's outcome, with its title as it was when sent (the selection changes afterwards). */
-type Result = Awaited<ReturnType<typeof batchReply>>['list'][number] & { title: string };
+type Result = Awaited<ReturnType<typeof deskCalls.batchReply>>['list'][number] & { title: string };
 
 export function BatchReply({
   tickets,
@@ -47,7 +48,7 @@ export function BatchReply({
   };
 
   /** The outcome of a batch that went out: shown per ticket, the queue told which were answered. */
-  const finish = (list: Awaited<ReturnType<typeof batchReply>>['list']) => {
+  const finish = (list: Awaited<ReturnType<typeof deskCalls.batchReply>>['list']) => {
     const titles = new Map(tickets.map((x) => [x.work_order_id, x.question_title]));
     setResults(list.map((r) => ({ ...r, title: titles.get(r.work_order_id) ?? '' })));
     onDone(list.filter((r) => r.code === codes.ok).map((r) => r.work_order_id));
@@ -63,7 +64,8 @@ export function BatchReply({
     setErrors({});
     setFailure(null);
     setSending(true);
-    batchReply({ work_order_list: tickets.map((x) => x.work_order_id), ...check.value })
+    deskCalls
+      .batchReply({ work_order_list: tickets.map((x) => x.work_order_id), ...check.value })
       .then(
         ({ list }) => {
           setDraft({ reply_status: draft.reply_status, reply_content: '' });
@@ -91,7 +93,7 @@ export function BatchReply({
         open={open}
         width={960}
         title={
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+          <Typography.Title level={2} className={layout.sectionTitle}>
             {t('batch.title', { count: results?.length ?? tickets.length })}
           </Typography.Title>
         }
@@ -150,7 +152,7 @@ export function BatchReply({
                 { value: 'same', label: t('replies.modeSame') },
                 { value: 'languages', label: t('replies.modeLanguages') },
               ]}
-              style={{ marginBottom: 12 }}
+              className={layout.gapBelowSmall}
             />
             {mode === 'languages' ? (
               <LanguageBatch tickets={tickets} onSent={finish} onCancel={close} />
@@ -159,7 +161,7 @@ export function BatchReply({
                 <Typography.Paragraph>
                   {t('batch.intro', { ids: tickets.map((x) => `#${x.work_order_id}`).join(', ') })}
                 </Typography.Paragraph>
-                {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
+                {failure && <Alert type="error" showIcon title={failure} className={layout.gapBelowSmall} />}
                 <ReplyFields
                   value={draft}
                   onChange={(next) => {

@@ -9,13 +9,14 @@ import type { deskExportStart } from '@gp/contracts/desk';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { useExport } from '../api/use-export.ts';
 import { formatUntil } from '../model/format.ts';
+import layout from '../../../lib/layout.module.css';
 
 export function ExportPanel({ filters }: { filters: RequestOf<typeof deskExportStart> }) {
   const { t, i18n } = useTranslation('desk');
   const { state, start } = useExport();
   const working = state.kind === 'starting' || state.kind === 'pending';
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" className={layout.fullWidth}>
       <Button onClick={() => start(filters)} loading={working}>
         {t('export.start')}
       </Button>

@@ -5,12 +5,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Typography } from 'antd';
-import { matchFaqTitles } from '../api/match-faq-titles.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { minKeywordLength } from '../model/current-word.ts';
 import { useDebounced } from '../model/use-debounced.ts';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export const faqDebounceMs = 350;
 
@@ -32,7 +33,7 @@ export function FaqSuggestions({
   const keywords = useDebounced((search.trim() || typedWord).trim(), faqDebounceMs);
   const wanted = keywords.length >= minKeywordLength ? keywords : null;
   const matches = useCallResult(wanted === null ? null : `faq:${gameBaseId ?? ''}:${wanted}`, () =>
-    matchFaqTitles(wanted ?? '', gameBaseId),
+    deskCalls.matchFaqTitles({ keywords: wanted ?? '', game_base_id: gameBaseId, page_size: 8 }),
   );
   const list = wanted === null ? [] : (matches.data?.list ?? []);
 
@@ -50,7 +51,7 @@ export function FaqSuggestions({
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
-      <div aria-live="polite" style={{ marginTop: 8 }}>
+      <div aria-live="polite" className={layout.gapAboveTight}>
         {wanted === null ? (
           <Typography.Text type="secondary">{t('faq.hint')}</Typography.Text>
         ) : matches.error ? (

@@ -1,5 +1,5 @@
 /**
- * The ticket's first response time (issue 20 item 8) as an item of the detail's header: when the first staff
+ * The ticket's first response time as an item of the detail's header: when the first staff
  * reply came and how long after the ticket was opened; "no reply yet" before any.
  */
 import type { TFunction } from 'i18next';

@@ -1,5 +1,5 @@
 /**
- * The per-language batch reply (issue 20 item 6): the agent picks a saved reply (its texts can be adjusted for
+ * The per-language batch reply: the agent picks a saved reply (its texts can be adjusted for
  * this batch), previews what each ticket receives - grouped by the language of the text, each ticket's text
  * with its variables filled by the server - and only then sends. Each ticket gets the text in its own language,
  * or en when the reply has none in it.
@@ -10,16 +10,15 @@ import { Alert, Button, Select, Space, Typography } from 'antd';
 import { replyLanguages, type BatchReplyPreviewItem, type DeskTicketSummary } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
-import { batchReply } from '../api/batch-reply.ts';
-import { getSavedReplies } from '../api/get-saved-replies.ts';
-import { previewBatchReply } from '../api/preview-batch-reply.ts';
+import { deskCalls, savedReplyCalls } from '../api/tickets.calls.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { checkTexts, draftOf, type TextsDraft, type TextsProblems } from '../model/reply-texts.ts';
 import { emptyTexts, ReplyTextsFields } from './reply-texts-fields.tsx';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
-type BatchResults = Awaited<ReturnType<typeof batchReply>>['list'];
+type BatchResults = Awaited<ReturnType<typeof deskCalls.batchReply>>['list'];
 
 export function LanguageBatch({
   tickets,
@@ -32,7 +31,7 @@ export function LanguageBatch({
 }) {
   const { t } = useTranslation('desk');
   const ids = { pick: useId(), status: useId() };
-  const saved = useCallResult('saved-replies', getSavedReplies);
+  const saved = useCallResult('saved-replies', () => savedReplyCalls.list({}));
   const [savedId, setSavedId] = useState<number | undefined>(undefined);
   const [texts, setTexts] = useState<TextsDraft>(emptyTexts);
   const [status, setStatus] = useState<1 | 2>(2);
@@ -61,7 +60,8 @@ export function LanguageBatch({
     setProblems({});
     setFailure(null);
     setBusy(true);
-    previewBatchReply({ work_order_list: workOrders, reply_texts: checked.value })
+    deskCalls
+      .previewBatchReply({ work_order_list: workOrders, reply_texts: checked.value })
       .then(
         ({ list }) => setPreview(list),
         (error: unknown) => setFailure(deskErrorText(t, error)),
@@ -73,7 +73,8 @@ export function LanguageBatch({
     if (busy) return;
     setFailure(null);
     setBusy(true);
-    batchReply({ work_order_list: workOrders, reply_texts: texts, reply_status: status })
+    deskCalls
+      .batchReply({ work_order_list: workOrders, reply_texts: texts, reply_status: status })
       .then(
         ({ list }) => onSent(list),
         (error: unknown) => setFailure(deskErrorText(t, error)),
@@ -82,7 +83,7 @@ export function LanguageBatch({
   };
 
   const failureAlert = failure && (
-    <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} role="alert" />
+    <Alert type="error" showIcon title={failure} className={layout.gapBelowSmall} role="alert" />
   );
 
   if (preview) {
@@ -99,13 +100,13 @@ export function LanguageBatch({
           if (items.length === 0) return null;
           const headingId = `${ids.pick}-lang-${lang}`;
           return (
-            <section key={lang} aria-labelledby={headingId} style={{ marginBottom: 16 }}>
+            <section key={lang} aria-labelledby={headingId} className={layout.gapBelow}>
               <Typography.Title level={4} id={headingId} style={{ fontSize: 14 }}>
                 {t('replies.previewLanguage', { language: languageName(lang), count: items.length })}
               </Typography.Title>
               <ul style={{ paddingInlineStart: 20, margin: 0 }}>
                 {items.map((p) => (
-                  <li key={p.work_order_id} style={{ marginBottom: 8 }}>
+                  <li key={p.work_order_id} className={layout.gapBelowTight}>
                     <Typography.Text strong>
                       #{p.work_order_id} {titles.get(p.work_order_id) ?? ''}
                     </Typography.Text>
@@ -164,12 +165,12 @@ export function LanguageBatch({
       {failureAlert}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 12 }}>
         <div style={{ flex: '1 1 280px' }}>
-          <label htmlFor={ids.pick} style={{ display: 'block', marginBottom: 4 }}>
+          <label htmlFor={ids.pick} className={layout.fieldLabel}>
             {t('replies.pick')}
           </label>
           <Select<number>
             id={ids.pick}
-            style={{ width: '100%' }}
+            className={layout.fullWidth}
             value={savedId}
             placeholder={t('replies.pickPlaceholder')}
             loading={saved.loading}
@@ -186,12 +187,12 @@ export function LanguageBatch({
           />
         </div>
         <div style={{ flex: '1 1 280px' }}>
-          <label htmlFor={ids.status} style={{ display: 'block', marginBottom: 4 }}>
+          <label htmlFor={ids.status} className={layout.fieldLabel}>
             {t('editor.type')}
           </label>
           <Select<1 | 2>
             id={ids.status}
-            style={{ width: '100%' }}
+            className={layout.fullWidth}
             value={status}
             onChange={setStatus}
             options={[

@@ -1,5 +1,5 @@
 /**
- * The top-up order a ticket is about (issue 20), beside its thread: its state and timeline for everyone who may
+ * The top-up order a ticket is about, beside its thread: its state and timeline for everyone who may
  * read the ticket; the payment details (amount, provider, delivery, refund; the pay console's own detail) and the
  * two actions only with the payments privilege (`catalog`), which the server checks again. Each action adds a
  * note to the thread that the player reads in their language; the screen reloads to show it.
@@ -15,8 +15,9 @@ import { timelineStepOf } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
 import { formatDate, formatMoney, mediumDateTime } from '@gp/i18n/format';
 import { useStaffSession } from '../../../lib/staff-session.ts';
-import { actOnOrder } from '../api/order-action.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
+import layout from '../../../lib/layout.module.css';
 
 /** An order note in the console's language (the player reads the same note in theirs). */
 export function orderNoteText(t: TFunction, note: OrderNote, lang: string): string {
@@ -85,7 +86,8 @@ export function LinkedOrder({ ticket, onChanged }: { ticket: DeskTicketDetail; o
   const act = (action: OrderAction) => {
     setBusy(action);
     setResult(null);
-    actOnOrder(ticket.work_order_id, action)
+    deskCalls
+      .orderAction({ work_order_id: ticket.work_order_id, action })
       .then(
         (done) => {
           setResult({
@@ -103,13 +105,13 @@ export function LinkedOrder({ ticket, onChanged }: { ticket: DeskTicketDetail; o
     <section aria-labelledby={heading}>
       <Card
         title={
-          <Typography.Title level={2} id={heading} style={{ fontSize: 16, margin: 0 }}>
+          <Typography.Title level={2} id={heading} className={layout.sectionTitle}>
             {t('orderHelp.heading')}
           </Typography.Title>
         }
       >
         {order ? (
-          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Space orientation="vertical" size="middle" className={layout.fullWidth}>
             <Descriptions
               size="small"
               column={1}

@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination, Spin, Typography } from 'antd';
 import { formatDate, mediumDateTime } from '@gp/i18n/format';
-import { getMemberTickets } from '../api/get-member-tickets.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { StatusTag } from './status-tag.tsx';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const pageSize = 10;
 
@@ -28,12 +29,12 @@ export function MemberHistory({
   const headingId = useId();
   const [page, setPage] = useState(1);
   const history = useCallResult(`history:${uid}:${gameBaseId}:${page}`, () =>
-    getMemberTickets({ uid, game_base_id: gameBaseId, page_num: page, page_size: pageSize }),
+    deskCalls.memberTickets({ uid, game_base_id: gameBaseId, page_num: page, page_size: pageSize }),
   );
   const data = history.data;
   return (
     <section aria-labelledby={headingId}>
-      <Typography.Title level={2} id={headingId} style={{ fontSize: 16 }}>
+      <Typography.Title level={2} id={headingId} className={layout.large}>
         {t('history.heading')}
       </Typography.Title>
       {history.error ? (
@@ -65,7 +66,7 @@ export function MemberHistory({
                   </div>
                   <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 4 }}>
                     <StatusTag status={item.work_order_status} />
-                    <time dateTime={item.created_at} style={{ color: '#595959' }}>
+                    <time dateTime={item.created_at} className={layout.muted}>
                       {formatDate(item.created_at, i18n.language, { style: mediumDateTime })}
                     </time>
                   </div>
@@ -77,7 +78,7 @@ export function MemberHistory({
             <Pagination
               simple
               size="small"
-              style={{ marginTop: 8 }}
+              className={layout.gapAboveTight}
               current={page}
               pageSize={pageSize}
               total={data.total}

@@ -6,13 +6,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { workOrderStatuses, workOrderStatusNames } from '@gp/contracts/cs';
+import { questionTypeUsage, workOrderStatuses, workOrderStatusNames } from '@gp/contracts/cs';
 import { deskFilters, deskPolicy } from '@gp/contracts/desk';
-import { getGames } from '../api/get-games.ts';
-import { getTicketTypes } from '../api/get-ticket-types.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import type { FilterValues } from '../model/queue-query.ts';
 import { isDisabledDay, rangeToTimes, timesToRange } from '../model/time-range.ts';
+import layout from '../../../lib/layout.module.css';
 
 interface FormValues {
   work_order_id?: string;
@@ -90,8 +90,10 @@ export function QueueFilters({
   const { t } = useTranslation('desk');
   const [form] = Form.useForm<FormValues>();
   const game = Form.useWatch('game_base_id', form);
-  const games = useCallResult('games', getGames);
-  const types = useCallResult(`types:${game ?? ''}`, () => getTicketTypes(game));
+  const games = useCallResult('games', () => deskCalls.games({}));
+  const types = useCallResult(`types:${game ?? ''}`, () =>
+    deskCalls.types({ usage: questionTypeUsage.ticket, game_base_id: game }),
+  );
 
   // Back / forward or a changed link: the form shows what the URL asks for.
   useEffect(() => {
@@ -227,7 +229,7 @@ export function QueueFilters({
           >
             <DatePicker.RangePicker
               id={rangeIds}
-              style={{ width: '100%' }}
+              className={layout.fullWidth}
               allowEmpty={[false, false]}
               placeholder={[t('filters.rangeStart'), t('filters.rangeEnd')]}
               disabledDate={(day, info) => isDisabledDay(day, info.from)}

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Popconfirm } from 'antd';
-import { recallReply } from '../api/recall-reply.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { formatCountdown } from '../model/format.ts';
 import { useNow } from '../model/use-now.ts';
@@ -34,7 +34,8 @@ export function RecallButton({
   const recall = () => {
     setBusy(true);
     setError(null);
-    recallReply(workOrderId, messageId)
+    deskCalls
+      .recall({ work_order_id: workOrderId, message_id: messageId })
       .then(
         () => onRecalled(),
         (e: unknown) => setError(deskErrorText(t, e)),

@@ -10,7 +10,7 @@ import { workOrderStatus } from '@gp/contracts/cs';
 import type { DeskTicketDetail } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
-import { replyTicket } from '../api/reply-ticket.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText, lockHolderOf } from '../model/desk-errors.ts';
 import type { EditLock } from '../api/use-edit-lock.ts';
 import { formatUntil } from '../model/format.ts';
@@ -18,6 +18,7 @@ import { clearDraft, loadDraft, saveDraft, type ReplyDraft } from '../model/repl
 import { checkReply } from '../model/reply-validation.ts';
 import { ToneText } from './tone-text.tsx';
 import { ReplyFields } from './reply-fields.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const emptyDraft: ReplyDraft = { reply_status: 2, reply_content: '' };
 
@@ -64,7 +65,8 @@ export function ReplyEditor({
     }
     setErrors({});
     setSending(true);
-    replyTicket({ work_order_id: id, ...check.value })
+    deskCalls
+      .reply({ work_order_id: id, ...check.value })
       .then(
         () => {
           clearDraft(id);
@@ -85,7 +87,7 @@ export function ReplyEditor({
   const state = lock.state;
   return (
     <section aria-label={t('editor.label')}>
-      <div aria-live="polite" style={{ marginBottom: 12 }}>
+      <div aria-live="polite" className={layout.gapBelowSmall}>
         {state.kind === 'other' && (
           <Alert
             type="warning"
@@ -142,7 +144,7 @@ export function ReplyEditor({
         errors={errors}
         gameBaseId={ticket.game_base_id}
       />
-      <Space style={{ marginTop: 12 }}>
+      <Space className={layout.gapAboveSmall}>
         <Button type="primary" onClick={send} disabled={!held} loading={sending}>
           {t('editor.send')}
         </Button>

@@ -12,6 +12,7 @@ import { maxReplyLength } from '../model/reply-validation.ts';
 import { wordBeforeCaret } from '../model/current-word.ts';
 import { FaqSuggestions } from './faq-suggestions.tsx';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export interface ReplyFieldsProps {
   value: ReplyDraft;
@@ -73,8 +74,8 @@ export function ReplyFields(props: ReplyFieldsProps) {
   return (
     <Row gutter={16}>
       <Col xs={24} lg={16}>
-        <div style={{ marginBottom: 12 }}>
-          <label htmlFor={ids.status} style={{ display: 'block', marginBottom: 4 }}>
+        <div className={layout.gapBelowSmall}>
+          <label htmlFor={ids.status} className={layout.fieldLabel}>
             {t('editor.type')}
           </label>
           <Select<1 | 2>
@@ -96,7 +97,7 @@ export function ReplyFields(props: ReplyFieldsProps) {
             </ToneText>
           )}
         </div>
-        <label htmlFor={ids.content} style={{ display: 'block', marginBottom: 4 }}>
+        <label htmlFor={ids.content} className={layout.fieldLabel}>
           {t('editor.content')}
         </label>
         <Input.TextArea

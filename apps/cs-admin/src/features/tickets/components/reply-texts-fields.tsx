@@ -1,5 +1,5 @@
 /**
- * A text per language for a reply (issue 20 item 6): en first and required, the others optional (players in a
+ * A text per language for a reply: en first and required, the others optional (players in a
  * language without text get en). Shared by the saved reply form and the per-language batch reply.
  */
 import { useId } from 'react';
@@ -9,6 +9,7 @@ import { replyLanguages } from '@gp/contracts/desk';
 import type { TextsDraft, TextsProblems } from '../model/reply-texts.ts';
 import { maxReplyLength } from '../model/reply-validation.ts';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export const emptyTexts: TextsDraft = { en: '', th: '', cn: '', vi: '', zh: '' };
 
@@ -33,8 +34,8 @@ export function ReplyTextsFields({
         const id = `${base}-${lang}`;
         const error = errors[lang];
         return (
-          <div key={lang} style={{ marginBottom: 12 }}>
-            <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
+          <div key={lang} className={layout.gapBelowSmall}>
+            <label htmlFor={id} className={layout.fieldLabel}>
               {t('replies.fieldText', { language: t(`replies.lang.${lang}`) })}{' '}
               <Typography.Text type="secondary">
                 ({lang === 'en' ? t('replies.required') : t('replies.optional')})

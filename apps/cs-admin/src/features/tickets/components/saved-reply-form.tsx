@@ -6,11 +6,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Modal, Typography } from 'antd';
 import type { SavedReplyItem } from '@gp/contracts/desk';
-import { saveSavedReply } from '../api/save-saved-reply.ts';
+import { savedReplyCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { checkTexts, checkTitle, draftOf, type TextsProblems } from '../model/reply-texts.ts';
 import { emptyTexts, ReplyTextsFields } from './reply-texts-fields.tsx';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export function SavedReplyForm({
   editing,
@@ -41,11 +42,12 @@ export function SavedReplyForm({
     setProblems({ texts: {} });
     setFailure(null);
     setSaving(true);
-    saveSavedReply({
-      ...(editing ? { saved_reply_id: editing.saved_reply_id } : {}),
-      title,
-      texts: checked.value,
-    })
+    savedReplyCalls
+      .save({
+        ...(editing ? { saved_reply_id: editing.saved_reply_id } : {}),
+        title,
+        texts: checked.value,
+      })
       .then(onSaved, (error: unknown) => setFailure(deskErrorText(t, error)))
       .finally(() => setSaving(false));
   };
@@ -55,7 +57,7 @@ export function SavedReplyForm({
       open
       width={760}
       title={
-        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+        <Typography.Title level={2} className={layout.sectionTitle}>
           {editing ? t('replies.formEdit') : t('replies.formNew')}
         </Typography.Title>
       }
@@ -70,9 +72,9 @@ export function SavedReplyForm({
         </Button>,
       ]}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
-      <div style={{ marginBottom: 12 }}>
-        <label htmlFor={titleId} style={{ display: 'block', marginBottom: 4 }}>
+      {failure && <Alert type="error" showIcon title={failure} className={layout.gapBelowSmall} />}
+      <div className={layout.gapBelowSmall}>
+        <label htmlFor={titleId} className={layout.fieldLabel}>
           {t('replies.fieldTitle')}
         </label>
         <Input

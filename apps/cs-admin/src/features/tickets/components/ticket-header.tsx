@@ -5,6 +5,7 @@ import { formatDate, mediumDateTime } from '@gp/i18n/format';
 import { firstResponseItem } from './first-response.tsx';
 import { LockHolder } from './lock-holder.tsx';
 import { StatusTag } from './status-tag.tsx';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * What an agent checks first: the title and state, then whose ticket it is and who is on it (`lock`: the holder
@@ -23,9 +24,9 @@ export function TicketHeader({
   const lang = i18n.language;
   return (
     <header>
-      <Space align="center" wrap style={{ marginBottom: 12 }}>
+      <Space align="center" wrap className={layout.gapBelowSmall}>
         <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          <span style={{ color: '#595959' }}>#{ticket.work_order_id}</span> {ticket.question_title}
+          <span className={layout.muted}>#{ticket.work_order_id}</span> {ticket.question_title}
         </Typography.Title>
         <StatusTag status={ticket.work_order_status} />
       </Space>

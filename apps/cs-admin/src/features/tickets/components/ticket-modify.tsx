@@ -12,12 +12,13 @@ import {
   workOrderStatusNames,
   type WorkOrderStatus,
 } from '@gp/contracts/cs';
+import { questionTypeUsage } from '@gp/contracts/cs';
 import type { DeskTicketDetail } from '@gp/contracts/desk';
-import { getTicketTypes } from '../api/get-ticket-types.ts';
-import { modifyTicket } from '../api/modify-ticket.ts';
+import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText, lockHolderOf } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import { formatUntil } from '../model/format.ts';
+import layout from '../../../lib/layout.module.css';
 
 export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; onChanged: () => void }) {
   const { t, i18n } = useTranslation('desk');
@@ -26,7 +27,9 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
   const [type, setType] = useState(ticket.question_type);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const types = useCallResult(`types:${ticket.game_base_id}`, () => getTicketTypes(ticket.game_base_id));
+  const types = useCallResult(`types:${ticket.game_base_id}`, () =>
+    deskCalls.types({ usage: questionTypeUsage.ticket, game_base_id: ticket.game_base_id }),
+  );
 
   const changed = status !== ticket.work_order_status || type !== ticket.question_type;
   const closing = status === workOrderStatus.closed && ticket.work_order_status !== workOrderStatus.closed;
@@ -40,11 +43,12 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
   const save = () => {
     setSaving(true);
     setOutcome(null);
-    modifyTicket({
-      work_order_id: ticket.work_order_id,
-      ...(status !== ticket.work_order_status ? { work_order_status: status } : {}),
-      ...(type !== ticket.question_type ? { question_type: type } : {}),
-    })
+    deskCalls
+      .modify({
+        work_order_id: ticket.work_order_id,
+        ...(status !== ticket.work_order_status ? { work_order_status: status } : {}),
+        ...(type !== ticket.question_type ? { question_type: type } : {}),
+      })
       .then(
         () => {
           setOutcome({ ok: true, text: t('modify.saved') });
@@ -66,12 +70,12 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
 
   return (
     <section aria-labelledby={ids.heading}>
-      <Typography.Title level={2} id={ids.heading} style={{ fontSize: 16 }}>
+      <Typography.Title level={2} id={ids.heading} className={layout.large}>
         {t('modify.heading')}
       </Typography.Title>
       <Space wrap align="end">
         <div>
-          <label htmlFor={ids.status} style={{ display: 'block', marginBottom: 4 }}>
+          <label htmlFor={ids.status} className={layout.fieldLabel}>
             {t('modify.status')}
           </label>
           <Select<WorkOrderStatus>
@@ -87,7 +91,7 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
           />
         </div>
         <div>
-          <label htmlFor={ids.type} style={{ display: 'block', marginBottom: 4 }}>
+          <label htmlFor={ids.type} className={layout.fieldLabel}>
             {t('modify.questionType')}
           </label>
           <Select<number>
@@ -112,7 +116,7 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
           </Button>
         </Popconfirm>
       </Space>
-      <div aria-live="polite" style={{ marginTop: 8 }}>
+      <div aria-live="polite" className={layout.gapAboveTight}>
         {outcome && <Alert type={outcome.ok ? 'success' : 'error'} showIcon title={outcome.text} />}
       </div>
     </section>

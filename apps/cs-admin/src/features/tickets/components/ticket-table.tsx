@@ -115,7 +115,7 @@ export function TicketTable(props: TicketTableProps) {
             </span>
           ) : null,
       }),
-      // How long the ticket has waited for us (issue 20 item 8); sorting asks for the longest wait first.
+      // How long the ticket has waited for our reply; sorting shows the longest wait first, the tickets to answer next.
       column.accessor('waiting_since', {
         id: 'waiting',
         header: t('table.waiting'),

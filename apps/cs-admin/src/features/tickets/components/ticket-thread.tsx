@@ -67,7 +67,8 @@ export function TicketThread({
     <ol className={styles.thread} aria-label={t('thread.label')}>
       {messages.map((m) => {
         const isReply = m.kind === 'reply';
-        // An agent's note on the ticket's order (issue 20), worded in the console's language.
+        // An agent's action on the ticket's order leaves a note, worded here in the console's language (the player
+        // reads it in theirs).
         const isNote = m.kind === 'order_note';
         const kind = m.kind === 'order_note' ? t('orderHelp.noteKind') : t(`thread.kind.${m.kind}`);
         const recalled = m.recalled_at !== null;

@@ -1,4 +1,0 @@
-import { deskSavedReplyList } from '@gp/contracts/desk';
-import { api } from '../../../lib/api-client.ts';
-
-export const getSavedReplies = () => api.call(deskSavedReplyList, {});
