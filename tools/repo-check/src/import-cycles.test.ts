@@ -184,8 +184,6 @@ describe('the repository', () => {
     slow,
   );
 
-  // Enabled once the layout refactor lands: apps/api's kernel (http/register-call.ts) through modules/passport
-  // and modules/staff, and packages/ui/src/shell, still import each other (other branches are fixing them).
   it(
     'has no import cycle',
     () => {
@@ -195,7 +193,6 @@ describe('the repository', () => {
     slow,
   );
 
-  // Enabled once the layout refactor lands: bench/ and e2e/ still import module internals of apps/api.
   it(
     'reaches API modules from bench/, e2e/ and deploy/ only through their index.ts or testing.ts',
     () => {
