@@ -16,7 +16,8 @@ const kernel = new Set(['http', 'db', 'config', 'jobs', 'lifecycle', 'observabil
 function placeOf(rel) {
   const parts = rel.split('/');
   if (parts[0] !== 'src') return { area: parts[0] };
-  if (parts[1] === 'modules' && parts.length > 3) return { area: 'module', module: parts[2], rest: parts.slice(3).join('/') };
+  if (parts[1] === 'modules' && parts.length > 3)
+    return { area: 'module', module: parts[2], rest: parts.slice(3).join('/') };
   if (parts[1] === 'dev') return { area: 'dev' };
   if (kernel.has(parts[1] ?? '')) return { area: 'kernel', folder: parts[1] };
   return { area: 'src' };
@@ -57,7 +58,8 @@ export const moduleImports = {
           context.report({ node, messageId: 'kernel', data: { folder: from.folder, module: to.module } });
           return;
         }
-        const publicFile = to.rest === 'index.ts' || to.rest === 'index' || (isTest && to.rest === 'testing.ts');
+        const publicFile =
+          to.rest === 'index.ts' || to.rest === 'index' || (isTest && to.rest === 'testing.ts');
         if (!publicFile) context.report({ node, messageId: 'internals', data: { module: to.module } });
       } else if (to.area === 'dev' && from.area !== 'dev' && !isTest) {
         context.report({ node, messageId: 'standIn' });

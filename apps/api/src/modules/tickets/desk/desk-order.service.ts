@@ -19,7 +19,7 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db } from '../../../db/database.ts';
 import { AppError, RequestValidationError } from '../../../http/app-error.ts';
-import type { WorkOrderService} from '../work-order.service.ts';
+import type { WorkOrderService } from '../work-order.service.ts';
 import { type StaffActor } from '../work-order.service.ts';
 import type { PayOrderService } from '../../pay/index.ts';
 import type { PayAdminOrderService } from '../../pay/index.ts';

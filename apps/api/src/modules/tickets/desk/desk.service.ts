@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { WorkOrderService} from '../work-order.service.ts';
+import type { WorkOrderService } from '../work-order.service.ts';
 import { liveHolder, noteOf, type StaffActor } from '../work-order.service.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
 import { totalFields } from '../../../db/capped-count.ts';
