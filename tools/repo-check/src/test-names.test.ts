@@ -29,6 +29,7 @@ const notOfAFile: Record<string, string> = {
   'bench/src/byte-budgets.test.ts': 'the built apps against bench/budgets.json',
   'apps/api/src/lint-boundaries.test.ts': "the API's layering rules in eslint.config.js",
   'apps/cs-admin/src/lint-boundaries.test.ts': "the apps' and packages' import rules in eslint.config.js",
+  'apps/portal/src/lint-boundaries.test.ts': "the player apps' feature import rules in scripts/eslint/",
 };
 
 describe('the repository', () => {

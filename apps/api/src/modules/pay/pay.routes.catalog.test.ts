@@ -8,9 +8,9 @@ import {
   payProductItem,
   payProductWithPrices,
 } from '@gp/contracts/pay';
-import { createTestApp } from '../../../../test/test-app.ts';
-import { game, gameI18n } from '../../../db/schema/game.schema.ts';
-import { payChannel, payGame, payProduct, payProductPrice } from '../../../db/schema/pay.schema.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { game, gameI18n } from '../../db/schema/game.schema.ts';
+import { payChannel, payGame, payProduct, payProductPrice } from '../../db/schema/pay.schema.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let sfl: number;

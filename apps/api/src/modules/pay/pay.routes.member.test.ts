@@ -2,16 +2,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { payCaptchaData, payServerItem, type PayServerItem } from '@gp/contracts/pay';
-import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
-import { captchaAnswer } from '../../../../test/passport-steps.ts';
-import { createTestApp } from '../../../../test/test-app.ts';
-import { game } from '../../../db/schema/game.schema.ts';
-import { payGame, payServer } from '../../../db/schema/pay.schema.ts';
-import { AppError } from '../../../http/app-error.ts';
-import { createCaptchaService } from '../../sessions/index.ts';
-import { GameServerSimRepository } from '../../../dev/game-server/game-server-sim.repository.ts';
-import { GameServerSimulator } from '../../../dev/game-server/game-server.simulator.ts';
-import { PayCaptchaService } from './pay-captcha.service.ts';
+import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
+import { captchaAnswer } from '../../../test/passport-steps.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { game } from '../../db/schema/game.schema.ts';
+import { payGame, payServer } from '../../db/schema/pay.schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createCaptchaService } from '../sessions/index.ts';
+import { GameServerSimRepository } from '../../dev/game-server/game-server-sim.repository.ts';
+import { GameServerSimulator } from '../../dev/game-server/game-server.simulator.ts';
+import { PayCaptchaService } from './orders/pay-captcha.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let sim: GameServerSimulator;

@@ -8,26 +8,26 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { DeadDeliveryPage, PayAdminOrderDetail, PayAdminOrderPage } from '@gp/contracts/pay-admin';
-import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
-import { notify, payTestEnv, placeOrder, rechargeableRole } from '../../../../test/pay-steps.ts';
-import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../../test/staff-session.ts';
-import { createTestApp } from '../../../../test/test-app.ts';
-import { TestClock } from '../../../../test/test-clock.ts';
-import { game } from '../../../db/schema/game.schema.ts';
-import { payDeliveryJob, payOrder } from '../../../db/schema/pay-order.schema.ts';
-import { gameSimDelivery } from '../../../db/schema/pay.schema.ts';
-import { staffAuditLog } from '../../../db/schema/staff.schema.ts';
+import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
+import { notify, payTestEnv, placeOrder, rechargeableRole } from '../../../test/pay-steps.ts';
+import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../test/staff-session.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
+import { game } from '../../db/schema/game.schema.ts';
+import { payDeliveryJob, payOrder } from '../../db/schema/pay-order.schema.ts';
+import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
+import { staffAuditLog } from '../../db/schema/staff.schema.ts';
 import {
   createGameServerSimulator,
   type GameServerSimulator,
-} from '../../../dev/game-server/game-server.simulator.ts';
-import { SandboxNotifier } from '../../../dev/sandbox/sandbox-provider.ts';
+} from '../../dev/game-server/game-server.simulator.ts';
+import { SandboxNotifier } from '../../dev/sandbox/sandbox-provider.ts';
 import {
   GameServerError,
   type GameServerAdapter,
   PayDeliveryWorker,
   type DeliveryWorkerOptions,
-} from '../index.ts';
+} from './index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let sim: GameServerSimulator;

@@ -9,7 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import * as payAdmin from '@gp/contracts/pay-admin';
 import { privilegeId, staffPrivileges } from '@gp/contracts/staff';
 import { fullPath } from '@gp/contracts';
-import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
+import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import {
   addOrderUrl,
   memberGet,
@@ -20,15 +20,15 @@ import {
   payTestEnv,
   placeOrder,
   rechargeableRole,
-} from '../../../../test/pay-steps.ts';
-import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../../test/staff-session.ts';
-import { createTestApp } from '../../../../test/test-app.ts';
-import { game } from '../../../db/schema/game.schema.ts';
-import { payOrder } from '../../../db/schema/pay-order.schema.ts';
-import { gameSimDelivery } from '../../../db/schema/pay.schema.ts';
-import { staffAuditLog } from '../../../db/schema/staff.schema.ts';
-import { SandboxNotifier } from '../../../dev/sandbox/sandbox-provider.ts';
-import { PayDeliveryWorker } from '../index.ts';
+} from '../../../test/pay-steps.ts';
+import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../test/staff-session.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { game } from '../../db/schema/game.schema.ts';
+import { payOrder } from '../../db/schema/pay-order.schema.ts';
+import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
+import { staffAuditLog } from '../../db/schema/staff.schema.ts';
+import { SandboxNotifier } from '../../dev/sandbox/sandbox-provider.ts';
+import { PayDeliveryWorker } from './index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestStaff;

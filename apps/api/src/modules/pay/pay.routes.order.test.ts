@@ -13,7 +13,7 @@ import {
   type PayOrderItem,
 } from '@gp/contracts/pay';
 import { pageTotalCap } from '@gp/contracts';
-import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
+import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import {
   addOrderUrl,
   memberGet,
@@ -22,22 +22,22 @@ import {
   orderForm,
   payTestEnv,
   placeOrder,
-} from '../../../../test/pay-steps.ts';
-import { createTestApp } from '../../../../test/test-app.ts';
-import { game } from '../../../db/schema/game.schema.ts';
+} from '../../../test/pay-steps.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { game } from '../../db/schema/game.schema.ts';
 import {
   payDeliveryJob,
   payOrder,
   payOrderRequest,
   paySandboxPayment,
-} from '../../../db/schema/pay-order.schema.ts';
-import { payGame, payProduct, payProductI18n, payProductPrice } from '../../../db/schema/pay.schema.ts';
-import { paySetting } from '../../../db/schema/site.schema.ts';
-import { AppError } from '../../../http/app-error.ts';
-import { GameServerSimRepository } from '../../../dev/game-server/game-server-sim.repository.ts';
-import { GameServerSimulator } from '../../../dev/game-server/game-server.simulator.ts';
-import { PayOrderService, type AddOrderInput } from './pay-order.service.ts';
-import type { PaymentProvider } from '../providers/payment-provider.ts';
+} from '../../db/schema/pay-order.schema.ts';
+import { payGame, payProduct, payProductI18n, payProductPrice } from '../../db/schema/pay.schema.ts';
+import { paySetting } from '../../db/schema/site.schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { GameServerSimRepository } from '../../dev/game-server/game-server-sim.repository.ts';
+import { GameServerSimulator } from '../../dev/game-server/game-server.simulator.ts';
+import { PayOrderService, type AddOrderInput } from './orders/pay-order.service.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let sim: GameServerSimulator;

@@ -10,7 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import type { PayOrderPage } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
-import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
+import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import {
   memberGet,
   notify,
@@ -18,17 +18,17 @@ import {
   payTestEnv,
   placeOrder,
   rechargeableRole,
-} from '../../../../test/pay-steps.ts';
-import { loginTestStaff, staffPost, type TestStaff } from '../../../../test/staff-session.ts';
-import { createTestApp } from '../../../../test/test-app.ts';
-import { TestClock } from '../../../../test/test-clock.ts';
-import { game } from '../../../db/schema/game.schema.ts';
-import { payDeliveryJob, payOrder } from '../../../db/schema/pay-order.schema.ts';
-import { payOrderRefund, paySandboxRefund } from '../../../db/schema/pay-refund.schema.ts';
-import { gameSimDelivery } from '../../../db/schema/pay.schema.ts';
-import { staffAuditLog } from '../../../db/schema/staff.schema.ts';
-import { SandboxNotifier } from '../../../dev/sandbox/sandbox-provider.ts';
-import { GameServerError, type GameServerAdapter, PayReversalWorker } from '../index.ts';
+} from '../../../test/pay-steps.ts';
+import { loginTestStaff, staffPost, type TestStaff } from '../../../test/staff-session.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { TestClock } from '../../../test/test-clock.ts';
+import { game } from '../../db/schema/game.schema.ts';
+import { payDeliveryJob, payOrder } from '../../db/schema/pay-order.schema.ts';
+import { payOrderRefund, paySandboxRefund } from '../../db/schema/pay-refund.schema.ts';
+import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
+import { staffAuditLog } from '../../db/schema/staff.schema.ts';
+import { SandboxNotifier } from '../../dev/sandbox/sandbox-provider.ts';
+import { GameServerError, type GameServerAdapter, PayReversalWorker } from './index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestStaff;
