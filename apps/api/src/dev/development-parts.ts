@@ -4,6 +4,7 @@
  * this folder.
  */
 import type { DevelopmentParts } from '../composition/development-parts.ts';
+import { named } from '../jobs/background-jobs.ts';
 import { gameSimRoutes } from './game-server/game-sim.routes.ts';
 import { mailboxRoutes } from './mailbox/mailbox.routes.ts';
 import { payStandIns } from './pay-stand-ins.ts';
@@ -22,12 +23,6 @@ export const developmentParts: DevelopmentParts = {
     const sandbox = app.dev?.sandbox;
     // The sandbox provider's late and retried notifications.
     if (!app.env.PAY_WORKER || !sandbox) return [];
-    return [
-      {
-        name: 'sandbox notifications',
-        start: () => sandbox.notifier.start(),
-        stop: () => sandbox.notifier.stop(),
-      },
-    ];
+    return [named('sandbox notifications', sandbox.notifier)];
   },
 };
