@@ -90,7 +90,8 @@ describe('/apple_return_url', () => {
     const back = screen.getByRole('link', { name: 'Back to login' });
     expect(back.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(gourl)}`);
     expect(callsOf(accessToken)).toHaveLength(0);
-    expect(sessionStorage.getItem(pendingSocialLoginKey)).toBeNull();
+    // Cleared by the screen's effect, which may run just after the alert is painted.
+    await vi.waitFor(() => expect(sessionStorage.getItem(pendingSocialLoginKey)).toBeNull());
   });
 
   it('calls an answer this tab did not start expired', async () => {
@@ -110,7 +111,8 @@ describe('/apple_return_url', () => {
       'This sign-in has expired. Please start again from the login page.',
     );
     expect(callsOf(accessToken)).toHaveLength(0);
-    expect(sessionStorage.getItem(pendingSocialLoginKey)).toBeNull();
+    // Cleared by the screen's effect, which may run just after the alert is painted.
+    await vi.waitFor(() => expect(sessionStorage.getItem(pendingSocialLoginKey)).toBeNull());
   });
 
   it('shows a refused access key in the visitor language, with the way back to login', async () => {
