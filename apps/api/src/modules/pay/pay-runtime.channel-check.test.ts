@@ -12,7 +12,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { payOrder } from '../../db/schema/pay-order.schema.ts';
 import { payChannel } from '../../db/schema/pay.schema.ts';
-import { PayCatalogRepository } from './catalog/pay-catalog.repository.ts';
+import { CatalogRepository } from './catalog/catalog.repository.ts';
 import { demoStripeChannel } from '../../composition/seed/pay.seed.ts';
 import { checkChannelProviders } from './pay-runtime.ts';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('refuses a production start, listing each channel that names a provider not configured', async () => {
-  const repo = new PayCatalogRepository(t.db);
+  const repo = new CatalogRepository(t.db);
   const warned: object[] = [];
   const log = { warn: (context: object) => void warned.push(context) };
   const refusal = await checkChannelProviders(repo, ['sandbox'], { production: true, log }).then(

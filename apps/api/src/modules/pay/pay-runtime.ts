@@ -11,7 +11,7 @@ import { createCaptchaService, LockoutRepository } from '../sessions/index.ts';
 import type { GameServerAdapter } from './game-server/game-server.adapter.ts';
 import { HttpGameServerAdapter, type GameServerEndpoint } from './game-server/game-server.http-adapter.ts';
 import { PayCaptchaService } from './orders/pay-captcha.service.ts';
-import { PayCatalogRepository } from './catalog/pay-catalog.repository.ts';
+import { CatalogRepository } from './catalog/catalog.repository.ts';
 import { PayCatalogService } from './catalog/pay-catalog.service.ts';
 import { PayCharacterService } from './catalog/pay-character.service.ts';
 import { PayDeliveryWorker } from './orders/pay-delivery.worker.ts';
@@ -26,15 +26,10 @@ import { orderStreamMetrics, reconcileMetrics } from '../../observability/metric
 import { PayRefundRepository } from './refunds/pay-refund.repository.ts';
 import { PayRefundService } from './refunds/pay-refund.service.ts';
 import { PayReversalWorker } from './refunds/pay-reversal.worker.ts';
-import { PaySwitchRepository } from './catalog/pay-switch.repository.ts';
 import { PaySwitchService } from './catalog/pay-switch.service.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import { standInsAskedFor, type PayStandIns } from './pay-stand-ins.ts';
-import {
-  RememberedCatalogRepository,
-  RememberedSwitchRepository,
-  type Remember,
-} from './catalog/remembered-catalog.repository.ts';
+import { RememberedCatalogRepository, type Remember } from './catalog/remembered-catalog.repository.ts';
 import { StripeProvider } from './providers/stripe/stripe-provider.ts';
 
 /** Where notifications of a provider arrive (POST, under the pay group). */
@@ -92,7 +87,7 @@ const providerSettings: Record<string, string> = {
  * channel answers err3 (recharge unavailable) when an order is placed on it.
  */
 export async function checkChannelProviders(
-  catalog: PayCatalogRepository,
+  catalog: CatalogRepository,
   configured: readonly string[],
   options: { production: boolean; log: Pick<FastifyInstance['log'], 'warn'> },
 ): Promise<void> {
@@ -126,8 +121,8 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
         '(they run only from the development entry points in src/dev/)',
     );
   const region = app.site.distributionRegion;
-  const switches = new PaySwitchService(new PaySwitchRepository(db), region);
-  const catalogRepo = new PayCatalogRepository(db);
+  const catalogRepo = new CatalogRepository(db);
+  const switches = new PaySwitchService(catalogRepo, region);
   const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
   const simulator = env.gameSim ? standIns?.gameServer(app) : undefined;
   const gameServer = new HttpGameServerAdapter({
@@ -205,7 +200,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     enabled: cacheOn,
     forget: () => app.publicCache.forgetValues(),
     remember,
-    switches: new PaySwitchService(new RememberedSwitchRepository(db, remember), region),
+    switches: new PaySwitchService(rememberedRepo, region),
     catalog: rememberedCatalog,
     characters: new PayCharacterService(rememberedCatalog, rememberedRepo, gameServer),
   };

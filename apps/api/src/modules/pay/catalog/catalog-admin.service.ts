@@ -23,13 +23,13 @@ import { AppError, RequestValidationError } from '../../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../../site/index.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
 import {
-  PayAdminCatalogRepository,
+  CatalogRepository,
   type PayChannelRow,
   type PayPriceRow,
   type PayServerRow,
   type PaySettingRow,
   type PriceKey,
-} from './catalog-admin.repository.ts';
+} from './catalog.repository.ts';
 
 export interface PayAdminCatalogDeps {
   db: Db;
@@ -100,14 +100,14 @@ export class PayAdminCatalogService {
     return region ?? this.d.distributionRegion;
   }
 
-  private async requireGame(repo: PayAdminCatalogRepository, gameBaseId: number): Promise<void> {
+  private async requireGame(repo: CatalogRepository, gameBaseId: number): Promise<void> {
     if (!(await repo.inCatalog(gameBaseId))) throw notFound();
   }
 
   // ---- Pay switch ----
 
   async switchDetail(region: number | undefined): Promise<PayAdminSwitchData> {
-    const row = await new PayAdminCatalogRepository(this.d.db).paySetting(this.region(region));
+    const row = await new CatalogRepository(this.d.db).paySetting(this.region(region));
     // Turning on a region nobody configured would open payments nobody set up; it is refused, not created.
     if (!row) throw fieldIssue('distribution_region', 'unknown_region');
     return switchData(row);
@@ -120,7 +120,7 @@ export class PayAdminCatalogService {
     const region = this.region(input.distribution_region);
     const on = input.main_switch_status === 1;
     return inTransaction(this.d.db, async (tx) => {
-      const repo = new PayAdminCatalogRepository(tx);
+      const repo = new CatalogRepository(tx);
       const row = await repo.paySettingForUpdate(region);
       if (!row) throw fieldIssue('distribution_region', 'unknown_region');
       if (row.mainSwitchOn === on) return switchData(row);
@@ -139,13 +139,13 @@ export class PayAdminCatalogService {
   // ---- Games ----
 
   async games(region: number | undefined, lang: string): Promise<PayAdminGameItem[]> {
-    const repo = new PayAdminCatalogRepository(this.d.db);
+    const repo = new CatalogRepository(this.d.db);
     const games = pickLanguage(
       named(await repo.regionGames(this.region(region), languagesFor(lang))),
       lang,
       (r) => r.gameBaseId,
     );
-    const currencies = await repo.currencies(games.map((g) => g.gameBaseId));
+    const currencies = await repo.currenciesOf(games.map((g) => g.gameBaseId));
     return games.map((g) => ({
       game_base_id: g.gameBaseId,
       game_id: g.gameId,
@@ -159,7 +159,7 @@ export class PayAdminCatalogService {
   // ---- Servers ----
 
   private async serverItems(
-    repo: PayAdminCatalogRepository,
+    repo: CatalogRepository,
     gameBaseId: number,
     lang: string,
     cpServerId?: string,
@@ -169,7 +169,7 @@ export class PayAdminCatalogService {
   }
 
   async servers(gameBaseId: number, lang: string): Promise<PayAdminServerItem[]> {
-    const repo = new PayAdminCatalogRepository(this.d.db);
+    const repo = new CatalogRepository(this.d.db);
     await this.requireGame(repo, gameBaseId);
     return this.serverItems(repo, gameBaseId, lang);
   }
@@ -181,7 +181,7 @@ export class PayAdminCatalogService {
   ): Promise<PayAdminServerItem> {
     const on = input.is_maintenance === 1;
     return inTransaction(this.d.db, async (tx) => {
-      const repo = new PayAdminCatalogRepository(tx);
+      const repo = new CatalogRepository(tx);
       const server = await repo.serverForUpdate(input.game_base_id, input.cp_server_id);
       if (!server) throw notFound();
       if (server.isMaintenance !== on) {
@@ -202,7 +202,7 @@ export class PayAdminCatalogService {
   // ---- Products and prices ----
 
   private async productItems(
-    repo: PayAdminCatalogRepository,
+    repo: CatalogRepository,
     gameBaseId: number,
     lang: string,
     productId?: string,
@@ -225,14 +225,14 @@ export class PayAdminCatalogService {
   }
 
   async products(gameBaseId: number, lang: string): Promise<PayAdminProductItem[]> {
-    const repo = new PayAdminCatalogRepository(this.d.db);
+    const repo = new CatalogRepository(this.d.db);
     await this.requireGame(repo, gameBaseId);
     return this.productItems(repo, gameBaseId, lang);
   }
 
   /** The locked price of a product of the game: -404 no product, -400 currency not sold / no such price. */
   private async lockedPrice(
-    repo: PayAdminCatalogRepository,
+    repo: CatalogRepository,
     input: { game_base_id: number; product_id: string; currency: string; pay_mode: number },
   ): Promise<{ key: PriceKey; price: PayPriceRow }> {
     const product = await repo.productForUpdate(input.game_base_id, input.product_id);
@@ -257,7 +257,7 @@ export class PayAdminCatalogService {
     lang: string,
   ): Promise<PayAdminProductItem> {
     return inTransaction(this.d.db, async (tx) => {
-      const repo = new PayAdminCatalogRepository(tx);
+      const repo = new CatalogRepository(tx);
       const { key, price } = await this.lockedPrice(repo, input);
       if (price.price !== input.product_price) {
         await repo.setPrice(key, input.product_price, this.now());
@@ -293,7 +293,7 @@ export class PayAdminCatalogService {
     const on = input.is_on_sale === 1;
     const target = { type: 'pay_product', id: `${input.game_base_id}/${input.product_id}` };
     return inTransaction(this.d.db, async (tx) => {
-      const repo = new PayAdminCatalogRepository(tx);
+      const repo = new CatalogRepository(tx);
       if (input.currency !== undefined && input.pay_mode !== undefined) {
         const which = { currency: input.currency, pay_mode: input.pay_mode };
         const { key, price } = await this.lockedPrice(repo, { ...input, ...which });
@@ -329,7 +329,7 @@ export class PayAdminCatalogService {
   // ---- Channels ----
 
   private async channelItems(
-    repo: PayAdminCatalogRepository,
+    repo: CatalogRepository,
     filter: { gameBaseId?: number; id?: number; currency?: string },
     lang: string,
   ): Promise<PayAdminChannelItem[]> {
@@ -341,7 +341,7 @@ export class PayAdminCatalogService {
     input: { game_base_id: number; currency?: string | undefined },
     lang: string,
   ): Promise<PayAdminChannelItem[]> {
-    const repo = new PayAdminCatalogRepository(this.d.db);
+    const repo = new CatalogRepository(this.d.db);
     await this.requireGame(repo, input.game_base_id);
     return this.channelItems(
       repo,
@@ -360,7 +360,7 @@ export class PayAdminCatalogService {
   ): Promise<PayAdminChannelItem> {
     const open = input.is_open === 1;
     return inTransaction(this.d.db, async (tx) => {
-      const repo = new PayAdminCatalogRepository(tx);
+      const repo = new CatalogRepository(tx);
       const channel = await repo.channelForUpdate(input.pay_channel_id);
       if (!channel) throw notFound();
       if (channel.isOpen !== open) {

@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../../http/app-error.ts';
 import { GameServerSimRepository } from '../../../dev/game-server/game-server-sim.repository.ts';
 import { GameServerSimulator } from '../../../dev/game-server/game-server.simulator.ts';
-import { PayCatalogRepository } from './pay-catalog.repository.ts';
+import { CatalogRepository } from './catalog.repository.ts';
 import { PayCatalogService, type OfferRequest } from './pay-catalog.service.ts';
 import { PayCharacterService } from './pay-character.service.ts';
 
@@ -29,7 +29,7 @@ let sfl: number;
 let ltb: number;
 beforeAll(async () => {
   database = await openTestDatabase();
-  const repo = new PayCatalogRepository(database.db);
+  const repo = new CatalogRepository(database.db);
   catalog = new PayCatalogService(repo, { distributionRegion: 5, mediaUrl: (id) => `/media/${id}` });
   sim = new GameServerSimulator(new GameServerSimRepository(database.db));
   characters = new PayCharacterService(catalog, repo, sim);

@@ -17,7 +17,7 @@ import {
 import { codes } from '@gp/errors';
 import { AppError } from '../../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../../site/index.ts';
-import type { GameRef, OfferCondition, PayCatalogRepository } from './pay-catalog.repository.ts';
+import type { GameRef, OfferCondition, CatalogRepository } from './catalog.repository.ts';
 import { started } from '../orders/started.ts';
 
 export const payError = (code: number) => new AppError(code, { domain: 'pay' });
@@ -61,7 +61,7 @@ export interface OfferRequest {
 
 export class PayCatalogService {
   constructor(
-    private readonly repo: PayCatalogRepository,
+    private readonly repo: CatalogRepository,
     private readonly options: { distributionRegion: number; mediaUrl: (id: string) => string },
   ) {}
 
@@ -238,9 +238,9 @@ export class PayCatalogService {
 
   /**
    * For the insert of an order checked against a remembered catalog: the condition that the database's catalog
-   * still offers what it was checked against (PayCatalogRepository.stillOffered).
+   * still offers what it was checked against (CatalogRepository.stillOffered).
    */
-  stillOffered(offer: Parameters<PayCatalogRepository['stillOffered']>[0]): OfferCondition {
+  stillOffered(offer: Parameters<CatalogRepository['stillOffered']>[0]): OfferCondition {
     return this.repo.stillOffered(offer);
   }
 

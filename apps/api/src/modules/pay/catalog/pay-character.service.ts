@@ -11,7 +11,7 @@ import {
   type GameServerAdapter,
   type GameServerStatus,
 } from '../game-server/game-server.adapter.ts';
-import type { PayCatalogRepository } from './pay-catalog.repository.ts';
+import type { CatalogRepository } from './catalog.repository.ts';
 import { payError, type PayCatalogService } from './pay-catalog.service.ts';
 import { started } from '../orders/started.ts';
 
@@ -43,7 +43,7 @@ async function ask<T>(work: () => Promise<T>, codeWhenUnavailable: number): Prom
 export class PayCharacterService {
   constructor(
     private readonly catalog: PayCatalogService,
-    private readonly repo: PayCatalogRepository,
+    private readonly repo: CatalogRepository,
     private readonly gameServer: GameServerAdapter,
   ) {}
 

@@ -1,8 +1,8 @@
-import type { PaySwitchRepository } from './pay-switch.repository.ts';
+import type { CatalogRepository } from './catalog.repository.ts';
 
 export class PaySwitchService {
   constructor(
-    private readonly repo: PaySwitchRepository,
+    private readonly repo: Pick<CatalogRepository, 'mainSwitch'>,
     private readonly distributionRegion: number,
   ) {}
 

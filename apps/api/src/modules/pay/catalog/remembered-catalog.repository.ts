@@ -1,25 +1,28 @@
 /**
  * The catalog reads of order creation from memory (they were most of an order's round trips): the same reads
- * as PayCatalogRepository and PaySwitchRepository, each kept by `remember` (the public cache's values:
+ * as CatalogRepository, each kept by `remember` (the public cache's values:
  * forgotten at every staff write in any process, at most PUBLIC_CACHE_TTL_MS old). They may be stale when
  * rows change behind the app's back, so the order engine uses them only to accept: a refusal is asked again
  * of the database, and an accepted order's insert checks the catalog it was priced from
- * (PayCatalogRepository.stillOffered).
+ * (CatalogRepository.stillOffered).
  */
 import type { Db } from '../../../db/database.ts';
-import { PayCatalogRepository, type GameRef } from './pay-catalog.repository.ts';
-import { PaySwitchRepository } from './pay-switch.repository.ts';
+import { CatalogRepository, type GameRef } from './catalog.repository.ts';
 
 export type Remember = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 
 const keyOf = (...parts: unknown[]) => `pay-catalog:${JSON.stringify(parts)}`;
 
-export class RememberedCatalogRepository extends PayCatalogRepository {
+export class RememberedCatalogRepository extends CatalogRepository {
   constructor(
     db: Db,
     private readonly remember: Remember,
   ) {
     super(db);
+  }
+
+  override mainSwitch(region: number) {
+    return this.remember(keyOf('mainSwitch', region), () => super.mainSwitch(region));
   }
 
   override openGame(region: number, ref: GameRef) {
@@ -51,18 +54,5 @@ export class RememberedCatalogRepository extends PayCatalogRepository {
     return this.remember(keyOf('offer', gameBaseId, productId, price, langs), () =>
       super.offer(gameBaseId, productId, price, langs),
     );
-  }
-}
-
-export class RememberedSwitchRepository extends PaySwitchRepository {
-  constructor(
-    db: Db,
-    private readonly remember: Remember,
-  ) {
-    super(db);
-  }
-
-  override mainSwitch(region: number) {
-    return this.remember(keyOf('mainSwitch', region), () => super.mainSwitch(region));
   }
 }
