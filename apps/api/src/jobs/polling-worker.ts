@@ -274,3 +274,22 @@ export class PollingWorker<Item = never> {
     return wait;
   }
 }
+
+/** A worker whose life is its polling loop's: starting, stopping and waking it go straight to the loop. */
+export abstract class LoopWorker<Item> {
+  protected abstract readonly loop: PollingWorker<Item>;
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops polling; resolves when the round in flight has finished. */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Runs a round soon (work was just written) instead of at the next poll. */
+  wake(): void {
+    this.loop.wake();
+  }
+}

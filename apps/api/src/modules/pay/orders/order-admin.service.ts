@@ -21,14 +21,14 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db } from '../../../db/database.ts';
 import { AppError, RequestValidationError } from '../../../http/app-error.ts';
-import { nameIn } from './pay-order.service.ts';
+import { orderFacts } from './pay-order.service.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
 import {
-  PayAdminOrderRepository,
+  PayOrderRepository,
   type DeliveryJobRow,
-  type OrderRow,
+  type PayOrderRow,
   type OrderWithJob,
-} from './order-admin.repository.ts';
+} from './pay-order.repository.ts';
 import { PayAdminRefundRepository } from '../refunds/refund-admin.repository.ts';
 import { totalFields } from '../../../db/capped-count.ts';
 
@@ -66,37 +66,16 @@ function deliveryItem(job: DeliveryJobRow): PayDeliveryItem {
   };
 }
 
-function orderItem(order: OrderRow, job: DeliveryJobRow | null, lang: string): PayAdminOrderItem {
+function orderItem(order: PayOrderRow, job: DeliveryJobRow | null, lang: string): PayAdminOrderItem {
   return {
-    order_no: order.orderNo,
-    pay_order_no: order.payOrderNo ?? '',
+    ...orderFacts(order, lang),
     provider: order.provider,
     uid: order.mid,
     distribution_region: order.distributionRegion,
     variant: order.variant,
-    game_base_id: order.gameBaseId,
-    game_id: order.gameId,
-    game_name: nameIn(order.names.game, lang, order.gameId),
-    cp_server_id: order.cpServerId,
-    server_name: nameIn(order.names.server, lang, order.cpServerId),
-    cp_role_id: order.cpRoleId,
-    role_name: order.roleName,
-    product_id: order.productId,
-    product_name: nameIn(order.names.product, lang, order.productId),
     credit_amount: order.creditAmount,
-    product_price: order.price,
-    currency: order.currency,
-    exponent: currencyExponent(order.currency),
-    pay_mode: order.payMode as PayMode,
-    payment_type: order.paymentType,
-    channel_name: nameIn(order.names.channel, lang, order.paymentType),
-    state: order.state,
-    reason_code: order.reasonCode,
     delivery_status: job?.status ?? null,
-    created_at: order.createdAt.toISOString(),
     expires_at: order.expiresAt.toISOString(),
-    pay_time: order.paidAt?.toISOString() ?? null,
-    delivered_at: order.deliveredAt?.toISOString() ?? null,
     updated_at: order.updatedAt.toISOString(),
   };
 }
@@ -112,7 +91,7 @@ export class PayAdminOrderService {
     const from = input.start_time === undefined ? undefined : new Date(input.start_time);
     const until = input.end_time === undefined ? undefined : new Date(input.end_time);
     if (from && until && until <= from) throw fieldIssue('end_time', 'before_start');
-    const { rows, counted } = await new PayAdminOrderRepository(this.d.db).page({
+    const { rows, counted } = await new PayOrderRepository(this.d.db).page({
       ...(input.order_no === undefined ? {} : { orderRef: input.order_no }),
       ...(input.uid === undefined ? {} : { mid: input.uid }),
       ...(input.game_base_id === undefined ? {} : { gameBaseId: input.game_base_id }),
@@ -132,13 +111,13 @@ export class PayAdminOrderService {
     };
   }
 
-  private async find(repo: PayAdminOrderRepository, ref: string): Promise<OrderWithJob> {
+  private async find(repo: PayOrderRepository, ref: string): Promise<OrderWithJob> {
     const found = await repo.byRef(ref);
     if (!found) throw new AppError(codes.notFound);
     return found;
   }
 
-  private async detailOf(repo: PayAdminOrderRepository, found: OrderWithJob, lang: string) {
+  private async detailOf(repo: PayOrderRepository, found: OrderWithJob, lang: string) {
     const { order, job } = found;
     const refunds = new PayAdminRefundRepository(this.d.db);
     const [events, notifications, refund, dispute] = await Promise.all([
@@ -169,7 +148,7 @@ export class PayAdminOrderService {
   }
 
   async detail(ref: string, lang: string): Promise<PayAdminOrderDetail> {
-    const repo = new PayAdminOrderRepository(this.d.db);
+    const repo = new PayOrderRepository(this.d.db);
     return this.detailOf(repo, await this.find(repo, ref), lang);
   }
 
@@ -177,7 +156,7 @@ export class PayAdminOrderService {
     input: { game_base_id?: number | undefined; page_num: number; page_size: number },
     lang: string,
   ): Promise<DeadDeliveryPage> {
-    const { rows, total } = await new PayAdminOrderRepository(this.d.db).deadPage({
+    const { rows, total } = await new PayOrderRepository(this.d.db).deadPage({
       ...(input.game_base_id === undefined ? {} : { gameBaseId: input.game_base_id }),
       offset: (input.page_num - 1) * input.page_size,
       limit: input.page_size,
@@ -192,10 +171,10 @@ export class PayAdminOrderService {
 
   /** "Retry delivery" of a dead-lettered order (see the file comment). */
   async retry(staff: AuthenticatedStaff, ref: string, lang: string): Promise<PayAdminOrderDetail> {
-    const repo = new PayAdminOrderRepository(this.d.db);
+    const repo = new PayOrderRepository(this.d.db);
     const { order } = await this.find(repo, ref);
     await inTransaction(this.d.db, async (tx) => {
-      const txRepo = new PayAdminOrderRepository(tx);
+      const txRepo = new PayOrderRepository(tx);
       const job = await txRepo.jobForUpdate(order.id);
       if (!job) throw fieldIssue('order_no', 'no_delivery');
       if (order.state === 'refunded') throw fieldIssue('order_no', 'not_owed');

@@ -15,11 +15,11 @@
  * the API process (RUN_JOBS) or in src/worker.ts, and any number of either share the work. The expiry sweep runs
  * under `exclusive` (an advisory lock), so two processes never sweep at once.
  */
-import { randomBytes } from 'node:crypto';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db, type Exclusive } from '../../../db/database.ts';
-import { backoff, GiveUp, PollingWorker, type WorkerLog } from '../../../jobs/polling-worker.ts';
+import { backoff, GiveUp, LoopWorker, PollingWorker, type WorkerLog } from '../../../jobs/polling-worker.ts';
+import { gameServerQueue } from '../game-server/game-server-queue.ts';
 import { GameServerError, type GameServerAdapter } from '../game-server/game-server.adapter.ts';
 import { PayDeliveryRepository, type ClaimedDelivery } from './pay-delivery.repository.ts';
 import { PayOrderRepository } from './pay-order.repository.ts';
@@ -51,62 +51,40 @@ export interface DeliveryWorkerOptions {
   backoffMs?: (attempts: number) => number;
 }
 
-export class PayDeliveryWorker {
+export class PayDeliveryWorker extends LoopWorker<ClaimedDelivery> {
   private readonly now: Clock;
   private readonly jobs: PayDeliveryRepository;
   private readonly orders: PayOrderRepository;
-  private readonly loop: PollingWorker<ClaimedDelivery>;
+  protected readonly loop: PollingWorker<ClaimedDelivery>;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
+    super();
     this.now = options.now;
     this.jobs = new PayDeliveryRepository(options.db);
     this.orders = new PayOrderRepository(options.db);
-    const { log } = options;
     this.loop = new PollingWorker({
       name: 'pay worker',
-      log,
+      log: options.log,
       now: options.now,
       pollMs: options.pollMs ?? deliveryPolicy.pollMs,
       keepProcessAlive: options.keepProcessAlive ?? false,
       task: () => this.expireOverdue(),
-      queue: {
-        batchSize: options.batchSize ?? deliveryPolicy.batchSize,
-        leaseMs: options.leaseMs ?? deliveryPolicy.leaseMs,
-        maxAttempts: options.maxAttempts ?? deliveryPolicy.maxAttempts,
-        backoffMs: options.backoffMs ?? deliveryPolicy.backoffMs,
-        // A fresh lease token per claim: a failure is recorded only by the claim that still holds the job.
-        claim: ({ now, leaseUntil, limit }) =>
-          this.jobs.claim(now, leaseUntil, randomBytes(12).toString('base64url'), limit),
-        attemptsOf: (job) => job.attempts,
-        handle: (job) => this.deliver(job),
-        retryable: (error) => (error instanceof GameServerError ? error.retryable : true),
-        failed: async (job, failure) => {
-          const context = { orderNo: job.orderNo, attempts: job.attempts, err: failure.message };
-          await this.jobs.failed(job.orderId, job.leaseToken, {
-            next: failure.retryAt,
-            error: failure.message,
-            now: failure.now,
-          });
-          if (failure.retryAt)
-            log.warn({ ...context, next: failure.retryAt }, 'credit not delivered; will retry');
-          else log.error(context, 'credit not delivered; dead-lettered for staff');
+      queue: gameServerQueue({
+        store: this.jobs,
+        policy: {
+          batchSize: options.batchSize ?? deliveryPolicy.batchSize,
+          leaseMs: options.leaseMs ?? deliveryPolicy.leaseMs,
+          maxAttempts: options.maxAttempts ?? deliveryPolicy.maxAttempts,
+          backoffMs: options.backoffMs ?? deliveryPolicy.backoffMs,
         },
-      },
+        log: options.log,
+        handle: (job) => this.deliver(job),
+        says: {
+          retry: 'credit not delivered; will retry',
+          givenUp: 'credit not delivered; dead-lettered for staff',
+        },
+      }),
     });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops polling and waits for the round in flight. */
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Runs a round soon (an order was just paid) instead of at the next poll. */
-  wake(): void {
-    this.loop.wake();
   }
 
   /** One round: expire overdue orders, then deliver every due job. */

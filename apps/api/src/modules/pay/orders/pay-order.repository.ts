@@ -7,6 +7,7 @@
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   getTableColumns,
@@ -21,7 +22,7 @@ import {
 import { pageTotalCap } from '@gp/contracts';
 import type { OrderState } from '@gp/contracts/pay';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { countCapped, matching } from '../../../db/capped-count.ts';
+import { countCapped, matching, type CappedTotal } from '../../../db/capped-count.ts';
 import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../../db/prepared-shape.ts';
 import type { Db } from '../../../db/database.ts';
 import { game, gameI18n } from '../../../db/schema/game.schema.ts';
@@ -54,6 +55,29 @@ export type NewOrder = Omit<
 >;
 export type OrderRequestRow = typeof payOrderRequest.$inferSelect;
 export type OrderEventRow = typeof payOrderEvent.$inferSelect;
+export type DeliveryJobRow = typeof payDeliveryJob.$inferSelect;
+export type NotificationRow = typeof payNotification.$inferSelect;
+
+/** The staff's order search (`page`). */
+export interface OrderSearch {
+  /** Our order number or the provider's payment number. */
+  orderRef?: string;
+  mid?: number;
+  gameBaseId?: number;
+  cpServerId?: string;
+  cpRoleId?: string;
+  state?: OrderState;
+  from?: Date;
+  until?: Date;
+  offset: number;
+  limit: number;
+}
+
+/** An order with its delivery job, when it has one. */
+export interface OrderWithJob {
+  order: PayOrderRow;
+  job: DeliveryJobRow | null;
+}
 
 export interface TransitionOptions {
   /** What moved it (kept in pay_order_event). */
@@ -380,33 +404,62 @@ export class PayOrderRepository {
     return rowsOf<{ from_state: OrderState }>(result)[0]?.from_state;
   }
 
-  /**
-   * A member's orders in a distribution region, newest first, and how many there are - counted only up to the
-   * cap (a member who buys every day for years would otherwise be counted whole on every page), in the page's
-   * own statement, prepared once (prepared-shape.ts).
-   */
+  /** A member's orders in a distribution region, newest first, and how many there are (`pageOf`). */
   async history(mid: number, region: number, page: { offset: number; limit: number }) {
     const filters = new ShapeFilters()
       .add('mid', mid, (v) => eq(payOrder.mid, v))
       .add('region', region, (v) => eq(payOrder.distributionRegion, v));
-    const query = preparedShape(this.db, `pay.history:${filters.names}`, () => {
+    const { rows, counted } = await this.pageOf('pay.history', filters, page);
+    return { list: rows.map((r) => r.order), counted };
+  }
+
+  /** The staff's order search: matching orders with their delivery jobs, newest first (`pageOf`). */
+  async page(search: OrderSearch): Promise<{ rows: OrderWithJob[]; counted: CappedTotal }> {
+    const filters = new ShapeFilters()
+      .add('orderRef', search.orderRef, (v) => or(eq(payOrder.orderNo, v), eq(payOrder.payOrderNo, v)))
+      .add('mid', search.mid, (v) => eq(payOrder.mid, v))
+      .add('gameBaseId', search.gameBaseId, (v) => eq(payOrder.gameBaseId, v))
+      .add('cpServerId', search.cpServerId, (v) => eq(payOrder.cpServerId, v))
+      .add('cpRoleId', search.cpRoleId, (v) => eq(payOrder.cpRoleId, v))
+      .add('state', search.state, (v) => eq(payOrder.state, v))
+      .add('from', search.from?.toISOString(), (v) => sql`${payOrder.createdAt} >= ${v}`)
+      .add('until', search.until?.toISOString(), (v) => sql`${payOrder.createdAt} < ${v}`);
+    return this.pageOf('pay-admin.page', filters, search);
+  }
+
+  /**
+   * One page of the matching orders with their delivery jobs, newest first, and how many match in all - counted
+   * only up to the cap (a member who buys every day for years would otherwise be counted whole on every page), in
+   * the page's own statement, prepared once per set of filters (prepared-shape.ts): players read their history
+   * and agents search orders all day.
+   */
+  private async pageOf(
+    name: string,
+    filters: ShapeFilters,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: OrderWithJob[]; counted: CappedTotal }> {
+    const query = preparedShape(this.db, `${name}:${filters.names}`, () => {
       const where = and(...filters.conditions(true));
       return this.db
         .select({
           order: payOrder,
+          job: payDeliveryJob,
           total: cappedCountColumn(matching(this.db, payOrder, where), pageTotalCap),
         })
         .from(payOrder)
+        .leftJoin(payDeliveryJob, eq(payDeliveryJob.orderId, payOrder.id))
         .where(where)
         .orderBy(desc(payOrder.createdAt), desc(payOrder.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'));
     });
     const found = await query.execute({ ...filters.values, limit: page.limit, offset: page.offset });
-    const counted = await totalOfPage(found, page.offset, () =>
-      countCapped(this.db, matching(this.db, payOrder, and(...filters.conditions(false)))),
-    );
-    return { list: found.map((r) => r.order), counted };
+    return {
+      rows: found.map(({ order, job }) => ({ order, job })),
+      counted: await totalOfPage(found, page.offset, () =>
+        countCapped(this.db, matching(this.db, payOrder, and(...filters.conditions(false)))),
+      ),
+    };
   }
 
   async events(orderId: number): Promise<OrderEventRow[]> {
@@ -520,5 +573,71 @@ export class PayOrderRepository {
     );
     const of = (k: keyof OrderNames) => byLang(rows.filter((r) => r.kind === k));
     return { game: of('game'), server: of('server'), product: of('product'), channel: of('channel') };
+  }
+
+  // ---- For staff: finding an order, its story, dead letters ----
+
+  /** The order with this number, ours first, else the provider's. */
+  async byRef(ref: string): Promise<OrderWithJob | undefined> {
+    const rows = await this.db
+      .select({ order: payOrder, job: payDeliveryJob })
+      .from(payOrder)
+      .leftJoin(payDeliveryJob, eq(payDeliveryJob.orderId, payOrder.id))
+      .where(or(eq(payOrder.orderNo, ref), eq(payOrder.payOrderNo, ref)));
+    return rows.find((r) => r.order.orderNo === ref) ?? rows[0];
+  }
+
+  /** The provider's notifications about a payment, oldest first. */
+  async notifications(provider: string, payOrderNo: string): Promise<NotificationRow[]> {
+    return this.db
+      .select()
+      .from(payNotification)
+      .where(and(eq(payNotification.provider, provider), eq(payNotification.payOrderNo, payOrderNo)))
+      .orderBy(asc(payNotification.receivedAt), asc(payNotification.eventId));
+  }
+
+  /** Dead-lettered deliveries with their orders, most recently given up first, and how many there are. */
+  async deadPage(filter: { gameBaseId?: number; offset: number; limit: number }) {
+    const where = and(
+      eq(payDeliveryJob.status, 'dead'),
+      filter.gameBaseId === undefined ? undefined : eq(payOrder.gameBaseId, filter.gameBaseId),
+    );
+    const rows = await this.db
+      .select({ order: payOrder, job: payDeliveryJob })
+      .from(payDeliveryJob)
+      .innerJoin(payOrder, eq(payOrder.id, payDeliveryJob.orderId))
+      .where(where)
+      .orderBy(desc(payDeliveryJob.updatedAt), desc(payDeliveryJob.orderId))
+      .offset(filter.offset)
+      .limit(filter.limit);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(payDeliveryJob)
+      .innerJoin(payOrder, eq(payOrder.id, payDeliveryJob.orderId))
+      .where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** The order's delivery job, locked until the transaction ends (a worker's claim waits for it). */
+  async jobForUpdate(orderId: number): Promise<DeliveryJobRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payDeliveryJob)
+      .where(eq(payDeliveryJob.orderId, orderId))
+      .for('update');
+    return row;
+  }
+
+  /**
+   * A dead job back in the queue: pending, due at `now`, attempts from 0, no lease. `last_error` stays until the
+   * next try replaces it. Answers the job as it now is, or undefined when it was not dead.
+   */
+  async revive(orderId: number, now: Date): Promise<DeliveryJobRow | undefined> {
+    const [row] = await this.db
+      .update(payDeliveryJob)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, leaseToken: null, updatedAt: now })
+      .where(and(eq(payDeliveryJob.orderId, orderId), eq(payDeliveryJob.status, 'dead')))
+      .returning();
+    return row;
   }
 }

@@ -164,7 +164,11 @@ export interface OrderRefund {
   refundedAt: Date;
 }
 
-export function orderItem(order: PayOrderRow, lang: string, refund?: OrderRefund): PayOrderItem {
+/**
+ * What players and staff both see of an order (the answer's key order is the contract's: the response schema
+ * builds it).
+ */
+export function orderFacts(order: PayOrderRow, lang: string) {
   return {
     order_no: order.orderNo,
     pay_order_no: order.payOrderNo ?? '',
@@ -184,11 +188,17 @@ export function orderItem(order: PayOrderRow, lang: string, refund?: OrderRefund
     payment_type: order.paymentType,
     channel_name: nameIn(order.names.channel, lang, order.paymentType),
     state: order.state,
-    status: statusOfState(order.state),
     reason_code: order.reasonCode,
     created_at: order.createdAt.toISOString(),
     pay_time: order.paidAt?.toISOString() ?? null,
     delivered_at: order.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+export function orderItem(order: PayOrderRow, lang: string, refund?: OrderRefund): PayOrderItem {
+  return {
+    ...orderFacts(order, lang),
+    status: statusOfState(order.state),
     refund_reason: order.state === 'refunded' ? (refund?.reason ?? 'provider') : null,
     refunded_at: order.state === 'refunded' ? (refund?.refundedAt ?? order.updatedAt).toISOString() : null,
   };

@@ -11,10 +11,10 @@
  * reversal is tried again with growing backoff (10 s, 20 s, ... up to 30 minutes apart), and after `maxAttempts`
  * it is `failed` with the last error, for staff.
  */
-import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../config/clock.ts';
 import type { Db } from '../../../db/database.ts';
-import { backoff, PollingWorker, type WorkerLog } from '../../../jobs/polling-worker.ts';
+import { backoff, LoopWorker, PollingWorker, type WorkerLog } from '../../../jobs/polling-worker.ts';
+import { gameServerQueue } from '../game-server/game-server-queue.ts';
 import { GameServerError, type GameServerAdapter } from '../game-server/game-server.adapter.ts';
 import { PayRefundRepository, type ClaimedReversal } from './pay-refund.repository.ts';
 
@@ -36,52 +36,34 @@ export interface ReversalWorkerOptions {
   backoffMs?: (attempts: number) => number;
 }
 
-export class PayReversalWorker {
+export class PayReversalWorker extends LoopWorker<ClaimedReversal> {
   private readonly repo: PayRefundRepository;
-  private readonly loop: PollingWorker<ClaimedReversal>;
+  protected readonly loop: PollingWorker<ClaimedReversal>;
 
   constructor(private readonly options: ReversalWorkerOptions) {
+    super();
     this.repo = new PayRefundRepository(options.db);
-    const { log } = options;
     this.loop = new PollingWorker({
       name: 'pay reversals',
-      log,
+      log: options.log,
       now: options.now,
       pollMs: options.pollMs ?? reversalPolicy.pollMs,
-      queue: {
-        batchSize: reversalPolicy.batchSize,
-        leaseMs: reversalPolicy.leaseMs,
-        maxAttempts: options.maxAttempts ?? reversalPolicy.maxAttempts,
-        backoffMs: options.backoffMs ?? reversalPolicy.backoffMs,
-        claim: ({ now, leaseUntil, limit }) =>
-          this.repo.claim(now, leaseUntil, randomBytes(12).toString('base64url'), limit),
-        attemptsOf: (job) => job.attempts,
-        handle: (job) => this.reverse(job),
-        failed: async (job, failure) => {
-          await this.repo.failed(job.orderId, job.leaseToken, {
-            next: failure.retryAt,
-            error: failure.message,
-            now: failure.now,
-          });
-          const context = { orderNo: job.orderNo, attempts: job.attempts, err: failure.message };
-          if (failure.retryAt)
-            log.warn({ ...context, next: failure.retryAt }, 'credit not reversed; will retry');
-          else log.error(context, 'credit not reversed; given up, for staff');
+      queue: gameServerQueue({
+        store: this.repo,
+        policy: {
+          batchSize: reversalPolicy.batchSize,
+          leaseMs: reversalPolicy.leaseMs,
+          maxAttempts: options.maxAttempts ?? reversalPolicy.maxAttempts,
+          backoffMs: options.backoffMs ?? reversalPolicy.backoffMs,
         },
-      },
+        log: options.log,
+        handle: (job) => this.reverse(job),
+        says: {
+          retry: 'credit not reversed; will retry',
+          givenUp: 'credit not reversed; given up, for staff',
+        },
+      }),
     });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  wake(): void {
-    this.loop.wake();
   }
 
   /** One round; answers how many reversals were settled and tried. */

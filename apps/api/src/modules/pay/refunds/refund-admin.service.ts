@@ -10,7 +10,7 @@ import type { Db } from '../../../db/database.ts';
 import { AppError, RequestValidationError } from '../../../http/app-error.ts';
 import type { PayRefundService } from './pay-refund.service.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
-import { PayAdminOrderRepository } from '../orders/order-admin.repository.ts';
+import { PayOrderRepository } from '../orders/pay-order.repository.ts';
 import type { PayAdminOrderService } from '../orders/order-admin.service.ts';
 
 export interface RefundInput {
@@ -27,7 +27,7 @@ export class PayAdminRefundService {
     // "Other" says nothing by itself: staff say what it was.
     if (input.reason === 'other' && !note)
       throw new RequestValidationError([{ field: 'note', code: 'required' }]);
-    const found = await new PayAdminOrderRepository(this.d.db).byRef(input.order_no);
+    const found = await new PayOrderRepository(this.d.db).byRef(input.order_no);
     if (!found) throw new AppError(codes.notFound);
     const { order } = found;
     await this.d.refunds.refundByStaff(order, {
