@@ -138,9 +138,9 @@ export function registerCall<C extends CallContract>(
     url: fullPath(call),
     config: { domain: domainOfGroup(call.group), keepsPublicData: keepsPublicData(call) },
     handler: async (request, reply) => {
-      if (cached && app.publicCache?.enabled) {
+      if (cached && app.answerCache?.enabled) {
         // A URL already answered from the cache parses to the same input: answer it before parsing again.
-        const answer = app.publicCache.byUrl(request.url);
+        const answer = app.answerCache.byUrl(request.url);
         if (answer) return sendCached(reply, answer);
       }
       const { caller, parsed, common } = await readCall(call, authenticate, request);
@@ -150,10 +150,10 @@ export function registerCall<C extends CallContract>(
         call.auth === 'public' && call.method === 'GET' ? publicReadCache : 'no-store',
       );
       const input = parsed as z.output<C['request']>;
-      if (cached && app.publicCache?.enabled && (!cacheWhen || cacheWhen(input))) {
+      if (cached && app.answerCache?.enabled && (!cacheWhen || cacheWhen(input))) {
         // The key is the parsed input, so spelling, order and unknown parameters of the query cannot split it.
         const key = `${path}?${JSON.stringify(input)}&${JSON.stringify(common)}`;
-        const answer = await app.publicCache.answer(
+        const answer = await app.answerCache.answer(
           key,
           async () => call.response.parse(await handler(input, { ...commonOf(request), request, reply })),
           request.url,

@@ -15,18 +15,8 @@
  *   delivery_fails         deliverCredit fails (n times)      -> the delivery worker retries / dead-letters
  * A switch names a game and optionally a server, a member and a character; left out, it covers all of them.
  */
+import * as pay from '../../modules/pay/index.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  GameServerError,
-  type CreditDelivery,
-  type DeliveryReceipt,
-  type DeliveryRecord,
-  type GameCharacter,
-  type GameServerAdapter,
-  type GameServerStatus,
-  type RechargeCheck,
-  type RechargeTarget,
-} from '../../modules/pay/index.ts';
 import type { Db } from '../../db/database.ts';
 import {
   GameServerSimRepository,
@@ -76,7 +66,7 @@ export function simulatedCharacters(
   gameBaseId: number,
   cpServerId: string,
   allServerIds: readonly string[],
-): Omit<GameCharacter, 'canRecharge'>[] {
+): Omit<pay.GameCharacter, 'canRecharge'>[] {
   if (!allServerIds.includes(cpServerId)) return [];
   const home = allServerIds[digest('home', mid, gameBaseId).readUInt32BE(0) % allServerIds.length];
   const seed = digest('count', mid, gameBaseId, cpServerId)[0]!;
@@ -93,7 +83,7 @@ export function simulatedCharacters(
   });
 }
 
-const samePayload = (row: SimDeliveryRow, d: CreditDelivery) =>
+const samePayload = (row: SimDeliveryRow, d: pay.CreditDelivery) =>
   row.gameBaseId === d.gameBaseId &&
   row.cpServerId === d.cpServerId &&
   row.cpRoleId === d.cpRoleId &&
@@ -101,7 +91,7 @@ const samePayload = (row: SimDeliveryRow, d: CreditDelivery) =>
   row.productId === d.productId &&
   row.creditAmount === d.creditAmount;
 
-const recordOf = (row: SimDeliveryRow): DeliveryRecord => ({
+const recordOf = (row: SimDeliveryRow): pay.DeliveryRecord => ({
   idempotencyKey: row.idempotencyKey,
   deliveryId: row.deliveryId,
   status: row.reversedAt ? 'reversed' : 'delivered',
@@ -114,21 +104,21 @@ const recordOf = (row: SimDeliveryRow): DeliveryRecord => ({
   reversedAt: row.reversedAt,
 });
 
-export class GameServerSimulator implements GameServerAdapter {
+export class GameServerSimulator implements pay.GameServerAdapter {
   constructor(
     private readonly repo: GameServerSimRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async listServers(gameBaseId: number): Promise<GameServerStatus[]> {
+  async listServers(gameBaseId: number): Promise<pay.GameServerStatus[]> {
     return this.serversOf(await this.repo.state(gameBaseId));
   }
 
-  async listCharacters(mid: number, gameBaseId: number, cpServerId: string): Promise<GameCharacter[]> {
+  async listCharacters(mid: number, gameBaseId: number, cpServerId: string): Promise<pay.GameCharacter[]> {
     return this.charactersOf(await this.repo.state(gameBaseId), mid, gameBaseId, cpServerId);
   }
 
-  async canRecharge(target: RechargeTarget): Promise<RechargeCheck> {
+  async canRecharge(target: pay.RechargeTarget): Promise<pay.RechargeCheck> {
     // One read of the game's state answers both questions: one round trip fewer per order.
     const state = await this.repo.state(target.gameBaseId);
     const server = this.serversOf(state).find((s) => s.cpServerId === target.cpServerId);
@@ -141,9 +131,9 @@ export class GameServerSimulator implements GameServerAdapter {
     return { ok: true, character };
   }
 
-  private serversOf({ switches, serverIds }: SimState): GameServerStatus[] {
+  private serversOf({ switches, serverIds }: SimState): pay.GameServerStatus[] {
     if (switches.some((s) => covers(s, 'servers_unavailable', {})))
-      throw new GameServerError('unavailable', 'servers');
+      throw new pay.GameServerError('unavailable', 'servers');
     if (switches.some((s) => covers(s, 'no_servers', {}))) return [];
     return serverIds
       .filter((cpServerId) => !switches.some((s) => covers(s, 'server_missing', { cpServerId })))
@@ -158,10 +148,10 @@ export class GameServerSimulator implements GameServerAdapter {
     mid: number,
     gameBaseId: number,
     cpServerId: string,
-  ): GameCharacter[] {
+  ): pay.GameCharacter[] {
     const scope = { cpServerId, mid };
     if (switches.some((s) => covers(s, 'characters_unavailable', scope)))
-      throw new GameServerError('unavailable', 'characters');
+      throw new pay.GameServerError('unavailable', 'characters');
     if (
       switches.some((s) => covers(s, 'no_servers', {}) || covers(s, 'server_missing', { cpServerId })) ||
       switches.some((s) => covers(s, 'no_character', scope))
@@ -177,7 +167,7 @@ export class GameServerSimulator implements GameServerAdapter {
       }));
   }
 
-  async deliverCredit(delivery: CreditDelivery): Promise<DeliveryReceipt> {
+  async deliverCredit(delivery: pay.CreditDelivery): Promise<pay.DeliveryReceipt> {
     const earlier = await this.repo.deliveryByKey(delivery.idempotencyKey);
     if (earlier) return this.repeat(earlier, delivery);
 
@@ -185,12 +175,15 @@ export class GameServerSimulator implements GameServerAdapter {
       covers(s, 'delivery_fails', delivery),
     );
     if (failing && (failing.remaining === null || (await this.repo.spendFailure(failing))))
-      throw new GameServerError('unavailable', 'delivery');
+      throw new pay.GameServerError('unavailable', 'delivery');
 
     const check = await this.canRecharge(delivery);
     if (!check.ok) {
       // Maintenance passes; a target that is gone or refuses top-ups will not change by retrying.
-      throw new GameServerError(check.reason === 'maintenance' ? 'unavailable' : 'rejected', check.reason);
+      throw new pay.GameServerError(
+        check.reason === 'maintenance' ? 'unavailable' : 'rejected',
+        check.reason,
+      );
     }
 
     const row = await this.repo.insertDelivery({
@@ -206,24 +199,25 @@ export class GameServerSimulator implements GameServerAdapter {
     if (row) return { deliveryId: row.deliveryId, duplicate: false, deliveredAt: row.deliveredAt };
     // Another delivery with this key won the race.
     const winner = await this.repo.deliveryByKey(delivery.idempotencyKey);
-    if (!winner) throw new GameServerError('unavailable', 'delivery');
+    if (!winner) throw new pay.GameServerError('unavailable', 'delivery');
     return this.repeat(winner, delivery);
   }
 
-  async queryDelivery(gameBaseId: number, idempotencyKey: string): Promise<DeliveryRecord | undefined> {
+  async queryDelivery(gameBaseId: number, idempotencyKey: string): Promise<pay.DeliveryRecord | undefined> {
     const row = await this.repo.deliveryByKey(idempotencyKey);
     return row && row.gameBaseId === gameBaseId ? recordOf(row) : undefined;
   }
 
-  async reverseDelivery(gameBaseId: number, idempotencyKey: string): Promise<DeliveryRecord> {
+  async reverseDelivery(gameBaseId: number, idempotencyKey: string): Promise<pay.DeliveryRecord> {
     const found = await this.repo.deliveryByKey(idempotencyKey);
-    if (!found || found.gameBaseId !== gameBaseId) throw new GameServerError('rejected', 'delivery_missing');
+    if (!found || found.gameBaseId !== gameBaseId)
+      throw new pay.GameServerError('rejected', 'delivery_missing');
     const row = await this.repo.reverse(idempotencyKey, this.now());
     return recordOf(row ?? found);
   }
 
-  private repeat(earlier: SimDeliveryRow, delivery: CreditDelivery): DeliveryReceipt {
-    if (!samePayload(earlier, delivery)) throw new GameServerError('rejected', 'idempotency_conflict');
+  private repeat(earlier: SimDeliveryRow, delivery: pay.CreditDelivery): pay.DeliveryReceipt {
+    if (!samePayload(earlier, delivery)) throw new pay.GameServerError('rejected', 'idempotency_conflict');
     return { deliveryId: earlier.deliveryId, duplicate: true, deliveredAt: earlier.deliveredAt };
   }
 

@@ -4,32 +4,18 @@
  * answers signed requests on its own loopback port, so the API reaches it through the same HTTP adapter and
  * signatures as a studio's server. Development and tests only (GAME_SIM; refused in production).
  */
+import * as pay from '../../modules/pay/index.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { GameServerError, type DeliveryRecord } from '../../modules/pay/index.ts';
 import { GameServerSimRepository } from './game-server-sim.repository.ts';
 import { GameServerSimulator } from './game-server.simulator.ts';
-import {
-  errorBody,
-  protocolErrors,
-  type ProtocolErrorCode,
-  type WireDelivery,
-} from '../../modules/pay/index.ts';
-import {
-  answerCanonical,
-  protocolHeaders,
-  requestCanonical,
-  signedHeaders,
-  verifySignature,
-  type ProtocolKeys,
-} from '../../modules/pay/index.ts';
 
 export interface GameSimProtocolServerOptions {
   db: Db;
   /** Key id -> secret the server accepts (several: rotation). */
-  keys: ProtocolKeys;
+  keys: pay.ProtocolKeys;
   now: Clock;
   port: number;
   host?: string;
@@ -51,7 +37,7 @@ const deliveryBody = checkBody.extend({
 });
 
 class Refusal extends Error {
-  constructor(readonly code: ProtocolErrorCode) {
+  constructor(readonly code: pay.ProtocolErrorCode) {
     super(code);
   }
 }
@@ -63,13 +49,15 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 /** What a game-server failure is on the wire. */
-function refusalOf(error: GameServerError): ProtocolErrorCode {
+function refusalOf(error: pay.GameServerError): pay.ProtocolErrorCode {
   if (error.reason === 'maintenance') return 'maintenance';
   if (error.kind === 'unavailable') return 'unavailable';
-  return Object.hasOwn(protocolErrors, error.reason) ? (error.reason as ProtocolErrorCode) : 'bad_request';
+  return Object.hasOwn(pay.protocolErrors, error.reason)
+    ? (error.reason as pay.ProtocolErrorCode)
+    : 'bad_request';
 }
 
-export const wireDelivery = (d: DeliveryRecord): WireDelivery => ({
+export const wireDelivery = (d: pay.DeliveryRecord): pay.WireDelivery => ({
   order_no: d.idempotencyKey,
   delivery_id: d.deliveryId,
   status: d.status,
@@ -103,19 +91,19 @@ export function buildGameSimProtocolApp(options: Omit<GameSimProtocolServerOptio
   };
 
   app.addHook('preHandler', async (request, reply) => {
-    const verdict = verifySignature(
+    const verdict = pay.verifySignature(
       keys,
       {
-        keyId: request.headers[protocolHeaders.keyId],
-        timestamp: request.headers[protocolHeaders.timestamp],
-        signature: request.headers[protocolHeaders.signature],
+        keyId: request.headers[pay.protocolHeaders.keyId],
+        timestamp: request.headers[pay.protocolHeaders.timestamp],
+        signature: request.headers[pay.protocolHeaders.signature],
       },
       now().getTime(),
-      (ts) => requestCanonical(ts, request.method, request.url, bodyOf(request)),
+      (ts) => pay.requestCanonical(ts, request.method, request.url, bodyOf(request)),
     );
     if (!verdict.ok) {
       // Which key signed is unknown or unproven: the refusal goes out under the key id it named, if we hold it.
-      const named = request.headers[protocolHeaders.keyId];
+      const named = request.headers[pay.protocolHeaders.keyId];
       if (typeof named === 'string' && Object.hasOwn(keys, named)) signedBy.set(request, named);
       return send(reply, verdict.reason);
     }
@@ -126,19 +114,19 @@ export function buildGameSimProtocolApp(options: Omit<GameSimProtocolServerOptio
     if (!keyId) return payload;
     const body = typeof payload === 'string' ? payload : '';
     reply.headers(
-      signedHeaders({ keyId, secret: keys[keyId]! }, now().getTime(), (ts) =>
-        answerCanonical(ts, reply.statusCode, request.method, request.url, body),
+      pay.signedHeaders({ keyId, secret: keys[keyId]! }, now().getTime(), (ts) =>
+        pay.answerCanonical(ts, reply.statusCode, request.method, request.url, body),
       ),
     );
     return payload;
   });
 
-  const send = (reply: FastifyReply, code: ProtocolErrorCode, message?: string) =>
-    reply.status(protocolErrors[code].status).type('application/json').send(errorBody(code, message));
+  const send = (reply: FastifyReply, code: pay.ProtocolErrorCode, message?: string) =>
+    reply.status(pay.protocolErrors[code].status).type('application/json').send(pay.errorBody(code, message));
 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof Refusal) return send(reply, error.code);
-    if (error instanceof GameServerError) return send(reply, refusalOf(error), error.reason);
+    if (error instanceof pay.GameServerError) return send(reply, refusalOf(error), error.reason);
     if ((error as { statusCode?: number }).statusCode === 400) return send(reply, 'bad_request');
     return send(reply, 'unavailable');
   });

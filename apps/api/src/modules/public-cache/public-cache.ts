@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config/clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { etagOf } from '../../http/etag.ts';
-import type { CachedAnswer } from '../../http/cached-answer.ts';
+import type { AnswerCache, CachedAnswer } from '../../http/cached-answer.ts';
 
 export type { CachedAnswer };
 import { nextScheduledChange } from './schedule.repository.ts';
@@ -37,7 +37,7 @@ export const clearChannel = 'gp_public_cache';
  */
 export const staffWritePrefix = '/csmng/';
 
-export class PublicCache {
+export class PublicCache implements AnswerCache {
   private readonly entries = new Map<string, Entry>();
   /** `remember`'s values: the app clock time each was read at, the read itself (shared while it runs). */
   private readonly values = new Map<string, { at: number; value: Promise<unknown>; generation: number }>();
@@ -201,6 +201,8 @@ export async function installPublicCache(
 ): Promise<PublicCache> {
   const cache = new PublicCache(options);
   app.decorate('publicCache', cache);
+  // The same cache as the kernel knows it: registerCall answers cached public reads through it.
+  app.decorate('answerCache', cache);
   if (!cache.enabled) return cache;
   const { database } = options;
   // This process's own notifications come back too; it has cleared already.

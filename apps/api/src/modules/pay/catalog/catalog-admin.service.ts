@@ -4,7 +4,7 @@
  * changes, changes it and records the audit row (before / after) in one transaction. A write that would
  * change nothing writes and records nothing.
  *
- * The player side reads the same rows on every call (pay-catalog.repository.ts, pay-character.service.ts), so a
+ * The player side reads the same rows on every call (catalog.repository.ts, pay-character.service.ts), so a
  * change applies to the next page load and the next order; orders already made keep their snapshot.
  */
 import { currencyExponent, type PayMode } from '@gp/contracts/pay';
