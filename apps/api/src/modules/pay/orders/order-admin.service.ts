@@ -9,7 +9,7 @@
  * character is credited once. The job row is locked and the change guarded on `dead`, so two staff members
  * retrying at once revive it once (the second hears `not_dead`).
  */
-import { currencyExponent, type OrderState, type PayMode } from '@gp/contracts/pay';
+import type { OrderState } from '@gp/contracts/pay';
 import type {
   DeadDeliveryPage,
   PayAdminOrderDetail,

@@ -20,7 +20,7 @@ import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db, type Exclusive } from '../../../db/database.ts';
 import { backoff, GiveUp, LoopWorker, PollingWorker, type WorkerLog } from '../../../jobs/polling-worker.ts';
 import { gameServerQueue } from '../game-server/game-server-queue.ts';
-import { GameServerError, type GameServerAdapter } from '../game-server/game-server.adapter.ts';
+import type { GameServerAdapter } from '../game-server/game-server.adapter.ts';
 import { PayDeliveryRepository, type ClaimedDelivery } from './pay-delivery.repository.ts';
 import { PayOrderRepository } from './pay-order.repository.ts';
 
