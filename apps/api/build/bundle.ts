@@ -27,6 +27,7 @@ const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 export const entryPoints = {
   server: 'src/server.ts',
   worker: 'src/worker.ts',
+  admin: 'src/admin.ts',
 };
 
 /** `@scope/name/sub/path` -> `@scope/name`; `name/sub` -> `name`. */

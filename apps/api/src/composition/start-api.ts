@@ -9,7 +9,8 @@ import { parseEnvOrExit } from '../config/env.ts';
 import { openDatabase } from '../db/database.ts';
 import { gracefulShutdown, onStopSignal } from '../lifecycle/graceful-shutdown.ts';
 import { demoStripeChannel } from './seed/pay.seed.ts';
-import { requiredSeedSteps, runSeed, seedSteps, type SeedNotes } from './seed/seed.ts';
+import { runSeed, seedSteps, type SeedNotes } from './seed/seed.ts';
+import { StaffAccountRepository } from '../modules/staff/index.ts';
 import { configuredSocialProviders, forwardAppleFormPost } from '../modules/accounts/index.ts';
 import { serveMetrics } from '../observability/metrics-server.ts';
 import { appHostsOf, buildAppHost } from '../static/app-hosts.ts';
@@ -35,12 +36,19 @@ export async function startApi(dev?: DevelopmentStart): Promise<void> {
     ],
     dev: dev?.parts,
   });
-  // Demo data on request; the staff admin on every new database (its one-time password is printed below, once).
+  // Demo data on request, with the console's admin (its one-time password is printed below, once). Without it the
+  // database starts empty and the operator makes the first administrator (admin.js first-admin).
   const seedNotes: SeedNotes = { oneTimePasswords: [] };
-  const applied = await runSeed(database.db, env.SEED_DEMO ? seedSteps : requiredSeedSteps, seedNotes);
-  if (applied.length > 0) api.log.info({ steps: applied }, env.SEED_DEMO ? 'demo data seeded' : 'seeded');
-  // The demo's card channel of Lotus Blade pays through Stripe while the local Stripe test server runs.
-  if (env.SEED_DEMO) await demoStripeChannel(database.db, env.STRIPE_TEST_SERVER !== undefined);
+  if (env.SEED_DEMO) {
+    const applied = await runSeed(database.db, seedSteps, seedNotes);
+    if (applied.length > 0) api.log.info({ steps: applied }, 'demo data seeded');
+    // The demo's card channel of Lotus Blade pays through Stripe while the local Stripe test server runs.
+    await demoStripeChannel(database.db, env.STRIPE_TEST_SERVER !== undefined);
+  } else if ((await new StaffAccountRepository(database.db).page({ offset: 0, limit: 1 })).total === 0) {
+    api.log.warn(
+      'The console has no staff account yet: make the first administrator with `node apps/api/dist/admin.js first-admin`',
+    );
+  }
   if (env.payProvider === 'none') {
     api.log.warn('PAY_PROVIDER=none: no payment provider, so top-up orders are refused (err3)');
   }

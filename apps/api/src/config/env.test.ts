@@ -27,6 +27,13 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('seeds demo data by default only outside production, which starts empty unless told otherwise', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
+    expect(parseEnv(productionEnv).SEED_DEMO).toBe(false);
+    expect(parseEnv({ ...productionEnv, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ ...dev, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
   it('lists every wrong variable at once', () => {
     expect(() =>
       parseEnv({ ...dev, API_PORT: 'eighty', DATABASE_URL: 'mysql://x', SERVE_APPS: 'yes' }),

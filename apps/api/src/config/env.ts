@@ -60,8 +60,11 @@ const fields = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    /** Seed demo data on an empty database. */
-    SEED_DEMO: bool.default(true),
+    /**
+     * Seed demo data (games, news, a catalog, the console's admin) on an empty database. Default: on in development
+     * and tests, off in production, which starts empty (the first administrator comes from `admin.js first-admin`).
+     */
+    SEED_DEMO: bool.optional(),
     /** Where players' browsers reach the upload group (absolute URLs of icons and images). */
     PUBLIC_UPLOAD_URL: z.url().default(`http://localhost:${localPorts.api}/upload`),
     PORTAL_ORIGIN: z.url().default(local.apps.portal),
@@ -482,6 +485,7 @@ function complete(e: Fields) {
     staffLinkSecret: e.STAFF_LINK_SECRET ?? randomBytes(32).toString('base64url'),
     // Not random per process: the sealed secrets must open after a restart, in development too.
     staffTotpKey: e.STAFF_TOTP_KEY ?? developmentTotpKey,
+    SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     /** On by default everywhere but production, where it is refused. */
     demoId: e.DEMO_ID ?? e.NODE_ENV !== 'production',
     /** The sandbox everywhere but production, where it is refused and a provider must be named. */
