@@ -7,7 +7,7 @@ import own from './passkeys.module.css';
 const styles = { ...shared, ...own };
 
 /** The calls and WebAuthn load when the visitor asks for them, not with the login page. */
-const loadCalls = () => import('../api/passkeys.ts');
+const loadCalls = () => import('../api/login-with-passkey.ts');
 
 /** Whether the browser has WebAuthn never changes while the page is open. */
 const neverChanges = () => () => {};

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@gp/i18n/format';
-import {
-  addPasskey,
-  listPasskeys,
-  provePasskey,
-  removePasskey,
-  type MemberPasskeyData,
-} from '../api/passkeys.ts';
+import type { MemberPasskeyData } from '@gp/contracts/passkeys';
+import type { WebAuthnAnswer } from '@gp/contracts/webauthn';
+import { addPasskey } from '../api/add-passkey.ts';
+import { passkeysCalls } from '../api/passkeys.calls.ts';
+import { provePasskey } from '../api/prove-passkey.ts';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
 import shared from '../../../components/account-section.module.css';
 import { FormMessages } from '../../../components/form-messages.tsx';
@@ -40,8 +38,8 @@ export function PasskeysSection({ sealPassword, onCount }: PasskeysSectionProps)
 
   const load = useCallback(
     () =>
-      listPasskeys().then(
-        (list) => {
+      passkeysCalls.list({}).then(
+        ({ list }) => {
           setPasskeys(list);
           onCount?.(list.length);
         },
@@ -267,11 +265,11 @@ function RemoveForm({
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const remove = async (proof: () => Promise<Parameters<typeof removePasskey>[1]>) => {
+  const remove = async (proof: () => Promise<{ pwd: string } | { passkey: WebAuthnAnswer }>) => {
     setAlert('');
     setBusy(true);
     try {
-      await removePasskey(passkey.id, await proof());
+      await passkeysCalls.remove({ id: passkey.id, ...(await proof()) });
       onRemoved();
     } catch (failure) {
       setAlert(passkeyErrorText(t, failure));
