@@ -1,18 +1,15 @@
-import { useId } from 'react';
-import styles from './account-section.module.css';
+import { Field } from './field.tsx';
 
 /**
- * A labelled input of an account-page section with its error, tied together for screen readers. By default the
- * current password that confirms a step (a passkey added or removed, the account deleted).
+ * The field of an account-page section that confirms a step: by default the current password (a passkey added
+ * or removed, the account deleted).
  */
 export function SectionInput({
-  label,
-  error,
-  value,
   onChange,
   type = 'password',
   autoComplete = 'current-password',
   maxLength = 16,
+  ...field
 }: {
   label: string;
   error: string | undefined;
@@ -22,29 +19,13 @@ export function SectionInput({
   autoComplete?: string;
   maxLength?: number;
 }) {
-  const id = useId();
-  const errorId = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <Field
+      {...field}
+      type={type}
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -6,10 +6,11 @@ import { sendBindEmailCode } from '../api/send-bind-email-code.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { CodeField } from './code-field.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { isCode, useCodeSlot, useCodeStep } from './use-code-step.ts';
 import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /**
@@ -92,7 +93,9 @@ export function BindEmailForm({
       <h2 id="bind-email-heading">
         {hasEmail ? t('accountSecurity.changeEmailHeading') : t('bind.emailHeading')}
       </h2>
-      <p className={styles.hint}>{hasEmail ? t('accountSecurity.changeEmailIntro') : t('bind.emailIntro')}</p>
+      <p className={controls.hint}>
+        {hasEmail ? t('accountSecurity.changeEmailIntro') : t('bind.emailIntro')}
+      </p>
       <FormMessages alert={alert} />
       <OwnerProofField proof={proof} error={errors.password} />
       <CaptchaField {...step.captchaField} />
@@ -134,7 +137,7 @@ export function BindEmailForm({
         />
       </fieldset>
       <FormMessages notice={notice} />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {hasEmail ? t('accountSecurity.changeEmail') : t('bind.linkEmail')}
       </button>
     </form>

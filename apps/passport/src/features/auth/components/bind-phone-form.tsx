@@ -10,6 +10,7 @@ import { FormMessages } from '../../../components/form-messages.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeSlot, useCodeStep } from './use-code-step.ts';
 import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /**
@@ -84,7 +85,7 @@ export function BindPhoneForm({
       aria-labelledby="bind-phone-heading"
     >
       <h2 id="bind-phone-heading">{hasPhone ? t('bind.changePhoneHeading') : t('bind.phoneHeading')}</h2>
-      <p className={styles.hint}>{t('bind.phoneIntro')}</p>
+      <p className={controls.hint}>{t('bind.phoneIntro')}</p>
       <FormMessages alert={alert} />
       <OwnerProofField proof={proof} error={errors.password} />
       <CaptchaField {...step.captchaField} />
@@ -106,7 +107,7 @@ export function BindPhoneForm({
         <CodeField label={t('bind.newCode')} slot={code} error={errors.code} onSend={() => send('bind')} />
       </fieldset>
       <FormMessages notice={notice} />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {t('bind.linkPhone')}
       </button>
     </form>

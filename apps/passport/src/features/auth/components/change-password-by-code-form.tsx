@@ -5,11 +5,12 @@ import { changePasswordByCode } from '../api/change-password-by-code.ts';
 import { sendOwnCode } from '../api/send-own-code.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { CodeStep } from './code-field.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 type Channel = 'sms' | 'email';
@@ -121,7 +122,7 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
         errors={errors}
         labels={{ password: t('account.newPassword'), confirmation: t('account.confirm') }}
       />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? t('account.saving') : t('guards.byCodeSubmit')}
       </button>
     </form>

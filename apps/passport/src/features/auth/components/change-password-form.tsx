@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../api/change-password.ts';
 import { errorMessage } from '../model/error-message.ts';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /** Old password, new one twice (spec 5: rules, must differ, must match). */
@@ -62,7 +63,7 @@ export function ChangePasswordForm() {
         errors={errors}
         labels={{ password: t('account.newPassword'), confirmation: t('account.confirm') }}
       />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? t('account.saving') : t('account.save')}
       </button>
     </form>

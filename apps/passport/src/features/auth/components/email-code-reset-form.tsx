@@ -4,10 +4,11 @@ import { emailRule } from '@gp/contracts/passport';
 import { resetByEmailCode, sendResetEmailCode } from '../api/reset-by-email-code.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { CodeStep } from './code-field.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /**
@@ -75,7 +76,7 @@ export function EmailCodeResetForm() {
             errors={errors}
             labels={{ password: t('phone.newPassword'), confirmation: t('findpwd.confirm') }}
           />
-          <button type="submit" className={styles.primary} disabled={busy}>
+          <button type="submit" className={controls.primary} disabled={busy}>
             {busy ? t('findpwd.saving') : t('findpwd.save')}
           </button>
         </>

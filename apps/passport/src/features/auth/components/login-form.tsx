@@ -4,8 +4,9 @@ import { ApiError } from '@gp/api-client';
 import { captchaCodes, errorMessage } from '../model/error-message.ts';
 import { login } from '../api/login.ts';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /** The field rules use zod: loaded when the visitor starts on the form, not with the page. */
@@ -115,7 +116,7 @@ export function LoginForm({
         <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
         {t('login.keep')}
       </label>
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
       </button>
     </form>

@@ -5,6 +5,7 @@ import { authCalls } from '../api/auth.calls.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 type State = { step: 'checking' } | { step: 'form' } | { step: 'done' } | { step: 'failed'; message: string };
@@ -57,10 +58,10 @@ export function NewPasswordForm({
   if (state.step === 'failed') {
     return (
       <div className={styles.form}>
-        <p role="alert" className={styles.alert}>
+        <p role="alert" className={controls.alert}>
           {state.message}
         </p>
-        <button type="button" className={styles.secondary} onClick={onStartOver}>
+        <button type="button" className={controls.secondary} onClick={onStartOver}>
           {t('findpwd.startOver')}
         </button>
       </div>
@@ -68,7 +69,7 @@ export function NewPasswordForm({
   }
   if (state.step === 'done') {
     return (
-      <p role="status" className={styles.notice}>
+      <p role="status" className={controls.notice}>
         {t('findpwd.done')}
       </p>
     );
@@ -82,7 +83,7 @@ export function NewPasswordForm({
         errors={errors}
         labels={{ password: t('findpwd.newPassword'), confirmation: t('findpwd.confirm') }}
       />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? t('findpwd.saving') : t('findpwd.save')}
       </button>
     </form>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from './field.tsx';
-import styles from './forms.module.css';
+import { Field } from '../../../components/field.tsx';
+import controls from '../../../components/controls.module.css';
 
 /**
  * A passkey as the proof of the owner, where the member has one (the route hands it in from the passkeys
@@ -44,9 +44,9 @@ export function OwnerProofField({
   const { t } = useTranslation('passport');
   if (proof.byPasskey)
     return (
-      <div className={styles.field}>
-        <p className={styles.hint}>{t('passkeys.proof.chosen')}</p>
-        <button type="button" className={styles.secondary} onClick={() => proof.setChosePasskey(false)}>
+      <div className={controls.field}>
+        <p className={controls.hint}>{t('passkeys.proof.chosen')}</p>
+        <button type="button" className={controls.secondary} onClick={() => proof.setChosePasskey(false)}>
           {t('passkeys.proof.usePassword')}
         </button>
       </div>
@@ -62,7 +62,7 @@ export function OwnerProofField({
       error={error}
     >
       {proof.canUsePasskey && (
-        <button type="button" className={styles.secondary} onClick={() => proof.setChosePasskey(true)}>
+        <button type="button" className={controls.secondary} onClick={() => proof.setChosePasskey(true)}>
           {t('passkeys.proof.usePasskey')}
         </button>
       )}

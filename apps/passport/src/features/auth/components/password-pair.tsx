@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { passwordRule } from '@gp/contracts/passport';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 
 export interface PasswordPairValue {
   password: string;

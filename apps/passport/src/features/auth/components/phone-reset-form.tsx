@@ -9,6 +9,7 @@ import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /** Reset by phone (spec 7 /web/reset/pwd): SMS code, then the new password twice; every session ends. */
@@ -61,7 +62,7 @@ export function PhoneResetForm() {
         errors={errors}
         labels={{ password: t('phone.newPassword'), confirmation: t('findpwd.confirm') }}
       />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? t('findpwd.saving') : t('findpwd.save')}
       </button>
     </form>

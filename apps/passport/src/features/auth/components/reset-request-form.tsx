@@ -4,9 +4,10 @@ import { emailRule } from '@gp/contracts/passport';
 import { site } from '@gp/config';
 import { authCalls } from '../api/auth.calls.ts';
 import { CaptchaField } from './captcha-field.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { useCodeStep } from './use-code-step.ts';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /** Step one of the reset: e-mail and captcha; then "check your inbox" with a resend countdown. */
@@ -44,10 +45,10 @@ export function ResetRequestForm() {
   if (sentTo && wait > 0) {
     return (
       <div className={styles.form}>
-        <p role="status" className={styles.notice}>
+        <p role="status" className={controls.notice}>
           {t('findpwd.sent', { email: sentTo })}
         </p>
-        <p className={styles.hint}>{t('findpwd.resendIn', { seconds: wait })}</p>
+        <p className={controls.hint}>{t('findpwd.resendIn', { seconds: wait })}</p>
       </div>
     );
   }
@@ -67,7 +68,7 @@ export function ResetRequestForm() {
         error={errors.email}
       />
       <CaptchaField {...step.captchaField} />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? t('findpwd.sending') : sentTo ? t('findpwd.resend') : t('findpwd.send')}
       </button>
     </form>

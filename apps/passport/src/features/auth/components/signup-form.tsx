@@ -8,11 +8,12 @@ import { sendSmsCode } from '../api/send-sms-code.ts';
 import { registerByEmail } from '../api/register-by-email.ts';
 import { sendRegisterCode } from '../api/send-register-code.ts';
 import { CodeStep } from './code-field.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /** A new member: the nickname to greet, and what they log in with (the e-mail, or the phone with its country). */
@@ -134,7 +135,7 @@ export function SignupForm({
         errors={errors}
         labels={{ password: t('signup.password'), confirmation: t('signup.confirm') }}
       />
-      <div className={styles.field}>
+      <div className={controls.field}>
         <label className={styles.check}>
           <input
             type="checkbox"
@@ -153,9 +154,9 @@ export function SignupForm({
             />
           </span>
         </label>
-        {errors.agree && <p className={styles.error}>{errors.agree}</p>}
+        {errors.agree && <p className={controls.error}>{errors.agree}</p>}
       </div>
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? t('signup.submitting') : t('signup.submit')}
       </button>
     </form>
