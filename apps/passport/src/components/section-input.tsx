@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Field } from './field.tsx';
 
 /**
- * The field of an account-page section that confirms a step: by default the current password (a passkey added
- * or removed, the account deleted).
+ * A field that hands on its text: by default the current password that confirms a step (a password or a
+ * contact changed, a passkey added or removed, the account deleted); `children` stand beside it.
  */
 export function SectionInput({
   onChange,
@@ -18,6 +19,7 @@ export function SectionInput({
   type?: 'password' | 'text';
   autoComplete?: string;
   maxLength?: number;
+  children?: ReactNode;
 }) {
   return (
     <Field

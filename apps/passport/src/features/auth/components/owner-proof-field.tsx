@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/field.tsx';
+import { SectionInput } from '../../../components/section-input.tsx';
 import controls from '../../../components/controls.module.css';
 
 /**
@@ -52,20 +52,17 @@ export function OwnerProofField({
       </div>
     );
   return (
-    <Field
+    <SectionInput
       label={t('account.oldPassword')}
-      type="password"
-      autoComplete="current-password"
-      maxLength={16}
-      value={proof.password}
-      onChange={(e) => proof.setPassword(e.target.value)}
       error={error}
+      value={proof.password}
+      onChange={proof.setPassword}
     >
       {proof.canUsePasskey && (
         <button type="button" className={controls.secondary} onClick={() => proof.setChosePasskey(true)}>
           {t('passkeys.proof.usePasskey')}
         </button>
       )}
-    </Field>
+    </SectionInput>
   );
 }
