@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule, phoneRule } from '@gp/contracts/passport';
+import { visuallyHidden } from '@gp/ui/visually-hidden';
 import { changePasswordByCode } from '../api/change-password-by-code.ts';
 import { sendOwnCode } from '../api/send-own-code.ts';
 import { AuthForm, SubmitButton, useFormSubmit } from './auth-form.tsx';
@@ -75,7 +76,7 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
       <FormMessages alert={alert} notice={saved ? t('account.saved') : ''} />
       {channels.length > 1 && (
         <fieldset className={styles.methods}>
-          <legend className={styles.visuallyHidden}>{t('guards.channel')}</legend>
+          <legend className={visuallyHidden}>{t('guards.channel')}</legend>
           {channels.map((c) => (
             <label key={c} className={channel === c ? styles.methodActive : styles.method}>
               <input
