@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, enabledLanguageOptions, isEnabledLanguage, switchLanguage } from '@gp/i18n';
 import type { EnabledLanguage } from '@gp/config';
 import styles from './language-switcher.module.css';
+import { visuallyHidden } from './visually-hidden.tsx';
 
 /** Lists the enabled languages by their own names; choosing one stores it for this host and reloads. */
 export function LanguageSwitcher({
@@ -18,7 +19,7 @@ export function LanguageSwitcher({
   const { t } = useTranslation('common');
   return (
     <span className={styles.switcher}>
-      <label htmlFor={id} className={compact ? styles.visuallyHidden : styles.label}>
+      <label htmlFor={id} className={compact ? visuallyHidden : styles.label}>
         {t('language.label')}
       </label>
       <select

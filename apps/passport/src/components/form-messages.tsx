@@ -1,4 +1,4 @@
-import styles from './account-section.module.css';
+import styles from './controls.module.css';
 
 /**
  * The form-level error (announced at once) and the form-level notice (announced politely), as every form and

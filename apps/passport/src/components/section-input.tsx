@@ -1,18 +1,16 @@
-import { useId } from 'react';
-import styles from './account-section.module.css';
+import type { ReactNode } from 'react';
+import { Field } from './field.tsx';
 
 /**
- * A labelled input of an account-page section with its error, tied together for screen readers. By default the
- * current password that confirms a step (a passkey added or removed, the account deleted).
+ * A field that hands on its text: by default the current password that confirms a step (a password or a
+ * contact changed, a passkey added or removed, the account deleted); `children` stand beside it.
  */
 export function SectionInput({
-  label,
-  error,
-  value,
   onChange,
   type = 'password',
   autoComplete = 'current-password',
   maxLength = 16,
+  ...field
 }: {
   label: string;
   error: string | undefined;
@@ -21,30 +19,15 @@ export function SectionInput({
   type?: 'password' | 'text';
   autoComplete?: string;
   maxLength?: number;
+  children?: ReactNode;
 }) {
-  const id = useId();
-  const errorId = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <Field
+      {...field}
+      type={type}
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

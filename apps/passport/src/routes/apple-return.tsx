@@ -15,6 +15,7 @@ import {
   providerNames,
   formsStyles as styles,
 } from '../features/auth/index.ts';
+import { FormMessages } from '../components/form-messages.tsx';
 
 type Outcome =
   | { kind: 'working'; pending: PendingSocialLogin }
@@ -98,9 +99,7 @@ export default function AppleReturn() {
           <p role="status">{t('social.working')}</p>
         ) : (
           <>
-            <p role="alert" className={styles.alert}>
-              {message}
-            </p>
+            <FormMessages alert={message} />
             <p className={styles.actions}>
               <SiteLink to={loginLink}>{t('social.backToLogin')}</SiteLink>
             </p>

@@ -10,6 +10,7 @@ import {
   type Registered,
   formsStyles as styles,
 } from '../features/auth/index.ts';
+import controls from '../components/controls.module.css';
 import type { LoginState } from './login.tsx';
 
 const countdownSeconds = 5;
@@ -55,9 +56,9 @@ export default function Signup() {
         </>
       ) : (
         <div className={styles.form} role="status">
-          <p className={styles.notice}>{t('signup.done', { name: done.nickName })}</p>
+          <p className={controls.notice}>{t('signup.done', { name: done.nickName })}</p>
           <p>{t('signup.redirecting', { seconds: left })}</p>
-          <SiteLink to={`/login${search}`} state={loginState} className={styles.primary}>
+          <SiteLink to={`/login${search}`} state={loginState} className={controls.primary}>
             {t('signup.goNow')}
           </SiteLink>
         </div>

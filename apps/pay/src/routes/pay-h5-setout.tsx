@@ -15,6 +15,7 @@ import {
 } from 'react-router';
 import { ApiError } from '@gp/api-client';
 import { errorDomains, type ErrorDomain } from '@gp/errors';
+import { surface } from '@gp/ui/surface';
 import {
   topupApiOf,
   TopupForm,
@@ -65,7 +66,7 @@ export default function PayH5Setout() {
       h5
       aside={<Link to={place.home}>{t('game.change')}</Link>}
     >
-      <div className={styles.gameBar}>
+      <div className={`${surface} ${styles.gameBar}`}>
         {game.game_icon && <img src={game.game_icon} alt="" width={40} height={40} loading="lazy" />}
         <strong>{t('game.selected', { game: game.game_name })}</strong>
       </div>

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '@gp/ui/shell-data';
 import { FanGroupList } from '../features/fans/index.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 import styles from './h5-list-page.module.css';
 
 export default function FanGroups() {
@@ -9,8 +10,7 @@ export default function FanGroups() {
   const { navigation } = useShellData();
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{t('common:routes.fans')}</h1>
-      <p className={styles.intro}>{t('fans.intro')}</p>
+      <PageHeading h5 title={t('common:routes.fans')} intro={t('fans.intro')} />
       <FanGroupList groups={navigation.fansGroups} layout="rows" />
     </div>
   );

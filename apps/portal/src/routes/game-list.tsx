@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '@gp/ui/shell-data';
 import { GameGrid } from '../features/games/index.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 import styles from './h5-list-page.module.css';
 
 export default function GameList() {
@@ -9,8 +10,7 @@ export default function GameList() {
   const { navigation } = useShellData();
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{t('common:routes.gamelist')}</h1>
-      <p className={styles.intro}>{t('gamelist.intro')}</p>
+      <PageHeading h5 title={t('common:routes.gamelist')} intro={t('gamelist.intro')} />
       {/* The first row of icons is on screen at once. */}
       <GameGrid games={navigation.games} eagerCount={2} />
     </div>

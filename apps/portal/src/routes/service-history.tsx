@@ -13,7 +13,7 @@ import {
   historyHref,
   loadServiceStrings,
   pageParam,
-  ServiceLayout,
+  ServiceBarPage,
   servicePaths,
   type ServiceStrings,
   StatusFilter,
@@ -69,17 +69,11 @@ function Empty({ data }: { data: HistoryData }) {
 
 export default function ServiceHistory() {
   const data = useLoaderData() as HistoryData;
-  const { t } = useServiceStrings(data.strings);
+  useServiceStrings(data.strings);
   const h5 = useIsH5();
   const pageCount = Math.max(1, Math.ceil(data.tickets.total / workOrderPageSize));
   return (
-    <ServiceLayout
-      h5={h5}
-      nav
-      current="history"
-      title={t('common:routes.serviceHistory')}
-      intro={t('history.intro')}
-    >
+    <ServiceBarPage h5={h5} page="history">
       <StatusFilter current={data.status} />
       {data.tickets.list.length === 0 ? (
         <Empty data={data} />
@@ -92,6 +86,6 @@ export default function ServiceHistory() {
         hrefFor={(page) => historyHref(data.status, page)}
         compact={h5}
       />
-    </ServiceLayout>
+    </ServiceBarPage>
   );
 }

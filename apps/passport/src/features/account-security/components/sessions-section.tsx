@@ -6,11 +6,12 @@ import { errorText } from '@gp/i18n';
 import { dateTime, formatDate } from '@gp/i18n/format';
 import { accountSecurityCalls as calls } from '../api/account-security.calls.ts';
 import shared from '../../../components/account-section.module.css';
+import controls from '../../../components/controls.module.css';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import own from './sessions-section.module.css';
 
-/** The account page's section look, with this section's own button and badge. */
-const styles = { ...shared, ...own };
+/** The app's controls and the account page's section look, with this section's own badge. */
+const styles = { ...controls, ...shared, ...own };
 
 /**
  * "Where you're logged in": the member's live sessions with the browser, a masked network
@@ -94,7 +95,7 @@ export function SessionsSection() {
               {!s.current && (
                 <button
                   type="button"
-                  className={styles.button}
+                  className={styles.secondary}
                   disabled={busy}
                   aria-label={t('accountSecurity.signOutDevice', { device: deviceOf(s) })}
                   onClick={() =>
@@ -112,7 +113,7 @@ export function SessionsSection() {
         (others.length > 0 ? (
           <button
             type="button"
-            className={styles.button}
+            className={styles.secondary}
             disabled={busy}
             onClick={() => void act(() => calls.endOtherSessions({}), t('accountSecurity.signedOutOthers'))}
           >

@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule, type UserInfo } from '@gp/contracts/passport';
 import { bindEmail } from '../api/bind-email.ts';
 import { sendBindEmailCode } from '../api/send-bind-email-code.ts';
-import { errorMessage } from '../model/error-message.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { CodeField } from './code-field.tsx';
-import { Field } from './field.tsx';
+import { EmailField } from './email-field.tsx';
+import { AuthForm, SubmitButton, useFormSubmit } from './auth-form.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { isCode, useCodeSlot, useCodeStep } from './use-code-step.ts';
 import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /**
@@ -33,9 +34,9 @@ export function BindEmailForm({
   const [email, setEmail] = useState('');
   const proof = useOwnerProof(passkeyProof);
   const step = useCodeStep();
-  const { errors, setErrors, alert, setAlert, notice, setNotice, code } = step;
+  const { errors, alert, notice, setNotice, code } = step;
   const oldCode = useCodeSlot();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useFormSubmit(step, proof.passkeyErrorText);
 
   const emailErrors = (value: string, field: string): Record<string, string> =>
     emailRule.safeParse(value.trim()).success ? {} : { [field]: t('validation.email') };
@@ -50,61 +51,50 @@ export function BindEmailForm({
     );
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert('');
+  const check = () => {
     const found = emailErrors(email, 'email');
     if (proof.missing) found.password = t('validation.required');
     if (!isCode(code.value)) found.code = t('validation.code');
     if (hasEmail && !isCode(oldCode.value)) found.oldCode = t('validation.code');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      onBound(
-        await bindEmail({
-          email: email.trim(),
-          code: code.value.trim(),
-          ...(await proof.take()),
-          ...(hasEmail ? { oldCode: oldCode.value.trim() } : {}),
-        }),
-      );
-      // The form stays for a later change: nothing of this one is kept in it.
-      proof.setPassword('');
-      code.set('');
-      oldCode.set('');
-      setEmail('');
-      setCurrent('');
-      setNotice(hasEmail ? t('accountSecurity.emailChanged') : t('bind.emailLinked'));
-    } catch (error) {
-      setAlert(proof.passkeyErrorText(error) ?? errorMessage(t, error));
-    }
-    setBusy(false);
+    return found;
+  };
+
+  const send = async () => {
+    onBound(
+      await bindEmail({
+        email: email.trim(),
+        code: code.value.trim(),
+        ...(await proof.take()),
+        ...(hasEmail ? { oldCode: oldCode.value.trim() } : {}),
+      }),
+    );
+    // The form stays for a later change: nothing of this one is kept in it.
+    proof.setPassword('');
+    code.set('');
+    oldCode.set('');
+    setEmail('');
+    setCurrent('');
+    setNotice(hasEmail ? t('accountSecurity.emailChanged') : t('bind.emailLinked'));
   };
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-labelledby="bind-email-heading"
+    <AuthForm
+      heading={hasEmail ? t('accountSecurity.changeEmailHeading') : t('bind.emailHeading')}
+      onSubmit={(e) => submit(e, check, send)}
     >
-      <h2 id="bind-email-heading">
-        {hasEmail ? t('accountSecurity.changeEmailHeading') : t('bind.emailHeading')}
-      </h2>
-      <p className={styles.hint}>{hasEmail ? t('accountSecurity.changeEmailIntro') : t('bind.emailIntro')}</p>
+      <p className={controls.hint}>
+        {hasEmail ? t('accountSecurity.changeEmailIntro') : t('bind.emailIntro')}
+      </p>
       <FormMessages alert={alert} />
       <OwnerProofField proof={proof} error={errors.password} />
       <CaptchaField {...step.captchaField} />
       {hasEmail && (
         <fieldset className={styles.group}>
           <legend>{t('accountSecurity.currentEmail')}</legend>
-          <Field
+          <EmailField
             label={t('accountSecurity.currentEmailAddress')}
-            type="email"
-            autoComplete="email"
             value={current}
-            onChange={(e) => setCurrent(e.target.value)}
+            onChange={setCurrent}
             error={errors.current}
           />
           <CodeField
@@ -117,13 +107,12 @@ export function BindEmailForm({
       )}
       <fieldset className={styles.group}>
         <legend>{hasEmail ? t('accountSecurity.newEmail') : t('bind.newEmail')}</legend>
-        <Field
+        <EmailField
           label={t('bind.newEmail')}
-          type="email"
           autoComplete="off"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={setEmail}
           error={errors.email}
         />
         <CodeField
@@ -134,9 +123,7 @@ export function BindEmailForm({
         />
       </fieldset>
       <FormMessages notice={notice} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {hasEmail ? t('accountSecurity.changeEmail') : t('bind.linkEmail')}
-      </button>
-    </form>
+      <SubmitButton busy={busy} label={hasEmail ? t('accountSecurity.changeEmail') : t('bind.linkEmail')} />
+    </AuthForm>
   );
 }

@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneRule, type UserInfo } from '@gp/contracts/passport';
 import { bindPhone } from '../api/bind-phone.ts';
 import { sendPhoneCode } from '../api/send-phone-code.ts';
-import { errorMessage } from '../model/error-message.ts';
+import { AuthForm, SubmitButton, useFormSubmit } from './auth-form.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 import { CodeField } from './code-field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeSlot, useCodeStep } from './use-code-step.ts';
 import { OwnerProofField, useOwnerProof, type PasskeyProof } from './owner-proof-field.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /**
@@ -33,9 +34,9 @@ export function BindPhoneForm({
   const [next, setNext] = useState({ cid: 66, tel: '' });
   const proof = useOwnerProof(passkeyProof);
   const step = useCodeStep();
-  const { errors, setErrors, alert, setAlert, notice, setNotice, code } = step;
+  const { errors, alert, notice, setNotice, code } = step;
   const oldCode = useCodeSlot();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useFormSubmit(step, proof.passkeyErrorText);
 
   const send = (type: 'bind' | 'old') => {
     const phone = type === 'old' ? current : next;
@@ -48,43 +49,34 @@ export function BindPhoneForm({
     );
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert('');
+  const check = () => {
     const found: Record<string, string> = {};
     if (proof.missing) found.password = t('validation.required');
     if (!phoneRule.safeParse(next.tel).success) found.next = t('validation.phone');
     if (!isCode(code.value)) found.code = t('validation.code');
     if (hasPhone && !isCode(oldCode.value)) found.oldCode = t('validation.code');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      onBound(
-        await bindPhone({
-          ...next,
-          code: code.value.trim(),
-          ...(await proof.take()),
-          ...(hasPhone ? { oldCode: oldCode.value.trim() } : {}),
-        }),
-      );
-      proof.setPassword('');
-      setNotice(t('accountSecurity.phoneChanged'));
-    } catch (error) {
-      setAlert(proof.passkeyErrorText(error) ?? errorMessage(t, error));
-    }
-    setBusy(false);
+    return found;
+  };
+
+  const bind = async () => {
+    onBound(
+      await bindPhone({
+        ...next,
+        code: code.value.trim(),
+        ...(await proof.take()),
+        ...(hasPhone ? { oldCode: oldCode.value.trim() } : {}),
+      }),
+    );
+    proof.setPassword('');
+    setNotice(t('accountSecurity.phoneChanged'));
   };
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-labelledby="bind-phone-heading"
+    <AuthForm
+      heading={hasPhone ? t('bind.changePhoneHeading') : t('bind.phoneHeading')}
+      onSubmit={(e) => submit(e, check, bind)}
     >
-      <h2 id="bind-phone-heading">{hasPhone ? t('bind.changePhoneHeading') : t('bind.phoneHeading')}</h2>
-      <p className={styles.hint}>{t('bind.phoneIntro')}</p>
+      <p className={controls.hint}>{t('bind.phoneIntro')}</p>
       <FormMessages alert={alert} />
       <OwnerProofField proof={proof} error={errors.password} />
       <CaptchaField {...step.captchaField} />
@@ -106,9 +98,7 @@ export function BindPhoneForm({
         <CodeField label={t('bind.newCode')} slot={code} error={errors.code} onSend={() => send('bind')} />
       </fieldset>
       <FormMessages notice={notice} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {t('bind.linkPhone')}
-      </button>
-    </form>
+      <SubmitButton busy={busy} label={t('bind.linkPhone')} />
+    </AuthForm>
   );
 }

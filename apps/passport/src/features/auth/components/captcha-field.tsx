@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { site } from '@gp/config';
 import { authCalls } from '../api/auth.calls.ts';
 import { errorMessage } from '../model/error-message.ts';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 export interface CaptchaState {
@@ -74,7 +75,7 @@ export function CaptchaField({
       )}
       <button
         type="button"
-        className={styles.iconButton}
+        className={controls.secondary}
         onClick={() => setRefreshes((n) => n + 1)}
         aria-label={t('captcha.refresh')}
       >

@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule, phoneRule } from '@gp/contracts/passport';
+import { visuallyHidden } from '@gp/ui/visually-hidden';
 import { changePasswordByCode } from '../api/change-password-by-code.ts';
 import { sendOwnCode } from '../api/send-own-code.ts';
-import { errorMessage } from '../model/error-message.ts';
+import { AuthForm, SubmitButton, useFormSubmit } from './auth-form.tsx';
 import { CodeStep } from './code-field.tsx';
-import { Field } from './field.tsx';
+import { EmailField } from './email-field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
@@ -21,7 +22,6 @@ type Channel = 'sms' | 'email';
  */
 export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boolean; hasPhone: boolean }) {
   const { t } = useTranslation('passport');
-  const headingId = useId();
   const channels: Channel[] = [
     ...(hasPhone ? (['sms'] as const) : []),
     ...(hasEmail ? (['email'] as const) : []),
@@ -31,9 +31,9 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
   const [email, setEmail] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
   const step = useCodeStep();
-  const { errors, setErrors, alert, setAlert, setNotice, code } = step;
+  const { errors, setErrors, alert, setNotice, code } = step;
+  const { busy, submit } = useFormSubmit(step);
 
   if (channels.length === 0) return null;
 
@@ -55,35 +55,28 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
       () => t(channel === 'sms' ? 'guards.codeSentPhone' : 'guards.codeSentEmail'),
     );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert('');
+  const check = () => {
     setSaved(false);
     const found = passwordPairErrors(passwords, t);
     if (!isCode(code.value)) found.code = t('validation.code');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await changePasswordByCode({ channel, code: code.value.trim(), ...passwords });
-      setSaved(true);
-      setNotice('');
-      code.set('');
-      setPasswords({ password: '', confirmation: '' });
-    } catch (error) {
-      setAlert(errorMessage(t, error));
-    }
-    setBusy(false);
+    return found;
+  };
+
+  const send = async () => {
+    await changePasswordByCode({ channel, code: code.value.trim(), ...passwords });
+    setSaved(true);
+    setNotice('');
+    code.set('');
+    setPasswords({ password: '', confirmation: '' });
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('guards.byCodeHeading')}</h2>
+    <AuthForm heading={t('guards.byCodeHeading')} onSubmit={(e) => submit(e, check, send)}>
       <p>{t('guards.byCodeIntro')}</p>
       <FormMessages alert={alert} notice={saved ? t('account.saved') : ''} />
       {channels.length > 1 && (
         <fieldset className={styles.methods}>
-          <legend className={styles.visuallyHidden}>{t('guards.channel')}</legend>
+          <legend className={visuallyHidden}>{t('guards.channel')}</legend>
           {channels.map((c) => (
             <label key={c} className={channel === c ? styles.methodActive : styles.method}>
               <input
@@ -105,25 +98,11 @@ export function ChangePasswordByCodeForm({ hasEmail, hasPhone }: { hasEmail: boo
       {channel === 'sms' ? (
         <PhoneFields cid={phone.cid} tel={phone.tel} onChange={setPhone} error={errors.tel} />
       ) : (
-        <Field
-          label={t('guards.boundEmail')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField label={t('guards.boundEmail')} value={email} onChange={setEmail} error={errors.email} />
       )}
       <CodeStep step={step} label={t(channel === 'sms' ? 'phone.code' : 'signup.code')} onSend={sendCode} />
-      <PasswordPair
-        value={passwords}
-        onChange={setPasswords}
-        errors={errors}
-        labels={{ password: t('account.newPassword'), confirmation: t('account.confirm') }}
-      />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? t('account.saving') : t('guards.byCodeSubmit')}
-      </button>
-    </form>
+      <PasswordPair value={passwords} onChange={setPasswords} errors={errors} purpose="account" />
+      <SubmitButton busy={busy} label={t('guards.byCodeSubmit')} busyLabel={t('account.saving')} />
+    </AuthForm>
   );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { CaptchaField } from './captcha-field.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import type { CodeSlot, CodeStepState } from './use-code-step.ts';
-import styles from './forms.module.css';
+import controls from '../../../components/controls.module.css';
 
 /** A 6-digit code with its "send code" button, which counts down while a new code may not be asked for. */
 export function CodeField({
@@ -32,7 +32,7 @@ export function CodeField({
     >
       <button
         type="button"
-        className={styles.secondary}
+        className={`${controls.secondary} ${controls.waiting}`}
         disabled={slot.wait > 0}
         onClick={() => void onSend()}
       >

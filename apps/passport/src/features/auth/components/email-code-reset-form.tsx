@@ -1,14 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailRule } from '@gp/contracts/passport';
 import { resetByEmailCode, sendResetEmailCode } from '../api/reset-by-email-code.ts';
-import { errorMessage } from '../model/error-message.ts';
-import { CodeStep } from './code-field.tsx';
-import { Field } from './field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
+import { AuthForm, SubmitButton, useFormSubmit } from './auth-form.tsx';
+import { CodeStep } from './code-field.tsx';
+import { EmailField } from './email-field.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';
-import styles from './forms.module.css';
 
 /**
  * Reset with an e-mail code (spec 7 /web/reset/pwd with user + captcha), beside the reset link: the code, then
@@ -16,13 +15,12 @@ import styles from './forms.module.css';
  */
 export function EmailCodeResetForm() {
   const { t } = useTranslation('passport');
-  const headingId = useId();
   const [email, setEmail] = useState('');
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const step = useCodeStep();
-  const { errors, setErrors, alert, setAlert, code } = step;
+  const { errors, alert, code } = step;
+  const { busy, submit } = useFormSubmit(step);
 
   const emailErrors = (): Record<string, string> =>
     emailRule.safeParse(email.trim()).success ? {} : { email: t('validation.email') };
@@ -34,52 +32,31 @@ export function EmailCodeResetForm() {
       () => t('guards.resetCodeSent', { email: email.trim() }),
     );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert('');
+  const check = () => {
     const found = { ...emailErrors(), ...passwordPairErrors(passwords, t) };
     if (!isCode(code.value)) found.code = t('validation.code');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await resetByEmailCode({ email: email.trim(), code: code.value.trim(), ...passwords });
-      setDone(true);
-    } catch (error) {
-      setAlert(errorMessage(t, error));
-    }
-    setBusy(false);
+    return found;
+  };
+
+  const reset = async () => {
+    await resetByEmailCode({ email: email.trim(), code: code.value.trim(), ...passwords });
+    setDone(true);
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('guards.resetByCodeHeading')}</h2>
+    <AuthForm heading={t('guards.resetByCodeHeading')} onSubmit={(e) => submit(e, check, reset)}>
       {done ? (
         <FormMessages notice={t('phone.resetDone')} />
       ) : (
         <>
           <p>{t('guards.resetByCodeIntro')}</p>
           <FormMessages alert={alert} />
-          <Field
-            label={t('signup.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-          />
+          <EmailField label={t('signup.email')} value={email} onChange={setEmail} error={errors.email} />
           <CodeStep step={step} label={t('signup.code')} onSend={sendCode} />
-          <PasswordPair
-            value={passwords}
-            onChange={setPasswords}
-            errors={errors}
-            labels={{ password: t('phone.newPassword'), confirmation: t('findpwd.confirm') }}
-          />
-          <button type="submit" className={styles.primary} disabled={busy}>
-            {busy ? t('findpwd.saving') : t('findpwd.save')}
-          </button>
+          <PasswordPair value={passwords} onChange={setPasswords} errors={errors} purpose="reset" />
+          <SubmitButton busy={busy} label={t('findpwd.save')} busyLabel={t('findpwd.saving')} />
         </>
       )}
-    </form>
+    </AuthForm>
   );
 }

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
 import { captchaCodes, errorMessage } from '../model/error-message.ts';
 import { login } from '../api/login.ts';
+import { AuthForm, SubmitButton } from './auth-form.tsx';
 import { CaptchaField, type CaptchaState } from './captcha-field.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import styles from './forms.module.css';
 
@@ -81,12 +82,7 @@ export function LoginForm({
   };
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => void submit(e)}
-      onFocus={() => void loadRules()}
-      noValidate
-    >
+    <AuthForm onSubmit={submit} onFocus={() => void loadRules()}>
       <FormMessages alert={alert} />
       <Field
         label={t('login.account')}
@@ -115,9 +111,7 @@ export function LoginForm({
         <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
         {t('login.keep')}
       </label>
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? t('login.submitting') : t('login.submit')}
-      </button>
-    </form>
+      <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
+    </AuthForm>
   );
 }

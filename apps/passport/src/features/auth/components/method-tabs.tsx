@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '@gp/ui/visually-hidden';
 import styles from './forms.module.css';
 
 export type Method = 'email' | 'phone';
@@ -8,7 +9,7 @@ export function MethodChoice({ value, onChange }: { value: Method; onChange: (m:
   const { t } = useTranslation('passport');
   return (
     <fieldset className={styles.methods}>
-      <legend className={styles.visuallyHidden}>{t('methods.label')}</legend>
+      <legend className={visuallyHidden}>{t('methods.label')}</legend>
       {(['email', 'phone'] as const).map((m) => (
         <label key={m} className={value === m ? styles.methodActive : styles.method}>
           <input type="radio" name="method" value={m} checked={value === m} onChange={() => onChange(m)} />

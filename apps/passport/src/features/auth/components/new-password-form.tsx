@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../model/error-message.ts';
 import { authCalls } from '../api/auth.calls.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { FormMessages } from '../../../components/form-messages.tsx';
+import { AuthForm, SubmitButton, useFormMessages, useFormSubmit } from './auth-form.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 type State = { step: 'checking' } | { step: 'form' } | { step: 'done' } | { step: 'failed'; message: string };
@@ -22,9 +24,9 @@ export function NewPasswordForm({
   const { t } = useTranslation('passport');
   const [state, setState] = useState<State>({ step: 'checking' });
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useFormMessages();
+  const { errors, alert } = form;
+  const { busy, submit } = useFormSubmit(form);
 
   useEffect(() => {
     let live = true;
@@ -37,54 +39,30 @@ export function NewPasswordForm({
     };
   }, [ticket, email, t]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert('');
-    const found = passwordPairErrors(passwords, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await resetPassword(ticket, passwords.password, passwords.confirmation);
-      setState({ step: 'done' });
-    } catch (error) {
-      setAlert(errorMessage(t, error));
-    }
-    setBusy(false);
+  const reset = async () => {
+    await resetPassword(ticket, passwords.password, passwords.confirmation);
+    setState({ step: 'done' });
   };
 
   if (state.step === 'checking') return <p role="status">{t('findpwd.checking')}</p>;
   if (state.step === 'failed') {
     return (
       <div className={styles.form}>
-        <p role="alert" className={styles.alert}>
-          {state.message}
-        </p>
-        <button type="button" className={styles.secondary} onClick={onStartOver}>
+        <FormMessages alert={state.message} />
+        <button type="button" className={controls.secondary} onClick={onStartOver}>
           {t('findpwd.startOver')}
         </button>
       </div>
     );
   }
   if (state.step === 'done') {
-    return (
-      <p role="status" className={styles.notice}>
-        {t('findpwd.done')}
-      </p>
-    );
+    return <FormMessages notice={t('findpwd.done')} />;
   }
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <AuthForm onSubmit={(e) => submit(e, () => passwordPairErrors(passwords, t), reset)}>
       <FormMessages alert={alert} />
-      <PasswordPair
-        value={passwords}
-        onChange={setPasswords}
-        errors={errors}
-        labels={{ password: t('findpwd.newPassword'), confirmation: t('findpwd.confirm') }}
-      />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? t('findpwd.saving') : t('findpwd.save')}
-      </button>
-    </form>
+      <PasswordPair value={passwords} onChange={setPasswords} errors={errors} purpose="resetLink" />
+      <SubmitButton busy={busy} label={t('findpwd.save')} busyLabel={t('findpwd.saving')} />
+    </AuthForm>
   );
 }

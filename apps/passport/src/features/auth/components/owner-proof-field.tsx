@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from './field.tsx';
-import styles from './forms.module.css';
+import { SectionInput } from '../../../components/section-input.tsx';
+import controls from '../../../components/controls.module.css';
 
 /**
  * A passkey as the proof of the owner, where the member has one (the route hands it in from the passkeys
@@ -44,28 +44,25 @@ export function OwnerProofField({
   const { t } = useTranslation('passport');
   if (proof.byPasskey)
     return (
-      <div className={styles.field}>
-        <p className={styles.hint}>{t('passkeys.proof.chosen')}</p>
-        <button type="button" className={styles.secondary} onClick={() => proof.setChosePasskey(false)}>
+      <div className={controls.field}>
+        <p className={controls.hint}>{t('passkeys.proof.chosen')}</p>
+        <button type="button" className={controls.secondary} onClick={() => proof.setChosePasskey(false)}>
           {t('passkeys.proof.usePassword')}
         </button>
       </div>
     );
   return (
-    <Field
+    <SectionInput
       label={t('account.oldPassword')}
-      type="password"
-      autoComplete="current-password"
-      maxLength={16}
-      value={proof.password}
-      onChange={(e) => proof.setPassword(e.target.value)}
       error={error}
+      value={proof.password}
+      onChange={proof.setPassword}
     >
       {proof.canUsePasskey && (
-        <button type="button" className={styles.secondary} onClick={() => proof.setChosePasskey(true)}>
+        <button type="button" className={controls.secondary} onClick={() => proof.setChosePasskey(true)}>
           {t('passkeys.proof.usePasskey')}
         </button>
       )}
-    </Field>
+    </SectionInput>
   );
 }

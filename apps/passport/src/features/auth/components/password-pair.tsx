@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { passwordRule } from '@gp/contracts/passport';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 
 export interface PasswordPairValue {
   password: string;
@@ -17,44 +17,40 @@ export function passwordPairErrors(
   return {};
 }
 
+/** The pair's labels where it is asked: at sign-up, for a reset (by code or by the e-mail's link), on the account. */
+const labels = {
+  signup: { password: 'signup.password', confirmation: 'signup.confirm' },
+  reset: { password: 'phone.newPassword', confirmation: 'findpwd.confirm' },
+  resetLink: { password: 'findpwd.newPassword', confirmation: 'findpwd.confirm' },
+  account: { password: 'account.newPassword', confirmation: 'account.confirm' },
+} as const;
+
 /** A new password with its rule as a hint, and its confirmation. */
 export function PasswordPair({
   value,
   onChange,
   errors,
-  labels,
+  purpose,
 }: {
   value: PasswordPairValue;
   onChange: (next: PasswordPairValue) => void;
   errors: Record<string, string>;
-  labels: { password: string; confirmation: string };
+  purpose: keyof typeof labels;
 }) {
   const { t } = useTranslation('passport');
-  return (
-    <>
-      <Field
-        label={labels.password}
-        hint={t('signup.passwordHint')}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        maxLength={16}
-        required
-        value={value.password}
-        onChange={(e) => onChange({ ...value, password: e.target.value })}
-        error={errors.password}
-      />
-      <Field
-        label={labels.confirmation}
-        type="password"
-        name="confirmation"
-        autoComplete="new-password"
-        maxLength={16}
-        required
-        value={value.confirmation}
-        onChange={(e) => onChange({ ...value, confirmation: e.target.value })}
-        error={errors.confirmation}
-      />
-    </>
-  );
+  return (['password', 'confirmation'] as const).map((name) => (
+    <Field
+      key={name}
+      label={t(labels[purpose][name])}
+      hint={name === 'password' ? t('signup.passwordHint') : undefined}
+      type="password"
+      name={name}
+      autoComplete="new-password"
+      maxLength={16}
+      required
+      value={value[name]}
+      onChange={(e) => onChange({ ...value, [name]: e.target.value })}
+      error={errors[name]}
+    />
+  ));
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Country } from '@gp/contracts/passport';
 import { errorMessage } from '../model/error-message.ts';
 import { authCalls } from '../api/auth.calls.ts';
-import { Field } from './field.tsx';
-import styles from './forms.module.css';
+import { Field } from '../../../components/field.tsx';
+import controls from '../../../components/controls.module.css';
 
 /** Country (calling code, names in the page language from the server) and the national number. */
 export function PhoneFields({
@@ -34,13 +34,13 @@ export function PhoneFields({
   }, [t]);
   return (
     <>
-      <div className={styles.field}>
-        <label htmlFor={id} className={styles.label}>
+      <div className={controls.field}>
+        <label htmlFor={id} className={controls.label}>
           {t('phone.country')}
         </label>
         <select
           id={id}
-          className={styles.input}
+          className={controls.input}
           value={cid}
           onChange={(e) => onChange({ cid: Number(e.target.value), tel })}
         >
@@ -51,7 +51,7 @@ export function PhoneFields({
             </option>
           ))}
         </select>
-        {loadError && <p className={styles.error}>{loadError}</p>}
+        {loadError && <p className={controls.error}>{loadError}</p>}
       </div>
       <Field
         label={t('phone.number')}

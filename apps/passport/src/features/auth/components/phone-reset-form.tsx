@@ -1,25 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneRule } from '@gp/contracts/passport';
-import { errorMessage } from '../model/error-message.ts';
 import { resetByPhone } from '../api/reset-by-phone.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
-import { CodeStep } from './code-field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
+import { AuthForm, SubmitButton, useFormSubmit } from './auth-form.tsx';
+import { CodeStep } from './code-field.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';
-import styles from './forms.module.css';
 
 /** Reset by phone (spec 7 /web/reset/pwd): SMS code, then the new password twice; every session ends. */
 export function PhoneResetForm() {
   const { t } = useTranslation('passport');
   const [phone, setPhone] = useState({ cid: 66, tel: '' });
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
-  const step = useCodeStep();
-  const { errors, setErrors, alert, setAlert, code } = step;
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const step = useCodeStep();
+  const { errors, alert, code } = step;
+  const { busy, submit } = useFormSubmit(step);
 
   const phoneErrors = (): Record<string, string> =>
     phoneRule.safeParse(phone.tel).success ? {} : { tel: t('validation.phone') };
@@ -31,39 +30,26 @@ export function PhoneResetForm() {
       () => t('phone.resetCodeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }),
     );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert('');
+  const check = () => {
     const found = { ...phoneErrors(), ...passwordPairErrors(passwords, t) };
     if (!isCode(code.value)) found.code = t('validation.code');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await resetByPhone({ ...phone, code: code.value.trim(), ...passwords });
-      setDone(true);
-    } catch (error) {
-      setAlert(errorMessage(t, error));
-    }
-    setBusy(false);
+    return found;
+  };
+
+  const reset = async () => {
+    await resetByPhone({ ...phone, code: code.value.trim(), ...passwords });
+    setDone(true);
   };
 
   if (done) return <FormMessages notice={t('phone.resetDone')} />;
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <AuthForm onSubmit={(e) => submit(e, check, reset)}>
       <p>{t('phone.resetIntro')}</p>
       <FormMessages alert={alert} />
       <PhoneFields cid={phone.cid} tel={phone.tel} onChange={setPhone} error={errors.tel} />
       <CodeStep step={step} label={t('phone.code')} onSend={sendCode} />
-      <PasswordPair
-        value={passwords}
-        onChange={setPasswords}
-        errors={errors}
-        labels={{ password: t('phone.newPassword'), confirmation: t('findpwd.confirm') }}
-      />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? t('findpwd.saving') : t('findpwd.save')}
-      </button>
-    </form>
+      <PasswordPair value={passwords} onChange={setPasswords} errors={errors} purpose="reset" />
+      <SubmitButton busy={busy} label={t('findpwd.save')} busyLabel={t('findpwd.saving')} />
+    </AuthForm>
   );
 }

@@ -4,9 +4,11 @@ import { emailRule } from '@gp/contracts/passport';
 import { site } from '@gp/config';
 import { authCalls } from '../api/auth.calls.ts';
 import { CaptchaField } from './captcha-field.tsx';
-import { Field } from './field.tsx';
+import { AuthForm, SubmitButton } from './auth-form.tsx';
+import { EmailField } from './email-field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { useCodeStep } from './use-code-step.ts';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /** Step one of the reset: e-mail and captcha; then "check your inbox" with a resend countdown. */
@@ -44,32 +46,30 @@ export function ResetRequestForm() {
   if (sentTo && wait > 0) {
     return (
       <div className={styles.form}>
-        <p role="status" className={styles.notice}>
-          {t('findpwd.sent', { email: sentTo })}
-        </p>
-        <p className={styles.hint}>{t('findpwd.resendIn', { seconds: wait })}</p>
+        <FormMessages notice={t('findpwd.sent', { email: sentTo })} />
+        <p className={controls.hint}>{t('findpwd.resendIn', { seconds: wait })}</p>
       </div>
     );
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('findpwd.title')}>
+    <AuthForm onSubmit={submit} aria-label={t('findpwd.title')}>
       <p>{t('findpwd.intro')}</p>
       <FormMessages alert={alert} />
-      <Field
+      <EmailField
         label={t('findpwd.email')}
-        type="email"
         name="email"
-        autoComplete="email"
         required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={setEmail}
         error={errors.email}
       />
       <CaptchaField {...step.captchaField} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? t('findpwd.sending') : sentTo ? t('findpwd.resend') : t('findpwd.send')}
-      </button>
-    </form>
+      <SubmitButton
+        busy={busy}
+        label={sentTo ? t('findpwd.resend') : t('findpwd.send')}
+        busyLabel={t('findpwd.sending')}
+      />
+    </AuthForm>
   );
 }

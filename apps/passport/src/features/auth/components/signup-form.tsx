@@ -1,18 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { emailRule, nicknameRule, phoneRule } from '@gp/contracts/passport';
 import { SiteLink } from '@gp/ui/site-link';
-import { errorMessage } from '../model/error-message.ts';
 import { registerByPhone } from '../api/register-by-phone.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { registerByEmail } from '../api/register-by-email.ts';
 import { sendRegisterCode } from '../api/send-register-code.ts';
+import { AuthForm, SubmitButton, useFormSubmit } from './auth-form.tsx';
 import { CodeStep } from './code-field.tsx';
-import { Field } from './field.tsx';
+import { EmailField } from './email-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { PasswordPair, passwordPairErrors } from './password-pair.tsx';
 import { PhoneFields } from './phone-fields.tsx';
 import { isCode, useCodeStep } from './use-code-step.ts';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /** A new member: the nickname to greet, and what they log in with (the e-mail, or the phone with its country). */
@@ -39,8 +41,8 @@ export function SignupForm({
   const [passwords, setPasswords] = useState({ password: '', confirmation: '' });
   const [agree, setAgree] = useState(false);
   const step = useCodeStep();
-  const { errors, setErrors, alert, setAlert, code } = step;
-  const [busy, setBusy] = useState(false);
+  const { errors, alert, code } = step;
+  const { busy, submit } = useFormSubmit(step);
 
   const identityErrors = (): Record<string, string> => {
     if (method === 'email')
@@ -61,50 +63,42 @@ export function SignupForm({
           : t('guards.signupCodeSentPhone', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }),
     );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert('');
+  const check = () => {
     const found = { ...identityErrors(), ...passwordPairErrors(passwords, t) };
     if (method === 'phone' && !nicknameRule.safeParse(nickName.trim()).success)
       found.nickName = t('validation.nickname');
     if (!isCode(code.value)) found.code = t('validation.code');
     if (!agree) found.agree = t('validation.agree');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const account =
-        method === 'email'
-          ? await registerByEmail({ email: email.trim(), code: code.value.trim(), ...passwords })
-          : await registerByPhone({
-              ...phone,
-              code: code.value.trim(),
-              nickName: nickName.trim(),
-              ...passwords,
-            });
-      onRegistered({
-        nickName: account.nickName,
-        // The login form takes a phone as country code + national number, as the server stores it.
-        account: method === 'email' ? email.trim() : `${phone.cid}${phone.tel.replace(/^0+/, '')}`,
-      });
-    } catch (error) {
-      setAlert(errorMessage(t, error));
-      setBusy(false);
-    }
+    return found;
+  };
+
+  const register = async () => {
+    const account =
+      method === 'email'
+        ? await registerByEmail({ email: email.trim(), code: code.value.trim(), ...passwords })
+        : await registerByPhone({
+            ...phone,
+            code: code.value.trim(),
+            nickName: nickName.trim(),
+            ...passwords,
+          });
+    onRegistered({
+      nickName: account.nickName,
+      // The login form takes a phone as country code + national number, as the server stores it.
+      account: method === 'email' ? email.trim() : `${phone.cid}${phone.tel.replace(/^0+/, '')}`,
+    });
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <AuthForm onSubmit={(e) => submit(e, check, register)}>
       <FormMessages alert={alert} />
       {method === 'email' ? (
-        <Field
+        <EmailField
           label={t('signup.email')}
-          type="email"
           name="email"
-          autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={setEmail}
           error={errors.email}
         />
       ) : (
@@ -128,13 +122,8 @@ export function SignupForm({
           error={errors.nickName}
         />
       )}
-      <PasswordPair
-        value={passwords}
-        onChange={setPasswords}
-        errors={errors}
-        labels={{ password: t('signup.password'), confirmation: t('signup.confirm') }}
-      />
-      <div className={styles.field}>
+      <PasswordPair value={passwords} onChange={setPasswords} errors={errors} purpose="signup" />
+      <div className={controls.field}>
         <label className={styles.check}>
           <input
             type="checkbox"
@@ -153,11 +142,9 @@ export function SignupForm({
             />
           </span>
         </label>
-        {errors.agree && <p className={styles.error}>{errors.agree}</p>}
+        {errors.agree && <p className={controls.error}>{errors.agree}</p>}
       </div>
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? t('signup.submitting') : t('signup.submit')}
-      </button>
-    </form>
+      <SubmitButton busy={busy} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
+    </AuthForm>
   );
 }

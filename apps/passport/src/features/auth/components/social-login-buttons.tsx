@@ -5,6 +5,7 @@ import { errorMessage } from '../model/error-message.ts';
 import { providerNames } from '../model/provider-names.ts';
 import { startSocialLogin } from '../api/start-social-login.ts';
 import { FormMessages } from '../../../components/form-messages.tsx';
+import controls from '../../../components/controls.module.css';
 import styles from './forms.module.css';
 
 /**
@@ -59,7 +60,7 @@ export function SocialLoginButtons({
             <button
               key={provider}
               type="button"
-              className={styles.secondary}
+              className={controls.secondary}
               aria-label={mine ? undefined : t('social.continueWith', { provider: name })}
               aria-busy={mine || undefined}
               // The busy button keeps the focus (a disabled one would drop it) but does nothing more.

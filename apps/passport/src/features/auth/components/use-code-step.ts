@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@gp/api-client';
 import { captchaCodes, errorMessage } from '../model/error-message.ts';
+import { useFormMessages } from './auth-form.tsx';
 import type { CaptchaState } from './captcha-field.tsx';
 import { useCountdown } from './use-countdown.ts';
 
@@ -33,9 +34,8 @@ export const isCode = (value: string) => /^\d{6}$/.test(value.trim());
  */
 export function useCodeStep() {
   const { t } = useTranslation('passport');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const [notice, setNotice] = useState('');
+  const messages = useFormMessages();
+  const { errors, setErrors, setAlert, setNotice } = messages;
   const [captcha, setCaptcha] = useState<CaptchaState>({ imgToken: '', answer: '' });
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const code = useCodeSlot();
@@ -73,12 +73,7 @@ export function useCodeStep() {
     });
 
   return {
-    errors,
-    setErrors,
-    alert,
-    setAlert,
-    notice,
-    setNotice,
+    ...messages,
     code,
     send,
     sendCode,

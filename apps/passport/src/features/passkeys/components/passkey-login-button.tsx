@@ -1,13 +1,12 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
-import shared from '../../../components/account-section.module.css';
-import own from './passkeys.module.css';
-
-const styles = { ...shared, ...own };
+import controls from '../../../components/controls.module.css';
+import { FormMessages } from '../../../components/form-messages.tsx';
+import styles from './passkeys.module.css';
 
 /** The calls and WebAuthn load when the visitor asks for them, not with the login page. */
-const loadCalls = () => import('../api/passkeys.ts');
+const loadCalls = () => import('../api/login-with-passkey.ts');
 
 /** Whether the browser has WebAuthn never changes while the page is open. */
 const neverChanges = () => () => {};
@@ -46,12 +45,8 @@ export function PasskeyLoginButton({
 
   return (
     <div className={styles.login}>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      <button type="button" className={styles.button} onClick={() => void start()} disabled={busy}>
+      <FormMessages alert={alert} />
+      <button type="button" className={controls.secondary} onClick={() => void start()} disabled={busy}>
         {busy ? t('passkeys.login.busy') : t('passkeys.login.button')}
       </button>
     </div>

@@ -1,20 +1,19 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@gp/i18n/format';
-import {
-  addPasskey,
-  listPasskeys,
-  provePasskey,
-  removePasskey,
-  type MemberPasskeyData,
-} from '../api/passkeys.ts';
+import type { MemberPasskeyData } from '@gp/contracts/passkeys';
+import type { WebAuthnAnswer } from '@gp/contracts/webauthn';
+import { addPasskey } from '../api/add-passkey.ts';
+import { passkeysCalls } from '../api/passkeys.calls.ts';
+import { provePasskey } from '../api/prove-passkey.ts';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
-import shared from '../../../components/account-section.module.css';
+import section from '../../../components/account-section.module.css';
+import controls from '../../../components/controls.module.css';
 import { FormMessages } from '../../../components/form-messages.tsx';
+import { SectionForm } from '../../../components/section-form.tsx';
 import { SectionInput } from '../../../components/section-input.tsx';
-import own from './passkeys.module.css';
 
-const styles = { ...shared, ...own };
+const styles = { ...controls, ...section };
 
 export interface PasskeysSectionProps {
   /** Seals the password as the login does (the route hands in the auth feature's sealing). */
@@ -40,8 +39,8 @@ export function PasskeysSection({ sealPassword, onCount }: PasskeysSectionProps)
 
   const load = useCallback(
     () =>
-      listPasskeys().then(
-        (list) => {
+      passkeysCalls.list({}).then(
+        ({ list }) => {
           setPasskeys(list);
           onCount?.(list.length);
         },
@@ -101,7 +100,7 @@ export function PasskeysSection({ sealPassword, onCount }: PasskeysSectionProps)
           <div className={styles.actions}>
             <button
               type="button"
-              className={styles.button}
+              className={styles.secondary}
               onClick={() => {
                 setNotice('');
                 setRemoving(null);
@@ -140,7 +139,7 @@ function PasskeyList({
           </div>
           <button
             type="button"
-            className={styles.button}
+            className={styles.secondary}
             aria-label={t('passkeys.removeOf', { name: p.name })}
             onClick={() => onRemove(p)}
           >
@@ -149,38 +148,6 @@ function PasskeyList({
         </li>
       ))}
     </ul>
-  );
-}
-
-function FormFrame({
-  heading,
-  danger = false,
-  alert,
-  onSubmit,
-  children,
-}: {
-  heading: string;
-  danger?: boolean;
-  alert: string;
-  onSubmit: (e: FormEvent) => void;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <form
-      className={`${styles.form} ${danger ? styles.dangerForm : ''}`}
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby={headingId}
-    >
-      <h3 id={headingId}>{heading}</h3>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      {children}
-    </form>
   );
 }
 
@@ -219,7 +186,15 @@ function AddForm({
   };
 
   return (
-    <FormFrame heading={t('passkeys.addHeading')} alert={alert} onSubmit={(e) => void submit(e)}>
+    <SectionForm
+      heading={t('passkeys.addHeading')}
+      busy={busy}
+      onSubmit={(e) => void submit(e)}
+      submitLabel={busy ? t('passkeys.adding') : t('passkeys.confirmAdd')}
+      cancelLabel={t('passkeys.cancel')}
+      onCancel={onCancel}
+    >
+      <FormMessages alert={alert} />
       <p className={styles.hint}>{t('passkeys.addExplain')}</p>
       <SectionInput
         label={t('passkeys.name')}
@@ -236,15 +211,7 @@ function AddForm({
         value={password}
         onChange={setPassword}
       />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy}>
-          {busy ? t('passkeys.adding') : t('passkeys.confirmAdd')}
-        </button>
-        <button type="button" className={styles.button} onClick={onCancel} disabled={busy}>
-          {t('passkeys.cancel')}
-        </button>
-      </div>
-    </FormFrame>
+    </SectionForm>
   );
 }
 
@@ -267,11 +234,11 @@ function RemoveForm({
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const remove = async (proof: () => Promise<Parameters<typeof removePasskey>[1]>) => {
+  const remove = async (proof: () => Promise<{ pwd: string } | { passkey: WebAuthnAnswer }>) => {
     setAlert('');
     setBusy(true);
     try {
-      await removePasskey(passkey.id, await proof());
+      await passkeysCalls.remove({ id: passkey.id, ...(await proof()) });
       onRemoved();
     } catch (failure) {
       setAlert(passkeyErrorText(t, failure));
@@ -290,32 +257,30 @@ function RemoveForm({
   };
 
   return (
-    <FormFrame
+    <SectionForm
       heading={t('passkeys.removeHeading', { name: passkey.name })}
       danger
-      alert={alert}
+      busy={busy}
       onSubmit={submit}
-    >
-      <p className={styles.hint}>{t('passkeys.removeExplain')}</p>
-      <SectionInput label={t('passkeys.password')} error={error} value={password} onChange={setPassword} />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.danger} disabled={busy}>
-          {busy ? t('passkeys.removing') : t('passkeys.confirmRemove')}
-        </button>
-        {canUsePasskey && (
+      submitLabel={busy ? t('passkeys.removing') : t('passkeys.confirmRemove')}
+      more={
+        canUsePasskey && (
           <button
             type="button"
-            className={styles.button}
+            className={styles.secondary}
             disabled={busy}
             onClick={() => void remove(async () => ({ passkey: await provePasskey() }))}
           >
             {t('passkeys.removeWithPasskey')}
           </button>
-        )}
-        <button type="button" className={styles.button} onClick={onCancel} disabled={busy}>
-          {t('passkeys.cancel')}
-        </button>
-      </div>
-    </FormFrame>
+        )
+      }
+      cancelLabel={t('passkeys.cancel')}
+      onCancel={onCancel}
+    >
+      <FormMessages alert={alert} />
+      <p className={styles.hint}>{t('passkeys.removeExplain')}</p>
+      <SectionInput label={t('passkeys.password')} error={error} value={password} onChange={setPassword} />
+    </SectionForm>
   );
 }

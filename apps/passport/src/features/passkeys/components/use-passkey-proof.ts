@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { provePasskey } from '../api/passkeys.ts';
+import { provePasskey } from '../api/prove-passkey.ts';
 import { passkeyErrorText, passkeysSupported } from '../model/passkey-errors.ts';
 
 /**

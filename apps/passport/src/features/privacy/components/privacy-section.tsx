@@ -6,8 +6,13 @@ import { SiteLink } from '@gp/ui/site-link';
 import { privacyCalls } from '../api/privacy.calls.ts';
 import { privacyErrorText } from '../model/error-text.ts';
 import { exportFileName, saveJsonFile } from '../model/save-json-file.ts';
-import styles from '../../../components/account-section.module.css';
+import section from '../../../components/account-section.module.css';
+import controls from '../../../components/controls.module.css';
+import { FormMessages } from '../../../components/form-messages.tsx';
+import { SectionForm } from '../../../components/section-form.tsx';
 import { SectionInput } from '../../../components/section-input.tsx';
+
+const styles = { ...controls, ...section };
 
 export interface PrivacySectionProps {
   /** Seals the password as the login does (the route hands in the auth feature's sealing). */
@@ -83,21 +88,12 @@ export function PrivacySection({ sealPassword }: PrivacySectionProps) {
             : t('privacy.cancelledByStaff', { requested: date(deletion.requested_at) })}
         </p>
       )}
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
-      {downloaded && (
-        <p role="status" className={styles.notice}>
-          {t('privacy.downloaded')}
-        </p>
-      )}
+      <FormMessages alert={alert} notice={downloaded ? t('privacy.downloaded') : ''} />
       <div className={styles.field}>
         <div className={styles.actions}>
           <button
             type="button"
-            className={styles.button}
+            className={styles.secondary}
             onClick={() => void download()}
             disabled={downloading}
           >
@@ -136,7 +132,6 @@ function DeleteForm({
   onRequested: (status: PrivacyStatusData) => void;
 }) {
   const { t } = useTranslation('passport');
-  const headingId = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [alert, setAlert] = useState('');
@@ -160,28 +155,18 @@ function DeleteForm({
   };
 
   return (
-    <form
-      className={`${styles.form} ${styles.dangerForm}`}
+    <SectionForm
+      heading={t('privacy.deleteHeading')}
+      danger
+      busy={busy}
       onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-labelledby={headingId}
+      submitLabel={busy ? t('privacy.deleting') : t('privacy.confirmDelete')}
+      cancelLabel={t('privacy.keep')}
+      onCancel={onCancel}
     >
-      <h3 id={headingId}>{t('privacy.deleteHeading')}</h3>
       <p className={styles.text}>{t('privacy.deleteExplain', { days: graceDays ?? 14 })}</p>
-      {alert && (
-        <p role="alert" className={styles.alert}>
-          {alert}
-        </p>
-      )}
+      <FormMessages alert={alert} />
       <SectionInput label={t('privacy.password')} error={error} value={password} onChange={setPassword} />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.danger} disabled={busy}>
-          {busy ? t('privacy.deleting') : t('privacy.confirmDelete')}
-        </button>
-        <button type="button" className={styles.button} onClick={onCancel} disabled={busy}>
-          {t('privacy.keep')}
-        </button>
-      </div>
-    </form>
+    </SectionForm>
   );
 }

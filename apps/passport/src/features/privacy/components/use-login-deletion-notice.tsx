@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { privacyCalls } from '../api/privacy.calls.ts';
-import shared from '../../../components/account-section.module.css';
+import controls from '../../../components/controls.module.css';
 import styles from './privacy.module.css';
 
 /**
@@ -21,7 +21,7 @@ export function useLoginDeletionNotice(): { notice: ReactNode; continueTo: (next
 
   const notice = next ? (
     <div className={styles.loginNotice} role="status">
-      <p className={shared.notice}>{t('privacy.loginNotice')}</p>
+      <p className={controls.notice}>{t('privacy.loginNotice')}</p>
       <a href={next}>{t('privacy.continue')}</a>
     </div>
   ) : null;

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { OrderStatus, PayOrderItem, PayOrderPage } from '@gp/contracts/pay';
 import { currentLanguage, errorText } from '@gp/i18n';
 import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
+import { VisuallyHidden, visuallyHidden } from '@gp/ui/visually-hidden';
 import { ItemName } from './item-name.tsx';
 import { OrderHelpLink } from './order-help-link.tsx';
 import { isRefunded, RefundReason } from './refund-note.tsx';
@@ -27,7 +28,7 @@ function Status({ order }: { order: PayOrderItem }) {
       <>
         <span className={styles.status}>{t('refunds.status')}</span>
         <span className={styles.reason}>
-          <span className={styles.visuallyHidden}>{t('history.reason')}: </span>
+          <VisuallyHidden>{t('history.reason')}: </VisuallyHidden>
           <RefundReason order={order} />
         </span>
       </>
@@ -39,7 +40,7 @@ function Status({ order }: { order: PayOrderItem }) {
       </span>
       {order.status === 'failed' && (
         <span className={styles.reason}>
-          <span className={styles.visuallyHidden}>{t('history.reason')}: </span>
+          <VisuallyHidden>{t('history.reason')}: </VisuallyHidden>
           {order.reason_code !== null ? errorText(t, 'pay', order.reason_code) : t('order.failedGeneric')}
         </span>
       )}
@@ -65,7 +66,7 @@ function OrderNo({ order, place }: { order: PayOrderItem; place: TopupPlace }) {
       <span className={styles.orderNo}>{order.order_no}</span>
       {order.status === 'pending' && (
         <Link className={styles.check} to={orderPath(place, order)}>
-          {t('history.check')} <span className={styles.visuallyHidden}>{order.order_no}</span>
+          {t('history.check')} <VisuallyHidden>{order.order_no}</VisuallyHidden>
         </Link>
       )}
       <OrderHelpLink order={order} className={styles.help} />
@@ -121,7 +122,7 @@ export function OrderHistory({ page, place }: { page: PayOrderPage; place: Topup
     );
   return (
     <table className={styles.table}>
-      <caption className={styles.visuallyHidden}>{t('history.caption')}</caption>
+      <caption className={visuallyHidden}>{t('history.caption')}</caption>
       <thead>
         <tr>
           <th scope="col">{t('history.payTime')}</th>

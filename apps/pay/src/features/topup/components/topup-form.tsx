@@ -20,6 +20,7 @@ import { ItemName } from './item-name.tsx';
 import { RulesAgreement } from './rules-agreement.tsx';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { useResource } from '@gp/ui/use-resource';
+import { VisuallyHidden } from '@gp/ui/visually-hidden';
 import styles from './topup.module.css';
 
 type Field = 'server' | 'character' | 'currency' | 'method' | 'product' | 'captcha' | 'agree';
@@ -350,7 +351,7 @@ export function TopupForm({
             label={
               <>
                 <ItemName name={p.product_name} />
-                <span className={styles.visuallyHidden}>,</span>{' '}
+                <VisuallyHidden>,</VisuallyHidden>{' '}
                 <span className={styles.price}>
                   {formatMoney(p.product_price, p.currency, p.exponent, currentLanguage())}
                 </span>

@@ -1,7 +1,10 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import styles from './forms.module.css';
+import styles from './controls.module.css';
 
-/** A labelled input with its hint and its error, tied together for screen readers. */
+/**
+ * A labelled input with its hint and its error, tied together for screen readers; `children` stand beside the
+ * input (a send-code button, the captcha picture).
+ */
 export function Field({
   label,
   hint,
@@ -10,8 +13,8 @@ export function Field({
   ...input
 }: {
   label: string;
-  hint?: string;
-  error?: string;
+  hint?: string | undefined;
+  error?: string | undefined;
   children?: ReactNode;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
