@@ -218,7 +218,7 @@ describe('two API processes, one truth', () => {
         headers: { 'x-forwarded-for': staffClient, cookie: cookieHeader(first.cookies) },
         body: JSON.stringify(body),
       });
-    // The seed's one-time password must be changed first.
+    // The first administrator's one-time password (admin.js first-admin) must be changed first.
     const changed = await staffCall(s.apiA.port, '/csmng/account/password', {
       old_pwd: s.adminPassword,
       new_pwd: newPassword,

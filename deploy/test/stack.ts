@@ -46,7 +46,7 @@ export interface Stack {
   nginx: Started;
   proxy: { port: number; httpPort: number; ca: string };
   demoIdPort: number;
-  /** The staff admin's one-time password, printed once by the first start (the seed). */
+  /** The staff admin's one-time password, printed once by `admin.js first-admin`. */
   adminPassword: string;
   stop: () => Promise<void>;
 }
@@ -178,15 +178,14 @@ export async function startStack(): Promise<Stack> {
     const a = api('api-a', apiPortA, metricsA);
     started.push(a);
     await waitFor('api-a /healthz', healthy(apiPortA), { process: a });
-    let adminPassword = '';
-    await waitFor(
-      "the seed's one-time password on api-a's output",
-      () => {
-        adminPassword = /one-time password\s+(\S+)/.exec(a.output())?.[1] ?? '';
-        return adminPassword !== '';
-      },
-      { process: a, ms: 10_000 },
-    );
+    // Production starts empty and prints no password: the operator makes the first administrator with the command
+    // deploy/README.md names, against the database the first process migrated.
+    if (/one-time password/i.test(a.output())) throw new Error('api-a printed a password at its start');
+    const firstAdmin = run(process.execPath, [join(apiDist, 'admin.js'), 'first-admin'], {
+      env: { ...env, METRICS_PORT: '0' },
+    });
+    const adminPassword = /One-time password: (\S+)/.exec(firstAdmin)?.[1] ?? '';
+    if (!adminPassword) throw new Error(`admin.js first-admin printed no password:\n${firstAdmin}`);
     const b = api('api-b', apiPortB, metricsB);
     started.push(b);
     const worker = start('worker', process.execPath, [join(apiDist, 'worker.js')], {

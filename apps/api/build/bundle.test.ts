@@ -83,6 +83,7 @@ describe('the API bundle', () => {
   it('is plain JavaScript with the workspace packages inside and npm packages outside', () => {
     expect(existsSync(join(outdir, 'server.js'))).toBe(true);
     expect(existsSync(join(outdir, 'worker.js'))).toBe(true);
+    expect(existsSync(join(outdir, 'admin.js'))).toBe(true);
     const code = readFileSync(join(outdir, 'server.js'), 'utf8');
     expect(code).not.toMatch(/from ["']@gp\//);
     expect(code).not.toMatch(/from ["']tsx/);
@@ -91,8 +92,8 @@ describe('the API bundle', () => {
   });
 
   it('refuses a bare start (production) with every missing setting, and exits non-zero', () => {
-    for (const entry of ['server.js', 'worker.js']) {
-      const run = spawnSync(process.execPath, [join(outdir, entry)], {
+    for (const [entry, ...args] of [['server.js'], ['worker.js'], ['admin.js', 'first-admin']]) {
+      const run = spawnSync(process.execPath, [join(outdir, entry!), ...args], {
         env: bare,
         encoding: 'utf8',
         // Generous: a busy machine (CI runs three suites and a browser at once) starts Node slowly.
@@ -105,7 +106,17 @@ describe('the API bundle', () => {
       );
       expect(run.stderr).not.toMatch(/ at .*\.js:\d+/); // a list for the operator, not a stack trace
     }
-  }, 150_000);
+  }, 200_000);
+
+  it("names the operator's commands", () => {
+    const run = spawnSync(process.execPath, [join(outdir, 'admin.js')], {
+      env: bare,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^Usage: node apps\/api\/dist\/admin.js first-admin/);
+  }, 70_000);
 
   it('serves /healthz as a development start on a fresh PGlite directory', async () => {
     const port = await freePort();
