@@ -50,6 +50,8 @@ export function sanitizeRichText(html: string): string {
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS: allowedTags,
     ALLOWED_ATTR: allowedAttributes,
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/))/i,
+    // A path on our site, never `//host` or `/\host` (browsers read a backslash as a slash: another site); no
+    // backslash anywhere, so no link can change meaning between our check and the browser's reading.
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?![/\\]))[^\\]*$/i,
   });
 }
