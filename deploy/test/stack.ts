@@ -146,7 +146,7 @@ export async function startStack(): Promise<Stack> {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'JoyPeak Games <no-reply@gp.localtest>',
       SMS_TRANSPORT: 'http',
-      SMS_GATEWAY_URL: `http://127.0.0.1:${smsPort}/sms`,
+      SMS_GATEWAY_URL: `https://127.0.0.1:${smsPort}/sms`,
       // Only nginx, on loopback, says who the client is.
       TRUSTED_PROXIES: '127.0.0.1',
       RATE_LIMIT_MAX: String(rateLimitMax),

@@ -22,7 +22,7 @@ export const productionEnv = {
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: 'no-reply@joypeak.test',
   SMS_TRANSPORT: 'http',
-  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+  SMS_GATEWAY_URL: 'https://127.0.0.1:9/sms',
   PAY_PROVIDER: 'none',
   TRUSTED_PROXIES: '127.0.0.1',
 } as const satisfies Record<string, string>;

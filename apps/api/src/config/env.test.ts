@@ -27,6 +27,14 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('sends SMS and e-mail only encrypted in production', () => {
+    expect(() => parseEnv({ ...productionEnv, SMS_GATEWAY_URL: 'http://sms.example.com/send' })).toThrow(
+      /SMS_GATEWAY_URL: must be an https:\/\/ URL in production/,
+    );
+    expect(parseEnv(productionEnv).SMS_GATEWAY_URL).toMatch(/^https:/);
+    expect(parseEnv({ ...dev, SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' }).SMS_GATEWAY_URL).toMatch(/^http:/);
+  });
+
   it('seeds demo data by default only outside production, which starts empty unless told otherwise', () => {
     expect(parseEnv({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
     expect(parseEnv(productionEnv).SEED_DEMO).toBe(false);

@@ -379,6 +379,12 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
     for (const [variable, what] of Object.entries(requiredInProduction)) {
       if (!isSet(s[variable])) problem(variable, `required in production: ${what}`);
     }
+    // Phone numbers and sign-in codes never cross the network in the clear (SMTP: smtp.transport.ts `requireTls`).
+    if (isSet(s.SMS_GATEWAY_URL) && !s.SMS_GATEWAY_URL.startsWith('https://'))
+      problem(
+        'SMS_GATEWAY_URL',
+        'must be an https:// URL in production (it carries phone numbers and codes)',
+      );
     for (const variable of httpsInProduction) {
       const value = s[variable];
       if (isSet(value) && !value.startsWith('https://'))

@@ -23,6 +23,7 @@ export function transportsOf(env: Env): Record<MessageChannel, MessageTransport>
         ? new SmtpTransport({
             url: env.SMTP_URL ?? missing('SMTP_URL'),
             from: env.MAIL_FROM ?? missing('MAIL_FROM'),
+            requireTls: env.NODE_ENV === 'production',
           })
         : new OutboxTransport(),
     sms:

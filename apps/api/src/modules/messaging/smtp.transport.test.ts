@@ -53,6 +53,17 @@ describe('SMTP transport', () => {
     expect(smtp.mails).toHaveLength(before);
   });
 
+  it('refuses to send in the clear when TLS is required and the server offers no STARTTLS', async () => {
+    const transport = new SmtpTransport({ url: smtp.url, from: 'no-reply@joypeak.test', requireTls: true });
+    const before = smtp.mails.length;
+    try {
+      await expect(transport.send(codeMail('th', '424242'))).rejects.toThrow(/STARTTLS|TLS/);
+    } finally {
+      await transport.close();
+    }
+    expect(smtp.mails).toHaveLength(before);
+  });
+
   it('fails, not hangs, when nothing listens', async () => {
     const closed = await startSmtpServer();
     await closed.close();

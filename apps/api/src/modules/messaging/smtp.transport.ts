@@ -1,6 +1,6 @@
 /**
  * E-mail over SMTP with nodemailer: `SMTP_URL` (`smtp://user:pass@host:587`, STARTTLS when the server offers it;
- * `smtps://...:465` for TLS from the start) and `MAIL_FROM`. Plain-text mails in the member's language, as the
+ * `smtps://...:465` for TLS from the start; production requires one or the other, `requireTls`) and `MAIL_FROM`. Plain-text mails in the member's language, as the
  * outbox row holds them. Every send is bounded in time, so a hung server cannot hold the dispatcher.
  */
 import { createTransport } from 'nodemailer';
@@ -11,6 +11,11 @@ export interface SmtpTransportOptions {
   from: string;
   /** Upper bound of one send, connection included. */
   timeoutMs?: number;
+  /**
+   * Refuse to send over a connection that is not encrypted: `smtp://` must upgrade with STARTTLS (production: the
+   * mails carry sign-in codes and reset links). `smtps://` is encrypted from the start either way.
+   */
+  requireTls?: boolean;
 }
 
 export class SmtpTransport implements MessageTransport {
@@ -24,6 +29,7 @@ export class SmtpTransport implements MessageTransport {
     this.mailer = createTransport(
       {
         url: options.url,
+        requireTLS: options.requireTls ?? false,
         connectionTimeout: Math.min(this.timeoutMs, 10_000),
         greetingTimeout: Math.min(this.timeoutMs, 10_000),
         socketTimeout: this.timeoutMs,
