@@ -20,7 +20,7 @@ describe('staff calls', () => {
       '/csmng/captcha/sget': 'GET query public',
       '/csmng/login': 'POST json public',
       '/csmng/login_check': 'GET query staff self',
-      '/csmng/login_out': 'GET query staff self',
+      '/csmng/login_out': 'POST json staff self',
       '/csmng/account/detail': 'GET query staff self',
       '/csmng/account/list': 'GET query staff staff.accounts',
       '/csmng/account/add': 'POST json staff staff.accounts',

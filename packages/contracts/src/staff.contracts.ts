@@ -9,7 +9,7 @@
  * not declare it.
  *
  * Writes are JSON (spec 7: "JSON mostly"), except the spec's GET calls (`account/del`, `account/limit`,
- * `account/unseal`, `login_out`), which keep their method and are CSRF-checked like every staff call.
+ * `account/unseal`), which keep their method and are CSRF-checked like every staff call. `login_out` is a POST.
  *
  * Passwords travel in clear inside the JSON body: the console is reached over TLS only (production cookies are
  * `Secure`), and the server never logs request bodies. Unlike the passport there is no RSA sealing.
@@ -391,9 +391,13 @@ export const staffLoginCheck = defineStaffCall({
   response: staffSessionData,
 });
 
-/** Ends this staff session and clears its cookies. */
+/**
+ * Ends this staff session and clears its cookies. A POST, not the spec's GET: ending a session is a write, and
+ * writes are the calls the cross-site check refuses from another site (a link or an image cannot log staff out).
+ */
 export const staffLogout = defineStaffCall({
-  method: 'GET',
+  method: 'POST',
+  encoding: 'json',
   path: '/login_out',
   privilege: 'self',
   keepsPublicData: true,

@@ -65,7 +65,9 @@ describe('staff session cookies in production', () => {
     expect((await check({ [staffSessionCookie]: sid, [staffCsrfCookie]: ct })).json().code).toBe(-101);
 
     const out = await prod.app.inject({
+      method: 'POST',
       url: `/csmng/login_out?ct=${ct}`,
+      payload: {},
       cookies: { '__Host-gp_staff_sid': sid, [staffCsrfCookie]: ct },
       headers: origin,
     });

@@ -71,7 +71,7 @@ describe('who may call', () => {
     const calls: [string, string, object][] = [
       ...accountCalls('boss'),
       ['GET', '/csmng/login_check', {}],
-      ['GET', '/csmng/login_out', {}],
+      ['POST', '/csmng/login_out', {}],
       ['POST', '/csmng/account/password', { old_pwd: 'x', new_pwd: 'y', re_pwd: 'y' }],
     ];
     for (const c of calls) expect((await call(null, c)).json().code, c[1]).toBe(-101);

@@ -262,13 +262,23 @@ describe('staff sessions', () => {
 
   it('login_out revokes the session, clears the cookies and is audited; it needs the CSRF token', async () => {
     const staff = await loginTestStaff(t.db);
-    expect((await t.app.inject({ url: '/csmng/login_out', cookies: staff.cookies })).json().code).toBe(-110);
-    const res = await staffGet(t.app, staff, '/csmng/login_out');
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: '/csmng/login_out', payload: {}, cookies: staff.cookies })
+      ).json().code,
+    ).toBe(-110);
+    const res = await staffPost(t.app, staff, '/csmng/login_out', {});
     expect(res.json()).toEqual({ code: 0, message: 'success', data: null });
     const cleared = res.cookies.filter((c) => [staffSessionCookie, staffCsrfCookie].includes(c.name));
     expect(cleared.map((c) => c.value)).toEqual(['', '']);
     expect((await staffGet(t.app, staff, '/csmng/login_check')).json().code).toBe(-101);
     expect(await auditRows('staff.logout', staff.accountId)).toHaveLength(1);
+  });
+
+  it('login_out is a write: a GET (a link or an image on another site) ends nothing', async () => {
+    const staff = await loginTestStaff(t.db);
+    expect((await staffGet(t.app, staff, '/csmng/login_out')).statusCode).toBe(404);
+    expect((await staffGet(t.app, staff, '/csmng/login_check')).json().code).toBe(0);
   });
 });
 
