@@ -232,22 +232,6 @@ export class PrivacyRepository {
       .orderBy(asc(csWorkOrderMessage.id));
   }
 
-  /** The attachments of these messages, without their bytes. */
-  async attachments(messageIds: readonly number[]) {
-    if (messageIds.length === 0) return [];
-    return this.db
-      .select({
-        messageId: csFile.messageId,
-        fileName: csFile.fileName,
-        kind: csFile.kind,
-        contentType: csFile.contentType,
-        byteSize: csFile.byteSize,
-      })
-      .from(csFile)
-      .where(inArray(csFile.messageId, [...messageIds]))
-      .orderBy(asc(csFile.createdAt));
-  }
-
   // ---- The erasure (one transaction per member) ----
 
   /**

@@ -11,3 +11,5 @@ export { DeskExportWorker } from './desk/desk-export.worker.ts';
 export { createTicketsRuntime } from './tickets-runtime.ts';
 // The attachment checks, shared with staff image uploads.
 export { isJpeg, isPng } from './file-check.ts';
+// A thread's attachments without their bytes, for the privacy export.
+export { messageAttachments } from './work-order.service.ts';
