@@ -1,17 +1,13 @@
 /** Attachment files (bytes in the database, see cs.schema.ts). */
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { columnsOf } from '../../db/columns.ts';
 import type { Db } from '../../db/database.ts';
 import { csFile, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 
 export type NewFile = typeof csFile.$inferInsert;
 
 /** What serving a file reads of it. */
-const served = {
-  fileName: csFile.fileName,
-  kind: csFile.kind,
-  contentType: csFile.contentType,
-  bytes: csFile.bytes,
-};
+const served = columnsOf(csFile, 'fileName', 'kind', 'contentType', 'bytes');
 
 export class UploadRepository {
   constructor(private readonly db: Db) {}
