@@ -22,14 +22,13 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import { SessionRepository, type MemberPasswordCheck } from '../accounts/index.ts';
+import { SessionRepository, type MemberPasswordCheck, type MemberRow } from '../accounts/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { messageAttachments } from '../tickets/index.ts';
 import { privacyPolicy } from './privacy.policy.ts';
 import {
   PrivacyRepository,
   type ErasedCounts,
-  type MemberRow,
   type PrivacyRequestRow,
   type RequestFilter,
 } from './privacy.repository.ts';
