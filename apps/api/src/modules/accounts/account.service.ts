@@ -19,7 +19,7 @@ import type { RegistrationLimit } from './registration-limit.ts';
 import type { RsaService } from './rsa.service.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { AccountSecurityService } from './account-security.service.ts';
-import type { VerificationCodeService } from './verification-code.service.ts';
+import type { CodeRequest, VerificationCodeService } from './verification-code.service.ts';
 import { isKnownCallingCode } from './countries.ts';
 import { isCommonPassword } from '../sessions/index.ts';
 import { checkNickname, freshNickname } from './nickname.ts';
@@ -73,6 +73,9 @@ export function userInfoOf(
 
 /** The purposes a code may be sent for without a session: the others are account settings'. */
 const publicPurposes: ReadonlySet<string> = new Set(['register', 'reset']);
+
+/** What a code's send answers: how long the code lives and when another may be asked for (seconds). */
+const codeSent = () => ({ expires_in: 600, resend_after: 60 });
 
 /**
  * The sign-up of an address that has an account: the caller is answered as if a code went out; the owner, in
@@ -134,25 +137,38 @@ export class AccountService {
     ip: string;
     lang: LanguageCode;
   }) {
+    return this.sendPublicCode(input, () => ({ channel: 'email', target: input.email.toLowerCase() }));
+  }
+
+  /**
+   * A code without a session (sign-up, reset) to the address `to` names once the captcha is passed. Every send
+   * answers the same whether the address has an account: only its owner, reading the message, learns that. A
+   * reset for an address without one sends nothing; a sign-up with an address that has one tells its owner
+   * instead of sending a code (SPEC 8 keeps 510000 for the registration itself). An address that may not
+   * register any more gets no sign-up codes either: mail for nothing, SMS that cost money.
+   */
+  private async sendPublicCode(
+    input: { purpose: string; ticket: string; ip: string; lang: LanguageCode },
+    to: () => Pick<CodeRequest, 'channel' | 'target' | 'callingCode'>,
+  ) {
     this.requirePublicPurpose(input.purpose);
     await this.d.captcha.requireTicket(input.ticket, input.purpose === 'register' ? 'register' : 'reset');
-    const email = input.email.toLowerCase();
-    const owner = await this.d.members.byEmail(email);
-    // An address that may not register any more gets no sign-up codes either: they would be mail for nothing.
+    const address = to();
+    const owner =
+      address.channel === 'sms'
+        ? await this.d.members.byPhone(address.target)
+        : await this.d.members.byEmail(address.target);
     if (input.purpose === 'register') await this.d.registrations.check(input.ip);
-    // Every send answers the same whether the address has an account: only its owner, reading the mail, learns
-    // that. A reset for an address without one sends nothing; a sign-up with an address that has one tells
-    // its owner instead of sending a code (SPEC 8 keeps 510000 for the registration itself).
     await this.d.codes.send(
-      { channel: 'email', target: email, purpose: input.purpose, ip: input.ip, lang: input.lang },
+      { ...address, purpose: input.purpose, ip: input.ip, lang: input.lang },
       {
         deliver: input.purpose === 'register' || owner !== undefined,
         ...(input.purpose === 'register' && owner
-          ? { notice: signupAttemptNotice(owner.lang, 'email') }
+          ? { notice: signupAttemptNotice(owner.lang, address.channel) }
           : {}),
       },
     );
-    return { expires_in: 600, resend_after: 60 };
+    return codeSent();
   }
 
   async registerByEmail(input: {
@@ -250,29 +266,11 @@ export class AccountService {
     ip: string;
     lang: LanguageCode;
   }) {
-    this.requirePublicPurpose(input.purpose);
-    await this.d.captcha.requireTicket(input.ticket, input.purpose === 'register' ? 'register' : 'reset');
-    const phone = this.phoneOf(input.cid, input.tel);
-    const owner = await this.d.members.byPhone(phone);
-    // Likewise no sign-up SMS, which cost money, for an address that may not register any more.
-    if (input.purpose === 'register') await this.d.registrations.check(input.ip);
-    // Answers the same whether the number has an account: a reset for a number without one sends no SMS; a
-    // sign-up with a number that has one tells its owner instead of sending a code.
-    await this.d.codes.send(
-      {
-        channel: 'sms',
-        target: phone,
-        purpose: input.purpose,
-        ip: input.ip,
-        lang: input.lang,
-        callingCode: input.cid,
-      },
-      {
-        deliver: input.purpose === 'register' || owner !== undefined,
-        ...(input.purpose === 'register' && owner ? { notice: signupAttemptNotice(owner.lang, 'sms') } : {}),
-      },
-    );
-    return { expires_in: 600, resend_after: 60 };
+    return this.sendPublicCode(input, () => ({
+      channel: 'sms',
+      target: this.phoneOf(input.cid, input.tel),
+      callingCode: input.cid,
+    }));
   }
 
   async checkSmsCode(input: { cid: number; tel: string; code: string | undefined; purpose: string }) {
@@ -371,27 +369,21 @@ export class AccountService {
     await this.d.captcha.requireTicket(input.ticket, 'account');
     const row = await this.accountMember(mid);
     const email = input.email.toLowerCase();
-    if (input.type === 'old') {
+    const type = input.type ?? 'bind';
+    if (type === 'old') {
       // A code to the address bound now, to prove it is the member before a sensitive change.
       if (row.email !== email) this.refuse(codes.passportPhoneNotBound);
-      await this.d.codes.send({
-        channel: 'email',
-        target: email,
-        purpose: `old:${mid}`,
-        ip: input.ip,
-        lang: input.lang,
-      });
-      return { expires_in: 600, resend_after: 60 };
+    } else if (await this.d.members.byEmail(email)) {
+      this.refuse(codes.passportEmailRegistered);
     }
-    if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
     await this.d.codes.send({
       channel: 'email',
       target: email,
-      purpose: `bind:${mid}`,
+      purpose: `${type}:${mid}`,
       ip: input.ip,
       lang: input.lang,
     });
-    return { expires_in: 600, resend_after: 60 };
+    return codeSent();
   }
 
   async checkBindEmailCode(mid: number, input: { email: string; code: string | undefined }) {
@@ -492,7 +484,7 @@ export class AccountService {
       lang: input.lang,
       callingCode: input.cid,
     });
-    return { expires_in: 600, resend_after: 60 };
+    return codeSent();
   }
 
   async checkPhoneCode(

@@ -18,8 +18,9 @@ export {
   sessionCookieName,
   type AuthenticatedMember,
 } from './member-auth.ts';
-// For test fixtures: a member made and logged in directly, a password sealed as the browser seals it.
-export { MemberRepository } from './member.repository.ts';
+// For test fixtures: a member made and logged in directly, a password sealed as the browser seals it; the
+// member row's type for modules that read it (privacy).
+export { MemberRepository, type MemberRow } from './member.repository.ts';
 export { SessionRepository } from './session.repository.ts';
 export { encryptPassword } from './rsa.service.ts';
 // For modules acting on a member's behalf (privacy): the password confirming a grave step, and login listeners.

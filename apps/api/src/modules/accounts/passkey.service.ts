@@ -20,14 +20,10 @@ import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
-  authenticationOptions,
   credentialIdOf,
-  registrationOptions,
-  verifyAuthentication,
-  verifyRegistration,
+  webAuthnCeremonies,
   webAuthnChallenges,
-  webAuthnPartyOf,
-  type WebAuthnParty,
+  type WebAuthnCeremonies,
 } from '../webauthn/index.ts';
 import { userInfoOf } from './account.service.ts';
 import { accountKey, ipKey, type LockoutService } from '../sessions/index.ts';
@@ -37,9 +33,13 @@ import { openSession, type LoginClient, type OpenedSession } from './member-auth
 import { PasskeyRepository, type MemberPasskeyRow } from './passkey.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
 
-/** The relying party is the passport host: its host name (rpID) and origin come from PASSPORT_ORIGIN. */
-export const passportWebAuthnParty = (passportOrigin: string): WebAuthnParty =>
-  webAuthnPartyOf(passportOrigin, 'Passport');
+/**
+ * The members' ceremonies. The relying party is the passport host: its host name (rpID) and origin come from
+ * PASSPORT_ORIGIN. A discoverable passkey (a login needs no account typed) on a device that verified its user:
+ * the passkey is the only factor.
+ */
+export const passkeyCeremonies = (passportOrigin: string): WebAuthnCeremonies =>
+  webAuthnCeremonies(passportOrigin, 'Passport', { userVerification: 'required', residentKey: 'required' });
 
 export interface PasskeyDeps {
   db: Db;
@@ -47,7 +47,7 @@ export interface PasskeyDeps {
   sessions: SessionRepository;
   lockout: LockoutService;
   passwordCheck: MemberPasswordCheck;
-  party: WebAuthnParty;
+  webAuthn: WebAuthnCeremonies;
   now: Clock;
 }
 
@@ -89,22 +89,17 @@ export class PasskeyService {
     await this.d.passwordCheck(mid, sealedPassword);
     const existing = await this.repo.listOf(mid);
     if (existing.length >= passkeysPerMember) this.refuse(codes.passportPasskeyLimit);
-    return registrationOptions(
-      this.d.party,
+    return this.d.webAuthn.registrationOptions(
       { id: `member:${mid}`, name: row.userId, displayName: row.nickName },
       existing,
-      // A discoverable passkey, so that a login needs no account typed.
-      { residentKey: 'required', userVerification: 'required' },
       this.challenges('register', mid).keep,
     );
   }
 
   async add(mid: number, input: { name: string; response: Record<string, unknown> }) {
     if ((await this.repo.countOf(mid)) >= passkeysPerMember) this.refuse(codes.passportPasskeyLimit);
-    const credential = await verifyRegistration(
-      this.d.party,
+    const credential = await this.d.webAuthn.verifyRegistration(
       input.response,
-      'required',
       this.challenges('register', mid).take,
     );
     if (!credential) this.refuse(codes.passportPasskeyFailed);
@@ -121,7 +116,7 @@ export class PasskeyService {
   async proofOptions(mid: number) {
     const own = await this.repo.listOf(mid);
     if (own.length === 0) this.refuse(codes.passportPasskeyFailed);
-    return authenticationOptions(this.d.party, own, 'required', this.challenges('proof', mid).keep);
+    return this.d.webAuthn.authenticationOptions(own, this.challenges('proof', mid).keep);
   }
 
   /** Whether `response` is one of the member's passkeys answering this member's proof options. */
@@ -129,11 +124,9 @@ export class PasskeyService {
     const credentialId = credentialIdOf(response);
     const passkey = credentialId ? await this.repo.byCredential(credentialId) : undefined;
     if (passkey?.mid !== mid) return false;
-    const counter = await verifyAuthentication(
-      this.d.party,
+    const counter = await this.d.webAuthn.verifyAuthentication(
       response,
       passkey,
-      'required',
       this.challenges('proof', mid).take,
     );
     return counter !== undefined && this.repo.used(passkey.id, passkey.counter, counter, this.d.now());
@@ -163,7 +156,7 @@ export class PasskeyService {
   }
 
   loginOptions() {
-    return authenticationOptions(this.d.party, undefined, 'required', this.challenges('login', null).keep);
+    return this.d.webAuthn.authenticationOptions(undefined, this.challenges('login', null).keep);
   }
 
   /**
@@ -185,11 +178,9 @@ export class PasskeyService {
       const key = accountKey(passkey.mid);
       const attempt = await this.d.lockout.beginTry(key);
       if (!attempt) return this.refuse(codes.passportTooManyLogins);
-      const counter = await verifyAuthentication(
-        this.d.party,
+      const counter = await this.d.webAuthn.verifyAuthentication(
         response,
         passkey,
-        'required',
         this.challenges('login', null).take,
       );
       const member = await this.d.members.byMid(passkey.mid);

@@ -80,7 +80,7 @@ import {
   userPasskeys,
 } from '@gp/contracts/passkeys';
 import { memberPasswordCheck } from './member-password.ts';
-import { PasskeyService, passportWebAuthnParty } from './passkey.service.ts';
+import { PasskeyService, passkeyCeremonies } from './passkey.service.ts';
 
 export async function passportRoutes(app: FastifyInstance) {
   const { now } = app;
@@ -126,7 +126,7 @@ export async function passportRoutes(app: FastifyInstance) {
     sessions,
     lockout,
     passwordCheck: memberPasswordCheck({ db: app.db, env: app.env, now }),
-    party: passportWebAuthnParty(app.env.PASSPORT_ORIGIN),
+    webAuthn: passkeyCeremonies(app.env.PASSPORT_ORIGIN),
     now,
   });
   const accounts = new AccountService({

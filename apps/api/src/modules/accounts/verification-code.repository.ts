@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { columnsEqual } from '../../db/columns.ts';
 import type { Db } from '../../db/database.ts';
 import { verificationCode } from '../../db/schema/passport.schema.ts';
 
@@ -21,17 +22,11 @@ export class VerificationCodeRepository {
     code: { channel: CodeChannel; target: string; purpose: string; hash: string },
     options: { now: Date; maxTries: number; consume: boolean },
   ): Promise<'right' | 'wrong' | 'dead'> {
+    const sameCode = { channel: code.channel, target: code.target, purpose: code.purpose };
     const newest = this.db
       .select({ id: verificationCode.id })
       .from(verificationCode)
-      .where(
-        and(
-          eq(verificationCode.channel, code.channel),
-          eq(verificationCode.target, code.target),
-          eq(verificationCode.purpose, code.purpose),
-          isNull(verificationCode.consumedAt),
-        ),
-      )
+      .where(and(columnsEqual(verificationCode, sameCode), isNull(verificationCode.consumedAt)))
       .orderBy(desc(verificationCode.createdAt), desc(verificationCode.id))
       .limit(1);
     const right = sql`${verificationCode.codeHash} = ${code.hash}`;

@@ -5,7 +5,7 @@
  * cs_work_order_created_idx, ratings cs_work_order_graded_idx.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { csWorkOrder } from '../../db/schema/cs.schema.ts';
 import { gameI18n } from '../../db/schema/game.schema.ts';
@@ -38,14 +38,16 @@ export interface RatingFilter {
 export class ConsoleHomeRepository {
   constructor(private readonly db: Db) {}
 
-  /** A game's name in the reader's language, else en: the callers join `local` on their language. */
-  private gameName() {
+  /** A game's name in the reader's language, else en, and the joins (onto `query`, of tickets) it needs. */
+  private gameName(lang: string) {
     const local = alias(gameI18n, 'game_local');
     const en = alias(gameI18n, 'game_en');
     return {
       name: sql<string>`coalesce(${local.name}, ${en.name}, '')`,
-      local,
-      en,
+      joined: <T extends PgSelect>(query: T) =>
+        query
+          .leftJoin(local, and(eq(local.gameBaseId, csWorkOrder.gameBaseId), eq(local.lang, lang)))
+          .leftJoin(en, and(eq(en.gameBaseId, csWorkOrder.gameBaseId), eq(en.lang, 'en'))),
     };
   }
 
@@ -58,12 +60,18 @@ export class ConsoleHomeRepository {
   }
 
   async openByGame(lang: string): Promise<{ gameBaseId: number; gameName: string; count: number }[]> {
-    const g = this.gameName();
-    return this.db
-      .select({ gameBaseId: csWorkOrder.gameBaseId, gameName: sql<string>`max(${g.name})`, count: count() })
-      .from(csWorkOrder)
-      .leftJoin(g.local, and(eq(g.local.gameBaseId, csWorkOrder.gameBaseId), eq(g.local.lang, lang)))
-      .leftJoin(g.en, and(eq(g.en.gameBaseId, csWorkOrder.gameBaseId), eq(g.en.lang, 'en')))
+    const g = this.gameName(lang);
+    return g
+      .joined(
+        this.db
+          .select({
+            gameBaseId: csWorkOrder.gameBaseId,
+            gameName: sql<string>`max(${g.name})`,
+            count: count(),
+          })
+          .from(csWorkOrder)
+          .$dynamic(),
+      )
       .where(ne(csWorkOrder.status, 3))
       .groupBy(csWorkOrder.gameBaseId)
       .orderBy(desc(count()), asc(csWorkOrder.gameBaseId));
@@ -71,19 +79,13 @@ export class ConsoleHomeRepository {
 
   /** Tickets waiting for us (no reply, processing), longest waiting first, and how many there are. */
   async oldestWaiting(lang: string, limit: number) {
-    const g = this.gameName();
+    const g = this.gameName(lang);
     const waiting = inArray(csWorkOrder.status, [0, 1]);
-    const rows = await this.db
-      .select({
-        id: csWorkOrder.id,
-        status: csWorkOrder.status,
-        title: csWorkOrder.title,
-        lastAskedAt: csWorkOrder.lastAskedAt,
-        gameName: g.name,
-      })
-      .from(csWorkOrder)
-      .leftJoin(g.local, and(eq(g.local.gameBaseId, csWorkOrder.gameBaseId), eq(g.local.lang, lang)))
-      .leftJoin(g.en, and(eq(g.en.gameBaseId, csWorkOrder.gameBaseId), eq(g.en.lang, 'en')))
+    const { id, status, title, lastAskedAt } = csWorkOrder;
+    const rows = await g
+      .joined(
+        this.db.select({ id, status, title, lastAskedAt, gameName: g.name }).from(csWorkOrder).$dynamic(),
+      )
       .where(waiting)
       .orderBy(asc(csWorkOrder.lastAskedAt), asc(csWorkOrder.id))
       .limit(limit);
@@ -176,21 +178,23 @@ export class ConsoleHomeRepository {
 
   /** The latest low ratings (at most `maxGrade`) with their reasons. */
   async lowRatings(filter: RatingFilter, maxGrade: number, lang: string, limit: number) {
-    const g = this.gameName();
-    return this.db
-      .select({
-        id: csWorkOrder.id,
-        title: csWorkOrder.title,
-        gameName: g.name,
-        staffName: csWorkOrder.operatorName,
-        grade: sql<number>`${csWorkOrder.grade}`.mapWith(Number),
-        reason: csWorkOrder.gradeReason,
-        comment: csWorkOrder.gradeComment,
-        gradedAt: csWorkOrder.gradedAt,
-      })
-      .from(csWorkOrder)
-      .leftJoin(g.local, and(eq(g.local.gameBaseId, csWorkOrder.gameBaseId), eq(g.local.lang, lang)))
-      .leftJoin(g.en, and(eq(g.en.gameBaseId, csWorkOrder.gameBaseId), eq(g.en.lang, 'en')))
+    const g = this.gameName(lang);
+    return g
+      .joined(
+        this.db
+          .select({
+            id: csWorkOrder.id,
+            title: csWorkOrder.title,
+            gameName: g.name,
+            staffName: csWorkOrder.operatorName,
+            grade: sql<number>`${csWorkOrder.grade}`.mapWith(Number),
+            reason: csWorkOrder.gradeReason,
+            comment: csWorkOrder.gradeComment,
+            gradedAt: csWorkOrder.gradedAt,
+          })
+          .from(csWorkOrder)
+          .$dynamic(),
+      )
       .where(this.ratingWhere(filter, [lte(csWorkOrder.grade, maxGrade)]))
       .orderBy(desc(csWorkOrder.gradedAt), desc(csWorkOrder.id))
       .limit(limit);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import { countCapped, matching } from '../../db/capped-count.ts';
 import type { Db } from '../../db/database.ts';
+import { onlineList, onlineListOf } from '../../db/online-list.ts';
 import {
   article,
   articleI18n,
@@ -16,6 +17,9 @@ import { media } from '../../db/schema/media.schema.ts';
 
 export type ArticleKind = 'news' | 'activity';
 export type ArticleRow = typeof article.$inferSelect;
+
+const banners = onlineListOf(banner, 'id', bannerI18n, 'bannerId');
+const modules = onlineListOf(homeModule, 'id', homeModuleI18n, 'moduleId');
 
 export class ContentRepository {
   constructor(private readonly db: Db) {}
@@ -83,22 +87,16 @@ export class ContentRepository {
   }
 
   async liveBanners(now: Date, langs: readonly string[]) {
-    return this.db
-      .select({
-        id: banner.id,
-        link: banner.link,
-        imageMediaId: banner.imageMediaId,
-        imageH5MediaId: banner.imageH5MediaId,
-        lang: bannerI18n.lang,
-        title: bannerI18n.title,
-        subtitle: bannerI18n.subtitle,
-        cta: bannerI18n.cta,
-        alt: bannerI18n.alt,
-      })
-      .from(banner)
-      .innerJoin(bannerI18n, and(eq(bannerI18n.bannerId, banner.id), inArray(bannerI18n.lang, [...langs])))
-      .where(and(eq(banner.isOnline, true), lte(banner.startsAt, now), gt(banner.endsAt, now)))
-      .orderBy(asc(banner.sort), asc(banner.id));
+    const { id, link, imageMediaId, imageH5MediaId } = banner;
+    const { lang, title, subtitle, cta, alt } = bannerI18n;
+    const fields = { id, link, imageMediaId, imageH5MediaId, lang, title, subtitle, cta, alt };
+    return onlineList(
+      this.db,
+      banners,
+      langs,
+      fields,
+      and(lte(banner.startsAt, now), gt(banner.endsAt, now)),
+    );
   }
 
   async recommendedGames(langs: readonly string[]) {
@@ -135,20 +133,8 @@ export class ContentRepository {
   }
 
   async modules(langs: readonly string[]) {
-    return this.db
-      .select({
-        id: homeModule.id,
-        key: homeModule.key,
-        type: homeModule.type,
-        lang: homeModuleI18n.lang,
-        title: homeModuleI18n.title,
-      })
-      .from(homeModule)
-      .innerJoin(
-        homeModuleI18n,
-        and(eq(homeModuleI18n.moduleId, homeModule.id), inArray(homeModuleI18n.lang, [...langs])),
-      )
-      .where(eq(homeModule.isOnline, true))
-      .orderBy(asc(homeModule.sort), asc(homeModule.id));
+    const { id, key, type } = homeModule;
+    const { lang, title } = homeModuleI18n;
+    return onlineList(this.db, modules, langs, { id, key, type, lang, title });
   }
 }

@@ -1,8 +1,8 @@
 /**
- * FAQ entries and their texts as staff manage them (cs_faq, cs_faq_i18n), and the question types and games the
- * FAQ form chooses from. The players' reads stay in cs/faq.repository.ts.
+ * FAQ entries and their texts as staff manage them (cs_faq, cs_faq_i18n), and the games the FAQ form chooses
+ * from. The players' reads, and the question types both read, are faq.repository.ts.
  */
-import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { csFaq, csFaqI18n, csQuestionType, csQuestionTypeI18n } from '../../db/schema/cs.schema.ts';
@@ -202,36 +202,5 @@ export class FaqAdminRepository {
       .from(game)
       .where(eq(game.gameBaseId, gameBaseId));
     return row !== undefined;
-  }
-
-  /** Question types in display order (offline ones too) with their names in `langs`; see the call for filters. */
-  async questionTypes(filter: { usage?: 1 | 2; gameBaseId?: number; langs: readonly string[] }) {
-    const conditions: SQL[] = [];
-    if (filter.usage === 1) conditions.push(eq(csQuestionType.forFaq, true));
-    if (filter.usage === 2) conditions.push(eq(csQuestionType.forTicket, true));
-    if (filter.gameBaseId !== undefined) {
-      const ofGame = or(isNull(csQuestionType.gameBaseId), eq(csQuestionType.gameBaseId, filter.gameBaseId));
-      if (ofGame) conditions.push(ofGame);
-    }
-    return this.db
-      .select({
-        id: csQuestionType.id,
-        gameBaseId: csQuestionType.gameBaseId,
-        forFaq: csQuestionType.forFaq,
-        forTicket: csQuestionType.forTicket,
-        isOnline: csQuestionType.isOnline,
-        lang: csQuestionTypeI18n.lang,
-        name: csQuestionTypeI18n.name,
-      })
-      .from(csQuestionType)
-      .innerJoin(
-        csQuestionTypeI18n,
-        and(
-          eq(csQuestionTypeI18n.questionTypeId, csQuestionType.id),
-          inArray(csQuestionTypeI18n.lang, [...filter.langs]),
-        ),
-      )
-      .where(conditions.length > 0 ? and(...conditions) : undefined)
-      .orderBy(asc(csQuestionType.sort), asc(csQuestionType.id));
   }
 }

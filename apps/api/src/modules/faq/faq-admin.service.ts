@@ -22,6 +22,7 @@ import { AppError, RequestValidationError } from '../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../site/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { FaqAdminRepository, type FaqRow, type FaqTextRow } from './faq-admin.repository.ts';
+import { FaqRepository } from './faq.repository.ts';
 
 export interface FaqAdminDeps {
   db: Db;
@@ -332,10 +333,11 @@ export class FaqAdminService {
     pageLang: string,
   ): Promise<QuestionTypeAdminItem[]> {
     const lang = displayLanguage(pageLang);
-    const rows = await new FaqAdminRepository(this.d.db).questionTypes({
+    const rows = await new FaqRepository(this.d.db).questionTypes({
       ...(input.usage ? { usage: input.usage } : {}),
       ...(input.game_base_id !== undefined ? { gameBaseId: input.game_base_id } : {}),
       langs: languagesFor(lang),
+      online: false,
     });
     return pickLanguage(rows, lang, (r) => r.id).map((r) => ({
       question_type: r.id,

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { countCapped } from '../../db/capped-count.ts';
+import { gameList, onlineList } from '../../db/online-list.ts';
 import type { Db } from '../../db/database.ts';
 import { preparedShape, ShapeFilters } from '../../db/prepared-shape.ts';
 import { localizedName, questionTypeNames } from '../../db/localized-name.ts';
@@ -29,48 +30,43 @@ export class FaqRepository {
 
   /** Online games in display order, with their names in `langs` (the caller picks the best one). */
   async onlineGames(langs: readonly string[]) {
-    return this.db
-      .select({
-        gameBaseId: game.gameBaseId,
-        iconMediaId: game.iconMediaId,
-        lang: gameI18n.lang,
-        name: gameI18n.name,
-      })
-      .from(game)
-      .innerJoin(gameI18n, and(eq(gameI18n.gameBaseId, game.gameBaseId), inArray(gameI18n.lang, [...langs])))
-      .where(eq(game.isOnline, true))
-      .orderBy(asc(game.sort), asc(game.gameBaseId));
+    const { gameBaseId, iconMediaId } = game;
+    const { lang, name } = gameI18n;
+    return onlineList(this.db, gameList, langs, { gameBaseId, iconMediaId, lang, name });
   }
 
-  /** Online question types for a usage (and a game: every game's plus its own), with names in `langs`. */
-  async questionTypes(filter: { usage?: 1 | 2; gameBaseId?: number; langs: readonly string[] }) {
-    const conditions: SQL[] = [eq(csQuestionType.isOnline, true)];
+  /**
+   * Question types in display order with their names in `langs`, for a usage (1 FAQ, 2 tickets) and a game (every
+   * game's and its own). Players (`online`) see the online ones only, and without a game the ones of every game;
+   * staff see all of them.
+   */
+  async questionTypes(filter: {
+    usage?: 1 | 2;
+    gameBaseId?: number;
+    langs: readonly string[];
+    online: boolean;
+  }) {
+    const conditions: SQL[] = [];
+    if (filter.online) conditions.push(eq(csQuestionType.isOnline, true));
     if (filter.usage === 1) conditions.push(eq(csQuestionType.forFaq, true));
     if (filter.usage === 2) conditions.push(eq(csQuestionType.forTicket, true));
     if (filter.gameBaseId !== undefined) {
       const ofGame = or(isNull(csQuestionType.gameBaseId), eq(csQuestionType.gameBaseId, filter.gameBaseId));
       if (ofGame) conditions.push(ofGame);
-    } else {
+    } else if (filter.online) {
       conditions.push(isNull(csQuestionType.gameBaseId));
     }
+    const { id, slug, gameBaseId, forFaq, forTicket, isOnline } = csQuestionType;
+    const { lang, name } = csQuestionTypeI18n;
     return this.db
-      .select({
-        id: csQuestionType.id,
-        slug: csQuestionType.slug,
-        gameBaseId: csQuestionType.gameBaseId,
-        lang: csQuestionTypeI18n.lang,
-        name: csQuestionTypeI18n.name,
-      })
+      .select({ id, slug, gameBaseId, forFaq, forTicket, isOnline, lang, name })
       .from(csQuestionType)
       .innerJoin(
         csQuestionTypeI18n,
-        and(
-          eq(csQuestionTypeI18n.questionTypeId, csQuestionType.id),
-          inArray(csQuestionTypeI18n.lang, [...filter.langs]),
-        ),
+        and(eq(csQuestionTypeI18n.questionTypeId, id), inArray(lang, [...filter.langs])),
       )
-      .where(and(...conditions))
-      .orderBy(asc(csQuestionType.sort), asc(csQuestionType.id));
+      .where(conditions.length > 0 ? and(...conditions) : undefined)
+      .orderBy(asc(csQuestionType.sort), asc(id));
   }
 
   /**

@@ -50,6 +50,7 @@ export class FaqService {
       ...(filter.usage ? { usage: filter.usage } : {}),
       ...(filter.game_base_id !== undefined ? { gameBaseId: filter.game_base_id } : {}),
       langs: languagesFor(lang),
+      online: true,
     });
     return pickLanguage(rows, lang, (r) => r.id).map((r) => ({
       question_type: r.id,

@@ -1,9 +1,26 @@
 /**
  * What an uploaded picture really is, from its bytes alone (the name and the browser's content type are the
  * uploader's claims): PNG, JPEG or WebP, and its intrinsic size, read from the headers without decoding the
- * pixels. The PNG and JPEG signatures are the customer-service upload's (file-check.ts); WebP is added here.
+ * pixels. The PNG and JPEG signatures are also the customer-service attachments' (tickets' file-check.ts).
  */
-import { isJpeg, isPng } from '../tickets/index.ts';
+const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
+}
+
+/** PNG: the 8-byte signature followed by the IHDR chunk (length 13). */
+export function isPng(bytes: Uint8Array): boolean {
+  return (
+    startsWith(bytes, pngSignature) &&
+    startsWith(bytes.subarray(8), [0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52])
+  );
+}
+
+/** JPEG: SOI (FF D8) followed by a marker (FF xx). */
+export function isJpeg(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && startsWith(bytes, [0xff, 0xd8, 0xff]);
+}
 
 export interface ImageInfo {
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';

@@ -3,7 +3,8 @@
  * parser exists for that route alone. The caller is authenticated before the body is read (a visitor or a
  * forged `ct` costs no upload), and a body announced far beyond the file limit is refused unread with -400
  * `file` `too_large`; a file over the limit that arrives anyway is cut at one byte more than allowed, so the
- * handler's own size check refuses it the same way instead of a transport error.
+ * handler's own size check refuses it the same way instead of a transport error. A call whose domain answers a
+ * too large file with a code of its own (the tickets' -10003) names that refusal as `tooLarge`.
  */
 import type { FastifyInstance } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
@@ -17,7 +18,7 @@ const framingBytes = 64 * 1024;
 export async function registerUploadCall<C extends CallContract>(
   app: FastifyInstance,
   call: C,
-  limits: { maxBytes: number },
+  limits: { maxBytes: number; tooLarge?: () => Error },
   handler: CallHandler<C>,
 ): Promise<void> {
   await app.register(async (scope) => {
@@ -31,7 +32,7 @@ export async function registerUploadCall<C extends CallContract>(
         );
       }
       if (Number(request.headers['content-length'] ?? 0) > limits.maxBytes + framingBytes) {
-        throw new RequestValidationError([{ field: 'file', code: 'too_large' }]);
+        throw limits.tooLarge?.() ?? new RequestValidationError([{ field: 'file', code: 'too_large' }]);
       }
     });
     await scope.register(multipart, {

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { MemberRow } from '../accounts/index.ts';
 import { csContact, csFile, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 import { member, memberDevice, memberSession } from '../../db/schema/member.schema.ts';
 import {
@@ -19,8 +20,6 @@ import { memberIdentity } from '../../db/schema/social.schema.ts';
 import { memberPasskey } from '../../db/schema/webauthn.schema.ts';
 
 export type PrivacyRequestRow = typeof privacyRequest.$inferSelect;
-export type NewPrivacyRequest = typeof privacyRequest.$inferInsert;
-export type MemberRow = typeof member.$inferSelect;
 
 /** The account name an erased member keeps: unique, and no address or number anyone could log in with. */
 export const erasedUserId = (mid: number) => `erased-${mid}`;
@@ -59,7 +58,7 @@ export class PrivacyRepository {
     return row;
   }
 
-  async insert(values: NewPrivacyRequest): Promise<PrivacyRequestRow> {
+  async insert(values: typeof privacyRequest.$inferInsert): Promise<PrivacyRequestRow> {
     const [row] = await this.db.insert(privacyRequest).values(values).returning();
     return row!;
   }
@@ -230,22 +229,6 @@ export class PrivacyRepository {
         and(inArray(csWorkOrderMessage.workOrderId, [...ticketIds]), isNull(csWorkOrderMessage.recalledAt)),
       )
       .orderBy(asc(csWorkOrderMessage.id));
-  }
-
-  /** The attachments of these messages, without their bytes. */
-  async attachments(messageIds: readonly number[]) {
-    if (messageIds.length === 0) return [];
-    return this.db
-      .select({
-        messageId: csFile.messageId,
-        fileName: csFile.fileName,
-        kind: csFile.kind,
-        contentType: csFile.contentType,
-        byteSize: csFile.byteSize,
-      })
-      .from(csFile)
-      .where(inArray(csFile.messageId, [...messageIds]))
-      .orderBy(asc(csFile.createdAt));
   }
 
   // ---- The erasure (one transaction per member) ----

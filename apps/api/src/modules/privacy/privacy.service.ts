@@ -22,13 +22,13 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import { SessionRepository, type MemberPasswordCheck } from '../accounts/index.ts';
+import { SessionRepository, type MemberPasswordCheck, type MemberRow } from '../accounts/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
+import { messageAttachments } from '../tickets/index.ts';
 import { privacyPolicy } from './privacy.policy.ts';
 import {
   PrivacyRepository,
   type ErasedCounts,
-  type MemberRow,
   type PrivacyRequestRow,
   type RequestFilter,
 } from './privacy.repository.ts';
@@ -88,7 +88,7 @@ export class PrivacyService {
         lang,
         completedAt: now,
       });
-      return exportOf(repo, row, now);
+      return exportOf(tx, row, now);
     });
   }
 
@@ -234,7 +234,7 @@ export class PrivacyService {
         target: { type: 'member', id: mid },
         after: { request_id: request.id },
       });
-      return exportOf(repo, row, now);
+      return exportOf(tx, row, now);
     });
   }
 
@@ -315,8 +315,9 @@ function nameIn(names: Record<string, string> | undefined, lang: string): string
   return names[lang] ?? names.en ?? Object.values(names)[0] ?? '';
 }
 
-async function exportOf(repo: PrivacyRepository, row: MemberRow, now: Date): Promise<PrivacyExportData> {
+async function exportOf(db: Db, row: MemberRow, now: Date): Promise<PrivacyExportData> {
   const { mid } = row;
+  const repo = new PrivacyRepository(db);
   const [identities, contact, orders, tickets, requests] = await Promise.all([
     repo.identitiesOf(mid),
     repo.contactOf(mid),
@@ -326,7 +327,10 @@ async function exportOf(repo: PrivacyRepository, row: MemberRow, now: Date): Pro
   ]);
   const events = await repo.orderEvents(orders.map((o) => o.id));
   const messages = await repo.ticketMessages(tickets.map((t) => t.id));
-  const files = await repo.attachments(messages.map((m) => m.id));
+  const files = await messageAttachments(
+    db,
+    messages.map((m) => m.id),
+  );
   return {
     format: 'gp-privacy-export/1',
     generated_at: iso(now),

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { gameList, onlineList, onlineListOf } from '../../db/online-list.ts';
 import { fanGroup, fanGroupI18n, game, gameI18n } from '../../db/schema/game.schema.ts';
 import { navSetting } from '../../db/schema/site.schema.ts';
 
@@ -7,6 +8,8 @@ export interface LocalizedRow {
   lang: string;
   name: string;
 }
+
+const fanGroups = onlineListOf(fanGroup, 'id', fanGroupI18n, 'fanGroupId');
 
 export class SiteRepository {
   constructor(private readonly db: Db) {}
@@ -18,30 +21,14 @@ export class SiteRepository {
 
   /** Online games in display order, with their names in `langs` (the caller picks the best one). */
   async onlineGames(langs: readonly string[]) {
-    const rows = await this.db
-      .select({
-        gameBaseId: game.gameBaseId,
-        url: game.url,
-        iconMediaId: game.iconMediaId,
-        lang: gameI18n.lang,
-        name: gameI18n.name,
-      })
-      .from(game)
-      .innerJoin(gameI18n, and(eq(gameI18n.gameBaseId, game.gameBaseId), inArray(gameI18n.lang, [...langs])))
-      .where(eq(game.isOnline, true))
-      .orderBy(asc(game.sort), asc(game.gameBaseId));
-    return rows;
+    const { gameBaseId, url, iconMediaId } = game;
+    const { lang, name } = gameI18n;
+    return onlineList(this.db, gameList, langs, { gameBaseId, url, iconMediaId, lang, name });
   }
 
   async onlineFanGroups(langs: readonly string[]) {
-    return this.db
-      .select({ id: fanGroup.id, url: fanGroup.url, lang: fanGroupI18n.lang, name: fanGroupI18n.name })
-      .from(fanGroup)
-      .innerJoin(
-        fanGroupI18n,
-        and(eq(fanGroupI18n.fanGroupId, fanGroup.id), inArray(fanGroupI18n.lang, [...langs])),
-      )
-      .where(eq(fanGroup.isOnline, true))
-      .orderBy(asc(fanGroup.sort), asc(fanGroup.id));
+    const { id, url } = fanGroup;
+    const { lang, name } = fanGroupI18n;
+    return onlineList(this.db, fanGroups, langs, { id, url, lang, name });
   }
 }

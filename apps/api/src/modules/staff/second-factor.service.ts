@@ -16,15 +16,11 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSessionId, newToken, type LockoutService } from '../sessions/index.ts';
 import {
-  authenticationOptions,
   credentialIdOf,
   forgetWebAuthnChallenges,
-  registrationOptions,
-  verifyAuthentication,
-  verifyRegistration,
+  webAuthnCeremonies,
   webAuthnChallenges,
-  webAuthnPartyOf,
-  type WebAuthnParty,
+  type WebAuthnCeremonies,
 } from '../webauthn/index.ts';
 import { audit } from './audit.ts';
 import { StaffAccountRepository } from './staff-account.repository.ts';
@@ -67,9 +63,15 @@ export function recoveryCodeHash(code: string): string {
   return createHash('sha256').update(normal).digest('hex');
 }
 
-/** The relying party is the console: its host (rpID) and origin come from CS_ADMIN_ORIGIN. */
-export const staffWebAuthnParty = (consoleOrigin: string): WebAuthnParty =>
-  webAuthnPartyOf(consoleOrigin, 'Staff console');
+/**
+ * The staff's ceremonies. The relying party is the console: its host (rpID) and origin come from
+ * CS_ADMIN_ORIGIN. A second factor after the password: the device verifies its user where it can.
+ */
+export const secondFactorCeremonies = (consoleOrigin: string): WebAuthnCeremonies =>
+  webAuthnCeremonies(consoleOrigin, 'Staff console', {
+    userVerification: 'preferred',
+    residentKey: 'preferred',
+  });
 
 /** Registration challenges, per account (the login's live in its pending row). */
 const registerPurpose = 'staff.register';
@@ -79,7 +81,7 @@ export interface SecondFactorDeps {
   /** Seals the authenticator-app secrets at rest (STAFF_TOTP_KEY). */
   box: TotpSecretBox;
   lockout: LockoutService;
-  party: WebAuthnParty;
+  webAuthn: WebAuthnCeremonies;
   now: Clock;
 }
 
@@ -166,7 +168,7 @@ export class SecondFactorService {
     const secret = generateSecret();
     await this.repo().setPendingSecret(staff.staffId, secret);
     const otpauthUrl = generateURI({
-      issuer: this.d.party.rpID,
+      issuer: this.d.webAuthn.party.rpID,
       label: staff.accountId,
       secret,
       period: secondFactorPolicy.periodSeconds,
@@ -221,11 +223,9 @@ export class SecondFactorService {
 
   async passkeyOptions(staff: AuthenticatedStaff) {
     const existing = await this.repo().passkeysOf(staff.staffId);
-    return registrationOptions(
-      this.d.party,
+    return this.d.webAuthn.registrationOptions(
       { id: `staff:${staff.staffId}`, name: staff.accountId, displayName: staff.accountName },
       existing,
-      { residentKey: 'preferred', userVerification: 'preferred' },
       this.registerChallenges(staff.staffId).keep,
     );
   }
@@ -235,10 +235,8 @@ export class SecondFactorService {
     input: { name: string; response: Record<string, unknown> },
   ): Promise<{ recovery_codes: string[] | null }> {
     const repo = this.repo();
-    const credential = await verifyRegistration(
-      this.d.party,
+    const credential = await this.d.webAuthn.verifyRegistration(
       input.response,
-      'preferred',
       this.registerChallenges(staff.staffId).take,
     );
     if (!credential) throw new AppError(codes.staffPasskeyFailed);
@@ -408,7 +406,7 @@ export class SecondFactorService {
   async loginPasskeyOptions(pendingId: string | undefined) {
     const pending = await this.pendingOf(pendingId);
     const passkeys = await this.repo().passkeysOf(pending.staffId);
-    return authenticationOptions(this.d.party, passkeys, 'preferred', (challenge) =>
+    return this.d.webAuthn.authenticationOptions(passkeys, (challenge) =>
       this.repo().setPendingChallenge(pending.idHash, challenge),
     );
   }
@@ -422,7 +420,7 @@ export class SecondFactorService {
       const credentialId = credentialIdOf(response);
       const passkey = credentialId && (await this.repo().passkeyByCredential(staffId, credentialId));
       if (!passkey) return false;
-      const counter = await verifyAuthentication(this.d.party, response, passkey, 'preferred', (challenge) =>
+      const counter = await this.d.webAuthn.verifyAuthentication(response, passkey, (challenge) =>
         this.repo().takePendingChallenge(idHash, challenge),
       );
       if (counter === undefined) return false;

@@ -206,39 +206,38 @@ export class StaffAccountService {
 
   /** Blocks an account (spec "limit"); blocking a blocked one changes nothing. */
   async block(staff: AuthenticatedStaff, accountId: string): Promise<StaffAccountData> {
-    const row = await this.find(accountId);
-    this.notSelf(staff, row);
-    if (row.status === 'blocked') return accountData(row);
-    const at = this.now();
-    const saved = await inTransaction(this.d.db, async (tx) => {
-      await this.keepAnAdministrator(tx, row);
-      const updated = await new StaffAccountRepository(tx).update(row.id, { status: 'blocked' }, at);
-      await new StaffSessionRepository(tx).revokeAllOf(row.id, at);
-      await audit.record(tx, {
-        actor: staff,
-        action: 'staff.account.block',
-        target: target(row),
-        before: { status: 'active' },
-        after: { status: 'blocked' },
-      });
-      return updated;
-    });
-    return accountData(saved);
+    return this.setStatus(staff, accountId, 'blocked');
   }
 
   /** Unblocks an account (spec "unseal"); unsealing an active one changes nothing. */
   async unseal(staff: AuthenticatedStaff, accountId: string): Promise<StaffAccountData> {
+    return this.setStatus(staff, accountId, 'active');
+  }
+
+  /**
+   * Blocks or unblocks, audited. A block is never of one's own account nor of the last administrator, and ends
+   * the account's sessions.
+   */
+  private async setStatus(
+    staff: AuthenticatedStaff,
+    accountId: string,
+    status: 'active' | 'blocked',
+  ): Promise<StaffAccountData> {
     const row = await this.find(accountId);
-    if (row.status === 'active') return accountData(row);
+    const blocking = status === 'blocked';
+    if (blocking) this.notSelf(staff, row);
+    if (row.status === status) return accountData(row);
     const at = this.now();
     const saved = await inTransaction(this.d.db, async (tx) => {
-      const updated = await new StaffAccountRepository(tx).update(row.id, { status: 'active' }, at);
+      if (blocking) await this.keepAnAdministrator(tx, row);
+      const updated = await new StaffAccountRepository(tx).update(row.id, { status }, at);
+      if (blocking) await new StaffSessionRepository(tx).revokeAllOf(row.id, at);
       await audit.record(tx, {
         actor: staff,
-        action: 'staff.account.unseal',
+        action: blocking ? 'staff.account.block' : 'staff.account.unseal',
         target: target(row),
-        before: { status: 'blocked' },
-        after: { status: 'active' },
+        before: { status: row.status },
+        after: { status },
       });
       return updated;
     });

@@ -42,7 +42,7 @@ import {
 import { AuditService } from './audit.service.ts';
 import { TotpSecretBox } from './totp-secret.box.ts';
 import { StaffAccountService } from './staff-account.service.ts';
-import { SecondFactorService, secondFactorPolicy, staffWebAuthnParty } from './second-factor.service.ts';
+import { SecondFactorService, secondFactorPolicy, secondFactorCeremonies } from './second-factor.service.ts';
 import {
   clearStaffCookies,
   clearStaffPendingCookie,
@@ -63,7 +63,7 @@ export async function staffRoutes(app: FastifyInstance) {
     db: app.db,
     box: new TotpSecretBox(app.env.staffTotpKey),
     lockout,
-    party: staffWebAuthnParty(app.env.CS_ADMIN_ORIGIN),
+    webAuthn: secondFactorCeremonies(app.env.CS_ADMIN_ORIGIN),
     now,
   });
   // Before the first request: secrets stored in clear sealed, and a start with the wrong key stopped.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { elfBytes, jpegBytes, mzBytes, pngBytes } from '../../../test/cs-fixtures.ts';
-import { checkUpload, cleanFileName, isJpeg, isPng, isUtf8Text } from './file-check.ts';
+import { isJpeg, isPng } from '../media/index.ts';
+import { checkUpload, cleanFileName, isUtf8Text } from './file-check.ts';
 
 describe('checkUpload', () => {
   it('decides the served type from the bytes, for any image extension', () => {

@@ -4,29 +4,11 @@
  * no NUL byte. The content type we later serve comes from the bytes, never from the client.
  */
 import { fileExtension, uploadPolicy, type FileKind } from '@gp/contracts/cs';
+import { isJpeg, isPng } from '../media/index.ts';
 
 export interface CheckedFile {
   kind: FileKind;
   contentType: 'image/jpeg' | 'image/png' | 'text/plain; charset=utf-8';
-}
-
-const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
-  return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
-}
-
-/** PNG: the 8-byte signature followed by the IHDR chunk (length 13). */
-export function isPng(bytes: Uint8Array): boolean {
-  return (
-    startsWith(bytes, pngSignature) &&
-    startsWith(bytes.subarray(8), [0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52])
-  );
-}
-
-/** JPEG: SOI (FF D8) followed by a marker (FF xx). */
-export function isJpeg(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && startsWith(bytes, [0xff, 0xd8, 0xff]);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

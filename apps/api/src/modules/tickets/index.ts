@@ -1,6 +1,6 @@
 /**
  * The tickets module's public file: the members' tickets (questions, follow-ups, ratings, contact info,
- * attachments) and the staff desk that answers them. What app.ts, the composition, media and its tests use of it;
+ * attachments) and the staff desk that answers them. What app.ts, the composition, privacy and its tests use of it;
  * everything else in this folder is the module's own (apps/api/README.md "Layers").
  */
 export { ticketsRoutes } from './tickets.routes.ts';
@@ -9,5 +9,5 @@ export { deskRoutes } from './desk/desk.routes.ts';
 export { CsHousekeeping, csHousekeepingJob } from './tickets-housekeeping.job.ts';
 export { DeskExportWorker } from './desk/desk-export.worker.ts';
 export { createTicketsRuntime } from './tickets-runtime.ts';
-// The attachment checks, shared with staff image uploads.
-export { isJpeg, isPng } from './file-check.ts';
+// A thread's attachments without their bytes, for the privacy export.
+export { messageAttachments } from './work-order.service.ts';

@@ -4,7 +4,6 @@
  * services.
  */
 import type { FastifyInstance } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   contactsInfo,
   contactsSave,
@@ -24,6 +23,7 @@ import { AppError } from '../../http/app-error.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { memberOf, registerCall } from '../../http/register-call.ts';
 import { memberOfCookie } from '../accounts/index.ts';
+import { registerUploadCall } from '../media/index.ts';
 import { ContactRepository } from './contact.repository.ts';
 import { ContactService } from './contact.service.ts';
 
@@ -44,39 +44,14 @@ export async function ticketsRoutes(app: FastifyInstance) {
   registerCall(app, contactsInfo, (_, ctx) => contacts.info(memberOf(ctx)));
   registerCall(app, contactsSave, (input, ctx) => contacts.save(memberOf(ctx).mid, input));
 
-  // The upload is the only route that reads multipart bodies: the parser lives in this scope alone.
-  await app.register(async (scope) => {
-    // Refuse a visitor or a forged ct before the body is read (registerCall checks again, cheaply).
-    scope.addHook('onRequest', async (request) => {
-      await app.authenticators.member?.(request, (request.query ?? {}) as Record<string, unknown>);
-      // A body announced far beyond one file plus its multipart framing is refused before it is read.
-      if (Number(request.headers['content-length'] ?? 0) > uploadPolicy.maxBytes + 64 * 1024) {
-        throw new AppError(codes.serviceFileTooLarge);
-      }
-    });
-    await scope.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      // Past the limit busboy stops keeping bytes and drains the rest: a too large file arrives as
-      // maxBytes + 1 bytes, which the service refuses with -10003 instead of a transport error.
-      throwFileSizeLimit: false,
-      limits: {
-        fileSize: uploadPolicy.maxBytes + 1,
-        files: 1,
-        fields: 4,
-        parts: 5,
-        fieldNameSize: 64,
-        fieldSize: 1024,
-        headerPairs: 50,
-      },
-      async onFile(part: MultipartFile) {
-        const bytes = await part.toBuffer();
-        (part as MultipartFile & { value?: unknown }).value = new File([bytes], part.filename, {
-          type: part.mimetype,
-        });
-      },
-    });
-    registerCall(scope, fileUpload, (input, ctx) => uploads.receive(memberOf(ctx).mid, input.file));
-  });
+  // The upload is the only route that reads multipart bodies: the parser lives in its scope alone. A file
+  // over the limit is refused with -10003, announced (unread) or arrived (cut at one byte more, by the service).
+  await registerUploadCall(
+    app,
+    fileUpload,
+    { maxBytes: uploadPolicy.maxBytes, tooLarge: () => new AppError(codes.serviceFileTooLarge) },
+    (input, ctx) => uploads.receive(memberOf(ctx).mid, input.file),
+  );
 
   // Attachment download: the owner's session cookie is enough (a read with no effect; SameSite=Lax keeps other
   // sites from sending it along), so <img src> works. Staff get files through the staff desk's own route.

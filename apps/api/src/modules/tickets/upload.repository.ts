@@ -1,9 +1,13 @@
 /** Attachment files (bytes in the database, see cs.schema.ts). */
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { columnsOf } from '../../db/columns.ts';
 import type { Db } from '../../db/database.ts';
 import { csFile, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 
 export type NewFile = typeof csFile.$inferInsert;
+
+/** What serving a file reads of it. */
+const served = columnsOf(csFile, 'fileName', 'kind', 'contentType', 'bytes');
 
 export class UploadRepository {
   constructor(private readonly db: Db) {}
@@ -27,12 +31,7 @@ export class UploadRepository {
    */
   async findForMember(id: string, mid: number) {
     const [row] = await this.db
-      .select({
-        fileName: csFile.fileName,
-        kind: csFile.kind,
-        contentType: csFile.contentType,
-        bytes: csFile.bytes,
-      })
+      .select(served)
       .from(csFile)
       .leftJoin(csWorkOrderMessage, eq(csWorkOrderMessage.id, csFile.messageId))
       .leftJoin(csWorkOrder, eq(csWorkOrder.id, csFile.workOrderId))
@@ -54,15 +53,7 @@ export class UploadRepository {
 
   /** Any file, for staff. */
   async find(id: string) {
-    const [row] = await this.db
-      .select({
-        fileName: csFile.fileName,
-        kind: csFile.kind,
-        contentType: csFile.contentType,
-        bytes: csFile.bytes,
-      })
-      .from(csFile)
-      .where(eq(csFile.id, id));
+    const [row] = await this.db.select(served).from(csFile).where(eq(csFile.id, id));
     return row;
   }
 

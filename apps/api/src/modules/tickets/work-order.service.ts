@@ -153,6 +153,25 @@ export class WorkOrderService {
     return new WorkOrderRepository(db);
   }
 
+  /**
+   * An agent's write: in one transaction, the ticket row locked first (-404 when there is none) and refused
+   * with -40001 while another agent holds its editing lock.
+   */
+  private asAgent<T>(
+    workOrderId: number,
+    staff: StaffActor,
+    write: (on: { tx: Db; repo: WorkOrderRepository; row: WorkOrderRow; now: Date }) => Promise<T>,
+  ): Promise<T> {
+    const now = this.now();
+    return inTransaction(this.db, async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockForUpdate(workOrderId);
+      if (!row) throw new AppError(codes.notFound);
+      refuseIfHeldByOther(row, staff, now);
+      return write({ tx, repo, row, now });
+    });
+  }
+
   // ---- Member side ----
 
   /**
@@ -217,15 +236,7 @@ export class WorkOrderService {
     if (!(await repo.onlineGame(gameBaseId))) {
       throw new RequestValidationError([{ field: 'game_base_id', code: 'not_offered' }]);
     }
-    const type = await repo.questionType(questionTypeId);
-    if (
-      !type ||
-      !type.isOnline ||
-      !type.forTicket ||
-      (type.gameBaseId !== null && type.gameBaseId !== gameBaseId)
-    ) {
-      throw new RequestValidationError([{ field: 'question_type', code: 'not_offered' }]);
-    }
+    await offeredType(repo, questionTypeId, gameBaseId);
   }
 
   private async followUp(
@@ -329,15 +340,7 @@ export class WorkOrderService {
         content: m.content,
         note: noteOf(m.note),
         created_at: m.createdAt.toISOString(),
-        attachments: files
-          .filter((f) => f.messageId === m.id)
-          .map((f) => ({
-            file_id: f.id,
-            file_name: f.fileName,
-            file_size: f.byteSize,
-            file_kind: f.kind as 'image' | 'log',
-            content_type: f.contentType,
-          })),
+        attachments: attachmentsOf(files, m.id),
       })),
       can_follow_up: row.status === replied ? 1 : 0,
       can_grade: this.gradeRefusal(row) === undefined ? 1 : 0,
@@ -404,12 +407,7 @@ export class WorkOrderService {
     content: string,
     replyStatus: typeof processing | typeof replied,
   ): Promise<ReplyOutcome> {
-    const now = this.now();
-    return inTransaction(this.db, async (tx) => {
-      const repo = this.repo(tx);
-      const row = await repo.lockForUpdate(workOrderId);
-      if (!row) throw new AppError(codes.notFound);
-      refuseIfHeldByOther(row, staff, now);
+    return this.asAgent(workOrderId, staff, async ({ tx, repo, row, now }) => {
       if (!canTakeReply(asStatus(row.status))) throw new AppError(codes.ticketCannotReply);
       const noticeId =
         replyStatus === replied && this.portalOrigin
@@ -461,12 +459,7 @@ export class WorkOrderService {
     staff: StaffActor,
     change: { status?: WorkOrderStatus | undefined; questionType?: number | undefined },
   ): Promise<ModifyOutcome> {
-    const now = this.now();
-    return inTransaction(this.db, async (tx) => {
-      const repo = this.repo(tx);
-      const row = await repo.lockForUpdate(workOrderId);
-      if (!row) throw new AppError(codes.notFound);
-      refuseIfHeldByOther(row, staff, now);
+    return this.asAgent(workOrderId, staff, async ({ repo, row, now }) => {
       const before = { work_order_status: asStatus(row.status), question_type: row.questionTypeId };
       const to = change.status ?? before.work_order_status;
       const typeId = change.questionType ?? before.question_type;
@@ -474,15 +467,7 @@ export class WorkOrderService {
       if (refusal !== undefined) throw new AppError(refusal);
       if (typeId !== row.questionTypeId) {
         if (row.status === closed) throw new AppError(codes.ticketCannotReply);
-        const type = await repo.questionType(typeId);
-        if (
-          !type ||
-          !type.isOnline ||
-          !type.forTicket ||
-          (type.gameBaseId !== null && type.gameBaseId !== row.gameBaseId)
-        ) {
-          throw new RequestValidationError([{ field: 'question_type', code: 'not_offered' }]);
-        }
+        await offeredType(repo, typeId, row.gameBaseId);
       }
       const after = { work_order_status: to, question_type: typeId };
       if (to === row.status && typeId === row.questionTypeId) return { before, after };
@@ -506,12 +491,7 @@ export class WorkOrderService {
    * (a later message, a rating, or another change of state).
    */
   async recall(workOrderId: number, messageId: number, staff: StaffActor): Promise<RecallOutcome> {
-    const now = this.now();
-    return inTransaction(this.db, async (tx) => {
-      const repo = this.repo(tx);
-      const row = await repo.lockForUpdate(workOrderId);
-      if (!row) throw new AppError(codes.notFound);
-      refuseIfHeldByOther(row, staff, now);
+    return this.asAgent(workOrderId, staff, async ({ tx, repo, row, now }) => {
       const message = await repo.message(workOrderId, messageId);
       if (!message || message.kind !== 'reply' || message.recalledAt) throw new AppError(codes.notFound);
       if (message.staffId !== staff.staffId) throw new AppError(codes.accessDenied);
@@ -548,12 +528,7 @@ export class WorkOrderService {
    * meanwhile), -404 no such ticket. Taking it is not a change of the ticket (`updatedAt` stays).
    */
   async takeLock(workOrderId: number, staff: StaffActor, renew: boolean): Promise<LockHolderData> {
-    const now = this.now();
-    return inTransaction(this.db, async (tx) => {
-      const repo = this.repo(tx);
-      const row = await repo.lockForUpdate(workOrderId);
-      if (!row) throw new AppError(codes.notFound);
-      refuseIfHeldByOther(row, staff, now);
+    return this.asAgent(workOrderId, staff, async ({ repo, row, now }) => {
       if (renew && liveHolder(row, now)?.staff_id !== staff.staffId) {
         throw new AppError(codes.staffEditLockExpired);
       }
@@ -620,6 +595,19 @@ export class WorkOrderService {
   }
 }
 
+/** Refuses a question type that is not offered for tickets of this game (-400 `question_type` `not_offered`). */
+async function offeredType(repo: WorkOrderRepository, questionTypeId: number, gameBaseId: number) {
+  const type = await repo.questionType(questionTypeId);
+  if (
+    !type ||
+    !type.isOnline ||
+    !type.forTicket ||
+    (type.gameBaseId !== null && type.gameBaseId !== gameBaseId)
+  ) {
+    throw new RequestValidationError([{ field: 'question_type', code: 'not_offered' }]);
+  }
+}
+
 /** The linked order of a ticket an agent may act on now (see `orderToActOn`). */
 function orderOfActable(row: WorkOrderRow | undefined, staff: StaffActor, now: Date): string {
   if (!row) throw new AppError(codes.notFound);
@@ -627,6 +615,24 @@ function orderOfActable(row: WorkOrderRow | undefined, staff: StaffActor, now: D
   if (row.status === closed) throw new AppError(codes.ticketCannotReply);
   if (!row.orderNo) throw new RequestValidationError([{ field: 'work_order_id', code: 'no_order' }]);
   return row.orderNo;
+}
+
+/** The attachments of these messages, without their bytes, oldest first. */
+export function messageAttachments(db: Db, messageIds: readonly number[]) {
+  return new WorkOrderRepository(db).filesOfMessages(messageIds);
+}
+
+/** The attachments of one message of a thread, as the player's and the desk's answers show them. */
+export function attachmentsOf(files: Awaited<ReturnType<typeof messageAttachments>>, messageId: number) {
+  return files
+    .filter((f) => f.messageId === messageId)
+    .map((f) => ({
+      file_id: f.id,
+      file_name: f.fileName,
+      file_size: f.byteSize,
+      file_kind: f.kind as 'image' | 'log',
+      content_type: f.contentType,
+    }));
 }
 
 /** An `order_note`'s stored parameters (jsonb), or null for the other kinds. */

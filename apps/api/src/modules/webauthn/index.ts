@@ -3,16 +3,13 @@
  * factor and the members' passkeys. It has no routes of its own.
  */
 export {
-  authenticationOptions,
   challengeTtlMs,
   credentialIdOf,
   forgetWebAuthnChallenges,
-  registrationOptions,
-  verifyAuthentication,
-  verifyRegistration,
+  webAuthnCeremonies,
   webAuthnChallenges,
-  webAuthnPartyOf,
   type StoredPasskey,
   type UserVerification,
-  type WebAuthnParty,
+  type WebAuthnCeremonies,
+  type WebAuthnPolicy,
 } from './webauthn.ts';

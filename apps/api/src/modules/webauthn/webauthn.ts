@@ -58,108 +58,132 @@ const descriptorOf = (p: Pick<StoredPasskey, 'credentialId' | 'transports'>) => 
   ...(p.transports ? { transports: p.transports as AuthenticatorTransportFuture[] } : {}),
 });
 
-/** Options to make a new passkey for `user` (not again on a device that holds one of `existing`). */
-export async function registrationOptions(
-  party: WebAuthnParty,
-  user: { id: string; name: string; displayName: string },
-  existing: readonly Pick<StoredPasskey, 'credentialId' | 'transports'>[],
-  policy: { userVerification: UserVerification; residentKey: 'preferred' | 'required' },
-  keep: Challenges['keep'],
-): Promise<Record<string, unknown>> {
-  const options = await generateRegistrationOptions({
-    rpName: party.rpName,
-    rpID: party.rpID,
-    userName: user.name,
-    userDisplayName: user.displayName,
-    userID: new TextEncoder().encode(user.id),
-    attestationType: 'none',
-    excludeCredentials: existing.map(descriptorOf),
-    authenticatorSelection: {
-      residentKey: policy.residentKey,
-      userVerification: policy.userVerification,
+/**
+ * What a caller asks of the authenticators: `userVerification` (see `UserVerification`) and `residentKey`
+ * (`required`: a discoverable passkey, which names its account itself at a login).
+ */
+export interface WebAuthnPolicy {
+  userVerification: UserVerification;
+  residentKey: 'preferred' | 'required';
+}
+
+/** The ceremonies of one relying party under one policy. */
+export interface WebAuthnCeremonies {
+  /** The relying party: the app whose host (rpID) passkeys are bound to. */
+  readonly party: WebAuthnParty;
+  /** Options to make a new passkey for `user` (not again on a device that holds one of `existing`). */
+  registrationOptions(
+    user: { id: string; name: string; displayName: string },
+    existing: readonly Pick<StoredPasskey, 'credentialId' | 'transports'>[],
+    keep: Challenges['keep'],
+  ): Promise<Record<string, unknown>>;
+  /** The new passkey of a registration answer; undefined when the answer does not verify or its challenge is gone. */
+  verifyRegistration(
+    response: Record<string, unknown>,
+    take: Challenges['take'],
+  ): Promise<StoredPasskey | undefined>;
+  /**
+   * Options to prove a passkey: one of `allow`, or (undefined) any passkey of this site the device holds, which
+   * names its account itself (a discoverable credential).
+   */
+  authenticationOptions(
+    allow: readonly Pick<StoredPasskey, 'credentialId' | 'transports'>[] | undefined,
+    keep: Challenges['keep'],
+  ): Promise<Record<string, unknown>>;
+  /**
+   * The passkey's new signature counter when the answer is its signature over a live challenge; undefined
+   * otherwise. A counter that did not move on (a cloned authenticator, a replayed answer) does not verify, except
+   * 0 after 0, which is what authenticators that keep no counter send.
+   */
+  verifyAuthentication(
+    response: Record<string, unknown>,
+    passkey: StoredPasskey,
+    take: Challenges['take'],
+  ): Promise<number | undefined>;
+}
+
+/** The browser's options, once their challenge is kept. */
+async function keptOptions(options: { challenge: string }, keep: Challenges['keep']) {
+  await keep(options.challenge);
+  return options as unknown as Record<string, unknown>;
+}
+
+/** What a verification answers; undefined for an answer the library refuses outright. */
+async function verified<T>(verify: () => Promise<T | undefined>): Promise<T | undefined> {
+  try {
+    return await verify();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ceremonies of the app at `appOrigin` (named `rpName` to the authenticator) under `policy`. */
+export function webAuthnCeremonies(
+  appOrigin: string,
+  rpName: string,
+  policy: WebAuthnPolicy,
+): WebAuthnCeremonies {
+  const party = webAuthnPartyOf(appOrigin, rpName);
+  const { userVerification } = policy;
+  const expected = (take: Challenges['take']) => ({
+    // The challenge is taken (single use) by the one answer that names it, and only while it lives.
+    expectedChallenge: take,
+    expectedOrigin: party.origin,
+    expectedRPID: party.rpID,
+    requireUserVerification: userVerification === 'required',
+  });
+  return {
+    party,
+    async registrationOptions(user, existing, keep) {
+      const options = await generateRegistrationOptions({
+        rpName: party.rpName,
+        rpID: party.rpID,
+        userName: user.name,
+        userDisplayName: user.displayName,
+        userID: new TextEncoder().encode(user.id),
+        attestationType: 'none',
+        excludeCredentials: existing.map(descriptorOf),
+        authenticatorSelection: { residentKey: policy.residentKey, userVerification },
+      });
+      return keptOptions(options, keep);
     },
-  });
-  await keep(options.challenge);
-  return options as unknown as Record<string, unknown>;
-}
-
-/** The new passkey of a registration answer; undefined when the answer does not verify or its challenge is gone. */
-export async function verifyRegistration(
-  party: WebAuthnParty,
-  response: Record<string, unknown>,
-  userVerification: UserVerification,
-  take: Challenges['take'],
-): Promise<StoredPasskey | undefined> {
-  try {
-    const verified = await verifyRegistrationResponse({
-      response: response as unknown as RegistrationResponseJSON,
-      // The challenge is taken (single use) by the one answer that names it, and only while it lives.
-      expectedChallenge: take,
-      expectedOrigin: party.origin,
-      expectedRPID: party.rpID,
-      requireUserVerification: userVerification === 'required',
-    });
-    if (!verified.verified) return undefined;
-    const { credential } = verified.registrationInfo;
-    return {
-      credentialId: credential.id,
-      publicKey: credential.publicKey,
-      counter: credential.counter,
-      transports: credential.transports ?? null,
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Options to prove a passkey: one of `allow`, or (undefined) any passkey of this site the device holds, which
- * names its account itself (a discoverable credential).
- */
-export async function authenticationOptions(
-  party: WebAuthnParty,
-  allow: readonly Pick<StoredPasskey, 'credentialId' | 'transports'>[] | undefined,
-  userVerification: UserVerification,
-  keep: Challenges['keep'],
-): Promise<Record<string, unknown>> {
-  const options = await generateAuthenticationOptions({
-    rpID: party.rpID,
-    ...(allow ? { allowCredentials: allow.map(descriptorOf) } : {}),
-    userVerification,
-  });
-  await keep(options.challenge);
-  return options as unknown as Record<string, unknown>;
-}
-
-/**
- * The passkey's new signature counter when the answer is its signature over a live challenge; undefined
- * otherwise. A counter that did not move on (a cloned authenticator, a replayed answer) does not verify, except
- * 0 after 0, which is what authenticators that keep no counter send.
- */
-export async function verifyAuthentication(
-  party: WebAuthnParty,
-  response: Record<string, unknown>,
-  passkey: StoredPasskey,
-  userVerification: UserVerification,
-  take: Challenges['take'],
-): Promise<number | undefined> {
-  try {
-    const result = await verifyAuthenticationResponse({
-      response: response as unknown as AuthenticationResponseJSON,
-      expectedChallenge: take,
-      expectedOrigin: party.origin,
-      expectedRPID: party.rpID,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(passkey.publicKey),
-        counter: passkey.counter,
-      },
-      requireUserVerification: userVerification === 'required',
-    });
-    return result.verified ? result.authenticationInfo.newCounter : undefined;
-  } catch {
-    return undefined;
-  }
+    verifyRegistration: (response, take) =>
+      verified(async () => {
+        const result = await verifyRegistrationResponse({
+          response: response as unknown as RegistrationResponseJSON,
+          ...expected(take),
+        });
+        if (!result.verified) return undefined;
+        const { credential } = result.registrationInfo;
+        return {
+          credentialId: credential.id,
+          publicKey: credential.publicKey,
+          counter: credential.counter,
+          transports: credential.transports ?? null,
+        };
+      }),
+    async authenticationOptions(allow, keep) {
+      const options = await generateAuthenticationOptions({
+        rpID: party.rpID,
+        ...(allow ? { allowCredentials: allow.map(descriptorOf) } : {}),
+        userVerification,
+      });
+      return keptOptions(options, keep);
+    },
+    verifyAuthentication: (response, passkey, take) =>
+      verified(async () => {
+        const result = await verifyAuthenticationResponse({
+          response: response as unknown as AuthenticationResponseJSON,
+          ...expected(take),
+          credential: {
+            id: passkey.credentialId,
+            publicKey: new Uint8Array(passkey.publicKey),
+            counter: passkey.counter,
+          },
+        });
+        return result.verified ? result.authenticationInfo.newCounter : undefined;
+      }),
+  };
 }
 
 /** The credential id an answer names (`id`), before anything of it is verified. */

@@ -1,35 +1,17 @@
 /** News items and activities for staff: every status, every language. */
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { ContentStatus } from '@gp/contracts/content-admin';
 import type { Db } from '../../../db/database.ts';
 import { article, articleI18n } from '../../../db/schema/content.schema.ts';
-import { keywordMatch, languagePresence, type TextsTable } from './content-admin.repository.ts';
+import { keywordMatch, languagePresence } from './content-admin.repository.ts';
+import { ItemTexts, itemTextsOf } from './ordered-item-admin.repository.ts';
 
 export type ArticleKind = 'news' | 'activity';
 export type ArticleRow = typeof article.$inferSelect;
 export type ArticleTextRow = typeof articleI18n.$inferSelect;
 export type ArticleValues = Omit<typeof article.$inferInsert, 'id' | 'kind' | 'createdAt'>;
 
-const texts: TextsTable = {
-  table: articleI18n,
-  owner: articleI18n.articleId,
-  lang: articleI18n.lang,
-  searched: [articleI18n.title],
-};
+const texts = itemTextsOf(articleI18n, 'articleId', 'title');
 
 /** The status players see at `now`, as a filter (the service's `articleStatus` says the same for one row). */
 function inStatus(status: ContentStatus, now: Date): SQL {
@@ -62,13 +44,26 @@ export interface ArticleFilter {
   limit: number;
 }
 
+/** The articles of one kind (news or activities) and their texts. */
 export class ArticleAdminRepository {
-  constructor(private readonly db: Db) {}
+  readonly texts: ItemTexts<ArticleTextRow, 'articleId'>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly kind: ArticleKind,
+  ) {
+    this.texts = new ItemTexts(db, texts);
+  }
+
+  /** This kind's article `id` (or all of the kind). */
+  private ofKind(id?: number): SQL {
+    return and(eq(article.kind, this.kind), id === undefined ? undefined : eq(article.id, id))!;
+  }
 
   /** A page in the players' order (pinned first, then the newest), and how many match in all. */
-  async page(kind: ArticleKind, f: ArticleFilter): Promise<{ rows: ArticleRow[]; total: number }> {
+  async page(f: ArticleFilter): Promise<{ rows: ArticleRow[]; total: number }> {
     const where = and(
-      eq(article.kind, kind),
+      this.ofKind(),
       f.status ? inStatus(f.status, f.now) : undefined,
       f.category ? eq(article.category, f.category) : undefined,
       f.gameBaseId ? eq(article.gameBaseId, f.gameBaseId) : undefined,
@@ -88,21 +83,9 @@ export class ArticleAdminRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  async find(kind: ArticleKind, id: number): Promise<ArticleRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(article)
-      .where(and(eq(article.kind, kind), eq(article.id, id)));
+  async find(id: number): Promise<ArticleRow | undefined> {
+    const [row] = await this.db.select().from(article).where(this.ofKind(id));
     return row;
-  }
-
-  /** The texts of these articles, every language. */
-  async texts(ids: readonly number[]): Promise<ArticleTextRow[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select()
-      .from(articleI18n)
-      .where(inArray(articleI18n.articleId, [...ids]));
   }
 
   /** Titles only, for lists. */
@@ -114,64 +97,29 @@ export class ArticleAdminRepository {
       .where(inArray(articleI18n.articleId, [...ids]));
   }
 
-  async slugTaken(kind: ArticleKind, slug: string, exceptId?: number): Promise<boolean> {
+  async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
     const [row] = await this.db
       .select({ id: article.id })
       .from(article)
-      .where(
-        and(eq(article.kind, kind), eq(article.slug, slug), exceptId ? ne(article.id, exceptId) : undefined),
-      );
+      .where(and(this.ofKind(), eq(article.slug, slug), exceptId ? ne(article.id, exceptId) : undefined));
     return !!row;
   }
 
-  async insert(kind: ArticleKind, values: ArticleValues): Promise<ArticleRow> {
+  async insert(values: ArticleValues): Promise<ArticleRow> {
     const [row] = await this.db
       .insert(article)
-      .values({ ...values, kind })
+      .values({ ...values, kind: this.kind })
       .returning();
     return row!;
   }
 
-  async update(kind: ArticleKind, id: number, values: ArticleValues): Promise<ArticleRow | undefined> {
-    const [row] = await this.db
-      .update(article)
-      .set(values)
-      .where(and(eq(article.kind, kind), eq(article.id, id)))
-      .returning();
+  async update(id: number, values: ArticleValues): Promise<ArticleRow | undefined> {
+    const [row] = await this.db.update(article).set(values).where(this.ofKind(id)).returning();
     return row;
   }
 
-  /** Makes the stored texts exactly these: languages left out are deleted, the others written. */
-  async replaceTexts(
-    articleId: number,
-    list: readonly { lang: string; title: string; summary: string; bodyHtml: string }[],
-  ): Promise<void> {
-    await this.db.delete(articleI18n).where(
-      and(
-        eq(articleI18n.articleId, articleId),
-        notInArray(
-          articleI18n.lang,
-          list.map((t) => t.lang),
-        ),
-      ),
-    );
-    for (const text of list) {
-      await this.db
-        .insert(articleI18n)
-        .values({ articleId, ...text })
-        .onConflictDoUpdate({
-          target: [articleI18n.articleId, articleI18n.lang],
-          set: { title: text.title, summary: text.summary, bodyHtml: text.bodyHtml },
-        });
-    }
-  }
-
-  /** Deletes the article and (by cascade) its texts; false when there was none. */
-  async delete(kind: ArticleKind, id: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(article)
-      .where(and(eq(article.kind, kind), eq(article.id, id)))
-      .returning({ id: article.id });
-    return rows.length > 0;
+  /** Deletes the article and (by cascade) its texts. */
+  async delete(id: number): Promise<void> {
+    await this.db.delete(article).where(this.ofKind(id));
   }
 }

@@ -14,17 +14,19 @@ import type {
   ArticleAdminSummary,
   ArticlePreviewData,
   ArticleText,
+  ContentImage,
   ContentStatus,
   articleSave,
 } from '@gp/contracts/content-admin';
 import type { z } from 'zod';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../../config/clock.ts';
-import { inTransaction, isUniqueViolation, type Db } from '../../../db/database.ts';
+import { inTransaction, type Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { createPreviewToken } from '../preview-token.ts';
 import { sanitizeRichText } from '../rich-text.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
+import { removeItem, saveItem } from './audited-item.ts';
 import {
   ArticleAdminRepository,
   type ArticleKind,
@@ -35,7 +37,6 @@ import {
 import {
   asFlag,
   byOwner,
-  changes,
   fieldError,
   imageLookup,
   iso,
@@ -79,11 +80,44 @@ const hasText = (html: string) =>
     .replace(/&nbsp;|&#160;/g, ' ')
     .trim().length > 0;
 
+/** An article's text (stored, or about to be) without its reference to the article. */
+type ArticleTextValues = Pick<ArticleTextRow, 'lang' | 'title' | 'summary' | 'bodyHtml'>;
+
+const textFields = (t: ArticleTextValues): ArticleText => ({
+  title: t.title,
+  summary: t.summary,
+  body_html: t.bodyHtml,
+});
+
+/** The fields of an article's list row but its title, which the editor's answer has as well. */
+function listed(
+  kind: ArticleKind,
+  row: ArticleRow,
+  texts: readonly { lang: string }[],
+  image: (mediaId: string) => ContentImage,
+  now: Date,
+) {
+  return {
+    id: row.id,
+    kind,
+    slug: row.slug,
+    category: row.category,
+    game_base_id: row.gameBaseId,
+    cover: image(row.coverMediaId),
+    publish_at: iso(row.publishAt),
+    unpublish_at: isoOrNull(row.unpublishAt),
+    pinned: asFlag(row.pinned),
+    status: articleStatus(row, now),
+    languages: languagesOf(texts),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
 export class ArticleAdminService {
   constructor(private readonly d: ArticleAdminDeps) {}
 
-  private repo(db: Db = this.d.db) {
-    return new ArticleAdminRepository(db);
+  private repo(kind: ArticleKind, db: Db = this.d.db) {
+    return new ArticleAdminRepository(db, kind);
   }
 
   private refs(db: Db = this.d.db) {
@@ -91,7 +125,7 @@ export class ArticleAdminService {
   }
 
   private async find(kind: ArticleKind, id: number): Promise<ArticleRow> {
-    const row = await this.repo().find(kind, id);
+    const row = await this.repo(kind).find(id);
     if (!row) throw new AppError(codes.notFound);
     return row;
   }
@@ -111,7 +145,7 @@ export class ArticleAdminService {
     lang: string,
   ): Promise<{ list: ArticleAdminSummary[]; total: number; page_num: number; page_size: number }> {
     const now = this.d.now();
-    const { rows, total } = await this.repo().page(kind, {
+    const { rows, total } = await this.repo(kind).page({
       status: input.status,
       hasLang: input.has_lang,
       missingLang: input.missing_lang,
@@ -122,7 +156,7 @@ export class ArticleAdminService {
       offset: (input.page_num - 1) * input.page_size,
       limit: input.page_size,
     });
-    const titles = byOwner(await this.repo().titles(rows.map((r) => r.id)), (t) => t.articleId);
+    const titles = byOwner(await this.repo(kind).titles(rows.map((r) => r.id)), (t) => t.articleId);
     const image = await imageLookup(
       this.refs(),
       this.d.mediaUrl,
@@ -130,21 +164,7 @@ export class ArticleAdminService {
     );
     const list = rows.map((row) => {
       const own = titles.get(row.id) ?? [];
-      return {
-        id: row.id,
-        kind,
-        slug: row.slug,
-        category: row.category,
-        game_base_id: row.gameBaseId,
-        title: textIn(own, lang)?.title ?? '',
-        cover: image(row.coverMediaId),
-        publish_at: iso(row.publishAt),
-        unpublish_at: isoOrNull(row.unpublishAt),
-        pinned: asFlag(row.pinned),
-        status: articleStatus(row, now),
-        languages: languagesOf(own),
-        updated_at: iso(row.updatedAt),
-      };
+      return { ...listed(kind, row, own, image, now), title: textIn(own, lang)?.title ?? '' };
     });
     return { list, total, page_num: input.page_num, page_size: input.page_size };
   }
@@ -152,36 +172,22 @@ export class ArticleAdminService {
   private async data(kind: ArticleKind, row: ArticleRow, texts: ArticleTextRow[]): Promise<ArticleAdminData> {
     const image = await imageLookup(this.refs(), this.d.mediaUrl, [row.coverMediaId, row.coverH5MediaId]);
     return {
-      id: row.id,
-      kind,
-      slug: row.slug,
-      category: row.category,
-      game_base_id: row.gameBaseId,
-      cover: image(row.coverMediaId),
+      ...listed(kind, row, texts, image, this.d.now()),
       cover_h5: image(row.coverH5MediaId),
-      status: articleStatus(row, this.d.now()),
-      publish_at: iso(row.publishAt),
-      unpublish_at: isoOrNull(row.unpublishAt),
-      pinned: asFlag(row.pinned),
       start_time: isoOrNull(row.startsAt),
       end_time: isoOrNull(row.endsAt),
-      languages: languagesOf(texts),
-      texts: textsOf(texts, (t) => ({ title: t.title, summary: t.summary, body_html: t.bodyHtml })),
+      texts: textsOf(texts, textFields),
       created_at: iso(row.createdAt),
-      updated_at: iso(row.updatedAt),
     };
   }
 
   async detail(kind: ArticleKind, id: number): Promise<ArticleAdminData> {
     const row = await this.find(kind, id);
-    return this.data(kind, row, await this.repo().texts([row.id]));
+    return this.data(kind, row, await this.repo(kind).texts.of([row.id]));
   }
 
   /** The fields an audit row compares: the row's editable fields and the texts. */
-  private snapshot(
-    row: ArticleRow,
-    texts: readonly { lang: string; title: string; summary: string; bodyHtml: string }[],
-  ) {
+  private snapshot(row: ArticleRow, texts: readonly ArticleTextValues[]) {
     return {
       slug: row.slug,
       category: row.category,
@@ -194,7 +200,7 @@ export class ArticleAdminService {
       pinned: row.pinned,
       start_time: isoOrNull(row.startsAt),
       end_time: isoOrNull(row.endsAt),
-      texts: textsOf(texts, (t) => ({ title: t.title, summary: t.summary, body_html: t.bodyHtml })),
+      texts: textsOf(texts, textFields),
     };
   }
 
@@ -255,7 +261,7 @@ export class ArticleAdminService {
     const { startsAt, endsAt } = this.period(kind, input);
     const texts = this.cleanTexts(input);
     const slug = input.slug ?? existing?.slug ?? `${kind}-${randomBytes(4).toString('hex')}`;
-    if (await this.repo().slugTaken(kind, slug, existing?.id)) fieldError('slug', 'taken');
+    if (await this.repo(kind).slugTaken(slug, existing?.id)) fieldError('slug', 'taken');
     const values: ArticleValues = {
       slug,
       category: input.category,
@@ -270,48 +276,24 @@ export class ArticleAdminService {
       endsAt,
       updatedAt: now,
     };
-    try {
-      const id = await inTransaction(this.d.db, async (tx) => {
-        const repo = this.repo(tx);
-        const before = existing ? this.snapshot(existing, await repo.texts([existing.id])) : null;
-        const row = existing ? await repo.update(kind, existing.id, values) : await repo.insert(kind, values);
-        if (!row) throw new AppError(codes.notFound); // deleted meanwhile
-        await repo.replaceTexts(row.id, texts);
-        const diff = changes(before, this.snapshot(row, texts));
-        if (diff) {
-          await audit.record(tx, {
-            actor: staff,
-            action: 'content.article.save',
-            target: { type: kind, id: row.id },
-            ...diff,
-          });
-        }
-        return row.id;
-      });
-      return await this.detail(kind, id);
-    } catch (error) {
-      // Two editors giving the same slug at once: the second one hears that it is taken.
-      if (isUniqueViolation(error)) fieldError('slug', 'taken');
-      throw error;
-    }
+    const id = await saveItem(this.audited(kind), staff, existing, values, texts);
+    return this.detail(kind, id);
   }
 
   /** Deletes the article for good; the audit row keeps all of it. */
   async remove(staff: AuthenticatedStaff, kind: ArticleKind, id: number): Promise<null> {
-    await inTransaction(this.d.db, async (tx) => {
-      const repo = this.repo(tx);
-      const row = await repo.find(kind, id);
-      if (!row) throw new AppError(codes.notFound);
-      const before = this.snapshot(row, await repo.texts([id]));
-      await repo.delete(kind, id);
-      await audit.record(tx, {
-        actor: staff,
-        action: 'content.article.delete',
-        target: { type: kind, id },
-        before,
-      });
-    });
-    return null;
+    return removeItem(this.audited(kind), staff, id);
+  }
+
+  /** The kind's storage and audit rows as the audited writes see them. */
+  private audited(kind: ArticleKind) {
+    return {
+      db: this.d.db,
+      store: (db: Db) => this.repo(kind, db),
+      snapshot: (row: ArticleRow, texts: readonly ArticleTextValues[]) => this.snapshot(row, texts),
+      audit: { save: 'content.article.save', delete: 'content.article.delete', target: kind } as const,
+      keyField: 'slug',
+    };
   }
 
   /**

@@ -2,7 +2,7 @@
 import { and, eq, gt, lte, not, type SQL } from 'drizzle-orm';
 import type { ContentStatus } from '@gp/contracts/content-admin';
 import { banner, bannerI18n } from '../../../db/schema/content.schema.ts';
-import type { OrderedItemTables } from './ordered-item-admin.repository.ts';
+import { itemTextsOf, type OrderedItemTables } from './ordered-item-admin.repository.ts';
 
 export type BannerRow = typeof banner.$inferSelect;
 export type BannerTextRow = typeof bannerI18n.$inferSelect;
@@ -28,12 +28,6 @@ export const bannerTables: OrderedItemTables<'bannerId'> = {
   id: banner.id,
   key: banner.slug,
   sort: banner.sort,
-  texts: {
-    table: bannerI18n,
-    owner: bannerI18n.bannerId,
-    ownerKey: 'bannerId',
-    lang: bannerI18n.lang,
-    searched: [bannerI18n.title],
-  },
+  texts: itemTextsOf(bannerI18n, 'bannerId', 'title'),
   inStatus,
 };

@@ -67,8 +67,6 @@ interface BannerTypes {
 const bannerKind = (ownOrigins: readonly string[]): OrderedItemKind<BannerTypes> => ({
   tables: bannerTables,
   keyField: 'slug',
-  keyOf: (row) => row.slug,
-  keyGiven: (input) => input.slug,
   keyPrefix: () => 'banner',
   audit: { save: 'content.banner.save', delete: 'content.banner.delete', target: 'banner' },
   text: (t) => ({ title: t.title, subtitle: t.subtitle, cta: t.cta, alt: t.alt }),

@@ -36,8 +36,6 @@ export class FansGroupAdminService extends OrderedItemAdminService<FansGroupType
     super(d, {
       tables: fansGroupTables,
       keyField: 'slug',
-      keyOf: (row) => row.slug,
-      keyGiven: (input) => input.slug,
       keyPrefix: () => 'fans',
       audit: { save: 'content.fans_group.save', delete: 'content.fans_group.delete', target: 'fan_group' },
       text: (t) => ({ name: t.name }),

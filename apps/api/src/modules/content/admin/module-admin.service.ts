@@ -36,8 +36,6 @@ export class ModuleAdminService extends OrderedItemAdminService<ModuleTypes> {
     super(d, {
       tables: moduleTables,
       keyField: 'key',
-      keyOf: (row) => row.key,
-      keyGiven: (input) => input.key,
       keyPrefix: (input) => input.type,
       audit: { save: 'content.module.save', delete: 'content.module.delete', target: 'home_module' },
       text: (t) => ({ title: t.title }),

@@ -7,12 +7,21 @@ import { and, asc, count, eq, inArray, ne, notInArray, type SQL } from 'drizzle-
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ContentStatus } from '@gp/contracts/content-admin';
 import type { Db } from '../../../db/database.ts';
-import { keywordMatch, languagePresence, type TextsTable } from './content-admin.repository.ts';
+import { keywordMatch, languagePresence, onlineOrNot, type TextsTable } from './content-admin.repository.ts';
 
 /** An i18n table: which item and language a row is, and what the keyword searches. */
 export interface ItemTextsTable<OwnerKey extends string> extends TextsTable {
   /** The row's property that holds `owner` (drizzle's name of the column, e.g. `bannerId`). */
   ownerKey: OwnerKey;
+}
+
+/** An i18n table by its columns' names: `lang`, the `owner` naming the item, and the `searched` text. */
+export function itemTextsOf<OwnerKey extends string, Searched extends string>(
+  table: PgTable & Record<'lang' | OwnerKey | Searched, AnyPgColumn>,
+  owner: OwnerKey,
+  searched: Searched,
+): ItemTextsTable<OwnerKey> {
+  return { table, owner: table[owner], ownerKey: owner, lang: table.lang, searched: [table[searched]] };
 }
 
 /** Reads and writes the texts per language of items of one kind. */
@@ -66,6 +75,33 @@ export interface OrderedItemTables<OwnerKey extends string> {
   texts: ItemTextsTable<OwnerKey>;
   /** The items in this status at `now`, as players see it. */
   inStatus: (status: ContentStatus, now: Date) => SQL;
+}
+
+/**
+ * The tables of a kind that is simply on or off (no times of its own), by their columns' names: `item` with its
+ * `id`, `sort`, `isOnline` and readable `key`, and its i18n table (`itemTextsOf`).
+ */
+export function onOffItemTables<Key extends string, OwnerKey extends string, Searched extends string>(
+  item: PgTable & Record<'id' | 'sort' | 'isOnline' | Key, AnyPgColumn>,
+  key: Key,
+  texts: PgTable & Record<'lang' | OwnerKey | Searched, AnyPgColumn>,
+  owner: OwnerKey,
+  searched: Searched,
+): OrderedItemTables<OwnerKey> {
+  return {
+    item,
+    id: item.id,
+    key: item[key],
+    sort: item.sort,
+    texts: {
+      table: texts,
+      owner: texts[owner],
+      ownerKey: owner,
+      lang: texts.lang,
+      searched: [texts[searched]],
+    },
+    inStatus: onlineOrNot(item.isOnline),
+  };
 }
 
 export interface OrderedItemPageFilter {

@@ -9,13 +9,13 @@ import type { ContentImage, ContentLanguage, ContentStatus } from '@gp/contracts
 import type { AuditAction } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../../config/clock.ts';
-import { inTransaction, isUniqueViolation, type Db } from '../../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
+import type { AuthenticatedStaff } from '../../staff/index.ts';
+import { removeItem, saveItem, type AuditedKind } from './audited-item.ts';
 import {
   asFlag,
   byOwner,
-  changes,
   fieldError,
   imageLookup,
   iso,
@@ -90,11 +90,8 @@ export interface OrderedItemView<Row> {
 
 export interface OrderedItemKind<T extends OrderedItemTypes> {
   tables: OrderedItemTables<T['ownerKey']>;
+  /** The readable key's name on rows and in saves, where a save may leave it out. */
   keyField: T['keyField'];
-  /** The readable key's value on a row. */
-  keyOf: (row: T['row']) => string;
-  /** The readable key a save gives, if it gives one. */
-  keyGiven: (input: T['save']) => string | undefined;
   /** The start of a key made for an item saved without one (a random part follows). */
   keyPrefix: (input: T['save']) => string;
   /** The audit rows' actions and target type. */
@@ -145,6 +142,16 @@ export class OrderedItemAdminService<T extends OrderedItemTypes> {
     const row = await this.repo().find(id);
     if (!row) throw new AppError(codes.notFound);
     return row;
+  }
+
+  /** The readable key's value on a row (the kind's rows have it under `keyField`). */
+  private keyOf(row: T['row']): string {
+    return (row as unknown as Record<string, string>)[this.kind.keyField]!;
+  }
+
+  /** The readable key a save gives, if it gives one (under `keyField` as well). */
+  private keyGiven(input: T['save']): string | undefined {
+    return (input as unknown as Record<string, string | undefined>)[this.kind.keyField];
   }
 
   private ownerOf(text: T['textRow']): number {
@@ -214,7 +221,7 @@ export class OrderedItemAdminService<T extends OrderedItemTypes> {
 
   private snapshot(row: T['row'], texts: readonly (T['textRow'] | TextValues<T>)[]) {
     return {
-      [this.kind.keyField]: this.kind.keyOf(row),
+      [this.kind.keyField]: this.keyOf(row),
       ...this.kind.audited(row),
       sort: row.sort,
       is_online: row.isOnline,
@@ -227,8 +234,8 @@ export class OrderedItemAdminService<T extends OrderedItemTypes> {
     const existing = input.id ? await this.find(input.id) : undefined;
     await kind.check?.(input, new ContentRefsRepository(this.d.db));
     const key =
-      kind.keyGiven(input) ??
-      (existing && kind.keyOf(existing)) ??
+      this.keyGiven(input) ??
+      (existing && this.keyOf(existing)) ??
       `${kind.keyPrefix(input)}-${randomBytes(4).toString('hex')}`;
     if (await this.repo().keyTaken(key, existing?.id)) fieldError(kind.keyField, 'taken');
     // A save's text has the text row's own fields, by the contracts and the schema agreeing on their names.
@@ -243,47 +250,24 @@ export class OrderedItemAdminService<T extends OrderedItemTypes> {
       isOnline: input.is_online === 1,
       updatedAt: this.d.now(),
     } as T['values'];
-    try {
-      const id = await inTransaction(this.d.db, async (tx) => {
-        const repo = this.repo(tx);
-        const before = existing ? this.snapshot(existing, await repo.texts.of([existing.id])) : null;
-        const row = existing ? await repo.update(existing.id, values) : await repo.insert(values);
-        if (!row) throw new AppError(codes.notFound);
-        await repo.texts.replace(row.id, texts);
-        const diff = changes(before, this.snapshot(row, texts));
-        if (diff) {
-          await audit.record(tx, {
-            actor: staff,
-            action: kind.audit.save,
-            target: { type: kind.audit.target, id: row.id },
-            ...diff,
-          });
-        }
-        return row.id;
-      });
-      return await this.detail(id);
-    } catch (error) {
-      if (isUniqueViolation(error)) fieldError(kind.keyField, 'taken');
-      throw error;
-    }
+    const id = await saveItem(this.audited(), staff, existing, values, texts);
+    return this.detail(id);
   }
 
   async remove(staff: AuthenticatedStaff, id: number): Promise<null> {
+    return removeItem(this.audited(), staff, id);
+  }
+
+  /** The kind's storage and audit rows as the audited writes see them. */
+  private audited(): AuditedKind<T['row'], T['values'], T['textRow'], TextValues<T>> {
     const { kind } = this;
-    await inTransaction(this.d.db, async (tx) => {
-      const repo = this.repo(tx);
-      const row = await repo.find(id);
-      if (!row) throw new AppError(codes.notFound);
-      const before = this.snapshot(row, await repo.texts.of([id]));
-      await repo.delete(id);
-      await audit.record(tx, {
-        actor: staff,
-        action: kind.audit.delete,
-        target: { type: kind.audit.target, id },
-        before,
-      });
-    });
-    return null;
+    return {
+      db: this.d.db,
+      store: (db) => this.repo(db),
+      snapshot: (row, texts) => this.snapshot(row, texts),
+      audit: kind.audit,
+      keyField: kind.keyField,
+    };
   }
 }
 

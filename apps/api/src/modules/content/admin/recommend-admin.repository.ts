@@ -5,30 +5,33 @@ import { gameRecommendation, gameRecommendationI18n } from '../../../db/schema/c
 import { game, gameI18n } from '../../../db/schema/game.schema.ts';
 import { containsText } from '../../../db/text-search.ts';
 import { keywordMatch, languagePresence, onlineOrNot } from './content-admin.repository.ts';
-import {
-  ItemTexts,
-  type ItemTextsTable,
-  type OrderedItemPageFilter,
-} from './ordered-item-admin.repository.ts';
+import { ItemTexts, itemTextsOf, type OrderedItemPageFilter } from './ordered-item-admin.repository.ts';
 
 export type RecommendRow = typeof gameRecommendation.$inferSelect;
 export type RecommendTextRow = typeof gameRecommendationI18n.$inferSelect;
 
-const textsTable: ItemTextsTable<'gameBaseId'> = {
-  table: gameRecommendationI18n,
-  owner: gameRecommendationI18n.gameBaseId,
-  ownerKey: 'gameBaseId',
-  lang: gameRecommendationI18n.lang,
-  searched: [gameRecommendationI18n.tagline],
-};
+const textsTable = itemTextsOf(gameRecommendationI18n, 'gameBaseId', 'tagline');
 
 const inStatus = onlineOrNot(gameRecommendation.isOnline);
+const gameOf = eq(game.gameBaseId, gameRecommendation.gameBaseId);
 
 export class RecommendAdminRepository {
   readonly texts: ItemTexts<RecommendTextRow, 'gameBaseId'>;
 
   constructor(private readonly db: Db) {
     this.texts = new ItemTexts(db, textsTable);
+  }
+
+  /** Recommendations with their game's icon and whether the game is online. */
+  private withGame() {
+    return this.db
+      .select({
+        recommendation: gameRecommendation,
+        iconMediaId: game.iconMediaId,
+        gameOnline: game.isOnline,
+      })
+      .from(gameRecommendation)
+      .innerJoin(game, gameOf);
   }
 
   /** A page in the players' order, with the game's slug, icon and whether it is online. */
@@ -61,37 +64,18 @@ export class RecommendAdminRepository {
         : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          recommendation: gameRecommendation,
-          iconMediaId: game.iconMediaId,
-          gameOnline: game.isOnline,
-        })
-        .from(gameRecommendation)
-        .innerJoin(game, eq(game.gameBaseId, gameRecommendation.gameBaseId))
+      this.withGame()
         .where(where)
         .orderBy(asc(gameRecommendation.sort), asc(gameRecommendation.gameBaseId))
         .limit(f.limit)
         .offset(f.offset),
-      this.db
-        .select({ n: count() })
-        .from(gameRecommendation)
-        .innerJoin(game, eq(game.gameBaseId, gameRecommendation.gameBaseId))
-        .where(where),
+      this.db.select({ n: count() }).from(gameRecommendation).innerJoin(game, gameOf).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
   }
 
   async find(gameBaseId: number) {
-    const [row] = await this.db
-      .select({
-        recommendation: gameRecommendation,
-        iconMediaId: game.iconMediaId,
-        gameOnline: game.isOnline,
-      })
-      .from(gameRecommendation)
-      .innerJoin(game, eq(game.gameBaseId, gameRecommendation.gameBaseId))
-      .where(eq(gameRecommendation.gameBaseId, gameBaseId));
+    const [row] = await this.withGame().where(eq(gameRecommendation.gameBaseId, gameBaseId));
     return row;
   }
 

@@ -23,7 +23,7 @@ import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { WorkOrderService } from '../work-order.service.ts';
-import { liveHolder, noteOf, type StaffActor } from '../work-order.service.ts';
+import { attachmentsOf, liveHolder, noteOf, type StaffActor } from '../work-order.service.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
 import { totalFields } from '../../../db/capped-count.ts';
 import { resolveRange } from './desk-range.ts';
@@ -136,19 +136,7 @@ export class DeskService {
     const byNumber = input.work_order_id !== undefined && !input.start_time && !input.end_time;
     const range = byNumber ? { from: undefined, before: null } : resolveRange(input, now);
     const { filter, order } = ticketFilterOf(input, { createdFrom: range.from, createdBefore: range.before });
-    const { rows, counted } = await this.reads.page(
-      filter,
-      order,
-      lang,
-      (input.page_num - 1) * input.page_size,
-      input.page_size,
-    );
-    return {
-      list: rows.map((r) => this.summaryOf(r, now)),
-      ...totalFields(counted),
-      page_num: input.page_num,
-      page_size: input.page_size,
-    };
+    return this.pageOf(filter, order, lang, input, now);
   }
 
   /** The member's tickets of one game, newest first, whenever they were asked. */
@@ -156,20 +144,32 @@ export class DeskService {
     input: { game_base_id: number; uid: number; page_num: number; page_size: number },
     lang: string,
   ): Promise<DeskTicketPageData> {
-    const now = this.now();
-    const { rows, counted } = await this.reads.page(
+    return this.pageOf(
       { mid: input.uid, gameBaseId: input.game_base_id },
       { key: 'created_at', type: 'desc' },
       lang,
-      (input.page_num - 1) * input.page_size,
-      input.page_size,
+      input,
+      this.now(),
     );
-    return {
-      list: rows.map((r) => this.summaryOf(r, now)),
-      ...totalFields(counted),
-      page_num: input.page_num,
-      page_size: input.page_size,
-    };
+  }
+
+  /** One page of the tickets `filter` finds, in `order`, as the queue shows them. */
+  private async pageOf(
+    filter: TicketFilter,
+    order: TicketOrder,
+    lang: string,
+    paging: { page_num: number; page_size: number },
+    now: Date,
+  ): Promise<DeskTicketPageData> {
+    const { page_num, page_size } = paging;
+    const { rows, counted } = await this.reads.page(
+      filter,
+      order,
+      lang,
+      (page_num - 1) * page_size,
+      page_size,
+    );
+    return { list: rows.map((r) => this.summaryOf(r, now)), ...totalFields(counted), page_num, page_size };
   }
 
   /**
@@ -199,16 +199,10 @@ export class DeskService {
           staff_name: m.staffName,
           recalled_at: m.recalledAt?.toISOString() ?? null,
           recall_until: recallable ? until.toISOString() : null,
-          attachments: files
-            .filter((f) => f.messageId === m.id)
-            .map((f) => ({
-              file_id: f.id,
-              file_name: f.fileName,
-              file_size: f.byteSize,
-              file_kind: f.kind as 'image' | 'log',
-              content_type: f.contentType,
-              download_path: deskFilePath(f.id),
-            })),
+          attachments: attachmentsOf(files, m.id).map((a) => ({
+            ...a,
+            download_path: deskFilePath(a.file_id),
+          })),
         };
       }),
     };
