@@ -19,8 +19,6 @@ export type { SeedNotes };
 export interface SeedStep {
   name: string;
   run: (db: Db, notes: SeedNotes) => Promise<void>;
-  /** Applied on every database, also without demo data (SEED_DEMO=false): what the product needs to be used. */
-  required?: boolean;
 }
 
 export const seedSteps: SeedStep[] = [
@@ -29,11 +27,9 @@ export const seedSteps: SeedStep[] = [
   { name: 'content-v1', run: (db) => seedContent(db, systemClock()) },
   { name: 'pay-v1', run: seedPay },
   { name: 'cs-v1', run: seedCs },
-  { name: 'staff-admin-v1', run: seedStaffAdmin, required: true },
+  // Production has no demo data: its first administrator comes from the operator's command (first-admin.ts).
+  { name: 'staff-admin-v1', run: seedStaffAdmin },
 ];
-
-/** The steps applied without demo data. */
-export const requiredSeedSteps: SeedStep[] = seedSteps.filter((s) => s.required);
 
 /**
  * Applies the steps not applied yet; returns the names it applied. What they note is added to `notes` once their

@@ -13,7 +13,7 @@ import { deskPolicy } from '@gp/contracts/desk';
 import type { LanguageCode } from '@gp/config';
 import type { Clock } from '../../../config/clock.ts';
 import type { Db } from '../../../db/database.ts';
-import { backoff, PollingWorker, type WorkerLog } from '../../../jobs/polling-worker.ts';
+import { backoff, LoopWorker, PollingWorker, type WorkerLog } from '../../../jobs/polling-worker.ts';
 import { DeskExportRepository, type ExportJobRow } from './desk-export.repository.ts';
 import { ticketWorkbook } from './desk-export.workbook.ts';
 import { DeskRepository, type TicketFilter, type TicketOrder } from './desk.repository.ts';
@@ -43,11 +43,11 @@ export interface StoredExportQuery {
 
 type ClaimedExport = Omit<ExportJobRow, 'bytes' | 'leaseUntil'>;
 
-export class DeskExportWorker {
+export class DeskExportWorker extends LoopWorker<ClaimedExport> {
   private readonly jobs: DeskExportRepository;
   private readonly reads: DeskRepository;
   private readonly now: Clock;
-  private readonly loop: PollingWorker<ClaimedExport>;
+  protected readonly loop: PollingWorker<ClaimedExport>;
   private lastPurge = 0;
 
   constructor(
@@ -58,6 +58,7 @@ export class DeskExportWorker {
       pollMs?: number;
     },
   ) {
+    super();
     this.jobs = new DeskExportRepository(options.db);
     this.reads = new DeskRepository(options.db);
     this.now = options.now;
@@ -86,20 +87,6 @@ export class DeskExportWorker {
         },
       },
     });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops polling; resolves when the round in flight has finished. */
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Runs a round soon (a job was just written) instead of at the next poll. */
-  wake(): void {
-    this.loop.wake();
   }
 
   /** Makes every pending export; answers how many were made and how many failed for good. */
