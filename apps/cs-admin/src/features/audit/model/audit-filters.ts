@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { auditActions, type AuditAction } from '@gp/contracts/staff';
 import type { AuditQuery } from '../api/audit.calls.ts';
 
@@ -87,25 +87,8 @@ export function auditFiltersToSearch(filters: AuditFilters): URLSearchParams {
   return p;
 }
 
-/**
- * A picked time range as the filters keep it: local minutes, the start inclusive, and the end minute still
- * included (the server's end is exclusive, so it is the minute after).
- */
-export function rangeFilters(start: Dayjs | null, end: Dayjs | null): Pick<AuditFilters, 'from' | 'to'> {
-  return {
-    ...(start ? { from: start.startOf('minute').toISOString() } : {}),
-    ...(end ? { to: end.startOf('minute').add(1, 'minute').toISOString() } : {}),
-  };
-}
-
-/** The range picker's values back from the filters (the end shown as the last minute included). */
-export function rangeValues(filters: AuditFilters): [Dayjs | null, Dayjs | null] | null {
-  if (!filters.from && !filters.to) return null;
-  return [
-    filters.from ? dayjs(filters.from) : null,
-    filters.to ? dayjs(filters.to).subtract(1, 'minute') : null,
-  ];
-}
+/** The filter's time range (`from`, `to`) as picked and shown: the list filters' one range rule. */
+export { rangeFilters, rangeValues } from '../../../lib/time-range.ts';
 
 export function auditQueryOf(filters: AuditFilters): AuditQuery {
   return {

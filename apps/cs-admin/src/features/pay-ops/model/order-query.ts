@@ -2,7 +2,7 @@
  * The order search as the screen's URL carries it (`?order_no=...&uid=...&state=...&from=...&to=...&page=2`), so
  * a reload or a link sent to a colleague shows the same orders; and as the order page call sends it.
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import type { RequestOf } from '@gp/contracts';
 import { orderStates, type OrderState } from '@gp/contracts/pay';
 import type { payAdminOrderPageCall } from '@gp/contracts/pay-admin';
@@ -85,24 +85,4 @@ export function orderQueryOf(filters: OrderFilters): RequestOf<typeof payAdminOr
     page_num: filters.page,
     page_size: ordersPageSize,
   };
-}
-
-/**
- * A picked time range as the filters keep it: local minutes, the start inclusive, and the end minute still
- * included (the server's end is exclusive, so it is the minute after).
- */
-export function rangeFilters(start: Dayjs | null, end: Dayjs | null): Pick<OrderFilters, 'from' | 'to'> {
-  return {
-    ...(start ? { from: start.startOf('minute').toISOString() } : {}),
-    ...(end ? { to: end.startOf('minute').add(1, 'minute').toISOString() } : {}),
-  };
-}
-
-/** The range picker's values back from the filters (the end shown as the last minute included). */
-export function rangeValues(filters: OrderFilters): [Dayjs | null, Dayjs | null] | null {
-  if (!filters.from && !filters.to) return null;
-  return [
-    filters.from ? dayjs(filters.from) : null,
-    filters.to ? dayjs(filters.to).subtract(1, 'minute') : null,
-  ];
 }
