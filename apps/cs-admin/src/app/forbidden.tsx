@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Result, Typography } from 'antd';
+import layout from '../lib/layout.module.css';
 
 /** What a staff member sees on a screen their privileges do not open (typed URL, old bookmark). */
 export function Forbidden() {
@@ -10,7 +11,7 @@ export function Forbidden() {
     <Result
       status="403"
       title={
-        <Typography.Title level={1} style={{ fontSize: 24 }}>
+        <Typography.Title level={1} className={layout.pageTitle}>
           {t('access.deniedTitle')}
         </Typography.Title>
       }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button, Result, Typography } from 'antd';
+import layout from '../lib/layout.module.css';
 import { ApiError } from '@gp/api-client';
 import { errorText } from '@gp/i18n';
 
@@ -19,7 +20,7 @@ export function RouteError() {
     <Result
       status="error"
       title={
-        <Typography.Title level={1} style={{ fontSize: 24 }}>
+        <Typography.Title level={1} className={layout.pageTitle}>
           {t('console.loadFailed')}
         </Typography.Title>
       }

@@ -68,9 +68,7 @@ interface RangeField<C extends CallContract> extends FieldBase {
 
 /** One filter of a list, named after a field of the list's page call `C`. */
 export type FilterField<C extends CallContract> =
-  | TextField<C>
-  | { [K in FilterName<C>]-?: SelectField<C, K> }[FilterName<C>]
-  | RangeField<C>;
+  TextField<C> | { [K in FilterName<C>]-?: SelectField<C, K> }[FilterName<C>] | RangeField<C>;
 
 type FormValues = Record<string, unknown>;
 
@@ -119,7 +117,10 @@ function formValues<C extends CallContract>(fields: FilterField<C>[], values: Fi
     fields.map((field) => [
       field.name,
       field.kind === 'range'
-        ? rangeValues({ from: given[field.name] as string | undefined, to: given[field.end] as string | undefined })
+        ? rangeValues({
+            from: given[field.name] as string | undefined,
+            to: given[field.end] as string | undefined,
+          })
         : given[field.name],
     ]),
   );

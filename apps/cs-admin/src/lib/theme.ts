@@ -45,4 +45,15 @@ export const consoleTheme: ThemeConfig = {
     // Placeholders such as a filter's "Any" are read as values.
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
   },
+  components: {
+    // The side menu sits on its own white column: no line down its edge.
+    Menu: { activeBarBorderWidth: 0 },
+  },
+};
+
+/** The dark header's text button (the menu toggle) stays white, as the header's other text, when pointed at. */
+export const headerTheme: ThemeConfig = {
+  components: {
+    Button: { textTextColor: '#fff', textTextHoverColor: '#fff', textTextActiveColor: '#fff' },
+  },
 };

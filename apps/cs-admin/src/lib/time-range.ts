@@ -22,7 +22,9 @@ export function rangeFilters(start: Dayjs | null, end: Dayjs | null): TimeRange 
  * The range picker's values back from the ISO times (the end shown as the last minute included); the other
  * filters beside them are passed over.
  */
-export function rangeValues(range: TimeRange & Readonly<Record<string, unknown>>): [Dayjs | null, Dayjs | null] | null {
+export function rangeValues(
+  range: TimeRange & Readonly<Record<string, unknown>>,
+): [Dayjs | null, Dayjs | null] | null {
   if (!range.from && !range.to) return null;
   return [range.from ? dayjs(range.from) : null, range.to ? dayjs(range.to).subtract(1, 'minute') : null];
 }

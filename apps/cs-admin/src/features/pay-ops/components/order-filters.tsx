@@ -47,7 +47,14 @@ export function OrderFiltersForm({
     });
 
   const fields: FilterField<typeof payAdminOrderPageCall>[] = [
-    { kind: 'text', name: 'order_no', label: t('pay.order.orderNo'), maxLength: 64, size: 'wide', code: true },
+    {
+      kind: 'text',
+      name: 'order_no',
+      label: t('pay.order.orderNo'),
+      maxLength: 64,
+      size: 'wide',
+      code: true,
+    },
     {
       kind: 'text',
       name: 'uid',
@@ -73,7 +80,14 @@ export function OrderFiltersForm({
       searchable: true,
       options: games.map((g) => ({ value: g.game_base_id, label: g.game_name })),
     },
-    { kind: 'text', name: 'cp_server_id', label: t('pay.order.server'), maxLength: 64, size: 'narrow', code: true },
+    {
+      kind: 'text',
+      name: 'cp_server_id',
+      label: t('pay.order.server'),
+      maxLength: 64,
+      size: 'narrow',
+      code: true,
+    },
     {
       kind: 'select',
       name: 'state',
