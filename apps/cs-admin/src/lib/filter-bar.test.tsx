@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineCall } from '@gp/contracts';
-import { auditPage } from '@gp/contracts/staff';
-import { payAdminOrderPageCall } from '@gp/contracts/pay-admin';
+import type { auditPage } from '@gp/contracts/staff';
+import type { payAdminOrderPageCall } from '@gp/contracts/pay-admin';
 import { FilterBar, type FilterField, type FilterName, type FilterValues } from './filter-bar.tsx';
 
 afterEach(cleanup);

@@ -73,7 +73,7 @@ export default function PayDeliveries() {
           showSearch={{ optionFilterProp: 'label' }}
           value={game}
           placeholder={t('pay.order.anyGame')}
-          style={{ width: 220 }}
+          className={layout.controlWide}
           onChange={(value?: number) => list.apply({ game: value, page: 1 })}
           options={games.map((g) => ({ value: g.game_base_id, label: g.game_name }))}
         />

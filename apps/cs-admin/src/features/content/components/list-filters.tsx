@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { articleAdminCalls, contentLanguages, contentStatuses } from '@gp/contracts/content-admin';
+import type { articleAdminCalls } from '@gp/contracts/content-admin';
+import { contentLanguages, contentStatuses } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
 import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
 import type { ContentFilters } from '../model/content-filters.ts';

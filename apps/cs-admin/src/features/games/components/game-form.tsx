@@ -142,10 +142,10 @@ export function GameForm({
           extra={t('common.sortHint')}
           rules={[zodRule(sortRule, t('common.sortRule'))]}
         >
-          <InputNumber precision={0} style={{ width: 160 }} />
+          <InputNumber precision={0} className={layout.control} />
         </Form.Item>
-        <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-          <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 8 }}>{t('games.names')}</legend>
+        <fieldset className={layout.group}>
+          <legend className={layout.groupCaption}>{t('games.names')}</legend>
           {editLanguages.map((lang) => {
             const language = optionOf(lang).label;
             return (

@@ -11,6 +11,7 @@ import { hourRows, seriesPoints, type HourRow } from '../model/figures.ts';
 import type { ChartSpec } from './plots.tsx';
 import styles from '../../../lib/data-table.module.css';
 import layout from '../../../lib/layout.module.css';
+import own from './figure.module.css';
 
 const Plots = lazy(() => import('./plots.tsx'));
 
@@ -19,21 +20,16 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-export function FigureTable<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  empty,
-  className,
-}: {
+interface FigureTableProps<T> {
   caption: string;
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T, index: number) => string | number;
   empty: string;
   className?: string | undefined;
-}) {
+}
+
+export function FigureTable<T>({ caption, columns, rows, rowKey, empty, className }: FigureTableProps<T>) {
   const hidden = className === 'sr-only';
   return (
     // A visible table may scroll sideways in a narrow column: a named region keyboard users can focus and scroll.
@@ -74,6 +70,45 @@ export function FigureTable<T>({
   );
 }
 
+/**
+ * A table of its own on the home (the tickets waiting longest, today's money): a card headed by its title (`id`
+ * names the section), a line about it, and the table.
+ */
+export function TableCard<T>({
+  id,
+  title,
+  note,
+  ...table
+}: { id: string; title: string; note?: ReactNode } & Omit<FigureTableProps<T>, 'caption' | 'className'>) {
+  return (
+    <Card size="small">
+      <section aria-labelledby={id}>
+        <Typography.Title
+          level={3}
+          id={id}
+          className={note ? layout.sectionTitle : `${layout.sectionTitle} ${layout.gapBelowTight}`}
+        >
+          {title}
+        </Typography.Title>
+        {note && (
+          <Typography.Paragraph type="secondary" className={own.note}>
+            {note}
+          </Typography.Paragraph>
+        )}
+        <FigureTable caption={title} {...table} />
+      </section>
+    </Card>
+  );
+}
+
+/** The "extra" line of a figure: a sentence under its title. */
+export function FigureNote({ children }: { children: ReactNode }) {
+  return <Typography.Paragraph className={own.extra}>{children}</Typography.Paragraph>;
+}
+
+/** A link inside a figure's sentence, underlined. */
+export const inlineLinkClass = own.inlineLink;
+
 export function Figure<T>({
   title,
   chart,
@@ -109,13 +144,13 @@ export function Figure<T>({
         </Flex>
         {extra}
         {rows.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          <Typography.Paragraph type="secondary" className={own.empty}>
             {empty}
           </Typography.Paragraph>
         ) : (
           <>
             {!asTable && (
-              <div aria-hidden="true" data-testid="figure-chart" style={{ minHeight: 240, marginTop: 8 }}>
+              <div aria-hidden="true" data-testid="figure-chart" className={own.chart}>
                 <Suspense fallback={null}>
                   <Plots spec={chart} />
                 </Suspense>

@@ -19,9 +19,6 @@ import { RefundSection } from './refund-section.tsx';
 import styles from './plain-table.module.css';
 import layout from '../../../lib/layout.module.css';
 
-/** antd's error red misses WCAG AA contrast on white; this dark one passes. */
-const dangerText = { color: '#a8071a' };
-
 /**
  * One order in a side panel: what was bought for whom at which price, its state changes with their causes and
  * times, the provider's notifications, and the credit delivery (attempts, last error, receipt) with "Retry
@@ -235,9 +232,7 @@ function OrderDetail({
                   key: 'error',
                   label: t('pay.delivery.lastError'),
                   children: delivery.last_error ? (
-                    <span style={{ ...dangerText, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                      {delivery.last_error}
-                    </span>
+                    <span className={`${layout.danger} ${layout.preWrap}`}>{delivery.last_error}</span>
                   ) : (
                     '—'
                   ),

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { PayAdminOrderItem } from '@gp/contracts/pay-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
-import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
+import { DeliveryTag, OrderNoButton, OrderStateTag } from './delivery-state.tsx';
 import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<PayAdminOrderItem>();
@@ -26,16 +26,7 @@ export function OrderTable({
     () => [
       column.accessor('order_no', {
         header: () => t('pay.order.orderNo'),
-        cell: (c) => (
-          <Button
-            type="link"
-            style={{ padding: 0, height: 'auto', fontFamily: 'monospace' }}
-            onClick={() => onOpen(c.getValue())}
-            aria-label={t('pay.order.openOf', { orderNo: c.getValue() })}
-          >
-            {c.getValue()}
-          </Button>
-        ),
+        cell: (c) => <OrderNoButton orderNo={c.getValue()} onOpen={onOpen} />,
       }),
       column.accessor('created_at', {
         header: () => t('pay.order.created'),

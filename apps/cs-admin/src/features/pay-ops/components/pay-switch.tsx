@@ -77,7 +77,7 @@ export function PaySwitch({
             label={t('pay.switch.region')}
             rules={[{ required: true, message: t('pay.switch.regionRule') }]}
           >
-            <InputNumber min={1} max={2_147_483_647} precision={0} style={{ width: 120 }} />
+            <InputNumber min={1} max={2_147_483_647} precision={0} className={layout.controlNarrow} />
           </Form.Item>
           <Button htmlType="submit">{t('pay.switch.show')}</Button>
         </Form>

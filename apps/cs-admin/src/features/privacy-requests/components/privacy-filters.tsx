@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, InputNumber, Select } from 'antd';
 import type { PrivacyFilters } from '../model/request-filters.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * The list's filters (kind, state, member UID), and the download of a member's data by UID, for a member who
@@ -26,7 +27,7 @@ export function PrivacyFiltersForm({
       <Select
         id="privacy-kind"
         allowClear
-        style={{ width: 160 }}
+        className={layout.control}
         value={filters.kind}
         placeholder={t('privacyRequests.anyKind')}
         onChange={(kind?: PrivacyFilters['kind']) => onApply({ ...filters, kind, page: 1 })}
@@ -39,7 +40,7 @@ export function PrivacyFiltersForm({
       <Select
         id="privacy-state"
         allowClear
-        style={{ width: 160 }}
+        className={layout.control}
         value={filters.state}
         placeholder={t('privacyRequests.anyState')}
         onChange={(state?: PrivacyFilters['state']) => onApply({ ...filters, state, page: 1 })}
@@ -53,7 +54,7 @@ export function PrivacyFiltersForm({
         id="privacy-mid"
         min={1}
         precision={0}
-        style={{ width: 140 }}
+        className={layout.controlNarrow}
         value={mid}
         onChange={(value) => setMid(typeof value === 'number' ? value : null)}
       />

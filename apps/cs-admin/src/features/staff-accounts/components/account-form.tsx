@@ -16,6 +16,7 @@ import { zodRule } from '../../../lib/zod-rule.ts';
 import { accountCalls } from '../api/staff-accounts.calls.ts';
 import { generateOneTimePassword } from './one-time-password.ts';
 import layout from '../../../lib/layout.module.css';
+import styles from './account-form.module.css';
 
 interface AccountValues {
   account_id: string;
@@ -171,7 +172,7 @@ export function AccountForm({
             >
               <Input autoComplete="off" spellCheck={false} maxLength={64} className={layout.mono} />
             </Form.Item>
-            <Space style={{ marginTop: -8, marginBottom: 16 }} wrap>
+            <Space wrap className={styles.passwordTools}>
               <Button onClick={generate}>{t('accounts.generate')}</Button>
               <Button onClick={() => void copy()} disabled={!password}>
                 {t('accounts.copy')}
@@ -183,11 +184,11 @@ export function AccountForm({
           </>
         )}
         <Form.Item name="privilege_ids" label={t('accounts.privileges')}>
-          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <Checkbox.Group className={styles.privileges}>
             {staffPrivileges.map((p) => (
               <Checkbox key={p.id} value={p.id}>
                 <span>{privilegeLabel(t, p.name)}</span>
-                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                <Typography.Text type="secondary" className={layout.hint}>
                   {privilegeHelp(t, p.name)}
                 </Typography.Text>
               </Checkbox>

@@ -47,15 +47,6 @@ function toFormValues(filters: FilterValues): FormValues {
 }
 
 const rangeIds = { start: 'queue-filters_range_start', end: 'queue-filters_range_end' };
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 const text = (value: string | undefined) => {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
@@ -236,14 +227,14 @@ export function QueueFilters({
             />
           </Form.Item>
           {/* The form label names the first date; the second needs its own. */}
-          <label htmlFor={rangeIds.end} style={visuallyHidden}>
+          <label htmlFor={rangeIds.end} className="sr-only">
             {t('filters.rangeEndLabel')}
           </label>
         </Col>
         {keyword('question_keyword')}
         {keyword('content_keyword')}
         {keyword('answer_keyword')}
-        <Col xs={24} sm={12} lg={6} style={{ display: 'flex', alignItems: 'flex-end' }}>
+        <Col xs={24} sm={12} lg={6} className={layout.bottom}>
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit">
