@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { auditActions, type auditPage } from '@gp/contracts/staff';
 import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
+import { filtersSet } from '../../../lib/url-filters.ts';
 import { auditTargetTypes, type AuditFilters } from '../model/audit-filters.ts';
 import { actionLabel, targetTypeLabel } from './audit-labels.ts';
 
@@ -18,22 +19,16 @@ export function AuditFiltersForm({
   onApply: (next: AuditFilters) => void;
 }) {
   const { t } = useTranslation('admin');
+  // The filters keep the call's time range as `from` and `to`, as the URL does.
   const initial: AuditFilterValues = {
-    actor: filters.actor,
-    action: filters.action,
-    target_type: filters.target_type,
-    target_id: filters.target_id,
+    ...filtersSet(filters),
     start_time: filters.from,
     end_time: filters.to,
   };
-
-  const apply = ({ actor, action, target_type, target_id, start_time, end_time }: AuditFilterValues) =>
+  const apply = ({ start_time, end_time, ...rest }: AuditFilterValues) =>
     onApply({
       page: 1,
-      ...(actor ? { actor } : {}),
-      ...(action ? { action } : {}),
-      ...(target_type ? { target_type } : {}),
-      ...(target_id ? { target_id } : {}),
+      ...rest,
       ...(start_time ? { from: start_time } : {}),
       ...(end_time ? { to: end_time } : {}),
     });

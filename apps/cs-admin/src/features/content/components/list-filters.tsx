@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { articleAdminCalls } from '@gp/contracts/content-admin';
 import { contentLanguages, contentStatuses } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
-import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
+import { FilterBar, type FilterField } from '../../../lib/filter-bar.tsx';
+import { filtersSet } from '../../../lib/url-filters.ts';
 import type { ContentFilters } from '../model/content-filters.ts';
 import { languageName } from './language-marks.tsx';
 
@@ -25,22 +26,6 @@ export function ListFilters({
 }) {
   const { t } = useTranslation('cms');
   const languageOptions = contentLanguages.map((l) => ({ value: l, label: languageName(l) }));
-  const initial: FilterValues<ContentPageCall> = {
-    status: filters.status,
-    category: filters.category,
-    has_lang: filters.has_lang,
-    missing_lang: filters.missing_lang,
-    keyword: filters.keyword,
-  };
-  const apply = ({ status, category, has_lang, missing_lang, keyword }: FilterValues<ContentPageCall>) =>
-    onApply({
-      page: 1,
-      ...(status ? { status } : {}),
-      ...(category ? { category } : {}),
-      ...(has_lang ? { has_lang } : {}),
-      ...(missing_lang ? { missing_lang } : {}),
-      ...(keyword ? { keyword } : {}),
-    });
   const fields: FilterField<ContentPageCall>[] = [
     {
       kind: 'select',
@@ -80,8 +65,8 @@ export function ListFilters({
     <FilterBar<ContentPageCall>
       label={t('list.filters')}
       fields={fields}
-      initialValues={initial}
-      onApply={apply}
+      initialValues={filtersSet(filters)}
+      onApply={(values) => onApply({ page: 1, ...values })}
       onReset={() => onApply({ page: 1 })}
       submitText={t('list.apply')}
       resetText={t('list.reset')}

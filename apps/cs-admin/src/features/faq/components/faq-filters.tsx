@@ -7,6 +7,7 @@ import {
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
+import { filtersSet } from '../../../lib/url-filters.ts';
 import type { FaqFilters } from '../model/faq-filters.ts';
 import type { FaqGame } from '../api/list-faq-games.ts';
 
@@ -28,22 +29,13 @@ export function FaqFiltersForm({
   onApply: (next: FaqFilters) => void;
 }) {
   const { t } = useTranslation('ops');
-  const initial: FaqFilterValues = {
-    game_base_id: filters.game,
-    question_type: filters.type,
-    online_state: filters.state,
-    keyword: filters.keyword,
-    language: filters.language,
-  };
-
-  const apply = (values: FaqFilterValues) =>
+  const apply = ({ game_base_id, question_type, ...rest }: FaqFilterValues) =>
     onApply({
       page: 1,
-      ...(values.game_base_id !== undefined ? { game: Number(values.game_base_id) } : {}),
-      ...(values.question_type ? { type: Number(values.question_type) } : {}),
-      ...(values.online_state ? { state: values.online_state } : {}),
-      ...(values.keyword ? { keyword: values.keyword } : {}),
-      ...(values.language ? { language: values.language } : {}),
+      ...rest,
+      // 0 is a choice of its own: the entries about every game.
+      ...(game_base_id !== undefined ? { game_base_id: Number(game_base_id) } : {}),
+      ...(question_type ? { question_type: Number(question_type) } : {}),
     });
 
   const fields: FilterField<typeof faqAdminPage>[] = [
@@ -87,7 +79,7 @@ export function FaqFiltersForm({
     <FilterBar<typeof faqAdminPage>
       label={t('faq.filters')}
       fields={fields}
-      initialValues={initial}
+      initialValues={filtersSet(filters)}
       onApply={apply}
       onReset={() => onApply({ page: 1 })}
       submitText={t('common.search')}

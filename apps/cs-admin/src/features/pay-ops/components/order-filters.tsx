@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { orderStates } from '@gp/contracts/pay';
 import { payOrderFilters, type payAdminOrderPageCall, type PayAdminGameItem } from '@gp/contracts/pay-admin';
 import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
+import { filtersSet } from '../../../lib/url-filters.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { orderStateLabel } from '../model/labels.ts';
 import type { OrderFilters } from '../model/order-query.ts';
@@ -22,28 +23,13 @@ export function OrderFiltersForm({
   onApply: (next: OrderFilters) => void;
 }) {
   const { t } = useTranslation('ops');
-  const initial: OrderFilterValues = {
-    order_no: filters.order_no,
-    uid: filters.uid ? String(filters.uid) : undefined,
-    game_base_id: filters.game,
-    cp_server_id: filters.server,
-    cp_role_id: filters.role,
-    state: filters.state,
-    start_time: filters.from,
-    end_time: filters.to,
-  };
-
-  const apply = (values: OrderFilterValues) =>
+  // The bar takes the call's fields as they are; the UID is typed (a number to the filters, text to the bar).
+  const apply = ({ uid, game_base_id, ...rest }: OrderFilterValues) =>
     onApply({
       page: 1,
-      ...(values.order_no ? { order_no: values.order_no } : {}),
-      ...(values.uid ? { uid: Number(values.uid) } : {}),
-      ...(values.game_base_id ? { game: Number(values.game_base_id) } : {}),
-      ...(values.cp_server_id ? { server: values.cp_server_id } : {}),
-      ...(values.cp_role_id ? { role: values.cp_role_id } : {}),
-      ...(values.state ? { state: values.state } : {}),
-      ...(values.start_time ? { from: values.start_time } : {}),
-      ...(values.end_time ? { to: values.end_time } : {}),
+      ...rest,
+      ...(uid ? { uid: Number(uid) } : {}),
+      ...(game_base_id ? { game_base_id: Number(game_base_id) } : {}),
     });
 
   const fields: FilterField<typeof payAdminOrderPageCall>[] = [
@@ -101,7 +87,7 @@ export function OrderFiltersForm({
     <FilterBar<typeof payAdminOrderPageCall>
       label={t('pay.order.filters')}
       fields={fields}
-      initialValues={initial}
+      initialValues={filtersSet(filters)}
       onApply={apply}
       onReset={() => onApply({ page: 1 })}
       submitText={t('common.search')}
