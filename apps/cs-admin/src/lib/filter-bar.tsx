@@ -147,26 +147,24 @@ export interface FilterBarProps<C extends CallContract> {
   /** The search landmark's name. */
   label: string;
   fields: FilterField<C>[];
-  /** The filters shown, as the URL gives them. */
+  /** The filters shown, as the URL gives them (other keys beside the fields are passed over). */
   initialValues: FilterValues<C>;
-  /** The filters filled in, named as the call takes them. */
+  /** The filters filled in, named as the call takes them; none after a reset. */
   onApply: (values: FilterValues<C>) => void;
-  /** After the fields are emptied: the list without filters. */
-  onReset: () => void;
   submitText: string;
   resetText: string;
 }
 
 /**
  * A list's filters as a search form declared from its page call's fields: labelled controls in a wrapping row,
- * then search and reset. Reset empties every field (a range to no range) and clears the fields' errors.
+ * then search and reset. Reset empties every field (a range to no range), clears the fields' errors and applies
+ * no filters.
  */
 export function FilterBar<C extends CallContract>({
   label,
   fields,
   initialValues,
   onApply,
-  onReset,
   submitText,
   resetText,
 }: FilterBarProps<C>) {
@@ -203,7 +201,7 @@ export function FilterBar<C extends CallContract>({
               form.setFieldsValue(
                 Object.fromEntries(fields.map((f) => [f.name, f.kind === 'range' ? null : undefined])),
               );
-              onReset();
+              onApply({});
             }}
           >
             {resetText}

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { auditActions, type auditPage } from '@gp/contracts/staff';
 import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
-import { filtersSet } from '../../../lib/url-filters.ts';
 import { auditTargetTypes, type AuditFilters } from '../model/audit-filters.ts';
 import { actionLabel, targetTypeLabel } from './audit-labels.ts';
 
@@ -21,7 +20,7 @@ export function AuditFiltersForm({
   const { t } = useTranslation('admin');
   // The filters keep the call's time range as `from` and `to`, as the URL does.
   const initial: AuditFilterValues = {
-    ...filtersSet(filters),
+    ...filters,
     start_time: filters.from,
     end_time: filters.to,
   };
@@ -61,7 +60,6 @@ export function AuditFiltersForm({
       fields={fields}
       initialValues={initial}
       onApply={apply}
-      onReset={() => onApply({ page: 1 })}
       submitText={t('audit.apply')}
       resetText={t('audit.reset')}
     />

@@ -3,7 +3,6 @@ import type { articleAdminCalls } from '@gp/contracts/content-admin';
 import { contentLanguages, contentStatuses } from '@gp/contracts/content-admin';
 import { articleCategories } from '@gp/contracts/web';
 import { FilterBar, type FilterField } from '../../../lib/filter-bar.tsx';
-import { filtersSet } from '../../../lib/url-filters.ts';
 import type { ContentFilters } from '../model/content-filters.ts';
 import { languageName } from './language-marks.tsx';
 
@@ -65,9 +64,8 @@ export function ListFilters({
     <FilterBar<ContentPageCall>
       label={t('list.filters')}
       fields={fields}
-      initialValues={filtersSet(filters)}
+      initialValues={filters}
       onApply={(values) => onApply({ page: 1, ...values })}
-      onReset={() => onApply({ page: 1 })}
       submitText={t('list.apply')}
       resetText={t('list.reset')}
     />

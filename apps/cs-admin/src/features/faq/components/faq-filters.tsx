@@ -7,7 +7,6 @@ import {
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
 import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
-import { filtersSet } from '../../../lib/url-filters.ts';
 import type { FaqFilters } from '../model/faq-filters.ts';
 import type { FaqGame } from '../api/list-faq-games.ts';
 
@@ -79,9 +78,8 @@ export function FaqFiltersForm({
     <FilterBar<typeof faqAdminPage>
       label={t('faq.filters')}
       fields={fields}
-      initialValues={filtersSet(filters)}
+      initialValues={filters}
       onApply={apply}
-      onReset={() => onApply({ page: 1 })}
       submitText={t('common.search')}
       resetText={t('common.reset')}
     />

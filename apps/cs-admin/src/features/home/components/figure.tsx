@@ -9,6 +9,8 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { formatNumber } from '@gp/i18n/format';
 import { hourRows, seriesPoints, type HourRow } from '../model/figures.ts';
 import type { ChartSpec } from './plots.tsx';
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '../../../lib/data-table.tsx';
 import styles from '../../../lib/data-table.module.css';
 import layout from '../../../lib/layout.module.css';
 import own from './figure.module.css';
@@ -29,44 +31,27 @@ interface FigureTableProps<T> {
   className?: string | undefined;
 }
 
+/** The figure's numbers as a table: shown in place of the chart, or there only for screen readers (`sr-only`). */
 export function FigureTable<T>({ caption, columns, rows, rowKey, empty, className }: FigureTableProps<T>) {
-  const hidden = className === 'sr-only';
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: rows,
+    columns: columns.map((c): ColumnDef<T> => ({
+      id: c.header,
+      header: c.header,
+      cell: ({ row }) => c.cell(row.original),
+    })),
+    getRowId: (row, index) => String(rowKey(row, index)),
+    getCoreRowModel: getCoreRowModel(),
+  });
   return (
-    // A visible table may scroll sideways in a narrow column: a named region keyboard users can focus and scroll.
-    <div
-      className={className ?? styles.wrap}
-      {...(hidden ? {} : { role: 'region', 'aria-label': caption, tabIndex: 0 })}
-    >
-      <table className={styles.table}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col">
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className={styles.empty}>
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row, i) => (
-              <tr key={rowKey(row, i)}>
-                {columns.map((c) => (
-                  <td key={c.header}>{c.cell(row)}</td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      table={table}
+      caption={caption}
+      empty={empty}
+      className={className}
+      region={className !== 'sr-only'}
+    />
   );
 }
 
@@ -112,20 +97,12 @@ export const inlineLinkClass = own.inlineLink;
 export function Figure<T>({
   title,
   chart,
-  columns,
-  rows,
-  rowKey,
-  empty,
   extra,
-}: {
-  title: string;
-  chart: ChartSpec;
-  columns: Column<T>[];
-  rows: T[];
-  rowKey: (row: T, index: number) => string | number;
-  empty: string;
-  extra?: ReactNode;
-}) {
+  ...table
+}: { title: string; chart: ChartSpec; extra?: ReactNode } & Omit<
+  FigureTableProps<T>,
+  'caption' | 'className'
+>) {
   const { t } = useTranslation('admin');
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
@@ -136,16 +113,16 @@ export function Figure<T>({
           <Typography.Title level={3} id={headingId} className={layout.sectionTitle}>
             {title}
           </Typography.Title>
-          {rows.length > 0 && (
+          {table.rows.length > 0 && (
             <Button size="small" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
               {t('consoleHome.showTable')}
             </Button>
           )}
         </Flex>
         {extra}
-        {rows.length === 0 ? (
+        {table.rows.length === 0 ? (
           <Typography.Paragraph type="secondary" className={own.empty}>
-            {empty}
+            {table.empty}
           </Typography.Paragraph>
         ) : (
           <>
@@ -156,14 +133,7 @@ export function Figure<T>({
                 </Suspense>
               </div>
             )}
-            <FigureTable
-              caption={title}
-              columns={columns}
-              rows={rows}
-              rowKey={rowKey}
-              empty={empty}
-              className={asTable ? styles.wrap : 'sr-only'}
-            />
+            <FigureTable caption={title} {...table} className={asTable ? styles.wrap : 'sr-only'} />
           </>
         )}
       </section>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Descriptions, Drawer, Empty, Flex, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Flex, Space, Spin, Typography } from 'antd';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { formatDate, formatNumber, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
+import type { Retries } from '../api/use-retry.ts';
 import {
   causeLabel,
   notificationOutcomeLabel,
@@ -17,6 +18,7 @@ import {
 import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
 import { RefundSection } from './refund-section.tsx';
 import styles from './plain-table.module.css';
+import { Facts } from '../../../lib/facts.tsx';
 import layout from '../../../lib/layout.module.css';
 
 /**
@@ -26,19 +28,18 @@ import layout from '../../../lib/layout.module.css';
  */
 export function OrderDrawer({
   orderNo,
-  watched,
-  retrying,
-  onRetry,
+  retries,
   onClose,
 }: {
   orderNo: string | null;
-  /** The order as a retry and the checks after it last saw it. */
-  watched: WatchedOrder | undefined;
-  retrying: boolean;
-  onRetry: (orderNo: string) => void;
+  /** The screen's retries (`useRetry`): this order's, as a retry and the checks after it last saw it. */
+  retries: Retries;
   onClose: () => void;
 }) {
   const { t } = useTranslation('ops');
+  const watched = orderNo ? retries.watched[orderNo] : undefined;
+  const retrying = retries.busy !== null && retries.busy === orderNo;
+  const onRetry = retries.retry;
   const [loaded, setLoaded] = useState<{
     orderNo: string;
     order?: PayAdminOrderDetail;
@@ -121,10 +122,7 @@ function OrderDetail({
         <Typography.Title level={3} id="order-summary" className={layout.large}>
           {t('pay.order.summary')}
         </Typography.Title>
-        <Descriptions
-          column={1}
-          size="small"
-          bordered
+        <Facts
           items={[
             {
               key: 'state',
@@ -212,10 +210,7 @@ function OrderDetail({
           <Typography.Paragraph>{t('pay.delivery.none')}</Typography.Paragraph>
         ) : (
           <Flex vertical gap={12}>
-            <Descriptions
-              column={1}
-              size="small"
-              bordered
+            <Facts
               items={[
                 {
                   key: 'status',

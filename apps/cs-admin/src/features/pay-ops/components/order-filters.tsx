@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { orderStates } from '@gp/contracts/pay';
 import { payOrderFilters, type payAdminOrderPageCall, type PayAdminGameItem } from '@gp/contracts/pay-admin';
 import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
-import { filtersSet } from '../../../lib/url-filters.ts';
-import { zodRule } from '../../../lib/zod-rule.ts';
+import { optionalTextRule } from '../../../lib/zod-rule.ts';
 import { orderStateLabel } from '../model/labels.ts';
 import type { OrderFilters } from '../model/order-query.ts';
 
@@ -48,14 +47,7 @@ export function OrderFiltersForm({
       maxLength: 10,
       size: 'narrow',
       inputMode: 'numeric',
-      rules: [
-        {
-          validator: (_rule: unknown, value: unknown) =>
-            typeof value !== 'string' || value.trim() === ''
-              ? Promise.resolve()
-              : zodRule(payOrderFilters.shape.uid, t('pay.order.uidRule')).validator(_rule, value.trim()),
-        },
-      ],
+      rules: [optionalTextRule(payOrderFilters.shape.uid, t('pay.order.uidRule'))],
     },
     { kind: 'text', name: 'cp_role_id', label: t('pay.order.role'), maxLength: 64, code: true },
     {
@@ -87,9 +79,8 @@ export function OrderFiltersForm({
     <FilterBar<typeof payAdminOrderPageCall>
       label={t('pay.order.filters')}
       fields={fields}
-      initialValues={filtersSet(filters)}
+      initialValues={filters}
       onApply={apply}
-      onReset={() => onApply({ page: 1 })}
       submitText={t('common.search')}
       resetText={t('common.reset')}
     />

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Typography } from 'antd';
 import type { PayAdminOrderItem } from '@gp/contracts/pay-admin';
-import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
-import { DataTable } from '../../../lib/data-table.tsx';
+import { DataTable, TimeCell } from '../../../lib/data-table.tsx';
 import { DeliveryTag, OrderNoButton, OrderStateTag } from './delivery-state.tsx';
-import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<PayAdminOrderItem>();
 
@@ -21,7 +19,7 @@ export function OrderTable({
   busy: boolean;
   onOpen: (orderNo: string) => void;
 }) {
-  const { t, i18n } = useTranslation('ops');
+  const { t } = useTranslation('ops');
   const columns = useMemo(
     () => [
       column.accessor('order_no', {
@@ -30,11 +28,7 @@ export function OrderTable({
       }),
       column.accessor('created_at', {
         header: () => t('pay.order.created'),
-        cell: (c) => (
-          <span className={layout.nowrap}>
-            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
-          </span>
-        ),
+        cell: (c) => <TimeCell iso={c.getValue()} />,
       }),
       column.accessor('uid', { header: () => t('pay.order.uid') }),
       column.display({
@@ -65,7 +59,7 @@ export function OrderTable({
         cell: (c) => <DeliveryTag status={c.getValue()} />,
       }),
     ],
-    [t, i18n.language, onOpen],
+    [t, onOpen],
   );
   // TanStack Table rebuilds its instance every render by design; nothing here is memoized on it.
   // eslint-disable-next-line react-hooks/incompatible-library
