@@ -10,6 +10,7 @@ import {
   simpleListRoute,
 } from '../features/content/index.ts';
 import layout from '../lib/layout.module.css';
+import { tones } from '../lib/theme.ts';
 
 const column = createColumnHelper<RecommendAdminSummary>();
 
@@ -30,7 +31,9 @@ const route = simpleListRoute(recommendCalls, {
             )}
             <Flex vertical gap={2} align="flex-start">
               <Typography.Text strong>{c.getValue()}</Typography.Text>
-              {c.row.original.game_online === 0 && <Tag color="#ad4e00">{t('recommend.gameOffline')}</Tag>}
+              {c.row.original.game_online === 0 && (
+                <Tag color={tones.attention}>{t('recommend.gameOffline')}</Tag>
+              )}
             </Flex>
           </Flex>
         ),

@@ -6,6 +6,7 @@ import type { PayAdminServerItem } from '@gp/contracts/pay-admin';
 import { DataTable, TimeCell } from '../../../lib/data-table.tsx';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
+import { tones } from '../../../lib/theme.ts';
 
 const column = createColumnHelper<PayAdminServerItem>();
 
@@ -54,7 +55,7 @@ export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initi
         header: () => t('pay.server.offered'),
         cell: (c) =>
           c.getValue() === 1 ? (
-            <Tag color="#135200">{t('pay.server.online')}</Tag>
+            <Tag color={tones.success}>{t('pay.server.online')}</Tag>
           ) : (
             <Tag>{t('pay.server.offline')}</Tag>
           ),
