@@ -1,25 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, Result, Typography } from 'antd';
+import { ScreenResult } from './screen-result.tsx';
 
 /** What a staff member sees on a screen their privileges do not open (typed URL, old bookmark). */
 export function Forbidden() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   return (
-    <Result
+    <ScreenResult
       status="403"
-      title={
-        <Typography.Title level={1} style={{ fontSize: 24 }}>
-          {t('access.deniedTitle')}
-        </Typography.Title>
-      }
+      title={t('access.deniedTitle')}
       subTitle={t('access.denied')}
-      extra={
-        <Button type="primary" onClick={() => void navigate('/')}>
-          {t('access.home')}
-        </Button>
-      }
+      action={t('access.home')}
+      onAction={() => void navigate('/')}
     />
   );
 }

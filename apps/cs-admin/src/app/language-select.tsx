@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
+import layout from '../lib/layout.module.css';
 import { currentLanguage, enabledLanguageOptions, isEnabledLanguage, switchLanguage } from '@gp/i18n';
 
 /** The console language (a switch reloads the page, like everywhere on the site). */
@@ -9,7 +10,7 @@ export function LanguageSelect() {
     <Select
       aria-label={t('common:language.label')}
       value={currentLanguage()}
-      style={{ width: 140 }}
+      className={layout.controlNarrow}
       options={enabledLanguageOptions().map((o) => ({ value: o.value, label: o.label }))}
       onChange={(value: string) => {
         if (isEnabledLanguage(value)) switchLanguage(value);

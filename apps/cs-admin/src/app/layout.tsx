@@ -1,7 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { App, Button, Grid, Layout as AntLayout, Menu, Space, Spin, Typography, type MenuProps } from 'antd';
+import {
+  App,
+  Button,
+  ConfigProvider,
+  Grid,
+  Layout as AntLayout,
+  Menu,
+  Space,
+  Spin,
+  Typography,
+  type MenuProps,
+} from 'antd';
 import { LanguageSelect } from './language-select.tsx';
 import { menuGroups } from './screens.ts';
 import {
@@ -12,8 +23,8 @@ import {
   securityPath,
   useSessionStore,
 } from '../lib/staff-session.ts';
-
-const headerText = { color: '#fff' };
+import { headerTheme } from '../lib/theme.ts';
+import styles from './layout.module.css';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
@@ -48,7 +59,7 @@ export function Layout() {
 
   if (!session) {
     // A screen's loader that met -101 redirects to the login itself (with the screen it was opening).
-    if (ended === 'redirected') return <Spin style={{ display: 'block', margin: 64 }} />;
+    if (ended === 'redirected') return <Spin className={styles.leaving} />;
     const back = ended === 'logout' ? '/login' : loginUrl(`${location.pathname}${location.search}`);
     return <Navigate to={back} replace />;
   }
@@ -92,49 +103,37 @@ export function Layout() {
   };
 
   return (
-    <AntLayout style={{ minHeight: '100vh' }}>
+    <AntLayout className={styles.frame}>
       <a className="skip-link" href="#console-main">
         {t('console.skipToContent')}
       </a>
-      <AntLayout.Header
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 16,
-          paddingInline: 16,
-          paddingBlock: 8,
-          flexWrap: 'wrap',
-          // antd fixes the header at 64px; on a narrow screen its content wraps onto more lines.
-          height: 'auto',
-          minHeight: 64,
-          lineHeight: 1.5,
-        }}
-      >
+      <AntLayout.Header className={styles.header}>
         {!oneTime && (
-          <Button
-            type="text"
-            style={headerText}
-            aria-controls={menuId}
-            aria-expanded={!collapsed}
-            onClick={() => setCollapsed((c) => !c)}
-          >
-            {collapsed ? t('console.showMenu') : t('console.hideMenu')}
-          </Button>
+          <ConfigProvider theme={headerTheme}>
+            <Button
+              type="text"
+              aria-controls={menuId}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((c) => !c)}
+            >
+              {collapsed ? t('console.showMenu') : t('console.hideMenu')}
+            </Button>
+          </ConfigProvider>
         )}
-        <Typography.Text strong style={{ ...headerText, fontSize: 18, flex: 1 }}>
+        <Typography.Text strong className={`${styles.onHeader} ${styles.siteName}`}>
           {t('common:site.name')} · {t('console.title')}
         </Typography.Text>
         <Space wrap>
-          <Typography.Text style={headerText}>
+          <Typography.Text className={styles.onHeader}>
             {t('console.signedInAs', { name: session.account_name, account: session.account_id })}
           </Typography.Text>
           {location.pathname !== passwordPath && (
-            <Link to={passwordPath} style={headerText}>
+            <Link to={passwordPath} className={styles.onHeader}>
               {t('password.title')}
             </Link>
           )}
           {location.pathname !== securityPath && !oneTime && (
-            <Link to={securityPath} style={headerText}>
+            <Link to={securityPath} className={styles.onHeader}>
               {t('secondFactor.title')}
             </Link>
           )}
@@ -144,20 +143,10 @@ export function Layout() {
           <LanguageSelect />
         </Space>
       </AntLayout.Header>
-      <AntLayout style={{ position: 'relative' }}>
+      <AntLayout className={styles.body}>
         {!oneTime && (
           <AntLayout.Sider
-            style={
-              narrow
-                ? {
-                    position: 'absolute',
-                    insetBlock: 0,
-                    insetInlineStart: 0,
-                    zIndex: 20,
-                    boxShadow: '2px 0 8px #0003',
-                  }
-                : undefined
-            }
+            className={narrow ? styles.overlay : undefined}
             collapsible
             collapsed={collapsed}
             collapsedWidth={0}
@@ -170,7 +159,6 @@ export function Layout() {
                 mode="inline"
                 selectedKeys={selected}
                 items={items}
-                style={{ borderInlineEnd: 0 }}
                 onClick={() => {
                   if (narrow) setCollapsed(true);
                 }}
@@ -179,8 +167,8 @@ export function Layout() {
           </AntLayout.Sider>
         )}
         {/* antd's Content is the page's <main>; the inner element takes the focus after a navigation. */}
-        <AntLayout.Content style={{ padding: 24 }}>
-          <div id="console-main" ref={main} tabIndex={-1} style={{ outline: 'none' }}>
+        <AntLayout.Content className={styles.content}>
+          <div id="console-main" ref={main} tabIndex={-1} className={styles.main}>
             <Outlet />
           </div>
         </AntLayout.Content>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { Button, Result, Typography } from 'antd';
+import { Typography } from 'antd';
 import { ApiError } from '@gp/api-client';
 import { errorText } from '@gp/i18n';
+import { ScreenResult } from './screen-result.tsx';
 
 /**
  * A screen that could not load (API unreachable, a refused call, a lost chunk): the reason, a server error's
@@ -16,13 +17,9 @@ export function RouteError() {
   // A server error's reference, for the staff member to pass on to whoever reads the logs.
   const requestId = error instanceof ApiError ? error.requestId : undefined;
   return (
-    <Result
+    <ScreenResult
       status="error"
-      title={
-        <Typography.Title level={1} style={{ fontSize: 24 }}>
-          {t('console.loadFailed')}
-        </Typography.Title>
-      }
+      title={t('console.loadFailed')}
       subTitle={
         requestId ? (
           <>
@@ -36,11 +33,8 @@ export function RouteError() {
           message
         )
       }
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('console.reload')}
-        </Button>
-      }
+      action={t('console.reload')}
+      onAction={() => window.location.reload()}
     />
   );
 }

@@ -4,6 +4,7 @@ import { Forbidden } from './forbidden.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { Root } from './root.tsx';
+import styles from './layout.module.css';
 import { routeTable, type RouteEntry } from './route-table.ts';
 import { allowedOn, menuEntries } from './screens.ts';
 import {
@@ -70,7 +71,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     // While login_check and the first screen load.
     HydrateFallback: () => (
-      <Flex justify="center" style={{ padding: 64 }}>
+      <Flex justify="center" className={styles.waiting}>
         <Spin />
       </Flex>
     ),

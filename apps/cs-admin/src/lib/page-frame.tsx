@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
-import styles from './page-frame.module.css';
+import layout from './layout.module.css';
 
 export interface PageFrameProps {
   /** The screen's title: the page's one h1. */
@@ -17,7 +17,7 @@ export function PageFrame({ title, toolbar, children, plain = false }: PageFrame
   return (
     <Card
       title={
-        <Typography.Title level={1} className={styles.title}>
+        <Typography.Title level={1} className={layout.frameTitle}>
           {title}
         </Typography.Title>
       }

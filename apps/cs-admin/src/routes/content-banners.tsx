@@ -10,6 +10,7 @@ import {
   type RowColumns,
   simpleListRoute,
 } from '../features/content/index.ts';
+import layout from '../lib/layout.module.css';
 
 const column = createColumnHelper<BannerAdminSummary>();
 
@@ -27,7 +28,7 @@ const route = simpleListRoute(bannerCalls, {
           <img
             src={c.getValue().url}
             alt={t('image.previewAlt', { field: c.row.original.title })}
-            style={{ display: 'block', width: 120, height: 'auto', border: '1px solid #d9d9d9' }}
+            className={`${layout.framed} ${layout.thumbnail}`}
           />
         ),
       }),
@@ -36,7 +37,7 @@ const route = simpleListRoute(bannerCalls, {
         cell: (c) => (
           <Flex vertical gap={2}>
             <Typography.Text strong>{c.getValue()}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+            <Typography.Text type="secondary" className={`${layout.small} ${layout.breakAll}`}>
               {c.row.original.link}
             </Typography.Text>
           </Flex>

@@ -9,6 +9,8 @@ import {
   type RowColumns,
   simpleListRoute,
 } from '../features/content/index.ts';
+import layout from '../lib/layout.module.css';
+import { tones } from '../lib/theme.ts';
 
 const column = createColumnHelper<RecommendAdminSummary>();
 
@@ -25,11 +27,13 @@ const route = simpleListRoute(recommendCalls, {
         cell: (c) => (
           <Flex gap={8} align="center">
             {c.row.original.game_icon && (
-              <img src={c.row.original.game_icon} alt="" width={32} height={32} style={{ borderRadius: 6 }} />
+              <img src={c.row.original.game_icon} alt="" width={32} height={32} className={layout.rounded} />
             )}
             <Flex vertical gap={2} align="flex-start">
               <Typography.Text strong>{c.getValue()}</Typography.Text>
-              {c.row.original.game_online === 0 && <Tag color="#ad4e00">{t('recommend.gameOffline')}</Tag>}
+              {c.row.original.game_online === 0 && (
+                <Tag color={tones.attention}>{t('recommend.gameOffline')}</Tag>
+              )}
             </Flex>
           </Flex>
         ),

@@ -13,6 +13,7 @@ import {
 import { settle, type Settled } from '../lib/settle.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { ensureSession, sessionAllows } from '../lib/staff-session.ts';
+import layout from '../lib/layout.module.css';
 
 /** Each figure group the session may read, loaded side by side; a group it may not read is not asked for. */
 export async function loader() {
@@ -44,7 +45,7 @@ export default function Home() {
   return (
     <Flex vertical gap={24}>
       <div>
-        <Typography.Title level={1} style={{ fontSize: 24 }}>
+        <Typography.Title level={1} className={layout.pageTitle}>
           {t('consoleHome.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('consoleHome.timeZone', { zone: tz })}</Typography.Text>
@@ -56,7 +57,7 @@ export default function Home() {
       )}
       {tickets && (
         <section aria-labelledby="home-tickets">
-          <Typography.Title level={2} id="home-tickets" style={{ fontSize: 20 }}>
+          <Typography.Title level={2} id="home-tickets" className={layout.partTitle}>
             {t('consoleHome.tickets.heading')}
           </Typography.Title>
           <Flex vertical gap={16}>
@@ -67,7 +68,7 @@ export default function Home() {
       )}
       {topUps && (
         <section aria-labelledby="home-top-ups">
-          <Typography.Title level={2} id="home-top-ups" style={{ fontSize: 20 }}>
+          <Typography.Title level={2} id="home-top-ups" className={layout.partTitle}>
             {t('consoleHome.topUps.heading')}
           </Typography.Title>
           {topUps.data ? <TopUpFigures data={topUps.data} /> : failed(topUps.error)}

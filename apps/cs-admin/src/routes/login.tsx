@@ -6,6 +6,8 @@ import { LanguageSelect } from '../app/language-select.tsx';
 import type { StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff';
 import { ensureSession, requiredPath, safeRedirect, setSession } from '../lib/staff-session.ts';
 import { LoginForm, SecondStepForm } from '../features/auth/index.ts';
+import layout from '../lib/layout.module.css';
+import styles from './login.module.css';
 
 /** Someone already signed in goes on to where they were headed (or to the password change first). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,16 +33,16 @@ export default function Login() {
     void navigate(requiredPath(session) ?? safeRedirect(params.get('redirect')), { replace: true });
   };
   return (
-    <Flex vertical style={{ minHeight: '100vh', background: '#f5f5f5' }}>
-      <Flex component="header" justify="space-between" align="center" style={{ padding: '12px 24px' }}>
+    <Flex vertical className={styles.screen}>
+      <Flex component="header" justify="space-between" align="center" className={styles.header}>
         <Typography.Text strong>
           {t('common:site.name')} · {t('console.title')}
         </Typography.Text>
         <LanguageSelect />
       </Flex>
-      <Flex component="main" justify="center" align="flex-start" style={{ flex: 1, padding: 24 }}>
-        <Card style={{ width: '100%', maxWidth: 420, marginTop: '8vh' }}>
-          <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+      <Flex component="main" justify="center" align="flex-start" className={styles.main}>
+        <Card className={styles.card}>
+          <Typography.Title level={1} className={`${layout.pageTitle} ${layout.flushTop}`}>
             {t('login.title')}
           </Typography.Title>
           {secondStep ? (

@@ -4,6 +4,7 @@ import { Alert, App } from 'antd';
 import { setSession, useStaffSession } from '../lib/staff-session.ts';
 import { PasswordForm } from '../features/auth/index.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import layout from '../lib/layout.module.css';
 
 /**
  * The password change: forced while the password is a one-time password (nothing else opens until then), and
@@ -22,7 +23,7 @@ export default function Password() {
           type="warning"
           showIcon
           title={t('password.forced')}
-          style={{ marginBottom: 24, maxWidth: 640 }}
+          className={`${layout.gapBelowLarge} ${layout.readable}`}
         />
       )}
       <PasswordForm

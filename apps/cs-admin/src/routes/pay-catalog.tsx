@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Alert, Flex, Spin, Tabs, Typography } from 'antd';
 import { site } from '@gp/config';
 import {
@@ -14,9 +14,23 @@ import {
 } from '../features/pay-ops/index.ts';
 import { settle } from '../lib/settle.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import { useListPage } from '../lib/use-list-page.ts';
 import layout from '../lib/layout.module.css';
 
 type CatalogTab = 'servers' | 'products' | 'channels';
+
+/** The region and game in the URL (`?region=&game=`): the region as asked, the site's own when left out. */
+interface CatalogFilters {
+  region?: number | undefined;
+  game?: number | undefined;
+}
+
+function catalogSearch({ region, game }: CatalogFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  if (region !== undefined) search.set('region', String(region));
+  if (game !== undefined) search.set('game', String(game));
+  return search;
+}
 
 function positiveParam(value: string | null): number | undefined {
   const n = Number(value);
@@ -25,7 +39,8 @@ function positiveParam(value: string | null): number | undefined {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
-  const region = positiveParam(p.get('region')) ?? site.distributionRegion;
+  const asked = positiveParam(p.get('region'));
+  const region = asked ?? site.distributionRegion;
   const game = positiveParam(p.get('game'));
   const [paySwitch, games, catalog] = await Promise.all([
     settle(payCalls.paySwitch({ distribution_region: region })),
@@ -39,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ]).then(([servers, products, channels]) => ({ servers, products, channels })),
   ]);
   // Each load is new data for the tables below, which keep their own copy while staff change it.
-  return { region, game, paySwitch, games, catalog, loadedAt: Date.now() };
+  return { filters: { region: asked, game }, region, game, paySwitch, games, catalog, loadedAt: Date.now() };
 }
 
 /**
@@ -49,22 +64,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export default function PayCatalog() {
   const { t } = useTranslation('ops');
-  const { region, game, paySwitch, games, catalog, loadedAt } = useLoaderData<typeof loader>();
+  const { filters, region, game, paySwitch, games, catalog, loadedAt } = useLoaderData<typeof loader>();
   // The tab is the screen's own state: switching it needs no new answers.
   const [tab, setTab] = useState<CatalogTab>('servers');
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
+  const list = useListPage(catalogSearch);
   const chosen = games.data?.find((g) => g.game_base_id === game);
-
-  const go = (next: { region?: number; game?: number }) => {
-    const search = new URLSearchParams(params);
-    if (next.region !== undefined) {
-      search.set('region', String(next.region));
-      search.delete('game');
-    }
-    if (next.game !== undefined) search.set('game', String(next.game));
-    setParams(search);
-  };
 
   const section = (
     part: { data: unknown; error: unknown } | undefined,
@@ -80,7 +84,7 @@ export default function PayCatalog() {
           region={region}
           data={paySwitch.data}
           error={paySwitch.error}
-          onRegion={(next) => go({ region: next })}
+          onRegion={(next) => list.apply({ region: next })}
         />
         <section aria-labelledby="pay-games-heading">
           <Typography.Title level={2} id="pay-games-heading" className={layout.large}>
@@ -92,7 +96,7 @@ export default function PayCatalog() {
             <PayGamesTable
               games={games.data ?? []}
               selected={game}
-              onSelect={(g) => go({ game: g.game_base_id })}
+              onSelect={(g) => list.apply({ ...filters, game: g.game_base_id })}
             />
           )}
         </section>
@@ -101,7 +105,7 @@ export default function PayCatalog() {
             <Typography.Title level={2} id="pay-game-heading" className={layout.large}>
               {t('pay.catalog.gameTitle', { name: chosen?.game_name ?? `#${game}` })}
             </Typography.Title>
-            {navigation.state === 'loading' && <Spin />}
+            {list.loading && <Spin />}
             <Tabs
               activeKey={tab}
               onChange={(key) => setTab(key as CatalogTab)}

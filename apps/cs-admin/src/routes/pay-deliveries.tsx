@@ -53,7 +53,8 @@ export default function PayDeliveries() {
   const list = useListPage(deliveriesSearch);
   const filters = { game, page: pageNum };
   const [open, setOpen] = useState<string | null>(null);
-  const { retry, watched, busy } = useRetry();
+  const retries = useRetry();
+  const { retry, watched, busy } = retries;
 
   return (
     <PageFrame
@@ -73,7 +74,7 @@ export default function PayDeliveries() {
           showSearch={{ optionFilterProp: 'label' }}
           value={game}
           placeholder={t('pay.order.anyGame')}
-          style={{ width: 220 }}
+          className={layout.controlWide}
           onChange={(value?: number) => list.apply({ game: value, page: 1 })}
           options={games.map((g) => ({ value: g.game_base_id, label: g.game_name }))}
         />
@@ -98,13 +99,7 @@ export default function PayDeliveries() {
           )}
         </>
       )}
-      <OrderDrawer
-        orderNo={open}
-        watched={open ? watched[open] : undefined}
-        retrying={busy !== null && busy === open}
-        onRetry={retry}
-        onClose={() => setOpen(null)}
-      />
+      <OrderDrawer orderNo={open} retries={retries} onClose={() => setOpen(null)} />
     </PageFrame>
   );
 }

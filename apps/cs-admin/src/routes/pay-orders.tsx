@@ -40,7 +40,7 @@ export default function PayOrders() {
   const list = useListPage(orderFiltersToSearch);
   // `?open=<order_no>` (the home's links to paid orders not credited) opens that order's panel at once.
   const [open, setOpen] = useState<string | null>(() => params.get('open'));
-  const { retry, watched, busy } = useRetry();
+  const retries = useRetry();
 
   return (
     <PageFrame title={t('pay.order.title')}>
@@ -65,13 +65,7 @@ export default function PayOrders() {
         </>
       )}
 
-      <OrderDrawer
-        orderNo={open}
-        watched={open ? watched[open] : undefined}
-        retrying={busy !== null && busy === open}
-        onRetry={retry}
-        onClose={() => setOpen(null)}
-      />
+      <OrderDrawer orderNo={open} retries={retries} onClose={() => setOpen(null)} />
     </PageFrame>
   );
 }

@@ -5,6 +5,7 @@ import { homePolicy } from '@gp/contracts/console-home';
 import { agentTimeZone, homeCalls, RatingsView } from '../features/home/index.ts';
 import { settle } from '../lib/settle.ts';
 import { errorMessage } from '../lib/error-message.ts';
+import layout from '../lib/layout.module.css';
 
 const weekChoices = [4, 8, 12, homePolicy.maxWeeks] as const;
 
@@ -30,7 +31,7 @@ export default function Ratings() {
   const navigation = useNavigation();
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
+      <Typography.Title level={1} className={layout.pageTitle}>
         {t('consoleHome.ratings.title')}
       </Typography.Title>
       <Flex gap={8} align="center">
@@ -38,7 +39,7 @@ export default function Ratings() {
         <Select
           id="ratings-weeks"
           value={weeks}
-          style={{ width: 160 }}
+          className={layout.control}
           loading={navigation.state === 'loading'}
           options={weekChoices.map((w) => ({
             value: w,

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useRevalidator } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import type { SavedReplyItem } from '@gp/contracts/desk';
 import { formatDate, mediumDateTime } from '@gp/i18n/format';
@@ -16,6 +16,7 @@ import {
   SavedReplyForm,
 } from '../features/tickets/index.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import { useListPage } from '../lib/use-list-page.ts';
 import layout from '../lib/layout.module.css';
 
 export async function loader() {
@@ -25,7 +26,7 @@ export async function loader() {
 export default function SavedReplies() {
   const { t, i18n } = useTranslation('desk');
   const { list } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const replies = useListPage();
   const { message, modal } = App.useApp();
   /** The dialog: closed (undefined), a new saved reply (null) or one being edited. */
   const [editing, setEditing] = useState<SavedReplyItem | null | undefined>(undefined);
@@ -37,15 +38,15 @@ export default function SavedReplies() {
       okText: t('replies.delete'),
       okButtonProps: { danger: true },
       cancelText: t('replies.cancel'),
-      onOk: async () => {
-        try {
-          await savedReplyCalls.delete({ saved_reply_id: item.saved_reply_id });
-          void message.success(t('replies.deleted'));
-          await revalidator.revalidate();
-        } catch (error) {
-          void message.error(deskErrorText(t, error));
-        }
-      },
+      onOk: () =>
+        replies.run(
+          item.saved_reply_id,
+          () => savedReplyCalls.delete({ saved_reply_id: item.saved_reply_id }),
+          {
+            done: t('replies.deleted'),
+            errorText: (error) => deskErrorText(t, error),
+          },
+        ),
     });
 
   return (
@@ -63,7 +64,7 @@ export default function SavedReplies() {
         rowKey="saved_reply_id"
         dataSource={list}
         pagination={false}
-        loading={revalidator.state === 'loading'}
+        loading={replies.loading}
         // antd's empty-table grey misses WCAG AA contrast on white; this one passes (7:1).
         locale={{ emptyText: <span className={layout.muted}>{t('replies.empty')}</span> }}
         columns={[
@@ -120,7 +121,7 @@ export default function SavedReplies() {
           onSaved={() => {
             setEditing(undefined);
             void message.success(t('replies.saved'));
-            void revalidator.revalidate();
+            void replies.refresh();
           }}
         />
       )}

@@ -72,10 +72,10 @@ export default function Security() {
       ) : (
         <Flex vertical gap={8}>
           {forced && (
-            <Alert type="warning" showIcon title={t('secondFactor.forced')} style={{ maxWidth: 640 }} />
+            <Alert type="warning" showIcon title={t('secondFactor.forced')} className={layout.readable} />
           )}
-          {error && <Alert type="error" showIcon title={error} style={{ maxWidth: 640 }} />}
-          <Typography.Title level={2} style={{ fontSize: 18 }}>
+          {error && <Alert type="error" showIcon title={error} className={layout.readable} />}
+          <Typography.Title level={2} className={layout.subtitle}>
             {t('secondFactor.totp.title')}
           </Typography.Title>
           <Typography.Paragraph type="secondary" className={layout.flush}>
@@ -89,7 +89,7 @@ export default function Security() {
             onConfirmed={(recoveryCodes) => void added(recoveryCodes)}
           />
           <Divider />
-          <Typography.Title level={2} style={{ fontSize: 18 }}>
+          <Typography.Title level={2} className={layout.subtitle}>
             {t('secondFactor.passkey.title')}
           </Typography.Title>
           <Typography.Paragraph type="secondary" className={layout.flush}>
@@ -103,7 +103,7 @@ export default function Security() {
           {!forced && (
             <>
               <Divider />
-              <Typography.Title level={2} style={{ fontSize: 18 }}>
+              <Typography.Title level={2} className={layout.subtitle}>
                 {t('secondFactor.recovery.title')}
               </Typography.Title>
               <Typography.Paragraph type="secondary" className={layout.flush}>

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useRevalidator } from 'react-router';
+import { useState } from 'react';
+import { useLoaderData } from 'react-router';
 import { Alert, Button, Descriptions, Tag } from 'antd';
 import { getHealth, SmsGuardCard } from '../features/status/index.ts';
 import { useStaffSession } from '../lib/staff-session.ts';
-import { useState } from 'react';
 import { PageFrame } from '../lib/page-frame.tsx';
+import { tones } from '../lib/theme.ts';
+import { useListPage } from '../lib/use-list-page.ts';
 
 export async function loader() {
   return getHealth().catch(() => 'error' as const);
@@ -14,12 +16,12 @@ export async function loader() {
 export default function Status() {
   const { t } = useTranslation('admin');
   const health = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const list = useListPage();
   const { can } = useStaffSession();
   const [version, setVersion] = useState(0);
   // Dark solid tags: antd's light green/red presets miss WCAG AA contrast for 12px text.
   const tag = (up: boolean) => (
-    <Tag color={up ? '#135200' : '#a8071a'}>{up ? t('console.up') : t('console.down')}</Tag>
+    <Tag color={up ? tones.success : tones.danger}>{up ? t('console.up') : t('console.down')}</Tag>
   );
   return (
     <>
@@ -29,10 +31,10 @@ export default function Status() {
         toolbar={
           <Button
             onClick={() => {
-              void revalidator.revalidate();
+              void list.refresh();
               setVersion((v) => v + 1);
             }}
-            loading={revalidator.state === 'loading'}
+            loading={list.loading}
           >
             {t('console.refresh')}
           </Button>

@@ -4,15 +4,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useRevalidator,
-  type LoaderFunctionArgs,
-} from 'react-router';
-import { Alert, Button, Space } from 'antd';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Alert, Button, Flex, Space } from 'antd';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { ListPagination } from '../lib/list-pagination.tsx';
 import { useStaffSession } from '../lib/staff-session.ts';
@@ -32,9 +25,18 @@ import {
   withFilters,
 } from '../features/tickets/index.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
+import { useListPage } from '../lib/use-list-page.ts';
 import layout from '../lib/layout.module.css';
+import styles from './tickets.module.css';
 
 const queueRefreshMs = 60_000;
+
+/** Another page of the queue; a new page size starts again at the first page. */
+const turnPage = (query: QueueQuery, pageNum: number, pageSize: number): QueueQuery => ({
+  ...query,
+  page_num: pageSize === query.page_size ? pageNum : 1,
+  page_size: pageSize,
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQueueQuery(new URL(request.url).searchParams);
@@ -48,9 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Tickets() {
   const { t } = useTranslation('desk');
   const { query, page, error } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
+  const list = useListPage(queueSearch, turnPage);
   const location = useLocation();
   const { session, can } = useStaffSession();
   const canReply = can('tickets.reply');
@@ -63,39 +63,23 @@ export default function Tickets() {
   const rows = page?.list ?? [];
   const selectedTickets = rows.filter((r) => selected[String(r.work_order_id)]);
 
-  const go = (next: QueueQuery) => {
-    const search = queueSearch(next).toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
-  };
+  const { loading, refresh } = list;
   // The queue moves while agents work it (new tickets, locks taken and given back): ask again every minute
   // while the tab is shown.
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && revalidator.state === 'idle')
-        void revalidator.revalidate();
+      if (document.visibilityState === 'visible' && !loading) void refresh();
     }, queueRefreshMs);
     return () => clearInterval(timer);
-  }, [revalidator]);
-  const busy =
-    (navigation.state === 'loading' && navigation.location.pathname === location.pathname) ||
-    revalidator.state === 'loading';
+  }, [loading, refresh]);
 
   return (
     <PageFrame title={t('queue.title')} plain>
       <QueueFilters
         filters={filters}
-        onSearch={(next: Partial<FilterValues>) => go(withFilters(query, next))}
+        onSearch={(next: Partial<FilterValues>) => list.apply(withFilters(query, next))}
       />
-      <div
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 16,
-          justifyContent: 'space-between',
-          alignItems: 'flex-start',
-          margin: '8px 0 16px',
-        }}
-      >
+      <Flex wrap gap="middle" justify="space-between" align="flex-start" className={styles.actions}>
         {canReply ? (
           <Space wrap>
             <BatchReply
@@ -104,7 +88,7 @@ export default function Tickets() {
                 const rest = { ...selected };
                 for (const id of replied) delete rest[String(id)];
                 setSelection({ key: searchKey, rows: rest });
-                void revalidator.revalidate();
+                void refresh();
               }}
             />
             <span aria-live="polite">
@@ -120,26 +104,26 @@ export default function Tickets() {
           <span />
         )}
         {can('tickets.export') && (
-          <div style={{ maxWidth: 420 }}>
+          <div className={layout.narrowBlock}>
             <ExportPanel
               filters={{ ...filtersOf(query), order_key: query.order_key, order_type: query.order_type }}
             />
           </div>
         )}
-      </div>
+      </Flex>
       {error !== null && (
         <Alert
           type="error"
           showIcon
           title={deskErrorText(t, error)}
           className={layout.gapBelow}
-          action={<Button onClick={() => void revalidator.revalidate()}>{t('queue.retry')}</Button>}
+          action={<Button onClick={() => void refresh()}>{t('queue.retry')}</Button>}
         />
       )}
       <TicketTable
         rows={rows}
         order={{ key: query.order_key, type: query.order_type }}
-        onOrder={(order_key, order_type) => go({ ...query, order_key, order_type, page_num: 1 })}
+        onOrder={(order_key, order_type) => list.apply({ ...query, order_key, order_type, page_num: 1 })}
         {...(canReply
           ? {
               selection: selected,
@@ -148,21 +132,18 @@ export default function Tickets() {
           : {})}
         ownStaffId={session.staff_id}
         queueSearch={location.search}
-        busy={busy}
+        busy={loading}
       />
       {page && page.total > 0 && (
         <ListPagination
-          page={page}
-          totalText={(count) => t('queue.total', { count })}
-          cappedText={(atLeast) => t('queue.totalCapped', { total: atLeast })}
-          style={{ marginTop: 16, justifyContent: 'flex-end' }}
-          current={page.page_num}
+          {...list.pagination(page, query)}
+          // The queue's page size is the agent's choice, kept in the URL.
           pageSize={query.page_size}
           showSizeChanger
           pageSizeOptions={pageSizeOptions}
-          onChange={(pageNum, pageSize) =>
-            go({ ...query, page_num: pageSize === query.page_size ? pageNum : 1, page_size: pageSize })
-          }
+          className={layout.gapAbove}
+          totalText={(count) => t('queue.total', { count })}
+          cappedText={(atLeast) => t('queue.totalCapped', { total: atLeast })}
         />
       )}
     </PageFrame>

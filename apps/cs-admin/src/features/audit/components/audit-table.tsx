@@ -8,17 +8,15 @@ import {
 } from '@tanstack/react-table';
 import { Button, Typography } from 'antd';
 import type { AuditEntryData } from '@gp/contracts/staff';
-import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { DataTable, detailRowId } from '../../../lib/data-table.tsx';
+import { DataTable, detailRowId, TimeCell } from '../../../lib/data-table.tsx';
 import { AuditDiff } from './audit-diff.tsx';
 import { actionLabel, targetTypeLabel } from './audit-labels.ts';
-import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<AuditEntryData>();
 
 /** One page of the audit log; each row opens to its before / after. */
 export function AuditTable({ entries, busy }: { entries: AuditEntryData[]; busy: boolean }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const columns = useMemo(
     () => [
       column.display({
@@ -40,11 +38,7 @@ export function AuditTable({ entries, busy }: { entries: AuditEntryData[]; busy:
       }),
       column.accessor('created_at', {
         header: () => t('audit.time'),
-        cell: (c) => (
-          <span className={layout.nowrap}>
-            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
-          </span>
-        ),
+        cell: (c) => <TimeCell iso={c.getValue()} />,
       }),
       column.accessor('actor_account_id', {
         header: () => t('audit.actor'),
@@ -72,7 +66,7 @@ export function AuditTable({ entries, busy }: { entries: AuditEntryData[]; busy:
         cell: (c) => c.getValue() ?? '',
       }),
     ],
-    [t, i18n.language],
+    [t],
   );
   // TanStack Table rebuilds its instance every render by design; nothing here is memoized on it.
   // eslint-disable-next-line react-hooks/incompatible-library

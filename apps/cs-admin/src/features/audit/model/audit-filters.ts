@@ -1,6 +1,6 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import { auditActions, type AuditAction } from '@gp/contracts/staff';
 import type { AuditQuery } from '../api/audit.calls.ts';
+import { readParam, urlFilters } from '../../../lib/url-filters.ts';
 
 export const auditPageSize = 20;
 
@@ -41,71 +41,17 @@ export interface AuditFilters {
   page: number;
 }
 
-function isAction(value: string | null): value is AuditAction {
-  return value !== null && (auditActions as readonly string[]).includes(value);
-}
+export const { fromUrl: auditFiltersFromUrl, toSearch: auditFiltersToSearch } = urlFilters<AuditFilters>({
+  actor: ['actor', readParam.text(64)],
+  action: ['action', readParam.oneOf(auditActions)],
+  target_type: ['target_type', readParam.text(64)],
+  target_id: ['target_id', readParam.text(128)],
+  from: ['from', readParam.time],
+  to: ['to', readParam.time],
+});
 
-function isoOrUndefined(value: string | null): string | undefined {
-  if (!value) return undefined;
-  const time = dayjs(value);
-  return time.isValid() ? time.toISOString() : undefined;
-}
-
-function text(value: string | null, max: number): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed.slice(0, max) : undefined;
-}
-
-export function auditFiltersFromUrl(url: URL): AuditFilters {
-  const p = url.searchParams;
-  const page = Number(p.get('page'));
-  const action = p.get('action');
-  const filters: AuditFilters = { page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1 };
-  const actor = text(p.get('actor'), 64);
-  const targetType = text(p.get('target_type'), 64);
-  const targetId = text(p.get('target_id'), 128);
-  const from = isoOrUndefined(p.get('from'));
-  const to = isoOrUndefined(p.get('to'));
-  if (actor) filters.actor = actor;
-  if (isAction(action)) filters.action = action;
-  if (targetType) filters.target_type = targetType;
-  if (targetId) filters.target_id = targetId;
-  if (from) filters.from = from;
-  if (to) filters.to = to;
-  return filters;
-}
-
-export function auditFiltersToSearch(filters: AuditFilters): URLSearchParams {
-  const p = new URLSearchParams();
-  if (filters.actor) p.set('actor', filters.actor);
-  if (filters.action) p.set('action', filters.action);
-  if (filters.target_type) p.set('target_type', filters.target_type);
-  if (filters.target_id) p.set('target_id', filters.target_id);
-  if (filters.from) p.set('from', filters.from);
-  if (filters.to) p.set('to', filters.to);
-  if (filters.page > 1) p.set('page', String(filters.page));
-  return p;
-}
-
-/**
- * A picked time range as the filters keep it: local minutes, the start inclusive, and the end minute still
- * included (the server's end is exclusive, so it is the minute after).
- */
-export function rangeFilters(start: Dayjs | null, end: Dayjs | null): Pick<AuditFilters, 'from' | 'to'> {
-  return {
-    ...(start ? { from: start.startOf('minute').toISOString() } : {}),
-    ...(end ? { to: end.startOf('minute').add(1, 'minute').toISOString() } : {}),
-  };
-}
-
-/** The range picker's values back from the filters (the end shown as the last minute included). */
-export function rangeValues(filters: AuditFilters): [Dayjs | null, Dayjs | null] | null {
-  if (!filters.from && !filters.to) return null;
-  return [
-    filters.from ? dayjs(filters.from) : null,
-    filters.to ? dayjs(filters.to).subtract(1, 'minute') : null,
-  ];
-}
+/** The filter's time range (`from`, `to`) as picked and shown: the list filters' one range rule. */
+export { rangeFilters, rangeValues } from '../../../lib/time-range.ts';
 
 export function auditQueryOf(filters: AuditFilters): AuditQuery {
   return {

@@ -101,10 +101,10 @@ export function LoginForm({
           autoCapitalize="off"
           spellCheck={false}
           maxLength={12}
-          style={{ maxWidth: 160 }}
+          className={layout.codeInput}
         />
       </Form.Item>
-      <Flex gap={8} align="center" wrap style={{ marginBottom: 24 }}>
+      <Flex gap="small" align="center" wrap className={layout.gapBelowLarge}>
         <button
           type="button"
           className="captcha-picture"
@@ -115,7 +115,7 @@ export function LoginForm({
           {captcha.captcha ? (
             <img src={captcha.captcha.image} alt="" width={120} height={40} />
           ) : (
-            <span style={{ display: 'inline-block', width: 120, height: 40 }} />
+            <span className="captcha-placeholder" />
           )}
         </button>
         <Button type="link" onClick={captcha.renew} loading={captcha.loading}>

@@ -63,11 +63,11 @@ export function PasskeysPanel({
     });
 
   return (
-    <Flex vertical gap={12} style={{ maxWidth: 640 }}>
+    <Flex vertical gap={12} className={layout.readable}>
       {passkeys.length === 0 ? (
         <Typography.Text type="secondary">{t('secondFactor.passkey.none')}</Typography.Text>
       ) : (
-        <ul aria-label={t('secondFactor.passkey.title')} style={{ margin: 0, paddingInlineStart: 20 }}>
+        <ul aria-label={t('secondFactor.passkey.title')} className={layout.bullets}>
           {passkeys.map((p) => (
             <li key={p.id} className={layout.gapBelowTight}>
               <Flex gap={8} align="center" wrap>

@@ -47,7 +47,7 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSessionD
       layout="vertical"
       requiredMark={false}
       onFinish={(values) => void submit(values)}
-      style={{ maxWidth: 420 }}
+      className={layout.narrowBlock}
     >
       {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Form.Item

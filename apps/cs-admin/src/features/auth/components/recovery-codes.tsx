@@ -31,16 +31,12 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   };
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 560 }}>
+    <Flex vertical gap="middle" className={layout.readable}>
       <Typography.Title level={2} className={layout.screenSubtitle}>
         {t('secondFactor.recovery.title')}
       </Typography.Title>
       <Alert type="warning" showIcon title={t('secondFactor.recovery.once')} />
-      <ol
-        aria-label={t('secondFactor.recovery.title')}
-        className="recovery-codes"
-        style={{ columns: 2, margin: 0 }}
-      >
+      <ol aria-label={t('secondFactor.recovery.title')} className={`recovery-codes ${layout.twoColumns}`}>
         {codes.map((code) => (
           <li key={code}>
             <Typography.Text code className={layout.large}>

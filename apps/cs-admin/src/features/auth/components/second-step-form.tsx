@@ -105,7 +105,7 @@ export function SecondStepForm({
             spellCheck={false}
             maxLength={mode === 'totp' ? 8 : 32}
             autoFocus
-            style={{ maxWidth: 220 }}
+            className={layout.codeInput}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={sending}>

@@ -58,14 +58,14 @@ export function TotpEnrolment({
     );
   }
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 560 }}>
+    <Flex vertical gap="middle" className={layout.readable}>
       <Typography.Paragraph className={layout.flush}>{t('secondFactor.totp.scan')}</Typography.Paragraph>
       <img
         src={started.qr}
         alt={t('secondFactor.totp.qrAlt')}
         width={200}
         height={200}
-        style={{ background: '#fff', border: '1px solid #d9d9d9' }}
+        className={layout.framed}
       />
       <div>
         <Typography.Text>{t('secondFactor.totp.manual')}</Typography.Text>
@@ -90,7 +90,12 @@ export function TotpEnrolment({
             { pattern: /^\s*(\d\s*){6}$/, message: t('secondFactor.totp.codeRule') },
           ]}
         >
-          <Input autoComplete="one-time-code" inputMode="numeric" maxLength={8} style={{ maxWidth: 220 }} />
+          <Input
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={8}
+            className={layout.codeInput}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy}>
           {t('secondFactor.totp.confirm')}

@@ -4,7 +4,7 @@
  * covers. The server's refusals show at their fields, translated; the form keeps every value on any error.
  * Ctrl+S (Cmd+S) saves.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Card, Col, Flex, Form, Radio, Row, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -163,25 +163,10 @@ export function ArticleEditor({
             onClose={() => setAlert(null)}
           />
         )}
-        <Card
-          size="small"
-          title={
-            <Typography.Title level={2} className={layout.sectionTitle}>
-              {t('form.texts')}
-            </Typography.Title>
-          }
-        >
+        <EditorSection title={t('form.texts')}>
           <TextTabs fields={textFields} tabs={tabs} />
-        </Card>
-        <Card
-          size="small"
-          title={
-            <Typography.Title level={2} className={layout.sectionTitle}>
-              {t('form.publishing')}
-            </Typography.Title>
-          }
-          extra={article && <StatusTag status={article.status} />}
-        >
+        </EditorSection>
+        <EditorSection title={t('form.publishing')} extra={article && <StatusTag status={article.status} />}>
           <Typography.Paragraph type="secondary">
             {t('form.timeZone', { zone: localZone() })}
           </Typography.Paragraph>
@@ -253,15 +238,8 @@ export function ArticleEditor({
           >
             <Switch />
           </Form.Item>
-        </Card>
-        <Card
-          size="small"
-          title={
-            <Typography.Title level={2} className={layout.sectionTitle}>
-              {t('form.details')}
-            </Typography.Title>
-          }
-        >
+        </EditorSection>
+        <EditorSection title={t('form.details')}>
           <Form.Item
             name="category"
             label={t('article.category')}
@@ -307,44 +285,22 @@ export function ArticleEditor({
             </Col>
           </Row>
           <SlugField />
-        </Card>
-        <Card
-          size="small"
-          title={
-            <Typography.Title level={2} className={layout.sectionTitle}>
-              {t('form.pictures')}
-            </Typography.Title>
-          }
-        >
+        </EditorSection>
+        <EditorSection title={t('form.pictures')}>
           <Row gutter={24}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="cover_media_id"
-                label={t('article.cover')}
-                rules={[{ required: true, message: t('image.required') }]}
-              >
-                <ImageField
-                  name="cover_media_id"
-                  label={t('article.cover')}
-                  recommended={contentImagePolicy.recommended.cover}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="cover_h5_media_id"
-                label={t('article.coverH5')}
-                rules={[{ required: true, message: t('image.required') }]}
-              >
-                <ImageField
-                  name="cover_h5_media_id"
-                  label={t('article.coverH5')}
-                  recommended={contentImagePolicy.recommended.coverH5}
-                />
-              </Form.Item>
-            </Col>
+            {covers.map(({ name, label, recommended }) => (
+              <Col key={name} xs={24} md={12}>
+                <Form.Item
+                  name={name}
+                  label={t(label)}
+                  rules={[{ required: true, message: t('image.required') }]}
+                >
+                  <ImageField name={name} label={t(label)} recommended={recommended} />
+                </Form.Item>
+              </Col>
+            ))}
           </Row>
-        </Card>
+        </EditorSection>
         <Flex gap={8} wrap align="center">
           <Button type="primary" htmlType="submit" loading={saving}>
             {article ? t('form.save') : t('form.create')}
@@ -356,6 +312,41 @@ export function ArticleEditor({
     </Form>
   );
 }
+
+/** A part of the editor: a small card headed by its h2. */
+function EditorSection({
+  title,
+  extra,
+  children,
+}: {
+  title: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      size="small"
+      title={
+        <Typography.Title level={2} className={layout.sectionTitle}>
+          {title}
+        </Typography.Title>
+      }
+      extra={extra}
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** The article's two covers: the site's and the phone's (H5). */
+const covers = [
+  { name: 'cover_media_id', label: 'article.cover', recommended: contentImagePolicy.recommended.cover },
+  {
+    name: 'cover_h5_media_id',
+    label: 'article.coverH5',
+    recommended: contentImagePolicy.recommended.coverH5,
+  },
+] as const;
 
 /** A row of choices (one click, arrow keys move between them), named as a group by its label. */
 function Choices({

@@ -15,6 +15,7 @@ import { LanguageMarks } from './language-marks.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { StatusTag } from './status-tag.tsx';
 import layout from '../../../lib/layout.module.css';
+import { tones } from '../../../lib/theme.ts';
 
 const column = createColumnHelper<ArticleAdminSummary>();
 
@@ -64,7 +65,7 @@ export function ArticleList({
           <Flex vertical gap={4} align="flex-start">
             <Link to={`${base}/${c.row.original.id}`}>{c.getValue()}</Link>
             <Space size={4} wrap>
-              {c.row.original.pinned === 1 && <Tag color="#0050b3">{t('list.pinned')}</Tag>}
+              {c.row.original.pinned === 1 && <Tag color={tones.info}>{t('list.pinned')}</Tag>}
               <Typography.Text type="secondary" className={layout.small}>
                 {t(`category.${c.row.original.category}`)}
               </Typography.Text>

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { contentSlugRule } from '@gp/contracts/content-admin';
+import layout from '../../../lib/layout.module.css';
 
 export function SortField() {
   const { t } = useTranslation('cms');
@@ -12,7 +13,7 @@ export function SortField() {
       extra={t('form.sortHint')}
       rules={[{ required: true, message: t('form.sortRule') }]}
     >
-      <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+      <InputNumber min={0} max={1_000_000} precision={0} className={layout.control} />
     </Form.Item>
   );
 }
@@ -57,7 +58,7 @@ export function SlugField({ name = 'slug' }: { name?: 'slug' | 'key' }) {
         },
       ]}
     >
-      <Input maxLength={64} autoComplete="off" spellCheck={false} style={{ maxWidth: 360 }} />
+      <Input maxLength={64} autoComplete="off" spellCheck={false} className={layout.fieldMax} />
     </Form.Item>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import type { GameChoice } from '../api/use-game-choices.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * Picks a game by name (typing filters). A game the list does not hold (offline games for editors without the
@@ -52,7 +53,7 @@ export function GameSelect({
       notFoundContent={failed ? t('games.failed') : t('games.noMatch')}
       aria-describedby={describedBy}
       aria-invalid={invalid}
-      style={{ maxWidth: 360 }}
+      className={layout.fieldMax}
     />
   );
 }

@@ -72,7 +72,7 @@ export function ImageField({
           <img
             src={value.url}
             alt={t('image.previewAlt', { field: label })}
-            style={{ display: 'block', maxWidth: 320, maxHeight: 180, border: '1px solid #d9d9d9' }}
+            className={`${layout.framed} ${layout.preview}`}
           />
           <figcaption>
             <Typography.Text type="secondary" className={layout.small}>

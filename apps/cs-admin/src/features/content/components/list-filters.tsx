@@ -1,23 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Form, Input, Select } from 'antd';
-import {
-  contentLanguages,
-  contentStatuses,
-  type ContentLanguage,
-  type ContentStatus,
-} from '@gp/contracts/content-admin';
-import { articleCategories, type ArticleCategory } from '@gp/contracts/web';
+import type { articleAdminCalls } from '@gp/contracts/content-admin';
+import { contentLanguages, contentStatuses } from '@gp/contracts/content-admin';
+import { articleCategories } from '@gp/contracts/web';
+import { FilterBar, type FilterField } from '../../../lib/filter-bar.tsx';
 import type { ContentFilters } from '../model/content-filters.ts';
 import { languageName } from './language-marks.tsx';
-import layout from '../../../lib/layout.module.css';
 
-interface FilterValues {
-  status?: ContentStatus;
-  category?: ArticleCategory;
-  has_lang?: ContentLanguage;
-  missing_lang?: ContentLanguage;
-  keyword?: string;
-}
+/** Every content page call takes these filters; the article lists take the category too. */
+type ContentPageCall = (typeof articleAdminCalls)['news']['page'];
 
 /**
  * A content list's filters: what players get now, which languages are written or still missing (what needs a
@@ -34,90 +24,50 @@ export function ListFilters({
   categories?: boolean;
 }) {
   const { t } = useTranslation('cms');
-  const [form] = Form.useForm<FilterValues>();
   const languageOptions = contentLanguages.map((l) => ({ value: l, label: languageName(l) }));
-  const apply = (values: FilterValues) => {
-    const next: ContentFilters = { page: 1 };
-    if (values.status) next.status = values.status;
-    if (values.category) next.category = values.category;
-    if (values.has_lang) next.has_lang = values.has_lang;
-    if (values.missing_lang) next.missing_lang = values.missing_lang;
-    if (values.keyword?.trim()) next.keyword = values.keyword.trim();
-    onApply(next);
-  };
+  const fields: FilterField<ContentPageCall>[] = [
+    {
+      kind: 'select',
+      name: 'status',
+      label: t('list.status'),
+      placeholder: t('list.anyStatus'),
+      options: contentStatuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
+    },
+    ...(categories
+      ? [
+          {
+            kind: 'select',
+            name: 'category',
+            label: t('article.category'),
+            placeholder: t('list.anyCategory'),
+            options: articleCategories.map((c) => ({ value: c, label: t(`category.${c}`) })),
+          } satisfies FilterField<ContentPageCall>,
+        ]
+      : []),
+    {
+      kind: 'select',
+      name: 'missing_lang',
+      label: t('list.missingLang'),
+      placeholder: t('list.anyLanguage'),
+      options: languageOptions,
+    },
+    {
+      kind: 'select',
+      name: 'has_lang',
+      label: t('list.hasLang'),
+      placeholder: t('list.anyLanguage'),
+      options: languageOptions,
+    },
+    { kind: 'text', name: 'keyword', label: t('list.keyword'), maxLength: 100, size: 'wide' },
+  ];
   return (
-    <Form<FilterValues>
-      form={form}
-      layout="vertical"
-      initialValues={{
-        status: filters.status,
-        category: filters.category,
-        has_lang: filters.has_lang,
-        missing_lang: filters.missing_lang,
-        keyword: filters.keyword,
-      }}
-      onFinish={apply}
-      role="search"
-      aria-label={t('list.filters')}
-    >
-      <Flex gap={16} wrap align="flex-end">
-        <Form.Item name="status" label={t('list.status')} className={layout.noGapBelow}>
-          <Select
-            allowClear
-            placeholder={t('list.anyStatus')}
-            style={{ width: 160 }}
-            options={contentStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
-        </Form.Item>
-        {categories && (
-          <Form.Item name="category" label={t('article.category')} className={layout.noGapBelow}>
-            <Select
-              allowClear
-              placeholder={t('list.anyCategory')}
-              style={{ width: 160 }}
-              options={articleCategories.map((c) => ({ value: c, label: t(`category.${c}`) }))}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="missing_lang" label={t('list.missingLang')} className={layout.noGapBelow}>
-          <Select
-            allowClear
-            placeholder={t('list.anyLanguage')}
-            style={{ width: 160 }}
-            options={languageOptions}
-          />
-        </Form.Item>
-        <Form.Item name="has_lang" label={t('list.hasLang')} className={layout.noGapBelow}>
-          <Select
-            allowClear
-            placeholder={t('list.anyLanguage')}
-            style={{ width: 160 }}
-            options={languageOptions}
-          />
-        </Form.Item>
-        <Form.Item name="keyword" label={t('list.keyword')} className={layout.noGapBelow}>
-          <Input maxLength={100} allowClear autoComplete="off" style={{ width: 200 }} />
-        </Form.Item>
-        <Flex gap={8}>
-          <Button type="primary" htmlType="submit">
-            {t('list.apply')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.setFieldsValue({
-                status: undefined,
-                category: undefined,
-                has_lang: undefined,
-                missing_lang: undefined,
-                keyword: undefined,
-              });
-              onApply({ page: 1 });
-            }}
-          >
-            {t('list.reset')}
-          </Button>
-        </Flex>
-      </Flex>
-    </Form>
+    <FilterBar<ContentPageCall>
+      label={t('list.filters')}
+      fields={fields}
+      initialValues={filters}
+      onApply={(values) => onApply({ page: 1, ...values })}
+      submitText={t('list.apply')}
+      resetText={t('list.reset')}
+    />
   );
 }

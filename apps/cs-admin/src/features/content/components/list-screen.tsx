@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigation, useSearchParams } from 'react-router';
-import { Pagination, Typography } from 'antd';
+import { Typography } from 'antd';
 import { contentFiltersToSearch, type ContentFilters } from '../model/content-filters.ts';
 import { ListFilters } from './list-filters.tsx';
+import { ListPagination } from '../../../lib/list-pagination.tsx';
 import { PageFrame } from '../../../lib/page-frame.tsx';
+import { useListPage } from '../../../lib/use-list-page.ts';
 import layout from '../../../lib/layout.module.css';
 
 /**
@@ -30,9 +31,7 @@ export function ListScreen({
   children: (busy: boolean) => ReactNode;
 }) {
   const { t } = useTranslation('cms');
-  const [, setParams] = useSearchParams();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'loading';
+  const list = useListPage(contentFiltersToSearch);
   return (
     <PageFrame title={title} toolbar={action}>
       {intro && <Typography.Paragraph className={layout.flush}>{intro}</Typography.Paragraph>}
@@ -41,19 +40,10 @@ export function ListScreen({
         key={contentFiltersToSearch({ ...filters, page: 1 }).toString()}
         filters={filters}
         categories={categories}
-        onApply={(next) => setParams(contentFiltersToSearch(next))}
+        onApply={list.apply}
       />
-      {children(busy)}
-      <Pagination
-        current={page.page_num}
-        pageSize={page.page_size}
-        total={page.total}
-        showSizeChanger={false}
-        disabled={busy}
-        showTotal={(total) => t('list.total', { count: total })}
-        onChange={(next) => setParams(contentFiltersToSearch({ ...filters, page: next }))}
-        align="end"
-      />
+      {children(list.loading)}
+      <ListPagination {...list.pagination(page, filters)} totalText={(count) => t('list.total', { count })} />
     </PageFrame>
   );
 }

@@ -11,6 +11,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Input, Tooltip } from 'antd';
 import styles from './rich-text-editor.module.css';
+import layout from '../../../lib/layout.module.css';
 
 /** What the sanitizer lets through as a link target: http(s), mailto, or a path on our site (not `//host`). */
 export function isAllowedLink(href: string): boolean {
@@ -253,7 +254,7 @@ function LinkBar({
         aria-invalid={wrong}
         aria-describedby={wrong ? errorId : undefined}
         placeholder="https://"
-        style={{ maxWidth: 360 }}
+        className={layout.fieldMax}
         onChange={(e) => {
           setHref(e.target.value);
           setWrong(false);
@@ -275,7 +276,7 @@ function LinkBar({
         {t('editor.linkCancel')}
       </Button>
       {wrong && (
-        <span id={errorId} role="alert" style={{ color: '#a8071a' }}>
+        <span id={errorId} role="alert" className={layout.danger}>
           {t('editor.linkWrong')}
         </span>
       )}

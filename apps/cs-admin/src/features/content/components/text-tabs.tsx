@@ -17,6 +17,7 @@ import type { FieldName } from '../model/field-errors.ts';
 import { RichTextField } from './rich-text-field.tsx';
 import { languageName } from './language-marks.tsx';
 import layout from '../../../lib/layout.module.css';
+import { tones } from '../../../lib/theme.ts';
 
 export interface TextFieldSpec {
   /** The field's name in the contract's text object. */
@@ -139,9 +140,9 @@ export function TextTabs({ fields, tabs }: { fields: readonly TextFieldSpec[]; t
               <span lang={optionOf(lang).lang}>{languageName(lang)}</span>
               {lang === 'en' && <Tag>{t('texts.requiredTag')}</Tag>}
               {problem ? (
-                <Tag color="#a8071a">{t('texts.problemTag')}</Tag>
+                <Tag color={tones.danger}>{t('texts.problemTag')}</Tag>
               ) : written ? (
-                <Tag color="#135200">{t('texts.writtenTag')}</Tag>
+                <Tag color={tones.success}>{t('texts.writtenTag')}</Tag>
               ) : (
                 <Tag>{t('texts.emptyTag')}</Tag>
               )}

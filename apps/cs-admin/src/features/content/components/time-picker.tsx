@@ -1,5 +1,6 @@
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
+import layout from '../../../lib/layout.module.css';
 
 /** Day and minute in the browser's time zone; days before today cannot be picked when `future` is set. */
 export function TimePicker({
@@ -21,7 +22,7 @@ export function TimePicker({
       format="YYYY-MM-DD HH:mm"
       needConfirm={false}
       disabledDate={future ? (day) => day.endOf('day').isBefore(Date.now()) : undefined}
-      style={{ width: 220 }}
+      className={layout.controlWide}
     />
   );
 }

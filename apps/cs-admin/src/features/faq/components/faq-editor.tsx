@@ -40,9 +40,6 @@ import {
 } from '../model/faq-form.ts';
 import layout from '../../../lib/layout.module.css';
 
-/** antd's error red misses WCAG AA contrast on white; this dark one passes. */
-const dangerText = { color: '#a8071a' };
-
 /**
  * The FAQ entry form: game (or every game), question type, order, online "now" or at a scheduled time, and a tab
  * per language with title and answer (en required). Everything is checked here with the contract's rules before
@@ -195,7 +192,7 @@ export function FaqEditor({
           {language.label}
           {lang === 'en' && <span aria-hidden="true"> *</span>}
           {hasError && (
-            <span style={dangerText}>
+            <span className={layout.danger}>
               {' '}
               <span aria-hidden="true">●</span>
               <span className="sr-only">{t('faq.tabHasErrors')}</span>
@@ -250,7 +247,7 @@ export function FaqEditor({
     >
       {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
       <Flex gap={16} wrap>
-        <Form.Item name="game" label={t('faq.game')} style={{ minWidth: 240 }}>
+        <Form.Item name="game" label={t('faq.game')} className={layout.minWide}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={gameOptions} />
         </Form.Item>
         <Form.Item
@@ -258,7 +255,7 @@ export function FaqEditor({
           label={t('faq.questionType')}
           rules={[typeRule]}
           dependencies={['game']}
-          style={{ minWidth: 240 }}
+          className={layout.minWide}
         >
           <Select
             loading={typesLoading}
@@ -279,7 +276,7 @@ export function FaqEditor({
           extra={t('common.sortHint')}
           rules={[zodRule(sortRule, t('common.sortRule'))]}
         >
-          <InputNumber precision={0} style={{ width: 140 }} />
+          <InputNumber precision={0} className={layout.controlNarrow} />
         </Form.Item>
       </Flex>
       <Flex gap={16} wrap align="flex-start">

@@ -2,22 +2,15 @@ import { useTranslation } from 'react-i18next';
 import {
   editLanguages,
   onlineStates,
-  type EditLanguage,
-  type OnlineState,
+  type faqAdminPage,
   type QuestionTypeAdminItem,
 } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
-import { FilterBar, type FilterField } from '../../../lib/filter-bar.tsx';
+import { FilterBar, type FilterField, type FilterValues } from '../../../lib/filter-bar.tsx';
 import type { FaqFilters } from '../model/faq-filters.ts';
 import type { FaqGame } from '../api/list-faq-games.ts';
 
-interface FilterValues {
-  game?: number;
-  type?: number;
-  state?: OnlineState;
-  keyword?: string;
-  language?: EditLanguage;
-}
+type FaqFilterValues = FilterValues<typeof faqAdminPage>;
 
 /**
  * The FAQ list's filters: game (or the entries about every game), question type, what players see now, words in
@@ -35,34 +28,23 @@ export function FaqFiltersForm({
   onApply: (next: FaqFilters) => void;
 }) {
   const { t } = useTranslation('ops');
-  const initial: FilterValues = {
-    game: filters.game,
-    type: filters.type,
-    state: filters.state,
-    keyword: filters.keyword,
-    language: filters.language,
-  };
-
-  const apply = (values: FilterValues) => {
-    const keyword = values.keyword?.trim();
+  const apply = ({ game_base_id, question_type, ...rest }: FaqFilterValues) =>
     onApply({
       page: 1,
-      ...(values.game !== undefined && values.game !== null ? { game: values.game } : {}),
-      ...(values.type ? { type: values.type } : {}),
-      ...(values.state ? { state: values.state } : {}),
-      ...(keyword ? { keyword } : {}),
-      ...(values.language ? { language: values.language } : {}),
+      ...rest,
+      // 0 is a choice of its own: the entries about every game.
+      ...(game_base_id !== undefined ? { game_base_id: Number(game_base_id) } : {}),
+      ...(question_type ? { question_type: Number(question_type) } : {}),
     });
-  };
 
-  const fields: FilterField<FilterValues>[] = [
+  const fields: FilterField<typeof faqAdminPage>[] = [
     {
       kind: 'select',
-      name: 'game',
+      name: 'game_base_id',
       label: t('faq.game'),
       placeholder: t('faq.anyGame'),
       searchable: true,
-      width: 200,
+      size: 'wide',
       options: [
         { value: 0, label: t('faq.allGamesEntries') },
         ...games.map((g) => ({ value: g.game_base_id, label: g.game_name })),
@@ -70,38 +52,34 @@ export function FaqFiltersForm({
     },
     {
       kind: 'select',
-      name: 'type',
+      name: 'question_type',
       label: t('faq.questionType'),
       placeholder: t('faq.anyType'),
       searchable: true,
-      width: 180,
       options: types.map((type) => ({ value: type.question_type, label: type.question_type_name })),
     },
     {
       kind: 'select',
-      name: 'state',
+      name: 'online_state',
       label: t('faq.online'),
       placeholder: t('faq.anyState'),
-      width: 160,
       options: onlineStates.map((state) => ({ value: state, label: t(`faq.state.${state}`) })),
     },
-    { kind: 'text', name: 'keyword', label: t('faq.keyword'), maxLength: 100, width: 200 },
+    { kind: 'text', name: 'keyword', label: t('faq.keyword'), maxLength: 100, size: 'wide' },
     {
       kind: 'select',
       name: 'language',
       label: t('faq.language'),
       placeholder: t('faq.consoleLanguage'),
-      width: 160,
       options: editLanguages.map((lang) => ({ value: lang, label: optionOf(lang).label })),
     },
   ];
   return (
-    <FilterBar<FilterValues>
+    <FilterBar<typeof faqAdminPage>
       label={t('faq.filters')}
       fields={fields}
-      initialValues={initial}
+      initialValues={filters}
       onApply={apply}
-      onReset={() => onApply({ page: 1 })}
       submitText={t('common.search')}
       resetText={t('common.reset')}
     />

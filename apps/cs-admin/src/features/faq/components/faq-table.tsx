@@ -5,8 +5,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { Button, Space, Switch, Tag, Typography } from 'antd';
 import type { EditLanguage, FaqAdminItem } from '@gp/contracts/catalog-admin';
 import { optionOf } from '@gp/i18n/languages';
-import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { DataTable } from '../../../lib/data-table.tsx';
+import { DataTable, TimeCell } from '../../../lib/data-table.tsx';
 import { OnlineStateTag } from './online-state.tsx';
 import layout from '../../../lib/layout.module.css';
 
@@ -39,7 +38,7 @@ export function FaqTable({
   /** The language titles were asked in: a title in another one (en) says so. */
   language: EditLanguage;
 }) {
-  const { t, i18n } = useTranslation('ops');
+  const { t } = useTranslation('ops');
   const columns = useMemo(
     () => [
       column.accessor('question_title', {
@@ -104,11 +103,7 @@ export function FaqTable({
       }),
       column.accessor('updated_at', {
         header: () => t('faq.updated'),
-        cell: (c) => (
-          <span className={layout.nowrap}>
-            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
-          </span>
-        ),
+        cell: (c) => <TimeCell iso={c.getValue()} />,
       }),
       column.display({
         id: 'actions',
@@ -129,7 +124,7 @@ export function FaqTable({
         },
       }),
     ],
-    [t, i18n.language, actions, busyEntry, listSearch, language],
+    [t, actions, busyEntry, listSearch, language],
   );
   // TanStack Table rebuilds its instance every render by design; nothing here is memoized on it.
   // eslint-disable-next-line react-hooks/incompatible-library

@@ -3,11 +3,12 @@ import { Tag } from 'antd';
 import type { OnlineState } from '@gp/contracts/catalog-admin';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import layout from '../../../lib/layout.module.css';
+import { tones } from '../../../lib/theme.ts';
 
 // Dark solid tags: antd's light presets miss WCAG AA contrast for 12px text.
 const colours: Record<OnlineState, string | undefined> = {
-  online: '#135200',
-  scheduled: '#0958d9',
+  online: tones.success,
+  scheduled: tones.link,
   offline: undefined,
 };
 

@@ -17,6 +17,7 @@ import { zodRule } from '../../../lib/zod-rule.ts';
 import { gameCalls } from '../api/games.calls.ts';
 import { gameErrorText, gameFieldErrors } from '../model/game-errors.ts';
 import { IconField } from './icon-field.tsx';
+import { useFormSave } from '../../../lib/use-form-save.ts';
 import layout from '../../../lib/layout.module.css';
 
 interface GameValues {
@@ -60,42 +61,34 @@ export function GameForm({
 }) {
   const { t } = useTranslation('ops');
   const [form] = Form.useForm<GameValues>();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, alert, save } = useFormSave(form);
   const [uploading, setUploading] = useState(false);
 
-  const submit = async () => {
-    let values: GameValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the form shows what is wrong
-    }
-    setSending(true);
-    setAlert(null);
-    try {
-      const names = Object.fromEntries(
-        editLanguages.map((l) => [l, values.names[l]?.trim() ? values.names[l].trim() : null]),
-      ) as Record<EditLanguage, string | null> & { en: string };
-      const saved = await gameCalls.save({
-        ...(game ? { game_base_id: game.game_base_id } : {}),
-        game_id: values.game_id.trim(),
-        slug: values.slug.trim(),
-        url: values.url.trim(),
-        sort: values.sort ?? 0,
-        names,
-        icon_media_id: values.icon_media_id,
-      });
-      setSending(false);
-      onSaved(saved);
-    } catch (error) {
-      setSending(false);
-      const fields = gameFieldErrors(t, error);
-      // The field paths come from the server's answer, checked against the form's fields in gameFieldErrors.
-      if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
-      else setAlert(gameErrorText(t, error));
-    }
-  };
+  const submit = () =>
+    save(
+      async (values) => {
+        const names = Object.fromEntries(
+          editLanguages.map((l) => [l, values.names[l]?.trim() ? values.names[l].trim() : null]),
+        ) as Record<EditLanguage, string | null> & { en: string };
+        const saved = await gameCalls.save({
+          ...(game ? { game_base_id: game.game_base_id } : {}),
+          game_id: values.game_id.trim(),
+          slug: values.slug.trim(),
+          url: values.url.trim(),
+          sort: values.sort ?? 0,
+          names,
+          icon_media_id: values.icon_media_id,
+        });
+        onSaved(saved);
+      },
+      (error) => {
+        const fields = gameFieldErrors(t, error);
+        if (fields.length === 0) return gameErrorText(t, error);
+        // The field paths come from the server's answer, checked against the form's fields in gameFieldErrors.
+        form.setFields(fields as Parameters<typeof form.setFields>[0]);
+        return null;
+      },
+    );
 
   const nameRule = zodRule(gameNameRule, t('games.rule.name'));
   return (
@@ -142,10 +135,10 @@ export function GameForm({
           extra={t('common.sortHint')}
           rules={[zodRule(sortRule, t('common.sortRule'))]}
         >
-          <InputNumber precision={0} style={{ width: 160 }} />
+          <InputNumber precision={0} className={layout.control} />
         </Form.Item>
-        <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-          <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 8 }}>{t('games.names')}</legend>
+        <fieldset className={layout.group}>
+          <legend className={layout.groupCaption}>{t('games.names')}</legend>
           {editLanguages.map((lang) => {
             const language = optionOf(lang).label;
             return (

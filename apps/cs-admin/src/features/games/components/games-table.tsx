@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { Button, Space, Switch, Typography } from 'antd';
 import type { GameAdminItem } from '@gp/contracts/catalog-admin';
-import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { DataTable } from '../../../lib/data-table.tsx';
+import { DataTable, TimeCell } from '../../../lib/data-table.tsx';
 import layout from '../../../lib/layout.module.css';
 
 export interface GameActions {
@@ -28,7 +27,7 @@ export function GamesTable({
   busyGame: number | null;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation('ops');
+  const { t } = useTranslation('ops');
   const columns = useMemo(
     () => [
       column.accessor('game_icon', {
@@ -77,11 +76,7 @@ export function GamesTable({
       }),
       column.accessor('updated_at', {
         header: () => t('games.updated'),
-        cell: (c) => (
-          <span className={layout.nowrap}>
-            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
-          </span>
-        ),
+        cell: (c) => <TimeCell iso={c.getValue()} />,
       }),
       column.display({
         id: 'actions',
@@ -112,7 +107,7 @@ export function GamesTable({
         },
       }),
     ],
-    [t, i18n.language, actions, busyGame],
+    [t, actions, busyGame],
   );
   // TanStack Table rebuilds its instance every render by design; nothing here is memoized on it.
   // eslint-disable-next-line react-hooks/incompatible-library

@@ -5,9 +5,7 @@ import { gameIconPolicy } from '@gp/contracts/catalog-admin';
 import { gameCalls } from '../api/games.calls.ts';
 import { gameErrorText, gameFieldText } from '../model/game-errors.ts';
 import layout from '../../../lib/layout.module.css';
-
-/** antd's error red misses WCAG AA contrast on white; this dark one passes. */
-const dangerText = { color: '#a8071a' };
+import styles from './icon-field.module.css';
 
 /**
  * The game icon inside the game form (antd Form.Item passes `value` / `onChange`: the media id, null for none).
@@ -62,17 +60,7 @@ export function IconField({
 
   return (
     <Flex gap={16} align="center" wrap>
-      <div
-        style={{
-          width: 72,
-          height: 72,
-          border: '1px solid #d9d9d9',
-          borderRadius: 8,
-          display: 'grid',
-          placeItems: 'center',
-          background: '#fafafa',
-        }}
-      >
+      <div className={styles.box}>
         {url ? (
           <img src={url} alt={t('games.iconPreview')} width={64} height={64} className={layout.contain} />
         ) : (
@@ -102,7 +90,7 @@ export function IconField({
           {t('games.iconHint', { max: gameIconPolicy.maxSide })}
         </Typography.Text>
         <span id={statusId} role="status">
-          {uploading ? t('games.uploading') : problem ? <span style={dangerText}>{problem}</span> : ''}
+          {uploading ? t('games.uploading') : problem ? <span className={layout.danger}>{problem}</span> : ''}
         </span>
       </Flex>
       <input

@@ -9,8 +9,11 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { formatNumber } from '@gp/i18n/format';
 import { hourRows, seriesPoints, type HourRow } from '../model/figures.ts';
 import type { ChartSpec } from './plots.tsx';
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '../../../lib/data-table.tsx';
 import styles from '../../../lib/data-table.module.css';
 import layout from '../../../lib/layout.module.css';
+import own from './figure.module.css';
 
 const Plots = lazy(() => import('./plots.tsx'));
 
@@ -19,78 +22,87 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-export function FigureTable<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  empty,
-  className,
-}: {
+interface FigureTableProps<T> {
   caption: string;
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T, index: number) => string | number;
   empty: string;
   className?: string | undefined;
-}) {
-  const hidden = className === 'sr-only';
+}
+
+/** The figure's numbers as a table: shown in place of the chart, or there only for screen readers (`sr-only`). */
+export function FigureTable<T>({ caption, columns, rows, rowKey, empty, className }: FigureTableProps<T>) {
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: rows,
+    columns: columns.map((c): ColumnDef<T> => ({
+      id: c.header,
+      header: c.header,
+      cell: ({ row }) => c.cell(row.original),
+    })),
+    getRowId: (row, index) => String(rowKey(row, index)),
+    getCoreRowModel: getCoreRowModel(),
+  });
   return (
-    // A visible table may scroll sideways in a narrow column: a named region keyboard users can focus and scroll.
-    <div
-      className={className ?? styles.wrap}
-      {...(hidden ? {} : { role: 'region', 'aria-label': caption, tabIndex: 0 })}
-    >
-      <table className={styles.table}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col">
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className={styles.empty}>
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row, i) => (
-              <tr key={rowKey(row, i)}>
-                {columns.map((c) => (
-                  <td key={c.header}>{c.cell(row)}</td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      table={table}
+      caption={caption}
+      empty={empty}
+      className={className}
+      region={className !== 'sr-only'}
+    />
   );
 }
+
+/**
+ * A table of its own on the home (the tickets waiting longest, today's money): a card headed by its title (`id`
+ * names the section), a line about it, and the table.
+ */
+export function TableCard<T>({
+  id,
+  title,
+  note,
+  ...table
+}: { id: string; title: string; note?: ReactNode } & Omit<FigureTableProps<T>, 'caption' | 'className'>) {
+  return (
+    <Card size="small">
+      <section aria-labelledby={id}>
+        <Typography.Title
+          level={3}
+          id={id}
+          className={note ? layout.sectionTitle : `${layout.sectionTitle} ${layout.gapBelowTight}`}
+        >
+          {title}
+        </Typography.Title>
+        {note && (
+          <Typography.Paragraph type="secondary" className={own.note}>
+            {note}
+          </Typography.Paragraph>
+        )}
+        <FigureTable caption={title} {...table} />
+      </section>
+    </Card>
+  );
+}
+
+/** The "extra" line of a figure: a sentence under its title. */
+export function FigureNote({ children }: { children: ReactNode }) {
+  return <Typography.Paragraph className={own.extra}>{children}</Typography.Paragraph>;
+}
+
+/** A link inside a figure's sentence, underlined. */
+export const inlineLinkClass = own.inlineLink;
 
 export function Figure<T>({
   title,
   chart,
-  columns,
-  rows,
-  rowKey,
-  empty,
   extra,
-}: {
-  title: string;
-  chart: ChartSpec;
-  columns: Column<T>[];
-  rows: T[];
-  rowKey: (row: T, index: number) => string | number;
-  empty: string;
-  extra?: ReactNode;
-}) {
+  ...table
+}: { title: string; chart: ChartSpec; extra?: ReactNode } & Omit<
+  FigureTableProps<T>,
+  'caption' | 'className'
+>) {
   const { t } = useTranslation('admin');
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
@@ -101,34 +113,27 @@ export function Figure<T>({
           <Typography.Title level={3} id={headingId} className={layout.sectionTitle}>
             {title}
           </Typography.Title>
-          {rows.length > 0 && (
+          {table.rows.length > 0 && (
             <Button size="small" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
               {t('consoleHome.showTable')}
             </Button>
           )}
         </Flex>
         {extra}
-        {rows.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-            {empty}
+        {table.rows.length === 0 ? (
+          <Typography.Paragraph type="secondary" className={own.empty}>
+            {table.empty}
           </Typography.Paragraph>
         ) : (
           <>
             {!asTable && (
-              <div aria-hidden="true" data-testid="figure-chart" style={{ minHeight: 240, marginTop: 8 }}>
+              <div aria-hidden="true" data-testid="figure-chart" className={own.chart}>
                 <Suspense fallback={null}>
                   <Plots spec={chart} />
                 </Suspense>
               </div>
             )}
-            <FigureTable
-              caption={title}
-              columns={columns}
-              rows={rows}
-              rowKey={rowKey}
-              empty={empty}
-              className={asTable ? styles.wrap : 'sr-only'}
-            />
+            <FigureTable caption={title} {...table} className={asTable ? styles.wrap : 'sr-only'} />
           </>
         )}
       </section>

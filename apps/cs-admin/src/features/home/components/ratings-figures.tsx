@@ -5,11 +5,11 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import { gradeNames, grades } from '@gp/contracts/cs';
 import type { HomeRatingsData } from '@gp/contracts/console-home';
 import { formatDate, formatNumber, mediumDateTime } from '@gp/i18n/format';
-import { Figure, FigureTable } from './figure.tsx';
+import { Figure, FigureNote, inlineLinkClass, TableCard } from './figure.tsx';
 
 type Tally = { grades: number[]; rated: number; average: number | null };
 
@@ -44,18 +44,17 @@ export function SatisfactionFigure({ data }: { data: HomeRatingsData }) {
     <Figure
       title={t('consoleHome.satisfaction.heading')}
       extra={
-        <Typography.Paragraph style={{ margin: '4px 0 0' }}>
+        <FigureNote>
           {week.rated > 0 &&
             t('consoleHome.satisfaction.summary', {
               count: week.rated,
               average: text.average(week.average),
             })}{' '}
           {data.scope === 'own' && t('consoleHome.ratings.scopeOwn')}{' '}
-          {/* Underlined: a link inside a sentence must not be told apart by its colour alone. */}
-          <Link to="/ratings" style={{ textDecoration: 'underline' }}>
+          <Link to="/ratings" className={inlineLinkClass}>
             {t('consoleHome.satisfaction.all')}
           </Link>
-        </Typography.Paragraph>
+        </FigureNote>
       }
       chart={{ kind: 'column', data: rows.map((r) => ({ x: text.grade(r.grade), y: r.count })) }}
       columns={[
@@ -154,39 +153,33 @@ export function RatingsView({ data }: { data: HomeRatingsData }) {
         />
       </Col>
       <Col xs={24} lg={12}>
-        <Card size="small">
-          <section aria-labelledby="ratings-low">
-            <Typography.Title level={3} id="ratings-low" style={{ margin: '0 0 8px', fontSize: 16 }}>
-              {t('consoleHome.ratings.low')}
-            </Typography.Title>
-            <FigureTable
-              caption={t('consoleHome.ratings.low')}
-              columns={[
-                {
-                  header: t('consoleHome.tickets.ticket'),
-                  cell: (l) => <Link to={`/tickets/${l.work_order_id}`}>{l.question_title}</Link>,
-                },
-                { header: t('consoleHome.ratings.grade'), cell: (l) => text.grade(l.grade) },
-                {
-                  header: t('consoleHome.ratings.reason'),
-                  cell: (l) => (l.reason ? reasonName(l.reason) : '–'),
-                },
-                { header: t('consoleHome.ratings.comment'), cell: (l) => l.comment ?? '' },
-                {
-                  header: t('consoleHome.ratings.agent'),
-                  cell: (l) => l.staff_name ?? t('consoleHome.ratings.noAgent'),
-                },
-                {
-                  header: t('consoleHome.ratings.gradedAt'),
-                  cell: (l) => formatDate(l.graded_at, lang, { style: mediumDateTime }),
-                },
-              ]}
-              rows={data.low}
-              rowKey={(l) => l.work_order_id}
-              empty={t('consoleHome.ratings.noLow')}
-            />
-          </section>
-        </Card>
+        <TableCard
+          id="ratings-low"
+          title={t('consoleHome.ratings.low')}
+          columns={[
+            {
+              header: t('consoleHome.tickets.ticket'),
+              cell: (l) => <Link to={`/tickets/${l.work_order_id}`}>{l.question_title}</Link>,
+            },
+            { header: t('consoleHome.ratings.grade'), cell: (l) => text.grade(l.grade) },
+            {
+              header: t('consoleHome.ratings.reason'),
+              cell: (l) => (l.reason ? reasonName(l.reason) : '–'),
+            },
+            { header: t('consoleHome.ratings.comment'), cell: (l) => l.comment ?? '' },
+            {
+              header: t('consoleHome.ratings.agent'),
+              cell: (l) => l.staff_name ?? t('consoleHome.ratings.noAgent'),
+            },
+            {
+              header: t('consoleHome.ratings.gradedAt'),
+              cell: (l) => formatDate(l.graded_at, lang, { style: mediumDateTime }),
+            },
+          ]}
+          rows={data.low}
+          rowKey={(l) => l.work_order_id}
+          empty={t('consoleHome.ratings.noLow')}
+        />
       </Col>
     </Row>
   );

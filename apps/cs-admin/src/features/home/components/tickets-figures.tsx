@@ -1,11 +1,10 @@
 /** The home's ticket figures (tickets.read): open tickets by state and game, the longest waiting, per hour. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import type { HomeTicketsData } from '@gp/contracts/console-home';
 import { formatDate, formatNumber, mediumDateTime } from '@gp/i18n/format';
-import { Figure, FigureTable, HourlyFigure } from './figure.tsx';
-import layout from '../../../lib/layout.module.css';
+import { Figure, HourlyFigure, TableCard } from './figure.tsx';
 
 const stateKeys = { 0: 'noReply', 1: 'processing', 2: 'replied', 3: 'closed' } as const;
 
@@ -58,34 +57,26 @@ export function TicketsFigures({ data }: { data: HomeTicketsData }) {
         />
       </Col>
       <Col xs={24} lg={12}>
-        <Card size="small">
-          <section aria-labelledby="home-waiting">
-            <Typography.Title level={3} id="home-waiting" className={layout.sectionTitle}>
-              {t('consoleHome.tickets.oldest')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>
-              {t('consoleHome.tickets.waitingTotal', { count: data.waiting_total })}
-            </Typography.Paragraph>
-            <FigureTable
-              caption={t('consoleHome.tickets.oldest')}
-              columns={[
-                {
-                  header: t('consoleHome.tickets.ticket'),
-                  cell: (w) => <Link to={`/tickets/${w.work_order_id}`}>{w.question_title}</Link>,
-                },
-                { header: t('consoleHome.tickets.game'), cell: (w) => w.game_name },
-                { header: t('consoleHome.tickets.state'), cell: (w) => stateName(w.work_order_status) },
-                {
-                  header: t('consoleHome.tickets.waitingSince'),
-                  cell: (w) => formatDate(w.last_asked_at, i18n.language, { style: mediumDateTime }),
-                },
-              ]}
-              rows={data.oldest_waiting}
-              rowKey={(w) => w.work_order_id}
-              empty={t('consoleHome.tickets.noneWaiting')}
-            />
-          </section>
-        </Card>
+        <TableCard
+          id="home-waiting"
+          title={t('consoleHome.tickets.oldest')}
+          note={t('consoleHome.tickets.waitingTotal', { count: data.waiting_total })}
+          columns={[
+            {
+              header: t('consoleHome.tickets.ticket'),
+              cell: (w) => <Link to={`/tickets/${w.work_order_id}`}>{w.question_title}</Link>,
+            },
+            { header: t('consoleHome.tickets.game'), cell: (w) => w.game_name },
+            { header: t('consoleHome.tickets.state'), cell: (w) => stateName(w.work_order_status) },
+            {
+              header: t('consoleHome.tickets.waitingSince'),
+              cell: (w) => formatDate(w.last_asked_at, i18n.language, { style: mediumDateTime }),
+            },
+          ]}
+          rows={data.oldest_waiting}
+          rowKey={(w) => w.work_order_id}
+          empty={t('consoleHome.tickets.noneWaiting')}
+        />
       </Col>
     </Row>
   );

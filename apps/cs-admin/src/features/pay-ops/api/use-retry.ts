@@ -41,3 +41,6 @@ export function useRetry(onRetried?: (orderNo: string) => void) {
 
   return { retry, watched, watch, busy };
 }
+
+/** A screen's retries, as `useRetry` gives them. */
+export type Retries = ReturnType<typeof useRetry>;

@@ -7,6 +7,7 @@ import { DataTable } from '../../../lib/data-table.tsx';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<PayAdminChannelItem>();
 
@@ -104,7 +105,7 @@ export function ChannelTable({ initial }: { initial: PayAdminChannelItem[] }) {
             value={currency}
             onChange={setCurrency}
             placeholder={t('pay.channel.allCurrencies')}
-            style={{ width: 160 }}
+            className={layout.control}
             options={currencies.map((c) => ({ value: c, label: c }))}
           />
         </Flex>

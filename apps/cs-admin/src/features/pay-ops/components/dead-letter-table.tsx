@@ -7,13 +7,11 @@ import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { DataTable } from '../../../lib/data-table.tsx';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
-import { DeliveryTag } from './delivery-state.tsx';
+import { DeliveryTag, OrderNoButton } from './delivery-state.tsx';
 import { RetryStatus } from './order-drawer.tsx';
+import layout from '../../../lib/layout.module.css';
 
 const column = createColumnHelper<DeadDeliveryItem>();
-
-/** antd's error red misses WCAG AA contrast on white; this dark one passes. */
-const dangerText = { color: '#a8071a' };
 
 /**
  * Deliveries the worker gave up on, most recent first: whose credit, what failed, how often; "Retry delivery" per
@@ -40,16 +38,7 @@ export function DeadLetterTable({
       column.accessor((row) => row.order.order_no, {
         id: 'order_no',
         header: () => t('pay.order.orderNo'),
-        cell: (c) => (
-          <Button
-            type="link"
-            style={{ padding: 0, height: 'auto', fontFamily: 'monospace' }}
-            onClick={() => onOpen(c.getValue())}
-            aria-label={t('pay.order.openOf', { orderNo: c.getValue() })}
-          >
-            {c.getValue()}
-          </Button>
-        ),
+        cell: (c) => <OrderNoButton orderNo={c.getValue()} onOpen={onOpen} />,
       }),
       column.display({
         id: 'recipient',
@@ -88,7 +77,7 @@ export function DeadLetterTable({
           const delivery = row.original.delivery;
           return (
             <>
-              <div style={{ ...dangerText, wordBreak: 'break-word' }}>{delivery.last_error ?? '—'}</div>
+              <div className={`${layout.danger} ${layout.breakWord}`}>{delivery.last_error ?? '—'}</div>
               <Typography.Text type="secondary">
                 {t('pay.delivery.attemptsGivenUp', {
                   count: delivery.attempts,

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Descriptions, Drawer, Empty, Flex, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Flex, Space, Spin, Typography } from 'antd';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { formatDate, formatNumber, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import type { WatchedOrder } from '../api/use-delivery-watch.ts';
+import type { Retries } from '../api/use-retry.ts';
 import {
   causeLabel,
   notificationOutcomeLabel,
@@ -17,10 +18,8 @@ import {
 import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
 import { RefundSection } from './refund-section.tsx';
 import styles from './plain-table.module.css';
+import { Facts } from '../../../lib/facts.tsx';
 import layout from '../../../lib/layout.module.css';
-
-/** antd's error red misses WCAG AA contrast on white; this dark one passes. */
-const dangerText = { color: '#a8071a' };
 
 /**
  * One order in a side panel: what was bought for whom at which price, its state changes with their causes and
@@ -29,19 +28,18 @@ const dangerText = { color: '#a8071a' };
  */
 export function OrderDrawer({
   orderNo,
-  watched,
-  retrying,
-  onRetry,
+  retries,
   onClose,
 }: {
   orderNo: string | null;
-  /** The order as a retry and the checks after it last saw it. */
-  watched: WatchedOrder | undefined;
-  retrying: boolean;
-  onRetry: (orderNo: string) => void;
+  /** The screen's retries (`useRetry`): this order's, as a retry and the checks after it last saw it. */
+  retries: Retries;
   onClose: () => void;
 }) {
   const { t } = useTranslation('ops');
+  const watched = orderNo ? retries.watched[orderNo] : undefined;
+  const retrying = retries.busy !== null && retries.busy === orderNo;
+  const onRetry = retries.retry;
   const [loaded, setLoaded] = useState<{
     orderNo: string;
     order?: PayAdminOrderDetail;
@@ -124,10 +122,7 @@ function OrderDetail({
         <Typography.Title level={3} id="order-summary" className={layout.large}>
           {t('pay.order.summary')}
         </Typography.Title>
-        <Descriptions
-          column={1}
-          size="small"
-          bordered
+        <Facts
           items={[
             {
               key: 'state',
@@ -215,10 +210,7 @@ function OrderDetail({
           <Typography.Paragraph>{t('pay.delivery.none')}</Typography.Paragraph>
         ) : (
           <Flex vertical gap={12}>
-            <Descriptions
-              column={1}
-              size="small"
-              bordered
+            <Facts
               items={[
                 {
                   key: 'status',
@@ -235,9 +227,7 @@ function OrderDetail({
                   key: 'error',
                   label: t('pay.delivery.lastError'),
                   children: delivery.last_error ? (
-                    <span style={{ ...dangerText, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                      {delivery.last_error}
-                    </span>
+                    <span className={`${layout.danger} ${layout.preWrap}`}>{delivery.last_error}</span>
                   ) : (
                     '—'
                   ),

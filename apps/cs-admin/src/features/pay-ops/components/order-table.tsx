@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { PayAdminOrderItem } from '@gp/contracts/pay-admin';
-import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { Money } from '../../../lib/money.tsx';
-import { DataTable } from '../../../lib/data-table.tsx';
-import { DeliveryTag, OrderStateTag } from './delivery-state.tsx';
-import layout from '../../../lib/layout.module.css';
+import { DataTable, TimeCell } from '../../../lib/data-table.tsx';
+import { DeliveryTag, OrderNoButton, OrderStateTag } from './delivery-state.tsx';
 
 const column = createColumnHelper<PayAdminOrderItem>();
 
@@ -21,29 +19,16 @@ export function OrderTable({
   busy: boolean;
   onOpen: (orderNo: string) => void;
 }) {
-  const { t, i18n } = useTranslation('ops');
+  const { t } = useTranslation('ops');
   const columns = useMemo(
     () => [
       column.accessor('order_no', {
         header: () => t('pay.order.orderNo'),
-        cell: (c) => (
-          <Button
-            type="link"
-            style={{ padding: 0, height: 'auto', fontFamily: 'monospace' }}
-            onClick={() => onOpen(c.getValue())}
-            aria-label={t('pay.order.openOf', { orderNo: c.getValue() })}
-          >
-            {c.getValue()}
-          </Button>
-        ),
+        cell: (c) => <OrderNoButton orderNo={c.getValue()} onOpen={onOpen} />,
       }),
       column.accessor('created_at', {
         header: () => t('pay.order.created'),
-        cell: (c) => (
-          <span className={layout.nowrap}>
-            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
-          </span>
-        ),
+        cell: (c) => <TimeCell iso={c.getValue()} />,
       }),
       column.accessor('uid', { header: () => t('pay.order.uid') }),
       column.display({
@@ -74,7 +59,7 @@ export function OrderTable({
         cell: (c) => <DeliveryTag status={c.getValue()} />,
       }),
     ],
-    [t, i18n.language, onOpen],
+    [t, onOpen],
   );
   // TanStack Table rebuilds its instance every render by design; nothing here is memoized on it.
   // eslint-disable-next-line react-hooks/incompatible-library

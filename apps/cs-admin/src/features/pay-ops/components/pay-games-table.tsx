@@ -4,6 +4,7 @@ import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/re
 import { Button, Space, Tag, Typography } from 'antd';
 import type { PayAdminGameItem } from '@gp/contracts/pay-admin';
 import { DataTable } from '../../../lib/data-table.tsx';
+import { tones } from '../../../lib/theme.ts';
 
 const column = createColumnHelper<PayAdminGameItem>();
 
@@ -34,9 +35,9 @@ export function PayGamesTable({
         cell: ({ row }) => (
           <Space size={4} wrap>
             {row.original.is_open === 1 ? (
-              <Tag color="#135200">{t('pay.game.open')}</Tag>
+              <Tag color={tones.success}>{t('pay.game.open')}</Tag>
             ) : (
-              <Tag color="#a8071a">{t('pay.game.closed')}</Tag>
+              <Tag color={tones.danger}>{t('pay.game.closed')}</Tag>
             )}
             {row.original.is_online === 0 && <Tag>{t('pay.game.offlineOnSite')}</Tag>}
           </Space>

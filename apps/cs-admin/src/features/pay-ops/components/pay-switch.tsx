@@ -6,6 +6,7 @@ import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import layout from '../../../lib/layout.module.css';
+import { tones } from '../../../lib/theme.ts';
 
 /**
  * A distribution region's pay switch. Turning it off stops every top-up of the region, so it asks first; turning
@@ -77,7 +78,7 @@ export function PaySwitch({
             label={t('pay.switch.region')}
             rules={[{ required: true, message: t('pay.switch.regionRule') }]}
           >
-            <InputNumber min={1} max={2_147_483_647} precision={0} style={{ width: 120 }} />
+            <InputNumber min={1} max={2_147_483_647} precision={0} className={layout.controlNarrow} />
           </Form.Item>
           <Button htmlType="submit">{t('pay.switch.show')}</Button>
         </Form>
@@ -91,9 +92,9 @@ export function PaySwitch({
               onChange={ask}
             />
             {on ? (
-              <Tag color="#135200">{t('pay.switch.on')}</Tag>
+              <Tag color={tones.success}>{t('pay.switch.on')}</Tag>
             ) : (
-              <Tag color="#a8071a">{t('pay.switch.off')}</Tag>
+              <Tag color={tones.danger}>{t('pay.switch.off')}</Tag>
             )}
             <Typography.Text type="secondary">
               {t('pay.switch.changedAt', {

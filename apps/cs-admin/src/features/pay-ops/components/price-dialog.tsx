@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { productPriceRule, type PayAdminPriceItem, type PayAdminProductItem } from '@gp/contracts/pay-admin';
@@ -6,6 +5,7 @@ import { decimalToMinor, formatMoney, minorToDecimal } from '@gp/i18n/format';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
+import { useFormSave } from '../../../lib/use-form-save.ts';
 import layout from '../../../lib/layout.module.css';
 
 /**
@@ -27,8 +27,7 @@ export function PriceDialog({
 }) {
   const { t, i18n } = useTranslation('ops');
   const [form] = Form.useForm<{ amount: string }>();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, alert, save } = useFormSave(form);
   const typed = Form.useWatch('amount', form) ?? '';
   const minor = decimalToMinor(typed, price.exponent);
   const example = minorToDecimal(price.product_price, price.exponent);
@@ -38,30 +37,20 @@ export function PriceDialog({
       : t('pay.price.hint', { decimals: price.exponent, example });
   const format = (value: number) => formatMoney(value, price.currency, price.exponent, i18n.language);
 
-  const submit = async () => {
-    let amount: string;
-    try {
-      ({ amount } = await form.validateFields());
-    } catch {
-      return; // the form shows what is wrong
-    }
-    const value = decimalToMinor(amount, price.exponent)!;
-    setSending(true);
-    setAlert(null);
-    try {
-      const saved = await payCalls.setPrice({
-        game_base_id: gameBaseId,
-        product_id: product.product_id,
-        currency: price.currency,
-        pay_mode: price.pay_mode,
-        product_price: value,
-      });
-      onSaved(saved);
-    } catch (error) {
-      setAlert(payErrorText(t, error));
-      setSending(false);
-    }
-  };
+  const submit = () =>
+    save(
+      async ({ amount }) => {
+        const saved = await payCalls.setPrice({
+          game_base_id: gameBaseId,
+          product_id: product.product_id,
+          currency: price.currency,
+          pay_mode: price.pay_mode,
+          product_price: decimalToMinor(amount, price.exponent)!,
+        });
+        onSaved(saved);
+      },
+      (error) => payErrorText(t, error),
+    );
 
   return (
     <Modal

@@ -9,6 +9,8 @@ import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
 import { PriceDialog } from './price-dialog.tsx';
+import layout from '../../../lib/layout.module.css';
+import styles from './pay-ops.module.css';
 
 const column = createColumnHelper<PayAdminProductItem>();
 
@@ -102,7 +104,7 @@ export function ProductTable({
           if (c.getValue().length === 0)
             return <Typography.Text type="secondary">{t('pay.product.noPrices')}</Typography.Text>;
           return (
-            <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
+            <ul className={`${layout.plainList} ${styles.prices}`}>
               {c.getValue().map((price) => {
                 const key = priceKey(product.product_id, price);
                 const which = `${price.currency} · ${payModeLabel(t, price.pay_mode)}`;
@@ -110,8 +112,8 @@ export function ProductTable({
                 return (
                   <li key={key}>
                     <Space size={8} wrap>
-                      <span style={{ minWidth: 180, display: 'inline-block' }}>{which}</span>
-                      <Typography.Text strong style={{ minWidth: 100, display: 'inline-block' }}>
+                      <span className={styles.priceName}>{which}</span>
+                      <Typography.Text strong className={styles.priceAmount}>
                         <Money
                           minor={price.product_price}
                           currency={price.currency}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Descriptions, Flex, Form, Input, Modal, Radio, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Tag, Typography } from 'antd';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { formatDate, formatMoney, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { payCalls } from '../api/pay-ops.calls.ts';
@@ -13,6 +13,8 @@ import {
   staffRefundReasons,
   type StaffRefundReason,
 } from '../model/refund-labels.ts';
+import { useFormSave } from '../../../lib/use-form-save.ts';
+import { Facts } from '../../../lib/facts.tsx';
 import layout from '../../../lib/layout.module.css';
 
 /**
@@ -50,10 +52,7 @@ export function RefundSection({
           />
         )}
         {refund && (
-          <Descriptions
-            column={1}
-            size="small"
-            bordered
+          <Facts
             items={[
               {
                 key: 'reason',
@@ -137,32 +136,22 @@ function RefundDialog({
   const { t } = useTranslation('ops');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason?: StaffRefundReason; note?: string }>();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, alert, save } = useFormSave(form);
 
-  const submit = async () => {
-    let values: { reason?: StaffRefundReason; note?: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the form shows what is missing
-    }
-    setSending(true);
-    setAlert(null);
-    try {
-      const note = values.note?.trim();
-      const refunded = await payCalls.refund({
-        order_no: order.order_no,
-        reason: values.reason!,
-        ...(note ? { note } : {}),
-      });
-      void message.success(t('refunds.done', { orderNo: order.order_no }));
-      onRefunded(refunded);
-    } catch (error) {
-      setAlert(payErrorText(t, error));
-      setSending(false);
-    }
-  };
+  const submit = () =>
+    save(
+      async (values) => {
+        const note = values.note?.trim();
+        const refunded = await payCalls.refund({
+          order_no: order.order_no,
+          reason: values.reason!,
+          ...(note ? { note } : {}),
+        });
+        void message.success(t('refunds.done', { orderNo: order.order_no }));
+        onRefunded(refunded);
+      },
+      (error) => payErrorText(t, error),
+    );
 
   return (
     <Modal

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { App, Space, Switch, Tag, Typography } from 'antd';
 import type { PayAdminServerItem } from '@gp/contracts/pay-admin';
-import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
-import { DataTable } from '../../../lib/data-table.tsx';
+import { DataTable, TimeCell } from '../../../lib/data-table.tsx';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
-import layout from '../../../lib/layout.module.css';
+import { tones } from '../../../lib/theme.ts';
 
 const column = createColumnHelper<PayAdminServerItem>();
 
@@ -16,7 +15,7 @@ const column = createColumnHelper<PayAdminServerItem>();
  * refused. Each change shows at once from the server's answer.
  */
 export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initial: PayAdminServerItem[] }) {
-  const { t, i18n } = useTranslation('ops');
+  const { t } = useTranslation('ops');
   const { message } = App.useApp();
   const [servers, setServers] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
@@ -56,7 +55,7 @@ export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initi
         header: () => t('pay.server.offered'),
         cell: (c) =>
           c.getValue() === 1 ? (
-            <Tag color="#135200">{t('pay.server.online')}</Tag>
+            <Tag color={tones.success}>{t('pay.server.online')}</Tag>
           ) : (
             <Tag>{t('pay.server.offline')}</Tag>
           ),
@@ -82,14 +81,10 @@ export function ServerTable({ gameBaseId, initial }: { gameBaseId: number; initi
       column.accessor('sort', { header: () => t('pay.sort') }),
       column.accessor('updated_at', {
         header: () => t('pay.updated'),
-        cell: (c) => (
-          <span className={layout.nowrap}>
-            {formatDate(c.getValue(), i18n.language, { style: mediumDateTimeSeconds })}
-          </span>
-        ),
+        cell: (c) => <TimeCell iso={c.getValue()} />,
       }),
     ];
-  }, [t, i18n.language, busy, gameBaseId, message]);
+  }, [t, busy, gameBaseId, message]);
   // TanStack Table rebuilds its instance every render by design; nothing here is memoized on it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({

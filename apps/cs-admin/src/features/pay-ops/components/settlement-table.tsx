@@ -72,7 +72,7 @@ export function SettlementTable({
           const item = row.original;
           return (
             <>
-              <div style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              <div className={`${layout.mono} ${layout.breakAll}`}>
                 {item.provider} · {item.provider_ref}
               </div>
               {item.order_no ? (

@@ -95,7 +95,7 @@ export function SettlementView({
           {page.data.runs.length === 0 ? (
             <Typography.Text type="secondary">{t('settlement.noRun')}</Typography.Text>
           ) : (
-            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            <ul className={layout.bullets}>
               {page.data.runs.map((r) => (
                 <li key={r.provider}>
                   {t('settlement.lastRun', {
@@ -117,7 +117,7 @@ export function SettlementView({
           id="settlement-day"
           type="date"
           value={day}
-          style={{ width: 180 }}
+          className={layout.control}
           onChange={(event) => setDay(event.target.value)}
         />
         <Button onClick={() => void run()} loading={running} disabled={!day}>

@@ -1,6 +1,7 @@
 /** The top-up values staff read, translated: payment modes, order states, delivery states, causes, notifications. */
 import type { TFunction } from 'i18next';
 import { payModeNames, type PayMode } from '@gp/contracts/pay';
+import { tones } from '../../../lib/theme.ts';
 
 /** A payment mode's name ("MyCard (web)"); an unknown mode by its number. */
 export function payModeLabel(t: TFunction, mode: number): string {
@@ -40,10 +41,10 @@ export function notificationResultLabel(t: TFunction, result: string): string {
 }
 
 // Dark solid tags: antd's light presets miss WCAG AA contrast for 12px text.
-const green = '#135200';
-const red = '#a8071a';
-const blue = '#0958d9';
-const amber = '#874d00';
+const green = tones.success;
+const red = tones.danger;
+const blue = tones.link;
+const amber = tones.warning;
 
 export function orderStateColour(state: string): string | undefined {
   if (state === 'delivered') return green;

@@ -1,6 +1,7 @@
 /** The refund and dispute values staff read, translated (ops:refunds). */
 import type { TFunction } from 'i18next';
 import { staffRefundReasons, type RefundReason, type ReversalStatus } from '@gp/contracts/pay';
+import { tones } from '../../../lib/theme.ts';
 
 export type StaffRefundReason = (typeof staffRefundReasons)[number];
 export { staffRefundReasons };
@@ -15,7 +16,7 @@ export const reversalLabel = (t: TFunction, status: ReversalStatus) => t(`ops:re
 
 /** Dark solid colours (antd's light presets miss WCAG AA for 12px text). */
 export function reversalColour(status: ReversalStatus): string {
-  if (status === 'reversed' || status === 'not_needed' || status === 'not_delivered') return '#135200';
-  if (status === 'pending') return '#0958d9';
-  return '#a8071a';
+  if (status === 'reversed' || status === 'not_needed' || status === 'not_delivered') return tones.success;
+  if (status === 'pending') return tones.link;
+  return tones.danger;
 }

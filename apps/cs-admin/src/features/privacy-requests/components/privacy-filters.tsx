@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, InputNumber, Select } from 'antd';
+import { privacyRequestState } from '@gp/contracts/privacy';
 import type { PrivacyFilters } from '../model/request-filters.ts';
+import layout from '../../../lib/layout.module.css';
 
 /**
  * The list's filters (kind, state, member UID), and the download of a member's data by UID, for a member who
@@ -20,40 +22,49 @@ export function PrivacyFiltersForm({
 }) {
   const { t } = useTranslation('admin');
   const [mid, setMid] = useState<number | null>(filters.mid ?? null);
+  // Each applies as soon as it is chosen.
+  const choices = [
+    {
+      key: 'kind',
+      label: t('privacyRequests.kind'),
+      any: t('privacyRequests.anyKind'),
+      options: (['deletion', 'export'] as const).map((k) => ({
+        value: k,
+        label: t(`privacyRequests.kinds.${k}`),
+      })),
+    },
+    {
+      key: 'state',
+      label: t('privacyRequests.state'),
+      any: t('privacyRequests.anyState'),
+      options: privacyRequestState.options.map((s) => ({
+        value: s,
+        label: t(`privacyRequests.states.${s}`),
+      })),
+    },
+  ] as const;
   return (
     <Flex gap={12} align="center" wrap role="search" aria-label={t('privacyRequests.filters')}>
-      <label htmlFor="privacy-kind">{t('privacyRequests.kind')}</label>
-      <Select
-        id="privacy-kind"
-        allowClear
-        style={{ width: 160 }}
-        value={filters.kind}
-        placeholder={t('privacyRequests.anyKind')}
-        onChange={(kind?: PrivacyFilters['kind']) => onApply({ ...filters, kind, page: 1 })}
-        options={(['deletion', 'export'] as const).map((k) => ({
-          value: k,
-          label: t(`privacyRequests.kinds.${k}`),
-        }))}
-      />
-      <label htmlFor="privacy-state">{t('privacyRequests.state')}</label>
-      <Select
-        id="privacy-state"
-        allowClear
-        style={{ width: 160 }}
-        value={filters.state}
-        placeholder={t('privacyRequests.anyState')}
-        onChange={(state?: PrivacyFilters['state']) => onApply({ ...filters, state, page: 1 })}
-        options={(['pending', 'cancelled', 'done'] as const).map((s) => ({
-          value: s,
-          label: t(`privacyRequests.states.${s}`),
-        }))}
-      />
+      {choices.map(({ key, label, any, options }) => (
+        <Fragment key={key}>
+          <label htmlFor={`privacy-${key}`}>{label}</label>
+          <Select<string>
+            id={`privacy-${key}`}
+            allowClear
+            className={layout.control}
+            value={filters[key]}
+            placeholder={any}
+            onChange={(value) => onApply({ ...filters, [key]: value, page: 1 })}
+            options={options}
+          />
+        </Fragment>
+      ))}
       <label htmlFor="privacy-mid">UID</label>
       <InputNumber
         id="privacy-mid"
         min={1}
         precision={0}
-        style={{ width: 140 }}
+        className={layout.controlNarrow}
         value={mid}
         onChange={(value) => setMid(typeof value === 'number' ? value : null)}
       />

@@ -6,11 +6,12 @@ import type { PrivacyRequestItem } from '@gp/contracts/privacy';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import layout from '../../../lib/layout.module.css';
+import { tones } from '../../../lib/theme.ts';
 
 const column = createColumnHelper<PrivacyRequestItem>();
 
 // Dark solid tags: antd's light presets miss WCAG AA contrast for 12px text.
-const stateColor = { pending: '#874d00', cancelled: undefined, done: '#135200' } as const;
+const stateColor = { pending: tones.warning, cancelled: undefined, done: tones.success } as const;
 
 /**
  * Privacy requests, newest first: whose, which kind, its state and dates; a pending deletion can be erased now or

@@ -15,7 +15,9 @@ import { privilegeHelp, privilegeLabel } from '../../../lib/privileges.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { accountCalls } from '../api/staff-accounts.calls.ts';
 import { generateOneTimePassword } from './one-time-password.ts';
+import { useFormSave } from '../../../lib/use-form-save.ts';
 import layout from '../../../lib/layout.module.css';
+import styles from './account-form.module.css';
 
 interface AccountValues {
   account_id: string;
@@ -46,8 +48,7 @@ export function AccountForm({
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<AccountValues>();
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, alert, save } = useFormSave(form);
   const [copied, setCopied] = useState(false);
   const editing = account !== null;
   const resetting = Form.useWatch('reset_password', form) === true;
@@ -70,42 +71,38 @@ export function AccountForm({
     }
   };
 
-  const submit = async () => {
-    let values: AccountValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the form shows what is wrong
-    }
-    setSending(true);
-    setAlert(null);
-    const oneTime = wantsPassword ? values.account_pwd : undefined;
-    try {
-      const saved = editing
-        ? await accountCalls.save({
-            account_id: account.account_id,
-            account_name: values.account_name,
-            privilege_ids: values.privilege_ids,
-            ...(oneTime ? { account_pwd: oneTime } : {}),
-          })
-        : await accountCalls.add({
-            account_id: values.account_id,
-            account_name: values.account_name,
-            account_pwd: values.account_pwd ?? '',
-            privilege_ids: values.privilege_ids,
-          });
-      setSending(false);
-      onSaved(saved, oneTime);
-    } catch (error) {
-      setSending(false);
-      const code = errorCode(error);
-      if (code === codes.staffAccountExists)
-        form.setFields([{ name: 'account_id', errors: [errorMessage(t, error)] }]);
-      else if (code === codes.staffPasswordRule)
-        form.setFields([{ name: 'account_pwd', errors: [errorMessage(t, error)] }]);
-      else setAlert(errorMessage(t, error));
-    }
-  };
+  const submit = () =>
+    save(
+      async (values) => {
+        const oneTime = wantsPassword ? values.account_pwd : undefined;
+        const saved = editing
+          ? await accountCalls.save({
+              account_id: account.account_id,
+              account_name: values.account_name,
+              privilege_ids: values.privilege_ids,
+              ...(oneTime ? { account_pwd: oneTime } : {}),
+            })
+          : await accountCalls.add({
+              account_id: values.account_id,
+              account_name: values.account_name,
+              account_pwd: values.account_pwd ?? '',
+              privilege_ids: values.privilege_ids,
+            });
+        onSaved(saved, oneTime);
+      },
+      (error) => {
+        const code = errorCode(error);
+        const field =
+          code === codes.staffAccountExists
+            ? 'account_id'
+            : code === codes.staffPasswordRule
+              ? 'account_pwd'
+              : null;
+        if (field === null) return errorMessage(t, error);
+        form.setFields([{ name: field, errors: [errorMessage(t, error)] }]);
+        return null;
+      },
+    );
 
   return (
     <Modal
@@ -171,7 +168,7 @@ export function AccountForm({
             >
               <Input autoComplete="off" spellCheck={false} maxLength={64} className={layout.mono} />
             </Form.Item>
-            <Space style={{ marginTop: -8, marginBottom: 16 }} wrap>
+            <Space wrap className={styles.passwordTools}>
               <Button onClick={generate}>{t('accounts.generate')}</Button>
               <Button onClick={() => void copy()} disabled={!password}>
                 {t('accounts.copy')}
@@ -183,11 +180,11 @@ export function AccountForm({
           </>
         )}
         <Form.Item name="privilege_ids" label={t('accounts.privileges')}>
-          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <Checkbox.Group className={styles.privileges}>
             {staffPrivileges.map((p) => (
               <Checkbox key={p.id} value={p.id}>
                 <span>{privilegeLabel(t, p.name)}</span>
-                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                <Typography.Text type="secondary" className={layout.hint}>
                   {privilegeHelp(t, p.name)}
                 </Typography.Text>
               </Checkbox>

@@ -6,6 +6,7 @@ import type { StaffAccountData } from '@gp/contracts/staff';
 import { formatDate, mediumDateTimeSeconds } from '@gp/i18n/format';
 import { DataTable } from '../../../lib/data-table.tsx';
 import { privilegeLabel } from '../../../lib/privileges.ts';
+import { tones } from '../../../lib/theme.ts';
 
 export interface AccountActions {
   edit(account: StaffAccountData): void;
@@ -48,9 +49,9 @@ export function AccountsTable({
         cell: (c) => (
           <Space size={4} wrap>
             {c.getValue() === 'active' ? (
-              <Tag color="#135200">{t('accounts.active')}</Tag>
+              <Tag color={tones.success}>{t('accounts.active')}</Tag>
             ) : (
-              <Tag color="#a8071a">{t('accounts.blocked')}</Tag>
+              <Tag color={tones.danger}>{t('accounts.blocked')}</Tag>
             )}
             {c.row.original.must_change_password === 1 && <Tag>{t('accounts.oneTime')}</Tag>}
           </Space>

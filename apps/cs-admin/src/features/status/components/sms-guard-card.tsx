@@ -4,6 +4,7 @@ import { Alert, Card, Descriptions, Progress, Table, Tag } from 'antd';
 import type { SmsAdminStatusData } from '@gp/contracts/sms-admin';
 import { statusCalls } from '../api/status.calls.ts';
 import layout from '../../../lib/layout.module.css';
+import { tones } from '../../../lib/theme.ts';
 
 /**
  * The SMS cost guards as staff see them: today's SMS (UTC day) against the global budget, whether sends are
@@ -39,9 +40,9 @@ export function SmsGuardCard({ version }: { version: number }) {
             <Descriptions.Item label={t('smsGuards.today', { day: status.day })}>
               {t('smsGuards.count', { sent: status.sent, budget: status.budget })}{' '}
               {status.exhausted ? (
-                <Tag color="#a8071a">{t('smsGuards.stopped')}</Tag>
+                <Tag color={tones.danger}>{t('smsGuards.stopped')}</Tag>
               ) : (
-                <Tag color="#135200">{t('smsGuards.sending')}</Tag>
+                <Tag color={tones.success}>{t('smsGuards.sending')}</Tag>
               )}
               <Progress
                 percent={Math.min(100, Math.round((status.sent / status.budget) * 100))}

@@ -125,7 +125,7 @@ export function BatchReply({
               showIcon
               title={t('batch.summary', { replied: repliedCount, total: results.length })}
             />
-            <ul aria-label={t('batch.results')} style={{ paddingInlineStart: 20, marginTop: 12 }}>
+            <ul aria-label={t('batch.results')} className={`${layout.bulletsSpaced} ${layout.gapAboveSmall}`}>
               {results.map((r) => (
                 <li key={r.work_order_id}>
                   <Typography.Text strong>

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, Typography } from 'antd';
+import { Button, Flex, Input, Typography } from 'antd';
 import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
 import { useCallResult } from '../api/use-call-result.ts';
@@ -12,6 +12,7 @@ import { minKeywordLength } from '../model/current-word.ts';
 import { useDebounced } from '../model/use-debounced.ts';
 import { ToneText } from './tone-text.tsx';
 import layout from '../../../lib/layout.module.css';
+import desk from './desk.module.css';
 
 export const faqDebounceMs = 350;
 
@@ -39,7 +40,7 @@ export function FaqSuggestions({
 
   return (
     <section aria-labelledby={headingId}>
-      <Typography.Title level={3} id={headingId} style={{ fontSize: 14, marginTop: 0 }}>
+      <Typography.Title level={3} id={headingId} className={`${layout.minorTitle} ${layout.flushTop}`}>
         {t('faq.heading')}
       </Typography.Title>
       <Input
@@ -61,13 +62,10 @@ export function FaqSuggestions({
         ) : null}
       </div>
       {list.length > 0 && (
-        <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
+        <ul className={`${layout.plainList} ${desk.suggestions}`}>
           {list.map((faq) => (
-            <li
-              key={faq.question_id}
-              style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '4px 0' }}
-            >
-              <span style={{ flex: 1 }}>{faq.question_title}</span>
+            <Flex component="li" key={faq.question_id} gap="small" align="center" className={desk.suggestion}>
+              <span className={layout.grow}>{faq.question_title}</span>
               <Button
                 size="small"
                 disabled={disabled}
@@ -76,7 +74,7 @@ export function FaqSuggestions({
               >
                 {t('faq.insert')}
               </Button>
-            </li>
+            </Flex>
           ))}
         </ul>
       )}

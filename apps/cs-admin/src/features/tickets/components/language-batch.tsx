@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Select, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Select, Typography } from 'antd';
 import { replyLanguages, type BatchReplyPreviewItem, type DeskTicketSummary } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { errorText } from '@gp/i18n';
@@ -17,6 +17,7 @@ import { checkTexts, draftOf, type TextsDraft, type TextsProblems } from '../mod
 import { emptyTexts, ReplyTextsFields } from './reply-texts-fields.tsx';
 import { ToneText } from './tone-text.tsx';
 import layout from '../../../lib/layout.module.css';
+import desk from './desk.module.css';
 
 type BatchResults = Awaited<ReturnType<typeof deskCalls.batchReply>>['list'];
 
@@ -91,7 +92,7 @@ export function LanguageBatch({
     const refused = preview.filter((p) => p.code !== codes.ok);
     return (
       <section aria-labelledby={`${ids.pick}-preview`}>
-        <Typography.Title level={3} id={`${ids.pick}-preview`} style={{ fontSize: 15 }}>
+        <Typography.Title level={3} id={`${ids.pick}-preview`} className={layout.large}>
           {t('replies.previewTitle')}
         </Typography.Title>
         {failureAlert}
@@ -101,10 +102,10 @@ export function LanguageBatch({
           const headingId = `${ids.pick}-lang-${lang}`;
           return (
             <section key={lang} aria-labelledby={headingId} className={layout.gapBelow}>
-              <Typography.Title level={4} id={headingId} style={{ fontSize: 14 }}>
+              <Typography.Title level={4} id={headingId} className={layout.minorTitle}>
                 {t('replies.previewLanguage', { language: languageName(lang), count: items.length })}
               </Typography.Title>
-              <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+              <ul className={layout.bullets}>
                 {items.map((p) => (
                   <li key={p.work_order_id} className={layout.gapBelowTight}>
                     <Typography.Text strong>
@@ -119,12 +120,7 @@ export function LanguageBatch({
                     )}
                     <blockquote
                       lang={p.lang === 'cn' ? 'zh-Hans' : p.lang === 'zh' ? 'zh-Hant' : p.lang}
-                      style={{
-                        margin: '4px 0 0',
-                        paddingInlineStart: 12,
-                        borderInlineStart: '3px solid #d9d9d9',
-                        whiteSpace: 'pre-line',
-                      }}
+                      className={desk.quote}
                     >
                       {p.content}
                     </blockquote>
@@ -135,7 +131,7 @@ export function LanguageBatch({
           );
         })}
         {refused.length > 0 && (
-          <ul style={{ paddingInlineStart: 20 }}>
+          <ul className={layout.bulletsSpaced}>
             {refused.map((p) => (
               <li key={p.work_order_id}>
                 <Typography.Text strong>
@@ -149,12 +145,12 @@ export function LanguageBatch({
             ))}
           </ul>
         )}
-        <Space style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
+        <Flex justify="flex-end" gap="small" className={layout.gapAbove}>
           <Button onClick={() => setPreview(null)}>{t('replies.back')}</Button>
           <Button type="primary" loading={busy} disabled={sendable.length === 0} onClick={send}>
             {t('batch.send', { count: sendable.length })}
           </Button>
-        </Space>
+        </Flex>
       </section>
     );
   }
@@ -163,8 +159,8 @@ export function LanguageBatch({
   return (
     <div>
       {failureAlert}
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 12 }}>
-        <div style={{ flex: '1 1 280px' }}>
+      <Flex wrap gap="middle" className={desk.pair}>
+        <div className={desk.pairItem}>
           <label htmlFor={ids.pick} className={layout.fieldLabel}>
             {t('replies.pick')}
           </label>
@@ -186,7 +182,7 @@ export function LanguageBatch({
             }}
           />
         </div>
-        <div style={{ flex: '1 1 280px' }}>
+        <div className={desk.pairItem}>
           <label htmlFor={ids.status} className={layout.fieldLabel}>
             {t('editor.type')}
           </label>
@@ -201,19 +197,19 @@ export function LanguageBatch({
             ]}
           />
         </div>
-      </div>
+      </Flex>
       {savedId !== undefined && (
         <>
           <Typography.Paragraph type="secondary">{t('replies.textsHint')}</Typography.Paragraph>
           <ReplyTextsFields value={texts} onChange={setTexts} errors={problems} />
         </>
       )}
-      <Space style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
+      <Flex justify="flex-end" gap="small" className={layout.gapAbove}>
         <Button onClick={onCancel}>{t('editor.cancel')}</Button>
         <Button type="primary" loading={busy} onClick={showPreview}>
           {t('replies.preview')}
         </Button>
-      </Space>
+      </Flex>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { formatDate, formatMoney, mediumDateTime } from '@gp/i18n/format';
 import { useStaffSession } from '../../../lib/staff-session.ts';
 import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
+import { Facts } from '../../../lib/facts.tsx';
 import layout from '../../../lib/layout.module.css';
 
 /** An order note in the console's language (the player reads the same note in theirs). */
@@ -70,7 +71,7 @@ function PayDetails({ order }: { order: DeskLinkedOrder }) {
         ]
       : []),
   ];
-  return <Descriptions size="small" column={1} bordered items={items} />;
+  return <Facts items={items} />;
 }
 
 export function LinkedOrder({ ticket, onChanged }: { ticket: DeskTicketDetail; onChanged: () => void }) {

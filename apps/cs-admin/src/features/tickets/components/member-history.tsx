@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Pagination, Spin, Typography } from 'antd';
+import { Flex, Pagination, Spin, Typography } from 'antd';
 import { formatDate, mediumDateTime } from '@gp/i18n/format';
 import { deskCalls } from '../api/tickets.calls.ts';
 import { deskErrorText } from '../model/desk-errors.ts';
@@ -13,6 +13,7 @@ import { useCallResult } from '../api/use-call-result.ts';
 import { StatusTag } from './status-tag.tsx';
 import { ToneText } from './tone-text.tsx';
 import layout from '../../../lib/layout.module.css';
+import desk from './desk.module.css';
 
 const pageSize = 10;
 
@@ -45,11 +46,11 @@ export function MemberHistory({
         <Typography.Text type="secondary">{t('history.empty')}</Typography.Text>
       ) : (
         <>
-          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-busy={history.loading}>
+          <ul className={layout.plainList} aria-busy={history.loading}>
             {data.list.map((item) => {
               const current = item.work_order_id === currentId;
               return (
-                <li key={item.work_order_id} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+                <li key={item.work_order_id} className={desk.historyItem}>
                   <div>
                     {current ? (
                       <span aria-current="page">
@@ -64,12 +65,12 @@ export function MemberHistory({
                       </Link>
                     )}
                   </div>
-                  <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 4 }}>
+                  <Flex gap="small" align="center" className={desk.lineBelow}>
                     <StatusTag status={item.work_order_status} />
                     <time dateTime={item.created_at} className={layout.muted}>
                       {formatDate(item.created_at, i18n.language, { style: mediumDateTime })}
                     </time>
-                  </div>
+                  </Flex>
                 </li>
               );
             })}

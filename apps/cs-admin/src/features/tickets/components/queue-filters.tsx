@@ -12,6 +12,7 @@ import { deskCalls } from '../api/tickets.calls.ts';
 import { useCallResult } from '../api/use-call-result.ts';
 import type { FilterValues } from '../model/queue-query.ts';
 import { isDisabledDay, rangeToTimes, timesToRange } from '../model/time-range.ts';
+import { optionalTextRule } from '../../../lib/zod-rule.ts';
 import layout from '../../../lib/layout.module.css';
 
 interface FormValues {
@@ -47,15 +48,6 @@ function toFormValues(filters: FilterValues): FormValues {
 }
 
 const rangeIds = { start: 'queue-filters_range_start', end: 'queue-filters_range_end' };
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 const text = (value: string | undefined) => {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
@@ -108,11 +100,43 @@ export function QueueFilters({
     if (!types.data.some((q) => q.question_type === chosen)) form.setFieldValue('question_type', undefined);
   }, [form, types.data, types.loading]);
 
-  const listFailed = t('filters.listFailed');
+  /** A choice among a list the desk loads (games, question types); says so when the list could not load. */
+  const listSelect = (
+    name: 'game_base_id' | 'question_type',
+    label: string,
+    list: { loading: boolean; error?: unknown },
+    options: { value: number; label: string }[],
+  ) => (
+    <Col xs={24} sm={12} lg={6}>
+      <Form.Item name={name} label={label}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={list.error ? t('filters.listFailed') : t('filters.any')}
+          loading={list.loading}
+          options={options}
+        />
+      </Form.Item>
+    </Col>
+  );
   const keyword = (name: 'question_keyword' | 'content_keyword' | 'answer_keyword') => (
     <Col xs={24} sm={12} lg={6}>
       <Form.Item name={name} label={t(`filters.${name}`)}>
         <Input allowClear maxLength={100} />
+      </Form.Item>
+    </Col>
+  );
+
+  /** A number typed as text (a ticket's, a member's), checked by the queue call's own rule. */
+  const numberField = (name: 'work_order_id' | 'uid', label: string, invalid: string, help?: string) => (
+    <Col xs={24} sm={12} lg={6}>
+      <Form.Item
+        name={name}
+        label={label}
+        extra={help}
+        rules={[optionalTextRule(deskFilters.shape[name], invalid)]}
+      >
+        <Input allowClear inputMode="numeric" maxLength={10} />
       </Form.Item>
     </Col>
   );
@@ -127,24 +151,12 @@ export function QueueFilters({
       onFinish={(values) => onSearch(toFilters(values))}
     >
       <Row gutter={16}>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item
-            name="work_order_id"
-            label={t('replies.number')}
-            extra={t('replies.numberHelp')}
-            rules={[
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  const number = text(value);
-                  if (number !== undefined && !deskFilters.shape.work_order_id.safeParse(number).success)
-                    throw new Error(t('replies.numberInvalid'));
-                },
-              },
-            ]}
-          >
-            <Input allowClear inputMode="numeric" maxLength={10} />
-          </Form.Item>
-        </Col>
+        {numberField(
+          'work_order_id',
+          t('replies.number'),
+          t('replies.numberInvalid'),
+          t('replies.numberHelp'),
+        )}
         <Col xs={24} sm={12} lg={6}>
           <Form.Item name="work_order_status" label={t('filters.status')}>
             <Select
@@ -157,31 +169,18 @@ export function QueueFilters({
             />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="game_base_id" label={t('filters.game')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={games.error ? listFailed : t('filters.any')}
-              loading={games.loading}
-              options={(games.data ?? []).map((g) => ({ value: g.game_base_id, label: g.game_name }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="question_type" label={t('filters.questionType')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={types.error ? listFailed : t('filters.any')}
-              loading={types.loading}
-              options={(types.data ?? []).map((q) => ({
-                value: q.question_type,
-                label: q.question_type_name,
-              }))}
-            />
-          </Form.Item>
-        </Col>
+        {listSelect(
+          'game_base_id',
+          t('filters.game'),
+          games,
+          (games.data ?? []).map((g) => ({ value: g.game_base_id, label: g.game_name })),
+        )}
+        {listSelect(
+          'question_type',
+          t('filters.questionType'),
+          types,
+          (types.data ?? []).map((q) => ({ value: q.question_type, label: q.question_type_name })),
+        )}
         <Col xs={24} sm={12} lg={6}>
           <Form.Item name="reply_status" label={t('filters.replyStatus')}>
             <Select
@@ -194,22 +193,7 @@ export function QueueFilters({
             />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item
-            name="uid"
-            label={t('filters.uid')}
-            rules={[
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  if (text(value) !== undefined && !deskFilters.shape.uid.safeParse(text(value)).success)
-                    throw new Error(t('filters.uidInvalid'));
-                },
-              },
-            ]}
-          >
-            <Input allowClear inputMode="numeric" maxLength={10} />
-          </Form.Item>
-        </Col>
+        {numberField('uid', t('filters.uid'), t('filters.uidInvalid'))}
         <Col xs={24} sm={12} lg={6}>
           <Form.Item name="character_id" label={t('filters.characterId')}>
             <Input allowClear maxLength={64} />
@@ -236,14 +220,14 @@ export function QueueFilters({
             />
           </Form.Item>
           {/* The form label names the first date; the second needs its own. */}
-          <label htmlFor={rangeIds.end} style={visuallyHidden}>
+          <label htmlFor={rangeIds.end} className="sr-only">
             {t('filters.rangeEndLabel')}
           </label>
         </Col>
         {keyword('question_keyword')}
         {keyword('content_keyword')}
         {keyword('answer_keyword')}
-        <Col xs={24} sm={12} lg={6} style={{ display: 'flex', alignItems: 'flex-end' }}>
+        <Col xs={24} sm={12} lg={6} className={layout.bottom}>
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit">

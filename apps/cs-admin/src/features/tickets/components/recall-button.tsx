@@ -10,6 +10,7 @@ import { deskErrorText } from '../model/desk-errors.ts';
 import { formatCountdown } from '../model/format.ts';
 import { useNow } from '../model/use-now.ts';
 import { ToneText } from './tone-text.tsx';
+import layout from '../../../lib/layout.module.css';
 
 export function RecallButton({
   workOrderId,
@@ -61,7 +62,7 @@ export function RecallButton({
         </Popconfirm>
       )}
       {error && (
-        <ToneText tone="danger" role="alert" style={{ marginInlineStart: 8 }}>
+        <ToneText tone="danger" role="alert" className={layout.gapBeside}>
           {error}
         </ToneText>
       )}

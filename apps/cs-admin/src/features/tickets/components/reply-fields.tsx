@@ -5,7 +5,7 @@
  */
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Col, Input, Row, Select, Typography } from 'antd';
+import { Col, Flex, Input, Row, Select, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import type { ReplyDraft } from '../model/reply-draft.ts';
 import { maxReplyLength } from '../model/reply-validation.ts';
@@ -13,6 +13,7 @@ import { wordBeforeCaret } from '../model/current-word.ts';
 import { FaqSuggestions } from './faq-suggestions.tsx';
 import { ToneText } from './tone-text.tsx';
 import layout from '../../../lib/layout.module.css';
+import desk from './desk.module.css';
 
 export interface ReplyFieldsProps {
   value: ReplyDraft;
@@ -80,7 +81,7 @@ export function ReplyFields(props: ReplyFieldsProps) {
           </label>
           <Select<1 | 2>
             id={ids.status}
-            style={{ width: '100%', maxWidth: 360 }}
+            className={`${layout.fullWidth} ${layout.fieldMax}`}
             value={value.reply_status}
             disabled={readOnly}
             status={errors?.status ? 'error' : undefined}
@@ -118,7 +119,7 @@ export function ReplyFields(props: ReplyFieldsProps) {
             remember(e.target);
           }}
         />
-        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4 }}>
+        <Flex justify="space-between" gap="small" className={desk.lineBelow}>
           <ToneText tone="danger" id={ids.error}>
             {errors?.content ?? ''}
           </ToneText>
@@ -131,7 +132,7 @@ export function ReplyFields(props: ReplyFieldsProps) {
               {t('editor.counter', { count: length, max: maxReplyLength })}
             </Typography.Text>
           )}
-        </div>
+        </Flex>
         <Typography.Text type="secondary">{t('editor.sendHint')}</Typography.Text>
       </Col>
       <Col xs={24} lg={8}>

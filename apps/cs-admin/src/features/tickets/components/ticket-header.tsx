@@ -25,7 +25,7 @@ export function TicketHeader({
   return (
     <header>
       <Space align="center" wrap className={layout.gapBelowSmall}>
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+        <Typography.Title level={1} className={layout.frameTitle}>
           <span className={layout.muted}>#{ticket.work_order_id}</span> {ticket.question_title}
         </Typography.Title>
         <StatusTag status={ticket.work_order_status} />

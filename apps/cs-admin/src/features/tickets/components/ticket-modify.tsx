@@ -80,7 +80,7 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
           </label>
           <Select<WorkOrderStatus>
             id={ids.status}
-            style={{ width: 200 }}
+            className={layout.controlWide}
             value={status}
             onChange={setStatus}
             options={workOrderStatuses.map((s) => ({
@@ -96,7 +96,7 @@ export function TicketModify({ ticket, onChanged }: { ticket: DeskTicketDetail; 
           </label>
           <Select<number>
             id={ids.type}
-            style={{ width: 240 }}
+            className={layout.controlWide}
             value={type}
             onChange={setType}
             loading={types.loading}

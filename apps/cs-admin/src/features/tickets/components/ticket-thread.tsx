@@ -12,6 +12,7 @@ import { staffUrl } from '../api/staff-url.ts';
 import { orderNoteText } from './linked-order.tsx';
 import { RecallButton } from './recall-button.tsx';
 import styles from './ticket-thread.module.css';
+import { tones } from '../../../lib/theme.ts';
 
 function Attachments({ files }: { files: DeskMessage['attachments'] }) {
   const { t, i18n } = useTranslation('desk');
@@ -89,7 +90,7 @@ export function TicketThread({
                 <time className={styles.time} dateTime={m.created_at}>
                   {formatDate(m.created_at, i18n.language, { style: mediumDateTime })}
                 </time>
-                {recalled && <Tag color="#434343">{t('thread.recalled')}</Tag>}
+                {recalled && <Tag color={tones.neutral}>{t('thread.recalled')}</Tag>}
                 {isReply &&
                   !recalled &&
                   canRecall &&

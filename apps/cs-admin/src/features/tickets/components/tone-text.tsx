@@ -1,12 +1,13 @@
 import type { HTMLAttributes } from 'react';
+import layout from '../../../lib/layout.module.css';
 
-/** antd's success and error text colours miss WCAG AA contrast on white; these dark ones pass (over 7:1). */
-const colours = { danger: '#a8071a', success: '#135200' } as const;
+/** Error and success text in the theme's text tones, which pass WCAG AA contrast on white (over 7:1). */
+const toneClass = { danger: layout.danger, success: layout.success } as const;
 
 export function ToneText({
   tone,
-  style,
+  className,
   ...rest
-}: { tone: keyof typeof colours } & HTMLAttributes<HTMLSpanElement>) {
-  return <span style={{ color: colours[tone], ...style }} {...rest} />;
+}: { tone: keyof typeof toneClass } & HTMLAttributes<HTMLSpanElement>) {
+  return <span className={className ? `${toneClass[tone]} ${className}` : toneClass[tone]} {...rest} />;
 }
