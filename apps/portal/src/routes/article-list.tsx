@@ -8,7 +8,6 @@ import { matchSiteRoute } from '@gp/config/site-map';
 import type { ArticlePage } from '@gp/contracts/web';
 import { HydrateLater } from '@gp/ui/hydrate-later';
 import { SiteLink } from '@gp/ui/site-link';
-import { PageHeading } from '../components/page-heading.tsx';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import {
@@ -79,12 +78,9 @@ export default function ArticleListScreen() {
   }
 
   return (
-    <div className={styles.page}>
-      <PageHeading
-        h5={h5}
-        title={t(kind === 'news' ? 'common:routes.news' : 'common:routes.active')}
-        intro={t(`articles.${kind}.intro`)}
-      />
+    <div className={h5 ? `${styles.page} ${styles.h5}` : styles.page}>
+      <h1 className={styles.heading}>{t(kind === 'news' ? 'common:routes.news' : 'common:routes.active')}</h1>
+      <p className={styles.intro}>{t(`articles.${kind}.intro`)}</p>
       <CategoryTabs kind={kind} current={query.category} />
       {empty ?? (
         // Taken over in a task of its own on a server-rendered page (hydrate-later.tsx).

@@ -2,7 +2,6 @@
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '@gp/ui/shell-data';
 import { FanGroupList } from '../features/fans/index.ts';
-import { PageHeading } from '../components/page-heading.tsx';
 import styles from './h5-list-page.module.css';
 
 export default function FanGroups() {
@@ -10,7 +9,8 @@ export default function FanGroups() {
   const { navigation } = useShellData();
   return (
     <div className={styles.page}>
-      <PageHeading h5 title={t('common:routes.fans')} intro={t('fans.intro')} />
+      <h1 className={styles.heading}>{t('common:routes.fans')}</h1>
+      <p className={styles.intro}>{t('fans.intro')}</p>
       <FanGroupList groups={navigation.fansGroups} layout="rows" />
     </div>
   );

@@ -2,7 +2,6 @@
 import { useTranslation } from 'react-i18next';
 import { useShellData } from '@gp/ui/shell-data';
 import { GameGrid } from '../features/games/index.ts';
-import { PageHeading } from '../components/page-heading.tsx';
 import styles from './h5-list-page.module.css';
 
 export default function GameList() {
@@ -10,7 +9,8 @@ export default function GameList() {
   const { navigation } = useShellData();
   return (
     <div className={styles.page}>
-      <PageHeading h5 title={t('common:routes.gamelist')} intro={t('gamelist.intro')} />
+      <h1 className={styles.heading}>{t('common:routes.gamelist')}</h1>
+      <p className={styles.intro}>{t('gamelist.intro')}</p>
       {/* The first row of icons is on screen at once. */}
       <GameGrid games={navigation.games} eagerCount={2} />
     </div>

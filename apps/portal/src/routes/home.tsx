@@ -9,7 +9,7 @@ import { Await, useLoaderData, useRevalidator } from 'react-router';
 import type { HomeModule } from '@gp/contracts/web';
 import { HydrateLater } from '@gp/ui/hydrate-later';
 import { useShellData } from '@gp/ui/shell-data';
-import { ArrowLink } from '../components/arrow-link.tsx';
+import { SiteLink } from '@gp/ui/site-link';
 import { Skeleton } from '../components/skeleton.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import { ArticleList, articlesCalls, NewsHeadlines } from '../features/articles/index.ts';
@@ -109,7 +109,12 @@ export default function Home() {
 function ModuleSection({ module, data, h5 }: { module: HomeModule; data: HomeData; h5: boolean }) {
   const { t } = useTranslation('portal');
   const { navigation } = useShellData();
-  const more = (to: string, label: string) => <ArrowLink to={to}>{label}</ArrowLink>;
+  const more = (to: string, label: string) => (
+    <SiteLink to={to}>
+      {label}
+      <span aria-hidden="true"> ›</span>
+    </SiteLink>
+  );
   switch (module.type) {
     case 'news':
       return (

@@ -13,7 +13,7 @@ import {
   historyHref,
   loadServiceStrings,
   pageParam,
-  ServiceBarPage,
+  ServiceLayout,
   servicePaths,
   type ServiceStrings,
   StatusFilter,
@@ -69,11 +69,17 @@ function Empty({ data }: { data: HistoryData }) {
 
 export default function ServiceHistory() {
   const data = useLoaderData() as HistoryData;
-  useServiceStrings(data.strings);
+  const { t } = useServiceStrings(data.strings);
   const h5 = useIsH5();
   const pageCount = Math.max(1, Math.ceil(data.tickets.total / workOrderPageSize));
   return (
-    <ServiceBarPage h5={h5} page="history">
+    <ServiceLayout
+      h5={h5}
+      nav
+      current="history"
+      title={t('common:routes.serviceHistory')}
+      intro={t('history.intro')}
+    >
       <StatusFilter current={data.status} />
       {data.tickets.list.length === 0 ? (
         <Empty data={data} />
@@ -86,6 +92,6 @@ export default function ServiceHistory() {
         hrefFor={(page) => historyHref(data.status, page)}
         compact={h5}
       />
-    </ServiceBarPage>
+    </ServiceLayout>
   );
 }

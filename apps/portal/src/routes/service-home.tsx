@@ -8,7 +8,6 @@ import type { CsGameItem, FaqPageData, QuestionTypeItem } from '@gp/contracts/cs
 import { currentLanguage } from '@gp/i18n';
 import { formatNumber } from '@gp/i18n/format';
 import { SiteLink } from '@gp/ui/site-link';
-import { PageHeading } from '../components/page-heading.tsx';
 import { Pager } from '../components/pager.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import {
@@ -127,7 +126,8 @@ export default function ServiceHome() {
 
   return (
     <div className={h5 ? `${pageStyles.page} ${pageStyles.h5} ${faqStyles.h5}` : pageStyles.page}>
-      <PageHeading h5={h5} title={t('common:routes.service')} intro={t('home.intro')} />
+      <h1 className={pageStyles.heading}>{t('common:routes.service')}</h1>
+      <p className={pageStyles.intro}>{t('home.intro')}</p>
       <ServiceEntries />
       <FaqSearch
         key={searchKey}

@@ -4,8 +4,9 @@ import type { ContactInfoData } from '@gp/contracts/cs';
 import {
   ContactForm,
   loadServiceStrings,
-  ServiceBarPage,
   serviceCalls,
+  ServiceLayout,
+  servicePageStyles as pageStyles,
   type ServiceStrings,
   useServiceStrings,
 } from '../features/service/index.ts';
@@ -23,11 +24,13 @@ export async function loader(): Promise<InfoData> {
 
 export default function ServiceInfo() {
   const data = useLoaderData() as InfoData;
-  useServiceStrings(data.strings);
+  const { t } = useServiceStrings(data.strings);
   const h5 = useIsH5();
   return (
-    <ServiceBarPage h5={h5} page="info" panel>
-      <ContactForm info={data.info} />
-    </ServiceBarPage>
+    <ServiceLayout h5={h5} nav current="info" title={t('common:routes.serviceInfo')} intro={t('info.intro')}>
+      <div className={pageStyles.panel}>
+        <ContactForm info={data.info} />
+      </div>
+    </ServiceLayout>
   );
 }

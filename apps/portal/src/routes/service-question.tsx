@@ -10,8 +10,9 @@ import {
   type OrderPrefill,
   orderPrefillOf,
   QuestionForm,
-  ServiceBarPage,
   serviceCalls,
+  ServiceLayout,
+  servicePageStyles as pageStyles,
   type ServiceStrings,
   useServiceStrings,
 } from '../features/service/index.ts';
@@ -38,15 +39,23 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<QuestionD
 
 export default function ServiceQuestion() {
   const data = useLoaderData() as QuestionData;
-  useServiceStrings(data.strings);
+  const { t } = useServiceStrings(data.strings);
   const h5 = useIsH5();
   return (
-    <ServiceBarPage h5={h5} page="question" panel>
-      <QuestionForm
-        games={data.games}
-        email={data.contact.ok ? data.contact.value.email : ''}
-        order={data.order}
-      />
-    </ServiceBarPage>
+    <ServiceLayout
+      h5={h5}
+      nav
+      current="question"
+      title={t('common:routes.serviceQuestion')}
+      intro={t('question.intro')}
+    >
+      <div className={pageStyles.panel}>
+        <QuestionForm
+          games={data.games}
+          email={data.contact.ok ? data.contact.value.email : ''}
+          order={data.order}
+        />
+      </div>
+    </ServiceLayout>
   );
 }

@@ -57,17 +57,11 @@ export default function ServiceRequestion() {
   if (!ticket) return <TicketNotFound h5={h5} />;
   const detail = servicePaths.detail(ticket.work_order_id);
   return (
-    <ServiceLayout
-      h5={h5}
-      nav={!h5}
-      title={t('common:routes.serviceRequestion')}
-      intro={
-        <>
-          {t('requestion.about', { id: ticket.work_order_id })}{' '}
-          <SiteLink to={detail}>{ticket.question_title}</SiteLink>
-        </>
-      }
-    >
+    <ServiceLayout h5={h5} nav={!h5} title={t('common:routes.serviceRequestion')}>
+      <p className={pageStyles.intro}>
+        {t('requestion.about', { id: ticket.work_order_id })}{' '}
+        <SiteLink to={detail}>{ticket.question_title}</SiteLink>
+      </p>
       {ticket.can_follow_up === 1 ? (
         <div className={pageStyles.panel}>
           <FollowUpForm

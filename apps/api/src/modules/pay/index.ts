@@ -8,8 +8,8 @@ export { payStaffRoutes } from './pay-staff.routes.ts';
 export { createPayRuntime, notifyPath } from './pay-runtime.ts';
 export type { PayStandIns } from './pay-stand-ins.ts';
 export { nameIn, type PayOrderService } from './orders/pay-order.service.ts';
-// The pay console's order detail and delivery retry, which the ticket desk reuses for a ticket's order.
-export { PayAdminOrderService } from './orders/order-admin.service.ts';
+// The pay console's order detail and delivery retry (app.pay.staffOrders), which the ticket desk reuses.
+export type { PayAdminOrderService } from './orders/order-admin.service.ts';
 export { PayDeliveryWorker, type DeliveryWorkerOptions } from './orders/pay-delivery.worker.ts';
 export { compactDate, randomCode } from './orders/random-code.ts';
 export { utcDayOf } from './settlement/pay-settlement.service.ts';

@@ -15,6 +15,7 @@ import { CatalogRepository } from './catalog/catalog.repository.ts';
 import { PayCatalogService } from './catalog/pay-catalog.service.ts';
 import { PayCharacterService } from './catalog/pay-character.service.ts';
 import { PayDeliveryWorker } from './orders/pay-delivery.worker.ts';
+import { PayAdminOrderService } from './orders/order-admin.service.ts';
 import { PayOrderService, type RememberedCatalog } from './orders/pay-order.service.ts';
 import { OrderWatch } from './orders/order-watch.ts';
 import { PayOrderLookupService } from './orders/pay-order-lookup.service.ts';
@@ -67,6 +68,8 @@ export interface PayRuntime {
   streams: PayOrderStreamService;
   /** The lookup without login. */
   lookup: PayOrderLookupService;
+  /** Staff's order search, an order's story and "retry delivery" (the pay console and the ticket desk). */
+  staffOrders: PayAdminOrderService;
 }
 
 declare module 'fastify' {
@@ -286,5 +289,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     reversals,
     streams,
     lookup,
+    // A retried delivery goes out at the worker's next round rather than its next poll.
+    staffOrders: new PayAdminOrderService({ db, onRetry: () => worker.wake(), now }),
   };
 }

@@ -29,7 +29,6 @@ import {
 } from '@gp/contracts/pay-settlement';
 import { registerCall, staffOf } from '../../http/register-call.ts';
 import { PayAdminCatalogService } from './catalog/catalog-admin.service.ts';
-import { PayAdminOrderService } from './orders/order-admin.service.ts';
 import { PayAdminSettlementService } from './settlement/settlement-admin.service.ts';
 import { PayAdminRefundService } from './refunds/refund-admin.service.ts';
 
@@ -39,8 +38,7 @@ export async function payStaffRoutes(app: FastifyInstance) {
     distributionRegion: app.site.distributionRegion,
     now: app.now,
   });
-  // A retried delivery goes out at the worker's next round rather than its next poll.
-  const orders = new PayAdminOrderService({ db: app.db, onRetry: () => app.pay.worker.wake(), now: app.now });
+  const orders = app.pay.staffOrders;
 
   registerCall(app, payAdminSwitchDetail, (input) => catalog.switchDetail(input.distribution_region));
   registerCall(app, payAdminSwitchSet, (input, ctx) => catalog.setSwitch(staffOf(ctx), input));

@@ -12,7 +12,7 @@ export { default as formStyles } from './components/form.module.css';
 export { LinkedOrder } from './components/linked-order.tsx';
 export { QuestionForm } from './components/question-form.tsx';
 export { Rating } from './components/rating.tsx';
-export { ServiceBarPage, ServiceLayout } from './components/service-layout.tsx';
+export { ServiceLayout } from './components/service-layout.tsx';
 export { ServiceEntries } from './components/service-nav.tsx';
 export { default as servicePageStyles } from './components/service-page.module.css';
 export { StatusFilter, historyHref } from './components/status-filter.tsx';

@@ -34,7 +34,6 @@ import { codes } from '@gp/errors';
 import { AppError } from '../../../http/app-error.ts';
 import { sendPrivateFile } from '../../../http/private-file.ts';
 import { registerCall, staffOf } from '../../../http/register-call.ts';
-import { PayAdminOrderService } from '../../pay/index.ts';
 import { staffOfCookie } from '../../staff/index.ts';
 import { exportDownloadPath } from './desk-export-link.ts';
 import { DeskExportService } from './desk-export.service.ts';
@@ -64,7 +63,7 @@ export async function deskRoutes(app: FastifyInstance) {
   });
   const savedReplies = new SavedReplyService({ db: app.db, now });
   // A ticket's linked order: the pay console's detail and retry, the order engine's provider query.
-  const payAdmin = new PayAdminOrderService({ db: app.db, onRetry: () => app.pay.worker.wake(), now });
+  const payAdmin = app.pay.staffOrders;
   const deskOrders = new DeskOrderService({
     db: app.db,
     workOrders,

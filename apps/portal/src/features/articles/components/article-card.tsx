@@ -1,9 +1,8 @@
 import type { ArticleSummary } from '@gp/contracts/web';
 import { SiteLink } from '@gp/ui/site-link';
+import { activityStatus } from '../utils/activity-status.ts';
 import { kinds, type ArticleKind } from '../utils/article-kinds.ts';
-import card from '../../../components/card.module.css';
-import { ArticleBadges } from './article-badges.tsx';
-import { ArticleCover } from './article-cover.tsx';
+import { CategoryBadge, PinnedBadge, StatusBadge } from './article-badges.tsx';
 import { ArticleDates } from './article-dates.tsx';
 import styles from './article-card.module.css';
 
@@ -28,25 +27,32 @@ export function ArticleCard({
   stacked,
 }: ArticleCardProps) {
   const Heading = `h${headingLevel}` as const;
+  const cover = h5 ? article.cover_h5 : article.cover;
+  const status = activityStatus(article.start_time, article.end_time);
   return (
     <article
-      className={[card.card, styles.card, stacked ? styles.stacked : h5 ? styles.compact : '']
-        .filter(Boolean)
-        .join(' ')}
+      className={[styles.card, stacked ? styles.stacked : h5 ? styles.compact : ''].filter(Boolean).join(' ')}
     >
-      <ArticleCover
-        article={article}
-        h5={h5}
+      <img
         className={styles.cover}
+        src={cover.url}
+        // The title says what the cover shows; repeating it would be read twice.
+        alt=""
+        width={cover.width || (h5 ? 640 : 800)}
+        height={cover.height || (h5 ? 360 : 450)}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
       />
       <div className={styles.body}>
         <div className={styles.head}>
-          <ArticleBadges article={article} className={styles.badges} />
+          <div className={styles.badges}>
+            <CategoryBadge category={article.category} />
+            {status && <StatusBadge status={status} />}
+            {article.pinned === 1 && <PinnedBadge />}
+          </div>
           <Heading className={styles.title}>
-            {/* The link covers the whole card (see card.module.css), so the cover is a target too. */}
-            <SiteLink to={kinds[kind].detailPath(article.id)} className={card.link}>
+            {/* The link covers the whole card (see .link::after), so the cover is a target too. */}
+            <SiteLink to={kinds[kind].detailPath(article.id)} className={styles.link}>
               {article.title}
             </SiteLink>
           </Heading>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ArticleDetail } from '@gp/contracts/web';
+import { SiteLink } from '@gp/ui/site-link';
 import { useHeadMeta } from '@gp/ui/use-head-meta';
+import { activityStatus } from '../utils/activity-status.ts';
 import { kinds, type ArticleKind } from '../utils/article-kinds.ts';
-import { ArrowLink } from '../../../components/arrow-link.tsx';
-import { ArticleBadges } from './article-badges.tsx';
-import { ArticleCover } from './article-cover.tsx';
+import { CategoryBadge, PinnedBadge, StatusBadge } from './article-badges.tsx';
 import { ArticleDates } from './article-dates.tsx';
 import styles from './article-view.module.css';
 
@@ -19,12 +19,15 @@ export function ArticleView({
   h5: boolean;
 }) {
   const { t } = useTranslation('portal');
+  const cover = h5 ? article.cover_h5 : article.cover;
+  const status = activityStatus(article.start_time, article.end_time);
   // A preview link must not be indexed, nor leak its token to other sites through the referrer.
   useHeadMeta({ robots: 'noindex, nofollow', referrer: 'no-referrer' }, article.preview);
   const back = (
-    <ArrowLink to={kinds[kind].listPath} back>
+    <SiteLink to={kinds[kind].listPath} className={styles.back}>
+      <span aria-hidden="true">‹ </span>
       {t(`articles.${kind}.back`)}
-    </ArrowLink>
+    </SiteLink>
   );
   return (
     <article className={h5 ? `${styles.article} ${styles.h5}` : styles.article}>
@@ -38,16 +41,22 @@ export function ArticleView({
       )}
       {back}
       <header className={styles.header}>
-        <ArticleBadges article={article} className={styles.badges} />
+        <div className={styles.badges}>
+          <CategoryBadge category={article.category} />
+          {status && <StatusBadge status={status} />}
+          {article.pinned === 1 && <PinnedBadge />}
+        </div>
         <h1 className={styles.title}>{article.title}</h1>
         <p className={styles.dates}>
           <ArticleDates article={article} detailed />
         </p>
       </header>
-      <ArticleCover
-        article={article}
-        h5={h5}
+      <img
         className={styles.cover}
+        src={cover.url}
+        alt=""
+        width={cover.width || (h5 ? 640 : 800)}
+        height={cover.height || (h5 ? 360 : 450)}
         // The cover is the largest thing on the page: fetch it first.
         fetchPriority="high"
       />

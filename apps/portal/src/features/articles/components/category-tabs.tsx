@@ -1,21 +1,34 @@
 import { useTranslation } from 'react-i18next';
 import type { ArticleCategory } from '@gp/contracts/web';
-import { FilterLinks } from '../../../components/filter-links.tsx';
+import { SiteLink } from '@gp/ui/site-link';
 import { kinds, listHref, type ArticleKind } from '../utils/article-kinds.ts';
+import styles from './category-tabs.module.css';
 
-/** The category filter of the news or the activities: all, then each category of the kind. */
+/**
+ * The category filter: links (`?category=`), so a filtered list is a URL to share and the back button works.
+ * The chosen one is marked as the current page for screen readers.
+ */
 export function CategoryTabs({ kind, current }: { kind: ArticleKind; current: ArticleCategory | undefined }) {
   const { t } = useTranslation('portal');
   const options: (ArticleCategory | undefined)[] = [undefined, ...kinds[kind].categories];
   return (
-    <FilterLinks
-      label={t('articles.filter')}
-      options={options.map((category) => ({
-        key: category ?? 'all',
-        to: listHref(kind, { page: 1, category }),
-        label: category ? t(`articles.category.${category}`) : t('articles.all'),
-        current: category === current,
-      }))}
-    />
+    <nav aria-label={t('articles.filter')} className={styles.tabs}>
+      <ul className={styles.list}>
+        {options.map((category) => {
+          const selected = category === current;
+          return (
+            <li key={category ?? 'all'}>
+              <SiteLink
+                to={listHref(kind, { page: 1, category })}
+                className={selected ? `${styles.tab} ${styles.selected}` : styles.tab}
+                aria-current={selected ? 'page' : undefined}
+              >
+                {category ? t(`articles.category.${category}`) : t('articles.all')}
+              </SiteLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

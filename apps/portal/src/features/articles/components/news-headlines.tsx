@@ -2,11 +2,9 @@ import type { ArticleSummary } from '@gp/contracts/web';
 import { SiteLink } from '@gp/ui/site-link';
 import { currentLanguage } from '@gp/i18n';
 import { formatDate } from '@gp/i18n/format';
-import { surface } from '@gp/ui/surface';
 import { kinds } from '../utils/article-kinds.ts';
 import { ArticleCard } from './article-card.tsx';
-import card from '../../../components/card.module.css';
-import { ArticleBadges } from './article-badges.tsx';
+import { CategoryBadge, PinnedBadge } from './article-badges.tsx';
 import styles from './news-headlines.module.css';
 
 /** The home page's top news: the first item as a card with its cover, the others as headlines. */
@@ -17,12 +15,15 @@ export function NewsHeadlines({ news, h5 }: { news: ArticleSummary[]; h5: boolea
     <div className={h5 ? `${styles.layout} ${styles.h5}` : styles.layout}>
       <ArticleCard article={first} kind="news" h5={h5} headingLevel={3} stacked />
       {rest.length > 0 && (
-        <ul className={`${surface} ${styles.headlines}`}>
+        <ul className={styles.headlines}>
           {rest.map((item) => (
             <li key={item.id} className={styles.headline}>
-              <ArticleBadges article={item} className={styles.badges} />
+              <div className={styles.badges}>
+                <CategoryBadge category={item.category} />
+                {item.pinned === 1 && <PinnedBadge />}
+              </div>
               <h3 className={styles.title}>
-                <SiteLink to={kinds.news.detailPath(item.id)} className={`${card.link} ${card.row}`}>
+                <SiteLink to={kinds.news.detailPath(item.id)} className={styles.link}>
                   {item.title}
                 </SiteLink>
               </h3>

@@ -20,7 +20,6 @@ import { useTranslation } from 'react-i18next';
 import type { Banner } from '@gp/contracts/web';
 import { SiteLink } from '@gp/ui/site-link';
 import { usePrefersReducedMotion } from '../../../hooks/use-prefers-reduced-motion.ts';
-import { Icon } from '../../../components/icon.tsx';
 import styles from './banner-carousel.module.css';
 
 export const autoplayMs = 6_000;
@@ -129,7 +128,9 @@ export function BannerCarousel({ banners, h5 }: { banners: Banner[]; h5: boolean
       aria-controls={trackId}
       aria-label={label}
     >
-      <Icon d={arrow} />
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d={arrow} />
+      </svg>
     </button>
   );
 
@@ -207,7 +208,13 @@ export function BannerCarousel({ banners, h5 }: { banners: Banner[]; h5: boolean
             onClick={togglePlay}
             aria-label={playing ? t('carousel.pause') : t('carousel.play')}
           >
-            <Icon d={playing ? 'M7 5h3.5v14H7zM13.5 5H17v14h-3.5z' : 'M8 5v14l11-7z'} />
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              {playing ? (
+                <path fill="currentColor" d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />
+              ) : (
+                <path fill="currentColor" d="M8 5v14l11-7z" />
+              )}
+            </svg>
           </button>
           {stepButton(-1, t('carousel.previous'), 'M15.4 5.4 14 4l-8 8 8 8 1.4-1.4L8.8 12z')}
           <ul className={styles.dots}>

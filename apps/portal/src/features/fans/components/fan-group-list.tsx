@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FansGroupItem } from '@gp/contracts/web';
-import { pill } from '@gp/ui/surface';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { StateMessage } from '../../../components/state-message.tsx';
-import { Icon } from '../../../components/icon.tsx';
 import styles from './fan-group-list.module.css';
 
 /** The fan groups, each a link to its community (another site, so a new tab). */
@@ -21,11 +19,13 @@ export function FanGroupList({
     <ul className={layout === 'rows' ? styles.rows : styles.pills}>
       {groups.map((f) => (
         <li key={f.url}>
-          <ExternalLink href={f.url} className={`${pill} ${styles.link}`}>
-            <Icon
-              d="M16 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm0 2c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4Zm8 0c-.3 0-.7 0-1.1.1 1.2.9 2.1 2.1 2.1 3.9v2h7v-2c0-2.7-5.3-4-8-4Z"
-              className={styles.icon}
-            />
+          <ExternalLink href={f.url} className={styles.link}>
+            <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M16 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm0 2c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4Zm8 0c-.3 0-.7 0-1.1.1 1.2.9 2.1 2.1 2.1 3.9v2h7v-2c0-2.7-5.3-4-8-4Z"
+              />
+            </svg>
             <span className={styles.name}>{f.group_name}</span>
             <span aria-hidden="true" className={styles.arrow}>
               ↗

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { RecommendedGame } from '@gp/contracts/web';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { StateMessage } from '../../../components/state-message.tsx';
-import card from '../../../components/card.module.css';
 import styles from './recommended-games.module.css';
 
 /** The games the home page recommends: icon, name (the link to the game's own site, in a new tab), pitch. */
@@ -12,7 +11,7 @@ export function RecommendedGames({ games, h5 }: { games: RecommendedGame[]; h5: 
   return (
     <ul className={h5 ? `${styles.list} ${styles.h5}` : styles.list}>
       {games.map((g) => (
-        <li key={g.game_base_id} className={`${card.card} ${styles.card}`}>
+        <li key={g.game_base_id} className={styles.card}>
           <img
             className={styles.icon}
             src={g.game_icon}
@@ -24,8 +23,7 @@ export function RecommendedGames({ games, h5 }: { games: RecommendedGame[]; h5: 
           />
           <div className={styles.text}>
             <h3 className={styles.name}>
-              {/* The name's link covers the card. */}
-              <ExternalLink href={g.url} className={card.link}>
+              <ExternalLink href={g.url} className={styles.link}>
                 {g.game_name}
               </ExternalLink>
             </h3>

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NavFlags } from '@gp/contracts/web';
 import { SiteLink } from '@gp/ui/site-link';
-import { surface } from '@gp/ui/surface';
-import { Icon } from '../../../components/icon.tsx';
 import styles from './quick-links.module.css';
 
 const icons = {
@@ -31,8 +29,10 @@ export function QuickLinks({ flags }: { flags: NavFlags }) {
       <ul className={styles.list}>
         {links.map((l) => (
           <li key={l.to}>
-            <SiteLink to={l.to} className={`${surface} ${styles.link}`}>
-              <Icon d={l.icon} className={styles.icon} />
+            <SiteLink to={l.to} className={styles.link}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>
+                <path fill="currentColor" d={l.icon} />
+              </svg>
               {l.label}
             </SiteLink>
           </li>

@@ -10,10 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { fileExtension, uploadPolicy } from '@gp/contracts/cs';
 import { currentLanguage } from '@gp/i18n';
 import { formatFileSize } from '@gp/i18n/format';
-import { surface } from '@gp/ui/surface';
 import { errorMessage } from '../model/error-message.ts';
 import type { Attachments, Refusal } from '../model/use-attachments.ts';
-import { Icon } from '../../../components/icon.tsx';
 import styles from './attachments.module.css';
 import form from './form.module.css';
 
@@ -75,10 +73,12 @@ export function AttachmentPicker({
           onChange={pick}
         />
         <label htmlFor={id} className={full ? `${styles.pick} ${styles.pickFull}` : styles.pick}>
-          <Icon
-            d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10h-1.5Z"
-            className={styles.pickIcon}
-          />
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.pickIcon}>
+            <path
+              fill="currentColor"
+              d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10h-1.5Z"
+            />
+          </svg>
           {t('attachments.add')}
         </label>
         <span className={styles.count}>
@@ -102,11 +102,7 @@ export function AttachmentPicker({
       {items.length > 0 && (
         <ul className={styles.list} aria-label={t('attachments.listLabel')}>
           {items.map((a) => (
-            <li
-              key={a.key}
-              className={`${surface} ${styles.item}`}
-              aria-busy={a.state === 'uploading' || undefined}
-            >
+            <li key={a.key} className={styles.item} aria-busy={a.state === 'uploading' || undefined}>
               {a.preview ? (
                 <img
                   src={a.preview}
@@ -152,7 +148,12 @@ export function AttachmentPicker({
                 onClick={() => attachments.remove(a.key)}
                 aria-label={t('attachments.remove', { name: a.name })}
               >
-                <Icon d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3 1.4 1.4Z" />
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path
+                    fill="currentColor"
+                    d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3 1.4 1.4Z"
+                  />
+                </svg>
               </button>
             </li>
           ))}

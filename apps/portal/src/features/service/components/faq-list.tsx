@@ -5,8 +5,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaqItem } from '@gp/contracts/cs';
-import { surface } from '@gp/ui/surface';
-import { Icon } from '../../../components/icon.tsx';
 import styles from './faq.module.css';
 
 export function FaqList({ items }: { items: readonly FaqItem[] }) {
@@ -21,7 +19,7 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
       return next;
     });
   return (
-    <ul className={`${surface} ${styles.list}`}>
+    <ul className={styles.list}>
       {items.map((item) => {
         const expanded = open.has(item.question_id);
         const panel = `${base}-${item.question_id}`;
@@ -36,7 +34,9 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
                 onClick={() => toggle(item.question_id)}
               >
                 <span className={styles.title}>{item.question_title}</span>
-                <Icon d="m12 15.4-6-6L7.4 8l4.6 4.6L16.6 8 18 9.4l-6 6Z" className={styles.chevron} />
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.chevron}>
+                  <path fill="currentColor" d="m12 15.4-6-6L7.4 8l4.6 4.6L16.6 8 18 9.4l-6 6Z" />
+                </svg>
               </button>
             </h3>
             <div id={panel} className={styles.answer} hidden={!expanded}>

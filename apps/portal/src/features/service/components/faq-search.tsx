@@ -11,7 +11,6 @@ import type { FaqQuery } from '../api/get-faq-page.ts';
 import { getQuestionTypes } from '../api/get-question-types.ts';
 import { servicePaths, withQuery } from '../model/query.ts';
 import { useResource } from '@gp/ui/use-resource';
-import { surface } from '@gp/ui/surface';
 import form from './form.module.css';
 import styles from './faq.module.css';
 
@@ -61,12 +60,7 @@ export function FaqSearch({
   };
 
   return (
-    <form
-      role="search"
-      aria-label={t('faq.search')}
-      className={`${surface} ${styles.search}`}
-      onSubmit={submit}
-    >
+    <form role="search" aria-label={t('faq.search')} className={styles.search} onSubmit={submit}>
       <div className={form.field}>
         <label htmlFor={`${id}-game`} className={form.label}>
           {t('faq.game')}

@@ -5,7 +5,6 @@
 import { useTranslation } from 'react-i18next';
 import { SiteLink } from '@gp/ui/site-link';
 import { servicePaths } from '../model/query.ts';
-import { Icon } from '../../../components/icon.tsx';
 import styles from './service-nav.module.css';
 
 const icons = {
@@ -31,7 +30,9 @@ export function ServiceEntries() {
       <ul className={styles.entryList}>
         {entries.map((e) => (
           <li key={e.key} className={styles.entry}>
-            <Icon d={icons[e.key]} className={styles.icon} />
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>
+              <path fill="currentColor" d={icons[e.key]} />
+            </svg>
             <SiteLink to={e.to} className={styles.entryLink} aria-describedby={`service-entry-${e.key}`}>
               {t(`nav.${e.key}`)}
             </SiteLink>

@@ -6,11 +6,10 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CsFileItem, WorkOrderMessage } from '@gp/contracts/cs';
-import { VisuallyHidden } from '@gp/ui/visually-hidden';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { currentLanguage } from '@gp/i18n';
 import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { formatFileSize } from '@gp/i18n/format';
-import { surface } from '@gp/ui/surface';
 import { attachmentUrl } from '../api/attachment-url.ts';
 import { orderNoteText } from './order-note.tsx';
 import styles from './thread.module.css';
@@ -60,7 +59,7 @@ export function TicketThread({ messages }: { messages: readonly WorkOrderMessage
         // An order note is worded here, in the reader's language; other messages are as written.
         const content = m.note ? orderNoteText(t, m.note, currentLanguage()) : m.content;
         return (
-          <li key={m.message_id} className={`${surface} ${styles.message} ${staff ? styles.staff : ''}`}>
+          <li key={m.message_id} className={staff ? `${styles.message} ${styles.staff}` : styles.message}>
             <article aria-label={author}>
               <header className={styles.head}>
                 <span className={styles.author}>{author}</span>
