@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { VisuallyHidden } from './visually-hidden.tsx';
+import { VisuallyHidden } from '@gp/ui/visually-hidden';
 import styles from './skeleton.module.css';
 
 /**

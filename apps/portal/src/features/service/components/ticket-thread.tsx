@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CsFileItem, WorkOrderMessage } from '@gp/contracts/cs';
-import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
+import { VisuallyHidden } from '@gp/ui/visually-hidden';
 import { currentLanguage } from '@gp/i18n';
 import { dateTimeZone, formatDate } from '@gp/i18n/format';
 import { formatFileSize } from '@gp/i18n/format';
