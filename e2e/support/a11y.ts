@@ -49,7 +49,13 @@ export async function visit(page: Page, url: string, options: VisitOptions = {})
 
 /** For navigations a test does not start with `visit()` (a reload, a redirect, a click): wait, then axe. */
 export async function afterNavigation(page: Page, options: ReadyOptions = {}): Promise<void> {
-  await expect(page.locator('h1').first(), `${page.url()} rendered no visible h1`).toBeVisible();
+  try {
+    await expect(page.locator('h1').first(), `${page.url()} rendered no visible h1`).toBeVisible();
+  } catch (error) {
+    // CI shows only the message: say what the page did show and what it last fetched, so a failure there can be
+    // understood without the trace.
+    throw new Error(`${(error as Error).message}\n${await pageState(page)}`, { cause: error });
+  }
   if (options.ready) await options.ready(page);
   await checkA11y(page);
 }
@@ -113,4 +119,20 @@ export function formatViolations(url: string, violations: readonly Violation[]):
     return `  [${v.impact ?? 'unknown'}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes.join('\n')}`;
   });
   return `axe found ${violations.length} rule violation(s) on ${count} element(s) at ${url}:\n${blocks.join('\n')}\n`;
+}
+
+/** What a page shows and its last requests (with their durations), for a failure's message. */
+async function pageState(page: Page): Promise<string> {
+  try {
+    const state = await page.evaluate(() => ({
+      text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 400),
+      requests: performance
+        .getEntriesByType('resource')
+        .slice(-10)
+        .map((e) => `${e.name} ${Math.round(e.duration)} ms`),
+    }));
+    return `page text: ${state.text || '(none)'}\nlast requests:\n  ${state.requests.join('\n  ')}`;
+  } catch (error) {
+    return `page state unreadable: ${(error as Error).message}`;
+  }
 }

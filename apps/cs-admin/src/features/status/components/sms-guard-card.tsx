@@ -64,7 +64,7 @@ export function SmsGuardCard({ version }: { version: number }) {
             pagination={false}
             rowKey="calling_code"
             dataSource={status.prefixes}
-            locale={{ emptyText: t('smsGuards.none') }}
+            locale={{ emptyText: <span className={layout.muted}>{t('smsGuards.none')}</span> }}
             title={() => t('smsGuards.topPrefixes')}
             columns={[
               {
