@@ -47,10 +47,20 @@ export async function visit(page: Page, url: string, options: VisitOptions = {})
   );
 }
 
+/**
+ * How long a page's first render may take. A console screen's first render (antd builds its styles at run time)
+ * took 10-20 s in Chromium throttled to a sixth of a core, measured on the builds before and after the console's
+ * styles moved to CSS modules alike; CI runs this suite beside the other packages' tests on two cores, where
+ * the default 10 s wait was missed at times. Later expectations on a rendered page keep the 10 s default.
+ */
+export const firstRenderMs = 30_000;
+
 /** For navigations a test does not start with `visit()` (a reload, a redirect, a click): wait, then axe. */
 export async function afterNavigation(page: Page, options: ReadyOptions = {}): Promise<void> {
   try {
-    await expect(page.locator('h1').first(), `${page.url()} rendered no visible h1`).toBeVisible();
+    await expect(page.locator('h1').first(), `${page.url()} rendered no visible h1`).toBeVisible({
+      timeout: firstRenderMs,
+    });
   } catch (error) {
     // CI shows only the message: say what the page did show and what it last fetched, so a failure there can be
     // understood without the trace.

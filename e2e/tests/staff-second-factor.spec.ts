@@ -4,7 +4,7 @@
  * in with it through Chromium's virtual authenticator; the administrator resets the agent's second factor.
  */
 import { expect, test } from '@playwright/test';
-import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
+import { afterNavigation, checkA11y, firstRenderMs, visit } from '../support/a11y.ts';
 import { CS_ADMIN } from '../support/hosts.ts';
 import {
   adminFactors,
@@ -41,7 +41,7 @@ test('the administrator logs in with a code from the authenticator app', async (
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(
     page.getByRole('navigation', { name: 'Console menu' }).getByText('Staff accounts'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: firstRenderMs });
   await afterNavigation(page);
 
   // The recovery-code form of the same step, checked for accessibility on a fresh login.
@@ -79,7 +79,9 @@ test('an agent adds a passkey and logs in with it; the administrator can reset i
   await expect(secondStepHeading(page)).toBeVisible();
   await checkA11y(page);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible({
+    timeout: firstRenderMs,
+  });
   await visit(page, `${CS_ADMIN}/security`);
   // Now it has been used.
   await expect(
