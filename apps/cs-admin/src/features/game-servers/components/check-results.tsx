@@ -45,7 +45,6 @@ export function CheckResults({ result }: { result: GameServerTestResult }) {
         title={failed === 0 ? t('gameServer.test.allPassed') : t('gameServer.test.someFailed', { count: failed })}
       />
       <List
-        aria-label={t('gameServer.test.results')}
         dataSource={result.checks}
         renderItem={(item) => (
           <List.Item key={item.check} data-check={item.check} data-status={item.status}>
