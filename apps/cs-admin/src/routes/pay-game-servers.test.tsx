@@ -22,7 +22,14 @@ afterEach(() => {
 
 const text = ops.gameServer;
 const games = [
-  { game_base_id: 1001, game_id: 'sfl_sea', game_name: 'Starfall Legends', game_icon: '', is_open: 1, sort: 0 },
+  {
+    game_base_id: 1001,
+    game_id: 'sfl_sea',
+    game_name: 'Starfall Legends',
+    game_icon: '',
+    is_open: 1,
+    sort: 0,
+  },
 ];
 
 const detail = (overrides: Partial<GameServerDetail> = {}): GameServerDetail => ({
@@ -183,14 +190,20 @@ describe('the connection form', () => {
     const server = serve(
       {
         [pathOf(gameServerAdminRotate)]: () =>
-          ok(detail({ connection: { ...withNext.connection!, key_id: 'studio-2026b', next_key_id: 'studio-2026a' } })),
+          ok(
+            detail({
+              connection: { ...withNext.connection!, key_id: 'studio-2026b', next_key_id: 'studio-2026a' },
+            }),
+          ),
       },
       withNext,
     );
     await renderOps('/pay/game-servers?game=1001');
     fireEvent.click(await screen.findByRole('button', { name: text.connection.rotate }));
     await waitFor(() => expect(server.to(pathOf(gameServerAdminRotate))).toHaveLength(1));
-    await waitFor(() => expect((field(text.connection.keyId) as HTMLInputElement).value).toBe('studio-2026b'));
+    await waitFor(() =>
+      expect((field(text.connection.keyId) as HTMLInputElement).value).toBe('studio-2026b'),
+    );
   });
 });
 
@@ -221,7 +234,12 @@ describe('the check results', () => {
   it('says all checks passed', async () => {
     serve({
       [pathOf(gameServerAdminTest)]: () =>
-        ok({ ...failedResult, target: 'saved', ok: 1, checks: [check({ check: 'clock', params: { seconds: 2 } })] }),
+        ok({
+          ...failedResult,
+          target: 'saved',
+          ok: 1,
+          checks: [check({ check: 'clock', params: { seconds: 2 } })],
+        }),
     });
     await renderOps('/pay/game-servers?game=1001');
     fireEvent.click(await screen.findByRole('button', { name: text.test.run }));

@@ -82,7 +82,9 @@ beforeAll(async () => {
         .writeHead(answer.status, {
           'content-type': 'application/json',
           ...(keyId
-            ? signedHeaders(signing, Date.now(), (ts) => answerCanonical(ts, answer.status, method, url, text))
+            ? signedHeaders(signing, Date.now(), (ts) =>
+                answerCanonical(ts, answer.status, method, url, text),
+              )
             : {}),
         })
         .end(text);
@@ -108,9 +110,11 @@ const testSaved = (body: object = {}) => post<GameServerTestResult>('/test', bod
 const auditOf = (action: string) =>
   t.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, action)).orderBy(desc(staffAuditLog.id));
 const gameList = async () =>
-  ((await memberGet(t.app, '/pay/api/komoe/webpay/game_list?distribution_region=5', null)).body.data as {
-    game_base_id: number;
-  }[]).map((g) => g.game_base_id);
+  (
+    (await memberGet(t.app, '/pay/api/komoe/webpay/game_list?distribution_region=5', null)).body.data as {
+      game_base_id: number;
+    }[]
+  ).map((g) => g.game_base_id);
 const roleListCode = async () =>
   (await memberGet(t.app, `/pay/api/web/pay/user/role_list?game_base_id=${sfl}`, member)).body.code;
 
@@ -134,7 +138,11 @@ describe('saving a connection', () => {
     const saved = await save({ secret: key.secret });
     expect(saved.code).toBe(0);
     expect(saved.data.source).toBe('saved');
-    expect(saved.data.connection).toMatchObject({ base_url: studioUrl, key_id: key.keyId, next_key_id: null });
+    expect(saved.data.connection).toMatchObject({
+      base_url: studioUrl,
+      key_id: key.keyId,
+      next_key_id: null,
+    });
     expect(saved.data.connection!.secret_saved_at).toMatch(/^\d{4}-/);
     const read = await detail();
     for (const answer of [saved, read]) expect(JSON.stringify(answer)).not.toContain(key.secret);

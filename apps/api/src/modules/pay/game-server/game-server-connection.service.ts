@@ -330,7 +330,12 @@ export class GameServerConnectionService {
           after: { ok: run.ok, failed: run.failed?.check ?? null },
         });
       });
-    return { target: draft ? 'draft' : 'saved', ok: bit(run.ok), ran_at: at.toISOString(), checks: run.results };
+    return {
+      target: draft ? 'draft' : 'saved',
+      ok: bit(run.ok),
+      ran_at: at.toISOString(),
+      checks: run.results,
+    };
   }
 
   private target(
@@ -383,7 +388,13 @@ export class GameServerConnectionService {
         actor: staff,
         action: 'pay.game_server.sync',
         target: { type: 'pay_game_server', id: gameBaseId },
-        after: { ok: servers !== undefined, failed, listed: servers?.length ?? null, added, went_offline: wentOffline },
+        after: {
+          ok: servers !== undefined,
+          failed,
+          listed: servers?.length ?? null,
+          added,
+          went_offline: wentOffline,
+        },
       });
       return {
         ok: bit(servers !== undefined),
@@ -417,10 +428,7 @@ export class GameServerConnectionService {
       (await exclusive('pay.game-server.sync', async () => {
         const repo = this.repo();
         const games = [
-          ...new Set([
-            ...(await repo.connectedGames()),
-            ...Object.keys(this.d.overrides).map(Number),
-          ]),
+          ...new Set([...(await repo.connectedGames()), ...Object.keys(this.d.overrides).map(Number)]),
         ];
         const now = this.d.now().getTime();
         const due = await repo.dueGames(

@@ -42,7 +42,9 @@ export function CheckResults({ result }: { result: GameServerTestResult }) {
         type={failed === 0 ? 'success' : 'error'}
         showIcon
         role="status"
-        title={failed === 0 ? t('gameServer.test.allPassed') : t('gameServer.test.someFailed', { count: failed })}
+        title={
+          failed === 0 ? t('gameServer.test.allPassed') : t('gameServer.test.someFailed', { count: failed })
+        }
       />
       <List
         dataSource={result.checks}

@@ -160,7 +160,9 @@ export function ConnectionForm({
         name="base_url"
         label={t('gameServer.connection.baseUrl')}
         extra={
-          detail.http_allowed ? t('gameServer.connection.baseUrlHttp') : t('gameServer.connection.baseUrlHelp')
+          detail.http_allowed
+            ? t('gameServer.connection.baseUrlHttp')
+            : t('gameServer.connection.baseUrlHelp')
         }
         rules={[zodRule(gameServerUrlRule, t('gameServer.error.url'))]}
       >

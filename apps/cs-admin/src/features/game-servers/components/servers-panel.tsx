@@ -49,7 +49,12 @@ export function ServersPanel({
           t('gameServer.servers.syncFailed', {
             check: result.failed ? t(`gameServer.check.${result.failed}`) : '',
             reason: result.failed
-              ? checkText({ check: result.failed, status: 'fail', reason: result.reason, params: result.params })
+              ? checkText({
+                  check: result.failed,
+                  status: 'fail',
+                  reason: result.reason,
+                  params: result.params,
+                })
               : '',
           }),
         );

@@ -89,7 +89,10 @@ class Outcome extends Error {
 const fail = (reason: GameServerCheckReason, params?: Params) => new Outcome('fail', reason, params);
 
 class Unreachable extends Error {
-  constructor(readonly timedOut: boolean, readonly causeCode: string) {
+  constructor(
+    readonly timedOut: boolean,
+    readonly causeCode: string,
+  ) {
     super('unreachable');
   }
 }
@@ -298,7 +301,8 @@ export async function runReadOnlyChecks(
     if (answer.status === 422 && errorCodeOf(answer.json) === 'cannot_recharge')
       throw fail('cannot_recharge', { role_id: character!.roleId });
     const body = success<{ character?: WireCharacter }>(answer);
-    if (body.character?.role_id !== character!.roleId) throw fail('bad_shape', { field: 'character.role_id' });
+    if (body.character?.role_id !== character!.roleId)
+      throw fail('bad_shape', { field: 'character.role_id' });
     return { role_id: character!.roleId };
   });
   const probeMid = target.testMid ?? 1;
