@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import type { GameServerDetail, GameServerTestResult } from '@gp/contracts/game-server-admin';
 import { codes } from '@gp/errors';
+import { gameServerUrlAllowed } from '../../../config/env.ts';
 import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
 import { addOrderUrl, memberGet, memberPost, orderForm, payTestEnv } from '../../../../test/pay-steps.ts';
 import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../../test/staff-session.ts';
@@ -346,5 +347,14 @@ describe('what players are offered', () => {
     await sim.clearSwitch({ kind: 'server_maintenance', gameBaseId: sfl });
     expect((await post<{ detail: GameServerDetail }>('/sync', {})).data.detail.unavailable).toBeNull();
     expect(await gameList()).toContain(sfl);
+  });
+});
+
+describe('the URL rule', () => {
+  it('is the one GAME_SERVERS follows: https everywhere, http only outside production', () => {
+    expect(gameServerUrlAllowed('https://game.studio.example/gp', true)).toBe(true);
+    expect(gameServerUrlAllowed('http://game.studio.example/gp', true)).toBe(false);
+    expect(gameServerUrlAllowed('http://127.0.0.1:8095', false)).toBe(true);
+    expect(gameServerUrlAllowed('ftp://game.studio.example', false)).toBe(false);
   });
 });
