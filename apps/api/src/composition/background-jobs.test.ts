@@ -37,6 +37,7 @@ describe('the background jobs', () => {
       'pay reconciliation',
       'pay settlement check',
       'pay reversals',
+      'game-server sync',
       'desk exports',
       'outbox dispatch',
       'customer-service housekeeping',

@@ -41,6 +41,8 @@ export function createBackgroundJobs(app: FastifyInstance, dev?: DevelopmentPart
     env.PAY_WORKER && named('pay settlement check', app.pay.settlement),
     // Refunded orders' credit taken back from the game server (modules/pay).
     env.PAY_WORKER && named('pay reversals', app.pay.reversals),
+    // Each connected game's server list synced and its game server checked, daily (modules/pay).
+    env.PAY_WORKER && named('game-server sync', app.pay.gameServers),
     env.DESK_EXPORT_WORKER && named('desk exports', app.tickets.deskExports),
     // Sends the outbox through smtp / the SMS gateway when configured.
     named('outbox dispatch', messageDispatchJob(app)),

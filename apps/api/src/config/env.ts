@@ -371,6 +371,14 @@ const hostOf = (url: string | undefined) => {
   }
 };
 
+/**
+ * The one rule for a game server's base URL, GAME_SERVERS and the console's connections alike: https in production
+ * (the protocol signs, TLS keeps its content private), http too elsewhere.
+ */
+export function gameServerUrlAllowed(url: string, production: boolean): boolean {
+  return url.startsWith('https://') || (!production && url.startsWith('http://'));
+}
+
 /** The rules across variables, on the raw values, so they are reported together with every type error. */
 function crossChecks(s: Source): Array<[variable: string, message: string]> {
   const out: Array<[string, string]> = [];
@@ -436,7 +444,7 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
     if (isOn(s.GAME_SIM))
       problem('GAME_SIM', 'the built-in game server credits nothing real and is refused in production');
     for (const [game, server] of Object.entries(jsonOf(s.GAME_SERVERS)))
-      if (!String((server as { url?: unknown })?.url ?? '').startsWith('https://'))
+      if (!gameServerUrlAllowed(String((server as { url?: unknown })?.url ?? ''), true))
         problem('GAME_SERVERS', `game ${game}: the protocol URL must be https:// in production`);
     if (isSet(s.COOKIE_DOMAIN)) {
       const domain = s.COOKIE_DOMAIN.replace(/^\./, '').toLowerCase();

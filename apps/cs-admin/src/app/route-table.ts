@@ -181,6 +181,13 @@ export const routeTable: RouteEntry[] = [
     screen: () => import('../routes/pay-catalog.tsx'),
   },
   {
+    path: '/pay/game-servers',
+    area: 'topUp',
+    titleKey: 'ops:gameServer.title',
+    privilege: 'catalog',
+    screen: () => import('../routes/pay-game-servers.tsx'),
+  },
+  {
     path: '/pay/orders',
     area: 'topUp',
     titleKey: 'ops:pay.order.title',

@@ -11,6 +11,7 @@ describe('menuGroups', () => {
     expect(groups[0]!.entries.map((e) => e.path)).toEqual(['/home']);
     expect(groups.find((g) => g.area === 'topUp')!.entries.map((e) => e.path)).toEqual([
       '/pay/catalog',
+      '/pay/game-servers',
       '/pay/orders',
       '/pay/deliveries',
       '/pay/settlement',

@@ -59,6 +59,10 @@ export const payServer = pgTable(
     cpServerId: text('cp_server_id').notNull(),
     isMaintenance: boolean('is_maintenance').notNull().default(false),
     isOnline: boolean('is_online').notNull().default(true),
+    /** Maintenance as the game server last reported it (server sync); the staff's own flag is is_maintenance. */
+    reportedMaintenance: boolean('reported_maintenance').notNull().default(false),
+    /** When the game server's server list last named it (server sync); null: never synced. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

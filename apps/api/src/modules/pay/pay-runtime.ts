@@ -1,7 +1,8 @@
 /**
  * The pay module's parts, built once per app and shared by its routes and its background work (`app.pay`): the
- * game-server adapter (HTTP, the game-server protocol: each game's server from GAME_SERVERS, else the built-in
- * simulator's protocol server on its loopback port when GAME_SIM is on), the payment providers (the sandbox and / or
+ * game-server adapter (HTTP, the game-server protocol: each game's server from GAME_SERVERS, else the connection
+ * staff saved in the console, else the built-in simulator's protocol server on its loopback port when GAME_SIM is
+ * on), the payment providers (the sandbox and / or
  * Stripe, by name; the deployment's one is PAY_PROVIDER, a channel may name another), the order engine
  * and the delivery worker. Routes and the worker reach the same adapters, so what a test switches on the
  * simulator or the sandbox, the worker sees too.
@@ -9,7 +10,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createCaptchaService, LockoutRepository } from '../sessions/index.ts';
 import type { GameServerAdapter } from './game-server/game-server.adapter.ts';
-import { HttpGameServerAdapter, type GameServerEndpoint } from './game-server/game-server.http-adapter.ts';
+import { HttpGameServerAdapter } from './game-server/game-server.http-adapter.ts';
+import { GameServerConnectionService } from './game-server/game-server-connection.service.ts';
+import { clearChannel } from '../public-cache/index.ts';
 import { PayCaptchaService } from './orders/pay-captcha.service.ts';
 import { CatalogRepository } from './catalog/catalog.repository.ts';
 import { PayCatalogService } from './catalog/pay-catalog.service.ts';
@@ -48,6 +51,8 @@ export interface PayRuntime {
   characters: PayCharacterService;
   captcha: PayCaptchaService;
   gameServer: GameServerAdapter;
+  /** Each game's game-server connection (console, GAME_SERVERS, simulator), its sync and the daily job. */
+  gameServers: GameServerConnectionService;
   /** The deployment's provider (PAY_PROVIDER). */
   provider: PaymentProvider | undefined;
   /** Every configured provider by name; a channel may name any of them (pay_channel.provider). */
@@ -128,17 +133,30 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
   const switches = new PaySwitchService(catalogRepo, region);
   const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
   const simulator = env.gameSim ? standIns?.gameServer(app) : undefined;
-  const gameServer = new HttpGameServerAdapter({
-    endpoint: async (gameBaseId): Promise<GameServerEndpoint | undefined> => {
-      const configured = env.GAME_SERVERS[String(gameBaseId)];
-      if (configured)
-        return {
-          baseUrl: configured.url,
-          keyId: configured.key_id,
-          secret: env.GAME_SERVER_KEYS[configured.key_id]!,
-        };
-      return simulator?.();
+  // Reads kept as the public cache keeps its answers (the cache is decorated after this runtime, so it is looked
+  // up when a read comes): at most its TTL old, forgotten by every staff write in every process.
+  const cacheOn = () => app.hasDecorator('publicCache') && app.publicCache.enabled;
+  const remember: Remember = (key, read) => (cacheOn() ? app.publicCache.remember(key, read) : read());
+  const gameServers = new GameServerConnectionService({
+    db,
+    sealKey: env.staffTotpKey,
+    overrides: env.GAME_SERVERS,
+    overrideKeys: env.GAME_SERVER_KEYS,
+    simulator,
+    production: env.NODE_ENV === 'production',
+    remember,
+    now,
+    timeoutMs: env.GAME_SERVER_TIMEOUT_MS,
+    log,
+    exclusive: app.database.exclusive,
+    forgetPublic: async () => {
+      if (!app.hasDecorator('publicCache')) return;
+      app.publicCache.clear();
+      await app.database.notify(clearChannel, 'pay.game-server');
     },
+  });
+  const gameServer = new HttpGameServerAdapter({
+    endpoint: (gameBaseId) => gameServers.endpoint(gameBaseId),
     now,
     timeoutMs: env.GAME_SERVER_TIMEOUT_MS,
   });
@@ -189,11 +207,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     onRefunded: () => reversals.wake(),
   });
   const refundRows = new PayRefundRepository(db);
-  // Order creation's catalog reads from memory (they were most of an order's round trips), kept as the public
-  // cache keeps its answers (the cache is decorated after this runtime, so it is looked up when an order
-  // comes).
-  const cacheOn = () => app.hasDecorator('publicCache') && app.publicCache.enabled;
-  const remember: Remember = (key, read) => (cacheOn() ? app.publicCache.remember(key, read) : read());
+  // Order creation's catalog reads from memory (they were most of an order's round trips), kept by `remember`.
   const rememberedRepo = new RememberedCatalogRepository(db, remember);
   const rememberedCatalog = new PayCatalogService(rememberedRepo, {
     distributionRegion: region,
@@ -278,6 +292,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     characters,
     captcha,
     gameServer,
+    gameServers,
     provider,
     providers,
     stripe,

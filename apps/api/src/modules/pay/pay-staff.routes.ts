@@ -31,6 +31,7 @@ import { registerCall, staffOf } from '../../http/register-call.ts';
 import { PayAdminCatalogService } from './catalog/catalog-admin.service.ts';
 import { PayAdminSettlementService } from './settlement/settlement-admin.service.ts';
 import { PayAdminRefundService } from './refunds/refund-admin.service.ts';
+import { gameServerAdminRoutes } from './game-server/game-server-admin.routes.ts';
 
 export async function payStaffRoutes(app: FastifyInstance) {
   const catalog = new PayAdminCatalogService({
@@ -77,4 +78,6 @@ export async function payStaffRoutes(app: FastifyInstance) {
   );
   const refunds = new PayAdminRefundService({ db: app.db, refunds: app.pay.refunds, orders });
   registerCall(app, payAdminOrderRefund, (input, ctx) => refunds.refund(staffOf(ctx), input, ctx.lang));
+  // Each game's game-server connection, its test and its server sync.
+  await gameServerAdminRoutes(app);
 }

@@ -4,6 +4,8 @@
  */
 export { staffRoutes } from './staff.routes.ts';
 export { audit } from './audit.ts';
+// Sealing at rest under STAFF_TOTP_KEY, per purpose (the game servers' protocol secrets use it too).
+export { SealedSecretBox } from './totp-secret.box.ts';
 export {
   hasPrivilege,
   staffAuthenticator,

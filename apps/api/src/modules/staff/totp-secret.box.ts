@@ -16,42 +16,60 @@ const prefix = 'gcm1.';
 const ivBytes = 12;
 const tagBytes = 16;
 
-export class TotpSecretBox {
+/**
+ * Sealing under STAFF_TOTP_KEY for one purpose: `info` derives the purpose's own cipher key (HKDF-SHA-256), so a
+ * value sealed for one purpose never opens for another, and `label` with the row's id is the additional data,
+ * binding a sealed value to its row. The staff's authenticator secrets are one purpose, the game servers'
+ * protocol secrets (modules/pay/game-server) another.
+ */
+export class SealedSecretBox {
   private readonly key: Buffer;
 
-  /** `secret`: STAFF_TOTP_KEY (32+ characters); the cipher's key is derived from it (HKDF-SHA-256). */
-  constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, '', 'gp staff totp secret v1', 32));
+  /** `secret`: STAFF_TOTP_KEY (32+ characters). */
+  constructor(
+    secret: string,
+    private readonly purpose: { info: string; label: string },
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, '', purpose.info, 32));
   }
 
   static isSealed(stored: string): boolean {
     return stored.startsWith(prefix);
   }
 
-  seal(staffId: number, secret: string): string {
+  seal(id: number, secret: string): string {
     const iv = randomBytes(ivBytes);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(additionalData(staffId));
+    cipher.setAAD(this.additionalData(id));
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
     return `${prefix}${iv.toString('base64url')}.${sealed.toString('base64url')}`;
   }
 
-  /** The secret `stored` holds. Throws when it was sealed under another key or for another account. */
-  open(staffId: number, stored: string): string {
-    if (!TotpSecretBox.isSealed(stored)) return stored;
+  /** The secret `stored` holds. Throws when it was sealed under another key or for another row. */
+  open(id: number, stored: string): string {
+    if (!SealedSecretBox.isSealed(stored)) return stored;
     const [iv, sealed] = stored.slice(prefix.length).split('.');
     const ivBuffer = Buffer.from(iv ?? '', 'base64url');
     const data = Buffer.from(sealed ?? '', 'base64url');
     if (ivBuffer.length !== ivBytes || data.length <= tagBytes)
-      throw new Error('staff_totp: malformed sealed secret');
+      throw new Error(`${this.purpose.label}: malformed sealed secret`);
     const decipher = createDecipheriv('aes-256-gcm', this.key, ivBuffer);
-    decipher.setAAD(additionalData(staffId));
+    decipher.setAAD(this.additionalData(id));
     decipher.setAuthTag(data.subarray(data.length - tagBytes));
     return Buffer.concat([
       decipher.update(data.subarray(0, data.length - tagBytes)),
       decipher.final(),
     ]).toString('utf8');
   }
+
+  private additionalData(id: number): Buffer {
+    return Buffer.from(`${this.purpose.label}:${id}`);
+  }
 }
 
-const additionalData = (staffId: number) => Buffer.from(`staff_totp:${staffId}`);
+/** The staff's authenticator secrets, by staff id. */
+export class TotpSecretBox extends SealedSecretBox {
+  constructor(secret: string) {
+    super(secret, { info: 'gp staff totp secret v1', label: 'staff_totp' });
+  }
+}

@@ -20,6 +20,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
+import { payGameServerHealth } from '../../../db/schema/pay-game-server.schema.ts';
+import { unavailableWhen } from '../game-server/game-server-connection.repository.ts';
 import { game, gameI18n } from '../../../db/schema/game.schema.ts';
 import {
   payChannel,
@@ -95,16 +97,32 @@ export class CatalogRepository {
       .from(payGame)
       .innerJoin(game, eq(game.gameBaseId, payGame.gameBaseId))
       .innerJoin(gameI18n, textsOf(gameI18n.gameBaseId, game.gameBaseId, gameI18n.lang, langs))
-      .where(and(eq(payGame.distributionRegion, region), eq(payGame.isOpen, true), eq(game.isOnline, true)))
+      .where(
+        and(
+          eq(payGame.distributionRegion, region),
+          eq(payGame.isOpen, true),
+          eq(game.isOnline, true),
+          // Hidden like a closed game while its game server failed its last check or is all in maintenance.
+          sql`not exists (select 1 from ${payGameServerHealth} where ${payGameServerHealth.gameBaseId} = ${game.gameBaseId} and ${unavailableWhen()})`,
+        ),
+      )
       .orderBy(asc(payGame.sort), asc(game.sort), asc(game.gameBaseId));
   }
 
   /** The game when it is open for top-up in the region. */
-  async openGame(region: number, ref: GameRef): Promise<{ gameBaseId: number; gameId: string } | undefined> {
+  async openGame(
+    region: number,
+    ref: GameRef,
+  ): Promise<{ gameBaseId: number; gameId: string; gameServer: GameServerState } | undefined> {
     const [row] = await this.db
-      .select({ gameBaseId: game.gameBaseId, gameId: game.gameId })
+      .select({
+        gameBaseId: game.gameBaseId,
+        gameId: game.gameId,
+        gameServer: gameServerStateOf(),
+      })
       .from(payGame)
       .innerJoin(game, eq(game.gameBaseId, payGame.gameBaseId))
+      .leftJoin(payGameServerHealth, eq(payGameServerHealth.gameBaseId, game.gameBaseId))
       .where(
         and(
           eq(payGame.distributionRegion, region),
@@ -584,3 +602,8 @@ export class CatalogRepository {
     await this.db.update(payChannel).set({ isOpen: open, updatedAt: now }).where(eq(payChannel.id, id));
   }
 }
+
+/** What the game server's last check and sync say about offering the game: `down`, `maintenance` or null (fine). */
+export type GameServerState = 'down' | 'maintenance' | null;
+const gameServerStateOf = () =>
+  sql<GameServerState>`case when coalesce(${payGameServerHealth.checkOk}, true) = false or coalesce(${payGameServerHealth.syncOk}, true) = false then 'down' when ${unavailableWhen()} then 'maintenance' end`;

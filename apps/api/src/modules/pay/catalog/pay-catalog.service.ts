@@ -79,11 +79,15 @@ export class PayCatalogService {
     }));
   }
 
-  /** The game open for top-up in the region, or err3 (unknown, closed, or offline: nobody can top it up now). */
+  /**
+   * The game open for top-up in the region, or err3 (unknown, closed, or offline: nobody can top it up now; or its
+   * game server failed its last check), err4 (its game server reported every server under maintenance).
+   */
   async requireGame(region: number | undefined, ref: GameRef): Promise<OpenGame> {
     const found = await this.repo.openGame(this.region(region), ref);
-    if (!found) throw payError(codes.payRechargeUnavailable);
-    return found;
+    if (!found || found.gameServer === 'down') throw payError(codes.payRechargeUnavailable);
+    if (found.gameServer === 'maintenance') throw payError(codes.payServerMaintenance);
+    return { gameBaseId: found.gameBaseId, gameId: found.gameId };
   }
 
   async currencies(region: number | undefined, gameId: string): Promise<PayCurrencyItem[]> {

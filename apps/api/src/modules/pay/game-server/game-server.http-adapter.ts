@@ -38,6 +38,7 @@ import {
   requestCanonical,
   signedHeaders,
   verifySignature,
+  type ProtocolKeys,
 } from './protocol/protocol-signature.ts';
 
 /** Where a game's server answers and the key we sign with. */
@@ -45,6 +46,8 @@ export interface GameServerEndpoint {
   baseUrl: string;
   keyId: string;
   secret: string;
+  /** During a key rotation: the other key, whose signatures on answers are believed too (we sign with `keyId`). */
+  acceptKeys?: ProtocolKeys;
 }
 
 export interface HttpGameServerOptions {
@@ -283,7 +286,7 @@ export class HttpGameServerAdapter implements GameServerAdapter {
         continue;
       }
       const verdict = verifySignature(
-        { [endpoint.keyId]: endpoint.secret },
+        { ...endpoint.acceptKeys, [endpoint.keyId]: endpoint.secret },
         {
           keyId: headers.get(protocolHeaders.keyId),
           timestamp: headers.get(protocolHeaders.timestamp),

@@ -19,6 +19,8 @@ export const protocolPaths = {
 export interface WireServer {
   server_id: string;
   maintenance: boolean;
+  /** Optional: the name players see (the publisher's server sync names new servers with it). */
+  name?: string;
 }
 export interface WireCharacter {
   role_id: string;
