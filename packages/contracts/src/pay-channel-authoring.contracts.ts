@@ -133,3 +133,6 @@ export const payChannelSave = defineStaffCall({
   request: z.object({ pay_channel_id: positiveId, ...channelEditFields }),
   response: payAdminChannelItem,
 });
+
+// The channel item's reasons, for the console that explains them.
+export { unpayableReasons, type UnpayableReason } from './pay-channel-setup.ts';
