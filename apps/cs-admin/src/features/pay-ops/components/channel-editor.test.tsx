@@ -1,28 +1,25 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+/**
+ * The channel list and the channel editor of the top-up catalog, rendered on their own (the whole console around
+ * them is pay-catalog.test.tsx's) over the stand-in staff API.
+ */
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  payAdminChannelList,
-  payAdminChannelSwitch,
-  payAdminGameList,
-  payAdminProductList,
-  payAdminServerList,
-  payAdminSwitchDetail,
-} from '@gp/contracts/pay-admin';
+import common from '@gp/i18n/locales/en/common.json';
+import errors from '@gp/i18n/locales/en/errors.json';
+import { payAdminChannelSwitch } from '@gp/contracts/pay-admin';
 import {
   payChannelCreate,
   payChannelProviderList,
   payChannelSave,
 } from '@gp/contracts/pay-channel-authoring';
-import { channel, channelProviders, payGame, product, server } from '../../../testing/pay-fixtures.ts';
+import type { PayAdminChannelItem } from '@gp/contracts/pay-admin';
+import { channel, channelProviders } from '../../../testing/pay-fixtures.ts';
 import { ok, resetSession, staffServer, type Handler } from '../../../testing/console-test.tsx';
-import {
-  bodyOf,
-  fieldRefusal,
-  ops,
-  pathOf,
-  renderOps,
-  sessionWith,
-} from '../../../testing/ops-console.tsx';
+import { bodyOf, fieldRefusal, ops, pathOf } from '../../../testing/ops-console.tsx';
+import { ChannelTable } from './channel-table.tsx';
 
 beforeEach(resetSession);
 afterEach(() => {
@@ -49,25 +46,25 @@ const stripeChannel = channel({
 });
 
 function channelServer(handlers: Record<string, Handler> = {}) {
-  return staffServer(
-    {
-      [pathOf(payAdminSwitchDetail)]: () =>
-        ok({ distribution_region: 5, main_switch_status: 1, updated_at: '2026-03-01T00:00:00.000Z' }),
-      [pathOf(payAdminGameList)]: () => ok([payGame({ currencies: ['THB', 'VND'] })]),
-      [pathOf(payAdminServerList)]: () => ok([server()]),
-      [pathOf(payAdminProductList)]: () => ok([product()]),
-      [pathOf(payAdminChannelList)]: () => ok([channel(), stripeChannel]),
-      [pathOf(payChannelProviderList)]: () => ok(channelProviders()),
-      ...handlers,
-    },
-    sessionWith('catalog'),
-  );
+  return staffServer({ [pathOf(payChannelProviderList)]: () => ok(channelProviders()), ...handlers });
 }
 
-async function openChannels() {
-  await renderOps('/pay/catalog?game=3');
-  fireEvent.click(await screen.findByRole('tab', { name: ops.pay.catalog.channels }));
-  await screen.findByRole('switch', { name: 'Open: MyCard Thailand (THB)' });
+/** The channel list of game 3 (selling in THB and VND) in English, once the providers have arrived. */
+async function openChannels(initial: PayAdminChannelItem[] = [channel(), stripeChannel]) {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { errors, common, ops } },
+    defaultNS: 'ops',
+    interpolation: { escapeValue: false },
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <App>
+        <ChannelTable gameBaseId={3} currencies={['THB', 'VND']} initial={initial} />
+      </App>
+    </I18nextProvider>,
+  );
   // The providers arrive after the list: the editor opens once they are here.
   await waitFor(() =>
     expect(screen.getByRole('button', { name: channels.add }).hasAttribute('disabled')).toBe(false),
@@ -76,7 +73,7 @@ async function openChannels() {
 
 const dialog = async () => within(await screen.findByRole('dialog'));
 
-describe('payment channel editor', { timeout: 40_000 }, () => {
+describe('payment channel editor', { timeout: 60_000 }, () => {
   it("shows each channel's provider; one its provider cannot take has its switch disabled, saying why", async () => {
     channelServer();
     await openChannels();
