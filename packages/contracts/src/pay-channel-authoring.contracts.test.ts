@@ -20,7 +20,9 @@ const edit = {
 describe('payment channel authoring calls', () => {
   it('live beside the channel list, behind the catalog privilege; the provider list changes nothing public', () => {
     expect(
-      Object.fromEntries(calls.map((c) => [fullPath(c), `${c.method} ${c.encoding} ${staffRequirementOf(c)}`])),
+      Object.fromEntries(
+        calls.map((c) => [fullPath(c), `${c.method} ${c.encoding} ${staffRequirementOf(c)}`]),
+      ),
     ).toEqual({
       '/csmng/komoe/mng/pay/channel/provider/list': 'GET query catalog',
       '/csmng/komoe/mng/pay/channel/create': 'POST json catalog',

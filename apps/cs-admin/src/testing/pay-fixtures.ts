@@ -96,7 +96,12 @@ export const channelProviders = (
         { key: 'paynow', currencies: ['SGD'] },
       ],
     },
-    { provider: 'sandbox', configured: 1, settings: 'PAY_PROVIDER=sandbox (development only)', method_keys: null },
+    {
+      provider: 'sandbox',
+      configured: 1,
+      settings: 'PAY_PROVIDER=sandbox (development only)',
+      method_keys: null,
+    },
   ],
   ...overrides,
 });

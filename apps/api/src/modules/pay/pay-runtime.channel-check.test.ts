@@ -76,8 +76,9 @@ it('players are not offered the channel, and an order naming it is refused (err1
 it('the catalog remembered in memory (public cache on) hides it and refuses it too', async () => {
   const cached = await createTestApp({ ...payTestEnv, PUBLIC_CACHE_TTL_MS: '60000' });
   try {
-    const game = (await cached.db.select().from(payChannel)).find((c) => c.paymentType === 'promptpay')!
-      .gameBaseId;
+    const game = (await cached.db.select().from(payChannel)).find(
+      (c) => c.paymentType === 'promptpay',
+    )!.gameBaseId;
     const url = `/pay/api/komoe/webpay/channel_list?distribution_region=5&game_base_id=${game}&currency=THB`;
     const list = async () =>
       ((await memberGet(cached.app, url, null)).body.data as { payment_type: string }[]).map(
@@ -85,7 +86,10 @@ it('the catalog remembered in memory (public cache on) hides it and refuses it t
       );
     expect(await list()).toContain('promptpay');
     // Set to a provider this app does not have, then announced the way a staff write announces it.
-    await cached.db.update(payChannel).set({ provider: 'stripe' }).where(eq(payChannel.paymentType, 'promptpay'));
+    await cached.db
+      .update(payChannel)
+      .set({ provider: 'stripe' })
+      .where(eq(payChannel.paymentType, 'promptpay'));
     cached.app.publicCache.forgetValues();
     expect(await list()).not.toContain('promptpay');
     const member = await loginTestMember(cached.db);

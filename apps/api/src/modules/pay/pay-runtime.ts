@@ -169,9 +169,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     createCaptchaService(db, { testAnswer: env.CAPTCHA_TEST_ANSWER, now }),
   );
 
-  app.addHook('onReady', () =>
-    checkChannelProviders(catalogRepo, Object.keys(providers), { log }),
-  );
+  app.addHook('onReady', () => checkChannelProviders(catalogRepo, Object.keys(providers), { log }));
 
   const worker = new PayDeliveryWorker({
     db,

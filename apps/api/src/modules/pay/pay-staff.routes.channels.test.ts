@@ -65,7 +65,12 @@ async function offered(currency = 'THB', lang = 'en') {
     `/pay/api/komoe/webpay/channel_list?distribution_region=5&game_base_id=${sfl}&currency=${currency}&lang=${lang}`,
     null,
   );
-  return body.data as { payment_type: string; channel_name: string; min_amount: number | null; max_amount: number | null }[];
+  return body.data as {
+    payment_type: string;
+    channel_name: string;
+    min_amount: number | null;
+    max_amount: number | null;
+  }[];
 }
 
 async function staffChannel(paymentType: string, currency = 'THB') {
@@ -184,7 +189,12 @@ describe('create', () => {
     const before = (await t.db.select().from(payChannel)).length;
     const audits = (await auditOf('pay.channel.create')).length;
     const refusal = async (patch: Record<string, unknown>) => {
-      const body = await post('/channel/create', { ...linePay, game_base_id: sfl, payment_type: 'new_one', ...patch });
+      const body = await post('/channel/create', {
+        ...linePay,
+        game_base_id: sfl,
+        payment_type: 'new_one',
+        ...patch,
+      });
       expect(body.code, JSON.stringify(patch)).toBe(-400);
       return fieldsOf(body).map((f) => `${f.field}:${f.code}`);
     };
@@ -314,7 +324,11 @@ describe('save', () => {
     const saved = await post('/channel/save', edit);
     expect(saved).toMatchObject({
       code: 0,
-      data: { channel_name: 'PromptPay QR', max_amount: 50000, names: { en: 'PromptPay QR', th: 'พร้อมเพย์ QR' } },
+      data: {
+        channel_name: 'PromptPay QR',
+        max_amount: 50000,
+        names: { en: 'PromptPay QR', th: 'พร้อมเพย์ QR' },
+      },
     });
     expect((await offered('THB', 'th')).find((c) => c.payment_type === 'promptpay')).toMatchObject({
       channel_name: 'พร้อมเพย์ QR',
@@ -324,7 +338,11 @@ describe('save', () => {
     expect(row).toMatchObject({
       targetId: String(promptpay.pay_channel_id),
       before: { payment_type: 'promptpay', max_amount: null, names: { en: 'PromptPay', th: 'พร้อมเพย์' } },
-      after: { payment_type: 'promptpay', max_amount: 50000, names: { en: 'PromptPay QR', th: 'พร้อมเพย์ QR' } },
+      after: {
+        payment_type: 'promptpay',
+        max_amount: 50000,
+        names: { en: 'PromptPay QR', th: 'พร้อมเพย์ QR' },
+      },
     });
     // The same again changes nothing and records nothing.
     expect((await post('/channel/save', edit)).code).toBe(0);
@@ -359,20 +377,23 @@ describe('save', () => {
     await t.db
       .update(payChannel)
       .set({ maxAmount: 50000 })
-      .where(and(eq(payChannel.gameBaseId, sfl), eq(payChannel.currency, 'THB'), eq(payChannel.payMode, 108)));
+      .where(
+        and(eq(payChannel.gameBaseId, sfl), eq(payChannel.currency, 'THB'), eq(payChannel.payMode, 108)),
+      );
     const listed = await productIds();
     expect(listed).not.toContain('sfl_sea.gem_980');
     expect(listed.length).toBeGreaterThan(0);
-    const v2 = (
-      await memberGet(t.app, `/pay/api/web/pay/product_list/v2?game_id=sfl_sea`, null)
-    ).body.data as { product_id: string; price_list: { currency: string; pay_mode: number }[] }[];
+    const v2 = (await memberGet(t.app, `/pay/api/web/pay/product_list/v2?game_id=sfl_sea`, null)).body
+      .data as { product_id: string; price_list: { currency: string; pay_mode: number }[] }[];
     const gem980 = v2.find((p) => p.product_id === 'sfl_sea.gem_980')!;
     expect(gem980.price_list.some((p) => p.currency === 'THB' && p.pay_mode === 108)).toBe(false);
     expect(gem980.price_list.some((p) => p.currency === 'VND')).toBe(true);
     await t.db
       .update(payChannel)
       .set({ maxAmount: null })
-      .where(and(eq(payChannel.gameBaseId, sfl), eq(payChannel.currency, 'THB'), eq(payChannel.payMode, 108)));
+      .where(
+        and(eq(payChannel.gameBaseId, sfl), eq(payChannel.currency, 'THB'), eq(payChannel.payMode, 108)),
+      );
     expect(await addOrderCode()).toBe(0);
   });
 });

@@ -241,9 +241,21 @@ describe('channel_list (regional)', () => {
     );
     expect(payChannelItem.array().parse(body.data)).toEqual([
       { pay_mode: 108, payment_type: 'promptpay', channel_name: 'พร้อมเพย์', currency: 'THB', ...noLimits },
-      { pay_mode: 108, payment_type: 'truemoney', channel_name: 'ทรูมันนี่ วอลเล็ท', currency: 'THB', ...noLimits },
+      {
+        pay_mode: 108,
+        payment_type: 'truemoney',
+        channel_name: 'ทรูมันนี่ วอลเล็ท',
+        currency: 'THB',
+        ...noLimits,
+      },
       { pay_mode: 108, payment_type: 'card', channel_name: 'บัตรเครดิต / เดบิต', currency: 'THB', ...noLimits },
-      { pay_mode: 106, payment_type: 'unipin_credits', channel_name: 'UniPin เครดิต', currency: 'THB', ...noLimits },
+      {
+        pay_mode: 106,
+        payment_type: 'unipin_credits',
+        channel_name: 'UniPin เครดิต',
+        currency: 'THB',
+        ...noLimits,
+      },
       { pay_mode: 107, payment_type: 'razer_gold', channel_name: 'Razer Gold', currency: 'THB', ...noLimits },
     ]);
   });

@@ -26,7 +26,10 @@ export class ChannelAuthoringRepository {
   /** Every name of the channels, one row per channel and language. */
   async names(ids: readonly number[]): Promise<{ payChannelId: number; lang: string; name: string }[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(payChannelI18n).where(inArray(payChannelI18n.payChannelId, [...ids]));
+    return this.db
+      .select()
+      .from(payChannelI18n)
+      .where(inArray(payChannelI18n.payChannelId, [...ids]));
   }
 
   /** Whether a channel other than `exceptId` has this game, currency, mode and method (the unique key). */

@@ -224,7 +224,8 @@ export class ChannelAuthoringService {
     const providerMethods = { ...current };
     if (provider !== null && isKnownProvider(provider) && providerFacts[provider].methods !== null) {
       if (keys.length === 0) throw fieldIssue('method_keys', 'required');
-      if (keys.some((k) => !(k in providerFacts[provider].methods!))) throw fieldIssue('method_keys', 'unknown');
+      if (keys.some((k) => !(k in providerFacts[provider].methods!)))
+        throw fieldIssue('method_keys', 'unknown');
       if (keys.some((k) => !methodTakes(provider, k, currency))) throw fieldIssue('method_keys', 'currency');
       providerMethods[provider] = keys;
     } else if (keys.length > 0) {
@@ -258,7 +259,8 @@ export class ChannelAuthoringService {
   ): Promise<PayAdminChannelItem> {
     const catalog = new CatalogRepository(this.d.db);
     if (!(await catalog.inCatalog(input.game_base_id))) throw notFound();
-    if (!(await catalog.sellsIn(input.game_base_id, input.currency))) throw fieldIssue('currency', 'not_sold');
+    if (!(await catalog.sellsIn(input.game_base_id, input.currency)))
+      throw fieldIssue('currency', 'not_sold');
     const setup = this.setupOf(input, input.currency, {});
     const names = ChannelAuthoringService.namesOf(input);
     const key = { gameBaseId: input.game_base_id, currency: input.currency };

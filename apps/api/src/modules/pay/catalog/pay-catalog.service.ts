@@ -19,11 +19,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../../site/index.ts';
 import type { GameRef, OfferCondition, CatalogRepository } from './catalog.repository.ts';
 import { started } from '../orders/started.ts';
-import {
-  unpayableReason,
-  withinLimits,
-  type ConfiguredProviders,
-} from '../providers/provider-catalog.ts';
+import { unpayableReason, withinLimits, type ConfiguredProviders } from '../providers/provider-catalog.ts';
 
 export const payError = (code: number) => new AppError(code, { domain: 'pay' });
 
@@ -89,7 +85,9 @@ export class PayCatalogService {
   }
 
   /** The open channels of the game that can be paid here: their provider is configured and takes the currency. */
-  private async payableChannels(...args: Parameters<CatalogRepository['openChannels']>): Promise<OpenChannel[]> {
+  private async payableChannels(
+    ...args: Parameters<CatalogRepository['openChannels']>
+  ): Promise<OpenChannel[]> {
     const rows = await this.repo.openChannels(...args);
     const setup = this.options.providers;
     return setup ? rows.filter((r) => unpayableReason(r, setup) === null) : rows;

@@ -65,7 +65,10 @@ export function methodTakes(provider: KnownProvider, method: string, currency: s
 }
 
 /** Why the channel cannot be paid in this deployment, or null when it can. */
-export function unpayableReason(channel: ChannelPaymentSetup, setup: ConfiguredProviders): UnpayableReason | null {
+export function unpayableReason(
+  channel: ChannelPaymentSetup,
+  setup: ConfiguredProviders,
+): UnpayableReason | null {
   const name = effectiveProvider(channel, setup);
   if (name === null || !setup.configured.includes(name)) return 'provider_not_configured';
   // A provider built here that this list does not describe takes whatever its channel names.
@@ -77,5 +80,8 @@ export function unpayableReason(channel: ChannelPaymentSetup, setup: ConfiguredP
 
 /** Whether a price (minor units) is within a channel's per-order limits (null: no limit on that side). */
 export function withinLimits(price: number, limits: { minAmount: number | null; maxAmount: number | null }) {
-  return (limits.minAmount === null || price >= limits.minAmount) && (limits.maxAmount === null || price <= limits.maxAmount);
+  return (
+    (limits.minAmount === null || price >= limits.minAmount) &&
+    (limits.maxAmount === null || price <= limits.maxAmount)
+  );
 }

@@ -174,7 +174,9 @@ describe('payment channel editor', { timeout: 60_000 }, () => {
         "stripe isn't set up on this site: players aren't offered this channel, and it can't be switched on.",
       ),
     ).toBeTruthy();
-    expect(form.getByText(/The site's operator sets up stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/)).toBeTruthy();
+    expect(
+      form.getByText(/The site's operator sets up stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/),
+    ).toBeTruthy();
 
     // Stripe's PayNow does not take THB.
     fireEvent.mouseDown(form.getByLabelText('stripe payment methods'));

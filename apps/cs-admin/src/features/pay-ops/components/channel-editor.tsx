@@ -15,7 +15,13 @@ import { optionOf } from '@gp/i18n/languages';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useFormSave } from '../../../lib/use-form-save.ts';
 import { channelCalls } from '../api/channel-authoring.calls.ts';
-import { channelFieldErrors, keyTakes, providerInUse, setupProblem, unpayableText } from '../model/channel-setup.ts';
+import {
+  channelFieldErrors,
+  keyTakes,
+  providerInUse,
+  setupProblem,
+  unpayableText,
+} from '../model/channel-setup.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
 import layout from '../../../lib/layout.module.css';
@@ -90,9 +96,7 @@ export function ChannelEditor({
   const inUse = providerInUse(provider || null, providers);
   const inUseItem = providers.providers.find((p) => p.provider === inUse);
   const problem = setupProblem({ provider: provider || null, method_keys: methodKeys, currency }, providers);
-  const problemText = problem
-    ? unpayableText(t, problem, { provider_in_use: inUse, currency })
-    : undefined;
+  const problemText = problem ? unpayableText(t, problem, { provider_in_use: inUse, currency }) : undefined;
 
   const amountHint =
     exponent === 0
@@ -232,7 +236,9 @@ export function ChannelEditor({
                     return Promise.reject(new Error(t('pay.channels.error.methodRequired')));
                   const wrong = keys.find((k) => !keyTakes(inUseItem, k, currency));
                   return wrong
-                    ? Promise.reject(new Error(t('pay.channels.rule.methodCurrency', { key: wrong, currency })))
+                    ? Promise.reject(
+                        new Error(t('pay.channels.rule.methodCurrency', { key: wrong, currency })),
+                      )
                     : Promise.resolve();
                 },
               },

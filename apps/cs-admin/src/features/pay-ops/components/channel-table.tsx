@@ -24,8 +24,18 @@ function Limits({ channel }: { channel: PayAdminChannelItem }) {
   );
   const { min_amount: min, max_amount: max } = channel;
   if (min === null && max === null) return <>{t('pay.channels.noLimit')}</>;
-  if (max === null) return <>{t('pay.channels.from')} {money(min!)}</>;
-  if (min === null) return <>{t('pay.channels.upTo')} {money(max)}</>;
+  if (max === null)
+    return (
+      <>
+        {t('pay.channels.from')} {money(min!)}
+      </>
+    );
+  if (min === null)
+    return (
+      <>
+        {t('pay.channels.upTo')} {money(max)}
+      </>
+    );
   return (
     <>
       {money(min)} – {money(max)}
@@ -218,9 +228,7 @@ export function ChannelTable({
   });
   return (
     <Flex vertical gap={12}>
-      {providersError !== null && (
-        <Alert type="error" showIcon title={payErrorText(t, providersError)} />
-      )}
+      {providersError !== null && <Alert type="error" showIcon title={payErrorText(t, providersError)} />}
       <Flex gap={8} align="center" justify="space-between" wrap>
         <Button type="primary" disabled={!providers} onClick={() => setEditing('new')}>
           {t('pay.channels.add')}

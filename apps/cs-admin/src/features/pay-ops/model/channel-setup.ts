@@ -43,7 +43,8 @@ export function unpayableText(
   channel: Pick<PayAdminChannelItem, 'provider_in_use' | 'currency'>,
 ): string {
   const provider = channel.provider_in_use;
-  if (reason === 'provider_not_configured' && provider === null) return t('ops:pay.channels.reason.noProvider');
+  if (reason === 'provider_not_configured' && provider === null)
+    return t('ops:pay.channels.reason.noProvider');
   return t(`ops:pay.channels.reason.${reason}`, { provider, currency: channel.currency });
 }
 
