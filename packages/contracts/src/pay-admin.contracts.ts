@@ -47,6 +47,7 @@ import {
   paySwitchData,
 } from './pay.contracts.ts';
 import { refundReasons, reversalStatuses, staffRefundReasons } from './pay-values.ts';
+import { payChannelSetupFields } from './pay-channel-setup.ts';
 import { defineStaffCall } from './staff.contracts.ts';
 
 const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -131,6 +132,8 @@ export const payAdminChannelItem = z.object({
   is_open: flag,
   sort: z.number().int(),
   updated_at: z.string(),
+  // Authoring (pay-channel-authoring.contracts.ts): what the channel editor shows and edits.
+  ...payChannelSetupFields,
 });
 export type PayAdminChannelItem = z.infer<typeof payAdminChannelItem>;
 

@@ -166,6 +166,12 @@ export const payChannelItem = z.object({
   /** In the page language (brand names stay as they are). */
   channel_name: z.string(),
   currency: z.string(),
+  /**
+   * The channel's per-order limits in minor units of `currency` (null: none): the page offers the channel only
+   * for a product whose price is within them, and an order outside them is refused (42).
+   */
+  min_amount: z.number().int().nullable(),
+  max_amount: z.number().int().nullable(),
 });
 export type PayChannelItem = z.infer<typeof payChannelItem>;
 

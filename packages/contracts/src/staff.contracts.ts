@@ -282,6 +282,8 @@ export const auditActions = [
   'pay.product.price',
   'pay.product.sale',
   'pay.channel',
+  'pay.channel.create',
+  'pay.channel.save',
   'pay.delivery.retry',
   'pay.settlement.run',
   'pay.settlement.recheck',

@@ -179,6 +179,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     // Ours: the lookup without login and the live order status.
     [40, 'pay.lookupNoMatch'],
     [41, 'pay.tooManyStreams'],
+    [42, 'pay.amountOutsideChannelLimits'],
   ],
   staff: [
     [-40001, 'staff.ticketHandledByOther'],
@@ -210,6 +211,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-40201, 'staff.refunds.notPaid'],
     [-40202, 'staff.refunds.alreadyRefunded'],
     [-40203, 'staff.refunds.providerRefused'],
+    [-40320, 'staff.payChannels.providerNotConfigured'],
   ],
 };
 

@@ -162,6 +162,7 @@ const serviceCodes = {
  * follow it:
  *  40       lookupNoMatch (no order with this number on an account with this e-mail or phone: one answer for both)
  *  41       tooManyStreams (the member or the server has as many live order streams open as it allows; HTTP 429)
+ *  42       amountOutsideChannelLimits (the price is below the channel's per-order minimum or above its maximum)
  */
 const payCodes = {
   1: 'pay.wrongCaptcha',
@@ -183,6 +184,7 @@ const payCodes = {
   17: 'pay.noCharacter',
   40: 'pay.lookupNoMatch',
   41: 'pay.tooManyStreams',
+  42: 'pay.amountOutsideChannelLimits',
 } as const;
 
 /**
@@ -238,6 +240,8 @@ const staffCodes = {
   [-40201]: 'staff.refunds.notPaid',
   [-40202]: 'staff.refunds.alreadyRefunded',
   [-40203]: 'staff.refunds.providerRefused',
+  // Payment channels: a channel the deployment could not take payments through.
+  [-40320]: 'staff.payChannels.providerNotConfigured',
 } as const;
 
 const catalogueData = {
@@ -417,6 +421,8 @@ export const codes = {
   payNoCharacter: 17,
   payLookupNoMatch: 40,
   payTooManyStreams: 41,
+  /** The price is outside the chosen channel's per-order limits (pay_channel.min_amount / max_amount). */
+  payAmountOutsideChannelLimits: 42,
   // staff
   staffTicketHandledByOther: -40001,
   staffEditLockExpired: -40003,
@@ -447,4 +453,9 @@ export const codes = {
   staffRefundAlreadyRefunded: -40202,
   /** The payment provider refused the refund (already refunded there, disputed, ...). */
   staffRefundProviderRefused: -40203,
+  /**
+   * A channel created, saved or switched on whose payment provider is not configured in this deployment (or does
+   * not take the channel's currency through its method keys).
+   */
+  staffPayChannelProviderNotConfigured: -40320,
 } as const;

@@ -136,7 +136,12 @@ export default function PayCatalog() {
                   key: 'channels',
                   label: t('pay.catalog.channels'),
                   children: section(catalog.channels, () => (
-                    <ChannelTable key={`${game}:${loadedAt}`} initial={catalog.channels.data ?? []} />
+                    <ChannelTable
+                      key={`${game}:${loadedAt}`}
+                      gameBaseId={game}
+                      currencies={chosen?.currencies ?? []}
+                      initial={catalog.channels.data ?? []}
+                    />
                   )),
                 },
               ]}

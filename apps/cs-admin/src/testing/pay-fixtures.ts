@@ -1,4 +1,5 @@
 /** The top-up catalog and orders as the staff API answers them (tests only). */
+import type { PayChannelProviderData } from '@gp/contracts/pay-channel-authoring';
 import type {
   DeadDeliveryItem,
   PayAdminChannelItem,
@@ -67,6 +68,41 @@ export const channel = (overrides: Partial<PayAdminChannelItem> = {}): PayAdminC
   is_open: 1,
   sort: 1,
   updated_at: '2026-03-01T00:00:00.000Z',
+  provider: null,
+  provider_in_use: 'sandbox',
+  method_keys: [],
+  min_amount: null,
+  max_amount: null,
+  exponent: 2,
+  names: { en: 'MyCard Thailand', th: null, cn: null, vi: null, zh: null },
+  payable: 1,
+  unpayable_reason: null,
+  ...overrides,
+});
+
+/** The providers of a deployment whose own is the sandbox and where Stripe is not set up. */
+export const channelProviders = (
+  overrides: Partial<PayChannelProviderData> = {},
+): PayChannelProviderData => ({
+  deployment_provider: 'sandbox',
+  providers: [
+    {
+      provider: 'stripe',
+      configured: 0,
+      settings: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      method_keys: [
+        { key: 'card', currencies: null },
+        { key: 'promptpay', currencies: ['THB'] },
+        { key: 'paynow', currencies: ['SGD'] },
+      ],
+    },
+    {
+      provider: 'sandbox',
+      configured: 1,
+      settings: 'PAY_PROVIDER=sandbox (development only)',
+      method_keys: null,
+    },
+  ],
   ...overrides,
 });
 

@@ -151,6 +151,18 @@ describe('/paygame/ wizard', () => {
     expect(((await radio('Mei')) as HTMLInputElement).disabled).toBe(false);
   });
 
+  it('offers with a method only the items its per-order limits take', async () => {
+    await renderApp(routes, '/paygame/');
+    fireEvent.click(await radio('Lotus Blade'));
+    fireEvent.click(await radio('TrueMoney Wallet'));
+    expect(await radio('300 Jade, ฿179.00')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /60 Jade/ })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /980 Jade/ })).toBeNull();
+    fireEvent.click(await radio('PromptPay'));
+    expect(await radio('980 Jade, ฿549.00')).toBeTruthy();
+    expect(await radio('60 Jade, ฿35.00')).toBeTruthy();
+  });
+
   it('tells a player without a character on the server, or in the game, how to get one', async () => {
     await renderApp(routes, '/paygame/');
     fireEvent.click(await radio('Lotus Blade'));

@@ -76,10 +76,21 @@ export const currencies = [
   { currency: 'VND', exponent: 0 },
 ];
 
+const noLimits = { min_amount: null, max_amount: null };
+
 export const channels: PayChannelItem[] = [
-  { pay_mode: 108, payment_type: 'promptpay', channel_name: 'PromptPay', currency: 'THB' },
-  { pay_mode: 107, payment_type: 'razer_gold', channel_name: 'Razer Gold', currency: 'THB' },
-  { pay_mode: 108, payment_type: 'momo', channel_name: 'MoMo e-wallet', currency: 'VND' },
+  { pay_mode: 108, payment_type: 'promptpay', channel_name: 'PromptPay', currency: 'THB', ...noLimits },
+  { pay_mode: 107, payment_type: 'razer_gold', channel_name: 'Razer Gold', currency: 'THB', ...noLimits },
+  // Takes ฿50.00 to ฿200.00 an order: only the 300 Jade pack (฿179.00) of its mode.
+  {
+    pay_mode: 108,
+    payment_type: 'truemoney',
+    channel_name: 'TrueMoney Wallet',
+    currency: 'THB',
+    min_amount: 5000,
+    max_amount: 20000,
+  },
+  { pay_mode: 108, payment_type: 'momo', channel_name: 'MoMo e-wallet', currency: 'VND', ...noLimits },
 ];
 
 const product = (

@@ -178,6 +178,12 @@ export const payChannel = pgTable(
      * its methods the provider's page offers is configuration, not code.
      */
     providerMethods: jsonb('provider_methods').$type<Record<string, string[]>>().notNull().default({}),
+    /**
+     * Per-order limits in minor units of `currency` (null: no limit): a price outside them is not offered through
+     * the channel and an order at it is refused (pay code 42). Providers and wallets cap a single payment.
+     */
+    minAmount: bigint('min_amount', { mode: 'number' }),
+    maxAmount: bigint('max_amount', { mode: 'number' }),
     isOpen: boolean('is_open').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
@@ -187,6 +193,11 @@ export const payChannel = pgTable(
     unique('pay_channel_game_currency_method').on(t.gameBaseId, t.currency, t.payMode, t.paymentType),
     check('pay_channel_pay_mode', payModeCheck(t.payMode)),
     check('pay_channel_currency', currencyCheck(t.currency)),
+    check('pay_channel_min_amount', sql`${t.minAmount} is null or ${t.minAmount} > 0`),
+    check(
+      'pay_channel_limits_order',
+      sql`${t.minAmount} is null or ${t.maxAmount} is null or ${t.maxAmount} >= ${t.minAmount}`,
+    ),
   ],
 );
 

@@ -35,6 +35,7 @@ import type { PaymentProvider } from './providers/payment-provider.ts';
 import { standInsAskedFor, type PayStandIns } from './pay-stand-ins.ts';
 import { RememberedCatalogRepository, type Remember } from './catalog/remembered-catalog.repository.ts';
 import { StripeProvider } from './providers/stripe/stripe-provider.ts';
+import { isKnownProvider, providerFacts, type ConfiguredProviders } from './providers/provider-catalog.ts';
 
 /** Where notifications of a provider arrive (POST, under the pay group). */
 export const notifyPath = (provider: string) => `/pay/notify/${provider}`;
@@ -59,6 +60,8 @@ export interface PayRuntime {
   providers: Record<string, PaymentProvider>;
   /** Set when PAY_PROVIDER=stripe, STRIPE_SECRET_KEY or STRIPE_TEST_SERVER. */
   stripe: StripeProvider | undefined;
+  /** The providers configured here and the deployment's own: which channels can be paid (provider-catalog.ts). */
+  channelProviders: ConfiguredProviders;
   orders: PayOrderService;
   worker: PayDeliveryWorker;
   /** Asks providers about orders no notification decided (a background job with PAY_WORKER). */
@@ -83,36 +86,29 @@ declare module 'fastify' {
   }
 }
 
-/** Which settings configure a provider a channel may name (the start check's hint). */
-const providerSettings: Record<string, string> = {
-  stripe: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
-  sandbox: 'PAY_PROVIDER=sandbox (development only)',
-};
-
 /**
- * The start check: channels naming a payment provider this deployment has not configured. In production the
- * start is refused, listing them (a player would meet err3 on each); elsewhere they are logged and each such
- * channel answers err3 (recharge unavailable) when an order is placed on it.
+ * The start check: channels naming a payment provider this deployment has not configured. Players are not
+ * offered them and orders naming them are refused (err13), and the console shows why, so the start goes on
+ * (refusing it would leave an operator who removed a provider's keys with no console to switch the channels
+ * off); the list is logged so the operator sees what players no longer get.
  */
 export async function checkChannelProviders(
   catalog: CatalogRepository,
   configured: readonly string[],
-  options: { production: boolean; log: Pick<FastifyInstance['log'], 'warn'> },
+  options: { log: Pick<FastifyInstance['log'], 'warn'> },
 ): Promise<void> {
   const channels = await catalog.channelsNamingOtherProviders(configured);
   if (channels.length === 0) return;
-  const lines = channels.map(
-    (c) =>
-      `  game ${c.gameBaseId} ${c.currency} pay_mode ${c.payMode} ${c.paymentType}${c.isOpen ? '' : ' (closed)'}: ${c.provider}` +
-      ` is not configured${providerSettings[c.provider!] ? ` (set ${providerSettings[c.provider!]})` : ''}`,
-  );
-  if (options.production)
-    throw new Error(
-      `pay channels name a payment provider that is not configured (configured: ${configured.join(', ') || 'none'}):\n${lines.join('\n')}`,
+  const lines = channels.map((c) => {
+    const settings = isKnownProvider(c.provider!) ? providerFacts[c.provider].settings : undefined;
+    return (
+      `game ${c.gameBaseId} ${c.currency} pay_mode ${c.payMode} ${c.paymentType}${c.isOpen ? '' : ' (closed)'}: ${c.provider}` +
+      ` is not configured${settings ? ` (set ${settings})` : ''}`
     );
+  });
   options.log.warn(
-    { channels: lines.map((l) => l.trim()) },
-    'pay channels name a payment provider that is not configured; they answer err3',
+    { channels: lines, configured },
+    'pay channels name a payment provider that is not configured: players are not offered them',
   );
 }
 
@@ -128,10 +124,36 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
       `${asked.join(', ')} asks for a development stand-in, which this build does not have ` +
         '(they run only from the development entry points in src/dev/)',
     );
+  let stripe: StripeProvider | undefined;
+  if (
+    env.payProvider === 'stripe' ||
+    env.STRIPE_SECRET_KEY !== undefined ||
+    env.STRIPE_TEST_SERVER !== undefined
+  ) {
+    // Production has both keys (env.ts requires them with PAY_PROVIDER=stripe); elsewhere the local ones.
+    const secretKey = env.STRIPE_SECRET_KEY ?? localStripeKeys.secretKey;
+    const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? localStripeKeys.webhookSecret;
+    const apiBase =
+      (env.STRIPE_TEST_SERVER !== undefined
+        ? standIns?.stripeApiBase(app, { secretKey, webhookSecret })
+        : undefined) ?? env.STRIPE_API_BASE;
+    stripe = new StripeProvider({ secretKey, webhookSecret, apiBase, now });
+  }
+  const providers: Record<string, PaymentProvider> = standIns ? { ...standIns.providers(app) } : {};
+  if (stripe) providers.stripe = stripe;
+  const provider = env.payProvider === 'none' ? undefined : providers[env.payProvider];
+  const channelProviders: ConfiguredProviders = {
+    configured: Object.keys(providers),
+    deploymentProvider: provider?.name,
+  };
   const region = app.site.distributionRegion;
   const catalogRepo = new CatalogRepository(db);
   const switches = new PaySwitchService(catalogRepo, region);
-  const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
+  const catalog = new PayCatalogService(catalogRepo, {
+    distributionRegion: region,
+    mediaUrl: app.mediaUrl,
+    providers: channelProviders,
+  });
   const simulator = env.gameSim ? standIns?.gameServer(app) : undefined;
   // Reads kept as the public cache keeps its answers (the cache is decorated after this runtime, so it is looked
   // up when a read comes): at most its TTL old, forgotten by every staff write in every process.
@@ -165,30 +187,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     createCaptchaService(db, { testAnswer: env.CAPTCHA_TEST_ANSWER, now }),
   );
 
-  let stripe: StripeProvider | undefined;
-  if (
-    env.payProvider === 'stripe' ||
-    env.STRIPE_SECRET_KEY !== undefined ||
-    env.STRIPE_TEST_SERVER !== undefined
-  ) {
-    // Production has both keys (env.ts requires them with PAY_PROVIDER=stripe); elsewhere the local ones.
-    const secretKey = env.STRIPE_SECRET_KEY ?? localStripeKeys.secretKey;
-    const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? localStripeKeys.webhookSecret;
-    const apiBase =
-      (env.STRIPE_TEST_SERVER !== undefined
-        ? standIns?.stripeApiBase(app, { secretKey, webhookSecret })
-        : undefined) ?? env.STRIPE_API_BASE;
-    stripe = new StripeProvider({ secretKey, webhookSecret, apiBase, now });
-  }
-  const providers: Record<string, PaymentProvider> = standIns ? { ...standIns.providers(app) } : {};
-  if (stripe) providers.stripe = stripe;
-  const provider = env.payProvider === 'none' ? undefined : providers[env.payProvider];
-  app.addHook('onReady', () =>
-    checkChannelProviders(catalogRepo, Object.keys(providers), {
-      production: env.NODE_ENV === 'production',
-      log,
-    }),
-  );
+  app.addHook('onReady', () => checkChannelProviders(catalogRepo, Object.keys(providers), { log }));
 
   const worker = new PayDeliveryWorker({
     db,
@@ -212,6 +211,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
   const rememberedCatalog = new PayCatalogService(rememberedRepo, {
     distributionRegion: region,
     mediaUrl: app.mediaUrl,
+    providers: channelProviders,
   });
   const remembered: RememberedCatalog = {
     enabled: cacheOn,
@@ -296,6 +296,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     provider,
     providers,
     stripe,
+    channelProviders,
     orders,
     worker,
     reconciler,

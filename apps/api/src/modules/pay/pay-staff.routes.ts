@@ -27,8 +27,14 @@ import {
   payAdminSettlementResolve,
   payAdminSettlementRun,
 } from '@gp/contracts/pay-settlement';
+import {
+  payChannelCreate,
+  payChannelProviderList,
+  payChannelSave,
+} from '@gp/contracts/pay-channel-authoring';
 import { registerCall, staffOf } from '../../http/register-call.ts';
 import { PayAdminCatalogService } from './catalog/catalog-admin.service.ts';
+import { ChannelAuthoringService } from './catalog/channel-authoring.service.ts';
 import { PayAdminSettlementService } from './settlement/settlement-admin.service.ts';
 import { PayAdminRefundService } from './refunds/refund-admin.service.ts';
 import { gameServerAdminRoutes } from './game-server/game-server-admin.routes.ts';
@@ -51,10 +57,18 @@ export async function payStaffRoutes(app: FastifyInstance) {
   registerCall(app, payAdminProductList, (input, ctx) => catalog.products(input.game_base_id, ctx.lang));
   registerCall(app, payAdminProductPrice, (input, ctx) => catalog.setPrice(staffOf(ctx), input, ctx.lang));
   registerCall(app, payAdminProductSale, (input, ctx) => catalog.setSale(staffOf(ctx), input, ctx.lang));
-  registerCall(app, payAdminChannelList, (input, ctx) => catalog.channels(input, ctx.lang));
-  registerCall(app, payAdminChannelSwitch, (input, ctx) =>
-    catalog.setChannelOpen(staffOf(ctx), input, ctx.lang),
-  );
+
+  // Payment channels: the list and switch, and their authoring, with each channel's provider state.
+  const channels = new ChannelAuthoringService({
+    db: app.db,
+    now: app.now,
+    providers: app.pay.channelProviders,
+  });
+  registerCall(app, payAdminChannelList, (input, ctx) => channels.list(input, ctx.lang));
+  registerCall(app, payAdminChannelSwitch, (input, ctx) => channels.setOpen(staffOf(ctx), input, ctx.lang));
+  registerCall(app, payChannelProviderList, () => channels.providerList());
+  registerCall(app, payChannelCreate, (input, ctx) => channels.create(staffOf(ctx), input, ctx.lang));
+  registerCall(app, payChannelSave, (input, ctx) => channels.save(staffOf(ctx), input, ctx.lang));
 
   registerCall(app, payAdminOrderPageCall, (input, ctx) => orders.page(input, ctx.lang));
   registerCall(app, payAdminOrderDetailCall, (input, ctx) => orders.detail(input.order_no, ctx.lang));

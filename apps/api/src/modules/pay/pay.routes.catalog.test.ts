@@ -235,15 +235,28 @@ describe('product_list (regional)', () => {
 
 describe('channel_list (regional)', () => {
   it('lists the open web channels of a currency with localized names, brand names falling back to en', async () => {
+    const noLimits = { min_amount: null, max_amount: null };
     const { body } = await get(
       webpay(`channel_list?distribution_region=5&game_base_id=${sfl}&currency=THB&lang=th`),
     );
     expect(payChannelItem.array().parse(body.data)).toEqual([
-      { pay_mode: 108, payment_type: 'promptpay', channel_name: 'พร้อมเพย์', currency: 'THB' },
-      { pay_mode: 108, payment_type: 'truemoney', channel_name: 'ทรูมันนี่ วอลเล็ท', currency: 'THB' },
-      { pay_mode: 108, payment_type: 'card', channel_name: 'บัตรเครดิต / เดบิต', currency: 'THB' },
-      { pay_mode: 106, payment_type: 'unipin_credits', channel_name: 'UniPin เครดิต', currency: 'THB' },
-      { pay_mode: 107, payment_type: 'razer_gold', channel_name: 'Razer Gold', currency: 'THB' },
+      { pay_mode: 108, payment_type: 'promptpay', channel_name: 'พร้อมเพย์', currency: 'THB', ...noLimits },
+      {
+        pay_mode: 108,
+        payment_type: 'truemoney',
+        channel_name: 'ทรูมันนี่ วอลเล็ท',
+        currency: 'THB',
+        ...noLimits,
+      },
+      { pay_mode: 108, payment_type: 'card', channel_name: 'บัตรเครดิต / เดบิต', currency: 'THB', ...noLimits },
+      {
+        pay_mode: 106,
+        payment_type: 'unipin_credits',
+        channel_name: 'UniPin เครดิต',
+        currency: 'THB',
+        ...noLimits,
+      },
+      { pay_mode: 107, payment_type: 'razer_gold', channel_name: 'Razer Gold', currency: 'THB', ...noLimits },
     ]);
   });
 

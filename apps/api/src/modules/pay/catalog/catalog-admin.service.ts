@@ -1,6 +1,6 @@
 /**
  * The top-up catalog for staff: the pay switch per region, servers and their maintenance flag, products with
- * their prices and sale flags, channels. Reads show every row whatever its flags; each write locks what it
+ * their prices and sale flags (channels: channel-authoring.service.ts). Reads show every row whatever its flags; each write locks what it
  * changes, changes it and records the audit row (before / after) in one transaction. A write that would
  * change nothing writes and records nothing.
  *
@@ -9,7 +9,6 @@
  */
 import { currencyExponent, type PayMode } from '@gp/contracts/pay';
 import type {
-  PayAdminChannelItem,
   PayAdminGameItem,
   PayAdminPriceItem,
   PayAdminProductItem,
@@ -24,7 +23,6 @@ import { languagesFor, pickLanguage } from '../../site/index.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
 import {
   CatalogRepository,
-  type PayChannelRow,
   type PayPriceRow,
   type PayServerRow,
   type PaySettingRow,
@@ -73,19 +71,6 @@ function priceItem(price: PayPriceRow): PayAdminPriceItem {
     product_price: price.price,
     is_on_sale: bit(price.isOnSale),
     updated_at: price.updatedAt.toISOString(),
-  };
-}
-
-function channelItem(channel: PayChannelRow, name: string | null): PayAdminChannelItem {
-  return {
-    pay_channel_id: channel.id,
-    currency: channel.currency,
-    pay_mode: channel.payMode as PayMode,
-    payment_type: channel.paymentType,
-    channel_name: name ?? channel.paymentType,
-    is_open: bit(channel.isOpen),
-    sort: channel.sort,
-    updated_at: channel.updatedAt.toISOString(),
   };
 }
 
@@ -322,65 +307,6 @@ export class PayAdminCatalogService {
         }
       }
       const [item] = await this.productItems(repo, input.game_base_id, lang, input.product_id);
-      return item!;
-    });
-  }
-
-  // ---- Channels ----
-
-  private async channelItems(
-    repo: CatalogRepository,
-    filter: { gameBaseId?: number; id?: number; currency?: string },
-    lang: string,
-  ): Promise<PayAdminChannelItem[]> {
-    const rows = named(await repo.channels(filter, languagesFor(lang)));
-    return pickLanguage(rows, lang, (r) => r.channel.id).map((r) => channelItem(r.channel, r.name));
-  }
-
-  async channels(
-    input: { game_base_id: number; currency?: string | undefined },
-    lang: string,
-  ): Promise<PayAdminChannelItem[]> {
-    const repo = new CatalogRepository(this.d.db);
-    await this.requireGame(repo, input.game_base_id);
-    return this.channelItems(
-      repo,
-      {
-        gameBaseId: input.game_base_id,
-        ...(input.currency === undefined ? {} : { currency: input.currency }),
-      },
-      lang,
-    );
-  }
-
-  async setChannelOpen(
-    staff: AuthenticatedStaff,
-    input: { pay_channel_id: number; is_open: 0 | 1 },
-    lang: string,
-  ): Promise<PayAdminChannelItem> {
-    const open = input.is_open === 1;
-    return inTransaction(this.d.db, async (tx) => {
-      const repo = new CatalogRepository(tx);
-      const channel = await repo.channelForUpdate(input.pay_channel_id);
-      if (!channel) throw notFound();
-      if (channel.isOpen !== open) {
-        await repo.setChannelOpen(channel.id, open, this.now());
-        // The channel's id means nothing to a reader of the log; what it is does.
-        const which = {
-          game_base_id: channel.gameBaseId,
-          currency: channel.currency,
-          pay_mode: channel.payMode,
-          payment_type: channel.paymentType,
-        };
-        await audit.record(tx, {
-          actor: staff,
-          action: 'pay.channel',
-          target: { type: 'pay_channel', id: channel.id },
-          before: { ...which, is_open: bit(channel.isOpen) },
-          after: { ...which, is_open: bit(open) },
-        });
-      }
-      const [item] = await this.channelItems(repo, { id: channel.id }, lang);
       return item!;
     });
   }

@@ -225,6 +225,8 @@ export class CatalogRepository {
         paymentType: payChannel.paymentType,
         provider: payChannel.provider,
         providerMethods: payChannel.providerMethods,
+        minAmount: payChannel.minAmount,
+        maxAmount: payChannel.maxAmount,
         lang: payChannelI18n.lang,
         name: payChannelI18n.name,
       })
@@ -292,6 +294,8 @@ export class CatalogRepository {
     paymentType: string;
     provider: string | null;
     providerMethods: Record<string, string[]>;
+    minAmount: number | null;
+    maxAmount: number | null;
   }): OfferCondition {
     const product = this.db
       .select({ one: sql`1` })
@@ -322,6 +326,8 @@ export class CatalogRepository {
           eq(payChannel.paymentType, offer.paymentType),
           sql`${payChannel.provider} is not distinct from ${offer.provider}`,
           sql`${payChannel.providerMethods} = ${JSON.stringify(offer.providerMethods)}::jsonb`,
+          sql`${payChannel.minAmount} is not distinct from ${offer.minAmount}::bigint`,
+          sql`${payChannel.maxAmount} is not distinct from ${offer.maxAmount}::bigint`,
         ),
       );
     return and(

@@ -78,6 +78,8 @@ describe('requireOffer', () => {
       // The deployment's provider takes it; Stripe would offer its PromptPay (catalog configuration).
       provider: null,
       providerMethods: { stripe: ['promptpay'] },
+      minAmount: null,
+      maxAmount: null,
     });
     const idr = await catalog.requireOffer({
       ...offer,

@@ -19,6 +19,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../../site/index.ts';
 import type { GameRef, OfferCondition, CatalogRepository } from './catalog.repository.ts';
 import { started } from '../orders/started.ts';
+import { unpayableReason, withinLimits, type ConfiguredProviders } from '../providers/provider-catalog.ts';
 
 export const payError = (code: number) => new AppError(code, { domain: 'pay' });
 
@@ -47,6 +48,9 @@ export interface OfferSnapshot {
   provider: string | null;
   /** Per provider, its payment methods for the channel (pay_channel.provider_methods). */
   providerMethods: Record<string, string[]>;
+  /** The channel's per-order limits the order was checked against (minor units; null: none). */
+  minAmount: number | null;
+  maxAmount: number | null;
 }
 
 export interface OfferRequest {
@@ -59,14 +63,34 @@ export interface OfferRequest {
   lang: string;
 }
 
+type OpenChannel = Awaited<ReturnType<CatalogRepository['openChannels']>>[number];
+
 export class PayCatalogService {
   constructor(
     private readonly repo: CatalogRepository,
-    private readonly options: { distributionRegion: number; mediaUrl: (id: string) => string },
+    private readonly options: {
+      distributionRegion: number;
+      mediaUrl: (id: string) => string;
+      /**
+       * The providers configured here (provider-catalog.ts): a channel none of them can pay is never offered,
+       * whatever its row says (rows can predate a change of the deployment's settings). Left out: every open
+       * channel is offered (catalog tests that are not about providers).
+       */
+      providers?: ConfiguredProviders | undefined;
+    },
   ) {}
 
   private region(region: number | undefined): number {
     return region ?? this.options.distributionRegion;
+  }
+
+  /** The open channels of the game that can be paid here: their provider is configured and takes the currency. */
+  private async payableChannels(
+    ...args: Parameters<CatalogRepository['openChannels']>
+  ): Promise<OpenChannel[]> {
+    const rows = await this.repo.openChannels(...args);
+    const setup = this.options.providers;
+    return setup ? rows.filter((r) => unpayableReason(r, setup) === null) : rows;
   }
 
   async games(region: number | undefined, lang: string): Promise<PayGameItem[]> {
@@ -108,7 +132,7 @@ export class PayCatalogService {
   ): Promise<PayProductItem[]> {
     const { gameBaseId } = await this.requireGame(input.region, { gameId: input.gameId });
     const channels = isWebPayMode(input.payMode)
-      ? await this.repo.openChannels(gameBaseId, ['en'], {
+      ? await this.payableChannels(gameBaseId, ['en'], {
           currency: input.currency,
           payModes: [input.payMode],
         })
@@ -146,16 +170,26 @@ export class PayCatalogService {
     return [...grouped.values()];
   }
 
+  /**
+   * Prices on sale whose currency and mode have a channel that can be paid here and takes the price within its
+   * per-order limits: nothing is offered that no channel can take.
+   */
   private async products(
     gameBaseId: number,
     lang: string,
     filter: { currency?: string; payMode?: number },
   ): Promise<PayProductItem[]> {
-    const rows = await this.repo.productsOnSale(gameBaseId, languagesFor(lang), {
-      ...filter,
-      payModes: webPayModes,
-    });
-    return pickLanguage(rows, lang, (r) => `${r.payProductId}/${r.currency}/${r.payMode}`).map((r) => ({
+    const [rows, channels] = await Promise.all([
+      this.repo.productsOnSale(gameBaseId, languagesFor(lang), { ...filter, payModes: webPayModes }),
+      this.payableChannels(gameBaseId, ['en'], {
+        ...(filter.currency === undefined ? {} : { currency: filter.currency }),
+        payModes: filter.payMode === undefined ? webPayModes : [filter.payMode],
+      }),
+    ]);
+    const payable = rows.filter((r) =>
+      channels.some((c) => c.currency === r.currency && c.payMode === r.payMode && withinLimits(r.price, c)),
+    );
+    return pickLanguage(payable, lang, (r) => `${r.payProductId}/${r.currency}/${r.payMode}`).map((r) => ({
       product_id: r.productId,
       product_name: r.name,
       product_price: r.price,
@@ -178,7 +212,7 @@ export class PayCatalogService {
     lang: string,
   ): Promise<PayChannelItem[]> {
     await this.requireGame(region, { gameBaseId });
-    const rows = await this.repo.openChannels(gameBaseId, languagesFor(lang), {
+    const rows = await this.payableChannels(gameBaseId, languagesFor(lang), {
       ...(currency === undefined ? {} : { currency }),
       payModes: webPayModes,
     });
@@ -191,6 +225,8 @@ export class PayCatalogService {
       payment_type: r.paymentType,
       channel_name: r.name ?? r.paymentType,
       currency: r.currency,
+      min_amount: r.minAmount,
+      max_amount: r.maxAmount,
     }));
   }
 
@@ -198,14 +234,15 @@ export class PayCatalogService {
    * For order creation: the product at its price through an open web channel, snapshotted in the page language.
    * In this order: err3 game not open for top-up; err13 not a web payment mode; err7 no such product (or no
    * price in this currency and mode); err6 product or price off sale; err13 no open channel of the game for the
-   * currency, mode and method.
+   * currency, mode and method that can be paid here (its provider configured for the currency); 42 the price is
+   * outside the channel's per-order limits.
    */
   async requireOffer(request: OfferRequest): Promise<OfferSnapshot> {
     const game = await this.requireGame(request.region, { gameId: request.gameId });
     if (!isWebPayMode(request.payMode)) throw payError(codes.payPaymentMethodUnsupported);
     // The product and the channel are read at once; the product's refusals still come first.
     const channels = started(
-      this.repo.openChannels(game.gameBaseId, ['en'], {
+      this.payableChannels(game.gameBaseId, ['en'], {
         currency: request.currency,
         payModes: [request.payMode],
         paymentType: request.paymentType,
@@ -221,6 +258,7 @@ export class PayCatalogService {
     if (!found.product.isOnSale || !found.price.isOnSale) throw payError(codes.payProductOffSale);
     const channel = await channels;
     if (channel.length === 0) throw payError(codes.payPaymentMethodUnsupported);
+    if (!withinLimits(found.price.price, channel[0]!)) throw payError(codes.payAmountOutsideChannelLimits);
     const [text] = pickLanguage(found.texts, request.lang, (t) => t.payProductId);
     return {
       gameBaseId: game.gameBaseId,
@@ -237,6 +275,8 @@ export class PayCatalogService {
       creditAmount: found.product.creditAmount,
       provider: channel[0]!.provider,
       providerMethods: channel[0]!.providerMethods,
+      minAmount: channel[0]!.minAmount,
+      maxAmount: channel[0]!.maxAmount,
     };
   }
 

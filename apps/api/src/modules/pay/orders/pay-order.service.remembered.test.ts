@@ -3,6 +3,7 @@
  * app's back, which no staff call announced, neither let a stale offer be bought nor refuse a good one. Each
  * change is made with SQL after an order has filled the memory.
  */
+import { codes } from '@gp/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -217,9 +218,10 @@ describe('orders on the remembered catalog', () => {
     await order();
     await t.db.update(payChannel).set({ provider: 'stripe' }).where(channel());
     try {
-      // Not configured in this app: err3, as without the memory; no order is made with the old provider.
+      // Not configured in this app: not offered (err13), as without the memory; no order is made with the old
+      // provider.
       const before = await orderCount();
-      expect(await codeFor()).toBe(3);
+      expect(await codeFor()).toBe(codes.payPaymentMethodUnsupported);
       expect(await orderCount()).toBe(before);
     } finally {
       await t.db.update(payChannel).set({ provider: null }).where(channel());

@@ -378,7 +378,12 @@ export class PayOrderService {
   ): Promise<{
     values: NewOrder;
     methods: string[];
-    channel: { provider: string | null; providerMethods: Record<string, string[]> };
+    channel: {
+      provider: string | null;
+      providerMethods: Record<string, string[]>;
+      minAmount: number | null;
+      maxAmount: number | null;
+    };
   }> {
     // The offer and the recipient (catalog reads, the game server's checks) are asked at once; the offer's
     // refusals still come first, as when the recipient was asked only after it.
@@ -404,7 +409,8 @@ export class PayOrderService {
     // Both ids must name the same game, and the page must have shown the price the order charges.
     if (offer.gameBaseId !== input.gameBaseId) throw payError(codes.payProductNotFound);
     if (offer.price !== input.productPrice) throw payError(codes.payProductNotFound);
-    // The channel's provider, else the deployment's; one that is not configured here takes no orders (err3).
+    // The channel's provider, else the deployment's. The catalog offers no channel whose provider is not
+    // configured here (err13 above); this stays for a catalog read without the configured providers.
     const provider = this.providerNamed(offer.provider ?? this.deps.provider?.name ?? '');
     if (!provider) throw payError(codes.payRechargeUnavailable);
     const recipient = await recipientAnswer;
@@ -452,7 +458,12 @@ export class PayOrderService {
         updatedAt: now,
       },
       methods: offer.providerMethods[provider.name] ?? [],
-      channel: { provider: offer.provider, providerMethods: offer.providerMethods },
+      channel: {
+        provider: offer.provider,
+        providerMethods: offer.providerMethods,
+        minAmount: offer.minAmount,
+        maxAmount: offer.maxAmount,
+      },
     };
   }
 

@@ -36,6 +36,7 @@ const fieldOfCode: Partial<Record<number, Field>> = {
   [codes.payProductOffSale]: 'product',
   [codes.payProductNotFound]: 'product',
   [codes.payPaymentMethodUnsupported]: 'method',
+  [codes.payAmountOutsideChannelLimits]: 'method',
 };
 
 function Pending({ children }: { children: string }) {
@@ -118,7 +119,13 @@ export function TopupForm({
     currency && channel ? `products:${game.game_id}:${currency.currency}:${channel.pay_mode}` : null,
     () => api.products(game, currency!.currency, channel!.pay_mode),
   );
-  const product = products.data?.find((p) => p.product_id === draft.product?.product_id);
+  // A method takes what its per-order limits allow: an item priced outside them is not offered with it.
+  const offered = products.data?.filter(
+    (p) =>
+      (channel?.min_amount == null || p.product_price >= channel.min_amount) &&
+      (channel?.max_amount == null || p.product_price <= channel.max_amount),
+  );
+  const product = offered?.find((p) => p.product_id === draft.product?.product_id);
   const server = roles.data?.find((s) => s.cp_server_id === draft.server?.cp_server_id && !s.is_maintenance);
   const role = server?.role_list.find((r) => r.cp_role_id === draft.role?.cp_role_id && r.can_recharge === 1);
 
@@ -319,7 +326,7 @@ export function TopupForm({
   const renderProducts = () => {
     const hint = !channel
       ? t('form.chooseMethodFirst')
-      : products.data?.length === 0
+      : offered?.length === 0
         ? t('form.noProducts')
         : undefined;
     return (
@@ -340,7 +347,7 @@ export function TopupForm({
             <LoadFailure message={errorMessage(t, products.error)} onRetry={products.reload} />
           </li>
         )}
-        {products.data?.map((p) => (
+        {offered?.map((p) => (
           <ChoiceCard
             key={p.product_id}
             name="product"

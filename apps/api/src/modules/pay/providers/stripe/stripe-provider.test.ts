@@ -192,22 +192,37 @@ describe('checkout session', () => {
     expect((await rowOf(created.order_no)).state).toBe('paid');
   });
 
-  it('answers 13 when the channel has no Stripe method, or one Stripe refuses for the currency', async () => {
+  it('answers 13 when the channel has no Stripe method, or one that does not take the currency', async () => {
     const attempt = async (paymentType: string) => {
       const form = await orderForm(t.app, member, sfl, { ...role, payment_type: paymentType });
       return (await memberPost(t.app, addOrderUrl.webpay, member, form)).body;
     };
+    const orders = (await t.db.select().from(payOrder)).length;
     expect((await attempt('truemoney')).code).toBe(codes.payPaymentMethodUnsupported);
+    // The catalog no longer offers a channel whose Stripe method does not take its currency: refused before
+    // any order or Checkout Session is made.
     await setChannelMethods('THB', 'card', { stripe: ['paynow'] });
     const refused = await attempt('card');
     expect(refused.code).toBe(codes.payPaymentMethodUnsupported);
     expect(refused.message).not.toBe('');
-    const [failed] = await t.db
-      .select()
-      .from(payOrder)
-      .where(and(eq(payOrder.paymentType, 'card'), eq(payOrder.currency, 'THB')));
-    expect(failed).toMatchObject({ state: 'failed', reasonCode: codes.payPaymentMethodUnsupported });
+    expect(await t.db.select().from(payOrder)).toHaveLength(orders);
     await setChannelMethods('THB', 'card', { stripe: ['card'] });
+    // Stripe refusing a method anyway (one the account has not activated) is still 13 from the adapter.
+    const expiresAt = new Date(t.app.now().getTime() + 3600_000);
+    await expect(
+      t.app.pay.stripe!.createPayment({
+        orderNo: 'GP20260301REFUSEDMETHOD0001',
+        amount: 54900,
+        currency: 'THB',
+        description: '980 Stardust',
+        lang: 'en',
+        expiresAt,
+        payMode: 108,
+        paymentType: 'card',
+        methods: ['paynow'],
+        returnUrl: `${payOrigin}/paygame/`,
+      }),
+    ).rejects.toMatchObject({ name: 'PaymentRefused', code: codes.payPaymentMethodUnsupported });
   });
 });
 
@@ -379,7 +394,7 @@ describe('order_result asks Stripe', () => {
 });
 
 describe('the provider is chosen per channel', () => {
-  it('refuses an order whose channel names a provider this deployment has not configured (3)', async () => {
+  it('refuses an order whose channel names a provider this deployment has not configured (13)', async () => {
     await t.db
       .update(payChannel)
       .set({ provider: 'sandbox' })
@@ -391,7 +406,7 @@ describe('the provider is chosen per channel', () => {
       product_price: await priceOf('SGD'),
     });
     expect((await memberPost(t.app, addOrderUrl.webpay, member, form)).body.code).toBe(
-      codes.payRechargeUnavailable,
+      codes.payPaymentMethodUnsupported,
     );
     const res = await t.app.inject({
       method: 'POST',
