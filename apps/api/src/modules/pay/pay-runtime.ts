@@ -126,7 +126,11 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
   const region = app.site.distributionRegion;
   const catalogRepo = new CatalogRepository(db);
   const switches = new PaySwitchService(catalogRepo, region);
-  const catalog = new PayCatalogService(catalogRepo, { distributionRegion: region, mediaUrl: app.mediaUrl });
+  const catalog = new PayCatalogService(catalogRepo, {
+    distributionRegion: region,
+    mediaUrl: app.mediaUrl,
+    now,
+  });
   const simulator = env.gameSim ? standIns?.gameServer(app) : undefined;
   const gameServer = new HttpGameServerAdapter({
     endpoint: async (gameBaseId): Promise<GameServerEndpoint | undefined> => {
@@ -198,6 +202,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
   const rememberedCatalog = new PayCatalogService(rememberedRepo, {
     distributionRegion: region,
     mediaUrl: app.mediaUrl,
+    now,
   });
   const remembered: RememberedCatalog = {
     enabled: cacheOn,
