@@ -87,6 +87,8 @@ export const payAdminGameItem = payGameItem.omit({ game_icon: true }).extend({
   is_online: flag,
   /** The currencies the game sells in, in display order. */
   currencies: z.array(z.string()),
+  /** Its place in the region's top-up page (smaller first). */
+  sort: z.number().int(),
 });
 export type PayAdminGameItem = z.infer<typeof payAdminGameItem>;
 

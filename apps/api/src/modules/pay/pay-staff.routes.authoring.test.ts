@@ -189,6 +189,7 @@ describe('a new game from nothing to an order', () => {
       is_open: 0,
       is_online: 1,
       currencies: [],
+      sort: 9,
     });
     const gameList = async () =>
       ((await memberGet(t.app, '/pay/api/komoe/webpay/game_list?distribution_region=5', null)).body.data as {

@@ -164,6 +164,7 @@ export class PayAdminCatalogService {
       is_open: bit(g.isOpen),
       is_online: bit(g.isOnline),
       currencies: currencies.filter((c) => c.gameBaseId === g.gameBaseId).map((c) => c.currency),
+      sort: g.sort,
     }));
   }
 

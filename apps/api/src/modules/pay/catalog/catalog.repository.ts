@@ -443,6 +443,7 @@ export class CatalogRepository {
         gameId: game.gameId,
         isOnline: game.isOnline,
         isOpen: payGame.isOpen,
+        sort: payGame.sort,
         lang: gameI18n.lang,
         name: gameI18n.name,
       })
