@@ -77,7 +77,14 @@ export default function PayCatalog() {
   /** The top-up settings dialog: undefined closed, null a game to add, else the game edited. */
   const [settings, setSettings] = useState<PayAdminGameItem | null | undefined>(undefined);
   const list = useListPage(catalogSearch);
-  const chosen = games.data?.find((g) => g.game_base_id === game);
+  // The chosen game's currencies as the currency editor last answered (this load's), for the games table and
+  // the price editor, without reading the whole catalog again.
+  const [edited, setEdited] = useState<{ at: string; currencies: string[] } | null>(null);
+  const editedNow = edited?.at === `${game}:${loadedAt}` ? edited.currencies : undefined;
+  const gameList = (games.data ?? []).map((g) =>
+    g.game_base_id === game && editedNow ? { ...g, currencies: editedNow } : g,
+  );
+  const chosen = gameList.find((g) => g.game_base_id === game);
 
   const section = (
     part: { data: unknown; error: unknown } | undefined,
@@ -108,7 +115,7 @@ export default function PayCatalog() {
             <Alert type="error" showIcon title={payErrorText(t, games.error)} />
           ) : (
             <PayGamesTable
-              games={games.data ?? []}
+              games={gameList}
               selected={game}
               onSelect={(g) => list.apply({ ...filters, game: g.game_base_id })}
             />
@@ -141,7 +148,7 @@ export default function PayCatalog() {
                       key={`${game}:${loadedAt}`}
                       gameBaseId={game}
                       initial={catalog.currencies.data ?? []}
-                      onChange={() => list.refresh()}
+                      onChange={(currencies) => setEdited({ at: `${game}:${loadedAt}`, currencies })}
                     />
                   )),
                 },
