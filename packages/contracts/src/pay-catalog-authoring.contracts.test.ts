@@ -12,7 +12,16 @@ describe('currencies a game may sell in', () => {
   it('knows the exponent of every code it accepts, the same as the players’ calls use', () => {
     expect(knownCurrencies.length).toBeGreaterThan(150);
     for (const code of knownCurrencies) expect(currencyExponent(code), code).toBe(iso4217Exponents[code]);
-    expect(iso4217Exponents).toMatchObject({ THB: 2, VND: 0, IDR: 2, PHP: 2, JPY: 0, KWD: 3, BIF: 0, IQD: 3 });
+    expect(iso4217Exponents).toMatchObject({
+      THB: 2,
+      VND: 0,
+      IDR: 2,
+      PHP: 2,
+      JPY: 0,
+      KWD: 3,
+      BIF: 0,
+      IQD: 3,
+    });
   });
 
   it('refuses codes it does not know (no guessed exponent)', () => {
@@ -70,6 +79,8 @@ describe('the product form', () => {
     for (const id of ['a b', 'ü', 'x'.repeat(65), ''])
       expect(payProductForm.safeParse({ ...form, product_id: id }).success, id).toBe(false);
     for (const credit of [0, -1, 1.5])
-      expect(payProductForm.safeParse({ ...form, credit_amount: credit }).success, String(credit)).toBe(false);
+      expect(payProductForm.safeParse({ ...form, credit_amount: credit }).success, String(credit)).toBe(
+        false,
+      );
   });
 });

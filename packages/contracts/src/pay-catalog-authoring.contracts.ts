@@ -1,5 +1,5 @@
 /**
- * Top-up catalog authoring for staff (issue 31 item 2): turning top-up on for a portal game in a distribution
+ * Top-up catalog authoring for staff (a publisher's first day): turning top-up on for a portal game in a distribution
  * region, the currencies it sells in, its products (texts in the five languages, credit, image, order, sale and
  * sale window) and their prices. Served in the `csmng` group under `/komoe/mng/pay/...` beside the re-pricing and
  * switching calls of pay-admin.contracts.ts, behind the same `catalog` privilege; every write is audited in its
@@ -52,7 +52,21 @@ import { defineStaffCall } from './staff.contracts.ts';
  * decimal point of every price in the wrong place. `currencyExponent` answers the same for each (a test keeps
  * them equal).
  */
-const zeroDecimal = ['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'VND', 'VUV'];
+const zeroDecimal = [
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KRW',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+];
 const zeroDecimalCfa = ['XAF', 'XOF', 'XPF'];
 const threeDecimal = ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'];
 const twoDecimal = [
@@ -434,4 +448,3 @@ export const payAuthoringPriceRemove = defineStaffCall({
   }),
   response: payAdminProductItem,
 });
-

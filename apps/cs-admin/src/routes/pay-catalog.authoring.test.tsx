@@ -1,5 +1,5 @@
 /**
- * Authoring the top-up catalog from the console (issue 31 item 2): turning top-up on for a portal game, its
+ * Authoring the top-up catalog from the console: turning top-up on for a portal game, its
  * currencies, a product's editor and a price's, and the player preview. Each editor checks what the server
  * checks before sending, sends the contract's payload, and shows a refusal at its field keeping what was typed.
  */
@@ -74,7 +74,15 @@ describe('top-up catalog authoring', { timeout: 60_000 }, () => {
           { game_base_id: 9, game_id: 'nova_sea', game_name: 'Nova Saga', is_online: 1, in_catalog: 0 },
         ]),
       [pathOf(payAuthoringGameSave)]: () =>
-        ok(payGame({ game_base_id: 9, game_id: 'nova_sea', game_name: 'Nova Saga', is_open: 0, currencies: [] })),
+        ok(
+          payGame({
+            game_base_id: 9,
+            game_id: 'nova_sea',
+            game_name: 'Nova Saga',
+            is_open: 0,
+            currencies: [],
+          }),
+        ),
     });
     const { router } = await renderOps('/pay/catalog');
     fireEvent.click((await screen.findByText(a.game.add)).closest('button')!);
@@ -119,7 +127,9 @@ describe('top-up catalog authoring', { timeout: 60_000 }, () => {
     fireEvent.change(dialog.getByLabelText(a.product.productId), { target: { value: 'gems_60' } });
     fireEvent.change(dialog.getByLabelText(a.product.credit), { target: { value: '60' } });
     fireEvent.change(dialog.getByLabelText('Name (English, required)'), { target: { value: ' 60 Gems ' } });
-    fireEvent.change(dialog.getByLabelText('Marketing line 1 (English)'), { target: { value: 'Best value' } });
+    fireEvent.change(dialog.getByLabelText('Marketing line 1 (English)'), {
+      target: { value: 'Best value' },
+    });
     fireEvent.change(dialog.getByLabelText('Name (ไทย)'), { target: { value: '60 เจม' } });
     fireEvent.click(dialog.getByRole('button', { name: a.product.create }));
     await waitFor(() => expect(api.to(pathOf(payAuthoringProductCreate))).toHaveLength(1));
@@ -262,7 +272,9 @@ describe('top-up catalog authoring', { timeout: 60_000 }, () => {
     expect(bodyOf(api.to(pathOf(payAuthoringCurrencyAdd))[0])).toEqual({ game_base_id: 3, currency: 'PHP' });
 
     // The games table shows the game's currencies as they now are.
-    await waitFor(() => expect(screen.getByText('Lotus Blade').closest('tr')!.textContent).toContain('THB, VND, PHP'));
+    await waitFor(() =>
+      expect(screen.getByText('Lotus Blade').closest('tr')!.textContent).toContain('THB, VND, PHP'),
+    );
     fireEvent.click(await screen.findByLabelText('Remove THB'));
     const confirm = (await screen.findByText('Stop selling in THB?')).closest('.ant-popover') as HTMLElement;
     fireEvent.click(within(confirm).getByText(a.currency.remove).closest('button')!);

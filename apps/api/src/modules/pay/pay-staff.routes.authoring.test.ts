@@ -1,5 +1,5 @@
 /**
- * Top-up catalog authoring (issue 31 item 2): a portal game nobody sells goes from nothing to a product players
+ * Top-up catalog authoring: a portal game nobody sells goes from nothing to a product players
  * are offered and can order, through the staff calls alone (the channel and the server, which other calls
  * manage, are written here directly). Every call behind `catalog`; each write audited, none for a write that
  * changes nothing; each refusal with its field; the player's calls and the order engine honouring prices per
@@ -51,7 +51,13 @@ beforeAll(async () => {
   // A game made in the games console, online, that nobody sells yet.
   const [row] = await t.db
     .insert(game)
-    .values({ gameId: 'nova_sea', slug: 'nova-sea', url: 'https://nova.example.com/', isOnline: true, sort: 50 })
+    .values({
+      gameId: 'nova_sea',
+      slug: 'nova-sea',
+      url: 'https://nova.example.com/',
+      isOnline: true,
+      sort: 50,
+    })
     .returning();
   nova = row!.gameBaseId;
   await t.db.insert(gameI18n).values([
@@ -192,11 +198,15 @@ describe('a new game from nothing to an order', () => {
       sort: 9,
     });
     const gameList = async () =>
-      ((await memberGet(t.app, '/pay/api/komoe/webpay/game_list?distribution_region=5', null)).body.data as {
-        game_id: string;
-      }[]).map((g) => g.game_id);
+      (
+        (await memberGet(t.app, '/pay/api/komoe/webpay/game_list?distribution_region=5', null)).body.data as {
+          game_id: string;
+        }[]
+      ).map((g) => g.game_id);
     expect(await gameList()).not.toContain('nova_sea');
-    const opened = await ok(post('/game/save', { distribution_region: 5, game_base_id: nova, is_open: 1, sort: 9 }));
+    const opened = await ok(
+      post('/game/save', { distribution_region: 5, game_base_id: nova, is_open: 1, sort: 9 }),
+    );
     expect(opened).toMatchObject({ is_open: 1 });
     expect(await gameList()).toContain('nova_sea');
     // The same again changes nothing and records nothing.
@@ -211,8 +221,11 @@ describe('a new game from nothing to an order', () => {
       after: { is_open: 0, sort: 9 },
     });
     expect(rows[0]).toMatchObject({ before: { is_open: 0, sort: 9 }, after: { is_open: 1, sort: 9 } });
-    expect((await ok<authoring.PayAuthoringGameOption[]>(get('/game/options'))).find((g) => g.game_base_id === nova))
-      .toMatchObject({ in_catalog: 1 });
+    expect(
+      (await ok<authoring.PayAuthoringGameOption[]>(get('/game/options'))).find(
+        (g) => g.game_base_id === nova,
+      ),
+    ).toMatchObject({ in_catalog: 1 });
   });
 
   it('chooses the currencies: known ISO 4217 codes only, added at the end, put in order', async () => {
@@ -249,7 +262,10 @@ describe('a new game from nothing to an order', () => {
       before: { currencies: [] },
       after: { currencies: ['THB'] },
     });
-    expect(rows[1]).toMatchObject({ before: { currencies: ['THB', 'VND'] }, after: { currencies: ['VND', 'THB'] } });
+    expect(rows[1]).toMatchObject({
+      before: { currencies: ['THB', 'VND'] },
+      after: { currencies: ['VND', 'THB'] },
+    });
     expect(await ok(get('/currency/list', { game_base_id: nova }))).toEqual(both);
   });
 
@@ -259,7 +275,10 @@ describe('a new game from nothing to an order', () => {
     ]);
     expect(
       await refusal(
-        post('/product/create', product({ texts: { en: { name: '', marketing_desc_1: '', marketing_desc_2: '' } } })),
+        post(
+          '/product/create',
+          product({ texts: { en: { name: '', marketing_desc_1: '', marketing_desc_2: '' } } }),
+        ),
       ),
     ).toMatchObject([{ field: 'texts.en.name' }]);
     expect(await refusal(post('/product/create', product({ product_id: 'bad id' })))).toMatchObject([
@@ -289,7 +308,9 @@ describe('a new game from nothing to an order', () => {
       sale_until: null,
       price_list: [],
     });
-    expect(await refusal(post('/product/create', product()))).toEqual([{ field: 'product_id', code: 'taken' }]);
+    expect(await refusal(post('/product/create', product()))).toEqual([
+      { field: 'product_id', code: 'taken' },
+    ]);
     const detail = await ok(get('/product/detail', { game_base_id: nova, product_id: 'nova.gem_100' }));
     expect(detail).toMatchObject({
       texts: {
@@ -324,12 +345,26 @@ describe('a new game from nothing to an order', () => {
     expect(await refusal(price('35.00', 'USD'))).toEqual([{ field: 'currency', code: 'not_sold' }]);
     expect(await refusal(price('35.00', 'THB', 99))).toMatchObject([{ field: 'pay_mode' }]);
     expect(
-      (await post('/product/price/save', { game_base_id: nova, product_id: 'nova.none', currency: 'THB', pay_mode: 108, amount: '1' })).code,
+      (
+        await post('/product/price/save', {
+          game_base_id: nova,
+          product_id: 'nova.none',
+          currency: 'THB',
+          pay_mode: 108,
+          amount: '1',
+        })
+      ).code,
     ).toBe(-404);
 
     const saved = await ok<{ price_list: unknown[] }>(price('35.00'));
     expect(saved.price_list).toEqual([
-      expect.objectContaining({ currency: 'THB', exponent: 2, pay_mode: 108, product_price: 3500, is_on_sale: 1 }),
+      expect.objectContaining({
+        currency: 'THB',
+        exponent: 2,
+        pay_mode: 108,
+        product_price: 3500,
+        is_on_sale: 1,
+      }),
     ]);
     // Zeros beyond the currency's decimals say nothing; the same price again records nothing.
     await ok(price('35.000'));
@@ -353,7 +388,9 @@ describe('a new game from nothing to an order', () => {
     expect(await offered('THB', 108, 'th')).toEqual({
       code: 0,
       message: expect.any(String),
-      data: [expect.objectContaining({ product_id: 'nova.gem_100', product_name: '100 เจม', product_price: 3500 })],
+      data: [
+        expect.objectContaining({ product_id: 'nova.gem_100', product_name: '100 เจม', product_price: 3500 }),
+      ],
     });
     // VND has an open channel but no price: the product is not offered in it.
     expect(await offered('VND')).toMatchObject({ code: 0, data: [] });
@@ -382,7 +419,10 @@ describe('a new game from nothing to an order', () => {
         }),
       ),
     );
-    expect(changed).toMatchObject({ credit_amount: 110, price_list: [expect.objectContaining({ product_price: 3500 })] });
+    expect(changed).toMatchObject({
+      credit_amount: 110,
+      price_list: [expect.objectContaining({ product_price: 3500 })],
+    });
     const [row] = await auditOf('pay.product.save');
     expect(row).toMatchObject({
       before: { credit_amount: 100, texts: { th: '100 เจม | คุ้มที่สุด | ' } },
@@ -410,7 +450,12 @@ describe('a new game from nothing to an order', () => {
   it('keeps a product outside its sale window from players and refuses its orders as off sale (err6)', async () => {
     const texts = product().texts;
     // Starts in 20 s: not offered, orders refused - also from the order engine's remembered catalog.
-    await ok(post('/product/update', product({ credit_amount: 110, texts, sale_from: clock.later(20_000).toISOString() })));
+    await ok(
+      post(
+        '/product/update',
+        product({ credit_amount: 110, texts, sale_from: clock.later(20_000).toISOString() }),
+      ),
+    );
     expect((await offered('THB')).data).toEqual([]);
     expect(await addOrderCode()).toBe(6);
     // The time comes (no staff write in between, what is remembered still fresh): offered and sold.
@@ -419,7 +464,10 @@ describe('a new game from nothing to an order', () => {
     expect(await addOrderCode()).toBe(0);
     // Ends in 20 s: sold now (which fills the remembered catalog), off sale once they have passed.
     await ok(
-      post('/product/update', product({ credit_amount: 110, texts, sale_until: clock.later(20_000).toISOString() })),
+      post(
+        '/product/update',
+        product({ credit_amount: 110, texts, sale_until: clock.later(20_000).toISOString() }),
+      ),
     );
     expect(await addOrderCode()).toBe(0);
     expect(await addOrderCode()).toBe(0);
@@ -438,13 +486,18 @@ describe('a new game from nothing to an order', () => {
     const image = uploaded.data as { media_id: string; url: string };
     const [row] = await auditOf('pay.product.image.upload');
     expect(row).toMatchObject({ targetType: 'media', targetId: image.media_id });
-    const saved = await ok(post('/product/update', product({ credit_amount: 110, image_media_id: image.media_id })));
+    const saved = await ok(
+      post('/product/update', product({ credit_amount: 110, image_media_id: image.media_id })),
+    );
     expect(saved).toMatchObject({ image_url: image.url });
     // Left out on a save: the picture stays.
     const kept = await ok(post('/product/update', product({ credit_amount: 111 })));
     expect(kept).toMatchObject({ image_url: image.url });
     const refused = (await upload(new Uint8Array([1, 2, 3, 4]))).json() as Body;
-    expect(refused).toMatchObject({ code: -400, data: { fields: [{ field: 'file', code: 'type_not_allowed' }] } });
+    expect(refused).toMatchObject({
+      code: -400,
+      data: { fields: [{ field: 'file', code: 'type_not_allowed' }] },
+    });
   });
 
   it("checks prices against the channel's provider: Stripe's minimum and maximum charge", async () => {
@@ -466,12 +519,20 @@ describe('a new game from nothing to an order', () => {
       providers: ['stripe'],
     });
     // The sandbox (the deployment's provider here) takes nearly anything.
-    expect(await ok(get('/price/limits', { game_base_id: nova, currency: 'THB', pay_mode: 108 }))).toMatchObject({
+    expect(
+      await ok(get('/price/limits', { game_base_id: nova, currency: 'THB', pay_mode: 108 })),
+    ).toMatchObject({
       min: 1,
       providers: ['sandbox'],
     });
     const price = (amount: string) =>
-      post('/product/price/save', { game_base_id: nova, product_id: 'nova.gem_100', currency: 'THB', pay_mode: 20, amount });
+      post('/product/price/save', {
+        game_base_id: nova,
+        product_id: 'nova.gem_100',
+        currency: 'THB',
+        pay_mode: 20,
+        amount,
+      });
     expect(await refusal(price('9.99'))).toEqual([{ field: 'amount', code: 'below_minimum' }]);
     expect(await refusal(price('1000000.00'))).toEqual([{ field: 'amount', code: 'above_maximum' }]);
     const saved = await ok<{ price_list: { pay_mode: number; product_price: number }[] }>(price('10'));
@@ -486,7 +547,12 @@ describe('a new game from nothing to an order', () => {
       { field: 'currency', code: 'has_channels' },
     ]);
     const remove = (payMode: number) =>
-      post('/product/price/remove', { game_base_id: nova, product_id: 'nova.gem_100', currency: 'THB', pay_mode: payMode });
+      post('/product/price/remove', {
+        game_base_id: nova,
+        product_id: 'nova.gem_100',
+        currency: 'THB',
+        pay_mode: payMode,
+      });
     await ok(remove(20));
     const left = await ok<{ price_list: unknown[] }>(remove(108));
     expect(left.price_list).toEqual([]);

@@ -59,7 +59,7 @@ export async function payStaffRoutes(app: FastifyInstance) {
   });
   const orders = app.pay.staffOrders;
 
-  // Authoring: a game's top-up, its currencies, products and prices (issue 31 item 2).
+  // Authoring: a game's top-up, its currencies, products and prices.
   const authoring = new PayCatalogAuthoringService({
     db: app.db,
     distributionRegion: app.site.distributionRegion,
@@ -73,8 +73,12 @@ export async function payStaffRoutes(app: FastifyInstance) {
   registerCall(app, payAuthoringGameSave, (input, ctx) => authoring.saveGame(staffOf(ctx), input, ctx.lang));
   registerCall(app, payAuthoringCurrencyList, (input) => authoring.currencies(input.game_base_id));
   registerCall(app, payAuthoringCurrencyAdd, (input, ctx) => authoring.addCurrency(staffOf(ctx), input));
-  registerCall(app, payAuthoringCurrencyRemove, (input, ctx) => authoring.removeCurrency(staffOf(ctx), input));
-  registerCall(app, payAuthoringCurrencyOrder, (input, ctx) => authoring.orderCurrencies(staffOf(ctx), input));
+  registerCall(app, payAuthoringCurrencyRemove, (input, ctx) =>
+    authoring.removeCurrency(staffOf(ctx), input),
+  );
+  registerCall(app, payAuthoringCurrencyOrder, (input, ctx) =>
+    authoring.orderCurrencies(staffOf(ctx), input),
+  );
   registerCall(app, payAuthoringProductDetailCall, (input) =>
     authoring.productDetail(input.game_base_id, input.product_id),
   );
@@ -88,7 +92,9 @@ export async function payStaffRoutes(app: FastifyInstance) {
     authoring.uploadImage(staffOf(ctx), input.file),
   );
   registerCall(app, payAuthoringPriceLimits, (input) => authoring.priceLimits(input));
-  registerCall(app, payAuthoringPriceSave, (input, ctx) => authoring.savePrice(staffOf(ctx), input, ctx.lang));
+  registerCall(app, payAuthoringPriceSave, (input, ctx) =>
+    authoring.savePrice(staffOf(ctx), input, ctx.lang),
+  );
   registerCall(app, payAuthoringPriceRemove, (input, ctx) =>
     authoring.removePrice(staffOf(ctx), input, ctx.lang),
   );

@@ -1,5 +1,5 @@
 /**
- * Top-up catalog authoring for staff (issue 31 item 2, @gp/contracts/pay-catalog-authoring): a portal game turned
+ * Top-up catalog authoring for staff (@gp/contracts/pay-catalog-authoring): a portal game turned
  * on for top-up in a region, its currencies, products and prices. Each write locks what it changes, changes it
  * and records its audit row in one transaction; a write that changes nothing writes and records nothing. The
  * players' calls read the same rows on every request (and the order engine's remembered reads are forgotten at
@@ -206,7 +206,10 @@ export class PayCatalogAuthoringService {
 
   // ---- Currencies ----
 
-  private async currencyItems(repo: CatalogRepository, gameBaseId: number): Promise<PayAuthoringCurrencyItem[]> {
+  private async currencyItems(
+    repo: CatalogRepository,
+    gameBaseId: number,
+  ): Promise<PayAuthoringCurrencyItem[]> {
     return (await repo.currencyUse(gameBaseId)).map((r) => ({
       currency: r.currency,
       exponent: currencyExponent(r.currency),
@@ -312,7 +315,10 @@ export class PayCatalogAuthoringService {
       sale_from: product.saleFrom?.toISOString() ?? null,
       sale_until: product.saleUntil?.toISOString() ?? null,
       // Every product is saved with an en text; one written by hand without it shows its id.
-      texts: { ...byLang, en: byLang.en ?? { name: product.productId, marketing_desc_1: '', marketing_desc_2: '' } },
+      texts: {
+        ...byLang,
+        en: byLang.en ?? { name: product.productId, marketing_desc_1: '', marketing_desc_2: '' },
+      },
       updated_at: product.updatedAt.toISOString(),
     };
   }
@@ -347,7 +353,11 @@ export class PayCatalogAuthoringService {
     };
   }
 
-  async createProduct(staff: AuthenticatedStaff, input: ProductInput, lang: string): Promise<PayAdminProductItem> {
+  async createProduct(
+    staff: AuthenticatedStaff,
+    input: ProductInput,
+    lang: string,
+  ): Promise<PayAdminProductItem> {
     return inTransaction(this.d.db, async (tx) => {
       const repo = new CatalogRepository(tx);
       await this.requireGame(repo, input.game_base_id);
@@ -373,14 +383,21 @@ export class PayCatalogAuthoringService {
     });
   }
 
-  async updateProduct(staff: AuthenticatedStaff, input: ProductInput, lang: string): Promise<PayAdminProductItem> {
+  async updateProduct(
+    staff: AuthenticatedStaff,
+    input: ProductInput,
+    lang: string,
+  ): Promise<PayAdminProductItem> {
     return inTransaction(this.d.db, async (tx) => {
       const repo = new CatalogRepository(tx);
       const product = await repo.productForUpdate(input.game_base_id, input.product_id);
       if (!product) throw notFound();
       const values = await this.productValues(repo, input, product.imageMediaId);
       const texts = textRows(input.texts);
-      const diff = changes(auditState(product, await repo.productTexts(product.id)), auditState(values, texts));
+      const diff = changes(
+        auditState(product, await repo.productTexts(product.id)),
+        auditState(values, texts),
+      );
       if (diff.changed) {
         await repo.updateProduct(product.id, values, this.d.now());
         if (diff.after.texts) await repo.replaceProductTexts(product.id, texts);
@@ -445,10 +462,19 @@ export class PayCatalogAuthoringService {
     return { limits, providers: providers.sort() };
   }
 
-  async priceLimits(input: { game_base_id: number; currency: string; pay_mode: PayMode }): Promise<PayPriceLimits> {
+  async priceLimits(input: {
+    game_base_id: number;
+    currency: string;
+    pay_mode: PayMode;
+  }): Promise<PayPriceLimits> {
     const repo = new CatalogRepository(this.d.db);
     await this.requireGame(repo, input.game_base_id);
-    const { limits, providers } = await this.limitsOf(repo, input.game_base_id, input.currency, input.pay_mode);
+    const { limits, providers } = await this.limitsOf(
+      repo,
+      input.game_base_id,
+      input.currency,
+      input.pay_mode,
+    );
     return {
       currency: input.currency,
       exponent: currencyExponent(input.currency),
@@ -465,7 +491,8 @@ export class PayCatalogAuthoringService {
     lang: string,
   ): Promise<PayAdminProductItem> {
     const read = majorToMinor(input.amount, currencyExponent(input.currency));
-    if ('problem' in read) throw fieldIssue('amount', read.problem === 'invalid' ? 'invalid_format' : read.problem);
+    if ('problem' in read)
+      throw fieldIssue('amount', read.problem === 'invalid' ? 'invalid_format' : read.problem);
     if (read.minor <= 0) throw fieldIssue('amount', 'not_positive');
     return inTransaction(this.d.db, async (tx) => {
       const repo = new CatalogRepository(tx);

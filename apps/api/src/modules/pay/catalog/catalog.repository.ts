@@ -659,7 +659,13 @@ export class CatalogRepository {
     return row;
   }
 
-  async insertPayGame(values: { region: number; gameBaseId: number; isOpen: boolean; sort: number; now: Date }) {
+  async insertPayGame(values: {
+    region: number;
+    gameBaseId: number;
+    isOpen: boolean;
+    sort: number;
+    now: Date;
+  }) {
     await this.db.insert(payGame).values({
       distributionRegion: values.region,
       gameBaseId: values.gameBaseId,
@@ -670,7 +676,13 @@ export class CatalogRepository {
     });
   }
 
-  async updatePayGame(values: { region: number; gameBaseId: number; isOpen: boolean; sort: number; now: Date }) {
+  async updatePayGame(values: {
+    region: number;
+    gameBaseId: number;
+    isOpen: boolean;
+    sort: number;
+    now: Date;
+  }) {
     await this.db
       .update(payGame)
       .set({ isOpen: values.isOpen, sort: values.sort, updatedAt: values.now })
@@ -683,11 +695,18 @@ export class CatalogRepository {
       .select({ n: count() })
       .from(payProductPrice)
       .innerJoin(payProduct, eq(payProduct.id, payProductPrice.payProductId))
-      .where(and(eq(payProduct.gameBaseId, payCurrency.gameBaseId), eq(payProductPrice.currency, payCurrency.currency)));
+      .where(
+        and(
+          eq(payProduct.gameBaseId, payCurrency.gameBaseId),
+          eq(payProductPrice.currency, payCurrency.currency),
+        ),
+      );
     const channels = this.db
       .select({ n: count() })
       .from(payChannel)
-      .where(and(eq(payChannel.gameBaseId, payCurrency.gameBaseId), eq(payChannel.currency, payCurrency.currency)));
+      .where(
+        and(eq(payChannel.gameBaseId, payCurrency.gameBaseId), eq(payChannel.currency, payCurrency.currency)),
+      );
     return this.db
       .select({
         currency: payCurrency.currency,

@@ -61,10 +61,7 @@ export interface OfferRequest {
 }
 
 /** Whether the product's sale window holds `at`: from `saleFrom` (inclusive) until before `saleUntil`. */
-export function inSaleWindow(
-  product: { saleFrom: Date | null; saleUntil: Date | null },
-  at: Date,
-): boolean {
+export function inSaleWindow(product: { saleFrom: Date | null; saleUntil: Date | null }, at: Date): boolean {
   return (
     (product.saleFrom === null || product.saleFrom.getTime() <= at.getTime()) &&
     (product.saleUntil === null || at.getTime() < product.saleUntil.getTime())

@@ -65,73 +65,80 @@ export function CurrencyEditor({
         </Typography.Text>
       )}
       <div className={table.frame}>
-      <table className={table.table}>
-        <caption className="sr-only">{t('pay.authoring.currency.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('pay.authoring.currency.currency')}</th>
-            <th scope="col">{t('pay.authoring.currency.decimals')}</th>
-            <th scope="col">{t('pay.authoring.currency.use')}</th>
-            <th scope="col">{t('common.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.length === 0 && (
+        <table className={table.table}>
+          <caption className="sr-only">{t('pay.authoring.currency.caption')}</caption>
+          <thead>
             <tr>
-              <td colSpan={4}>{t('pay.authoring.currency.empty')}</td>
+              <th scope="col">{t('pay.authoring.currency.currency')}</th>
+              <th scope="col">{t('pay.authoring.currency.decimals')}</th>
+              <th scope="col">{t('pay.authoring.currency.use')}</th>
+              <th scope="col">{t('common.actions')}</th>
             </tr>
-          )}
-          {items.map((item, index) => (
-            <tr key={item.currency}>
-              <th scope="row">{item.currency}</th>
-              <td>{item.exponent}</td>
-              <td>
-                {t('pay.authoring.currency.useText', { prices: item.price_count, channels: item.channel_count })}
-              </td>
-              <td>
-                <Space size={4} wrap>
-                  <Button
-                    size="small"
-                    disabled={busy || index === 0}
-                    aria-label={t('pay.authoring.currency.upOf', { currency: item.currency })}
-                    onClick={() => move(index, -1)}
-                  >
-                    {t('pay.authoring.currency.up')}
-                  </Button>
-                  <Button
-                    size="small"
-                    disabled={busy || index === items.length - 1}
-                    aria-label={t('pay.authoring.currency.downOf', { currency: item.currency })}
-                    onClick={() => move(index, 1)}
-                  >
-                    {t('pay.authoring.currency.down')}
-                  </Button>
-                  <Popconfirm
-                    title={t('pay.authoring.currency.removeTitle', { currency: item.currency })}
-                    okText={t('pay.authoring.currency.remove')}
-                    cancelText={t('common.cancel')}
-                    onConfirm={() =>
-                      void run(
-                        () => authoringCalls.removeCurrency({ game_base_id: gameBaseId, currency: item.currency }),
-                        t('pay.authoring.currency.removed', { currency: item.currency }),
-                      )
-                    }
-                  >
+          </thead>
+          <tbody>
+            {items.length === 0 && (
+              <tr>
+                <td colSpan={4}>{t('pay.authoring.currency.empty')}</td>
+              </tr>
+            )}
+            {items.map((item, index) => (
+              <tr key={item.currency}>
+                <th scope="row">{item.currency}</th>
+                <td>{item.exponent}</td>
+                <td>
+                  {t('pay.authoring.currency.useText', {
+                    prices: item.price_count,
+                    channels: item.channel_count,
+                  })}
+                </td>
+                <td>
+                  <Space size={4} wrap>
                     <Button
                       size="small"
-                      danger
-                      disabled={busy}
-                      aria-label={t('pay.authoring.currency.removeOf', { currency: item.currency })}
+                      disabled={busy || index === 0}
+                      aria-label={t('pay.authoring.currency.upOf', { currency: item.currency })}
+                      onClick={() => move(index, -1)}
                     >
-                      {t('pay.authoring.currency.remove')}
+                      {t('pay.authoring.currency.up')}
                     </Button>
-                  </Popconfirm>
-                </Space>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                    <Button
+                      size="small"
+                      disabled={busy || index === items.length - 1}
+                      aria-label={t('pay.authoring.currency.downOf', { currency: item.currency })}
+                      onClick={() => move(index, 1)}
+                    >
+                      {t('pay.authoring.currency.down')}
+                    </Button>
+                    <Popconfirm
+                      title={t('pay.authoring.currency.removeTitle', { currency: item.currency })}
+                      okText={t('pay.authoring.currency.remove')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() =>
+                        void run(
+                          () =>
+                            authoringCalls.removeCurrency({
+                              game_base_id: gameBaseId,
+                              currency: item.currency,
+                            }),
+                          t('pay.authoring.currency.removed', { currency: item.currency }),
+                        )
+                      }
+                    >
+                      <Button
+                        size="small"
+                        danger
+                        disabled={busy}
+                        aria-label={t('pay.authoring.currency.removeOf', { currency: item.currency })}
+                      >
+                        {t('pay.authoring.currency.remove')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <Space wrap>
         <Select

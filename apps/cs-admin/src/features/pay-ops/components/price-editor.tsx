@@ -83,7 +83,10 @@ export function PriceEditor({
   const hint =
     exponent === 0
       ? t('pay.price.hintWhole', { currency: currency ?? '' })
-      : t('pay.price.hint', { decimals: exponent, example: minorToDecimal(3500 * 10 ** (exponent - 2), exponent) });
+      : t('pay.price.hint', {
+          decimals: exponent,
+          example: minorToDecimal(3500 * 10 ** (exponent - 2), exponent),
+        });
   return (
     <Modal
       open

@@ -152,7 +152,9 @@ export function ProductEditor({
     <Modal
       open
       title={
-        editing ? t('pay.authoring.product.editTitle', { id: productId }) : t('pay.authoring.product.addTitle')
+        editing
+          ? t('pay.authoring.product.editTitle', { id: productId })
+          : t('pay.authoring.product.addTitle')
       }
       okText={editing ? t('common.save') : t('pay.authoring.product.create')}
       cancelText={t('common.cancel')}
@@ -178,7 +180,13 @@ export function ProductEditor({
             extra={t('pay.authoring.product.productIdHint')}
             rules={[zodRule(productIdRule, t('pay.authoring.product.productIdRule'))]}
           >
-            <Input autoComplete="off" spellCheck={false} maxLength={64} disabled={editing} autoFocus={!editing} />
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={64}
+              disabled={editing}
+              autoFocus={!editing}
+            />
           </Form.Item>
           <Form.Item
             name="credit_amount"
@@ -255,7 +263,12 @@ export function ProductEditor({
             label={t('pay.authoring.product.saleFrom')}
             extra={t('pay.authoring.product.windowHint')}
           >
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" needConfirm={false} className={layout.controlWide} />
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              needConfirm={false}
+              className={layout.controlWide}
+            />
           </Form.Item>
           <Form.Item
             name="sale_until"
@@ -272,7 +285,12 @@ export function ProductEditor({
               }),
             ]}
           >
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" needConfirm={false} className={layout.controlWide} />
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              needConfirm={false}
+              className={layout.controlWide}
+            />
           </Form.Item>
         </Form>
       )}

@@ -61,7 +61,13 @@ export function ProductImageField({
     <Flex gap={16} align="center" wrap>
       <div className={styles.imageBox}>
         {url ? (
-          <img src={url} alt={t('pay.authoring.product.imageAlt')} width={64} height={64} className={layout.contain} />
+          <img
+            src={url}
+            alt={t('pay.authoring.product.imageAlt')}
+            width={64}
+            height={64}
+            className={layout.contain}
+          />
         ) : (
           <Typography.Text type="secondary" className={layout.small}>
             {t('pay.authoring.product.noImage')}

@@ -182,62 +182,62 @@ export function ProductTable({
             );
           return (
             <>
-            <ul className={`${layout.plainList} ${styles.prices}`}>
-              {c.getValue().map((price) => {
-                const key = priceKey(product.product_id, price);
-                const which = `${price.currency} · ${payModeLabel(t, price.pay_mode)}`;
-                const names = { name: product.product_name, price: which };
-                return (
-                  <li key={key}>
-                    <Space size={8} wrap>
-                      <span className={styles.priceName}>{which}</span>
-                      <Typography.Text strong className={styles.priceAmount}>
-                        <Money
-                          minor={price.product_price}
-                          currency={price.currency}
-                          exponent={price.exponent}
+              <ul className={`${layout.plainList} ${styles.prices}`}>
+                {c.getValue().map((price) => {
+                  const key = priceKey(product.product_id, price);
+                  const which = `${price.currency} · ${payModeLabel(t, price.pay_mode)}`;
+                  const names = { name: product.product_name, price: which };
+                  return (
+                    <li key={key}>
+                      <Space size={8} wrap>
+                        <span className={styles.priceName}>{which}</span>
+                        <Typography.Text strong className={styles.priceAmount}>
+                          <Money
+                            minor={price.product_price}
+                            currency={price.currency}
+                            exponent={price.exponent}
+                          />
+                        </Typography.Text>
+                        <Switch
+                          size="small"
+                          checked={price.is_on_sale === 1}
+                          loading={busy === key}
+                          disabled={busy === key}
+                          aria-label={t('pay.product.priceSaleOf', names)}
+                          onChange={(on) => void toggle(product, on, price)}
                         />
-                      </Typography.Text>
-                      <Switch
-                        size="small"
-                        checked={price.is_on_sale === 1}
-                        loading={busy === key}
-                        disabled={busy === key}
-                        aria-label={t('pay.product.priceSaleOf', names)}
-                        onChange={(on) => void toggle(product, on, price)}
-                      />
-                      <span>
-                        {price.is_on_sale === 1 ? t('pay.product.onSale') : t('pay.product.offSale')}
-                      </span>
-                      <Button
-                        size="small"
-                        onClick={() => setEditing({ product, price })}
-                        aria-label={t('pay.product.editPriceOf', names)}
-                      >
-                        {t('pay.product.editPrice')}
-                      </Button>
-                      <Popconfirm
-                        title={t('pay.authoring.price.removeTitle', names)}
-                        description={t('pay.authoring.price.removeConfirm')}
-                        okText={t('pay.authoring.price.remove')}
-                        cancelText={t('common.cancel')}
-                        onConfirm={() => void removePrice(product, price)}
-                      >
+                        <span>
+                          {price.is_on_sale === 1 ? t('pay.product.onSale') : t('pay.product.offSale')}
+                        </span>
                         <Button
                           size="small"
-                          danger
-                          disabled={busy === key}
-                          aria-label={t('pay.authoring.price.removeOf', names)}
+                          onClick={() => setEditing({ product, price })}
+                          aria-label={t('pay.product.editPriceOf', names)}
                         >
-                          {t('pay.authoring.price.remove')}
+                          {t('pay.product.editPrice')}
                         </Button>
-                      </Popconfirm>
-                    </Space>
-                  </li>
-                );
-              })}
-            </ul>
-            {add}
+                        <Popconfirm
+                          title={t('pay.authoring.price.removeTitle', names)}
+                          description={t('pay.authoring.price.removeConfirm')}
+                          okText={t('pay.authoring.price.remove')}
+                          cancelText={t('common.cancel')}
+                          onConfirm={() => void removePrice(product, price)}
+                        >
+                          <Button
+                            size="small"
+                            danger
+                            disabled={busy === key}
+                            aria-label={t('pay.authoring.price.removeOf', names)}
+                          >
+                            {t('pay.authoring.price.remove')}
+                          </Button>
+                        </Popconfirm>
+                      </Space>
+                    </li>
+                  );
+                })}
+              </ul>
+              {add}
             </>
           );
         },

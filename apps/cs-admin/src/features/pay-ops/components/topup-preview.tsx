@@ -33,7 +33,11 @@ export function TopupPreview({ gameBaseId, region }: { gameBaseId: number; regio
         options={enabledLanguageOptions().map((o) => ({ value: o.value, label: o.label }))}
         popupMatchSelectWidth={false}
       />
-      <Button href={topupPreviewLink(hosts.apps.pay, gameBaseId, lang)} target="_blank" rel="noopener noreferrer">
+      <Button
+        href={topupPreviewLink(hosts.apps.pay, gameBaseId, lang)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {t('pay.authoring.preview.open')}
       </Button>
     </Space>

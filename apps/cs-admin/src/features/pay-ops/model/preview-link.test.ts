@@ -4,7 +4,9 @@ import { topupPreviewLink } from './preview-link.ts';
 
 describe('topupPreviewLink', () => {
   it("opens the pay host's top-up page with the game chosen, in the language asked", () => {
-    expect(topupPreviewLink('http://localhost:8082', 3, 'th')).toBe('http://localhost:8082/paygame/?game=3&lang=th');
+    expect(topupPreviewLink('http://localhost:8082', 3, 'th')).toBe(
+      'http://localhost:8082/paygame/?game=3&lang=th',
+    );
     expect(topupPreviewLink('https://pay.example.com/', 12, 'zh')).toBe(
       'https://pay.example.com/paygame/?game=12&lang=zh',
     );

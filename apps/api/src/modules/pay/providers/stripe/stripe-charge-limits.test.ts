@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stripeChargeLimits } from './stripe-charge-limits.ts';
 
 describe("Stripe's charge limits in our minor units", () => {
-  it("has the documented minimums (THB 10.00, SGD 0.50, MYR 2.00, USD 0.50, JPY 50)", () => {
+  it('has the documented minimums (THB 10.00, SGD 0.50, MYR 2.00, USD 0.50, JPY 50)', () => {
     expect(stripeChargeLimits('THB')).toEqual({ min: 1000, max: 99_999_999 });
     expect(stripeChargeLimits('sgd')).toEqual({ min: 50, max: 99_999_999 });
     expect(stripeChargeLimits('MYR').min).toBe(200);

@@ -64,6 +64,7 @@ function toOurMinor(stripeUnits: number, currency: string, roundUp: boolean): nu
 export function stripeChargeLimits(currency: string): ChargeLimits {
   const code = currency.toUpperCase();
   const major = minimumMajor[code];
-  const min = major === undefined ? 1 : toOurMinor(Math.round(major * 10 ** stripeExponent(code)), code, true);
+  const min =
+    major === undefined ? 1 : toOurMinor(Math.round(major * 10 ** stripeExponent(code)), code, true);
   return { min: Math.max(1, min), max: toOurMinor(stripeMaxAmount, code, false) };
 }
