@@ -88,6 +88,8 @@ export const payAdminGameItem = payGameItem.omit({ game_icon: true }).extend({
   is_online: flag,
   /** The currencies the game sells in, in display order. */
   currencies: z.array(z.string()),
+  /** Its place in the region's top-up page (smaller first). */
+  sort: z.number().int(),
 });
 export type PayAdminGameItem = z.infer<typeof payAdminGameItem>;
 
@@ -118,6 +120,11 @@ export const payAdminProductItem = payProductItem.pick({ product_id: true, produ
   /** 0: the product is off sale whatever its prices say (orders: err6). */
   is_on_sale: flag,
   sort: z.number().int(),
+  /** The product's picture; empty without one. */
+  image_url: z.string(),
+  /** The sale window (ISO 8601, UTC): offered from `sale_from` until before `sale_until`; null: open that side. */
+  sale_from: z.string().nullable(),
+  sale_until: z.string().nullable(),
   updated_at: z.string(),
   /** Ordered by currency (the game's order), payment mode. */
   price_list: z.array(payAdminPriceItem),

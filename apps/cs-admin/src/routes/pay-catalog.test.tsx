@@ -12,6 +12,7 @@ import {
   payAdminSwitchDetail,
   payAdminSwitchSet,
 } from '@gp/contracts/pay-admin';
+import { payAuthoringCurrencyList } from '@gp/contracts/pay-catalog-authoring';
 import admin from '@gp/i18n/locales/en/admin.json';
 import { channel, payGame, product, server } from '../testing/pay-fixtures.ts';
 import { ok, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
@@ -29,6 +30,7 @@ function catalogServer(handlers: Record<string, Handler> = {}) {
   return staffServer(
     {
       [pathOf(payAdminSwitchDetail)]: () => ok(switchOn),
+      [pathOf(payAuthoringCurrencyList)]: () => ok([]),
       [pathOf(payAdminGameList)]: () =>
         ok([payGame(), payGame({ game_base_id: 4, game_name: 'Moon Tale', is_open: 0 })]),
       [pathOf(payAdminServerList)]: () =>

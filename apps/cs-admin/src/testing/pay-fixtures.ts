@@ -18,6 +18,7 @@ export const payGame = (overrides: Partial<PayAdminGameItem> = {}): PayAdminGame
   is_open: 1,
   is_online: 1,
   currencies: ['THB', 'VND'],
+  sort: 0,
   ...overrides,
 });
 
@@ -37,6 +38,9 @@ export const product = (overrides: Partial<PayAdminProductItem> = {}): PayAdminP
   credit_amount: 60,
   is_on_sale: 1,
   sort: 1,
+  image_url: '',
+  sale_from: null,
+  sale_until: null,
   updated_at: '2026-03-01T00:00:00.000Z',
   price_list: [
     {

@@ -86,6 +86,13 @@ describe('/paygame/ for a visitor', () => {
     expect(callsTo(api.call, webpayRoleList)).toEqual([]);
   });
 
+  it('opens with the game of `?game=` chosen (a game link, the console preview)', async () => {
+    state.loggedIn = false;
+    await renderApp(routes, '/paygame/?game=2');
+    expect(((await radio('Lotus Blade')) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByRole('link', { name: 'Log in to top up' })).toBeTruthy();
+  });
+
   it('says top-up is unavailable when the main switch is off', async () => {
     state.open = 0;
     await renderApp(routes, '/paygame/');

@@ -20,6 +20,7 @@ import {
   TopupForm,
   draftGameOf,
   useDraft,
+  updateDraft,
   withGame,
   orderFromSearch,
   orderPath,
@@ -32,8 +33,13 @@ import {
 import styles from './paygame.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const api = topupApiOf(placeOf(new URL(request.url).pathname).variant);
+  const url = new URL(request.url);
+  const place = placeOf(url.pathname);
+  const api = topupApiOf(place.variant);
   const [open, games] = await Promise.all([api.isOpen(), api.games()]);
+  // `?game=` (a game link, the console's preview) chooses the game, as the H5 setout page does.
+  const wanted = games.find((g) => g.game_base_id === Number(url.searchParams.get('game')));
+  if (wanted) updateDraft(place.variant, (d) => withGame(d, wanted));
   return { open, games };
 }
 

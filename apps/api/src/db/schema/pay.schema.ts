@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { game } from './game.schema.ts';
+import { media } from './media.schema.ts';
 
 /** Spec 9 payment modes; the same list as `payModes` of @gp/contracts/pay (pay.schema.test.ts keeps them equal). */
 export const payModeValues = [12, 14, 15, 20, 105, 106, 107, 108] as const;
@@ -102,7 +103,8 @@ export const payCurrency = pgTable(
 
 /**
  * A product of a game (spec: product_id). `credit_amount` is the game credit the game server receives for it
- * (bonus included). A product off sale is not listed and refuses orders (err6), whatever its prices say.
+ * (bonus included). A product off sale is not listed and refuses orders (err6), whatever its prices say; so is
+ * one outside its sale window (`sale_from` inclusive, `sale_until` exclusive, either open when null).
  */
 export const payProduct = pgTable(
   'pay_product',
@@ -115,12 +117,20 @@ export const payProduct = pgTable(
     creditAmount: integer('credit_amount').notNull(),
     isOnSale: boolean('is_on_sale').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** The product's picture (a public image uploaded by staff); null: none. */
+    imageMediaId: text('image_media_id').references(() => media.id),
+    saleFrom: timestamp('sale_from', { withTimezone: true }),
+    saleUntil: timestamp('sale_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('pay_product_game_product').on(t.gameBaseId, t.productId),
     check('pay_product_credit_positive', sql`${t.creditAmount} > 0`),
+    check(
+      'pay_product_sale_window',
+      sql`${t.saleFrom} is null or ${t.saleUntil} is null or ${t.saleFrom} < ${t.saleUntil}`,
+    ),
   ],
 );
 

@@ -43,6 +43,11 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
   private readonly now: Clock;
 
+  /** Wide limits: the sandbox takes any price a catalog could hold (a test may still try the edges). */
+  chargeLimits() {
+    return { min: 1, max: 1_000_000_000_000 };
+  }
+
   constructor(
     private readonly repo: SandboxRepository,
     private readonly options: SandboxOptions,

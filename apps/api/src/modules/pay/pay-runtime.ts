@@ -153,6 +153,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     distributionRegion: region,
     mediaUrl: app.mediaUrl,
     providers: channelProviders,
+    now,
   });
   const simulator = env.gameSim ? standIns?.gameServer(app) : undefined;
   // Reads kept as the public cache keeps its answers (the cache is decorated after this runtime, so it is looked
@@ -212,6 +213,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     distributionRegion: region,
     mediaUrl: app.mediaUrl,
     providers: channelProviders,
+    now,
   });
   const remembered: RememberedCatalog = {
     enabled: cacheOn,

@@ -32,9 +32,27 @@ import {
   payChannelProviderList,
   payChannelSave,
 } from '@gp/contracts/pay-channel-authoring';
+import {
+  payAuthoringCurrencyAdd,
+  payAuthoringCurrencyList,
+  payAuthoringCurrencyOrder,
+  payAuthoringCurrencyRemove,
+  payAuthoringGameOptions,
+  payAuthoringGameSave,
+  payAuthoringPriceLimits,
+  payAuthoringPriceRemove,
+  payAuthoringPriceSave,
+  payAuthoringProductCreate,
+  payAuthoringProductDetailCall,
+  payAuthoringProductImageUpload,
+  payAuthoringProductUpdate,
+  productImagePolicy,
+} from '@gp/contracts/pay-catalog-authoring';
 import { registerCall, staffOf } from '../../http/register-call.ts';
+import { registerUploadCall } from '../media/index.ts';
 import { PayAdminCatalogService } from './catalog/catalog-admin.service.ts';
 import { ChannelAuthoringService } from './catalog/channel-authoring.service.ts';
+import { PayCatalogAuthoringService } from './catalog/catalog-authoring.service.ts';
 import { PayAdminSettlementService } from './settlement/settlement-admin.service.ts';
 import { PayAdminRefundService } from './refunds/refund-admin.service.ts';
 import { gameServerAdminRoutes } from './game-server/game-server-admin.routes.ts';
@@ -44,8 +62,49 @@ export async function payStaffRoutes(app: FastifyInstance) {
     db: app.db,
     distributionRegion: app.site.distributionRegion,
     now: app.now,
+    mediaUrl: app.mediaUrl,
   });
   const orders = app.pay.staffOrders;
+
+  // Authoring: a game's top-up, its currencies, products and prices.
+  const authoring = new PayCatalogAuthoringService({
+    db: app.db,
+    distributionRegion: app.site.distributionRegion,
+    now: app.now,
+    mediaUrl: app.mediaUrl,
+    providers: () => ({ byName: app.pay.providers, deployment: app.pay.provider?.name }),
+  });
+  registerCall(app, payAuthoringGameOptions, (input, ctx) =>
+    authoring.gameOptions(input.distribution_region, ctx.lang),
+  );
+  registerCall(app, payAuthoringGameSave, (input, ctx) => authoring.saveGame(staffOf(ctx), input, ctx.lang));
+  registerCall(app, payAuthoringCurrencyList, (input) => authoring.currencies(input.game_base_id));
+  registerCall(app, payAuthoringCurrencyAdd, (input, ctx) => authoring.addCurrency(staffOf(ctx), input));
+  registerCall(app, payAuthoringCurrencyRemove, (input, ctx) =>
+    authoring.removeCurrency(staffOf(ctx), input),
+  );
+  registerCall(app, payAuthoringCurrencyOrder, (input, ctx) =>
+    authoring.orderCurrencies(staffOf(ctx), input),
+  );
+  registerCall(app, payAuthoringProductDetailCall, (input) =>
+    authoring.productDetail(input.game_base_id, input.product_id),
+  );
+  registerCall(app, payAuthoringProductCreate, (input, ctx) =>
+    authoring.createProduct(staffOf(ctx), input, ctx.lang),
+  );
+  registerCall(app, payAuthoringProductUpdate, (input, ctx) =>
+    authoring.updateProduct(staffOf(ctx), input, ctx.lang),
+  );
+  await registerUploadCall(app, payAuthoringProductImageUpload, productImagePolicy, (input, ctx) =>
+    authoring.uploadImage(staffOf(ctx), input.file),
+  );
+  registerCall(app, payAuthoringPriceLimits, (input) => authoring.priceLimits(input));
+  registerCall(app, payAuthoringPriceSave, (input, ctx) =>
+    authoring.savePrice(staffOf(ctx), input, ctx.lang),
+  );
+  registerCall(app, payAuthoringPriceRemove, (input, ctx) =>
+    authoring.removePrice(staffOf(ctx), input, ctx.lang),
+  );
 
   registerCall(app, payAdminSwitchDetail, (input) => catalog.switchDetail(input.distribution_region));
   registerCall(app, payAdminSwitchSet, (input, ctx) => catalog.setSwitch(staffOf(ctx), input));

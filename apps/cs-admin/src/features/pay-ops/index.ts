@@ -1,7 +1,11 @@
 // What routes and the app may use of this feature; everything else stays inside it.
+export { authoringCalls } from './api/authoring.calls.ts';
 export { payCalls, settlementCalls } from './api/pay-ops.calls.ts';
 export { useRetry } from './api/use-retry.ts';
 export { ChannelTable } from './components/channel-table.tsx';
+export { CurrencyEditor } from './components/currency-editor.tsx';
+export { GameTopupEditor } from './components/game-topup-editor.tsx';
+export { TopupPreview } from './components/topup-preview.tsx';
 export { DeadLetterTable } from './components/dead-letter-table.tsx';
 export { OrderDrawer } from './components/order-drawer.tsx';
 export { OrderFiltersForm } from './components/order-filters.tsx';

@@ -34,6 +34,8 @@ export interface PayAdminCatalogDeps {
   /** The site's distribution region: the region of calls that name none. */
   distributionRegion: number;
   now: Clock;
+  /** The public URL of an uploaded image (a product's picture). */
+  mediaUrl: (id: string) => string;
 }
 
 const bit = (on: boolean) => (on ? (1 as const) : (0 as const));
@@ -124,9 +126,18 @@ export class PayAdminCatalogService {
   // ---- Games ----
 
   async games(region: number | undefined, lang: string): Promise<PayAdminGameItem[]> {
-    const repo = new CatalogRepository(this.d.db);
+    return this.gameItems(new CatalogRepository(this.d.db), this.region(region), lang);
+  }
+
+  /** The region's catalog games (or the one named) as the console lists them (also the authoring answer). */
+  async gameItems(
+    repo: CatalogRepository,
+    region: number,
+    lang: string,
+    gameBaseId?: number,
+  ): Promise<PayAdminGameItem[]> {
     const games = pickLanguage(
-      named(await repo.regionGames(this.region(region), languagesFor(lang))),
+      named(await repo.regionGames(region, languagesFor(lang), gameBaseId)),
       lang,
       (r) => r.gameBaseId,
     );
@@ -138,6 +149,7 @@ export class PayAdminCatalogService {
       is_open: bit(g.isOpen),
       is_online: bit(g.isOnline),
       currencies: currencies.filter((c) => c.gameBaseId === g.gameBaseId).map((c) => c.currency),
+      sort: g.sort,
     }));
   }
 
@@ -186,7 +198,8 @@ export class PayAdminCatalogService {
 
   // ---- Products and prices ----
 
-  private async productItems(
+  /** The game's products (or the one named) as the console lists them (also the authoring calls' answer). */
+  async productItems(
     repo: CatalogRepository,
     gameBaseId: number,
     lang: string,
@@ -204,6 +217,9 @@ export class PayAdminCatalogService {
       credit_amount: product.creditAmount,
       is_on_sale: bit(product.isOnSale),
       sort: product.sort,
+      image_url: product.imageMediaId ? this.d.mediaUrl(product.imageMediaId) : '',
+      sale_from: product.saleFrom?.toISOString() ?? null,
+      sale_until: product.saleUntil?.toISOString() ?? null,
       updated_at: product.updatedAt.toISOString(),
       price_list: prices.filter((p) => p.price.payProductId === product.id).map((p) => priceItem(p.price)),
     }));

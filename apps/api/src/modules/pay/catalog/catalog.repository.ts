@@ -10,11 +10,17 @@
 import {
   and,
   asc,
+  count,
   eq,
   exists,
+  gt,
   inArray,
   isNotNull,
+  isNull,
+  lte,
+  max,
   notInArray,
+  or,
   sql,
   type Column,
   type SQL,
@@ -23,6 +29,7 @@ import type { Db } from '../../../db/database.ts';
 import { payGameServerHealth } from '../../../db/schema/pay-game-server.schema.ts';
 import { unavailableWhen } from '../game-server/game-server-connection.repository.ts';
 import { game, gameI18n } from '../../../db/schema/game.schema.ts';
+import { media } from '../../../db/schema/media.schema.ts';
 import {
   payChannel,
   payChannelI18n,
@@ -42,6 +49,8 @@ export type OfferCondition = SQL;
 export type GameRef = { gameBaseId: number } | { gameId: string };
 
 export interface ProductFilter {
+  /** Only products whose sale window holds this time. */
+  at: Date;
   currency?: string;
   payMode?: number;
   /** Only prices whose payment mode is one of these (the web modes). */
@@ -53,6 +62,16 @@ export type PayServerRow = typeof payServer.$inferSelect;
 export type PayProductRow = typeof payProduct.$inferSelect;
 export type PayPriceRow = typeof payProductPrice.$inferSelect;
 export type PayChannelRow = typeof payChannel.$inferSelect;
+
+/** What staff set on a product (its id and game never change). */
+export interface ProductValues {
+  creditAmount: number;
+  imageMediaId: string | null;
+  sort: number;
+  isOnSale: boolean;
+  saleFrom: Date | null;
+  saleUntil: Date | null;
+}
 
 export interface PriceKey {
   payProductId: number;
@@ -71,6 +90,13 @@ const currencyOf = (gameBaseId: Column, currency: Column) =>
 /** A condition that holds when the filter value is left out. */
 const when = <T>(value: T | undefined, condition: (value: T) => SQL) =>
   value === undefined ? undefined : condition(value);
+
+/** The product's sale window holds `at` (sale_from inclusive, sale_until exclusive, null: open that side). */
+const inSaleWindow = (at: Date) =>
+  and(
+    or(isNull(payProduct.saleFrom), lte(payProduct.saleFrom, at)),
+    or(isNull(payProduct.saleUntil), gt(payProduct.saleUntil, at)),
+  );
 
 const priceWhere = (key: PriceKey) =>
   and(
@@ -164,6 +190,7 @@ export class CatalogRepository {
       .select({
         payProductId: payProduct.id,
         productId: payProduct.productId,
+        imageMediaId: payProduct.imageMediaId,
         currency: payProductPrice.currency,
         payMode: payProductPrice.payMode,
         price: payProductPrice.price,
@@ -183,6 +210,7 @@ export class CatalogRepository {
         and(
           eq(payProduct.gameBaseId, gameBaseId),
           eq(payProduct.isOnSale, true),
+          inSaleWindow(filter.at),
           eq(payProductPrice.isOnSale, true),
           inArray(payProductPrice.payMode, [...filter.payModes]),
           when(filter.currency, (v) => eq(payProductPrice.currency, v)),
@@ -282,6 +310,8 @@ export class CatalogRepository {
    * says, as `requireOffer` and `requireRecipient` (the catalog's part) would find them now.
    */
   stillOffered(offer: {
+    /** The time the order is made at (the product's sale window must hold it). */
+    at: Date;
     region: number;
     gameBaseId: number;
     gameId: string;
@@ -306,6 +336,7 @@ export class CatalogRepository {
           eq(payProduct.gameBaseId, offer.gameBaseId),
           eq(payProduct.productId, offer.productId),
           eq(payProduct.isOnSale, true),
+          inSaleWindow(offer.at),
           eq(payProduct.creditAmount, offer.creditAmount),
           eq(payProductPrice.currency, offer.currency),
           eq(payProductPrice.payMode, offer.payMode),
@@ -429,20 +460,26 @@ export class CatalogRepository {
   // ---- Games ----
 
   /** The region's catalog games (open or not), named in `langs`; a game named in none of them has null names. */
-  async regionGames(region: number, langs: readonly string[]) {
+  async regionGames(region: number, langs: readonly string[], gameBaseId?: number) {
     return this.db
       .select({
         gameBaseId: game.gameBaseId,
         gameId: game.gameId,
         isOnline: game.isOnline,
         isOpen: payGame.isOpen,
+        sort: payGame.sort,
         lang: gameI18n.lang,
         name: gameI18n.name,
       })
       .from(payGame)
       .innerJoin(game, eq(game.gameBaseId, payGame.gameBaseId))
       .leftJoin(gameI18n, textsOf(gameI18n.gameBaseId, game.gameBaseId, gameI18n.lang, langs))
-      .where(eq(payGame.distributionRegion, region))
+      .where(
+        and(
+          eq(payGame.distributionRegion, region),
+          when(gameBaseId, (v) => eq(payGame.gameBaseId, v)),
+        ),
+      )
       .orderBy(asc(payGame.sort), asc(game.sort), asc(game.gameBaseId));
   }
 
@@ -606,6 +643,238 @@ export class CatalogRepository {
 
   async setChannelOpen(id: number, open: boolean, now: Date): Promise<void> {
     await this.db.update(payChannel).set({ isOpen: open, updatedAt: now }).where(eq(payChannel.id, id));
+  }
+
+  // ---- Authoring (catalog-authoring.service.ts): games, currencies, products, prices ----
+
+  /** Every portal game, named in `langs`, with whether the region's catalog has it; portal order. */
+  async portalGames(region: number, langs: readonly string[]) {
+    return this.db
+      .select({
+        gameBaseId: game.gameBaseId,
+        gameId: game.gameId,
+        isOnline: game.isOnline,
+        inCatalog: sql<boolean>`${payGame.gameBaseId} is not null`,
+        lang: gameI18n.lang,
+        name: gameI18n.name,
+      })
+      .from(game)
+      .leftJoin(gameI18n, textsOf(gameI18n.gameBaseId, game.gameBaseId, gameI18n.lang, langs))
+      .leftJoin(payGame, and(eq(payGame.gameBaseId, game.gameBaseId), eq(payGame.distributionRegion, region)))
+      .orderBy(asc(game.sort), asc(game.gameBaseId));
+  }
+
+  /** The portal game, locked against its deletion until the transaction ends. */
+  async gameForShare(gameBaseId: number): Promise<{ gameBaseId: number } | undefined> {
+    const [row] = await this.db
+      .select({ gameBaseId: game.gameBaseId })
+      .from(game)
+      .where(eq(game.gameBaseId, gameBaseId))
+      .for('share');
+    return row;
+  }
+
+  async payGameForUpdate(region: number, gameBaseId: number) {
+    const [row] = await this.db
+      .select()
+      .from(payGame)
+      .where(and(eq(payGame.distributionRegion, region), eq(payGame.gameBaseId, gameBaseId)))
+      .for('update');
+    return row;
+  }
+
+  async insertPayGame(values: {
+    region: number;
+    gameBaseId: number;
+    isOpen: boolean;
+    sort: number;
+    now: Date;
+  }) {
+    await this.db.insert(payGame).values({
+      distributionRegion: values.region,
+      gameBaseId: values.gameBaseId,
+      isOpen: values.isOpen,
+      sort: values.sort,
+      createdAt: values.now,
+      updatedAt: values.now,
+    });
+  }
+
+  async updatePayGame(values: {
+    region: number;
+    gameBaseId: number;
+    isOpen: boolean;
+    sort: number;
+    now: Date;
+  }) {
+    await this.db
+      .update(payGame)
+      .set({ isOpen: values.isOpen, sort: values.sort, updatedAt: values.now })
+      .where(and(eq(payGame.distributionRegion, values.region), eq(payGame.gameBaseId, values.gameBaseId)));
+  }
+
+  /** The game's currencies in display order, with how many prices and channels use each. */
+  async currencyUse(gameBaseId: number) {
+    const prices = this.db
+      .select({ n: count() })
+      .from(payProductPrice)
+      .innerJoin(payProduct, eq(payProduct.id, payProductPrice.payProductId))
+      .where(
+        and(
+          eq(payProduct.gameBaseId, payCurrency.gameBaseId),
+          eq(payProductPrice.currency, payCurrency.currency),
+        ),
+      );
+    const channels = this.db
+      .select({ n: count() })
+      .from(payChannel)
+      .where(
+        and(eq(payChannel.gameBaseId, payCurrency.gameBaseId), eq(payChannel.currency, payCurrency.currency)),
+      );
+    return this.db
+      .select({
+        currency: payCurrency.currency,
+        sort: payCurrency.sort,
+        prices: sql<number>`(${prices})::int`,
+        channels: sql<number>`(${channels})::int`,
+      })
+      .from(payCurrency)
+      .where(eq(payCurrency.gameBaseId, gameBaseId))
+      .orderBy(asc(payCurrency.sort), asc(payCurrency.currency));
+  }
+
+  /** The game's currency rows, locked: currency writes of one game wait for each other. */
+  async currenciesForUpdate(gameBaseId: number) {
+    return this.db
+      .select()
+      .from(payCurrency)
+      .where(eq(payCurrency.gameBaseId, gameBaseId))
+      .orderBy(asc(payCurrency.sort), asc(payCurrency.currency))
+      .for('update');
+  }
+
+  /** The currency row, share-locked: a price written in it keeps its removal waiting until the write ends. */
+  async currencyForShare(gameBaseId: number, currency: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ currency: payCurrency.currency })
+      .from(payCurrency)
+      .where(and(eq(payCurrency.gameBaseId, gameBaseId), eq(payCurrency.currency, currency)))
+      .for('share');
+    return rows.length > 0;
+  }
+
+  /** Adds the currency after the game's last; false when the game sells in it already. */
+  async addCurrency(gameBaseId: number, currency: string, now: Date): Promise<boolean> {
+    const [last] = await this.db
+      .select({ sort: max(payCurrency.sort) })
+      .from(payCurrency)
+      .where(eq(payCurrency.gameBaseId, gameBaseId));
+    const added = await this.db
+      .insert(payCurrency)
+      .values({ gameBaseId, currency, sort: (last?.sort ?? -1) + 1, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ currency: payCurrency.currency });
+    return added.length > 0;
+  }
+
+  async removeCurrency(gameBaseId: number, currency: string): Promise<void> {
+    await this.db
+      .delete(payCurrency)
+      .where(and(eq(payCurrency.gameBaseId, gameBaseId), eq(payCurrency.currency, currency)));
+  }
+
+  async setCurrencySort(gameBaseId: number, currency: string, sort: number): Promise<void> {
+    await this.db
+      .update(payCurrency)
+      .set({ sort })
+      .where(and(eq(payCurrency.gameBaseId, gameBaseId), eq(payCurrency.currency, currency)));
+  }
+
+  /** How many prices of the game's products and channels of the game are in the currency. */
+  async currencyUsage(gameBaseId: number, currency: string): Promise<{ prices: number; channels: number }> {
+    const [[prices], [channels]] = await Promise.all([
+      this.db
+        .select({ n: count() })
+        .from(payProductPrice)
+        .innerJoin(payProduct, eq(payProduct.id, payProductPrice.payProductId))
+        .where(and(eq(payProduct.gameBaseId, gameBaseId), eq(payProductPrice.currency, currency))),
+      this.db
+        .select({ n: count() })
+        .from(payChannel)
+        .where(and(eq(payChannel.gameBaseId, gameBaseId), eq(payChannel.currency, currency))),
+    ]);
+    return { prices: prices?.n ?? 0, channels: channels?.n ?? 0 };
+  }
+
+  /** Every language's texts of the product. */
+  async productTexts(payProductId: number) {
+    return this.db.select().from(payProductI18n).where(eq(payProductI18n.payProductId, payProductId));
+  }
+
+  async mediaExists(id: string): Promise<boolean> {
+    const rows = await this.db.select({ id: media.id }).from(media).where(eq(media.id, id));
+    return rows.length > 0;
+  }
+
+  /** A new product; undefined when the game has one with this product_id already. */
+  async insertProduct(values: ProductValues & { gameBaseId: number; productId: string; now: Date }) {
+    const [row] = await this.db
+      .insert(payProduct)
+      .values({
+        gameBaseId: values.gameBaseId,
+        productId: values.productId,
+        creditAmount: values.creditAmount,
+        imageMediaId: values.imageMediaId,
+        sort: values.sort,
+        isOnSale: values.isOnSale,
+        saleFrom: values.saleFrom,
+        saleUntil: values.saleUntil,
+        createdAt: values.now,
+        updatedAt: values.now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
+
+  async updateProduct(id: number, values: ProductValues, now: Date): Promise<void> {
+    await this.db
+      .update(payProduct)
+      .set({ ...values, updatedAt: now })
+      .where(eq(payProduct.id, id));
+  }
+
+  /** Replaces the product's texts with these (one row per language). */
+  async replaceProductTexts(
+    payProductId: number,
+    texts: readonly { lang: string; name: string; marketingDesc1: string; marketingDesc2: string }[],
+  ): Promise<void> {
+    await this.db.delete(payProductI18n).where(eq(payProductI18n.payProductId, payProductId));
+    if (texts.length > 0)
+      await this.db.insert(payProductI18n).values(texts.map((t) => ({ payProductId, ...t })));
+  }
+
+  async insertPrice(key: PriceKey, price: number, now: Date): Promise<void> {
+    await this.db.insert(payProductPrice).values({ ...key, price, isOnSale: true, updatedAt: now });
+  }
+
+  async deletePrice(key: PriceKey): Promise<void> {
+    await this.db.delete(payProductPrice).where(priceWhere(key));
+  }
+
+  /** The providers the game's channels of the currency and mode name (null: the deployment's), each once. */
+  async channelProviders(gameBaseId: number, currency: string, payMode: number): Promise<(string | null)[]> {
+    const rows = await this.db
+      .selectDistinct({ provider: payChannel.provider })
+      .from(payChannel)
+      .where(
+        and(
+          eq(payChannel.gameBaseId, gameBaseId),
+          eq(payChannel.currency, currency),
+          eq(payChannel.payMode, payMode),
+        ),
+      );
+    return rows.map((r) => r.provider);
   }
 }
 

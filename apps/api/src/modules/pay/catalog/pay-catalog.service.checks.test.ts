@@ -17,6 +17,7 @@ import {
 import { AppError } from '../../../http/app-error.ts';
 import { GameServerSimRepository } from '../../../dev/game-server/game-server-sim.repository.ts';
 import { GameServerSimulator } from '../../../dev/game-server/game-server.simulator.ts';
+import { systemClock } from '../../../config/clock.ts';
 import { CatalogRepository } from './catalog.repository.ts';
 import { PayCatalogService, type OfferRequest } from './pay-catalog.service.ts';
 import { PayCharacterService } from './pay-character.service.ts';
@@ -30,7 +31,11 @@ let ltb: number;
 beforeAll(async () => {
   database = await openTestDatabase();
   const repo = new CatalogRepository(database.db);
-  catalog = new PayCatalogService(repo, { distributionRegion: 5, mediaUrl: (id) => `/media/${id}` });
+  catalog = new PayCatalogService(repo, {
+    distributionRegion: 5,
+    mediaUrl: (id) => `/media/${id}`,
+    now: systemClock,
+  });
   sim = new GameServerSimulator(new GameServerSimRepository(database.db));
   characters = new PayCharacterService(catalog, repo, sim);
   const games = await database.db.select().from(game);

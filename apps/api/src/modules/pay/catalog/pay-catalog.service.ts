@@ -15,6 +15,7 @@ import {
   type PayProductWithPrices,
 } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
+import type { Clock } from '../../../config/clock.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../../site/index.ts';
 import type { GameRef, OfferCondition, CatalogRepository } from './catalog.repository.ts';
@@ -64,6 +65,13 @@ export interface OfferRequest {
 }
 
 type OpenChannel = Awaited<ReturnType<CatalogRepository['openChannels']>>[number];
+/** Whether the product's sale window holds `at`: from `saleFrom` (inclusive) until before `saleUntil`. */
+export function inSaleWindow(product: { saleFrom: Date | null; saleUntil: Date | null }, at: Date): boolean {
+  return (
+    (product.saleFrom === null || product.saleFrom.getTime() <= at.getTime()) &&
+    (product.saleUntil === null || at.getTime() < product.saleUntil.getTime())
+  );
+}
 
 export class PayCatalogService {
   constructor(
@@ -77,6 +85,7 @@ export class PayCatalogService {
        * channel is offered (catalog tests that are not about providers).
        */
       providers?: ConfiguredProviders | undefined;
+      now: Clock;
     },
   ) {}
 
@@ -180,7 +189,11 @@ export class PayCatalogService {
     filter: { currency?: string; payMode?: number },
   ): Promise<PayProductItem[]> {
     const [rows, channels] = await Promise.all([
-      this.repo.productsOnSale(gameBaseId, languagesFor(lang), { ...filter, payModes: webPayModes }),
+      this.repo.productsOnSale(gameBaseId, languagesFor(lang), {
+        ...filter,
+        at: this.options.now(),
+        payModes: webPayModes,
+      }),
       this.payableChannels(gameBaseId, ['en'], {
         ...(filter.currency === undefined ? {} : { currency: filter.currency }),
         payModes: filter.payMode === undefined ? webPayModes : [filter.payMode],
@@ -233,9 +246,11 @@ export class PayCatalogService {
   /**
    * For order creation: the product at its price through an open web channel, snapshotted in the page language.
    * In this order: err3 game not open for top-up; err13 not a web payment mode; err7 no such product (or no
-   * price in this currency and mode); err6 product or price off sale; err13 no open channel of the game for the
-   * currency, mode and method that can be paid here (its provider configured for the currency); 42 the price is
-   * outside the channel's per-order limits.
+   * price in this currency and mode); err6 product or price off sale, or the product outside its sale window;
+   * err13 no open channel of the game for the currency, mode and method that can be paid here (its provider
+   * configured for the currency); 42 the price is outside the channel's per-order limits. The window is decided
+   * here on the row read (remembered or not), at the app clock's time, so a remembered product still leaves sale
+   * on time.
    */
   async requireOffer(request: OfferRequest): Promise<OfferSnapshot> {
     const game = await this.requireGame(request.region, { gameId: request.gameId });
@@ -255,7 +270,8 @@ export class PayCatalogService {
       languagesFor(request.lang),
     );
     if (!found || !found.price) throw payError(codes.payProductNotFound);
-    if (!found.product.isOnSale || !found.price.isOnSale) throw payError(codes.payProductOffSale);
+    if (!found.product.isOnSale || !found.price.isOnSale || !inSaleWindow(found.product, this.options.now()))
+      throw payError(codes.payProductOffSale);
     const channel = await channels;
     if (channel.length === 0) throw payError(codes.payPaymentMethodUnsupported);
     if (!withinLimits(found.price.price, channel[0]!)) throw payError(codes.payAmountOutsideChannelLimits);
@@ -284,8 +300,8 @@ export class PayCatalogService {
    * For the insert of an order checked against a remembered catalog: the condition that the database's catalog
    * still offers what it was checked against (CatalogRepository.stillOffered).
    */
-  stillOffered(offer: Parameters<CatalogRepository['stillOffered']>[0]): OfferCondition {
-    return this.repo.stillOffered(offer);
+  stillOffered(offer: Omit<Parameters<CatalogRepository['stillOffered']>[0], 'at'>): OfferCondition {
+    return this.repo.stillOffered({ ...offer, at: this.options.now() });
   }
 
   /** The payment methods of `provider` configured for the channel an order was made with. */

@@ -88,9 +88,20 @@ export class PaymentRefused extends Error {
   }
 }
 
+/** The smallest and largest amount of one payment, in our minor units of the currency. */
+export interface ChargeLimits {
+  min: number;
+  max: number;
+}
+
 export interface PaymentProvider {
   /** The provider's key (`sandbox`); also the path of its notifications: POST /pay/notify/<name>. */
   readonly name: string;
+  /**
+   * What one payment in the currency may be (the catalog checks prices against it); left out: no limit of its
+   * own beyond a positive amount.
+   */
+  chargeLimits?(currency: string): ChargeLimits;
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /**
    * Checks who sent it and when, then reads it; throws NotificationRejected. Null: a genuine notification that

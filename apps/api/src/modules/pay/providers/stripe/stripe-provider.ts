@@ -34,6 +34,7 @@ import {
   RefundRefused,
 } from '../payment-provider.ts';
 import { fromStripeAmount, toStripeAmount } from './stripe-amount.ts';
+import { stripeChargeLimits } from './stripe-charge-limits.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -77,6 +78,10 @@ export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   readonly stripe: Stripe;
   private readonly now: Clock;
+
+  chargeLimits(currency: string) {
+    return stripeChargeLimits(currency);
+  }
 
   constructor(private readonly options: StripeProviderOptions) {
     this.stripe = stripeClient(options.secretKey, options.apiBase);
