@@ -14,7 +14,8 @@ export interface Postgres {
   stop: () => void;
 }
 
-function pgBin(): string {
+/** Where PostgreSQL's programs are (PG_BIN, or the newest Debian install). */
+export function pgBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)

@@ -46,17 +46,47 @@ export interface Stack {
   nginx: Started;
   proxy: { port: number; httpPort: number; ca: string };
   demoIdPort: number;
+  /** The certificate of every host (and of 127.0.0.1), self-signed; the API processes trust it. */
+  tls: { cert: string; key: string };
+  /** `https://<host>:<nginx's port>`. */
+  origin: (host: string) => string;
   /** The staff admin's one-time password, printed once by `admin.js first-admin`. */
   adminPassword: string;
   stop: () => Promise<void>;
 }
 
+/** What the stack gives its neighbours before the API starts. */
+export interface StackContext {
+  dir: string;
+  tls: { cert: string; key: string };
+  httpsPort: number;
+  origin: (host: string) => string;
+}
+
+/** A neighbour's part: settings for the API and worker, and processes to stop with the stack. */
+export interface StackServices {
+  env?: NodeJS.ProcessEnv;
+  started?: Started[];
+}
+
+export interface StackOptions {
+  /**
+   * Starts the stack's neighbours (a provider's test server, an SMTP server, a game server) once the
+   * certificate and nginx's port exist, before the API: what it answers is added to the API's environment.
+   */
+  services?: (context: StackContext) => Promise<StackServices>;
+  /** nginx's https port, when the apps were built for it (their origins are fixed at build time); default: free. */
+  httpsPort?: number;
+  /** Where the built apps are (`<appsDir>/<app>/dist`); default: the repository's `apps/`. */
+  appsDir?: string;
+}
+
 /** The stack runs what `pnpm build` makes: the API's `server.js` and `worker.js`, and each app's build. */
-function checkBuilt(): void {
+function checkBuilt(appsDir: string): void {
   const missing = [
     join(apiDist, 'server.js'),
     join(apiDist, 'worker.js'),
-    ...appNames.map((a) => join(repoRoot, 'apps', a, 'dist/.vite/content-security-policy.txt')),
+    ...appNames.map((a) => join(appsDir, a, 'dist/.vite/content-security-policy.txt')),
   ].filter((f) => !existsSync(f));
   if (missing.length > 0) throw new Error(`not built (run pnpm build): ${missing.join(', ')}`);
 }
@@ -64,9 +94,8 @@ function checkBuilt(): void {
 function makeCertificate(dir: string): { cert: string; key: string } {
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  const names = Object.values(hosts)
-    .map((h) => `DNS:${h}`)
-    .join(',');
+  // 127.0.0.1 too: the neighbours on loopback (SMTP, a game server) serve it; the API trusts it as its CA.
+  const names = [...Object.values(hosts).map((h) => `DNS:${h}`), 'IP:127.0.0.1'].join(',');
   run('openssl', [
     'req',
     '-x509',
@@ -94,8 +123,9 @@ function baseEnv(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', TZ: 'UTC' };
 }
 
-export async function startStack(): Promise<Stack> {
-  checkBuilt();
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const appsDir = options.appsDir ?? resolve(repoRoot, 'apps');
+  checkBuilt(appsDir);
   const dir = mkdtempSync(join(tmpdir(), 'gp-smoke-'));
   chmodSync(dir, 0o755); // nginx's workers (nobody) and PostgreSQL (postgres) work inside it
   const started: Started[] = [];
@@ -116,13 +146,16 @@ export async function startStack(): Promise<Stack> {
       await port(),
     ];
     const [httpsPort, httpPort, demoIdPort, smtpPort, smsPort] = [
-      await port(),
+      options.httpsPort ?? (await port()),
       await port(),
       await port(),
       await port(),
       await port(),
     ];
     const origin = (host: string) => `https://${host}:${httpsPort}`;
+    const tls = makeCertificate(dir);
+    const services = (await options.services?.({ dir, tls, httpsPort, origin })) ?? {};
+    started.push(...(services.started ?? []));
     const env: NodeJS.ProcessEnv = {
       ...baseEnv(),
       NODE_ENV: 'production',
@@ -156,6 +189,9 @@ export async function startStack(): Promise<Stack> {
       // Where Demo ID would listen if anything started it (nothing may).
       DEMO_ID_PORT: String(demoIdPort),
       SHUTDOWN_GRACE_MS: '8000',
+      // The operator's CA bundle: the neighbours' certificates are this stack's own.
+      NODE_EXTRA_CA_CERTS: tls.cert,
+      ...services.env,
     };
     const logDir = dir;
     const api = (name: string, port: number, metricsPort: number) =>
@@ -196,27 +232,30 @@ export async function startStack(): Promise<Stack> {
     started.push(worker);
     await waitFor('api-b /healthz', healthy(apiPortB), { process: b });
 
-    const tls = makeCertificate(dir);
     const runDir = join(dir, 'nginx');
     mkdirSync(runDir, { mode: 0o755 });
-    const conf = render(join(dir, 'nginx-conf'), {
-      API_ORIGIN: origin(hosts.api),
-      PORTAL_ORIGIN: env.PORTAL_ORIGIN,
-      PASSPORT_ORIGIN: env.PASSPORT_ORIGIN,
-      PAY_ORIGIN: env.PAY_ORIGIN,
-      CS_ADMIN_ORIGIN: env.CS_ADMIN_ORIGIN,
-      HTTPS_PORT: String(httpsPort),
-      HTTP_PORT: String(httpPort),
-      API_UPSTREAMS: `127.0.0.1:${apiPortA},127.0.0.1:${apiPortB}`,
-      APPS_DIR: resolve(repoRoot, 'apps'),
-      TLS_CERT: tls.cert,
-      TLS_KEY: tls.key,
-      RUN_DIR: runDir,
-      // A file: nginx cannot open /dev/stdout when it is the test's pipe (a socket).
-      ACCESS_LOG: join(runDir, 'access.log'),
-      // As root, the workers drop to nobody (as the image's run as nginx); otherwise nginx runs as the tester.
-      NGINX_USER: process.getuid?.() === 0 ? 'nobody nogroup' : '',
-    });
+    const conf = render(
+      join(dir, 'nginx-conf'),
+      {
+        API_ORIGIN: origin(hosts.api),
+        PORTAL_ORIGIN: env.PORTAL_ORIGIN,
+        PASSPORT_ORIGIN: env.PASSPORT_ORIGIN,
+        PAY_ORIGIN: env.PAY_ORIGIN,
+        CS_ADMIN_ORIGIN: env.CS_ADMIN_ORIGIN,
+        HTTPS_PORT: String(httpsPort),
+        HTTP_PORT: String(httpPort),
+        API_UPSTREAMS: `127.0.0.1:${apiPortA},127.0.0.1:${apiPortB}`,
+        APPS_DIR: appsDir,
+        TLS_CERT: tls.cert,
+        TLS_KEY: tls.key,
+        RUN_DIR: runDir,
+        // A file: nginx cannot open /dev/stdout when it is the test's pipe (a socket).
+        ACCESS_LOG: join(runDir, 'access.log'),
+        // As root, the workers drop to nobody (as the image's run as nginx); otherwise nginx runs as the tester.
+        NGINX_USER: process.getuid?.() === 0 ? 'nobody nogroup' : '',
+      },
+      appsDir,
+    );
     const nginx = start(
       'nginx',
       '/usr/sbin/nginx',
@@ -248,6 +287,8 @@ export async function startStack(): Promise<Stack> {
       nginx,
       proxy,
       demoIdPort,
+      tls,
+      origin,
       adminPassword,
       stop,
     };

@@ -233,6 +233,24 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...complete, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(
       /STRIPE_API_BASE: points Stripe calls away from Stripe/,
     );
+    // The production-shaped journey's one seam, only under its explicit switch (and only that seam).
+    const journey = parseEnv({
+      ...complete,
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      PROVIDER_TEST_SERVER_ALLOWED: 'true',
+    });
+    expect(journey.STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
+    expect(developmentPartsOn(journey)).toEqual([]);
+    expect(() =>
+      parseEnv({ ...complete, PROVIDER_TEST_SERVER_ALLOWED: 'true', STRIPE_TEST_SERVER: '8096' }),
+    ).toThrow(/STRIPE_TEST_SERVER: the local Stripe test server is for development and tests only/);
+    expect(() =>
+      parseEnv({
+        ...complete,
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+        PROVIDER_TEST_SERVER_ALLOWED: 'false',
+      }),
+    ).toThrow(/STRIPE_API_BASE: points Stripe calls away from Stripe/);
     expect(() => parseEnv({ ...complete, STRIPE_TEST_SERVER: '8096' })).toThrow(
       /STRIPE_TEST_SERVER: the local Stripe test server is for development and tests only/,
     );

@@ -264,6 +264,12 @@ const fields = z
     STRIPE_SECRET_KEY: z.string().min(8).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The one seam of the production-shaped journey (`pnpm test:production`): with `true`, a production process
+     * accepts STRIPE_API_BASE (the local Stripe test server). A real deployment never sets it; without it,
+     * production refuses STRIPE_API_BASE.
+     */
+    PROVIDER_TEST_SERVER_ALLOWED: bool.default(false),
     STRIPE_TEST_SERVER: z.coerce.number().int().min(1).max(65535).optional(),
     PAY_SANDBOX_SECRET: z.string().min(32).optional(),
     PAY_SANDBOX_URL: z
@@ -421,8 +427,11 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
         'SOCIAL_TEST_SERVERS',
         'the local Apple and Facebook test servers sign anyone in and are refused in production',
       );
-    if (isSet(s.STRIPE_API_BASE))
-      problem('STRIPE_API_BASE', 'points Stripe calls away from Stripe; for development and tests only');
+    if (isSet(s.STRIPE_API_BASE) && !isOn(s.PROVIDER_TEST_SERVER_ALLOWED))
+      problem(
+        'STRIPE_API_BASE',
+        'points Stripe calls away from Stripe; for development and tests only (PROVIDER_TEST_SERVER_ALLOWED)',
+      );
     if (isSet(s.STRIPE_TEST_SERVER))
       problem('STRIPE_TEST_SERVER', 'the local Stripe test server is for development and tests only');
     if (s.PAY_PROVIDER === 'sandbox')
@@ -547,7 +556,7 @@ export function developmentPartsOn(env: Env): string[] {
     env.MAIL_TRANSPORT === 'outbox' && 'MAIL_TRANSPORT=outbox',
     env.SMS_TRANSPORT === 'outbox' && 'SMS_TRANSPORT=outbox',
     env.payProvider === 'sandbox' && 'the sandbox payment provider',
-    env.STRIPE_API_BASE !== undefined && 'STRIPE_API_BASE',
+    env.STRIPE_API_BASE !== undefined && !env.PROVIDER_TEST_SERVER_ALLOWED && 'STRIPE_API_BASE',
     env.STRIPE_TEST_SERVER !== undefined && 'the local Stripe test server',
     env.demoId && 'Demo ID',
     env.SOCIAL_TEST_SERVERS && 'the local Apple and Facebook test servers (SOCIAL_TEST_SERVERS)',

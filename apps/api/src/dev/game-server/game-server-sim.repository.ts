@@ -43,7 +43,14 @@ function keyWhere(key: SimSwitchKey): SQL {
 }
 
 export class GameServerSimRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `servers`: a game server of its own (the standalone simulator, game-sim.cli.ts) runs these servers for every
+   * game; without it, the simulator runs every server the publisher configured for the game.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly servers?: readonly string[],
+  ) {}
 
   /**
    * The game's switches, and the ids of the servers the simulated game server runs (every server the publisher
@@ -61,7 +68,7 @@ export class GameServerSimRepository {
       .leftJoin(gameSimSwitch, eq(gameSimSwitch.gameBaseId, gameBaseId));
     return {
       switches: rows.flatMap((r) => (r.switch ? [r.switch] : [])),
-      serverIds: rows[0]?.serverIds ?? [],
+      serverIds: this.servers ? [...this.servers] : (rows[0]?.serverIds ?? []),
     };
   }
 

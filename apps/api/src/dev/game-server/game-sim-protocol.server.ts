@@ -19,6 +19,10 @@ export interface GameSimProtocolServerOptions {
   now: Clock;
   port: number;
   host?: string;
+  /** The servers it runs for every game (a standalone game server); default: the publisher's (payServer). */
+  servers?: readonly string[];
+  /** TLS (a standalone game server in the production-shaped journey, where the API takes https only). */
+  https?: { key: string; cert: string };
 }
 
 export interface GameSimProtocolServer {
@@ -73,8 +77,10 @@ export const wireDelivery = (d: pay.DeliveryRecord): pay.WireDelivery => ({
 /** The protocol's routes over a simulator (also what a studio's server does, in miniature). */
 export function buildGameSimProtocolApp(options: Omit<GameSimProtocolServerOptions, 'port' | 'host'>) {
   const { keys, now } = options;
-  const sim = new GameServerSimulator(new GameServerSimRepository(options.db), now);
-  const app = Fastify({ logger: false });
+  const sim = new GameServerSimulator(new GameServerSimRepository(options.db, options.servers), now);
+  const app = options.https
+    ? (Fastify({ logger: false, https: options.https }) as unknown as FastifyInstance)
+    : Fastify({ logger: false });
   const signedBy = new WeakMap<FastifyRequest, string>();
 
   // The signature covers the body exactly as sent: keep it as text.

@@ -1,7 +1,7 @@
 /** The SMTP transport against a real SMTP server on 127.0.0.1: authenticated, translated, readable. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageText } from '@gp/i18n/server';
-import { startSmtpServer } from '../../../test/message-servers.ts';
+import { startSmtpServer } from '../../dev/mailbox/smtp-sink.ts';
 import { SmtpTransport } from './smtp.transport.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -137,6 +137,11 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
       (env.STRIPE_TEST_SERVER !== undefined
         ? standIns?.stripeApiBase(app, { secretKey, webhookSecret })
         : undefined) ?? env.STRIPE_API_BASE;
+    if (env.PROVIDER_TEST_SERVER_ALLOWED && env.STRIPE_API_BASE)
+      app.log.warn(
+        { apiBase: env.STRIPE_API_BASE },
+        'Stripe calls go to a test server (PROVIDER_TEST_SERVER_ALLOWED): never in a real deployment',
+      );
     stripe = new StripeProvider({ secretKey, webhookSecret, apiBase, now });
   }
   const providers: Record<string, PaymentProvider> = standIns ? { ...standIns.providers(app) } : {};

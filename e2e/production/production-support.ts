@@ -1,0 +1,135 @@
+/**
+ * What the production-shaped journey does where a person would: read a captcha picture, read an e-mail, ask the
+ * studio's game server what it holds. Nothing here reaches into the API: the captcha is answered in the database
+ * the operator's stack runs on (standing in for the eyes that read the picture; the API checks it as ever), mail is
+ * read from the SMTP server it was sent to, and the game server is asked over its own signed protocol.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { pgBin } from '@gp/deploy/test/postgres';
+import { run } from '@gp/deploy/test/processes';
+import {
+  protocolHeaders,
+  signedHeaders,
+  verifySignature,
+  answerCanonical,
+  requestCanonical,
+} from '../../apps/api/src/modules/pay/game-server/protocol/protocol-signature.ts';
+import {
+  protocolPaths,
+  type WireDelivery,
+} from '../../apps/api/src/modules/pay/game-server/protocol/protocol.ts';
+import { productionStack } from './production-stack.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Runs one SQL statement on the stack's database; answers psql's unaligned, tuples-only output. */
+export function sql(statement: string): string {
+  return run(join(pgBin(), 'psql'), [
+    productionStack().databaseUrl,
+    '-X',
+    '-q',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-At',
+    '-c',
+    statement,
+  ]);
+}
+
+/**
+ * Follows the captchas a page loads (their tokens come in the API's answers) and answers the newest one: its
+ * answer becomes `answer` in the database, which the test then types. One captcha, one row: a miss fails loudly.
+ */
+export function captchaReader(page: Page) {
+  let newest: string | undefined;
+  page.on('response', (response) => {
+    if (!/captcha/.test(response.url()) || response.request().method() !== 'GET') return;
+    void response
+      .json()
+      .then((body: { data?: { img_token?: unknown; token?: unknown } }) => {
+        const token = body.data?.img_token ?? body.data?.token;
+        if (typeof token === 'string') newest = token;
+      })
+      .catch(() => undefined);
+  });
+  return {
+    async read(answer = 'prod'): Promise<string> {
+      await expect.poll(() => newest, { message: 'the page loaded no captcha' }).toBeDefined();
+      const updated = sql(
+        `update captcha_challenge set answer_hash = '${sha256(answer)}' where token_hash = '${sha256(newest!)}' returning 1`,
+      );
+      expect(updated.trim(), 'the captcha the page shows is in the database').toBe('1');
+      return answer;
+    },
+  };
+}
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `to` whose text matches `pattern` (its first match), waiting for it to arrive. */
+export async function readMail(to: string, pattern: RegExp): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (
+          await fetch(`${productionStack().mailbox}/messages?to=${encodeURIComponent(to)}`)
+        ).json()) as Mail[];
+        found =
+          mails
+            .map((m) => pattern.exec(m.text)?.[0])
+            .filter(Boolean)
+            .at(-1) ?? '';
+        return found;
+      },
+      { message: `no mail to ${to} matching ${pattern}`, timeout: 30_000 },
+    )
+    .not.toBe('');
+  return found;
+}
+
+/**
+ * What the studio's game server holds for an order (its delivery record), asked as the API asks: a signed GET
+ * of the game-server protocol, its signed answer checked. Undefined when it holds nothing for it.
+ */
+export async function gameServerDelivery(game: number, orderNo: string): Promise<WireDelivery | undefined> {
+  const { url, keyId, secret } = productionStack().gameServer;
+  const path = protocolPaths.delivery(game, orderNo);
+  const headers = signedHeaders({ keyId, secret }, Date.now(), (ts) => requestCanonical(ts, 'GET', path, ''));
+  // The game server's certificate is the stack's own; trusted for this request only.
+  const ca = readFileSync(productionStack().certificate, 'utf8');
+  const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = request(`${url}${path}`, { method: 'GET', headers, ca }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.once('error', reject);
+      req.end();
+    },
+  );
+  const verdict = verifySignature(
+    { [keyId]: secret },
+    {
+      keyId: answer.headers[protocolHeaders.keyId] as string | undefined,
+      timestamp: answer.headers[protocolHeaders.timestamp] as string | undefined,
+      signature: answer.headers[protocolHeaders.signature] as string | undefined,
+    },
+    Date.now(),
+    (ts) => answerCanonical(ts, answer.status, 'GET', path, answer.body),
+  );
+  expect(verdict.ok, `the game server's answer is signed (${answer.status} ${answer.body})`).toBe(true);
+  if (answer.status === 404) return undefined;
+  expect(answer.status, answer.body).toBe(200);
+  return JSON.parse(answer.body) as WireDelivery;
+}
