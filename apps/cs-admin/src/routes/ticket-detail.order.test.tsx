@@ -192,7 +192,9 @@ describe('the linked order on the ticket detail', () => {
     orderApi(detail({ order_no: orderNo, order: refunded }));
     await renderDesk('/tickets/5', ['tickets.read', 'tickets.reply', 'catalog']);
     const region = await panel();
-    expect(await within(region).findByText(/Dispute lost: the player's bank took the payment back/)).toBeTruthy();
+    expect(
+      await within(region).findByText(/Dispute lost: the player's bank took the payment back/),
+    ).toBeTruthy();
     expect(within(region).queryByText(/dispute_lost/)).toBeNull();
   });
 

@@ -290,7 +290,10 @@ describe('disputes through Stripe', () => {
       type,
       data: { object: { ...dispute, status } },
     });
-    return notify(body, { 'content-type': 'application/json', 'stripe-signature': stripe.signature(body, at) });
+    return notify(body, {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.signature(body, at),
+    });
   }
   const notificationOf = async (eventId: string) =>
     (await t.db.select().from(payNotification).where(eq(payNotification.eventId, eventId)))[0];
@@ -365,7 +368,10 @@ describe('disputes through Stripe', () => {
       `evt_dispute_review_${created.order_no}`,
     );
     expect(updated.json()).toMatchObject({ received: true, result: 'applied' });
-    expect((await detail(created.order_no)).dispute).toMatchObject({ status: 'under_review', closed_at: null });
+    expect((await detail(created.order_no)).dispute).toMatchObject({
+      status: 'under_review',
+      closed_at: null,
+    });
     expect((await stripe.closeDispute(created.pay_order_no, 'won')).status).toBe(200);
     const order = await rowOf(created.order_no);
     expect(order.state).toBe('delivered');

@@ -43,7 +43,13 @@ function eventOf(type: string, status = 'needs_response'): Stripe.Event {
           created: at - 60,
         };
   // The fields the provider reads of the SDK's event (the rest of Stripe.Event is not consulted).
-  return { id: `evt_${type}`, object: 'event', created: at, type, data: { object } } as unknown as Stripe.Event;
+  return {
+    id: `evt_${type}`,
+    object: 'event',
+    created: at,
+    type,
+    data: { object },
+  } as unknown as Stripe.Event;
 }
 
 describe('Stripe webhook events', () => {
