@@ -235,7 +235,8 @@ export const payDeliveryItem = z.object({
 export type PayDeliveryItem = z.infer<typeof payDeliveryItem>;
 
 /**
- * A refunded order's refund: why (a reason code; `provider` when the provider reported it), staff's
+ * A refunded order's refund: why (a reason code; `provider` when the provider reported it, `dispute_lost` when
+ * the payer won a dispute there), staff's
  * note and account (null for the provider's), the provider's refund id, and whether the game server took the credit
  * back: `not_needed` (refunded before delivery), `pending` (being asked; `reversal_reason` holds the last error while
  * it retries), `reversed`, `refused` (with the game server's reason), `not_delivered` (it had no delivery of the

@@ -135,13 +135,22 @@ export const streamEndStates: readonly OrderState[] = ['delivered', 'failed', 'e
 
 /**
  * Why an order was refunded. Staff pick one of the first four (a short list players understand in their own
- * language: the screens translate the code); `provider` is a refund the payment provider reported (made at the
- * provider, or a dispute lost there). Staff's free-text note stays in the console.
+ * language: the screens translate the code); `provider` is a refund the payment provider reported (made in the
+ * provider's dashboard); `dispute_lost` is a dispute (chargeback) the payer won at the provider: the money went
+ * back through the card issuer, with no refund of ours. Staff's free-text note stays in the console.
  */
-export const refundReasons = ['player_request', 'duplicate', 'not_delivered', 'other', 'provider'] as const;
+export const refundReasons = [
+  'player_request',
+  'duplicate',
+  'not_delivered',
+  'other',
+  'provider',
+  'dispute_lost',
+] as const;
 export type RefundReason = (typeof refundReasons)[number];
 /** The reasons staff may choose. */
 export const staffRefundReasons = ['player_request', 'duplicate', 'not_delivered', 'other'] as const;
+export type StaffRefundReason = (typeof staffRefundReasons)[number];
 
 /** Whether the game server took the credit back (see pay_order_refund.reversal_status). */
 export const reversalStatuses = [

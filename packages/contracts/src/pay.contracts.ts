@@ -34,6 +34,7 @@ import {
   type OrderStatus,
   type OrderTimelineStep,
   type RefundReason,
+  type StaffRefundReason,
   type ReversalStatus,
 } from './pay-values.ts';
 
@@ -42,6 +43,7 @@ export {
   staffRefundReasons,
   reversalStatuses,
   type RefundReason,
+  type StaffRefundReason,
   type ReversalStatus,
   payModes,
   payModeNames,

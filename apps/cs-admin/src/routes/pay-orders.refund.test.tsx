@@ -114,12 +114,18 @@ describe('refund from the order panel', { timeout: 60_000 }, () => {
     ).toBeTruthy();
   });
 
-  it('flags a disputed payment and offers no refund for a refunded order', async () => {
+  it('flags a disputed payment, names a lost dispute as the refund reason and offers no refund', async () => {
     server({
       [pathOf(payAdminOrderDetailCall)]: () =>
         ok({
           ...refundedDetail,
-          refund: { ...refundedDetail.refund!, reason: 'provider', staff_account_id: null, note: null },
+          refund: {
+            ...refundedDetail.refund!,
+            reason: 'dispute_lost',
+            staff_account_id: null,
+            note: null,
+            refund_ref: null,
+          },
           dispute: {
             dispute_ref: 'dp_1',
             status: 'lost',
@@ -135,7 +141,7 @@ describe('refund from the order panel', { timeout: 60_000 }, () => {
     const panel = within(await screen.findByRole('dialog'));
     expect(await panel.findByText(ops.refunds.disputeTitle)).toBeTruthy();
     expect(panel.getByText(/fraudulent/)).toBeTruthy();
-    expect(panel.getByText(ops.refunds.reasonLabel.provider)).toBeTruthy();
+    expect(panel.getByText(ops.refunds.reasonLabel.dispute_lost)).toBeTruthy();
     expect(panel.getByText(ops.refunds.fields.byProvider)).toBeTruthy();
     expect(panel.queryByRole('button', { name: ops.refunds.action })).toBeNull();
   });

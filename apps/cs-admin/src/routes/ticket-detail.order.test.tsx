@@ -168,6 +168,36 @@ describe('the linked order on the ticket detail', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('The delivery is not stuck');
   });
 
+  it("words a refunded order's reason as the pay console does (a lost dispute)", async () => {
+    const refunded: DeskLinkedOrder = {
+      ...linked(true),
+      state: 'refunded',
+      status: 'failed',
+      pay: {
+        ...pay,
+        state: 'refunded',
+        refund: {
+          reason: 'dispute_lost',
+          note: null,
+          staff_account_id: null,
+          refund_ref: null,
+          refunded_at: '2026-03-02T08:00:00.000Z',
+          reversal_status: 'reversed',
+          reversal_reason: null,
+          reversal_attempts: 1,
+          reversed_at: '2026-03-02T08:00:05.000Z',
+        },
+      },
+    };
+    orderApi(detail({ order_no: orderNo, order: refunded }));
+    await renderDesk('/tickets/5', ['tickets.read', 'tickets.reply', 'catalog']);
+    const region = await panel();
+    expect(
+      await within(region).findByText(/Dispute lost: the player's bank took the payment back/),
+    ).toBeTruthy();
+    expect(within(region).queryByText(/dispute_lost/)).toBeNull();
+  });
+
   it('shows an agent without the payments privilege the state and timeline only, and no actions', async () => {
     orderApi(detail({ order_no: orderNo, order: linked(false) }));
     await renderDesk('/tickets/5', ['tickets.read', 'tickets.reply']);

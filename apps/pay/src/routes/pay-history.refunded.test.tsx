@@ -68,4 +68,24 @@ describe('a refunded top-up', () => {
     expect(panel.textContent).toMatch(/refunded on .*2026/);
     expect(screen.queryByRole('heading', { name: pay.order.failedHeading })).toBeNull();
   });
+
+  it('reads a lost dispute as a refund, with its reason, in the history and on the order page', async () => {
+    state.history = {
+      list: [orderItem('refunded', { order_no: 'GP010', refund_reason: 'dispute_lost' })],
+      total: 1,
+      page_num: 1,
+      page_size: 10,
+    };
+    await renderApp(createPayRoutes(), '/paygame_history/');
+    const table = await screen.findByRole('table', { name: 'Your top-ups, newest first' });
+    const [, first] = within(table).getAllByRole('row');
+    expect(within(first!).getAllByRole('cell').at(-1)!.textContent).toBe(
+      `${pay.refunds.status}${pay.history.reason}: ${pay.refunds.reason.dispute_lost}`,
+    );
+    cleanup();
+    state.order = orderItem('refunded', { refund_reason: 'dispute_lost' });
+    await renderApp(routes, `/paygame/?order_no=${created.order_no}&pay_order_no=${created.pay_order_no}`);
+    const heading = await screen.findByRole('heading', { name: pay.refunds.heading });
+    expect(heading.closest('[role="alert"]')!.textContent).toContain(pay.refunds.reason.dispute_lost);
+  });
 });

@@ -2,7 +2,8 @@
  * Refunds and disputes of top-up orders, beside the orders (pay-order.schema.ts).
  *
  * - `pay_order_refund`: the refund of an order, one per order (a full refund), written in the transaction that
- *   moves the order to `refunded`, by staff (with a reason code and note) or by the provider's notification. It is
+ *   moves the order to `refunded`, by staff (with a reason code and note) or by the provider's notification (a
+ *   refund made at the provider, or a dispute lost there). It is
  *   also the outbox of the credit's reversal: when the credit may have reached the game server, `reversal_status`
  *   is `pending` and the reversal worker asks the game server to take it back, with retries, and keeps its answer.
  * - `pay_order_dispute`: a dispute (chargeback) the provider reported on an order's payment: a flag on the order,
@@ -14,13 +15,17 @@ import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle
 import { createdAt, updatedAt } from './columns.ts';
 import { payOrder } from './pay-order.schema.ts';
 
-/** Why staff refunded an order; `provider`: the refund was reported by the payment provider. */
+/**
+ * Why an order was refunded: staff's code; `provider`: the refund was reported by the payment provider;
+ * `dispute_lost`: the provider reported a dispute lost (the money went back to the payer without a refund).
+ */
 export const refundReasonValues = [
   'player_request',
   'duplicate',
   'not_delivered',
   'other',
   'provider',
+  'dispute_lost',
 ] as const;
 
 /**

@@ -117,8 +117,11 @@ export const payProduct = pgTable(
     creditAmount: integer('credit_amount').notNull(),
     isOnSale: boolean('is_on_sale').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    /** The product's picture (a public image uploaded by staff); null: none. */
-    imageMediaId: text('image_media_id').references(() => media.id),
+    /**
+     * The product's picture (a public image uploaded by staff); null: none. Deleting the media file clears it
+     * rather than being refused: the product stays on sale without its picture.
+     */
+    imageMediaId: text('image_media_id').references(() => media.id, { onDelete: 'set null' }),
     saleFrom: timestamp('sale_from', { withTimezone: true }),
     saleUntil: timestamp('sale_until', { withTimezone: true }),
     createdAt: createdAt(),

@@ -187,9 +187,15 @@ export type AfterPaymentNotification =
       paymentRef: string;
       orderNo: string | undefined;
       disputeRef: string;
+      /** The provider's own status and reason, kept on the order's dispute for staff. */
       status: string;
       reason: string;
       closed: boolean;
+      /**
+       * The dispute is closed and lost: the payer has the money back through the card issuer (no refund of ours
+       * follows), so the order is refunded and its credit taken back. Decided by the provider from its statuses.
+       */
+      lost: boolean;
       /** When the dispute was opened, per the provider. */
       openedAt: Date;
       occurredAt: Date;

@@ -54,7 +54,8 @@ export class PayRefundRepository {
 
   /**
    * Staff's refund of an order the provider reported refunded first (their own refund's webhook overtook the
-   * answer): the row takes staff's reason, note and name. Answers whether it did.
+   * answer): the row takes staff's reason, note and name. Answers whether it did. Only a reported refund: a lost
+   * dispute's row is not staff's refund and keeps its reason.
    */
   async claimProviderRefund(
     orderId: number,
@@ -70,7 +71,13 @@ export class PayRefundRepository {
     const rows = await this.db
       .update(payOrderRefund)
       .set({ ...staff, updatedAt: now })
-      .where(and(eq(payOrderRefund.orderId, orderId), isNull(payOrderRefund.staffId)))
+      .where(
+        and(
+          eq(payOrderRefund.orderId, orderId),
+          isNull(payOrderRefund.staffId),
+          eq(payOrderRefund.reason, 'provider'),
+        ),
+      )
       .returning({ orderId: payOrderRefund.orderId });
     return rows.length > 0;
   }

@@ -3,14 +3,23 @@
  * creates a Stripe refund once (idempotency key) and the `charge.refunded` webhook that follows changes
  * nothing; a refund made in Stripe's dashboard arrives as that webhook and refunds the order (reason
  * `provider`); the webhook overtaking the staff refund's answer; replayed, forged and out-of-order events; a
- * dispute opened and closed flags the order. The credit is reversed exactly once in every case.
+ * dispute opened flags the order, one closed lost refunds it (reason `dispute_lost`: Stripe sends no
+ * `charge.refunded` for it), one won or still open changes nothing more. The credit is reversed exactly once in
+ * every case.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { PayOrderPage } from '@gp/contracts/pay';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
 import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
-import { payTestEnv, placeOrder, rechargeableRole } from '../../../../test/pay-steps.ts';
+import {
+  memberGet,
+  orderDetail,
+  payTestEnv,
+  placeOrder,
+  rechargeableRole,
+} from '../../../../test/pay-steps.ts';
 import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../../test/staff-session.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import { game } from '../../../db/schema/game.schema.ts';
@@ -175,6 +184,8 @@ describe('refunds through Stripe', () => {
       reversal_status: 'pending',
     });
     expect(await reverseAll()).toBe(1);
+    expect((await creditsOf(created.order_no))[0]!.reversedAt).not.toBeNull();
+    expect((await detail(created.order_no)).refund).toMatchObject({ reversal_status: 'reversed' });
     // Replayed byte for byte: a duplicate, nothing changes.
     const replay = await notify(sent!.body, sent!.headers);
     expect(replay.json()).toMatchObject({ received: true, result: 'duplicate' });
@@ -252,6 +263,8 @@ describe('disputes through Stripe', () => {
     expect(closed.status).toBe(200);
     expect((await detail(created.order_no)).dispute).toMatchObject({ status: 'lost' });
     expect((await detail(created.order_no)).dispute!.closed_at).not.toBeNull();
+    expect((await rowOf(created.order_no)).state).toBe('refunded');
+    expect(await reverseAll()).toBe(1);
     // The "created" event again under a new id (Stripe retries carry the same id; a reordered one may come late).
     const late = JSON.parse(opened.body) as { id: string; created: number };
     const body = JSON.stringify({ ...late, id: `${late.id}_late` });
@@ -264,5 +277,152 @@ describe('disputes through Stripe', () => {
     expect(row).toMatchObject({ status: 'lost', reason: 'product_not_received' });
     // The same event again is a duplicate.
     expect((await notify(opened.body, opened.headers)).json()).toMatchObject({ result: 'duplicate' });
+  });
+
+  /** A Stripe event about this dispute, signed now as Stripe signs it; sent to the notify route. */
+  async function disputeEvent(payOrderNo: string, type: string, status: string, id: string) {
+    const dispute = stripe.money.get(payOrderNo)!.dispute!;
+    const at = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({
+      id,
+      object: 'event',
+      created: at,
+      type,
+      data: { object: { ...dispute, status } },
+    });
+    return notify(body, {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.signature(body, at),
+    });
+  }
+  const notificationOf = async (eventId: string) =>
+    (await t.db.select().from(payNotification).where(eq(payNotification.eventId, eventId)))[0];
+
+  it('lost: the order is refunded (dispute_lost) and the credit reversed once; a replay, a later charge.refunded and staff change nothing', async () => {
+    const created = await deliveredOrder();
+    expect((await stripe.dispute(created.pay_order_no)).status).toBe(200);
+    // Open, it only flags the order.
+    expect((await rowOf(created.order_no)).state).toBe('delivered');
+    expect(await refundRows(created.order_no)).toHaveLength(0);
+
+    const closed = await stripe.closeDispute(created.pay_order_no, 'lost');
+    expect(closed.status).toBe(200);
+    expect(JSON.parse(closed.body)).toMatchObject({ type: 'charge.dispute.closed' });
+    expect(await notificationOf(closed.event.id)).toMatchObject({
+      outcome: 'dispute:lost',
+      result: 'applied',
+    });
+    expect((await rowOf(created.order_no)).state).toBe('refunded');
+    const staffView = await detail(created.order_no);
+    expect(staffView.refund).toMatchObject({
+      reason: 'dispute_lost',
+      note: null,
+      staff_account_id: null,
+      refund_ref: null,
+      reversal_status: 'pending',
+    });
+    expect(staffView.dispute).toMatchObject({ status: 'lost' });
+    expect(staffView.dispute!.closed_at).not.toBeNull();
+    // The game server's reversal, through the reversal worker as any refund's.
+    expect(await reverseAll()).toBe(1);
+    expect((await creditsOf(created.order_no))[0]!.reversedAt).not.toBeNull();
+    expect((await detail(created.order_no)).refund).toMatchObject({ reversal_status: 'reversed' });
+
+    // The same event again: a duplicate.
+    expect((await notify(closed.body, closed.headers)).json()).toMatchObject({ result: 'duplicate' });
+    // A charge.refunded for the same charge afterwards (Stripe sends none for a lost dispute; a dashboard
+    // refund would): the order is refunded already.
+    const later = await stripe.refund(created.pay_order_no);
+    expect(later!.status).toBe(200);
+    expect(JSON.parse(later!.body)).toMatchObject({ type: 'charge.refunded' });
+    expect(await notificationOf(later!.event.id)).toMatchObject({ outcome: 'refunded', result: 'ignored' });
+    // Staff: refunded already.
+    expect((await refund(created.order_no)).code).toBe(codes.staffRefundAlreadyRefunded);
+    const rows = await refundRows(created.order_no);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ reason: 'dispute_lost', source: `notification:${closed.event.id}` });
+    expect(await reverseAll()).toBe(0);
+    expect(await creditsOf(created.order_no)).toHaveLength(1);
+  });
+
+  it('the player sees a lost dispute as a refund with its reason in order detail and history', async () => {
+    const created = await deliveredOrder();
+    await stripe.dispute(created.pay_order_no, 'fraudulent');
+    await stripe.closeDispute(created.pay_order_no, 'lost');
+    const item = await orderDetail(t.app, member, created.order_no, 'vi');
+    expect(item).toMatchObject({ state: 'refunded', status: 'failed', refund_reason: 'dispute_lost' });
+    expect(item.refunded_at).not.toBeNull();
+    const { body } = await memberGet(t.app, '/pay/api/web/pay/order_history?page_num=1&page_size=50', member);
+    const row = (body.data as PayOrderPage).list.find((o) => o.order_no === created.order_no)!;
+    expect(row).toMatchObject({ state: 'refunded', refund_reason: 'dispute_lost' });
+    await reverseAll();
+  });
+
+  it('won, still open, or closed without a chargeback: the flag only, the order and its credit stay', async () => {
+    const created = await deliveredOrder();
+    await stripe.dispute(created.pay_order_no);
+    const updated = await disputeEvent(
+      created.pay_order_no,
+      'charge.dispute.updated',
+      'under_review',
+      `evt_dispute_review_${created.order_no}`,
+    );
+    expect(updated.json()).toMatchObject({ received: true, result: 'applied' });
+    expect((await detail(created.order_no)).dispute).toMatchObject({
+      status: 'under_review',
+      closed_at: null,
+    });
+    expect((await stripe.closeDispute(created.pay_order_no, 'won')).status).toBe(200);
+    const order = await rowOf(created.order_no);
+    expect(order.state).toBe('delivered');
+    expect((await detail(created.order_no)).dispute).toMatchObject({ status: 'won' });
+    expect(await refundRows(created.order_no)).toHaveLength(0);
+    expect(await reverseAll()).toBe(0);
+    expect((await creditsOf(created.order_no))[0]!.reversedAt).toBeNull();
+
+    // An inquiry closed before it became a chargeback (warning_closed) keeps the money with us too.
+    const inquiry = await deliveredOrder();
+    await stripe.dispute(inquiry.pay_order_no);
+    const warning = await disputeEvent(
+      inquiry.pay_order_no,
+      'charge.dispute.closed',
+      'warning_closed',
+      `evt_dispute_warning_${inquiry.order_no}`,
+    );
+    expect(warning.json()).toMatchObject({ received: true, result: 'applied' });
+    expect((await rowOf(inquiry.order_no)).state).toBe('delivered');
+    expect(await refundRows(inquiry.order_no)).toHaveLength(0);
+  });
+
+  it('refunded before the dispute closed lost: the refund stays as it was, the dispute is recorded', async () => {
+    const created = await deliveredOrder();
+    await stripe.refund(created.pay_order_no);
+    expect(await reverseAll()).toBe(1);
+    await stripe.dispute(created.pay_order_no);
+    const closed = await stripe.closeDispute(created.pay_order_no, 'lost');
+    expect(closed.status).toBe(200);
+    expect(await notificationOf(closed.event.id)).toMatchObject({ result: 'applied' });
+    const staffView = await detail(created.order_no);
+    expect(staffView.refund).toMatchObject({ reason: 'provider', reversal_status: 'reversed' });
+    expect(staffView.dispute).toMatchObject({ status: 'lost' });
+    expect(staffView.dispute!.closed_at).not.toBeNull();
+    expect(await refundRows(created.order_no)).toHaveLength(1);
+    expect(await reverseAll()).toBe(0);
+  });
+
+  it('lost before the credit was delivered: refunded with no reversal, the delivery never credits', async () => {
+    const created = await placeOrder(t.app, member, sfl, { overrides: role });
+    await stripe.decide(created.pay_order_no, 'pay');
+    expect((await rowOf(created.order_no)).state).toBe('paid');
+    await stripe.dispute(created.pay_order_no);
+    await stripe.closeDispute(created.pay_order_no, 'lost');
+    expect((await rowOf(created.order_no)).state).toBe('refunded');
+    expect((await detail(created.order_no)).refund).toMatchObject({
+      reason: 'dispute_lost',
+      reversal_status: 'not_needed',
+    });
+    await drain();
+    expect(await creditsOf(created.order_no)).toHaveLength(0);
+    expect(await reverseAll()).toBe(0);
   });
 });

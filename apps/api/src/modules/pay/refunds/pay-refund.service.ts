@@ -15,9 +15,15 @@
  * worker (pay-reversal.worker.ts) asks the game server to take the credit back.
  *
  * A dispute (chargeback) flags the order with the provider's status and reason; it is not a state: the money
- * may come back (won) or not (lost), and a lost dispute is followed by the provider's own refund report.
+ * may come back (won) or not (lost). A lost dispute is a refund the provider does not report as one (Stripe
+ * withdraws the money with the dispute and sends no `charge.refunded`): the notification that closes it lost
+ * (the provider decides what lost is, `AfterPaymentNotification.lost`) moves the order to `refunded` with reason
+ * `dispute_lost` through the same transition and refund row as the provider's refund report, so the reversal
+ * follows the same way and a later refund report, a replay or staff find the order refunded and change nothing.
+ * An order refunded before its dispute closed keeps its refund; the dispute is recorded on it only.
  */
 import { paidStates } from '../orders/order-state.ts';
+import type { StaffRefundReason } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db } from '../../../db/database.ts';
@@ -41,7 +47,7 @@ export interface RefundServiceDeps {
 
 export interface StaffRefund {
   staff: { staffId: number; accountId: string };
-  reason: Exclude<RefundReason, 'provider'>;
+  reason: StaffRefundReason;
   note: string | null;
   /** Writes the audit row in the refund's transaction. */
   audit: (tx: Db, detail: { refundRef: string; fromState: string; reversal: string }) => Promise<void>;
@@ -175,28 +181,32 @@ export class PayRefundService {
         result: 'received',
       });
       if (!fresh) return 'duplicate';
+      /** The provider's refund (reported, or a lost dispute): the order moves once, with its refund row. */
+      const refundOrder = async (id: number, reason: RefundReason, refundRef: string | null) => {
+        const source = `notification:${notification.eventId}`;
+        const from = await orders.transition(id, 'refunded', { cause: source, now });
+        if (!from) return false;
+        const reversal = await this.recordRefund(refunds, id, from, now, {
+          reason,
+          note: null,
+          staffId: null,
+          staffAccountId: null,
+          refundRef,
+          source,
+        });
+        needsReversal = reversal === 'pending';
+        return true;
+      };
       let applied: AfterPaymentResult = 'unknown_order';
       if (order && notification.kind === 'refunded') {
-        const from = await orders.transition(order.id, 'refunded', {
-          cause: `notification:${notification.eventId}`,
-          now,
-        });
-        if (from) {
-          const reversal = await this.recordRefund(refunds, order.id, from, now, {
-            reason: 'provider',
-            note: null,
-            staffId: null,
-            staffAccountId: null,
-            refundRef: notification.refundRef ?? null,
-            source: `notification:${notification.eventId}`,
-          });
-          needsReversal = reversal === 'pending';
-        }
-        applied = from ? 'applied' : 'ignored';
+        applied = (await refundOrder(order.id, 'provider', notification.refundRef ?? null))
+          ? 'applied'
+          : 'ignored';
       } else if (order && notification.kind === 'dispute') {
         // Only a payment that was made can be disputed; anything else is a stray event.
+        const paid = paidStates.includes(order.state);
         const changed =
-          paidStates.includes(order.state) &&
+          paid &&
           (await refunds.upsertDispute({
             orderId: order.id,
             disputeRef: notification.disputeRef,
@@ -207,7 +217,10 @@ export class PayRefundService {
             closedAt: notification.closed ? notification.occurredAt : null,
             now,
           }));
-        applied = changed ? 'applied' : 'ignored';
+        // Lost is final whatever the dispute row kept (an event stamped later may have been applied first); the
+        // guarded transition refunds once, and an order refunded already (by staff, or at the provider) stays so.
+        const refunded = paid && notification.lost && (await refundOrder(order.id, 'dispute_lost', null));
+        applied = changed || refunded ? 'applied' : 'ignored';
       }
       await orders.setNotificationResult(provider.name, notification.eventId, applied);
       return applied;

@@ -3,7 +3,7 @@
  * (pay-refund.service.ts); here the request is checked, and the audit row `pay.order.refund` written in the
  * refund's transaction with the reason, the note, the provider's refund id and what happens to the credit.
  */
-import type { RefundReason } from '@gp/contracts/pay';
+import type { StaffRefundReason } from '@gp/contracts/pay';
 import type { PayAdminOrderDetail } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
 import type { Db } from '../../../db/database.ts';
@@ -15,7 +15,7 @@ import type { PayAdminOrderService } from '../orders/order-admin.service.ts';
 
 export interface RefundInput {
   order_no: string;
-  reason: Exclude<RefundReason, 'provider'>;
+  reason: StaffRefundReason;
   note?: string | undefined;
 }
 

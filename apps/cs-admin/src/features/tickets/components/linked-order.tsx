@@ -66,7 +66,8 @@ function PayDetails({ order }: { order: DeskLinkedOrder }) {
           {
             key: 'refund',
             label: t('orderHelp.refund'),
-            children: `${when(pay.refund.refunded_at)} · ${pay.refund.reason}`,
+            // The pay console's words for the reason code (a lost dispute, the provider, staff's choice).
+            children: `${when(pay.refund.refunded_at)} · ${t(`ops:refunds.reasonLabel.${pay.refund.reason}`)}`,
           },
         ]
       : []),

@@ -8,6 +8,9 @@
  * - `verifyNotification` checks the `Stripe-Signature` header with `stripe.webhooks.constructEvent` over the raw
  *   body (5-minute tolerance) and reads `checkout.session.completed` (paid when its payment_status is paid),
  *   `.async_payment_succeeded` (paid), `.async_payment_failed` (declined) and `.expired` (expired).
+ * - `afterPaymentNotification` checks the same way and reads `charge.refunded` (refunded in full) and
+ *   `charge.dispute.created` / `.updated` / `.closed` (lost when closed with status `lost`).
+ *   `stripeWebhookEvents` lists every type acted on: the webhook endpoint's subscription.
  * - `queryPayment` retrieves the session with its payment intent.
  * - `listSettledPayments` lists the completed sessions created in the range through the SDK's auto-pagination
  *   (`has_more` / `starting_after`), with each payment intent's latest charge for what was refunded.
@@ -279,16 +282,34 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
+/** The Checkout events that decide an order's payment, and what each decides. */
+const paymentOutcomes = {
+  'checkout.session.completed': 'paid',
+  'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.async_payment_failed': 'declined',
+  'checkout.session.expired': 'expired',
+} as const satisfies Partial<Record<Stripe.Event.Type, PaymentNotification['outcome']>>;
+
+/** The events about a paid payment after the fact (afterPaymentOf). */
+const afterPaymentEvents = [
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+] as const satisfies readonly Stripe.Event.Type[];
+
+/**
+ * Every event type the provider acts on: the webhook endpoint's subscription (deploy/README.md lists them, and a
+ * test keeps that list equal to this one). Stripe sends other types only when subscribed; they change nothing.
+ */
+export const stripeWebhookEvents: readonly Stripe.Event.Type[] = [
+  ...(Object.keys(paymentOutcomes) as (keyof typeof paymentOutcomes)[]),
+  ...afterPaymentEvents,
+];
+
 /** What a verified Stripe event says about an order's payment; null for events that decide nothing. */
 export function notificationOf(event: Stripe.Event): PaymentNotification | null {
-  const outcome = (
-    {
-      'checkout.session.completed': 'paid',
-      'checkout.session.async_payment_succeeded': 'paid',
-      'checkout.session.async_payment_failed': 'declined',
-      'checkout.session.expired': 'expired',
-    } as const
-  )[event.type as string];
+  const outcome = (paymentOutcomes as Partial<Record<string, PaymentNotification['outcome']>>)[event.type];
   if (!outcome) return null;
   const session = event.data.object as Stripe.Checkout.Session;
   // A completed session whose delayed method has not paid yet: async_payment_succeeded / _failed follows.
@@ -313,7 +334,10 @@ const refOf = (value: string | { id: string } | null | undefined) =>
 
 /**
  * What a verified Stripe event says about a paid payment after the fact: `charge.refunded` when the charge is
- * refunded in full, `charge.dispute.created` / `.updated` / `.closed`; null for anything else.
+ * refunded in full, `charge.dispute.created` / `.updated` / `.closed`; null for anything else. A dispute is lost
+ * when `charge.dispute.closed` says `lost`: Stripe withdraws the money with the dispute and sends no
+ * `charge.refunded` for it. Every other closing status (`won`, `warning_closed`: an inquiry that never became a
+ * chargeback, `prevented`) leaves the money with us.
  */
 export function afterPaymentOf(event: Stripe.Event): AfterPaymentNotification | null {
   const occurredAt = new Date(event.created * 1000);
@@ -338,6 +362,7 @@ export function afterPaymentOf(event: Stripe.Event): AfterPaymentNotification | 
     event.type === 'charge.dispute.updated' ||
     event.type === 'charge.dispute.closed'
   ) {
+    const closed = event.type === 'charge.dispute.closed';
     const dispute = event.data.object;
     const paymentRef = refOf(dispute.payment_intent);
     if (!paymentRef)
@@ -350,7 +375,8 @@ export function afterPaymentOf(event: Stripe.Event): AfterPaymentNotification | 
       disputeRef: dispute.id,
       status: dispute.status,
       reason: dispute.reason,
-      closed: event.type === 'charge.dispute.closed',
+      closed,
+      lost: closed && dispute.status === 'lost',
       openedAt: new Date(dispute.created * 1000),
       occurredAt,
     };
