@@ -769,7 +769,11 @@ export class CatalogTransferService {
     const checked = async (db: Db, lock: boolean) => {
       const store = await this.store(db, region, input.game_base_id, lock);
       const { file, problems, warnings } = await this.fileCatalog(db, bytes, input.game_base_id, store);
-      const plan = this.plan(store, file);
+      // A file whose sheets or columns are missing describes no catalog: comparing would switch everything off.
+      const unreadable = problems.some((p) => p.row <= 1 && p.sheet !== 'settings');
+      const plan = unreadable
+        ? { changes: [], unchanged: { settings: 0, products: 0, prices: 0, channels: 0 }, order: [] }
+        : this.plan(store, file);
       return {
         store,
         file,
