@@ -34,7 +34,13 @@ beforeAll(async () => {
   staff = await loginTestStaff(t.db, { accountId: 'catalog.mover', privileges: ['catalog'] });
   const [row] = await t.db
     .insert(game)
-    .values({ gameId: 'nova_sea', slug: 'nova-sea', url: 'https://nova.example.com/', isOnline: true, sort: 50 })
+    .values({
+      gameId: 'nova_sea',
+      slug: 'nova-sea',
+      url: 'https://nova.example.com/',
+      isOnline: true,
+      sort: 50,
+    })
     .returning();
   nova = row!.gameBaseId;
   await t.db.insert(gameI18n).values({ gameBaseId: nova, lang: 'en', name: 'Nova Saga' });
@@ -73,7 +79,9 @@ beforeAll(async () => {
     ['nova.gem_100', 'VND', '25000'],
     ['nova.gem_500', 'THB', '159.50'],
   ] as const)
-    await ok(post('/product/price/save', { game_base_id: nova, product_id, currency, pay_mode: 108, amount }));
+    await ok(
+      post('/product/price/save', { game_base_id: nova, product_id, currency, pay_mode: 108, amount }),
+    );
   await ok(
     post('/channel/create', {
       game_base_id: nova,
@@ -151,7 +159,13 @@ function columnOf(workbook: ExcelJS.Workbook, sheet: string, key: string): numbe
   for (let c = 1; c <= header.cellCount; c++) if (header.getCell(c).value === key) return c;
   throw new Error(`${sheet}: no column ${key}`);
 }
-function set(workbook: ExcelJS.Workbook, sheet: string, key: string, column: string, value: ExcelJS.CellValue) {
+function set(
+  workbook: ExcelJS.Workbook,
+  sheet: string,
+  key: string,
+  column: string,
+  value: ExcelJS.CellValue,
+) {
   rowOf(workbook, sheet, key).getCell(columnOf(workbook, sheet, column)).value = value;
 }
 const audits = (action: string) =>
@@ -170,7 +184,13 @@ describe('export', () => {
       }),
     );
     const workbook = await exported();
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['settings', 'products', 'prices', 'channels', 'readme']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'settings',
+      'products',
+      'prices',
+      'channels',
+      'readme',
+    ]);
     expect(rowOf(workbook, 'settings', 'currencies').getCell(2).value).toBe('THB, VND');
     expect(rowOf(workbook, 'settings', 'game_id').getCell(2).value).toBe('nova_sea');
     const gem = rowOf(workbook, 'products', 'nova.gem_500');
@@ -208,7 +228,8 @@ describe('import', () => {
     const prices = workbook.getWorksheet('prices')!;
     for (let r = 2; r <= prices.rowCount; r++) {
       const row = prices.getRow(r);
-      if (row.getCell(1).value === 'nova.gem_100' && row.getCell(2).value === 'THB') row.getCell(4).value = '39.00';
+      if (row.getCell(1).value === 'nova.gem_100' && row.getCell(2).value === 'THB')
+        row.getCell(4).value = '39.00';
     }
     const removed = [...Array(prices.rowCount - 1).keys()]
       .map((i) => i + 2)
@@ -256,7 +277,9 @@ describe('import', () => {
     const missing = await importFile(bytes, { dry_run: '0' });
     expect(missing.code).toBe(-400);
 
-    const applied = await ok<CatalogImportResult>(importFile(bytes, { dry_run: '0', fingerprint: plan.fingerprint }));
+    const applied = await ok<CatalogImportResult>(
+      importFile(bytes, { dry_run: '0', fingerprint: plan.fingerprint }),
+    );
     expect(applied).toMatchObject({ dry_run: 0, applied: 1 });
     const [after] = await t.db.select().from(payProduct).where(eq(payProduct.productId, 'nova.gem_100'));
     expect(after!.creditAmount).toBe(120);
@@ -274,9 +297,18 @@ describe('import', () => {
       .where(and(eq(payChannel.gameBaseId, nova), eq(payChannel.paymentType, 'momo')));
     expect(momo!.isOpen).toBe(false);
     const [row] = await audits('pay.catalog.import');
-    expect(row).toMatchObject({ actorAccountId: 'catalog.mover', targetType: 'pay_game', targetId: `5/${nova}` });
+    expect(row).toMatchObject({
+      actorAccountId: 'catalog.mover',
+      targetType: 'pay_game',
+      targetId: `5/${nova}`,
+    });
     expect(row!.after).toMatchObject({
-      changes: { 'product.added': 1, 'product.changed': 1, 'price.switched_off': 1, 'channel.switched_off': 1 },
+      changes: {
+        'product.added': 1,
+        'product.changed': 1,
+        'price.switched_off': 1,
+        'channel.switched_off': 1,
+      },
     });
     // Players see it at once (the public cache was emptied): the new price in THB.
     const { body } = await memberGet(

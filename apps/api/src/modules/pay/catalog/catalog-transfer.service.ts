@@ -21,11 +21,7 @@ import {
   type TransferProblem,
   type TransferSheet,
 } from '@gp/contracts/pay-catalog-transfer';
-import {
-  isKnownCurrency,
-  majorToMinor,
-  payProductForm,
-} from '@gp/contracts/pay-catalog-authoring';
+import { isKnownCurrency, majorToMinor, payProductForm } from '@gp/contracts/pay-catalog-authoring';
 import { channelEditFields } from '@gp/contracts/pay-channel-authoring';
 import { editLanguages, type EditLanguage } from '@gp/contracts/catalog-admin';
 import { currencyExponent, payModeField } from '@gp/contracts/pay';
@@ -219,7 +215,8 @@ export class CatalogTransferService {
   private async store(db: Db, region: number, gameBaseId: number, lock: boolean): Promise<StoreState> {
     const repo = new CatalogTransferRepository(db);
     const found = await repo.game(gameBaseId, lock);
-    if (!found || !(await new CatalogRepository(db).inCatalog(gameBaseId))) throw new AppError(codes.notFound);
+    if (!found || !(await new CatalogRepository(db).inCatalog(gameBaseId)))
+      throw new AppError(codes.notFound);
     const payGame = await repo.payGame(region, gameBaseId, lock);
     const currencies = (await repo.currencies(gameBaseId, lock)).map((c) => c.currency);
     const productRows = await repo.products(gameBaseId, lock);
@@ -429,7 +426,8 @@ export class CatalogTransferService {
     const settings = new Map<string, RowIn>();
     for (const r of sheets.settings) {
       const name = r.cells.setting!.toLowerCase();
-      if (!(settingNames as readonly string[]).includes(name)) problem('settings', r.row, 'setting', 'unknown_setting');
+      if (!(settingNames as readonly string[]).includes(name))
+        problem('settings', r.row, 'setting', 'unknown_setting');
       else if (settings.has(name)) problem('settings', r.row, 'setting', 'duplicate');
       else settings.set(name, r);
     }
@@ -498,8 +496,7 @@ export class CatalogTransferService {
       }
       if (key !== '') productKeys.add(key);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues)
-          {
+        for (const issue of parsed.error.issues) {
           const column = productColumn(issue.path);
           problem('products', r.row, column, issueCode(issue, c[column]));
         }
@@ -536,11 +533,16 @@ export class CatalogTransferService {
     for (const r of sheets.channels) {
       const c = r.cells;
       const currency = c.currency!.toUpperCase();
-      let bad = false;
-      if (currency === '') (bad = true), problem('channels', r.row, 'currency', 'required');
-      else if (!isKnownCurrency(currency)) (bad = true), problem('channels', r.row, 'currency', 'unknown_currency');
-      else if (!file.currencies.includes(currency))
-        (bad = true), problem('channels', r.row, 'currency', 'not_sold');
+      const currencyProblem =
+        currency === ''
+          ? 'required'
+          : !isKnownCurrency(currency)
+            ? 'unknown_currency'
+            : !file.currencies.includes(currency)
+              ? 'not_sold'
+              : null;
+      if (currencyProblem) problem('channels', r.row, 'currency', currencyProblem);
+      let bad = currencyProblem !== null;
       const exponent = isKnownCurrency(currency) ? currencyExponent(currency) : 0;
       const limit = (column: 'min_amount' | 'max_amount'): number | null | undefined => {
         if (c[column] === '') return null;
@@ -593,7 +595,13 @@ export class CatalogTransferService {
         const names: Partial<Record<EditLanguage, string>> = Object.fromEntries(
           editLanguages.flatMap((l) => (edit.names[l] ? [[l, edit.names[l]]] : [])),
         );
-        file.channels.set(key, { currency, payMode: edit.pay_mode, paymentType: edit.payment_type, setup, names });
+        file.channels.set(key, {
+          currency,
+          payMode: edit.pay_mode,
+          paymentType: edit.payment_type,
+          setup,
+          names,
+        });
       } catch (error) {
         if (error instanceof RequestValidationError) {
           for (const f of error.fields) {
@@ -618,7 +626,8 @@ export class CatalogTransferService {
       if (currency === '') problem('prices', r.row, 'currency', 'required');
       else if (!isKnownCurrency(currency)) problem('prices', r.row, 'currency', 'unknown_currency');
       else if (!file.currencies.includes(currency)) problem('prices', r.row, 'currency', 'not_sold');
-      if (!mode.success) problem('prices', r.row, 'pay_mode', c.pay_mode === '' ? 'required' : 'unknown_pay_mode');
+      if (!mode.success)
+        problem('prices', r.row, 'pay_mode', c.pay_mode === '' ? 'required' : 'unknown_pay_mode');
       const onSale = flagCell(c.on_sale!) ?? 1;
       if (onSale !== 0 && onSale !== 1) problem('prices', r.row, 'on_sale', 'invalid');
       if (c.price === '') problem('prices', r.row, 'price', 'required');
@@ -658,7 +667,8 @@ export class CatalogTransferService {
       ['sort', store.payGame ? String(store.payGame.sort) : null, String(file.payGame!.sort)],
     ]);
     if (!store.payGame) changes.push({ kind: 'setting', key: 'top_up', action: 'added', fields: game });
-    else if (game.length > 0) changes.push({ kind: 'setting', key: 'top_up', action: 'changed', fields: game });
+    else if (game.length > 0)
+      changes.push({ kind: 'setting', key: 'top_up', action: 'changed', fields: game });
     else unchanged.settings += 1;
     const kept = store.currencies.filter((c) => !file.currencies.includes(c));
     const order = [...file.currencies, ...kept];
@@ -699,7 +709,12 @@ export class CatalogTransferService {
     }
     for (const [key, p] of store.products)
       if (!file.products.has(key) && p.isOnSale)
-        changes.push({ kind: 'product', key, action: 'switched_off', fields: [{ field: 'on_sale', old: '1', new: '0' }] });
+        changes.push({
+          kind: 'product',
+          key,
+          action: 'switched_off',
+          fields: [{ field: 'on_sale', old: '1', new: '0' }],
+        });
 
     // Prices.
     const major = (p: PriceState) => minorToMajor(p.price, currencyExponent(p.currency));
@@ -715,7 +730,12 @@ export class CatalogTransferService {
     }
     for (const [key, p] of store.prices)
       if (!file.prices.has(key) && p.isOnSale)
-        changes.push({ kind: 'price', key, action: 'switched_off', fields: [{ field: 'on_sale', old: '1', new: '0' }] });
+        changes.push({
+          kind: 'price',
+          key,
+          action: 'switched_off',
+          fields: [{ field: 'on_sale', old: '1', new: '0' }],
+        });
 
     // Channels.
     const channelFields = (c: ChannelState | undefined): [string, string | null][] => {
@@ -740,14 +760,17 @@ export class CatalogTransferService {
     }
     for (const [key, c] of store.channels)
       if (!file.channels.has(key) && c.setup.isOpen)
-        changes.push({ kind: 'channel', key, action: 'switched_off', fields: [{ field: 'open', old: '1', new: '0' }] });
+        changes.push({
+          kind: 'channel',
+          key,
+          action: 'switched_off',
+          fields: [{ field: 'open', old: '1', new: '0' }],
+        });
     return { changes, unchanged, order };
   }
 
   private static fingerprint(store: StoreState, file: CatalogState): string {
-    return createHash('sha256')
-      .update(canonical({ store, file }))
-      .digest('hex');
+    return createHash('sha256').update(canonical({ store, file })).digest('hex');
   }
 
   async import(
@@ -797,12 +820,18 @@ export class CatalogTransferService {
       if (result.fingerprint !== input.fingerprint) throw new AppError(codes.staffCatalogImportStale);
       await this.apply(tx, region, input.game_base_id, store, file, plan.order);
       const counted: Record<string, number> = {};
-      for (const c of plan.changes) counted[`${c.kind}.${c.action}`] = (counted[`${c.kind}.${c.action}`] ?? 0) + 1;
+      for (const c of plan.changes)
+        counted[`${c.kind}.${c.action}`] = (counted[`${c.kind}.${c.action}`] ?? 0) + 1;
       await audit.record(tx, {
         actor: staff,
         action: 'pay.catalog.import',
         target: { type: 'pay_game', id: `${region}/${input.game_base_id}` },
-        after: { file_name: input.file.name ?? null, fingerprint: result.fingerprint, changes: counted, unchanged: plan.unchanged },
+        after: {
+          file_name: input.file.name ?? null,
+          fingerprint: result.fingerprint,
+          changes: counted,
+          unchanged: plan.unchanged,
+        },
       });
       return { ...result, dry_run: 0, applied: 1 };
     });
@@ -824,7 +853,8 @@ export class CatalogTransferService {
     if (!store.payGame) await repo.insertPayGame(game);
     else if (store.payGame.isOpen !== game.isOpen || store.payGame.sort !== game.sort)
       await repo.updatePayGame(game);
-    for (const c of file.currencies) if (!store.currencies.includes(c)) await repo.addCurrency(gameBaseId, c, now);
+    for (const c of file.currencies)
+      if (!store.currencies.includes(c)) await repo.addCurrency(gameBaseId, c, now);
     if (order.join() !== store.currencies.join())
       for (const [sort, c] of order.entries()) await repo.setCurrencySort(gameBaseId, c, sort);
 
@@ -891,6 +921,7 @@ export class CatalogTransferService {
       }
     }
     for (const [key, c] of store.channels)
-      if (!file.channels.has(key) && c.setup.isOpen) await repo.setChannelOpen(store.channelIds.get(key)!, false, now);
+      if (!file.channels.has(key) && c.setup.isOpen)
+        await repo.setChannelOpen(store.channelIds.get(key)!, false, now);
   }
 }

@@ -47,8 +47,13 @@ function textOf(value: ExcelJS.CellValue): string {
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? '1' : '0';
-  if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
-  if ('formula' in value || 'sharedFormula' in value) return textOf((value.result ?? null) as ExcelJS.CellValue);
+  if ('richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if ('formula' in value || 'sharedFormula' in value)
+    return textOf((value.result ?? null) as ExcelJS.CellValue);
   if ('hyperlink' in value) return textOf(value.text as ExcelJS.CellValue);
   // An error cell (#N/A, #VALUE!) holds nothing usable.
   return '';
