@@ -375,6 +375,29 @@ describe('import', () => {
     expect(gem!.sort).not.toBe(9);
   });
 
+  it("warns of a picture this site lacks (the product keeps its own) and refuses another game's file", async () => {
+    const workbook = await exported();
+    set(workbook, 'products', 'nova.gem_100', 'image_media_id', 'f'.repeat(64));
+    const gemRow = rowOf(workbook, 'products', 'nova.gem_100').number;
+    const plan = await ok<CatalogImportResult>(importFile(await bytesOf(workbook)));
+    expect(plan.warnings).toEqual([
+      { sheet: 'products', row: gemRow, column: 'image_media_id', code: 'image_not_found' },
+    ]);
+    expect(plan.problems).toEqual([]);
+    expect(plan.changes).toEqual([]);
+
+    set(workbook, 'settings', 'game_id', 'value', 'lotus_sea');
+    const other = await ok<CatalogImportResult>(importFile(await bytesOf(workbook)));
+    expect(other.problems).toEqual([
+      {
+        sheet: 'settings',
+        row: rowOf(workbook, 'settings', 'game_id').number,
+        column: 'value',
+        code: 'game_mismatch',
+      },
+    ]);
+  });
+
   it('reports a file that is no workbook, or lacks a sheet', async () => {
     const junk = await ok<CatalogImportResult>(importFile(Buffer.from('not a workbook')));
     expect(junk.problems).toEqual([{ sheet: '', row: 0, column: '', code: 'not_a_workbook' }]);
