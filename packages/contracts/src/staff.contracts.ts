@@ -242,7 +242,8 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  *   currency, pay_mode, product_price) / pay.product.sale (pay_product; is_on_sale, with currency and pay_mode
  *   for one price) / pay.channel (pay_channel + its id; game_base_id, currency, pay_mode, payment_type, is_open)
  *   / pay.delivery.retry (pay_order + order_no; before: status, attempts, last_error; after: status, attempts,
- *   next_attempt_at).
+ *   next_attempt_at) / pay.catalog.export (pay_game + region/game; after: file name, counts) /
+ *   pay.catalog.import (pay_game + region/game; after: the file, the changes counted by kind and action).
  * - content.article.save / .delete / .preview (target news or activity + id), content.banner.*, content.recommend.*
  *   (target game_recommendation + game_base_id), content.module.*, content.fans_group.* (.save: before/after
  *   hold the fields that changed, texts per language; a create has no before; .delete: before is the whole item)
@@ -298,6 +299,8 @@ export const auditActions = [
   'pay.product.save',
   'pay.product.image.upload',
   'pay.product.price.remove',
+  'pay.catalog.export',
+  'pay.catalog.import',
   'content.article.save',
   'content.article.delete',
   'content.article.preview',

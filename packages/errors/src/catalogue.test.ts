@@ -212,6 +212,8 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-40202, 'staff.refunds.alreadyRefunded'],
     [-40203, 'staff.refunds.providerRefused'],
     [-40320, 'staff.payChannels.providerNotConfigured'],
+    [-40330, 'staff.catalogImport.hasProblems'],
+    [-40331, 'staff.catalogImport.stale'],
   ],
 };
 

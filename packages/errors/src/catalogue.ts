@@ -242,6 +242,9 @@ const staffCodes = {
   [-40203]: 'staff.refunds.providerRefused',
   // Payment channels: a channel the deployment could not take payments through.
   [-40320]: 'staff.payChannels.providerNotConfigured',
+  // Catalog import: an apply refused.
+  [-40330]: 'staff.catalogImport.hasProblems',
+  [-40331]: 'staff.catalogImport.stale',
 } as const;
 
 const catalogueData = {
@@ -458,4 +461,8 @@ export const codes = {
    * not take the channel's currency through its method keys).
    */
   staffPayChannelProviderNotConfigured: -40320,
+  /** A catalog import applied while its workbook has problems (the dry run lists them). */
+  staffCatalogImportHasProblems: -40330,
+  /** A catalog import applied after the store or the file changed since its dry run: run it again. */
+  staffCatalogImportStale: -40331,
 } as const;

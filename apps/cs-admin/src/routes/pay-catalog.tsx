@@ -6,6 +6,7 @@ import { site } from '@gp/config';
 import type { PayAdminGameItem } from '@gp/contracts/pay-admin';
 import {
   authoringCalls,
+  CatalogTransfer,
   ChannelTable,
   CurrencyEditor,
   GameTopupEditor,
@@ -67,7 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * The top-up catalog (catalog privilege): the pay switch of a distribution region, the region's games (a portal
  * game is turned on for top-up here), and per game its currencies, servers (maintenance), products and prices
  * (created and edited here; sale, price for new orders) and payment channels, with a preview of the top-up page as
- * players see it. Region and game live in the URL.
+ * players see it, and the game's whole catalog exported as .xlsx and imported back (dry run first). Region and game
+ * live in the URL.
  */
 export default function PayCatalog() {
   const { t } = useTranslation('ops');
@@ -131,6 +133,12 @@ export default function PayCatalog() {
                 {chosen && (
                   <Button onClick={() => setSettings(chosen)}>{t('pay.authoring.game.edit')}</Button>
                 )}
+                <CatalogTransfer
+                  gameBaseId={game}
+                  gameName={chosen?.game_name ?? `#${game}`}
+                  region={region}
+                  onImported={() => list.refresh()}
+                />
                 <span className={layout.small}>{t('pay.authoring.preview.title')}</span>
                 <TopupPreview gameBaseId={game} region={region} />
               </Flex>

@@ -48,11 +48,17 @@ import {
   payAuthoringProductUpdate,
   productImagePolicy,
 } from '@gp/contracts/pay-catalog-authoring';
+import {
+  catalogTransferPolicy,
+  payCatalogExport,
+  payCatalogImport,
+} from '@gp/contracts/pay-catalog-transfer';
 import { registerCall, staffOf } from '../../http/register-call.ts';
 import { registerUploadCall } from '../media/index.ts';
 import { PayAdminCatalogService } from './catalog/catalog-admin.service.ts';
 import { ChannelAuthoringService } from './catalog/channel-authoring.service.ts';
 import { PayCatalogAuthoringService } from './catalog/catalog-authoring.service.ts';
+import { CatalogTransferService } from './catalog/catalog-transfer.service.ts';
 import { PayAdminSettlementService } from './settlement/settlement-admin.service.ts';
 import { PayAdminRefundService } from './refunds/refund-admin.service.ts';
 import { gameServerAdminRoutes } from './game-server/game-server-admin.routes.ts';
@@ -128,6 +134,21 @@ export async function payStaffRoutes(app: FastifyInstance) {
   registerCall(app, payChannelProviderList, () => channels.providerList());
   registerCall(app, payChannelCreate, (input, ctx) => channels.create(staffOf(ctx), input, ctx.lang));
   registerCall(app, payChannelSave, (input, ctx) => channels.save(staffOf(ctx), input, ctx.lang));
+
+  // A game's whole catalog as an .xlsx workbook and back (dry run, then apply), checked as the editors check.
+  const transfer = new CatalogTransferService({
+    db: app.db,
+    distributionRegion: app.site.distributionRegion,
+    now: app.now,
+    mediaUrl: app.mediaUrl,
+    authoring,
+    channels,
+    providers: app.pay.channelProviders,
+  });
+  registerCall(app, payCatalogExport, (input, ctx) => transfer.export(staffOf(ctx), input));
+  await registerUploadCall(app, payCatalogImport, catalogTransferPolicy, (input, ctx) =>
+    transfer.import(staffOf(ctx), input),
+  );
 
   registerCall(app, payAdminOrderPageCall, (input, ctx) => orders.page(input, ctx.lang));
   registerCall(app, payAdminOrderDetailCall, (input, ctx) => orders.detail(input.order_no, ctx.lang));

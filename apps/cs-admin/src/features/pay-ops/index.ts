@@ -2,6 +2,7 @@
 export { authoringCalls } from './api/authoring.calls.ts';
 export { payCalls, settlementCalls } from './api/pay-ops.calls.ts';
 export { useRetry } from './api/use-retry.ts';
+export { CatalogTransfer } from './components/catalog-transfer.tsx';
 export { ChannelTable } from './components/channel-table.tsx';
 export { CurrencyEditor } from './components/currency-editor.tsx';
 export { GameTopupEditor } from './components/game-topup-editor.tsx';

@@ -445,8 +445,18 @@ export class PayCatalogAuthoringService {
     currency: string,
     payMode: number,
   ): Promise<{ limits: ChargeLimits; providers: string[] }> {
+    return this.limitsFor(await repo.channelProviders(gameBaseId, currency, payMode), currency);
+  }
+
+  /**
+   * The limits of a price in `currency` taken by channels naming these providers (null: the deployment's; none
+   * at all: the deployment's too). The catalog import checks its file's channels with it.
+   */
+  limitsFor(
+    named: readonly (string | null)[],
+    currency: string,
+  ): { limits: ChargeLimits; providers: string[] } {
     const { byName, deployment } = this.d.providers();
-    const named = await repo.channelProviders(gameBaseId, currency, payMode);
     const wanted = named.length === 0 ? [deployment] : named.map((p) => p ?? deployment);
     const providers = [...new Set(wanted)].filter(
       (name): name is string => name !== undefined && byName[name] !== undefined,

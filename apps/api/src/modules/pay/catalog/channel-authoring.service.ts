@@ -213,9 +213,10 @@ export class ChannelAuthoringService {
 
   /**
    * The row an edit makes of a channel in `currency` (its provider methods merged into `current`), after the
-   * field checks; -40320 when it would be switched on but cannot be paid here.
+   * field checks; -40320 when it would be switched on but cannot be paid here. The catalog import checks its
+   * file's channels with it too.
    */
-  private setupOf(edit: ChannelEdit, currency: string, current: Record<string, string[]>): ChannelSetup {
+  setupOf(edit: ChannelEdit, currency: string, current: Record<string, string[]>): ChannelSetup {
     if (edit.provider !== null && !isKnownProvider(edit.provider)) throw fieldIssue('provider', 'unknown');
     if (edit.min_amount !== null && edit.max_amount !== null && edit.max_amount < edit.min_amount)
       throw fieldIssue('max_amount', 'below_min');
