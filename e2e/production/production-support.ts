@@ -47,7 +47,7 @@ export function sql(statement: string): string {
 export function captchaReader(page: Page) {
   let newest: string | undefined;
   page.on('response', (response) => {
-    if (!/captcha/.test(response.url()) || response.request().method() !== 'GET') return;
+    if (!/captcha/.test(response.url())) return;
     void response
       .json()
       .then((body: { data?: { img_token?: unknown; token?: unknown } }) => {
