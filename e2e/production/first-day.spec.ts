@@ -25,7 +25,8 @@ const region = 5;
 const channel = { key: 'promptpay', name: 'PromptPay', thaiName: 'พร้อมเพย์' };
 let gameBaseId = 0;
 let orderNo = '';
-let player = { email: '', server: '', character: '' };
+const player = { email: '', server: '', character: '' };
+const playerPassword = 'Player2026';
 
 /** Chooses a choice card by its label (it covers the whole card), found by the radio's accessible name. */
 async function choose(radio: Locator) {
@@ -133,6 +134,11 @@ test('the publisher adds a game, connects its game server and puts two products 
     await pick(page, page, 'Currency to add', 'THB');
     await page.getByRole('button', { name: 'Add currency' }).click();
     await expect(page.getByText('THB added.')).toBeVisible();
+    // The region's first game gave it a switch, off: a new site takes no payment until staff open it.
+    const regionSwitch = page.getByRole('switch', { name: `Top-up in region ${region}` });
+    await expect(regionSwitch).not.toBeChecked();
+    await regionSwitch.click();
+    await expect(page.getByText(`Top-up in region ${region} is on.`)).toBeVisible();
   });
 
   await test.step("its game server: a wrong secret fails the signature check, the studio's keys pass", async () => {
@@ -188,7 +194,11 @@ test('the publisher adds a game, connects its game server and puts two products 
     await pick(page, form, 'stripe payment methods', 'promptpay (THB)');
     await form.getByLabel('Name (English, required)').fill(channel.name);
     await form.getByLabel('Name (ไทย)').fill(channel.thaiName);
-    await form.getByRole('switch', { name: 'Open to players' }).click();
+    // It can be opened once Stripe and a method that takes THB are chosen.
+    const open = form.getByRole('switch', { name: 'Open to players' });
+    await expect(open).toBeEnabled();
+    await open.click();
+    await expect(open).toBeChecked();
     await form.getByRole('button', { name: 'Create channel' }).click();
     await expect(page.getByText(`${channel.name} (THB) is created.`)).toBeVisible();
   });
@@ -211,8 +221,8 @@ test('a player signs up on a phone, tops up through Stripe and the game server h
     await expect(page.getByRole('status').filter({ hasText: 'we have sent a 6-digit code' })).toBeVisible();
     const code = await readMail(player.email, /\b\d{6}\b/);
     await page.getByLabel('E-mail code').fill(code);
-    await page.getByLabel('Password', { exact: true }).fill('Player pass 2026');
-    await page.getByLabel('Confirm password').fill('Player pass 2026');
+    await page.getByLabel('Password', { exact: true }).fill(playerPassword);
+    await page.getByLabel('Confirm password').fill(playerPassword);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(/Your account is ready\./)).toBeVisible();
@@ -221,7 +231,7 @@ test('a player signs up on a phone, tops up through Stripe and the game server h
   await test.step('log in', async () => {
     const captcha = captchaReader(page);
     await page.getByRole('link', { name: 'Log in now' }).click();
-    await page.getByLabel('Password', { exact: true }).fill('Player pass 2026');
+    await page.getByLabel('Password', { exact: true }).fill(playerPassword);
     const picture = page.getByLabel('Characters in the picture');
     if (await picture.isVisible()) await picture.fill(await captcha.read());
     await page.getByRole('button', { name: 'Log in', exact: true }).click();

@@ -228,6 +228,26 @@ describe('a new game from nothing to an order', () => {
     ).toMatchObject({ in_catalog: 1 });
   });
 
+  it('gives a new region its pay switch, off, with its first game: staff turn it on with no SQL', async () => {
+    const region = 61;
+    expect(await refusal(get('/switch/detail', { distribution_region: region }))).toEqual([
+      { field: 'distribution_region', code: 'unknown_region' },
+    ]);
+    await ok(post('/game/save', { distribution_region: region, game_base_id: nova, is_open: 1, sort: 1 }));
+    expect(await ok(get('/switch/detail', { distribution_region: region }))).toMatchObject({
+      distribution_region: region,
+      main_switch_status: 0,
+    });
+    expect(
+      await ok(post('/switch/set', { distribution_region: region, main_switch_status: 1 })),
+    ).toMatchObject({ main_switch_status: 1 });
+    // Saving the region's games again leaves the switch as staff set it.
+    await ok(post('/game/save', { distribution_region: region, game_base_id: nova, is_open: 0, sort: 1 }));
+    expect(await ok(get('/switch/detail', { distribution_region: region }))).toMatchObject({
+      main_switch_status: 1,
+    });
+  });
+
   it('chooses the currencies: known ISO 4217 codes only, added at the end, put in order', async () => {
     expect(await refusal(post('/currency/add', { game_base_id: nova, currency: 'XYZ' }))).toEqual([
       { field: 'currency', code: 'unknown_currency' },

@@ -95,7 +95,8 @@ export class PayAdminCatalogService {
 
   async switchDetail(region: number | undefined): Promise<PayAdminSwitchData> {
     const row = await new CatalogRepository(this.d.db).paySetting(this.region(region));
-    // Turning on a region nobody configured would open payments nobody set up; it is refused, not created.
+    // A region gets its switch (off) with its first game (CatalogAuthoringService.saveGame); turning on a region
+    // with no game would open payments nobody set up: refused, not created.
     if (!row) throw fieldIssue('distribution_region', 'unknown_region');
     return switchData(row);
   }

@@ -181,6 +181,7 @@ export class PayCatalogAuthoringService {
       const existing = await repo.payGameForUpdate(region, input.game_base_id);
       const after = { is_open: input.is_open, sort: input.sort };
       if (!existing) {
+        await repo.ensurePaySetting(region, values.now);
         await repo.insertPayGame(values);
         await audit.record(tx, {
           actor: staff,

@@ -447,6 +447,17 @@ export class CatalogRepository {
     return row;
   }
 
+  /**
+   * The region's pay switch, made (off) with its first game: a new region takes no payment until staff turn it on,
+   * and staff can, with no SQL.
+   */
+  async ensurePaySetting(region: number, now: Date): Promise<void> {
+    await this.db
+      .insert(paySetting)
+      .values({ distributionRegion: region, mainSwitchOn: false, updatedAt: now })
+      .onConflictDoNothing({ target: paySetting.distributionRegion });
+  }
+
   async setMainSwitch(region: number, on: boolean, now: Date): Promise<PaySettingRow> {
     const [row] = await this.db
       .update(paySetting)
