@@ -116,7 +116,9 @@ test('the publisher adds a game, connects its game server and puts two products 
     await dialog.getByLabel('Name (English, required)').fill(game.name);
     await dialog.getByLabel('Name (ไทย)').fill(game.thaiName);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page.getByText(`${game.name} added. It stays hidden until you show it on the site.`)).toBeVisible();
+    await expect(
+      page.getByText(`${game.name} added. It stays hidden until you show it on the site.`),
+    ).toBeVisible();
     await page.getByRole('switch', { name: `Show ${game.name} on the site` }).click();
     await expect(page.getByText(`${game.name} is now shown on the site.`)).toBeVisible();
   });
@@ -156,11 +158,15 @@ test('the publisher adds a game, connects its game server and puts two products 
 
     await field('Secret').fill(studio.secret);
     await page.getByRole('button', { name: 'Save connection' }).click();
-    await expect(page.getByText('Connection saved. Every API process uses it from the next call.')).toBeVisible();
+    await expect(
+      page.getByText('Connection saved. Every API process uses it from the next call.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(page.getByText('All checks passed.')).toBeVisible();
     await page.getByRole('button', { name: 'Sync servers' }).click();
-    await expect(page.getByText(`Servers synced: ${studio.serverIds.length} new, 0 taken offline.`)).toBeVisible();
+    await expect(
+      page.getByText(`Servers synced: ${studio.serverIds.length} new, 0 taken offline.`),
+    ).toBeVisible();
   });
 
   await test.step('two products with THB prices', async () => {
@@ -170,10 +176,14 @@ test('the publisher adds a game, connects its game server and puts two products 
       await page.getByRole('button', { name: 'Add product' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Product ID', { exact: true }).fill(product.id);
-      await dialog.getByLabel('Credit the game server receives', { exact: true }).fill(String(product.credit));
+      await dialog
+        .getByLabel('Credit the game server receives', { exact: true })
+        .fill(String(product.credit));
       await dialog.getByLabel('Name (English, required)').fill(product.name);
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-      await expect(page.getByText(`${product.name} added. Players are offered it once it has a price.`)).toBeVisible();
+      await expect(
+        page.getByText(`${product.name} added. Players are offered it once it has a price.`),
+      ).toBeVisible();
       await page.getByLabel(`Add a price to ${product.name}`).click();
       const price = page.getByRole('dialog');
       await pick(page, price, 'Payment mode', 'UPay');
@@ -191,12 +201,16 @@ test('the publisher adds a game, connects its game server and puts two products 
     await pick(page, form, 'Payment mode', 'UPay (108)');
     await form.getByLabel('Method key', { exact: true }).fill(channel.key);
     await pick(page, form, 'Payment provider', "This site's own (stripe)");
-    await pick(page, form, 'stripe payment methods', 'promptpay (THB)');
     await form.getByLabel('Name (English, required)').fill(channel.name);
     await form.getByLabel('Name (ไทย)').fill(channel.thaiName);
     // It can be opened once Stripe and a method that takes THB are chosen.
     const open = form.getByRole('switch', { name: 'Open to players' });
-    await expect(open).toBeEnabled();
+    const methods = form.locator('.ant-form-item').filter({ hasText: 'stripe payment methods' });
+    await expect(async () => {
+      if (!(await methods.getByText('promptpay (THB)').isVisible()))
+        await pick(page, form, 'stripe payment methods', 'promptpay (THB)');
+      await expect(open).toBeEnabled({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await open.click();
     await expect(open).toBeChecked();
     await form.getByRole('button', { name: 'Create channel' }).click();
@@ -250,13 +264,17 @@ test('a player signs up on a phone, tops up through Stripe and the game server h
     // The studio's server gives each member characters on some of its servers: the first server that has one.
     for (const server of productionStack().gameServer.serverIds) {
       await choose(radio(server));
-      const character = form.getByRole('radiogroup', { name: /character/i }).getByRole('radio').first();
-      if (await character.isVisible().catch(() => false)) {
-        player.server = server;
-        player.character = (await character.getAttribute('aria-label')) ?? (await character.innerText());
-        await choose(character);
-        break;
-      }
+      const characters = form.getByRole('group', { name: 'Character' }).getByRole('listitem');
+      const found = await expect
+        .poll(() => characters.count(), { timeout: 5_000 })
+        .toBeGreaterThan(0)
+        .then(() => true)
+        .catch(() => false);
+      if (!found) continue;
+      player.server = server;
+      player.character = (await characters.first().innerText()).split('\n')[0]!.trim();
+      await choose(radio(player.character));
+      break;
     }
     expect(player.server, 'the player has a character on one of the servers').not.toBe('');
     await choose(radio('THB'));
@@ -275,14 +293,18 @@ test('a player signs up on a phone, tops up through Stripe and the game server h
       page.getByRole('button', { name: 'Confirm and pay' }).click(),
     ]);
     await checkout.waitForURL((u) => u.href.startsWith(`${productionStack().stripe}/checkout/cs_test_`));
-    await expect(checkout.getByRole('definition').filter({ hasText: '17900 THB (Stripe units)' })).toBeVisible();
+    await expect(
+      checkout.getByRole('definition').filter({ hasText: '17900 THB (Stripe units)' }),
+    ).toBeVisible();
     await expect(checkout.getByRole('definition').filter({ hasText: 'promptpay' })).toBeVisible();
     orderNo = new URL(page.url()).searchParams.get('order_no') ?? '';
     expect(orderNo).not.toBe('');
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await checkout.waitForURL((u) => u.searchParams.get('checkout') === 'success');
     await checkout.close();
-    await expect(page.getByRole('heading', { level: 2, name: 'Top-up successful' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Top-up successful' })).toBeVisible({
+      timeout: 60_000,
+    });
   });
 
   await test.step("the studio's game server holds the credit, once", async () => {

@@ -50,8 +50,9 @@ export function captchaReader(page: Page) {
     if (!/captcha/.test(response.url())) return;
     void response
       .json()
-      .then((body: { data?: { img_token?: unknown; token?: unknown } }) => {
-        const token = body.data?.img_token ?? body.data?.token;
+      .then((body: { data?: { img_token?: unknown; token?: unknown; captcha_token?: unknown } }) => {
+        // Each form's captcha call names its token differently (passport, staff, pay).
+        const token = body.data?.img_token ?? body.data?.token ?? body.data?.captcha_token;
         if (typeof token === 'string') newest = token;
       })
       .catch(() => undefined);

@@ -105,7 +105,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       },
     };
   };
-  const stack = await startStack({ httpsPort, appsDir, services });
+  const stack = await startStack({ httpsPort, appsDir, services, rateLimit: 'production' });
 
   const described: ProductionStack = {
     origins: {
