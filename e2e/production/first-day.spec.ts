@@ -3,16 +3,13 @@
  * https through nginx: from an empty database to a credited top-up and its refund, using the console and the studio's
  * game-server URL and keys alone. Its steps run in order and share what they made.
  */
+import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { changeOneTimePassword, secondStepHeading, totpNow } from '../support/staff.ts';
 import { productionStack } from './production-stack.ts';
 import { captchaReader, gameServerDelivery, readMail } from './production-support.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-const adminPassword = 'Production admin pass 2026';
-let totpSecret = '';
-let lastStep = 0;
 
 /** The game the publisher adds, and what it sells. */
 const game = { gameId: 'starfall_th', slug: 'starfall', name: 'Starfall Legends', thaiName: 'ตำนานดาวตก' };
@@ -47,8 +44,9 @@ async function pick(page: Page, scope: Locator | Page, label: string, option: st
   if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
 }
 
-async function phone(browser: Browser) {
+async function phone(browser: Browser, storageState?: string) {
   return browser.newContext({
+    ...(storageState ? { storageState } : {}),
     viewport: { width: 360, height: 740 },
     isMobile: true,
     hasTouch: true,
@@ -61,24 +59,34 @@ async function phone(browser: Browser) {
   });
 }
 
+/** A staff account as the journey knows it: its password and, once enrolled, its authenticator app. */
+interface StaffAccount {
+  id: string;
+  password: string;
+  totp?: { secret: string; step: number };
+}
+const admin: StaffAccount = { id: 'admin', password: '' };
+const agent: StaffAccount = { id: 'agent.mali', password: '' };
+
 /** The console's login with the password, then the authenticator app's code (a fresh time step each time). */
-async function consoleLogin(page: Page, password: string) {
+async function consoleLogin(page: Page, account: StaffAccount) {
   const { csAdmin } = productionStack().origins;
   const captcha = captchaReader(page);
   await page.goto(`${csAdmin}/login`);
-  await page.getByLabel('Account ID').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Account ID').fill(account.id);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Verification code').fill(await captcha.read());
   await page.getByRole('button', { name: 'Log in' }).click();
-  if (!totpSecret) return;
+  const totp = account.totp;
+  if (!totp) return;
   await expect(secondStepHeading(page)).toBeVisible();
-  let now = totpNow(totpSecret);
+  let now = totpNow(totp.secret);
   // A code works once: wait for the next one after the last used.
-  while (now.step <= lastStep) {
+  while (now.step <= totp.step) {
     await page.waitForTimeout(1_000);
-    now = totpNow(totpSecret);
+    now = totpNow(totp.secret);
   }
-  lastStep = now.step;
+  totp.step = now.step;
   await page.getByLabel(/code/i).first().fill(now.code);
   await page
     .getByRole('button', { name: /verify|confirm|log in/i })
@@ -86,13 +94,19 @@ async function consoleLogin(page: Page, password: string) {
     .click();
 }
 
+/** The first login of an account with its one-time password: a password of its own, then an authenticator app. */
+async function firstLogin(page: Page, account: StaffAccount, oneTime: string, password: string) {
+  await consoleLogin(page, { id: account.id, password: oneTime });
+  const enrolled = await changeOneTimePassword(page, oneTime, password);
+  account.password = password;
+  account.totp = { secret: enrolled.totpSecret, step: enrolled.totpStep };
+  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible();
+}
+
 test('the operator logs in with the printed one-time password, changes it and sets up an authenticator app', async ({
   page,
 }) => {
-  await consoleLogin(page, productionStack().adminPassword);
-  const enrolled = await changeOneTimePassword(page, productionStack().adminPassword, adminPassword);
-  totpSecret = enrolled.totpSecret;
-  lastStep = enrolled.totpStep;
+  await firstLogin(page, admin, productionStack().adminPassword, 'Production admin pass 2026');
   await expect(
     page.getByRole('navigation', { name: 'Console menu' }).getByText('Staff accounts'),
   ).toBeVisible();
@@ -103,7 +117,7 @@ test('the publisher adds a game, connects its game server and puts two products 
 }) => {
   const { csAdmin } = productionStack().origins;
   const studio = productionStack().gameServer;
-  await consoleLogin(page, adminPassword);
+  await consoleLogin(page, admin);
   await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible();
 
   await test.step('the game, shown on the site', async () => {
@@ -317,5 +331,69 @@ test('a player signs up on a phone, tops up through Stripe and the game server h
       credit_amount: products[1]!.credit,
     });
   });
+  await context.storageState({ path: playerState() });
   await context.close();
+});
+
+/** Where the player's phone keeps its session between the journey's steps. */
+const playerState = () => join(process.env.GP_PRODUCTION_RUN!, 'player-state.json');
+
+test('an agent refunds the order from the console; the game server reverses the credit; the player sees the refund', async ({
+  page,
+  browser,
+}) => {
+  const { csAdmin, pay } = productionStack().origins;
+
+  await test.step('the administrator adds an agent with the catalog privilege', async () => {
+    await consoleLogin(page, admin);
+    await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible();
+    await page.goto(`${csAdmin}/accounts`);
+    await page.getByRole('button', { name: 'Add account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Account ID', { exact: true }).fill(agent.id);
+    await dialog.getByLabel('Name', { exact: true }).fill('Mali Agent');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const oneTime = dialog.getByLabel('One-time password', { exact: true });
+    await expect(oneTime).toHaveValue(/.{16}/);
+    agent.password = await oneTime.inputValue();
+    await dialog.getByRole('checkbox', { name: /Top-up catalog/ }).check();
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(`Account ${agent.id} has been created.`)).toBeVisible();
+  });
+
+  const desk = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    locale: 'en-US',
+    timezoneId: 'Asia/Bangkok',
+  });
+  const staff = await desk.newPage();
+  await test.step('the agent logs in for the first time and refunds the order', async () => {
+    await firstLogin(staff, agent, agent.password, 'Agent Mali pass 2026');
+    await staff.goto(`${csAdmin}/pay/orders?order_no=${orderNo}`);
+    await staff.getByRole('button', { name: `Open order ${orderNo}` }).click();
+    const panel = staff.getByRole('dialog').filter({ hasText: orderNo }).first();
+    await panel.getByRole('button', { name: 'Refund order' }).click();
+    const dialog = staff.getByRole('dialog', { name: `Refund order ${orderNo}?` });
+    await dialog.getByRole('radio', { name: "At the player's request" }).check();
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(staff.getByText(`Order ${orderNo} refunded.`)).toBeVisible();
+  });
+
+  await test.step("the studio's game server took the credit back", async () => {
+    await expect
+      .poll(async () => (await gameServerDelivery(gameBaseId, orderNo))?.status, { timeout: 60_000 })
+      .toBe('reversed');
+    await staff.getByRole('button', { name: 'Refresh' }).click();
+    await expect(staff.getByText('Taken back by the game server')).toBeVisible();
+  });
+  await desk.close();
+
+  await test.step("the player's history shows the refund", async () => {
+    const context = await phone(browser, playerState());
+    const player = await context.newPage();
+    await player.goto(`${pay}/pay_h5/pg_record`);
+    const entry = player.getByRole('listitem').filter({ hasText: orderNo });
+    await expect(entry).toContainText('Refunded');
+    await context.close();
+  });
 });
