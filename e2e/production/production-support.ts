@@ -12,16 +12,14 @@ import { expect, type Page } from '@playwright/test';
 import { pgBin } from '@gp/deploy/test/postgres';
 import { run } from '@gp/deploy/test/processes';
 import {
+  answerCanonical,
   protocolHeaders,
+  protocolPaths,
+  requestCanonical,
   signedHeaders,
   verifySignature,
-  answerCanonical,
-  requestCanonical,
-} from '../../apps/api/src/modules/pay/game-server/protocol/protocol-signature.ts';
-import {
-  protocolPaths,
   type WireDelivery,
-} from '../../apps/api/src/modules/pay/game-server/protocol/protocol.ts';
+} from '../../apps/api/src/modules/pay/testing.ts';
 import { productionStack } from './production-stack.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
