@@ -119,6 +119,7 @@ describe('money', () => {
       pay_mode: 108,
       marketing_desc_1: '',
       marketing_desc_2: '',
+      product_image: '',
     };
     expect(pay.payProductItem.safeParse(item).success).toBe(true);
     expect(pay.payProductItem.safeParse({ ...item, product_price: 179.0001 }).success).toBe(false);

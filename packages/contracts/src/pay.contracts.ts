@@ -142,6 +142,8 @@ export const payProductItem = z.object({
   /** Marketing lines in the page language (a bonus, a "best value" tag); empty when there is none. */
   marketing_desc_1: z.string(),
   marketing_desc_2: z.string(),
+  /** The picture staff gave the product (public URL, shown beside its name); empty when it has none. */
+  product_image: z.string(),
 });
 export type PayProductItem = z.infer<typeof payProductItem>;
 
@@ -156,7 +158,13 @@ export type PayPriceItem = z.infer<typeof payPriceItem>;
 
 /** A product with all of its prices (second variant, product_list/v2). */
 export const payProductWithPrices = payProductItem
-  .pick({ product_id: true, product_name: true, marketing_desc_1: true, marketing_desc_2: true })
+  .pick({
+    product_id: true,
+    product_name: true,
+    marketing_desc_1: true,
+    marketing_desc_2: true,
+    product_image: true,
+  })
   .extend({ price_list: z.array(payPriceItem) });
 export type PayProductWithPrices = z.infer<typeof payProductWithPrices>;
 

@@ -142,6 +142,7 @@ describe('product_list (regional)', () => {
       pay_mode: 108,
       marketing_desc_1: '+110 bonus',
       marketing_desc_2: 'Most popular',
+      product_image: '',
     });
     // The off-sale launch bundle is never listed.
     expect(products.some((p) => p.product_id === 'sfl.launch_bundle')).toBe(false);
@@ -282,6 +283,62 @@ describe('channel_list (regional)', () => {
     const { status, body } = await get(webpay(`channel_list?game_base_id=${sfl}`));
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: -400, data: { fields: [{ field: 'currency' }] } });
+  });
+});
+
+describe('product picture (product_image)', () => {
+  it('lists the public URL of the picture staff gave a product, and an empty string without one', async () => {
+    const [sflGame] = await t.db.select().from(game).where(eq(game.gameBaseId, sfl));
+    // Any stored media file will do: the game's icon.
+    const mediaId = sflGame!.iconMediaId!;
+    const regional = webpay('product_list?distribution_region=5&game_id=sfl_sea&currency=THB&pay_mode=108');
+    const before = await get(regional);
+    expect(
+      payProductItem
+        .array()
+        .parse(before.body.data)
+        .every((p) => p.product_image === ''),
+    ).toBe(true);
+    await t.db
+      .update(payProduct)
+      .set({ imageMediaId: mediaId })
+      .where(eq(payProduct.productId, 'sfl_sea.gem_980'));
+    try {
+      const url = new RegExp(`^https?://[^/]+/upload/media/${mediaId}$`);
+      const imageOf = (items: { product_id: string; product_image: string }[]) =>
+        Object.fromEntries(items.map((i) => [i.product_id, i.product_image]));
+
+      const after = await get(regional);
+      const items = imageOf(payProductItem.array().parse(after.body.data));
+      expect(items['sfl_sea.gem_980']).toMatch(url);
+      expect(items['sfl_sea.gem_980']).toBe(t.app.mediaUrl(mediaId));
+      expect(items['sfl_sea.gem_60']).toBe('');
+      // Still a public, cacheable read; its validator changes with the picture.
+      expect(after.headers['cache-control']).toContain('public');
+      expect(after.headers.etag).toBeTruthy();
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+
+      const second1 = payProductItem
+        .array()
+        .parse((await get(second('product_list?game_id=sfl_sea'))).body.data);
+      expect(
+        second1.filter((i) => i.product_id === 'sfl_sea.gem_980').every((i) => url.test(i.product_image)),
+      ).toBe(true);
+      expect(
+        second1.filter((i) => i.product_id !== 'sfl_sea.gem_980').every((i) => i.product_image === ''),
+      ).toBe(true);
+
+      const v2 = imageOf(
+        payProductWithPrices.array().parse((await get(second('product_list/v2?game_id=sfl_sea'))).body.data),
+      );
+      expect(v2['sfl_sea.gem_980']).toMatch(url);
+      expect(v2['sfl_sea.gem_6480']).toBe('');
+    } finally {
+      await t.db
+        .update(payProduct)
+        .set({ imageMediaId: null })
+        .where(eq(payProduct.productId, 'sfl_sea.gem_980'));
+    }
   });
 });
 

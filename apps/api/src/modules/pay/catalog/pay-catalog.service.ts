@@ -166,6 +166,7 @@ export class PayCatalogService {
         product_name: item.product_name,
         marketing_desc_1: item.marketing_desc_1,
         marketing_desc_2: item.marketing_desc_2,
+        product_image: item.product_image,
         price_list: [],
       };
       entry.price_list.push({
@@ -211,6 +212,7 @@ export class PayCatalogService {
       pay_mode: r.payMode as PayMode,
       marketing_desc_1: r.marketingDesc1,
       marketing_desc_2: r.marketingDesc2,
+      product_image: r.imageMediaId ? this.options.mediaUrl(r.imageMediaId) : '',
     }));
   }
 
