@@ -14,7 +14,7 @@ import {
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
 import { forgetUser } from '@gp/ui/session';
-import { callsTo, created, fakeWindow, topupWorld } from '../testing/topup-fixtures.ts';
+import { callsTo, created, fakeWindow, itemPicture, topupWorld } from '../testing/topup-fixtures.ts';
 
 const { state, answers } = topupWorld();
 const api = tableApi(answers);
@@ -147,6 +147,51 @@ describe('/pay_h5 steps', () => {
     const { router } = await renderApp(phone(), '/pay_h5/payaffirm');
     await h1('Top up game credit');
     expect(router.state.location.pathname).toBe('/pay_h5');
+  });
+});
+
+describe('/pay_h5?game= (a game link, the console preview)', () => {
+  it('goes straight to the payment step of a game in the list', async () => {
+    const { router } = await renderApp(phone(), '/pay_h5?game=2');
+    await h1('Choose payment');
+    expect(path(router)).toBe('/pay_h5/setoutpay?game=2');
+    expect(screen.getByText('Topping up Lotus Blade')).toBeTruthy();
+  });
+
+  it('keeps the game through the desktop -> H5 redirect of the preview link', async () => {
+    const { router } = await renderApp(phone(), '/paygame/?game=2');
+    await h1('Choose payment');
+    expect(path(router)).toBe('/pay_h5/setoutpay?game=2');
+    expect(screen.getByText('Topping up Lotus Blade')).toBeTruthy();
+  });
+
+  it('stays on the game list for an unknown or malformed id', async () => {
+    for (const game of ['999', 'abc', '', '2x']) {
+      const { router } = await renderApp(phone(), `/pay_h5?game=${game}`);
+      await h1('Top up game credit');
+      expect(screen.getByRole('region', { name: 'Choose a game to top up' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/pay_h5');
+      cleanup();
+    }
+  });
+});
+
+describe('item pictures', () => {
+  it('shows the picture of an item that has one, lazily, sized, decorative; none for an item without', async () => {
+    await renderApp(phone(), '/pay_h5/setoutpay?game=2');
+    fireEvent.click(await radio('Jade Peak'));
+    fireEvent.click(await radio('Mei'));
+    fireEvent.click(await radio('PromptPay'));
+    // Found by its name alone: the picture adds nothing to it.
+    const pictured = (await radio('980 Jade, ฿549.00')).closest('li')!;
+    const img = pictured.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe(itemPicture);
+    expect(img.getAttribute('alt')).toBe('');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('decoding')).toBe('async');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['44', '44']);
+    expect((await radio('300 Jade, ฿179.00')).closest('li')!.querySelector('img')).toBeNull();
+    expect((await radio('60 Jade, ฿35.00')).closest('li')!.querySelector('img')).toBeNull();
   });
 });
 

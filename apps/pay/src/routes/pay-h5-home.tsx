@@ -1,6 +1,7 @@
 /**
  * H5 top-up start, `/pay_h5` and `/pays_h5`: choose the game (no login needed to look); the next page, setoutpay,
- * asks for login. An order number in the query (a desktop order page opened on a phone) goes to its payment page.
+ * asks for login. An order number in the query (a desktop order page opened on a phone) goes to its payment page;
+ * a game of the list in `?game=` to its setoutpay page.
  */
 import { useTranslation } from 'react-i18next';
 import { HydrateLater } from '@gp/ui/hydrate-later';
@@ -26,6 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (order) return redirect(orderPath(place, order));
   const api = topupApiOf(place.variant);
   const [open, games] = await Promise.all([api.isOpen(), api.games()]);
+  // `?game=` (the console's preview, a game link; kept by the desktop -> H5 redirect) goes straight to that game's
+  // payment step, as choosing it here does. An id not in the list (unknown, closed, malformed) stays on the list.
+  const wanted = open && games.find((g) => String(g.game_base_id) === url.searchParams.get('game')?.trim());
+  if (wanted) return redirect(stepPath(place, 'setoutpay', { game: String(wanted.game_base_id) }));
   return { open, games };
 }
 

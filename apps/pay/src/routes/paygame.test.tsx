@@ -12,7 +12,14 @@ import {
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
 import { forgetUser } from '@gp/ui/session';
-import { callsTo, created, fakeWindow, orderItem, topupWorld } from '../testing/topup-fixtures.ts';
+import {
+  callsTo,
+  created,
+  fakeWindow,
+  itemPicture,
+  orderItem,
+  topupWorld,
+} from '../testing/topup-fixtures.ts';
 
 const { state, answers } = topupWorld();
 const api = tableApi(answers);
@@ -101,6 +108,17 @@ describe('/paygame/ for a visitor', () => {
 });
 
 describe('/paygame/ wizard', () => {
+  it('shows an item picture beside the name when the item has one, nothing when not', async () => {
+    await renderApp(routes, '/paygame/?game=2');
+    fireEvent.click(await radio('Jade Peak'));
+    fireEvent.click(await radio('Mei'));
+    fireEvent.click(await radio('PromptPay'));
+    const img = (await radio('980 Jade, ฿549.00')).closest('li')!.querySelector('img');
+    expect(img?.getAttribute('src')).toBe(itemPicture);
+    expect(img?.getAttribute('alt')).toBe('');
+    expect((await radio('300 Jade, ฿179.00')).closest('li')!.querySelector('img')).toBeNull();
+  });
+
   it('goes from the game to the payment window: confirm, one order, the checkout in the new window', async () => {
     await renderApp(routes, '/paygame/');
     await fillWizard();

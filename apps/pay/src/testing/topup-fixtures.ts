@@ -93,6 +93,9 @@ export const channels: PayChannelItem[] = [
   { pay_mode: 108, payment_type: 'momo', channel_name: 'MoMo e-wallet', currency: 'VND', ...noLimits },
 ];
 
+/** The picture staff gave the 980 pack (a public media URL of the API). */
+export const itemPicture = 'http://localhost:8090/upload/media/0123456789abcdef0123456789abcdef.png';
+
 const product = (
   size: number,
   price: number,
@@ -109,6 +112,8 @@ const product = (
   pay_mode: payMode,
   marketing_desc_1: tag,
   marketing_desc_2: size > 60 ? `+${size / 10} bonus` : '',
+  // Only the popular pack has a picture: the cards show both cases.
+  product_image: size === 980 ? itemPicture : '',
 });
 
 export const products: PayProductItem[] = [

@@ -354,7 +354,23 @@ export function TopupForm({
             value={p.product_id}
             checked={p.product_id === product?.product_id}
             onChoose={() => change('product', (d) => ({ ...d, product: p }))}
-            className={styles.productCard}
+            className={
+              p.product_image ? `${styles.productCard} ${styles.productCardPictured}` : styles.productCard
+            }
+            media={
+              p.product_image ? (
+                // Decorative: the item's name is right beside it. Sized so the list never shifts when it loads.
+                <img
+                  className={styles.productImage}
+                  src={p.product_image}
+                  alt=""
+                  width={44}
+                  height={44}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : undefined
+            }
             label={
               <>
                 <ItemName name={p.product_name} />

@@ -112,6 +112,8 @@ export function sanitizeDraft(value: unknown): TopupDraft {
       pay_mode: product.pay_mode as PayMode,
       marketing_desc_1: str(product.marketing_desc_1) ? product.marketing_desc_1 : '',
       marketing_desc_2: str(product.marketing_desc_2) ? product.marketing_desc_2 : '',
+      // A draft kept before items had pictures has none.
+      product_image: str(product.product_image) ? product.product_image : '',
     };
   if (agreed === true) draft.agreed = true;
   if (
