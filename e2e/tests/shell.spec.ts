@@ -112,13 +112,17 @@ test.describe('unknown paths and host hand-overs', () => {
     });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to JoyPeak Games');
 
+    // A phone gets the H5 twin, which takes a game of its list straight to that game's payment step (the
+    // console's preview link); the desktop page chooses the game on itself.
     await visit(page, `${PORTAL}/paygame/?game=1`, {
       landsOn: (url) =>
         url.origin === PAY &&
-        samePath(url.pathname, phone ? '/pay_h5' : '/paygame') &&
+        samePath(url.pathname, phone ? '/pay_h5/setoutpay' : '/paygame') &&
         url.search === '?game=1',
     });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Top up game credit');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      phone ? 'Choose payment' : 'Top up game credit',
+    );
   });
 });
 
