@@ -113,15 +113,16 @@ test.describe('unknown paths and host hand-overs', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to JoyPeak Games');
 
     // A phone gets the H5 twin, which takes a game of its list straight to that game's payment step (the
-    // console's preview link); the desktop page chooses the game on itself.
+    // console's preview link), behind the login as when the game is tapped; the desktop page chooses it on itself.
+    const paymentStep = `${PAY}/pay_h5/setoutpay?game=1`;
     await visit(page, `${PORTAL}/paygame/?game=1`, {
       landsOn: (url) =>
-        url.origin === PAY &&
-        samePath(url.pathname, phone ? '/pay_h5/setoutpay' : '/paygame') &&
-        url.search === '?game=1',
+        phone
+          ? isLoginReturningTo(url, true, paymentStep)
+          : url.origin === PAY && samePath(url.pathname, '/paygame') && url.search === '?game=1',
     });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      phone ? 'Choose payment' : 'Top up game credit',
+      phone ? 'Log in to JoyPeak Games' : 'Top up game credit',
     );
   });
 });
