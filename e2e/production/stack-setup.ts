@@ -6,7 +6,7 @@
  * PROVIDER_TEST_SERVER_ALLOWED), a studio's game server (the simulator over the game-server protocol, TLS) and an
  * SMTP server with STARTTLS. What the journey needs to know of it goes to `productionStackFile()`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, start, waitFor, type Started } from '@gp/deploy/test/processes';
@@ -44,6 +44,8 @@ async function neighbour(
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const appsDir = process.env.GP_PRODUCTION_APPS ?? mkdtempSync(join(tmpdir(), 'gp-production-apps-'));
+  // nginx's workers (nobody, when the test runs as root) read the builds there.
+  chmodSync(appsDir, 0o755);
   buildApps(appsDir, httpsPort, { reuse: Boolean(process.env.GP_PRODUCTION_APPS) });
 
   const ports = {
