@@ -1,7 +1,7 @@
 /**
  * `pnpm test:production`: the publisher's first day, in the production shape (stack-setup.ts), over https through
  * nginx in Debian chromium. One journey, its steps in order, one worker; the host names `*.gp.localtest` resolve to
- * loopback inside the browser only. Never `playwright install`: the browser is /usr/bin/chromium.
+ * loopback inside the browser only. The browser is Debian's /usr/bin/chromium (no downloaded browsers).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

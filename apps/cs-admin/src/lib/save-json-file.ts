@@ -1,6 +1,5 @@
-/** Hands `data` to the browser as a file download named `fileName` (the data is already here). */
-export function saveJsonFile(fileName: string, data: unknown): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+/** Hands `blob` to the browser as a file download named `fileName` (the data is already here). */
+export function saveBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -10,4 +9,9 @@ export function saveJsonFile(fileName: string, data: unknown): void {
   link.remove();
   // Revoked after the click has been handled, so the download has started.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Hands `data` to the browser as a JSON file download named `fileName`. */
+export function saveJsonFile(fileName: string, data: unknown): void {
+  saveBlob(fileName, new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
 }

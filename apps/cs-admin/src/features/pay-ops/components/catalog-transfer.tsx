@@ -7,20 +7,13 @@ import {
   type TransferChange,
   type TransferProblem,
 } from '@gp/contracts/pay-catalog-transfer';
+import { saveBlob } from '../../../lib/save-json-file.ts';
 import { transferCalls } from '../api/transfer.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 
 /** The file's bytes saved under its name (the browser's download). */
 function download(fileName: string, base64: string, type: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(fileName, new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type }));
 }
 
 /**
