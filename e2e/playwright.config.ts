@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type LaunchOptions } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { launchOptions } from './support/chromium.ts';
 import { API } from './support/hosts.ts';
 import { PREVIEW_SECRET } from './support/preview.ts';
 
@@ -23,18 +24,6 @@ function runDataDir(): string {
   return dir;
 }
 const dataDir = runDataDir();
-
-const launchOptions: LaunchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 
 const desktop = {
   viewport: { width: 1366, height: 800 },

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, launchOptions } from '../support/chromium.ts';
 
 // The runner makes the run's folder; its workers inherit the variable and read the stack's description there.
 if (!process.env.GP_PRODUCTION_RUN) {
@@ -29,16 +30,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--host-resolver-rules=MAP *.gp.localtest 127.0.0.1',
-      ],
+      ...launchOptions,
+      args: [...chromiumArgs, '--host-resolver-rules=MAP *.gp.localtest 127.0.0.1'],
     },
     // The stack's certificate is its own (self-signed), as a staging site's may be.
     ignoreHTTPSErrors: true,
