@@ -103,6 +103,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
         STRIPE_API_BASE: `http://127.0.0.1:${ports.stripe}`,
         PROVIDER_TEST_SERVER_ALLOWED: 'true',
+        // The studio's game server is on loopback here: listed, as an operator lists a studio on a private link.
+        GAME_SERVER_HOSTS: '127.0.0.1',
         SMTP_URL: `smtp://${smtpLogin.user}:${encodeURIComponent(smtpLogin.pass)}@127.0.0.1:${ports.smtp}`,
       },
     };

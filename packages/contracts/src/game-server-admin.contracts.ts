@@ -19,6 +19,7 @@
  *
  * Codes (staff domain): -101, -110, -401 (no `catalog`), -404 no such game in the top-up catalog (`pay_game`);
  * -400 with field issues: `base_url` `https_required` (an http URL where http is not allowed: production),
+ * `base_url` `host_not_allowed` (a host off GAME_SERVER_HOSTS, or in production an address outside the internet),
  * `secret` `required` (a new connection, or a new key id, without its secret), `next_secret` `required`,
  * `next_key_id` `same_as_key`, `game_base_id` `no_connection` (test / sync / rotate with nothing to use),
  * `game_base_id` `no_second_key` (rotate without a second key).
@@ -61,13 +62,14 @@ export const gameServerCheckCodes = [
 export type GameServerCheckCode = (typeof gameServerCheckCodes)[number];
 
 /**
- * Why a check failed (or was skipped). Parameters: `unreachable` {cause}; `http_status` {status, error?};
+ * Why a check failed (or was skipped). Parameters: `unreachable` {cause}; `not_allowed` {host}; `http_status` {status, error?};
  * `refused_signature` {error}; `clock_skew` {seconds}; `no_character` {mid}; `character_not_found` {role_id,
  * mid}; `cannot_recharge` {role_id}; `wrong_error` {expected, status, error?}; `accepted` {status};
  * `needs_earlier` {check}; `bad_shape` {field}.
  */
 export const gameServerCheckReasons = [
   'unreachable',
+  'not_allowed',
   'timeout',
   'http_status',
   'refused_signature',

@@ -286,6 +286,16 @@ describe('parseEnv', () => {
     expect(() =>
       parseEnv({ ...productionEnv, GAME_SERVERS: '{"sfl": {"url": "https://x.test", "key_id": "k"}}' }),
     ).toThrow(/GAME_SERVERS.sfl: Invalid key in record/);
+    // An address outside the internet is refused unless GAME_SERVER_HOSTS lists it; a list it cannot read too.
+    const internal = servers.replace('game.studio.test', '10.4.0.7');
+    expect(() => parseEnv({ ...productionEnv, GAME_SERVERS: internal, GAME_SERVER_KEYS: keys })).toThrow(
+      /GAME_SERVERS: game 7: the host is not on GAME_SERVER_HOSTS/,
+    );
+    const listed = { ...productionEnv, GAME_SERVERS: internal, GAME_SERVER_KEYS: keys };
+    expect(parseEnv({ ...listed, GAME_SERVER_HOSTS: '10.4.0.7' }).GAME_SERVER_HOSTS).toEqual(['10.4.0.7']);
+    expect(() => parseEnv({ ...listed, GAME_SERVER_HOSTS: 'https://10.4.0.7' })).toThrow(
+      /GAME_SERVER_HOSTS: not a host name/,
+    );
     // Development: plain http to a studio's local build is fine; the simulator is on, on port 8095.
     const dev = parseEnv({
       NODE_ENV: 'development',

@@ -15,6 +15,7 @@ import { localHosts, localPorts } from '@gp/config';
 import { isTimeZone } from '@gp/i18n/format';
 import { repoRoot } from './paths.ts';
 import { noProxy, parseTrustedProxies } from './trusted-proxies.ts';
+import { gameServerUrlProblem, parseHostList } from './game-server-hosts.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const local = localHosts();
@@ -321,6 +322,21 @@ const fields = z
       z.record(z.string().min(1).max(64), z.string().min(32, 'a secret has 32+ characters')),
     ),
     GAME_SERVER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /**
+     * The hosts game servers may be at (config/game-server-hosts.ts): a comma list of host names, `*.domain`
+     * patterns and addresses. Unset: any host, but in production only at public addresses.
+     */
+    GAME_SERVER_HOSTS: z
+      .string()
+      .transform((v, ctx) => {
+        const parsed = parseHostList(v);
+        if ('problem' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.problem });
+          return z.NEVER;
+        }
+        return parsed.hosts;
+      })
+      .default([]),
     GAME_SIM: bool.optional(),
     GAME_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     GAME_SIM_SECRET: z.string().min(32).default(gameSimDevelopmentSecret),
@@ -376,14 +392,6 @@ const hostOf = (url: string | undefined) => {
     return undefined; // reported by the field's own check
   }
 };
-
-/**
- * The one rule for a game server's base URL, GAME_SERVERS and the console's connections alike: https in production
- * (the protocol signs, TLS keeps its content private), http too elsewhere.
- */
-export function gameServerUrlAllowed(url: string, production: boolean): boolean {
-  return url.startsWith('https://') || (!production && url.startsWith('http://'));
-}
 
 /** The rules across variables, on the raw values, so they are reported together with every type error. */
 function crossChecks(s: Source): Array<[variable: string, message: string]> {
@@ -452,9 +460,18 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
       );
     if (isOn(s.GAME_SIM))
       problem('GAME_SIM', 'the built-in game server credits nothing real and is refused in production');
-    for (const [game, server] of Object.entries(jsonOf(s.GAME_SERVERS)))
-      if (!gameServerUrlAllowed(String((server as { url?: unknown })?.url ?? ''), true))
+    const listed = parseHostList(s.GAME_SERVER_HOSTS ?? '');
+    const egress = { production: true, hosts: 'hosts' in listed ? listed.hosts : [] };
+    for (const [game, server] of Object.entries(jsonOf(s.GAME_SERVERS))) {
+      const why = gameServerUrlProblem(String((server as { url?: unknown })?.url ?? ''), egress);
+      if (why === 'https_required')
         problem('GAME_SERVERS', `game ${game}: the protocol URL must be https:// in production`);
+      if (why === 'host_not_allowed')
+        problem(
+          'GAME_SERVERS',
+          `game ${game}: the host is not on GAME_SERVER_HOSTS (or, without it, not a public address)`,
+        );
+    }
     if (isSet(s.COOKIE_DOMAIN)) {
       const domain = s.COOKIE_DOMAIN.replace(/^\./, '').toLowerCase();
       for (const variable of ['PORTAL_ORIGIN', 'PASSPORT_ORIGIN', 'PAY_ORIGIN', 'CS_ADMIN_ORIGIN']) {

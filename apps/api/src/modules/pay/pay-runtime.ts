@@ -12,6 +12,7 @@ import { createCaptchaService, LockoutRepository } from '../sessions/index.ts';
 import type { GameServerAdapter } from './game-server/game-server.adapter.ts';
 import { HttpGameServerAdapter } from './game-server/game-server.http-adapter.ts';
 import { GameServerConnectionService } from './game-server/game-server-connection.service.ts';
+import { gameServerFetch } from './game-server/game-server.egress.ts';
 import { clearChannel } from '../public-cache/index.ts';
 import { PayCaptchaService } from './orders/pay-captcha.service.ts';
 import { CatalogRepository } from './catalog/catalog.repository.ts';
@@ -165,13 +166,16 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
   // up when a read comes): at most its TTL old, forgotten by every staff write in every process.
   const cacheOn = () => app.hasDecorator('publicCache') && app.publicCache.enabled;
   const remember: Remember = (key, read) => (cacheOn() ? app.publicCache.remember(key, read) : read());
+  const egress = { production: env.NODE_ENV === 'production', hosts: env.GAME_SERVER_HOSTS };
+  const gameServerFetched = gameServerFetch(egress);
   const gameServers = new GameServerConnectionService({
     db,
     sealKey: env.staffTotpKey,
     overrides: env.GAME_SERVERS,
     overrideKeys: env.GAME_SERVER_KEYS,
     simulator,
-    production: env.NODE_ENV === 'production',
+    egress,
+    fetch: gameServerFetched,
     remember,
     now,
     timeoutMs: env.GAME_SERVER_TIMEOUT_MS,
@@ -185,6 +189,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
   });
   const gameServer = new HttpGameServerAdapter({
     endpoint: (gameBaseId) => gameServers.endpoint(gameBaseId),
+    fetch: gameServerFetched,
     now,
     timeoutMs: env.GAME_SERVER_TIMEOUT_MS,
   });

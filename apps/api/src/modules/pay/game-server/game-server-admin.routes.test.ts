@@ -11,7 +11,6 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import type { GameServerDetail, GameServerTestResult } from '@gp/contracts/game-server-admin';
 import { codes } from '@gp/errors';
-import { gameServerUrlAllowed } from '../../../config/env.ts';
 import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
 import { addOrderUrl, memberGet, memberPost, orderForm, payTestEnv } from '../../../../test/pay-steps.ts';
 import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../../test/staff-session.ts';
@@ -350,11 +349,34 @@ describe('what players are offered', () => {
   });
 });
 
-describe('the URL rule', () => {
-  it('is the one GAME_SERVERS follows: https everywhere, http only outside production', () => {
-    expect(gameServerUrlAllowed('https://game.studio.example/gp', true)).toBe(true);
-    expect(gameServerUrlAllowed('http://game.studio.example/gp', true)).toBe(false);
-    expect(gameServerUrlAllowed('http://127.0.0.1:8095', false)).toBe(true);
-    expect(gameServerUrlAllowed('ftp://game.studio.example', false)).toBe(false);
+describe('GAME_SERVER_HOSTS', () => {
+  it('refuses to save or test a connection to a host off the list, before any request', async () => {
+    const listed = await createTestApp({ ...payTestEnv, GAME_SERVER_HOSTS: '*.studio.example,localhost' });
+    try {
+      const keeper = await loginTestStaff(listed.db, { accountId: 'gs.lister', privileges: ['catalog'] });
+      let asked = 0;
+      const watcher = createServer((_req, res) => {
+        asked += 1;
+        res.end();
+      }).listen(0, '127.0.0.1');
+      await new Promise((resolve) => watcher.once('listening', resolve));
+      const url = `http://127.0.0.1:${(watcher.address() as AddressInfo).port}`;
+      const form = { game_base_id: sfl, base_url: url, key_id: key.keyId, secret: key.secret };
+      for (const path of ['/save', '/test']) {
+        const res = (await staffPost(listed.app, keeper, `${base}${path}`, form)).json() as Body;
+        expect(res.code).toBe(codes.badRequest);
+        expect(res.data).toMatchObject({ fields: [{ field: 'base_url', code: 'host_not_allowed' }] });
+      }
+      // A listed host passes the rule (and is then asked as ever).
+      const allowed = (await staffPost(listed.app, keeper, `${base}/test`, {
+        ...form,
+        base_url: 'http://game.studio.example.invalid',
+      }).then((r) => r.json())) as Body;
+      expect(allowed.data).toMatchObject({ fields: [{ field: 'base_url', code: 'host_not_allowed' }] });
+      watcher.close();
+      expect(asked).toBe(0);
+    } finally {
+      await listed.close();
+    }
   });
 });

@@ -15,7 +15,7 @@ import type {
 } from '@gp/contracts/game-server-admin';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../../config/clock.ts';
-import { gameServerUrlAllowed } from '../../../config/env.ts';
+import { gameServerUrlProblem, type GameServerEgress } from '../../../config/game-server-hosts.ts';
 import { inTransaction, type Db, type Exclusive } from '../../../db/database.ts';
 import { AppError, RequestValidationError } from '../../../http/app-error.ts';
 import { PollingWorker, type WorkerLog } from '../../../jobs/polling-worker.ts';
@@ -48,7 +48,10 @@ export interface GameServerConnectionDeps {
   overrideKeys: Readonly<Record<string, string>>;
   /** The built-in game server (development and tests, GAME_SIM). */
   simulator?: (() => Promise<GameServerEndpoint>) | undefined;
-  production: boolean;
+  /** Where game servers may be (production: https; GAME_SERVER_HOSTS). */
+  egress: GameServerEgress;
+  /** The egress-checked fetch every call goes through (game-server.egress.ts). */
+  fetch: typeof fetch;
   remember: Remember;
   now: Clock;
   timeoutMs: number;
@@ -148,7 +151,7 @@ export class GameServerConnectionService {
           }
         : null,
       source,
-      http_allowed: bit(!this.d.production),
+      http_allowed: bit(!this.d.egress.production),
       health: health ? healthData(health) : null,
       unavailable: health ? unavailableOf(health) : null,
       servers: pickLanguage(
@@ -167,7 +170,8 @@ export class GameServerConnectionService {
   }
 
   private requireUrl(url: string): void {
-    if (!gameServerUrlAllowed(url, this.d.production)) throw fieldIssue('base_url', 'https_required');
+    const problem = gameServerUrlProblem(url, this.d.egress);
+    if (problem) throw fieldIssue('base_url', problem);
   }
 
   async save(
@@ -351,6 +355,7 @@ export class GameServerConnectionService {
       game,
       ...extra,
       timeoutMs: this.d.timeoutMs,
+      fetch: this.d.fetch,
       now: () => this.d.now().getTime(),
     };
   }

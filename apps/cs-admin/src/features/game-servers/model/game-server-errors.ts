@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 
 const fieldTexts: Record<string, string> = {
   'base_url:https_required': 'ops:gameServer.error.httpsRequired',
+  'base_url:host_not_allowed': 'ops:gameServer.error.hostNotAllowed',
   'secret:required': 'ops:gameServer.error.secretRequired',
   'next_secret:required': 'ops:gameServer.error.nextSecretRequired',
   'next_key_id:same_as_key': 'ops:gameServer.error.sameAsKey',

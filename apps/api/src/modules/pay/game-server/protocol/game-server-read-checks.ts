@@ -10,6 +10,7 @@
  * (nor English of ours) reaches staff as it is.
  */
 import { randomBytes } from 'node:crypto';
+import { egressRefused } from '../../../../config/game-server-hosts.ts';
 import type {
   GameServerCheckCode,
   GameServerCheckReason,
@@ -45,6 +46,8 @@ export interface ReadCheckTarget {
   /** The test player's character to look up; without it any character of theirs. */
   testRoleId?: string | undefined;
   timeoutMs?: number;
+  /** The API's egress-checked fetch (game-server.egress.ts); the global one by default. */
+  fetch?: typeof fetch;
   /** Milliseconds; the app clock in the API. */
   now?: () => number;
 }
@@ -151,7 +154,7 @@ export async function runReadOnlyChecks(
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, {
+      response = await (target.fetch ?? fetch)(url, {
         method,
         headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body } : {}),
@@ -212,8 +215,12 @@ export async function runReadOnlyChecks(
         results.push({
           check: code,
           status: 'fail',
-          reason: error.timedOut ? 'timeout' : 'unreachable',
-          params: error.causeCode ? { cause: error.causeCode } : {},
+          ...(error.causeCode === egressRefused
+            ? { reason: 'not_allowed', params: { host: new URL(base).hostname } }
+            : {
+                reason: error.timedOut ? 'timeout' : 'unreachable',
+                params: error.causeCode ? { cause: error.causeCode } : {},
+              }),
         });
       else throw error;
     }
