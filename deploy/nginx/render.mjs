@@ -53,6 +53,10 @@ const defaults = {
   RUN_DIR: '/var/cache/nginx',
   NGINX_USER: 'nginx',
   ACCESS_LOG: '/dev/stdout',
+  ACME_ROOT: '/var/www/acme',
+  // A CDN in front: the address ranges its edges connect from, and the header they name the player in.
+  CDN_RANGES: '',
+  CDN_CLIENT_HEADER: '',
   // Where the rendered files are when nginx reads them (the image renders in one place and copies to another).
   NGINX_CONF_DIR: '',
 };
@@ -109,6 +113,33 @@ export function headerLines(app, appsRoot = repoApps) {
     .join('');
 }
 
+/**
+ * Behind a CDN every connection comes from one of its edges: nginx takes the player's address from the CDN's
+ * header, but only on a connection from the CDN's ranges (anyone else's header is ignored), so `$remote_addr`,
+ * the access log and the `X-Forwarded-For` the API trusts all name the player.
+ */
+function realIp(ranges, header) {
+  const list = ranges
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (list.length === 0 && !header)
+    return '  # No CDN in front (CDN_RANGES): the client is the address that connects.';
+  if (list.length === 0 || !header)
+    throw new Error('CDN_RANGES and CDN_CLIENT_HEADER go together (deploy/README.md "Behind a CDN")');
+  if (!/^[A-Za-z0-9-]+$/.test(header)) throw new Error(`CDN_CLIENT_HEADER is not a header name: ${header}`);
+  for (const range of list)
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(range))
+      throw new Error(`CDN_RANGES holds something that is not an address or CIDR: ${range}`);
+  return [
+    '  # The CDN in front (CDN_RANGES, CDN_CLIENT_HEADER): the player is the address in its header.',
+    ...list.map((range) => `  set_real_ip_from ${range};`),
+    `  real_ip_header ${header};`,
+    // X-Forwarded-For may hold several hops: the last one not from the CDN is the player.
+    '  real_ip_recursive on;',
+  ].join('\n');
+}
+
 /** Writes the configuration for `env` into `outDir`; answers the path of nginx.conf. */
 export function render(outDir, env = process.env, appsRoot = repoApps) {
   const missing = required.filter((name) => !env[name]);
@@ -142,6 +173,8 @@ export function render(outDir, env = process.env, appsRoot = repoApps) {
       : '# no user directive: nginx runs as whoever starts it',
     RUN_DIR: v.RUN_DIR,
     ACCESS_LOG: v.ACCESS_LOG,
+    REAL_IP: realIp(v.CDN_RANGES, v.CDN_CLIENT_HEADER),
+    ACME_ROOT: v.ACME_ROOT,
     HTTP_PORT: v.HTTP_PORT,
     TLS_CERT: v.TLS_CERT,
     TLS_KEY: v.TLS_KEY,

@@ -9,7 +9,9 @@
  * client" to each process in turn. Through nginx the same client could not pick a process (round robin, shared by
  * the workers), and a test-only pinning in the proxy configuration would make it a different configuration from
  * the one deployed. What a client can do to the proxy (a spoofed `X-Forwarded-For`) is tested through nginx, from
- * distinct loopback source addresses (127.0.0.0/8), which nginx reports to the API as distinct clients.
+ * distinct loopback source addresses (127.0.0.0/8), which nginx reports to the API as distinct clients. The stack
+ * is deployed behind a CDN whose edges are 127.0.0.64/26 (`cdn` in stack.ts): from there, the CDN's header names
+ * the client; from anywhere else it is ignored.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, cookiesOf, direct, viaProxy, type Answer, type RequestOptions } from './client.ts';
-import { appNames, hosts, rateLimitMax, repoRoot, startStack, type Stack } from './stack.ts';
+import { acmeToken, appNames, cdn, hosts, rateLimitMax, repoRoot, startStack, type Stack } from './stack.ts';
 
 /**
  * The API's own `browserHeaders` (src/http/browser-policy.ts), loaded at run time by path: type-checking it here
@@ -147,9 +149,58 @@ describe('app hosts through nginx', () => {
     expect(res).toEqual({ status: 301, location: `https://${hosts.portal}/news?id=1` });
     await expect(proxied('elsewhere.example', { path: '/' })).rejects.toThrow();
   });
+
+  it('plain http answers the ACME challenge from its folder before the redirect, and nothing else there', async () => {
+    const plain = (path: string) => direct(s.proxy.httpPort, { path, headers: { host: hosts.portal } });
+    const token = await plain(`/.well-known/acme-challenge/${acmeToken.name}`);
+    expect([token.status, token.text()]).toEqual([200, acmeToken.content]);
+    expect(token.headers['content-type']).toMatch(/^text\/plain/);
+    expect((await plain('/.well-known/acme-challenge/unknown-token')).status).toBe(404);
+    expect((await plain('/.well-known/acme-challenge/../../etc/passwd')).status).not.toBe(200);
+    const elsewhere = await plain('/.well-known/security.txt');
+    expect([elsewhere.status, elsewhere.headers.location]).toEqual([
+      301,
+      `https://${hosts.portal}/.well-known/security.txt`,
+    ]);
+  });
 });
 
 describe('the API through nginx', () => {
+  it("behind the CDN the player is its header's address, on the CDN's connections only", async () => {
+    const marker = `cdn-${Date.now()}`;
+    const ask = (from: string, client: string, n: number) =>
+      proxied(hosts.api, {
+        path: `/web/game/list?lang=en&${marker}=${n}`,
+        from,
+        headers: { [cdn.header]: client },
+      });
+    expect((await ask('127.0.0.70', '198.51.100.180', 1)).status).toBe(200);
+    // Not a CDN edge: its header is ignored.
+    expect((await ask('127.0.0.40', '198.51.100.181', 2)).status).toBe(200);
+    const lines = readFileSync(s.accessLog, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(marker));
+    expect(lines.map((line) => line.split(' ')[0])).toEqual(['198.51.100.180', '127.0.0.40']);
+  });
+
+  it("the API counts a CDN's players apart, and a player the same through any edge", async () => {
+    // Through two edges, one player: one limit. Another player through the same edges is still served.
+    const statuses = await pacedBurst((i) =>
+      proxied(hosts.api, {
+        path: '/web/game/list?lang=en',
+        from: i % 2 === 0 ? '127.0.0.71' : '127.0.0.72',
+        headers: { [cdn.header]: '198.51.100.190' },
+      }),
+    );
+    expectOneLimit(statuses);
+    const other = await proxied(hosts.api, {
+      path: '/web/game/list?lang=en',
+      from: '127.0.0.71',
+      headers: { [cdn.header]: '198.51.100.191' },
+    });
+    expect(other.status).toBe(200);
+  });
+
   it('answers with the browser headers and a request id', async () => {
     const res = await proxied(hosts.api, { path: '/web/home/nav/list?lang=en', from: '127.0.0.21' });
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@
  * `api.` of `gp.localtest` with a certificate made for them now. Every port is picked free (the e2e suite may
  * run beside it on its fixed ports); everything lives in one temporary folder.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,13 @@ export const hosts: Record<AppName | 'api', string> = {
 
 /** Requests per minute per client address: small, so the shared limit is reached in a few requests. */
 export const rateLimitMax = 60;
+/** The challenge token the stack's ACME folder holds (served on plain http before the redirect). */
+export const acmeToken = {
+  name: 'smoke-token-0123456789',
+  content: 'smoke-token-0123456789.key-authorization',
+};
+/** The CDN the stack is deployed behind: its edges connect from these loopback addresses. */
+export const cdn = { ranges: '127.0.0.64/26', header: 'X-CDN-Client-IP' };
 
 export interface ApiProcess {
   process: Started;
@@ -45,6 +52,8 @@ export interface Stack {
   worker: { process: Started; metricsPort: number };
   nginx: Started;
   proxy: { port: number; httpPort: number; ca: string };
+  /** nginx's access log (its first field is the client address as nginx decided it). */
+  accessLog: string;
   demoIdPort: number;
   /** The certificate of every host (and of 127.0.0.1), self-signed; the API processes trust it. */
   tls: { cert: string; key: string };
@@ -215,30 +224,42 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       );
     };
 
-    // The first process migrates and seeds the empty database; the others start on a ready one.
+    // Both API processes start at once on the empty database, as compose starts its replicas: one migrates
+    // under the advisory lock, the other waits for it (apps/api/src/db/database.ts).
     const a = api('api-a', apiPortA, metricsA);
-    started.push(a);
-    await waitFor('api-a /healthz', healthy(apiPortA), { process: a });
+    const b = api('api-b', apiPortB, metricsB);
+    started.push(a, b);
+    await Promise.all([
+      waitFor('api-a /healthz', healthy(apiPortA), { process: a }),
+      waitFor('api-b /healthz', healthy(apiPortB), { process: b }),
+    ]);
     // Production starts empty and prints no password: the operator makes the first administrator with the command
-    // deploy/README.md names, against the database the first process migrated.
-    if (/one-time password/i.test(a.output())) throw new Error('api-a printed a password at its start');
+    // deploy/README.md names, against the database the processes migrated.
+    for (const p of [a, b])
+      if (/one-time password/i.test(p.output()))
+        throw new Error('an API process printed a password at its start');
     const firstAdmin = run(process.execPath, [join(apiDist, 'admin.js'), 'first-admin'], {
       env: { ...env, METRICS_PORT: '0' },
     });
     const adminPassword = /One-time password: (\S+)/.exec(firstAdmin)?.[1] ?? '';
     if (!adminPassword) throw new Error(`admin.js first-admin printed no password:\n${firstAdmin}`);
-    const b = api('api-b', apiPortB, metricsB);
-    started.push(b);
     const worker = start('worker', process.execPath, [join(apiDist, 'worker.js')], {
       cwd: repoRoot,
       logDir,
       env: { ...env, METRICS_PORT: String(metricsW) },
     });
     started.push(worker);
-    await waitFor('api-b /healthz', healthy(apiPortB), { process: b });
 
     const runDir = join(dir, 'nginx');
     mkdirSync(runDir, { mode: 0o755 });
+    // certbot --webroot's folder, with a challenge token in it.
+    const acmeRoot = join(dir, 'acme');
+    mkdirSync(join(acmeRoot, '.well-known/acme-challenge'), { recursive: true, mode: 0o755 });
+    chmodSync(join(acmeRoot, '.well-known'), 0o755);
+    chmodSync(join(acmeRoot, '.well-known/acme-challenge'), 0o755);
+    writeFileSync(join(acmeRoot, '.well-known/acme-challenge', acmeToken.name), acmeToken.content, {
+      mode: 0o644,
+    });
     const conf = render(
       join(dir, 'nginx-conf'),
       {
@@ -256,6 +277,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         RUN_DIR: runDir,
         // A file: nginx cannot open /dev/stdout when it is the test's pipe (a socket).
         ACCESS_LOG: join(runDir, 'access.log'),
+        ACME_ROOT: acmeRoot,
+        // Deployed behind a CDN whose edges are the loopback addresses 127.0.0.64/26.
+        CDN_RANGES: cdn.ranges,
+        CDN_CLIENT_HEADER: cdn.header,
         // As root, the workers drop to nobody (as the image's run as nginx); otherwise nginx runs as the tester.
         NGINX_USER: process.getuid?.() === 0 ? 'nobody nogroup' : '',
       },
@@ -291,6 +316,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       worker: { process: worker, metricsPort: metricsW },
       nginx,
       proxy,
+      accessLog: join(runDir, 'access.log'),
       demoIdPort,
       tls,
       origin,

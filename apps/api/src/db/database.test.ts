@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { adminUrl, dropDatabase } from '../../test/postgres-admin.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import type { Database } from './database.ts';
+import { migrationsFolder } from '../config/paths.ts';
+import { openDatabase, type Database } from './database.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -50,5 +56,29 @@ describe('database capabilities shared by processes', () => {
       }),
     ).rejects.toThrow('boom');
     expect(await database.exclusive('sweep', async () => 'after failure')).toBe('after failure');
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('migrations on PostgreSQL', () => {
+  it('run once when two processes start together on an empty database', async () => {
+    const url = process.env.DATABASE_URL!;
+    const admin = await adminUrl(url);
+    const name = `gp_m_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ kind: 'postgres', url: own.toString() })));
+    try {
+      await Promise.all([a!.migrate(), b!.migrate()]);
+      expect(await a!.pendingMigrations()).toBe(0);
+      const applied = await b!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(
+        readdirSync(join(migrationsFolder)).filter((f) => f.endsWith('.sql')).length,
+      );
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+      await dropDatabase(admin, name);
+      await admin.end();
+    }
   });
 });

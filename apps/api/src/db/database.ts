@@ -113,6 +113,9 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
   };
 }
 
+/** The advisory lock migrations run under (`exclusive` keys are `gp:<name>` too). */
+const migrationLock = 'gp:migrate';
+
 async function openPostgres(options: { url: string; poolSize?: number }): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -129,7 +132,26 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
   return {
     db,
     driver: 'postgres',
-    migrate: () => migrate(db, { migrationsFolder }),
+    // Replicas start together (compose, a rolling deploy): one migrates under a session lock, the others wait
+    // for it and then find nothing to do. Without it both would create drizzle's table and apply the same
+    // migration, and the second would fail its start. A process that dies holding the lock drops its connection,
+    // which releases it.
+    migrate: async () => {
+      const connection = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await connection.query('select pg_advisory_lock(hashtextextended($1, 0))', [migrationLock]);
+        try {
+          await migrate(drizzle({ client: connection }), { migrationsFolder });
+        } finally {
+          await connection
+            .query('select pg_advisory_unlock(hashtextextended($1, 0))', [migrationLock])
+            .catch((error: Error) => (broken = error));
+        }
+      } finally {
+        connection.release(broken);
+      }
+    },
     ping: async () => void (await db.execute(sql`select 1`)),
     pendingMigrations: () => pendingMigrations(db),
     poolStats: () => ({
