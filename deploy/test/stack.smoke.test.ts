@@ -14,11 +14,13 @@
  * the client; from anywhere else it is ignored.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, cookiesOf, direct, viaProxy, type Answer, type RequestOptions } from './client.ts';
+import { pgBin } from './postgres.ts';
 import { acmeToken, appNames, cdn, hosts, rateLimitMax, repoRoot, startStack, type Stack } from './stack.ts';
 
 /**
@@ -463,6 +465,68 @@ describe('shutdown', () => {
     expect(await stopping).toBe(0);
     // The other process is still there and serving.
     expect((await direct(s.apiB.port, { path: '/healthz' })).status).toBe(200);
+  });
+});
+
+describe('backups', () => {
+  const script = join(repoRoot, 'deploy/backup/pg-backup.sh');
+  const backupDir = () => join(s.dir, 'backups');
+  const backups = (args: string[], keep = 2) =>
+    spawnSync('bash', [script, ...args], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        PATH: `${pgBin()}:${process.env.PATH}`,
+        DATABASE_URL: s.postgres.url,
+        BACKUP_DIR: backupDir(),
+        BACKUP_KEEP: String(keep),
+      },
+    });
+  const dumps = () => readdirSync(backupDir()).filter((f) => /^gp-[0-9TZ]+\.dump$/.test(f));
+
+  it('dumps with a checksum and row counts, rotates, and restores the newest with every count equal', async () => {
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 1_100)); // dumps are named by the second
+      const made = backups(['backup']);
+      expect(made.status, made.stderr).toBe(0);
+    }
+    expect(dumps()).toHaveLength(2);
+    const newest = dumps()
+      .sort()
+      .at(-1)!
+      .replace(/\.dump$/, '');
+    const counts = readFileSync(join(backupDir(), `${newest}.counts`), 'utf8');
+    // The migrated schema with the first administrator in it.
+    expect(counts).toMatch(/^public\.staff_account\t[1-9]\d*$/m);
+    expect(counts).toMatch(/^drizzle\.__drizzle_migrations\t[1-9]\d*$/m);
+    expect(readFileSync(join(backupDir(), 'last-success.prom'), 'utf8')).toMatch(
+      /^gp_backup_last_success_timestamp_seconds \d{10}$/m,
+    );
+    const checked = backups(['restore-check']);
+    expect(checked.status, checked.stderr).toBe(0);
+    expect(checked.stdout).toMatch(new RegExp(`${newest} restored .* every count equal`));
+    // The throwaway database is gone.
+    expect(
+      s.postgres.sql("select count(*) from pg_database where datname like 'gp_restore_check_%'").trim(),
+    ).toBe('0');
+  });
+
+  it('refuses a dump that does not match its checksum, or whose rows do not all come back', () => {
+    const newest = join(backupDir(), dumps().sort().at(-1)!);
+    const counts = newest.replace(/\.dump$/, '.counts');
+    // The dump says one more staff account than it holds.
+    const dumped = readFileSync(counts, 'utf8');
+    const staff = Number(/^public\.staff_account\t(\d+)$/m.exec(dumped)![1]);
+    writeFileSync(counts, dumped.replace(/^(public\.staff_account)\t\d+$/m, `$1\t${staff + 1}`));
+    const short = backups(['restore-check', newest]);
+    expect(short.status).toBe(1);
+    expect(short.stderr).toContain(`< public.staff_account\t${staff}`);
+    const bytes = readFileSync(newest);
+    bytes[200] = bytes[200]! ^ 0xff;
+    writeFileSync(newest, bytes);
+    const corrupt = backups(['restore-check', newest]);
+    expect(corrupt.status).toBe(1);
+    expect(corrupt.stderr).toMatch(/does not match its checksum/);
   });
 });
 
