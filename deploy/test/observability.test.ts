@@ -43,12 +43,37 @@ const prometheus = parse(readFileSync(join(folder, 'prometheus.yml'), 'utf8')) a
 };
 
 describe('the observability profile', () => {
-  it("Prometheus's configuration and rules load, and the rules pass their tests", () => {
-    const config = tool('promtool', ['check', 'config', 'prometheus.yml']);
+  it("Prometheus's configuration as its start script writes it loads with the rules, which pass their tests", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gp-prom-'));
+    const start = (env: Record<string, string>) =>
+      tool('sh', ['prometheus-start.sh', 'render-only'], {
+        PATH: process.env.PATH,
+        PROMETHEUS_CONFIG_DIR: dir,
+        ...env,
+      });
+    expect(start({ SITE_DOMAIN: 'joypeak.example' }).status).toBe(0);
+    const written = readFileSync(join(dir, 'prometheus.yml'), 'utf8');
+    expect(written).toContain("'https://www.joypeak.example/', 'https://api.joypeak.example/healthz'");
+    expect(written).not.toContain('${');
+    const config = tool('promtool', ['check', 'config', join(dir, 'prometheus.yml')]);
     expect(config.status, config.out).toBe(0);
     expect(config.out).toMatch(/SUCCESS: \d+ rules found/);
+    expect(start({}).out).toContain('set SITE_DOMAIN');
+    expect(start({ SITE_DOMAIN: 'x.example|rm' }).status).not.toBe(0);
     const tests = tool('promtool', ['test', 'rules', 'alert-rules.test.yml']);
     expect(tests.status, tests.out).toBe(0);
+  });
+
+  it('has a runbook line for every alert', () => {
+    const rules = (
+      parse(readFileSync(join(folder, 'alert-rules.yml'), 'utf8')) as {
+        groups: Array<{ rules: Array<{ alert: string }> }>;
+      }
+    ).groups.flatMap((g) => g.rules.map((r) => r.alert));
+    expect(rules.length).toBeGreaterThan(15);
+    const readme = readFileSync(join(folder, 'README.md'), 'utf8');
+    const runbook = readme.slice(readme.indexOf('## Runbook'));
+    for (const alert of rules) expect(runbook, alert).toMatch(new RegExp(`^- \\*\\*${alert}\\*\\* \\(`, 'm'));
   });
 
   it('Alertmanager starts with the webhook from the environment, and refuses to start without one', () => {
@@ -77,13 +102,25 @@ describe('the observability profile', () => {
     );
     expect(targets['gp-api']).toEqual([`api-1:${metricsPort}`, `api-2:${metricsPort}`]);
     expect(targets['gp-worker']).toEqual([`worker:${metricsPort}`]);
+    const probe = prometheus.scrape_configs.find((c) => c.job_name === 'gp-certificates') as unknown as {
+      relabel_configs: Array<{ replacement?: string }>;
+    };
+    expect(compose.services).toHaveProperty('blackbox-exporter');
+    expect(probe.relabel_configs.at(-1)!.replacement).toBe('blackbox-exporter:9115');
     for (const [job, list] of Object.entries(targets)) {
-      if (job === 'prometheus') continue;
+      if (job === 'prometheus' || job === 'gp-certificates') continue;
       for (const target of list)
         expect(compose.services, `${job}: ${target}`).toHaveProperty(target.split(':')[0]!);
     }
     // Every profile service is in the profile, and the files they mount exist.
-    for (const name of ['prometheus', 'alertmanager', 'grafana', 'postgres-exporter', 'backup-exporter']) {
+    for (const name of [
+      'prometheus',
+      'alertmanager',
+      'grafana',
+      'postgres-exporter',
+      'backup-exporter',
+      'blackbox-exporter',
+    ]) {
       const service = compose.services[name]!;
       expect(service.profiles, name).toEqual(['observability']);
       for (const volume of service.volumes ?? []) {

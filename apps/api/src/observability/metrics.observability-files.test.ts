@@ -12,8 +12,15 @@ import { createTestApp } from '../../test/test-app.ts';
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts';
 
 const folder = join(repoRoot, 'deploy', 'observability');
-/** Series Prometheus makes itself for every scrape target. */
-const fromPrometheus = new Set(['up']);
+/**
+ * Series Prometheus makes itself for every scrape target, and those of the profile's exporters
+ * (deploy/observability: the backup's textfile, the blackbox exporter's certificate probe).
+ */
+const fromPrometheus = new Set([
+  'up',
+  'gp_backup_last_success_timestamp_seconds',
+  'probe_ssl_earliest_cert_expiry',
+]);
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let server: MetricsServer;
@@ -122,6 +129,14 @@ describe('alert rules', () => {
         'ApiErrorRateHigh',
         'DatabasePoolWaiting',
         'DatabasePoolExhausted',
+        'PaymentProviderFailing',
+        'WebhookSignatureRefused',
+        'ReconciliationMismatch',
+        'SettlementMismatchOpen',
+        'DisputeOpened',
+        'CreditNotTakenBack',
+        'BackupStale',
+        'CertificateExpiringSoon',
       ]),
     );
     for (const rule of rules) {

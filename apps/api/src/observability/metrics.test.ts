@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { outboxMessage } from '../db/schema/passport.schema.ts';
 import { payDeliveryJob, payOrder } from '../db/schema/pay-order.schema.ts';
+import { paySettlementMismatch } from '../db/schema/pay-reconcile.schema.ts';
+import { payOrderDispute, payOrderRefund } from '../db/schema/pay-refund.schema.ts';
 import { game } from '../db/schema/game.schema.ts';
 import { SandboxNotifier } from '../dev/sandbox/sandbox-provider.ts';
 import { loginTestMember } from '../../test/member-session.ts';
@@ -134,6 +136,78 @@ describe('metrics', () => {
     expect(value(text, 'gp_pay_delivery_jobs{status="dead"}')).toBe(deadBefore + 1);
     // Still paid, still not credited: the alert keeps firing until staff settle it.
     expect(value(text, 'gp_pay_paid_undelivered_orders')).toBe(paidBefore + 1);
+  });
+
+  it('counts payments opened and notifications refused, and reports disputes, mismatches and kept credit', async () => {
+    const sum = (text: string, name: string, labels: Record<string, string>) =>
+      text
+        .split('\n')
+        .filter(
+          (l) =>
+            l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)),
+        )
+        .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+    const before = await scrape();
+    const sfl = (await t.db.select().from(game)).find((g) => g.gameId === 'sfl_sea')!.gameBaseId;
+    const member = await loginTestMember(t.db);
+    const found = await rechargeableRole(t.app, member, sfl);
+    const created = await placeOrder(t.app, member, sfl, {
+      overrides: { cp_server_id: found.cpServerId, cp_role_id: found.cpRoleId },
+    });
+    const [order] = await t.db.select().from(payOrder).where(eq(payOrder.orderNo, created.order_no));
+    const forged = SandboxNotifier.bodyOf({
+      ...(await t.app.dev!.sandbox!.repo.decide(created.pay_order_no, {
+        status: 'paid',
+        eventId: `evt_${randomUUID()}`,
+        notifyDueAt: new Date(Date.now() + 3_600_000),
+        now: clock.now(),
+      }))!,
+    });
+    expect((await notify(t.app, forged, { secret: 'not-the-webhook-secret-0123456789' })).status).toBe(401);
+    const now = clock.now();
+    await t.db.insert(payOrderDispute).values({
+      orderId: order!.id,
+      disputeRef: 'dp_metrics',
+      status: 'needs_response',
+      reason: 'fraudulent',
+      openedAt: now,
+      eventAt: now,
+    });
+    await t.db.insert(paySettlementMismatch).values({
+      provider: 'sandbox',
+      providerRef: 'P-metrics',
+      kind: 'paid_not_there',
+      day: now.toISOString().slice(0, 10),
+      foundAt: now,
+    });
+    await t.db.insert(payOrderRefund).values({
+      orderId: order!.id,
+      reason: 'provider',
+      source: 'staff',
+      refundedAt: now,
+      reversalStatus: 'refused',
+    });
+
+    const text = await scrape();
+    const opened = { provider: 'sandbox', channel: order!.paymentType, outcome: 'created' };
+    expect(sum(text, 'gp_pay_payments_total', opened)).toBe(sum(before, 'gp_pay_payments_total', opened) + 1);
+    const refused = { provider: 'sandbox', outcome: 'refused_signature' };
+    expect(sum(text, 'gp_pay_notifications_total', refused)).toBe(
+      sum(before, 'gp_pay_notifications_total', refused) + 1,
+    );
+    expect(value(text, 'gp_pay_disputes{status="total"}')).toBe(
+      value(before, 'gp_pay_disputes{status="total"}')! + 1,
+    );
+    expect(value(text, 'gp_pay_disputes{status="open"}')).toBe(
+      value(before, 'gp_pay_disputes{status="open"}')! + 1,
+    );
+    expect(value(text, 'gp_pay_settlement_mismatches_open{kind="paid_not_there"}')).toBe(
+      value(before, 'gp_pay_settlement_mismatches_open{kind="paid_not_there"}')! + 1,
+    );
+    expect(value(text, 'gp_pay_reversal_problems{status="refused"}')).toBe(
+      value(before, 'gp_pay_reversal_problems{status="refused"}')! + 1,
+    );
+    expect(value(text, 'gp_pay_reversal_problems{status="failed"}')).toBe(0);
   });
 
   it('reuses the database gauges for METRICS_CACHE_MS between scrapes', async () => {

@@ -193,6 +193,31 @@ function registerOperationsGauges(
   gauge('gp_desk_export_jobs', 'Ticket desk exports by status', ['status'], (g, s) => {
     for (const [status, n] of Object.entries(s.exportsByStatus)) g.set({ status }, n);
   });
+  gauge(
+    'gp_pay_disputes',
+    'Disputes (chargebacks) providers reported: all ever (total; a rise is a new one) and not closed (open)',
+    ['status'],
+    (g, s) => {
+      g.set({ status: 'total' }, s.disputes.total);
+      g.set({ status: 'open' }, s.disputes.open);
+    },
+  );
+  gauge(
+    'gp_pay_settlement_mismatches_open',
+    "Differences between a provider's settlement and our orders that no staff member has resolved, by kind",
+    ['kind'],
+    (g, s) => {
+      for (const [kind, n] of Object.entries(s.settlementMismatchesOpen)) g.set({ kind }, n);
+    },
+  );
+  gauge(
+    'gp_pay_reversal_problems',
+    'Refunded orders whose credit the game server did not take back, by reversal status (refused, failed, not_delivered)',
+    ['status'],
+    (g, s) => {
+      for (const [status, n] of Object.entries(s.reversalsByStatus)) g.set({ status }, n);
+    },
+  );
 }
 
 /** The counters of the payment reconciliation job (modules/pay/orders/pay-reconcile.job.ts), on a process's registry. */
@@ -212,6 +237,32 @@ export function reconcileMetrics(registry: Registry) {
     }),
   };
 }
+
+/** What came of asking a provider to open a payment: opened, refused for the player (err13), failed (err2). */
+export type PaymentOutcome = 'created' | 'refused' | 'failed';
+
+/**
+ * The payment counters the operator's alerts read (deploy/observability/alert-rules.yml): a provider that stops
+ * opening payments (a revoked key, an outage) answers players inside the envelope with HTTP 200, so only these
+ * say so; a notification refused for its signature is a wrong webhook secret or somebody forging payments.
+ */
+export function payMetrics(registry: Registry) {
+  return {
+    payments: new Counter({
+      name: 'gp_pay_payments_total',
+      help: 'Payments a provider was asked to open, by provider, channel (payment type) and outcome: created; refused (the provider said no to this method, err13); failed (error or outage, err2)',
+      labelNames: ['provider', 'channel', 'outcome'],
+      registers: [registry],
+    }),
+    notifications: new Counter({
+      name: 'gp_pay_notifications_total',
+      help: 'Provider notifications (webhooks) received, by provider and outcome: what applying it did (applied, ignored, duplicate, mismatch, unknown_order, ...) or why it was refused (refused_signature, refused_stale, refused_malformed)',
+      labelNames: ['provider', 'outcome'],
+      registers: [registry],
+    }),
+  };
+}
+export type PayMetrics = ReturnType<typeof payMetrics>;
 
 /** The live order status's open streams in this process, read at scrape time. */
 export function orderStreamMetrics(registry: Registry, open: () => number) {

@@ -12,4 +12,10 @@ export interface OperationsSnapshot {
   outbox: { pending: number; failed: number; oldestPendingAt: Date | null };
   /** pending, done, failed; 0 included. */
   exportsByStatus: Record<string, number>;
+  /** Every dispute (chargeback) ever reported, and those not closed yet. */
+  disputes: { total: number; open: number };
+  /** Settlement mismatches no staff member has resolved, by kind. */
+  settlementMismatchesOpen: Record<string, number>;
+  /** Refunds whose credit the game server did not take back: refused, failed (worker gave up), not_delivered. */
+  reversalsByStatus: Record<string, number>;
 }

@@ -2,20 +2,24 @@
  * The operational state the metrics report (src/observability/metrics.ts): one query per table, read at scrape
  * time, counted by the indexes each table has for its workers and searches.
  */
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { OperationsSnapshot } from '../../observability/operations-snapshot.ts';
 import { csExportJob } from '../../db/schema/cs.schema.ts';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 import { payDeliveryJob, payOrder, payOrderStateValues } from '../../db/schema/pay-order.schema.ts';
+import { paySettlementMismatch, settlementMismatchKinds } from '../../db/schema/pay-reconcile.schema.ts';
+import { payOrderDispute, payOrderRefund } from '../../db/schema/pay-refund.schema.ts';
 
 const count = sql<number>`count(*)`.mapWith(Number);
 const countWhere = (condition: SQL | undefined) => sql`count(*) filter (where ${condition})`.mapWith(Number);
 const undelivered = ['paid', 'delivering'] as const;
+/** Reversals that need a person: the game server kept the credit of a refunded order. */
+const reversalProblems = ['refused', 'failed', 'not_delivered'] as const;
 
 export async function readOperationsSnapshot(db: Db, now: Date): Promise<OperationsSnapshot> {
   const dueJob = and(eq(payDeliveryJob.status, 'pending'), lte(payDeliveryJob.nextAttemptAt, now));
-  const [orders, [delivery], [outbox], exports] = await Promise.all([
+  const [orders, [delivery], [outbox], exports, [disputes], mismatches, reversals] = await Promise.all([
     db
       .select({
         state: payOrder.state,
@@ -47,6 +51,18 @@ export async function readOperationsSnapshot(db: Db, now: Date): Promise<Operati
       .from(outboxMessage)
       .where(inArray(outboxMessage.status, ['pending', 'failed'])),
     db.select({ status: csExportJob.status, count }).from(csExportJob).groupBy(csExportJob.status),
+    db.select({ total: count, open: countWhere(isNull(payOrderDispute.closedAt)) }).from(payOrderDispute),
+    // Few rows (the open ones have their own unique index): counted whole.
+    db
+      .select({ kind: paySettlementMismatch.kind, count })
+      .from(paySettlementMismatch)
+      .where(isNull(paySettlementMismatch.resolvedAt))
+      .groupBy(paySettlementMismatch.kind),
+    db
+      .select({ status: payOrderRefund.reversalStatus, count })
+      .from(payOrderRefund)
+      .where(inArray(payOrderRefund.reversalStatus, [...reversalProblems]))
+      .groupBy(payOrderRefund.reversalStatus),
   ]);
 
   const ordersByState = Object.fromEntries(payOrderStateValues.map((state) => [state, 0]));
@@ -64,11 +80,18 @@ export async function readOperationsSnapshot(db: Db, now: Date): Promise<Operati
   }
   const exportsByStatus: Record<string, number> = { pending: 0, done: 0, failed: 0 };
   for (const row of exports) exportsByStatus[row.status] = row.count;
+  const settlementMismatchesOpen = Object.fromEntries(settlementMismatchKinds.map((kind) => [kind, 0]));
+  for (const row of mismatches) settlementMismatchesOpen[row.kind] = row.count;
+  const reversalsByStatus: Record<string, number> = Object.fromEntries(reversalProblems.map((s) => [s, 0]));
+  for (const row of reversals) reversalsByStatus[row.status] = row.count;
   return {
     ordersByState,
     paidUndelivered,
     delivery: delivery ?? { pending: 0, due: 0, dead: 0, oldestDueAt: null },
     outbox: outbox ?? { pending: 0, failed: 0, oldestPendingAt: null },
     exportsByStatus,
+    disputes: disputes ?? { total: 0, open: 0 },
+    settlementMismatchesOpen,
+    reversalsByStatus,
   };
 }

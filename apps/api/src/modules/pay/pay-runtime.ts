@@ -27,7 +27,7 @@ import { PayOrderRepository } from './orders/pay-order.repository.ts';
 import { PayOrderStreamService } from './orders/pay-order-stream.service.ts';
 import { PayReconciler } from './orders/pay-reconcile.job.ts';
 import { PaySettlementService } from './settlement/pay-settlement.service.ts';
-import { orderStreamMetrics, reconcileMetrics } from '../../observability/metrics.ts';
+import { orderStreamMetrics, payMetrics, reconcileMetrics } from '../../observability/metrics.ts';
 import { PayRefundRepository } from './refunds/pay-refund.repository.ts';
 import { PayRefundService } from './refunds/pay-refund.service.ts';
 import { PayReversalWorker } from './refunds/pay-reversal.worker.ts';
@@ -256,6 +256,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
       log,
       now,
       onPaid: () => worker.wake(),
+      metrics: payMetrics(app.metrics),
     },
   );
   const reconciler = new PayReconciler({

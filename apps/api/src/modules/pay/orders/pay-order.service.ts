@@ -52,7 +52,9 @@ import {
 } from './pay-order.repository.ts';
 import type { Remember } from '../catalog/remembered-catalog.repository.ts';
 import type { PaySwitchService } from '../catalog/pay-switch.service.ts';
+import type { PayMetrics, PaymentOutcome } from '../../../observability/metrics.ts';
 import {
+  NotificationRejected,
   PaymentRefused,
   type IncomingNotification,
   type PaymentProvider,
@@ -97,6 +99,8 @@ export interface OrderEngineOptions {
   keyWaitMs?: number;
   /** The pay host's origin (PAY_ORIGIN): the provider's page sends the player back to the order page there. */
   payOrigin?: string;
+  /** What the operator's alerts count (observability/metrics.ts `payMetrics`). */
+  metrics?: PayMetrics;
 }
 
 /** The catalog reads of order creation: the database's, or the same from memory (`remembered`). */
@@ -492,9 +496,11 @@ export class PayOrderService {
         returnUrl: `${(this.options.payOrigin ?? '').replace(/\/$/, '')}${page}?order_no=${encodeURIComponent(order.orderNo)}`,
       });
       linked = (await this.repo.linkPaymentAndAwait(order.id, payment, this.now())) ? payment : undefined;
+      this.countPayment(order, 'created');
     } catch (error) {
       // The provider's refusal the player can act on keeps its code (13: pick another method); anything else is 2.
       if (error instanceof PaymentRefused) refusal = error.code;
+      this.countPayment(order, error instanceof PaymentRefused ? 'refused' : 'failed');
       this.options.log.error({ orderNo: order.orderNo, err: String(error) }, 'payment not created');
       await this.repo.transition(order.id, 'failed', {
         cause: 'payment',
@@ -508,6 +514,11 @@ export class PayOrderService {
     const fresh = await this.repo.byId(order.id);
     if (!fresh) throw payError(codes.payInternalError);
     return this.created(fresh);
+  }
+
+  /** A payment the provider was asked to open, by provider, channel (its payment type) and what came of it. */
+  private countPayment(order: Pick<PayOrderRow, 'provider' | 'paymentType'>, outcome: PaymentOutcome): void {
+    this.options.metrics?.payments.inc({ provider: order.provider, channel: order.paymentType, outcome });
   }
 
   private created(order: PayOrderRow): PayOrderCreated {
@@ -626,6 +637,22 @@ export class PayOrderService {
   async handleNotification(
     incoming: IncomingNotification,
     providerName = this.deps.provider?.name ?? '',
+  ): Promise<NotificationResult> {
+    const counted = this.options.metrics?.notifications;
+    try {
+      const result = await this.receiveNotification(incoming, providerName);
+      counted?.inc({ provider: providerName, outcome: result });
+      return result;
+    } catch (error) {
+      if (error instanceof NotificationRejected)
+        counted?.inc({ provider: providerName, outcome: `refused_${error.reason}` });
+      throw error;
+    }
+  }
+
+  private async receiveNotification(
+    incoming: IncomingNotification,
+    providerName: string,
   ): Promise<NotificationResult> {
     const provider = this.providerNamed(providerName);
     if (!provider) throw new Error(`payment provider ${providerName} not configured`);
