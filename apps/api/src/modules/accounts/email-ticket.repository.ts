@@ -37,11 +37,20 @@ export class EmailTicketRepository {
    */
   async voidLive(of: { email: string; mid?: number | null | undefined; purpose: string }, now: Date) {
     const whose =
-      of.mid == null ? eq(emailTicket.email, of.email) : or(eq(emailTicket.email, of.email), eq(emailTicket.mid, of.mid));
+      of.mid == null
+        ? eq(emailTicket.email, of.email)
+        : or(eq(emailTicket.email, of.email), eq(emailTicket.mid, of.mid));
     const voided = await this.db
       .update(emailTicket)
       .set({ usedAt: now })
-      .where(and(whose, eq(emailTicket.purpose, of.purpose), isNull(emailTicket.usedAt), gt(emailTicket.expiresAt, now)))
+      .where(
+        and(
+          whose,
+          eq(emailTicket.purpose, of.purpose),
+          isNull(emailTicket.usedAt),
+          gt(emailTicket.expiresAt, now),
+        ),
+      )
       .returning({ ticketHash: emailTicket.ticketHash });
     return voided.length;
   }

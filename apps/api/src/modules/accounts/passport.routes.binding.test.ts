@@ -550,8 +550,13 @@ describe('binding tells nobody whether an address has an account', () => {
       const user = i % 3 === 0 ? 'owner@example.com' : `try${i}@example.com`;
       if (i % 3 === 0) await backdate('owner@example.com');
       answers.push(
-        (await member('/passport/web/captcha/auth/send', { user, type: 'bind', captcha: await ticket('account') }))
-          .code,
+        (
+          await member('/passport/web/captcha/auth/send', {
+            user,
+            type: 'bind',
+            captcha: await ticket('account'),
+          })
+        ).code,
       );
     }
     expect(answers).toEqual(Array.from({ length: bindLimits.sendsPerMemberPerDay }, () => 0));
