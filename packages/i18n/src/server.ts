@@ -51,6 +51,7 @@ export type MessageKey =
   | `accountSecurity.${'emailChanged' | 'phoneChanged'}.${'subject' | 'body' | 'sms'}`
   | `accountSecurity.newDevice.${'subject' | 'body'}`
   | `signupAttempt.${'subject' | 'body' | 'sms'}`
+  | `bindAttempt.${'subject' | 'body' | 'sms'}`
   | `privacy.${'deletionRequested' | 'deletionCancelled'}.${'subject' | 'body' | 'sms'}`;
 
 /** Column titles of the staff desk's ticket export (apps/api modules/desk). */

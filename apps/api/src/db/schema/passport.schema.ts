@@ -126,15 +126,22 @@ export const authLockout = pgTable('auth_lockout', {
 
 /**
  * Password reset by e-mail link (spec 4): sent, then confirmed when the member opens the link, then used once to
- * set the new password. Only a hash of the ticket in the link is stored.
+ * set the new password. Only a hash of the ticket in the link is stored. A send for an address without an
+ * account stores a ticket too (`mid` null, which nothing accepts), so both kinds of send write the same rows.
+ * A new send voids the address's older live tickets and a finished reset voids them all (`used_at`), hence the
+ * indexes on the address and the member.
  */
-export const emailTicket = pgTable('email_ticket', {
-  ticketHash: text('ticket_hash').primaryKey(),
-  mid: integer('mid').notNull(),
-  email: text('email').notNull(),
-  purpose: text('purpose').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
+export const emailTicket = pgTable(
+  'email_ticket',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    mid: integer('mid'),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_ticket_email_idx').on(t.email), index('email_ticket_mid_idx').on(t.mid)],
+);

@@ -12,6 +12,7 @@ import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from '../sessions/index.ts';
 import { accountKey, ipKey, lockoutPolicy, loginNameKey, type LockoutService } from '../sessions/index.ts';
+import { withinLimits, type LockoutRepository } from '../sessions/index.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
 import { openSession, type LoginClient, type OpenedSession } from './member-auth.ts';
 import type { PasswordHasher } from '../sessions/index.ts';
@@ -78,17 +79,23 @@ const publicPurposes: ReadonlySet<string> = new Set(['register', 'reset']);
 const codeSent = () => ({ expires_in: 600, resend_after: 60 });
 
 /**
- * The sign-up of an address that has an account: the caller is answered as if a code went out; the owner, in
- * their language, is told instead that someone tried.
+ * A sign-up with (`signupAttempt`), or a bind of (`bindAttempt`), an address that has an account: the caller is
+ * answered as if a code went out; the owner, in their language, is told instead that someone tried.
  */
-function signupAttemptNotice(lang: string, channel: 'email' | 'sms') {
+function attemptNotice(kind: 'signupAttempt' | 'bindAttempt', lang: string, channel: 'email' | 'sms') {
   const language = (languageCodes as readonly string[]).includes(lang) ? (lang as LanguageCode) : 'en';
   return {
     lang: language,
-    subject: messageText(language, 'signupAttempt.subject'),
-    body: messageText(language, channel === 'sms' ? 'signupAttempt.sms' : 'signupAttempt.body'),
+    subject: messageText(language, `${kind}.subject`),
+    body: messageText(language, channel === 'sms' ? `${kind}.sms` : `${kind}.body`),
   };
 }
+
+/**
+ * Codes to a new address (`type=bind`, e-mail and SMS together) one member may ask for in 24 hours: enough for
+ * typos and a change of mind, too few to test a list of addresses (each answer says "sent" anyway).
+ */
+export const bindLimits = { sendsPerMemberPerDay: 10 } as const;
 
 export interface AccountDeps {
   members: MemberRepository;
@@ -104,6 +111,10 @@ export interface AccountDeps {
   security: AccountSecurityService;
   /** A passkey's proof of the owner instead of the password (passkey.service.ts `requireProof`). */
   passkeyProof: (mid: number, response: Record<string, unknown>) => Promise<void>;
+  /** A finished reset by code voids the reset links still live (password-reset.service.ts `voidLinksOf`). */
+  voidResetLinks: (member: { mid: number; email: string | null }) => Promise<void>;
+  /** The counters of the per-member bind limit (`bindLimits`). */
+  counters: LockoutRepository;
   now: Clock;
 }
 
@@ -164,7 +175,7 @@ export class AccountService {
       {
         deliver: input.purpose === 'register' || owner !== undefined,
         ...(input.purpose === 'register' && owner
-          ? { notice: signupAttemptNotice(owner.lang, address.channel) }
+          ? { notice: attemptNotice('signupAttempt', owner.lang, address.channel) }
           : {}),
       },
     );
@@ -352,6 +363,7 @@ export class AccountService {
     await this.d.members.setPassword(owner.mid, await this.d.hasher.hash(password!), this.d.now());
     await this.d.sessions.revokeAllOf(owner.mid, this.d.now());
     await this.d.lockout.recordSuccess(accountKey(owner.mid));
+    await this.d.voidResetLinks(owner);
     return null;
   }
 
@@ -362,6 +374,33 @@ export class AccountService {
     return row;
   }
 
+  /**
+   * A bind send: a slot of the member's daily bind sends, then the code. A new address that another account
+   * holds is answered exactly like a free one - a code "goes out" - but none that works is sent to it: its owner
+   * is told someone tried to link it, and the code stored (which nobody sees) makes the check and the bind refuse
+   * every guess like a wrong code. The member's own address is their own business, so it is named.
+   */
+  private async sendBindCode(
+    row: MemberRow,
+    request: Omit<CodeRequest, 'purpose'>,
+    takenBy: MemberRow | undefined,
+  ) {
+    const daily = request.channel === 'sms' ? codes.passportSmsDailyLimit : codes.passportEmailDailyLimit;
+    const limit = {
+      key: `bind-send:${row.mid}`,
+      windowMs: 86_400_000,
+      max: bindLimits.sendsPerMemberPerDay,
+      refusal: () => new AppError(daily, { domain: 'passport', status: 429 }),
+    };
+    await withinLimits(this.d.counters, [limit], this.d.now(), () =>
+      this.d.codes.send(
+        { ...request, purpose: `bind:${row.mid}` },
+        takenBy ? { notice: attemptNotice('bindAttempt', takenBy.lang, request.channel) } : {},
+      ),
+    );
+    return codeSent();
+  }
+
   async sendBindEmailCode(
     mid: number,
     input: { email: string; type?: 'bind' | 'old'; ticket: string; ip: string; lang: LanguageCode },
@@ -369,20 +408,14 @@ export class AccountService {
     await this.d.captcha.requireTicket(input.ticket, 'account');
     const row = await this.accountMember(mid);
     const email = input.email.toLowerCase();
-    const type = input.type ?? 'bind';
-    if (type === 'old') {
-      // A code to the address bound now, to prove it is the member before a sensitive change.
-      if (row.email !== email) this.refuse(codes.passportPhoneNotBound);
-    } else if (await this.d.members.byEmail(email)) {
-      this.refuse(codes.passportEmailRegistered);
+    const request = { channel: 'email' as const, target: email, ip: input.ip, lang: input.lang };
+    if ((input.type ?? 'bind') === 'bind') {
+      if (row.email === email) this.refuse(codes.passportEmailRegistered);
+      return this.sendBindCode(row, request, await this.d.members.byEmail(email));
     }
-    await this.d.codes.send({
-      channel: 'email',
-      target: email,
-      purpose: `${type}:${mid}`,
-      ip: input.ip,
-      lang: input.lang,
-    });
+    // A code to the address bound now, to prove it is the member before a sensitive change.
+    if (row.email !== email) this.refuse(codes.passportPhoneNotBound);
+    await this.d.codes.send({ ...request, purpose: `old:${mid}` });
     return codeSent();
   }
 
@@ -437,7 +470,8 @@ export class AccountService {
   ) {
     const row = await this.accountMember(member.mid);
     const email = input.email.toLowerCase();
-    if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailRegistered);
+    if (row.email === email) this.refuse(codes.passportEmailRegistered);
+    // The owner first: whether another account holds the address is no business of a stolen session's.
     await this.proveOwner(row, input, 'email');
     const oldCode = row.email && {
       channel: 'email' as const,
@@ -456,12 +490,17 @@ export class AccountService {
       code: input.code,
     };
     await this.d.codes.check({ ...newCode, consume: false });
+    // Taken (since the code went out, or all along, when its code was never delivered): a wrong code, as ever.
+    if (await this.d.members.byEmail(email)) this.refuse(codes.passportEmailCodeWrong);
     if (oldCode) await this.d.codes.check(oldCode);
     await this.d.codes.check(newCode);
     return userInfoOf(await this.d.security.changeContact(row, { email }, member.sessionIdHash));
   }
 
-  /** `bind`: a code to the new number (which nobody may have); `old`: a code to the number bound now. */
+  /**
+   * `bind`: a code to the new number (answered alike whether another account has it: `sendBindCode`); `old`: a
+   * code to the number bound now.
+   */
   async sendPhoneCode(
     mid: number,
     input: { cid: number; tel: string; type: 'bind' | 'old'; ticket: string; ip: string; lang: LanguageCode },
@@ -469,21 +508,20 @@ export class AccountService {
     await this.d.captcha.requireTicket(input.ticket, 'account');
     const row = await this.accountMember(mid);
     const phone = this.phoneOf(input.cid, input.tel);
-    if (input.type === 'old') {
-      if (!row.phone) this.refuse(codes.passportPhoneNotBound);
-      if (row.phone !== phone) this.refuse(codes.passportPhoneMismatch);
-    } else {
-      const owner = await this.d.members.byPhone(phone);
-      if (owner) this.refuse(owner.mid === mid ? codes.passportPhoneAlreadyBound : codes.passportPhoneUsed);
-    }
-    await this.d.codes.send({
-      channel: 'sms',
+    const request = {
+      channel: 'sms' as const,
       target: phone,
-      purpose: `${input.type}:${mid}`,
       ip: input.ip,
       lang: input.lang,
       callingCode: input.cid,
-    });
+    };
+    if (input.type === 'bind') {
+      if (row.phone === phone) this.refuse(codes.passportPhoneAlreadyBound);
+      return this.sendBindCode(row, request, await this.d.members.byPhone(phone));
+    }
+    if (!row.phone) this.refuse(codes.passportPhoneNotBound);
+    if (row.phone !== phone) this.refuse(codes.passportPhoneMismatch);
+    await this.d.codes.send({ ...request, purpose: `old:${mid}` });
     return codeSent();
   }
 
@@ -521,8 +559,8 @@ export class AccountService {
     const { mid } = member;
     const row = await this.accountMember(mid);
     const phone = this.phoneOf(input.cid, input.tel);
-    const owner = await this.d.members.byPhone(phone);
-    if (owner) this.refuse(owner.mid === mid ? codes.passportPhoneAlreadyBound : codes.passportPhoneUsed);
+    if (row.phone === phone) this.refuse(codes.passportPhoneAlreadyBound);
+    // The owner first, as for e-mail; a number another account holds then fails like a wrong code.
     await this.proveOwner(row, input, 'phone');
     const oldCode = row.phone && {
       channel: 'sms' as const,
@@ -536,6 +574,7 @@ export class AccountService {
     }
     const newCode = { channel: 'sms' as const, target: phone, purpose: `bind:${mid}`, code: input.code };
     await this.d.codes.check({ ...newCode, consume: false });
+    if (await this.d.members.byPhone(phone)) this.refuse(codes.passportSmsCodeWrong);
     if (oldCode) await this.d.codes.check(oldCode);
     await this.d.codes.check(newCode);
     return userInfoOf(await this.d.security.changeContact(row, { phone }, member.sessionIdHash));

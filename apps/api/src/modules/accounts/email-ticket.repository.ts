@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { emailTicket } from '../../db/schema/passport.schema.ts';
 
@@ -29,5 +29,29 @@ export class EmailTicketRepository {
       .where(and(eq(emailTicket.ticketHash, ticketHash), isNull(emailTicket.usedAt)))
       .returning({ ticketHash: emailTicket.ticketHash });
     return used.length === 1;
+  }
+
+  /**
+   * Spends every live ticket of `purpose` sent to `email`, or (with `mid`) held by that member whatever address
+   * it went to; answers how many.
+   */
+  async voidLive(of: { email: string; mid?: number | null | undefined; purpose: string }, now: Date) {
+    const whose =
+      of.mid == null
+        ? eq(emailTicket.email, of.email)
+        : or(eq(emailTicket.email, of.email), eq(emailTicket.mid, of.mid));
+    const voided = await this.db
+      .update(emailTicket)
+      .set({ usedAt: now })
+      .where(
+        and(
+          whose,
+          eq(emailTicket.purpose, of.purpose),
+          isNull(emailTicket.usedAt),
+          gt(emailTicket.expiresAt, now),
+        ),
+      )
+      .returning({ ticketHash: emailTicket.ticketHash });
+    return voided.length;
   }
 }

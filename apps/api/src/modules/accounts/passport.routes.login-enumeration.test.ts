@@ -53,6 +53,8 @@ beforeAll(async () => {
     }),
     // Logins only: no contact change here needs a passkey's proof.
     passkeyProof: () => Promise.reject(new Error('not used by logins')),
+    voidResetLinks: () => Promise.reject(new Error('not used by logins')),
+    counters: new LockoutRepository(db),
     now,
   });
   for (const n of [0, 1, 2, 3])

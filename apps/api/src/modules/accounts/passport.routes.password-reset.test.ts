@@ -1,16 +1,18 @@
 /** Password reset by e-mail link, as the findpwd screens drive it: send, open the link, set a new password. */
 import type { CaptchaAction } from '@gp/contracts/passport';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { count, eq } from 'drizzle-orm';
 import { createTestApp } from '../../../test/test-app.ts';
-import { sealPasswords } from '../../../test/passport-steps.ts';
-import { emailTicket } from '../../db/schema/passport.schema.ts';
-import { outbox } from '../messaging/index.ts';
+import { backdateCodes, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
+import { authLockout, emailTicket } from '../../db/schema/passport.schema.ts';
+import { outbox, OutboxRepository } from '../messaging/index.ts';
+import { EmailTicketRepository } from './email-ticket.repository.ts';
 import { csrfCookie, sessionCookie } from './member-auth.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp({ CAPTCHA_TEST_ANSWER: 'pass' });
+  t = await createTestApp({ CAPTCHA_TEST_ANSWER: 'pass', REGISTRATIONS_PER_HOUR: '100' });
 });
 afterAll(() => t.close());
 
@@ -172,5 +174,122 @@ describe('password reset by e-mail link', () => {
     });
     expect(await outbox.latest(t.db, { recipient: 'nobody@example.com', limit: 1 })).toEqual([]);
     expect((await sendLink('nobody@example.com')).body.code).toBe(510002);
+  });
+});
+
+describe('reset links: the newest one only, none after a reset, the same work for every address', () => {
+  /** The once-a-minute rule of an address's links, moved back instead of waited out. */
+  const allowNextLink = (email: string) =>
+    t.db
+      .update(authLockout)
+      .set({ windowStartedAt: new Date(Date.now() - 120_000) })
+      .where(eq(authLockout.key, `reset-link-soon:${email}`));
+  const open = async (link: URL) =>
+    (
+      await post('/passport/web/email/mail.check', {
+        email_ticket: link.searchParams.get('email_ticket')!,
+        email: link.searchParams.get('email')!,
+        email_type: 'reset',
+      })
+    ).body.code;
+  const setPassword = async (link: URL, password: string) => {
+    const [pwd, rePwd] = await seal(password, password);
+    return (
+      await post('/passport/web/email/reset.email', {
+        email_ticket: link.searchParams.get('email_ticket')!,
+        pwd: pwd!,
+        re_pwd: rePwd!,
+      })
+    ).body.code;
+  };
+
+  it('voids the older link when another is sent', async () => {
+    await register('tuan@example.com', 'OldPass123', 'vi');
+    expect((await sendLink('tuan@example.com')).body.code).toBe(0);
+    const first = await linkOf('tuan@example.com');
+    await allowNextLink('tuan@example.com');
+    expect((await sendLink('tuan@example.com')).body.code).toBe(0);
+    const second = await linkOf('tuan@example.com');
+    expect(second.href).not.toBe(first.href);
+    expect(await open(first)).toBe(510011);
+    expect(await open(second)).toBe(0);
+    expect(await setPassword(second, 'NewPass456')).toBe(0);
+  });
+
+  it('voids every other live link of the member once a reset is done, by link or by code', async () => {
+    await register('somchai@example.com', 'OldPass123', 'th');
+    expect((await sendLink('somchai@example.com')).body.code).toBe(0);
+    const link = await linkOf('somchai@example.com');
+    // A live link the member holds for the address they had before (sent before it was changed).
+    const [member] = await t.db
+      .select({ mid: emailTicket.mid })
+      .from(emailTicket)
+      .where(eq(emailTicket.email, 'somchai@example.com'));
+    const older = 'older-ticket-of-somchai';
+    await t.db.insert(emailTicket).values({
+      ticketHash: createHash('sha256').update(older).digest('hex'),
+      mid: member!.mid,
+      email: 'somchai@old.example.com',
+      purpose: 'reset',
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    const olderLink = new URL(
+      `http://localhost:8081/findpwd?email_ticket=${older}&email=somchai%40old.example.com`,
+    );
+    expect(await open(link)).toBe(0);
+    expect(await setPassword(link, 'NewPass456')).toBe(0);
+    expect(await open(olderLink)).toBe(510011);
+
+    // A reset by e-mail code leaves no live link either.
+    await allowNextLink('somchai@example.com');
+    expect((await sendLink('somchai@example.com')).body.code).toBe(0);
+    const live = await linkOf('somchai@example.com');
+    await backdateCodes(t.db, 'somchai@example.com'); // the sign-up code went out a moment ago
+    await post('/passport/web/captcha/generic/send', {
+      user: 'somchai@example.com',
+      type: 'reset',
+      captcha: await ticket('reset'),
+    });
+    const [pwd, rePwd] = await seal('Codeword789', 'Codeword789');
+    const byCode = await post('/passport/web/reset/pwd', {
+      user: 'somchai@example.com',
+      captcha: await latestCode(t.db, 'somchai@example.com'),
+      pwd: pwd!,
+      rePwd: rePwd!,
+    });
+    expect(byCode.body.code).toBe(0);
+    expect(await open(live)).toBe(510011);
+  });
+
+  it('does the same writes for an address without an account as for one with, and sends the stranger nothing', async () => {
+    await register('kim@example.com', 'OldPass123', 'en');
+    const tickets = async () => (await t.db.select({ n: count() }).from(emailTicket))[0]!.n;
+    const pending = async (to: string) => (await outbox.latest(t.db, { recipient: to, limit: 10 })).length;
+    /** The repository steps a send takes, in order (the spies call through). */
+    const stepsOf = async (email: string) => {
+      const spies = {
+        voidLive: vi.spyOn(EmailTicketRepository.prototype, 'voidLive'),
+        insert: vi.spyOn(EmailTicketRepository.prototype, 'insert'),
+        enqueue: vi.spyOn(OutboxRepository.prototype, 'enqueue'),
+      };
+      try {
+        const before = await tickets();
+        expect((await sendLink(email)).body.code).toBe(0);
+        const steps = Object.entries(spies)
+          .flatMap(([name, spy]) => spy.mock.invocationCallOrder.map((at) => ({ name, at })))
+          .sort((x, y) => x.at - y.at)
+          .map((step) => step.name);
+        return { steps, tickets: (await tickets()) - before };
+      } finally {
+        for (const spy of Object.values(spies)) spy.mockRestore();
+      }
+    };
+    const known = await stepsOf('kim@example.com');
+    const unknown = await stepsOf('nobody-here@example.com');
+    expect(known.steps).toEqual(['voidLive', 'insert', 'enqueue']);
+    expect(unknown).toEqual(known);
+    expect(known.tickets).toBe(1);
+    expect(await pending('kim@example.com')).toBe(2); // the sign-up code and the link
+    expect(await pending('nobody-here@example.com')).toBe(0);
   });
 });

@@ -129,6 +129,17 @@ export async function passportRoutes(app: FastifyInstance) {
     webAuthn: passkeyCeremonies(app.env.PASSPORT_ORIGIN),
     now,
   });
+  const resets = new PasswordResetService({
+    db: app.db,
+    members,
+    sessions,
+    captcha,
+    rsa,
+    hasher,
+    lockout,
+    passportOrigin: app.env.PASSPORT_ORIGIN,
+    now,
+  });
   const accounts = new AccountService({
     security: accountSecurity,
     passkeyProof: (mid, response) => passkeys.requireProof(mid, response),
@@ -140,17 +151,8 @@ export async function passportRoutes(app: FastifyInstance) {
     hasher,
     lockout,
     registrations,
-    now,
-  });
-  const resets = new PasswordResetService({
-    db: app.db,
-    members,
-    sessions,
-    captcha,
-    rsa,
-    hasher,
-    lockout,
-    passportOrigin: app.env.PASSPORT_ORIGIN,
+    voidResetLinks: (member) => resets.voidLinksOf(member),
+    counters: new LockoutRepository(app.db),
     now,
   });
   const smsStatus = new SmsStatusService(new LockoutRepository(app.db), smsGuards, now);

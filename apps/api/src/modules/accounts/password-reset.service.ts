@@ -55,9 +55,9 @@ export class PasswordResetService {
 
   /**
    * Sends the reset link. The answer is the same whether the address has an account: only its owner, reading
-   * the mail, learns that; without an account nothing is sent, within the same limits. The limits (one a
-   * minute, a few a day) are each checked and counted in one statement, so requests that arrive at once never
-   * get past them.
+   * the mail, learns that. Both kinds of send also do the same work (`issue`), so the time an answer takes
+   * tells nothing either. The limits (one a minute, a few a day) are each checked and counted in one statement,
+   * so requests that arrive at once never get past them.
    */
   async sendLink(input: { email: string; imgToken: string; answer: string; lang: LanguageCode }) {
     await this.d.captcha.spend(input.imgToken, input.answer);
@@ -78,44 +78,60 @@ export class PasswordResetService {
         code: codes.passportEmailDailyLimit,
       },
     ].map(({ code, ...limit }) => ({ ...limit, refusal: () => new AppError(code, { domain: 'passport' }) }));
-    await withinLimits(new LockoutRepository(this.d.db), limits, now, async () => {
-      if (found) await this.mailLink(found, email, input.lang, now);
-    });
+    await withinLimits(new LockoutRepository(this.d.db), limits, now, () =>
+      this.issue(found, email, input.lang, now),
+    );
     return { expires_in: resetLimits.ttlMinutes * 60, resend_after: resetLimits.resendAfterMs / 1000 };
   }
 
-  private async mailLink(found: MemberRow, email: string, requestLang: LanguageCode, now: Date) {
+  /**
+   * One transaction that voids the address's older live links, stores the new ticket and queues its mail; the
+   * dispatcher sends it later, never this request. An address without an account goes through the very same
+   * statements - its ticket belongs to nobody (`mid` null, refused by every later step) and its mail is taken
+   * back before the commit - so the two answers cost the same and nothing is sent to a stranger's inbox.
+   */
+  private async issue(found: MemberRow | undefined, email: string, requestLang: LanguageCode, now: Date) {
     const ticket = randomBytes(32).toString('base64url');
     const link = `${this.d.passportOrigin.replace(/\/$/, '')}/findpwd?email_ticket=${ticket}&email=${encodeURIComponent(email)}`;
     // The member reads the e-mail in the language of their account, whatever page they asked from.
-    const lang = (found.lang || requestLang) as LanguageCode;
+    const lang = (found?.lang || requestLang) as LanguageCode;
+    const expiresAt = new Date(now.getTime() + resetLimits.ttlMinutes * 60_000);
     await inTransaction(this.d.db, async (tx) => {
-      await new EmailTicketRepository(tx).insert({
+      const tickets = new EmailTicketRepository(tx);
+      await tickets.voidLive({ email, purpose: 'reset' }, now);
+      await tickets.insert({
         ticketHash: sha256(ticket),
-        mid: found.mid,
+        mid: found?.mid ?? null,
         email,
         purpose: 'reset',
         createdAt: now,
-        expiresAt: new Date(now.getTime() + resetLimits.ttlMinutes * 60_000),
+        expiresAt,
       });
-      await outbox.enqueue(tx, {
+      const queued = await outbox.enqueue(tx, {
         channel: 'email',
         recipient: email,
         lang,
         subject: messageText(lang, 'reset.subject'),
         body: messageText(lang, 'reset.body', { link, minutes: resetLimits.ttlMinutes }),
-        secret: {
-          values: [link, ticket],
-          expiresAt: new Date(now.getTime() + resetLimits.ttlMinutes * 60_000),
-        },
+        secret: { values: [link, ticket], expiresAt },
       });
+      if (!found && queued !== undefined) await outbox.withdraw(tx, queued);
     });
+  }
+
+  /**
+   * Voids every live link of the member and of their address: a reset by any means (this link, a code) leaves
+   * no older link that could set the password again.
+   */
+  async voidLinksOf(member: { mid: number; email: string | null }) {
+    await this.tickets.voidLive({ email: member.email ?? '', mid: member.mid, purpose: 'reset' }, this.now());
   }
 
   private async live(ticket: string) {
     const row = (await this.tickets.find(sha256(ticket))) ?? refuse(codes.passportEmailLinkExpired);
-    if (row.usedAt || row.expiresAt <= this.now()) refuse(codes.passportEmailLinkExpired);
-    return row;
+    // A ticket of an address without an account was never mailed; should it surface, it opens nothing.
+    if (row.mid === null || row.usedAt || row.expiresAt <= this.now()) refuse(codes.passportEmailLinkExpired);
+    return { ...row, mid: row.mid };
   }
 
   async confirm(input: { ticket: string; email: string }) {
@@ -133,6 +149,9 @@ export class PasswordResetService {
     if (isCommonPassword(password!)) refuse(codes.passportPasswordCommon);
     if (password !== confirmation) refuse(codes.passportPasswordsDiffer);
     if (!(await this.tickets.use(row.ticketHash, this.now()))) refuse(codes.passportEmailLinkExpired);
+    // Every other link to the address or the member dies with this reset (one sent before it, or one sent to an
+    // address the member had then).
+    await this.tickets.voidLive({ email: row.email, mid: row.mid, purpose: 'reset' }, this.now());
     await this.d.members.setPassword(row.mid, await this.d.hasher.hash(password!), this.now());
     await this.d.sessions.revokeAllOf(row.mid, this.now());
     await this.d.lockout.recordSuccess(accountKey(row.mid));

@@ -97,6 +97,29 @@ describe('BindEmailForm changing a linked e-mail', () => {
     expect((within(form).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
   });
 
+  it('says a code is on its way, and why it may not come (an address another account holds gets none)', async () => {
+    await renderApp(<BindEmailForm onBound={() => undefined} />);
+    const form = await screen.findByRole('form', { name: 'Link an e-mail' });
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledWith(imgCaptcha, expect.anything()));
+    fill(form, 'Characters in the picture', 'abcd');
+    fill(form, 'E-mail to link', 'new@example.com');
+    fireEvent.click(within(form).getByRole('button', { name: 'Send code' }));
+    await vi.waitFor(() =>
+      expect(
+        within(form)
+          .getAllByRole('status')
+          .map((s) => s.textContent),
+      ).toContain(
+        "We sent a 6-digit code to new@example.com. It is valid for 10 minutes. If it doesn't arrive, that address may already be linked to another account.",
+      ),
+    );
+    expect(api.call).toHaveBeenCalledWith(captchaAuthSend, {
+      user: 'new@example.com',
+      type: 'bind',
+      captcha: 'ticket-1',
+    });
+  });
+
   it('links a first e-mail without an old-address code', async () => {
     await renderApp(<BindEmailForm onBound={() => undefined} />);
     const form = await screen.findByRole('form', { name: 'Link an e-mail' });

@@ -46,7 +46,10 @@ export function BindEmailForm({
     return step.sendCode(
       emailErrors(target, type === 'old' ? 'current' : 'email'),
       (imgToken, answer) => sendBindEmailCode(target, imgToken, answer, type),
-      () => t('signup.codeSent', { email: target }),
+      // A bind send answers "sent" even for an address another account holds (which gets no code), so the
+      // notice says why a code may not come.
+      () =>
+        type === 'old' ? t('signup.codeSent', { email: target }) : t('bind.emailCodeSent', { email: target }),
       type === 'old' ? oldCode : code,
     );
   };

@@ -1,7 +1,14 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallContract } from '@gp/contracts';
-import { countryList, imgCaptcha, userHandleTel, type UserInfo } from '@gp/contracts/passport';
+import {
+  countryList,
+  imgCaptcha,
+  smsSend,
+  userHandleTel,
+  verifyCaptcha,
+  type UserInfo,
+} from '@gp/contracts/passport';
 import { renderApp } from '@gp/ui/testing';
 import { tableApi } from '@gp/ui/testing-api';
 
@@ -18,6 +25,8 @@ const api = tableApi(
   new Map<CallContract, unknown>([
     [imgCaptcha, { img_token: 'img-1', image: 'data:image/svg+xml,<svg/>', expires_in: 120 }],
     [countryList, [{ cid: 66, code: 'TH', name: 'Thailand' }]],
+    [verifyCaptcha, { ticket: 'ticket-1', expires_in: 120 }],
+    [smsSend, { expires_in: 600, resend_after: 60 }],
     [userHandleTel, bound],
   ]),
 );
@@ -59,6 +68,30 @@ describe('BindPhoneForm', () => {
       code: '222222',
       oldCode: '111111',
       pwd: 'sealed(Secret123)',
+    });
+  });
+
+  it('says a code is on its way to the new number, and why it may not come', async () => {
+    await renderApp(<BindPhoneForm hasPhone={false} onBound={() => undefined} />);
+    const form = await screen.findByRole('form', { name: 'Link a phone number' });
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledWith(imgCaptcha, expect.anything()));
+    fireEvent.change(within(form).getByLabelText('Characters in the picture'), { target: { value: 'abcd' } });
+    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '812345678' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send code' }));
+    await vi.waitFor(() =>
+      expect(
+        within(form)
+          .getAllByRole('status')
+          .map((s) => s.textContent),
+      ).toContain(
+        "We sent a 6-digit code by SMS to +66 812345678. It is valid for 10 minutes. If it doesn't arrive, that number may already be linked to another account.",
+      ),
+    );
+    expect(api.call).toHaveBeenCalledWith(smsSend, {
+      cid: 66,
+      tel: '812345678',
+      type: 'bind',
+      captcha: 'ticket-1',
     });
   });
 });

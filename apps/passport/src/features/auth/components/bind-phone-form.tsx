@@ -44,7 +44,11 @@ export function BindPhoneForm({
     return step.sendCode(
       phoneRule.safeParse(phone.tel).success ? {} : { [field]: t('validation.phone') },
       (imgToken, answer) => sendPhoneCode(type, phone.cid, phone.tel, imgToken, answer),
-      () => t('phone.codeSent', { number: `${phone.cid} ${phone.tel.replace(/^0+/, '')}` }),
+      () => {
+        const number = `${phone.cid} ${phone.tel.replace(/^0+/, '')}`;
+        // As for e-mail: a number another account holds is answered "sent" but gets no code.
+        return type === 'old' ? t('phone.codeSent', { number }) : t('bind.phoneCodeSent', { number });
+      },
       type === 'old' ? oldCode : code,
     );
   };
