@@ -165,7 +165,9 @@ describe('privacy requests', { timeout: 40_000 }, () => {
       {
         '/komoe/mng/privacy/list': () => pageOf([]),
         '/komoe/mng/privacy/open_deletion': () =>
-          refusing ? refuse(codes.cannotOperate) : ok(item({ request_id: 21, mid: 42, requested_by: 'staff' })),
+          refusing
+            ? refuse(codes.cannotOperate)
+            : ok(item({ request_id: 21, mid: 42, requested_by: 'staff' })),
       },
       officer,
     );
@@ -202,7 +204,9 @@ describe('privacy requests', { timeout: 40_000 }, () => {
     refusing = false;
     fireEvent.click(within(dialog).getByRole('button', { name: t.open }));
     expect(
-      await screen.findByText("A deletion of member 42's account has been opened, and the member has been told."),
+      await screen.findByText(
+        "A deletion of member 42's account has been opened, and the member has been told.",
+      ),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(server.to('/komoe/mng/privacy/list').length).toBeGreaterThan(1));

@@ -1,5 +1,5 @@
 /**
- * Member sessions end when unused (issue 33 item 11): a session that ends with the browser after a day without a
+ * Member sessions end when unused: a session that ends with the browser after a day without a
  * member call, a "keep me logged in" one after 30 days; each call (at most one write per 5 minutes) starts the
  * count again, up to the session's absolute end. The app's clock is the test's.
  */
@@ -27,9 +27,8 @@ async function login(keep: boolean) {
   const session = await openSession(sessions, mid, keep, undefined, clock.now());
   const cookies = { [sessionCookie]: session.id, [csrfCookie]: session.csrfToken };
   const info = async () =>
-    (
-      await t.app.inject({ url: `/passport/web/user/info?ct=${session.csrfToken}`, cookies })
-    ).json().code as number;
+    (await t.app.inject({ url: `/passport/web/user/info?ct=${session.csrfToken}`, cookies })).json()
+      .code as number;
   const listed = async () => (await sessions.listActive(mid, clock.now())).length;
   return { info, listed };
 }

@@ -151,7 +151,7 @@ export function setSessionCookies(reply: FastifyReply, env: Env, session: Opened
 const day = 86_400_000;
 
 /**
- * How long a member session lasts (issue 33 item 11). It ends after `idleLimits` of no use (session.repository.ts:
+ * How long a member session lasts. It ends after `idleLimits` of no use (session.repository.ts:
  * 30 days for "keep me logged in", a day otherwise, counted from `last_seen_at`) and, however much it is used,
  * at its absolute end: 90 days, or 7 days for one that ends with the browser.
  */
@@ -172,8 +172,17 @@ export async function openSession(
   if (previousId) await sessions.revoke(hashSessionId(previousId), now);
   const id = newToken(32);
   const csrfToken = newToken(24);
-  const expiresAt = new Date(now.getTime() + (keep ? sessionLifetimeMs.persistent : sessionLifetimeMs.browser));
-  await sessions.create({ idHash: hashSessionId(id), mid, csrfToken, expiresAt, persistent: keep, createdAt: now });
+  const expiresAt = new Date(
+    now.getTime() + (keep ? sessionLifetimeMs.persistent : sessionLifetimeMs.browser),
+  );
+  await sessions.create({
+    idHash: hashSessionId(id),
+    mid,
+    csrfToken,
+    expiresAt,
+    persistent: keep,
+    createdAt: now,
+  });
   return { id, csrfToken, expiresAt, persistent: keep };
 }
 

@@ -2,7 +2,7 @@
  * A member proving again that they are the account's owner, for a grave step another module takes for them
  * (privacy: deleting the account, downloading its data). Three ways, whichever the member has: the password
  * (`member-password.ts`), a passkey answering this member's proof options, or a code e-mailed to the member's
- * address - the only way for a social-login member, who has neither password nor passkey (issue 33 item 4).
+ * address - the only way for a social-login member, who has neither password nor passkey.
  * Each way is counted as it is elsewhere: the password and the passkey on the account's login lockout, the code by
  * the verification codes' own limits (one a minute, ten a day, five wrong tries a code).
  */

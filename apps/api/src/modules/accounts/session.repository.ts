@@ -12,7 +12,7 @@ export interface IdleLimits {
 
 const day = 86_400_000;
 
-/** Issue 33 item 11: 30 days of no use end a "keep me logged in" session, a day any other. */
+/** 30 days of no use end a "keep me logged in" session, a day any other. */
 export const idleLimits: IdleLimits = { persistentMs: 30 * day, browserMs: day };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The owner's proof before a deletion or an export (issue 33 items 4 and 11): a social-login member, who has no
+ * The owner's proof before a deletion or an export: a social-login member, who has no
  * password, confirms a deletion with a code e-mailed to the address their provider gave; a wrong code is
  * refused; a member with no way to prove it is told to ask customer service (-740). The export needs a proof on
  * this session within the last few minutes (-741 otherwise), by password or, for a social-login member, code.
@@ -42,7 +42,9 @@ async function live(who: TestMember) {
 async function socialMember(providerEmail: string | null) {
   const subject = `sub-${tag()}`;
   const who = await loginTestMember(t.db, { userId: `google:${subject}`, loginType: 2, lang: 'vi' });
-  await t.db.insert(memberIdentity).values({ provider: 'google', subject, mid: who.mid, email: providerEmail });
+  await t.db
+    .insert(memberIdentity)
+    .values({ provider: 'google', subject, mid: who.mid, email: providerEmail });
   return live(who);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Staff open a deletion for a member who asked customer service (issue 33 item 4): behind the `privacy`
+ * Staff open a deletion for a member who asked customer service: behind the `privacy`
  * privilege, only with how identity was checked (method and note), audited with both; then the request runs as
  * a member's own: grace period, sessions ended, the member told, the erasure job.
  */
@@ -30,7 +30,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const open = '/csmng/komoe/mng/privacy/open_deletion';
-const checked = { method: 'provider_account', note: 'Showed the Google account on a video call; matched 2 orders' };
+const checked = {
+  method: 'provider_account',
+  note: 'Showed the Google account on a video call; matched 2 orders',
+};
 
 /** A social-login member with no e-mail of their own: the provider's address is where they are told. */
 async function socialMember() {
@@ -47,7 +50,10 @@ async function socialMember() {
 
 describe('staff open a deletion', () => {
   it('need the privacy privilege', async () => {
-    const agent = await loginTestStaff(t.db, { privileges: ['tickets.read', 'tickets.reply'], at: clock.now() });
+    const agent = await loginTestStaff(t.db, {
+      privileges: ['tickets.read', 'tickets.reply'],
+      at: clock.now(),
+    });
     const who = await socialMember();
     const res = await staffPost(t.app, agent, open, { mid: who.mid, ...checked });
     expect(res.json().code).toBe(-401);
@@ -107,7 +113,12 @@ describe('staff open a deletion', () => {
     expect((await staffPost(t.app, officer, open, { mid: who.mid, ...checked })).json().code).toBe(-111);
     expect((await staffPost(t.app, officer, open, { mid: 999_999, ...checked })).json().code).toBe(-404);
 
-    const job = createPrivacyJob({ db: t.db, now: clock.now, log: { info: () => {}, error: () => {} }, graceDays });
+    const job = createPrivacyJob({
+      db: t.db,
+      now: clock.now,
+      log: { info: () => {}, error: () => {} },
+      graceDays,
+    });
     clock.advance(graceDays * day + 60_000);
     expect(await job.runOnce()).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.select().from(member).where(eq(member.mid, who.mid));

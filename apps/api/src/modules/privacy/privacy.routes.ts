@@ -51,4 +51,3 @@ export async function privacyRoutes(app: FastifyInstance) {
   registerCall(app, privacyOpenDeletion, (input, ctx) => privacy.openDeletion(staffOf(ctx), input));
   registerCall(app, privacyStaffExport, (input, ctx) => privacy.exportFor(staffOf(ctx), input.mid, ctx.lang));
 }
-

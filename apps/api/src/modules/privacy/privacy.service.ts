@@ -87,7 +87,7 @@ export class PrivacyService {
     };
   }
 
-  // ---- The owner's proof (issue 33 items 4 and 11) ----
+  // ---- The owner's proof ----
 
   /**
    * The address a code goes to: the account's e-mail, else the newest one a social-login provider gave (a relay

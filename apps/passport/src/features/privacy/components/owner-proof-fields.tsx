@@ -81,7 +81,10 @@ export function OwnerProofFields({
   return (
     <>
       <p className={styles.text}>{t('privacy.codeExplain', { email: methods?.email ?? '' })}</p>
-      <FormMessages alert={alert} notice={sent ? t('privacy.codeSent', { email: methods?.email ?? '' }) : ''} />
+      <FormMessages
+        alert={alert}
+        notice={sent ? t('privacy.codeSent', { email: methods?.email ?? '' }) : ''}
+      />
       <SectionInput
         label={t('privacy.code')}
         type="text"
