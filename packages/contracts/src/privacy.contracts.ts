@@ -4,14 +4,18 @@
  * a member's data for them, erase an account at once or cancel a deletion (`privacy` privilege, every call
  * audited). What an erasure removes and what it keeps: apps/api/README.md "Privacy".
  *
- * Codes: -101 not logged in; -110 CSRF; -112 the sealed password cannot be read; 510008 wrong password; -111 no
- * password to confirm with (a social-login member) or the request is not pending; -404 no such request or member;
- * 800000 too many exports (a few an hour).
+ * Codes: -101 not logged in; -110 CSRF; -112 the sealed password cannot be read; 510008 wrong password; -600 no
+ * password given; 510004 / 510005 / 510006 the e-mailed code missing, expired or wrong; -720 a passkey that does
+ * not prove; -740 the member has no way to prove it is them (no password, passkey or e-mail: customer service
+ * opens the deletion); -741 the export needs the owner's proof again (`privacyConfirm`); -111 the request is not
+ * pending; -404 no such request or member; 800000 too many exports (a few an hour).
  */
 import { z } from 'zod';
 import { orderNote } from './cs.contracts.ts';
 import { defineCall, flag, pageNum, pageOf, pageSize } from './define.ts';
+import { sealedPassword } from './passport.contracts.ts';
 import { defineStaffCall } from './staff.contracts.ts';
+import { webauthnResponseText } from './webauthn.ts';
 
 const isoTime = z.string();
 const nullableTime = isoTime.nullable();
@@ -139,12 +143,27 @@ export const deletionData = z.object({
 });
 export type DeletionData = z.infer<typeof deletionData>;
 
+/**
+ * How this member proves it is them before a deletion or an export: the password; else a passkey or a code
+ * e-mailed to `email` (masked: the account's address, or the one the social-login provider gave). All 0 / null:
+ * the page sends the member to customer service.
+ */
+export const privacyProofMethods = z.object({
+  password: flag,
+  passkey: flag,
+  email: z.string().nullable(),
+});
+export type PrivacyProofMethods = z.infer<typeof privacyProofMethods>;
+
 export const privacyStatusData = z.object({
   deletion: deletionData.nullable(),
   /** 1 when this session's login cancelled a pending deletion a moment ago: the login page says so. */
   just_cancelled_by_login: flag,
   /** The grace period a new request gets, in days. */
   grace_days: z.number().int(),
+  proof: privacyProofMethods,
+  /** Until when this session may download the data without proving it is the member again; null: it must. */
+  export_allowed_until: isoTime.nullable(),
 });
 export type PrivacyStatusData = z.infer<typeof privacyStatusData>;
 
@@ -168,17 +187,50 @@ export const privacyExport = defineCall({
 });
 
 /**
- * Asks to delete the account, confirmed with the password sealed as at login (`/web/rsa_public`). Every session
- * ends; the data is erased after the grace period unless the member logs in again. A pending request answers as
- * it is.
+ * The owner's proof (one of them; see `privacyProofMethods`): `pwd` sealed as at login; `code` e-mailed by
+ * `privacyCodeSend` (members without a password only); `passkey` the JSON of one of the member's passkeys
+ * answering `userPasskeyProofOptions`. Optional each, so a call without one gets a named refusal.
+ */
+export const ownerProof = z.object({
+  pwd: sealedPassword.max(2048).optional(),
+  code: z.string().trim().max(12).optional(),
+  passkey: webauthnResponseText.optional(),
+});
+
+/**
+ * Asks to delete the account, confirmed with the owner's proof (`ownerProof`). Every session ends; the data is
+ * erased after the grace period unless the member logs in again. A pending request answers as it is.
  */
 export const privacyDelete = defineCall({
   group: 'passport',
   method: 'POST',
   path: '/web/user/privacy/delete',
   auth: 'member',
-  request: z.object({ pwd: z.string().min(1).max(2048) }),
+  request: ownerProof,
   response: privacyStatusData,
+});
+
+/** E-mails the member a code for `privacyDelete` / `privacyConfirm` (once a minute, ten a day); -740 no address. */
+export const privacyCodeSend = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/user/privacy/code/send',
+  auth: 'member',
+  request: z.object({}),
+  response: z.object({ expires_in: z.number().int(), resend_after: z.number().int() }),
+});
+
+/**
+ * Proves again that the session's member is the owner, for the data export: this session may download it for a
+ * few minutes (`export_allowed_until`).
+ */
+export const privacyConfirm = defineCall({
+  group: 'passport',
+  method: 'POST',
+  path: '/web/user/privacy/confirm',
+  auth: 'member',
+  request: ownerProof,
+  response: z.object({ export_allowed_until: isoTime }),
 });
 
 // ---- Staff calls (console) ----
@@ -248,4 +300,35 @@ export const privacyStaffExport = defineStaffCall({
   keepsPublicData: true,
   request: z.object({ mid: z.coerce.number().int().positive() }),
   response: privacyExportData,
+});
+
+/** How the agent checked that the person asking is the member (recorded with the request and audited). */
+export const identityCheckMethod = z.enum([
+  'bound_email',
+  'bound_phone',
+  'provider_account',
+  'order_details',
+  'id_document',
+  'other',
+]);
+export type IdentityCheckMethod = z.infer<typeof identityCheckMethod>;
+
+/**
+ * Opens a deletion for a member who asked customer service (one who cannot prove it on the site: a social-login
+ * member without e-mail), after the agent checked who they are: `method` and a `note` of what was checked, both
+ * required and audited. The request then runs as a member's own: grace period, every session ended, the member
+ * told, a login cancels it. -111 a deletion is pending already or the account is erased; -404 no such member.
+ */
+export const privacyOpenDeletion = defineStaffCall({
+  method: 'POST',
+  path: '/komoe/mng/privacy/open_deletion',
+  encoding: 'json',
+  privilege: 'privacy',
+  keepsPublicData: true,
+  request: z.object({
+    mid: z.number().int().positive(),
+    method: identityCheckMethod,
+    note: z.string().trim().min(1).max(500),
+  }),
+  response: privacyRequestItem,
 });

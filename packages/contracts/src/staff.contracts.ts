@@ -254,7 +254,9 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  *   game.save (target game + game_base_id; likewise) / game.online (is_online) / game.delete (before: the whole
  *   game) / game.icon.upload (target media + id; after: content type, size, width, height).
  * - privacy.export (target member + mid; after: the request id) / privacy.erase (target privacy_request + id;
- *   after: the mid and what was erased, counted) / privacy.cancel (target privacy_request + id; before/after: state).
+ *   after: the mid and what was erased, counted) / privacy.cancel (target privacy_request + id; before/after: state)
+ *   / privacy.open_deletion (target privacy_request + id; after: state, mid, erase_after and identity_check: how
+ *   the agent checked who asked, method and note).
  */
 export const auditActions = [
   'staff.login',
@@ -324,6 +326,7 @@ export const auditActions = [
   'privacy.export',
   'privacy.erase',
   'privacy.cancel',
+  'privacy.open_deletion',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -133,6 +133,9 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     // Ours: members' passkeys.
     [-720, 'passport.passkeys.failed'],
     [-721, 'passport.passkeys.limit'],
+    // Ours: privacy's proof of the owner.
+    [-740, 'passport.privacy.noProofMethod'],
+    [-741, 'passport.privacy.confirmAgain'],
   ],
   service: [
     [0, 'service.sent'],

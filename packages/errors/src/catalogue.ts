@@ -118,6 +118,10 @@ const passportCodes = {
   // Ours: a passkey that does not verify, and the most passkeys an account may have.
   [-720]: 'passport.passkeys.failed',
   [-721]: 'passport.passkeys.limit',
+  // Ours (privacy): no way left to prove the owner (customer service opens the deletion), and a data export
+  // whose proof of the owner is missing or too old.
+  [-740]: 'passport.privacy.noProofMethod',
+  [-741]: 'passport.privacy.confirmAgain',
 } as const;
 
 /** Customer-service host (cs, and upload): contact info and tickets as the player sees them. */
@@ -387,6 +391,10 @@ export const codes = {
   passportPasskeyFailed: -720,
   /** The account has the most passkeys it may have (10). */
   passportPasskeyLimit: -721,
+  /** A member with no password, passkey or e-mail address: nothing proves them on the site (privacy). */
+  passportNoProofMethod: -740,
+  /** The data export needs the owner's proof within the last few minutes (privacy `privacyConfirm`). */
+  passportConfirmAgain: -741,
   // service
   serviceSendFailed: -1,
   serviceContactNameFormat: -702,

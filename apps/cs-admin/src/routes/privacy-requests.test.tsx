@@ -2,6 +2,7 @@ import { codes } from '@gp/errors';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import admin from '@gp/i18n/locales/en/admin.json';
+import errors from '@gp/i18n/locales/en/errors.json';
 import type { PrivacyRequestItem } from '@gp/contracts/privacy';
 import type * as SaveJsonFile from '../lib/save-json-file.ts';
 import {
@@ -156,6 +157,59 @@ describe('privacy requests', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: t.downloadForUid }));
     await waitFor(() => expect(server.to('/komoe/mng/privacy/export')).toHaveLength(2));
     expect(server.to('/komoe/mng/privacy/export')[1]!.query.get('mid')).toBe('42');
+  });
+
+  it('opens a deletion for a member only with how their identity was checked, and keeps it on a refusal', async () => {
+    let refusing = true;
+    const server = staffServer(
+      {
+        '/komoe/mng/privacy/list': () => pageOf([]),
+        '/komoe/mng/privacy/open_deletion': () =>
+          refusing
+            ? refuse(codes.cannotOperate)
+            : ok(item({ request_id: 21, mid: 42, requested_by: 'staff' })),
+      },
+      officer,
+    );
+    await renderConsole('/privacy');
+    await screen.findByRole('heading', { name: t.title }, slow);
+    fireEvent.change(screen.getByLabelText('UID'), { target: { value: '42' } });
+    fireEvent.click(screen.getByRole('button', { name: t.openDeletion }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(t.openExplain)).toBeTruthy();
+    expect((within(dialog).getByLabelText('UID') as HTMLInputElement).value).toBe('42');
+
+    // Nothing is sent without the method and the note; each field says what it lacks.
+    fireEvent.click(within(dialog).getByRole('button', { name: t.open }));
+    expect(await within(dialog).findByText(t.methodRequired)).toBeTruthy();
+    expect(within(dialog).getByText(t.noteRequired)).toBeTruthy();
+    expect(server.to('/komoe/mng/privacy/open_deletion')).toHaveLength(0);
+
+    fireEvent.mouseDown(within(dialog).getByLabelText(t.checkMethod));
+    fireEvent.click(await screen.findByTitle(t.checkMethods.provider_account));
+    fireEvent.change(within(dialog).getByLabelText(t.checkNote), {
+      target: { value: '  Showed the linked Google account on a call  ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: t.open }));
+    await waitFor(() => expect(server.to('/komoe/mng/privacy/open_deletion')).toHaveLength(1));
+    expect(server.to('/komoe/mng/privacy/open_deletion')[0]!.body).toEqual({
+      mid: 42,
+      method: 'provider_account',
+      note: 'Showed the linked Google account on a call',
+    });
+    // Refused: the dialog stays with what was typed.
+    expect(await screen.findByText(errors.common.cannotOperate)).toBeTruthy();
+    expect((within(dialog).getByLabelText(t.checkNote) as HTMLTextAreaElement).value).toContain('Google');
+
+    refusing = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: t.open }));
+    expect(
+      await screen.findByText(
+        "A deletion of member 42's account has been opened, and the member has been told.",
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(server.to('/komoe/mng/privacy/list').length).toBeGreaterThan(1));
   });
 
   it('is behind the privacy privilege: 403 and no call without it, and no menu entry', async () => {

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@gp/api-client';
 import type { CallContract } from '@gp/contracts';
 import {
+  privacyCodeSend,
+  privacyConfirm,
   privacyDelete,
   privacyExport,
   privacyStatus,
@@ -24,7 +26,26 @@ const member = {
   bind_tel: null,
 };
 
-const noRequest: PrivacyStatusData = { deletion: null, just_cancelled_by_login: 0, grace_days: 14 };
+const noRequest: PrivacyStatusData = {
+  deletion: null,
+  just_cancelled_by_login: 0,
+  grace_days: 14,
+  proof: { password: 1, passkey: 0, email: null },
+  export_allowed_until: null,
+};
+/** A social-login member: no password, a code to the provider's address. */
+const socialStatus: PrivacyStatusData = {
+  ...noRequest,
+  proof: { password: 0, passkey: 0, email: 'p***m@gmail.com' },
+};
+const pending = {
+  request_id: 1,
+  state: 'pending' as const,
+  requested_at: '2026-11-25T10:00:00.000Z',
+  erase_after: '2026-12-09T10:00:00.000Z',
+  cancelled_at: null,
+  cancel_reason: null,
+};
 const exported = {
   format: 'gp-privacy-export/1',
   generated_at: '2026-11-25T10:00:00.000Z',
@@ -34,6 +55,7 @@ const state = {
   status: noRequest as PrivacyStatusData,
   deleteAnswer: (): unknown => noRequest,
   exportAnswer: (): unknown => exported,
+  confirmAnswer: (): unknown => ({ export_allowed_until: '2026-11-25T10:05:00.000Z' }),
 };
 const api = tableApi(
   new Map<CallContract, unknown>([
@@ -41,6 +63,8 @@ const api = tableApi(
     [privacyStatus, () => state.status],
     [privacyExport, () => state.exportAnswer()],
     [privacyDelete, () => state.deleteAnswer()],
+    [privacyConfirm, () => state.confirmAnswer()],
+    [privacyCodeSend, { expires_in: 600, resend_after: 60 }],
   ]),
 );
 vi.mock('../lib/api-client.ts', () => ({ api }));
@@ -59,6 +83,7 @@ beforeEach(() => {
   state.status = noRequest;
   state.deleteAnswer = () => noRequest;
   state.exportAnswer = () => exported;
+  state.confirmAnswer = () => ({ export_allowed_until: '2026-11-25T10:05:00.000Z' });
   api.call.mockClear();
   saveJsonFile.mockClear();
 });
@@ -93,17 +118,7 @@ describe('/account privacy rights', () => {
   });
 
   it('asks for the password, then tells the date and that logging in cancels it', async () => {
-    state.deleteAnswer = () => ({
-      ...noRequest,
-      deletion: {
-        request_id: 1,
-        state: 'pending',
-        requested_at: '2026-11-25T10:00:00.000Z',
-        erase_after: '2026-12-09T10:00:00.000Z',
-        cancelled_at: null,
-        cancel_reason: null,
-      },
-    });
+    state.deleteAnswer = () => ({ ...noRequest, deletion: pending });
     const section = within(await privacySection());
     fireEvent.click(await section.findByRole('button', { name: 'Delete my account' }));
     const form = await section.findByRole('form', { name: 'Delete your account?' });
@@ -152,5 +167,56 @@ describe('/account privacy rights', () => {
         'You asked on Nov 20, 2026 to delete your account. Because you logged in again on Nov 22, 2026, the deletion was cancelled and your account stays as it is.',
       ),
     ).toBeTruthy();
+  });
+
+  it('asks the member to confirm it is them when the download needs it, then downloads', async () => {
+    let proven = false;
+    state.exportAnswer = () => {
+      if (!proven) throw new ApiError(-741, 'passport', 200);
+      return exported;
+    };
+    state.confirmAnswer = () => {
+      proven = true;
+      return { export_allowed_until: '2026-11-25T10:05:00.000Z' };
+    };
+    const section = within(await privacySection());
+    fireEvent.click(await section.findByRole('button', { name: 'Download my data' }));
+    const form = within(await section.findByRole('form', { name: "Confirm it's you" }));
+    expect(saveJsonFile).not.toHaveBeenCalled();
+    fireEvent.click(form.getByRole('button', { name: 'Confirm and download' }));
+    expect(await form.findByText('Please fill this in.')).toBeTruthy();
+    expect(api.call).not.toHaveBeenCalledWith(privacyConfirm, expect.anything());
+    fireEvent.change(form.getByLabelText('Your password'), { target: { value: 'secret123' } });
+    fireEvent.click(form.getByRole('button', { name: 'Confirm and download' }));
+    expect((await section.findByRole('status')).textContent).toBe('Your data has been downloaded.');
+    expect(api.call).toHaveBeenCalledWith(privacyConfirm, { pwd: 'sealed:secret123' });
+    expect(saveJsonFile).toHaveBeenCalledWith('joypeak-my-data-2026-11-25.json', exported);
+  });
+
+  it('lets a social-login member delete the account with a code e-mailed to them', async () => {
+    state.status = socialStatus;
+    state.deleteAnswer = () => ({ ...socialStatus, deletion: pending });
+    const section = within(await privacySection());
+    fireEvent.click(await section.findByRole('button', { name: 'Delete my account' }));
+    const form = within(await section.findByRole('form', { name: 'Delete your account?' }));
+    expect(form.queryByLabelText('Your password')).toBeNull();
+    expect(form.getByText(/p\*\*\*m@gmail\.com/)).toBeTruthy();
+    fireEvent.click(form.getByRole('button', { name: 'Send code' }));
+    expect(await form.findByText(/We've sent a verification code/)).toBeTruthy();
+    expect(api.call).toHaveBeenCalledWith(privacyCodeSend, {});
+    fireEvent.change(form.getByLabelText('Verification code'), { target: { value: ' 123456 ' } });
+    fireEvent.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(await section.findByText(/will be deleted on Dec 9, 2026/)).toBeTruthy();
+    expect(api.call).toHaveBeenCalledWith(privacyDelete, { code: '123456' });
+  });
+
+  it('sends a member with no way to prove it to customer service', async () => {
+    state.status = { ...noRequest, proof: { password: 0, passkey: 0, email: null } };
+    const section = within(await privacySection());
+    fireEvent.click(await section.findByRole('button', { name: 'Delete my account' }));
+    const form = within(await section.findByRole('form', { name: 'Delete your account?' }));
+    expect(form.getByText(/please contact customer service/i)).toBeTruthy();
+    expect(form.getByRole('link', { name: 'Contact customer service' })).toBeTruthy();
+    expect(form.queryByLabelText('Your password')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** A player's account (spec 3 "User info"). The passport capability adds credentials and contact details. */
@@ -42,6 +42,17 @@ export const memberSession = pgTable(
     ip: text('ip'),
     /** Updated at most every few minutes by member calls (`touchEveryMs` in member-auth.ts), not on every call. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * "Keep me logged in": the session ends after 30 days of no use instead of one (`sessionLimits` in
+     * member-auth.ts). Every login writes it; the default true only covers the sessions opened before the column
+     * existed, whose absolute expiry (30 days at most) always comes before a 30-day idle limit, so none changes.
+     */
+    persistent: boolean('persistent').notNull().default(true),
+    /**
+     * When this session last proved the member again (password, e-mail code or passkey): a data export needs
+     * it within the last few minutes (privacy module). Null: never.
+     */
+    reauthAt: timestamp('reauth_at', { withTimezone: true }),
   },
   (t) => [index('member_session_mid_idx').on(t.mid), index('member_session_expires_idx').on(t.expiresAt)],
 );

@@ -25,4 +25,6 @@ export { SessionRepository } from './session.repository.ts';
 export { encryptPassword } from './rsa.service.ts';
 // For modules acting on a member's behalf (privacy): the password confirming a grave step, and login listeners.
 export { memberPasswordCheck, type MemberPasswordCheck } from './member-password.ts';
+export { memberProof, type MemberProof, type OwnerProof } from './member-proof.ts';
+export { maskEmail } from './masking.ts';
 export type { MemberLogin, MemberLoginListener } from './login-listeners.ts';

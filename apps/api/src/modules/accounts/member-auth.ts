@@ -151,9 +151,16 @@ export function setSessionCookies(reply: FastifyReply, env: Env, session: Opened
 const day = 86_400_000;
 
 /**
+ * How long a member session lasts. It ends after `idleLimits` of no use (session.repository.ts:
+ * 30 days for "keep me logged in", a day otherwise, counted from `last_seen_at`) and, however much it is used,
+ * at its absolute end: 90 days, or 7 days for one that ends with the browser.
+ */
+export const sessionLifetimeMs = { persistent: 90 * day, browser: 7 * day } as const;
+
+/**
  * Opens a session after a login: a fresh id every time (the browser's previous one, if any, is revoked, so a
- * planted id never becomes a logged-in one). `keep`: 30 days across browser restarts; otherwise until the
- * browser closes, at most a day. The caller sets the cookies (`setSessionCookies`).
+ * planted id never becomes a logged-in one). `keep`: across browser restarts; otherwise until the browser
+ * closes. Either ends earlier when unused (`sessionLifetimeMs`). The caller sets the cookies (`setSessionCookies`).
  */
 export async function openSession(
   sessions: SessionRepository,
@@ -165,8 +172,17 @@ export async function openSession(
   if (previousId) await sessions.revoke(hashSessionId(previousId), now);
   const id = newToken(32);
   const csrfToken = newToken(24);
-  const expiresAt = new Date(now.getTime() + (keep ? 30 * day : day));
-  await sessions.create({ idHash: hashSessionId(id), mid, csrfToken, expiresAt });
+  const expiresAt = new Date(
+    now.getTime() + (keep ? sessionLifetimeMs.persistent : sessionLifetimeMs.browser),
+  );
+  await sessions.create({
+    idHash: hashSessionId(id),
+    mid,
+    csrfToken,
+    expiresAt,
+    persistent: keep,
+    createdAt: now,
+  });
   return { id, csrfToken, expiresAt, persistent: keep };
 }
 

@@ -8,6 +8,11 @@ export const privacyPolicy = {
   justCancelledMs: 10 * minute,
   /** How often the erasure job looks for deletions past their grace period. */
   intervalMs: 5 * minute,
+  /**
+   * How long a proof of the owner on a session allows the data export: long enough to confirm and download,
+   * short enough that a session left open or stolen later cannot take the data without the owner again.
+   */
+  reauthWindowMs: 5 * minute,
   /** Members erased per round at most (one transaction each); the next round goes on. */
   maxErasuresPerRound: 50,
 } as const;

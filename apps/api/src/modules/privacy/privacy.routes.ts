@@ -1,20 +1,25 @@
 /**
- * Privacy calls (@gp/contracts/privacy): the member's status, export and deletion request on the passport host,
- * the staff's list, export, erase and cancel behind the `privacy` privilege. A member's login cancels a pending
+ * Privacy calls (@gp/contracts/privacy): the member's status, proof of the owner (code, confirm), export and
+ * deletion request on the passport host, the staff's list, export, open, erase and cancel behind the `privacy`
+ * privilege. A member's login cancels a pending
  * deletion (the passport's login listeners). Handlers are one line.
  */
 import type { FastifyInstance } from 'fastify';
 import {
   privacyCancel,
+  privacyCodeSend,
+  privacyConfirm,
   privacyDelete,
   privacyEraseNow,
   privacyExport,
+  privacyOpenDeletion,
   privacyRequestList,
   privacyStaffExport,
   privacyStatus,
 } from '@gp/contracts/privacy';
+import { clientAddress } from '../../http/client-address.ts';
 import { memberOf, registerCall, staffOf } from '../../http/register-call.ts';
-import { memberPasswordCheck } from '../accounts/index.ts';
+import { memberProof } from '../accounts/index.ts';
 import { PrivacyService } from './privacy.service.ts';
 
 export async function privacyRoutes(app: FastifyInstance) {
@@ -22,14 +27,20 @@ export async function privacyRoutes(app: FastifyInstance) {
     db: app.db,
     now: app.now,
     graceDays: app.env.PRIVACY_DELETION_GRACE_DAYS,
-    checkPassword: memberPasswordCheck({ db: app.db, env: app.env, now: app.now }),
+    proof: memberProof({ db: app.db, env: app.env, now: app.now }),
   });
   app.memberLoginListeners.push((login) => privacy.cancelByLogin(login.mid));
 
-  registerCall(app, privacyStatus, (_, ctx) => privacy.status(memberOf(ctx).mid));
-  registerCall(app, privacyExport, (_, ctx) => privacy.exportOwn(memberOf(ctx).mid, ctx.lang));
+  registerCall(app, privacyStatus, (_, ctx) =>
+    privacy.status(memberOf(ctx).mid, memberOf(ctx).sessionIdHash),
+  );
+  registerCall(app, privacyExport, (_, ctx) => privacy.exportOwn(memberOf(ctx), ctx.lang));
+  registerCall(app, privacyCodeSend, (_, ctx) =>
+    privacy.sendCode(memberOf(ctx).mid, { ip: clientAddress(ctx.request), lang: ctx.lang }),
+  );
+  registerCall(app, privacyConfirm, (input, ctx) => privacy.confirmOwner(memberOf(ctx), input));
   registerCall(app, privacyDelete, (input, ctx) =>
-    privacy.requestDeletion(memberOf(ctx).mid, input.pwd, ctx.lang),
+    privacy.requestDeletion(memberOf(ctx).mid, input, ctx.lang),
   );
 
   registerCall(app, privacyRequestList, (input) =>
@@ -37,5 +48,6 @@ export async function privacyRoutes(app: FastifyInstance) {
   );
   registerCall(app, privacyEraseNow, (input, ctx) => privacy.eraseNow(staffOf(ctx), input.request_id));
   registerCall(app, privacyCancel, (input, ctx) => privacy.cancel(staffOf(ctx), input.request_id));
+  registerCall(app, privacyOpenDeletion, (input, ctx) => privacy.openDeletion(staffOf(ctx), input));
   registerCall(app, privacyStaffExport, (input, ctx) => privacy.exportFor(staffOf(ctx), input.mid, ctx.lang));
 }

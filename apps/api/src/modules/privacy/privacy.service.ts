@@ -9,7 +9,9 @@
  */
 import type {
   DeletionData,
+  IdentityCheckMethod,
   PrivacyExportData,
+  PrivacyProofMethods,
   PrivacyRequestItem,
   PrivacyRequestPageData,
   PrivacyStatusData,
@@ -22,11 +24,18 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
-import { SessionRepository, type MemberPasswordCheck, type MemberRow } from '../accounts/index.ts';
+import {
+  maskEmail,
+  SessionRepository,
+  type MemberProof,
+  type MemberRow,
+  type OwnerProof,
+} from '../accounts/index.ts';
 import { audit, type AuthenticatedStaff } from '../staff/index.ts';
 import { messageAttachments } from '../tickets/index.ts';
 import { privacyPolicy } from './privacy.policy.ts';
 import {
+  erasedUserId,
   PrivacyRepository,
   type ErasedCounts,
   type PrivacyRequestRow,
@@ -42,9 +51,14 @@ export interface PrivacyDeps {
   now: Clock;
   /** The grace period of a deletion, in days (PRIVACY_DELETION_GRACE_DAYS). */
   graceDays: number;
-  /** Confirms the member's password (the passport's, counted on its lockout). */
-  checkPassword?: MemberPasswordCheck;
+  /** The owner's proofs (password, passkey, e-mailed code), the passport's, counted as it counts them. */
+  proof?: MemberProof;
 }
+
+/** The code e-mailed for a deletion or an export is for this purpose only (`member-proof.ts`). */
+const codePurpose = 'privacy';
+
+const refuse = (code: number) => new AppError(code, { domain: 'passport' });
 
 export class PrivacyService {
   constructor(private readonly d: PrivacyDeps) {}
@@ -55,7 +69,8 @@ export class PrivacyService {
 
   // ---- The member ----
 
-  async status(mid: number): Promise<PrivacyStatusData> {
+  /** `sessionIdHash`: the asking session, whose recent proof of the owner allows an export. */
+  async status(mid: number, sessionIdHash?: string): Promise<PrivacyStatusData> {
     const latest = await this.repo().latestDeletion(mid);
     const now = this.d.now().getTime();
     const justCancelled =
@@ -67,11 +82,91 @@ export class PrivacyService {
       deletion: latest ? deletionOf(latest) : null,
       just_cancelled_by_login: justCancelled ? 1 : 0,
       grace_days: this.d.graceDays,
+      proof: await this.proofMethods(mid),
+      export_allowed_until: sessionIdHash ? isoOrNull(await this.exportAllowedUntil(sessionIdHash)) : null,
     };
   }
 
-  /** The member's own data; at most `exportsPerHour` an hour (800000 beyond), each recorded. */
-  async exportOwn(mid: number, lang: LanguageCode): Promise<PrivacyExportData> {
+  // ---- The owner's proof ----
+
+  /**
+   * The address a code goes to: the account's e-mail, else the newest one a social-login provider gave (a relay
+   * address such as Apple's forwards to the player, so it proves the mailbox as well).
+   */
+  private async codeAddress(mid: number, db: Db = this.d.db): Promise<string | null> {
+    const repo = this.repo(db);
+    const row = await repo.member(mid);
+    if (row?.email) return row.email;
+    const withEmail = (await repo.identitiesOf(mid)).filter((i) => i.email);
+    return withEmail.at(-1)?.email ?? null;
+  }
+
+  private async proofMethods(mid: number): Promise<PrivacyProofMethods> {
+    const proof = this.d.proof;
+    if (!proof) return { password: 0, passkey: 0, email: null };
+    const password = await proof.hasPassword(mid);
+    const email = password ? null : await this.codeAddress(mid);
+    return {
+      password: password ? 1 : 0,
+      passkey: (await proof.hasPasskey(mid)) ? 1 : 0,
+      email: email ? maskEmail(email) : null,
+    };
+  }
+
+  /**
+   * Checks the owner's proof or throws the passport's refusal. A passkey always counts; a member with a
+   * password gives it (-600 without); one without (social login) gives the code e-mailed to `codeAddress`; one
+   * with none of these cannot prove it here (-740: customer service opens the deletion after checking).
+   */
+  private async proveOwner(mid: number, given: OwnerProof): Promise<void> {
+    const proof = this.d.proof;
+    if (!proof) throw new AppError(codes.cannotOperate);
+    if (given.passkey) return proof.requirePasskey(mid, given.passkey);
+    if (await proof.hasPassword(mid)) {
+      if (!given.pwd) throw refuse(codes.passportPasswordRequired);
+      return proof.requirePassword(mid, given.pwd);
+    }
+    const email = await this.codeAddress(mid);
+    if (!email) {
+      throw refuse((await proof.hasPasskey(mid)) ? codes.passportPasskeyFailed : codes.passportNoProofMethod);
+    }
+    return proof.requireCode(mid, { email, purpose: codePurpose, code: given.code ?? '' });
+  }
+
+  /** E-mails the code of a member without a password (one with a password gives it instead: -111). */
+  async sendCode(mid: number, client: { ip: string; lang: LanguageCode }) {
+    const proof = this.d.proof;
+    if (!proof || (await proof.hasPassword(mid))) throw new AppError(codes.cannotOperate);
+    const email = await this.codeAddress(mid);
+    if (!email) throw refuse(codes.passportNoProofMethod);
+    await proof.sendCode(mid, { email, purpose: codePurpose, ...client });
+    return { expires_in: 600, resend_after: 60 };
+  }
+
+  /** The owner proved it again on this session: it may download the data for `reauthWindowMs`. */
+  async confirmOwner(member: { mid: number; sessionIdHash: string }, given: OwnerProof) {
+    await this.proveOwner(member.mid, given);
+    const now = this.d.now();
+    await new SessionRepository(this.d.db).markReauthenticated(member.sessionIdHash, now);
+    return { export_allowed_until: iso(new Date(now.getTime() + privacyPolicy.reauthWindowMs)) };
+  }
+
+  private async exportAllowedUntil(sessionIdHash: string): Promise<Date | null> {
+    const at = await new SessionRepository(this.d.db).reauthenticatedAt(sessionIdHash);
+    const until = at && new Date(at.getTime() + privacyPolicy.reauthWindowMs);
+    return until && until > this.d.now() ? until : null;
+  }
+
+  /**
+   * The member's own data; only on a session that proved the owner within `reauthWindowMs` (-741: a stolen
+   * session alone cannot take it all); at most `exportsPerHour` an hour (800000 beyond), each recorded.
+   */
+  async exportOwn(
+    member: { mid: number; sessionIdHash: string },
+    lang: LanguageCode,
+  ): Promise<PrivacyExportData> {
+    const { mid } = member;
+    if (!(await this.exportAllowedUntil(member.sessionIdHash))) throw refuse(codes.passportConfirmAgain);
     const now = this.d.now();
     return inTransaction(this.d.db, async (tx) => {
       const repo = this.repo(tx);
@@ -93,12 +188,12 @@ export class PrivacyService {
   }
 
   /**
-   * Asks to delete the account: the password first (a stolen session alone cannot), then one pending request per
-   * member (a second answers the first), every session ended, and a confirmation in the member's language.
+   * Asks to delete the account: the owner's proof first (a stolen session alone cannot; `proveOwner`), then one
+   * pending request per member (a second answers the first), every session ended, and a confirmation in the
+   * member's language.
    */
-  async requestDeletion(mid: number, sealedPassword: string, lang: LanguageCode): Promise<PrivacyStatusData> {
-    if (!this.d.checkPassword) throw new AppError(codes.cannotOperate);
-    await this.d.checkPassword(mid, sealedPassword);
+  async requestDeletion(mid: number, given: OwnerProof, lang: LanguageCode): Promise<PrivacyStatusData> {
+    await this.proveOwner(mid, given);
     const now = this.d.now();
     await inTransaction(this.d.db, async (tx) => {
       const repo = this.repo(tx);
@@ -114,6 +209,55 @@ export class PrivacyService {
       });
     });
     return this.status(mid);
+  }
+
+  /**
+   * Staff open a deletion for a member who asked them (one who cannot prove it on the site), after checking who
+   * they are: how (`method`) and what (`note`) is audited with it. From then on it is a member's request: the
+   * grace period, every session ended, the member told in their language, a login cancels it, the job erases.
+   */
+  async openDeletion(
+    staff: AuthenticatedStaff,
+    input: { mid: number; method: IdentityCheckMethod; note: string },
+  ): Promise<PrivacyRequestItem> {
+    const now = this.d.now();
+    return inTransaction(this.d.db, async (tx) => {
+      const repo = this.repo(tx);
+      const row = await repo.lockMember(input.mid);
+      if (!row) throw new AppError(codes.notFound);
+      // An erased account has nobody left to erase; a pending request is the one to act on.
+      if (row.userId === erasedUserId(row.mid) || (await repo.pendingDeletion(row.mid))) {
+        throw new AppError(codes.cannotOperate);
+      }
+      const lang = row.lang as LanguageCode;
+      const eraseAfter = new Date(now.getTime() + this.d.graceDays * day);
+      const request = await repo.insert({
+        mid: row.mid,
+        kind: 'deletion',
+        state: 'pending',
+        requestedBy: 'staff',
+        staffId: staff.staffId,
+        lang,
+        eraseAfter,
+      });
+      await new SessionRepository(tx).revokeAllOf(row.mid, now);
+      await notify(tx, row, lang, 'deletionRequested', {
+        date: iso(eraseAfter).slice(0, 10),
+        days: this.d.graceDays,
+      });
+      await audit.record(tx, {
+        actor: staff,
+        action: 'privacy.open_deletion',
+        target: { type: 'privacy_request', id: request.id },
+        after: {
+          state: 'pending',
+          mid: row.mid,
+          erase_after: iso(eraseAfter),
+          identity_check: { method: input.method, note: input.note },
+        },
+      });
+      return itemOf(request, row.userId);
+    });
   }
 
   /** A login during the grace period cancels the deletion (the member is told by e-mail and on the page). */
@@ -282,7 +426,10 @@ function itemOf(row: PrivacyRequestRow, userId: string): PrivacyRequestItem {
   };
 }
 
-/** The confirmation of a request or a cancellation: by e-mail when one is bound, else by SMS. */
+/**
+ * The confirmation of a request or a cancellation: by e-mail when one is bound (or, for a social-login member, the
+ * one their provider gave), else by SMS.
+ */
 async function notify(
   tx: Db,
   row: MemberRow,
@@ -290,10 +437,12 @@ async function notify(
   what: 'deletionRequested' | 'deletionCancelled',
   vars: Record<string, string | number>,
 ): Promise<void> {
-  if (row.email) {
+  const email =
+    row.email ?? (await new PrivacyRepository(tx).identitiesOf(row.mid)).filter((i) => i.email).at(-1)?.email;
+  if (email) {
     await outbox.enqueue(tx, {
       channel: 'email',
-      recipient: row.email,
+      recipient: email,
       lang,
       subject: messageText(lang, `privacy.${what}.subject`, vars),
       body: messageText(lang, `privacy.${what}.body`, vars),

@@ -4,11 +4,13 @@ import { App } from 'antd';
 import type { PrivacyRequestItem } from '@gp/contracts/privacy';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { saveJsonFile } from '../../../lib/save-json-file.ts';
+import type { OpenDeletionInput } from '../components/open-deletion-dialog.tsx';
 import { privacyCalls } from './privacy-requests.calls.ts';
 
 /**
  * The staff actions on privacy requests: erase now and cancel, each asked first (erasing says it cannot be
- * undone and needs the member's identity checked), and download a member's data as a JSON file. `onChanged`
+ * undone and needs the member's identity checked), download a member's data as a JSON file, and open a deletion
+ * for a member (the dialog records how their identity was checked). `onChanged`
  * runs after a change (the screen reloads its list).
  */
 export function usePrivacyActions(onChanged: () => void) {
@@ -16,12 +18,15 @@ export function usePrivacyActions(onChanged: () => void) {
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
 
+  /** Answers whether the work succeeded. */
   const run = async (key: string, work: () => Promise<string>) => {
     setBusy(key);
     try {
       void message.success(await work());
+      return true;
     } catch (error) {
       void message.error(errorMessage(t, error));
+      return false;
     } finally {
       setBusy(null);
     }
@@ -64,5 +69,13 @@ export function usePrivacyActions(onChanged: () => void) {
       return t('privacyRequests.downloaded', { mid });
     });
 
-  return { erase, cancel, download, busy };
+  /** Opens a deletion for a member who asked customer service; answers whether it was opened (the dialog closes). */
+  const openDeletion = (input: OpenDeletionInput) =>
+    run('open-deletion', async () => {
+      await privacyCalls.openDeletion(input);
+      onChanged();
+      return t('privacyRequests.opened', { mid: input.mid });
+    });
+
+  return { erase, cancel, download, openDeletion, busy };
 }

@@ -6,19 +6,22 @@ import type { PrivacyFilters } from '../model/request-filters.ts';
 import layout from '../../../lib/layout.module.css';
 
 /**
- * The list's filters (kind, state, member UID), and the download of a member's data by UID, for a member who
- * asked customer service rather than the account page.
+ * The list's filters (kind, state, member UID), and for a member who asked customer service rather than the
+ * account page: the download of their data by UID, and opening a deletion for them.
  */
 export function PrivacyFiltersForm({
   filters,
   onApply,
   onDownload,
   downloading,
+  onOpenDeletion,
 }: {
   filters: PrivacyFilters;
   onApply: (next: PrivacyFilters) => void;
   onDownload: (mid: number) => void;
   downloading: boolean;
+  /** Opens the "open a deletion" dialog for the UID typed, if any. */
+  onOpenDeletion: (mid: number | null) => void;
 }) {
   const { t } = useTranslation('admin');
   const [mid, setMid] = useState<number | null>(filters.mid ?? null);
@@ -73,6 +76,9 @@ export function PrivacyFiltersForm({
       </Button>
       <Button disabled={!mid} loading={downloading} onClick={() => mid && onDownload(mid)}>
         {t('privacyRequests.downloadForUid')}
+      </Button>
+      <Button danger onClick={() => onOpenDeletion(mid)}>
+        {t('privacyRequests.openDeletion')}
       </Button>
     </Flex>
   );

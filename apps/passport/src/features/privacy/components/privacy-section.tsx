@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PrivacyStatusData } from '@gp/contracts/privacy';
+import { ApiError } from '@gp/api-client';
+import type { PrivacyProofMethods, PrivacyStatusData } from '@gp/contracts/privacy';
+import { codes } from '@gp/errors';
 import { formatDate } from '@gp/i18n/format';
 import { SiteLink } from '@gp/ui/site-link';
 import { privacyCalls } from '../api/privacy.calls.ts';
@@ -10,7 +12,7 @@ import section from '../../../components/account-section.module.css';
 import controls from '../../../components/controls.module.css';
 import { FormMessages } from '../../../components/form-messages.tsx';
 import { SectionForm } from '../../../components/section-form.tsx';
-import { SectionInput } from '../../../components/section-input.tsx';
+import { emptyProof, OwnerProofFields, proofOf, type ProofInput } from './owner-proof-fields.tsx';
 
 const styles = { ...controls, ...section };
 
@@ -20,9 +22,11 @@ export interface PrivacySectionProps {
 }
 
 /**
- * The account page's privacy rights (PDPA): download my data (a JSON file), and delete my account after a
- * confirmation with the password; the deletion waits out a grace period in which logging in cancels it. A
- * deletion that a login cancelled is said here too.
+ * The account page's privacy rights (PDPA): download my data (a JSON file) and delete my account, each after the
+ * member proves it is them (the password; a code e-mailed to a social-login member: `OwnerProofFields`) - the
+ * download asks only when the server does (-741: no proof on this session in the last few minutes). The
+ * deletion waits out a grace period in which logging in cancels it. A deletion that a login cancelled is said
+ * here too.
  */
 export function PrivacySection({ sealPassword }: PrivacySectionProps) {
   const { t, i18n } = useTranslation('passport');
@@ -32,6 +36,7 @@ export function PrivacySection({ sealPassword }: PrivacySectionProps) {
   const [downloaded, setDownloaded] = useState(false);
   const [alert, setAlert] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [provingForDownload, setProvingForDownload] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -56,7 +61,8 @@ export function PrivacySection({ sealPassword }: PrivacySectionProps) {
       saveJsonFile(exportFileName(data.generated_at), data);
       setDownloaded(true);
     } catch (error) {
-      setAlert(privacyErrorText(t, error));
+      if (error instanceof ApiError && error.code === codes.passportConfirmAgain) setProvingForDownload(true);
+      else setAlert(privacyErrorText(t, error));
     }
     setDownloading(false);
   };
@@ -89,22 +95,35 @@ export function PrivacySection({ sealPassword }: PrivacySectionProps) {
         </p>
       )}
       <FormMessages alert={alert} notice={downloaded ? t('privacy.downloaded') : ''} />
-      <div className={styles.field}>
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondary}
-            onClick={() => void download()}
-            disabled={downloading}
-          >
-            {downloading ? t('privacy.downloading') : t('privacy.download')}
-          </button>
+      {provingForDownload ? (
+        <ConfirmForm
+          methods={status?.proof}
+          sealPassword={sealPassword}
+          onCancel={() => setProvingForDownload(false)}
+          onConfirmed={() => {
+            setProvingForDownload(false);
+            void download();
+          }}
+        />
+      ) : (
+        <div className={styles.field}>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => void download()}
+              disabled={downloading}
+            >
+              {downloading ? t('privacy.downloading') : t('privacy.download')}
+            </button>
+          </div>
+          <p className={styles.hint}>{t('privacy.downloadHint')}</p>
         </div>
-        <p className={styles.hint}>{t('privacy.downloadHint')}</p>
-      </div>
+      )}
       {confirming ? (
         <DeleteForm
           graceDays={status?.grace_days}
+          methods={status?.proof}
           sealPassword={sealPassword}
           onCancel={() => setConfirming(false)}
           onRequested={setStatus}
@@ -120,19 +139,14 @@ export function PrivacySection({ sealPassword }: PrivacySectionProps) {
   );
 }
 
-function DeleteForm({
-  graceDays,
-  sealPassword,
-  onCancel,
-  onRequested,
-}: {
-  graceDays: number | undefined;
-  sealPassword: (password: string) => Promise<string>;
-  onCancel: () => void;
-  onRequested: (status: PrivacyStatusData) => void;
-}) {
+/** The proof's state and submit, shared by the deletion and the download's confirmation. */
+function useProofForm(
+  methods: PrivacyProofMethods | undefined,
+  sealPassword: (password: string) => Promise<string>,
+  send: (proof: { pwd?: string; code?: string }) => Promise<void>,
+) {
   const { t } = useTranslation('passport');
-  const [password, setPassword] = useState('');
+  const [value, setValue] = useState<ProofInput>(emptyProof);
   const [error, setError] = useState('');
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
@@ -140,19 +154,72 @@ function DeleteForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert('');
-    if (!password) {
+    const proof = await proofOf(methods, value, sealPassword);
+    if (!proof) {
       setError(t('validation.required'));
       return;
     }
     setError('');
     setBusy(true);
     try {
-      onRequested(await privacyCalls.requestDeletion({ pwd: await sealPassword(password) }));
+      await send(proof);
     } catch (failure) {
       setAlert(privacyErrorText(t, failure));
       setBusy(false);
     }
   };
+  return { value, setValue, error, alert, busy, submit };
+}
+
+function ConfirmForm({
+  methods,
+  sealPassword,
+  onCancel,
+  onConfirmed,
+}: {
+  methods: PrivacyProofMethods | undefined;
+  sealPassword: (password: string) => Promise<string>;
+  onCancel: () => void;
+  onConfirmed: () => void;
+}) {
+  const { t } = useTranslation('passport');
+  const form = useProofForm(methods, sealPassword, async (proof) => {
+    await privacyCalls.confirm(proof);
+    onConfirmed();
+  });
+  return (
+    <SectionForm
+      heading={t('privacy.confirmHeading')}
+      busy={form.busy}
+      onSubmit={(e) => void form.submit(e)}
+      submitLabel={form.busy ? t('privacy.confirming') : t('privacy.confirmDownload')}
+      cancelLabel={t('privacy.notNow')}
+      onCancel={onCancel}
+    >
+      <p className={styles.text}>{t('privacy.confirmExplain')}</p>
+      <FormMessages alert={form.alert} />
+      <OwnerProofFields methods={methods} value={form.value} error={form.error} onChange={form.setValue} />
+    </SectionForm>
+  );
+}
+
+function DeleteForm({
+  graceDays,
+  methods,
+  sealPassword,
+  onCancel,
+  onRequested,
+}: {
+  graceDays: number | undefined;
+  methods: PrivacyProofMethods | undefined;
+  sealPassword: (password: string) => Promise<string>;
+  onCancel: () => void;
+  onRequested: (status: PrivacyStatusData) => void;
+}) {
+  const { t } = useTranslation('passport');
+  const { value, setValue, error, alert, busy, submit } = useProofForm(methods, sealPassword, async (proof) =>
+    onRequested(await privacyCalls.requestDeletion(proof)),
+  );
 
   return (
     <SectionForm
@@ -166,7 +233,7 @@ function DeleteForm({
     >
       <p className={styles.text}>{t('privacy.deleteExplain', { days: graceDays ?? 14 })}</p>
       <FormMessages alert={alert} />
-      <SectionInput label={t('privacy.password')} error={error} value={password} onChange={setPassword} />
+      <OwnerProofFields methods={methods} value={value} error={error} onChange={setValue} />
     </SectionForm>
   );
 }

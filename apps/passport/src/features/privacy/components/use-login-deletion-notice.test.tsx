@@ -14,6 +14,8 @@ const api = tableApi(
         deletion: null,
         just_cancelled_by_login: state.justCancelled,
         grace_days: 14,
+        proof: { password: 1, passkey: 0, email: null },
+        export_allowed_until: null,
       }),
     ],
   ]),
