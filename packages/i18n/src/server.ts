@@ -51,7 +51,9 @@ export type MessageKey =
   | `accountSecurity.${'emailChanged' | 'phoneChanged'}.${'subject' | 'body' | 'sms'}`
   | `accountSecurity.newDevice.${'subject' | 'body'}`
   | `signupAttempt.${'subject' | 'body' | 'sms'}`
-  | `privacy.${'deletionRequested' | 'deletionCancelled'}.${'subject' | 'body' | 'sms'}`;
+  | `privacy.${'deletionRequested' | 'deletionCancelled'}.${'subject' | 'body' | 'sms'}`
+  | `staffSecurity.factorChanged.${'subject' | 'body'}`
+  | `staffSecurity.change.${'totpAdded' | 'passkeyAdded' | 'passkeyRemoved' | 'recoveryCodes' | 'reset'}`;
 
 /** Column titles of the staff desk's ticket export (apps/api modules/desk). */
 export type DeskExportColumn =
