@@ -157,14 +157,18 @@ describe('changing a factor asks "Confirm it’s you" first', () => {
     fireEvent.change(screen.getByLabelText('Password', { selector: 'input[type="password"]' }), {
       target: { value: 'wrong-pass1' },
     });
-    fireEvent.change(screen.getByLabelText('Authenticator or recovery code'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText('Authenticator or recovery code'), {
+      target: { value: '123456' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(errors.staff.oldPasswordWrong)).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Password', { selector: 'input[type="password"]' }), {
       target: { value: 'right-pass1' },
     });
-    fireEvent.change(screen.getByLabelText('Authenticator or recovery code'), { target: { value: '123 456' } });
+    fireEvent.change(screen.getByLabelText('Authenticator or recovery code'), {
+      target: { value: '123 456' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
     const list = await screen.findByRole('list', { name: 'Recovery codes' });

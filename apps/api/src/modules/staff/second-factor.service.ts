@@ -71,7 +71,6 @@ function newRecoveryCode(): string {
   return `${out.slice(0, 5)}-${out.slice(5)}`;
 }
 
-
 /**
  * The staff's ceremonies. The relying party is the console: its host (rpID) and origin come from
  * CS_ADMIN_ORIGIN. A second factor after the password: the device verifies its user where it can.
@@ -231,7 +230,8 @@ export class SecondFactorService {
     if (!slot) throw new AppError(codes.staffTooManyLogins);
     let ok = false;
     if (method === 'totp') ok = await this.checkTotp(staffId, input.totp ?? '');
-    else if (method === 'recovery_code') ok = await this.spendRecoveryCode(staffId, input.recovery_code ?? '');
+    else if (method === 'recovery_code')
+      ok = await this.spendRecoveryCode(staffId, input.recovery_code ?? '');
     else {
       ok = await this.checkPasskey(staffId, input.passkey ?? {}, this.reauthChallenges(staffId).take);
     }
@@ -586,7 +586,9 @@ export class SecondFactorService {
     response: Record<string, unknown>,
   ) {
     return this.attempt(pendingId, client, 'passkey', ({ staffId, idHash }) =>
-      this.checkPasskey(staffId, response, (challenge) => this.repo().takePendingChallenge(idHash, challenge)),
+      this.checkPasskey(staffId, response, (challenge) =>
+        this.repo().takePendingChallenge(idHash, challenge),
+      ),
     );
   }
 }

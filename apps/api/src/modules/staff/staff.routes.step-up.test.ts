@@ -100,8 +100,12 @@ describe('a session is privileged by how it was opened (item 1)', () => {
     const member = await withTotp();
     const other = await sessionFor(t.db, member.staffId, clock.now());
     expect((await staffGet(t.app, other, '/csmng/login_check')).json().code).toBe(0);
-    expect((await reauth(member.session, { password: member.password, totp: codeAt(member.secret) })).json().code).toBe(0);
-    expect((await staffPost(t.app, member.session, '/csmng/second_factor/recovery_codes', {})).json().code).toBe(0);
+    expect(
+      (await reauth(member.session, { password: member.password, totp: codeAt(member.secret) })).json().code,
+    ).toBe(0);
+    expect(
+      (await staffPost(t.app, member.session, '/csmng/second_factor/recovery_codes', {})).json().code,
+    ).toBe(0);
     expect((await staffGet(t.app, other, '/csmng/login_check')).json().code).toBe(-101);
     expect((await staffGet(t.app, member.session, '/csmng/login_check')).json().code).toBe(0);
   });
@@ -122,9 +126,9 @@ describe('factor changes need a recent step-up (item 2)', () => {
 
     expect((await reauth(session, { password: member.password })).json().code).toBe(-40026);
     for (const url of changes) expect((await staffPost(t.app, session, url, {})).json().code).toBe(-40026);
-    expect((await reauth(session, { password: 'Not the password 1', totp: codeAt(member.secret) })).json().code).toBe(
-      510008,
-    );
+    expect(
+      (await reauth(session, { password: 'Not the password 1', totp: codeAt(member.secret) })).json().code,
+    ).toBe(510008);
     const wrongCode = String((Number(codeAt(member.secret)) + 1) % 1_000_000).padStart(6, '0');
     expect((await reauth(session, { password: member.password, totp: wrongCode })).json().code).toBe(-40021);
 
@@ -151,7 +155,9 @@ describe('factor changes need a recent step-up (item 2)', () => {
     const member = await withTotp();
     const answers: number[] = [];
     for (let i = 0; i < 5; i++) {
-      answers.push((await reauth(member.session, { password: `Wrong password ${i}`, totp: '000000' })).json().code);
+      answers.push(
+        (await reauth(member.session, { password: `Wrong password ${i}`, totp: '000000' })).json().code,
+      );
     }
     expect(answers).toEqual([510008, 510008, 510008, 510008, 500004]);
     // The right password now waits out the lock too, and so does the login.
@@ -215,7 +221,10 @@ describe('factor changes need a recent step-up (item 2)', () => {
       email: 'not an address',
     });
     expect(bad.json().code).not.toBe(0);
-    const cleared = await staffPost(t.app, admin, '/csmng/account/save', { account_id: member.accountId, email: '' });
+    const cleared = await staffPost(t.app, admin, '/csmng/account/save', {
+      account_id: member.accountId,
+      email: '',
+    });
     expect(cleared.json().data.email).toBeNull();
   });
 });
