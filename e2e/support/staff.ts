@@ -153,7 +153,11 @@ export async function staffCall<T>(
   return data<T>(response, `${method} /csmng${path}`);
 }
 
-/** Gives the logged-in account a software passkey (the calls the sign-in security screen makes). */
+/**
+ * Gives the logged-in account a software passkey (the calls the sign-in security screen makes). A factor change
+ * needs a step-up of the last 5 minutes in the session: the callers run it right after the password change, which
+ * counts as one while the account has no factor, or after the enrolment that followed it.
+ */
 export async function addSoftwarePasskey(staff: StaffApi, accountId: string): Promise<SoftwareAuthenticator> {
   const passkey = new SoftwareAuthenticator();
   const options = await staffCall<Record<string, unknown>>(staff, 'POST', '/second_factor/passkey/options');

@@ -1,7 +1,8 @@
 /**
  * The staff second factor at the console (every staff account has one): the administrator, enrolled with an
  * authenticator app by console-setup, logs in with a code; an agent adds a passkey on sign-in security and logs
- * in with it through Chromium's virtual authenticator; the administrator resets the agent's second factor.
+ * in with it through Chromium's virtual authenticator; the administrator resets the agent's second factor, and
+ * enrolling again asks the agent to confirm it's them (the password) first.
  */
 import { expect, test } from '@playwright/test';
 import { afterNavigation, checkA11y, firstRenderMs, visit } from '../support/a11y.ts';
@@ -105,4 +106,11 @@ test('an agent adds a passkey and logs in with it; the administrator can reset i
   await consolePasswordStep(page, agent.accountId, agent.password);
   await expect(page).toHaveURL(/\/security/);
   await expect(page.getByText('Set up a second sign-in step to continue')).toBeVisible();
+  // A login is no step-up: enrolling again asks for the password first (no factor is left to prove).
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  const stepUp = page.getByRole('dialog');
+  await expect(stepUp).toContainText("Confirm it's you");
+  await stepUp.getByLabel('Password', { exact: true }).fill(agent.password);
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByLabel('Setup key')).toBeVisible();
 });

@@ -89,14 +89,21 @@ export async function createTestStaff(db: Db, options: TestStaffOptions = {}): P
 /** A staff account with a live session (no login call, no audit row). */
 export async function loginTestStaff(db: Db, options: TestStaffOptions = {}): Promise<TestStaff> {
   const account = await createTestStaff(db, options);
-  return { ...account, ...(await sessionFor(db, account.staffId, options.at)) };
+  return {
+    ...account,
+    ...(await sessionFor(db, account.staffId, options.at, { secondFactor: options.secondFactor !== false })),
+  };
 }
 
-/** Another live session of an existing account (a second browser). */
+/**
+ * Another live session of an existing account (a second browser). By default one that passed the second step,
+ * as a login of an enrolled account leaves it; `secondFactor: false` for one a password alone opened.
+ */
 export async function sessionFor(
   db: Db,
   staffId: number,
   at = new Date(),
+  options: { secondFactor?: boolean } = {},
 ): Promise<Pick<TestStaff, 'ct' | 'cookies'>> {
   const sid = newToken(32);
   const ct = newToken(24);
@@ -107,6 +114,7 @@ export async function sessionFor(
     ip: '127.0.0.1',
     expiresAt: new Date(at.getTime() + 3_600_000),
     lastSeenAt: at,
+    secondFactorAt: options.secondFactor === false ? null : at,
   });
   return { ct, cookies: { [staffSessionCookie]: sid, [staffCsrfCookie]: ct } };
 }

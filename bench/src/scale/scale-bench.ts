@@ -178,6 +178,8 @@ async function staffSession(db: Db) {
     ip: '127.0.0.1',
     expiresAt: new Date(Date.now() + 6 * 3_600_000),
     lastSeenAt: new Date(),
+    // As a login through the second step leaves it: only such a session is privileged.
+    secondFactorAt: new Date(),
   });
   return { ct, cookie: `${staffSessionCookie}=${sid}; ${staffCsrfCookie}=${ct}` };
 }

@@ -35,6 +35,8 @@ describe('staff calls', () => {
       '/csmng/login/passkey/options': 'POST json public',
       '/csmng/login/passkey': 'POST json public',
       '/csmng/second_factor': 'GET query staff self',
+      '/csmng/second_factor/reauth': 'POST json staff self',
+      '/csmng/second_factor/reauth/passkey/options': 'POST json staff self',
       '/csmng/second_factor/totp/start': 'POST json staff self',
       '/csmng/second_factor/totp/confirm': 'POST json staff self',
       '/csmng/second_factor/recovery_codes': 'POST json staff self',

@@ -170,6 +170,14 @@ export const privilegeIdsRule = z
 
 /** A password as typed into a form: passed on whole and checked by the server (500006 when it breaks the rule). */
 const typedPassword = z.string().min(1).max(256);
+/**
+ * Where a staff account's security notices go (its second factor changed): optional; an empty string clears it.
+ * Kept lower-case and trimmed.
+ */
+export const staffEmailRule = z.union([
+  z.literal('').transform(() => null),
+  z.string().trim().toLowerCase().max(254).pipe(z.email()),
+]);
 /** An account_id as sent to look one up: the server lower-cases it; a wrong shape simply finds nothing. */
 const accountIdRef = z.string().trim().toLowerCase().min(1).max(64);
 const pageSize = z.coerce.number().int().min(1).max(100).default(20);
@@ -208,6 +216,8 @@ export const staffAccountData = z.object({
   /** `blocked`: limited with account/limit; it cannot log in until account/unseal. */
   status: staffAccountStatus,
   must_change_password: flag,
+  /** Where its security notices go; null: none are sent. */
+  email: z.string().nullable(),
   last_login_at: z.string().nullable(),
   last_login_ip: z.string().nullable(),
   created_at: z.string(),
@@ -227,7 +237,7 @@ export type StaffAccountPageData = z.infer<typeof staffAccountPageData>;
  *   into the account field may be a password), locked, blocked, second_factor) / staff.logout;
  * - staff.second_factor.enrol (the authenticator app confirmed) / .passkey_add / .passkey_remove (after: the
  *   passkey's name) / .recovery_codes (a new set) / .reset (an administrator removed another member's factors;
- *   target: that account).
+ *   target: that account). Each also e-mails the account's owner and ends the account's other sessions.
  * - staff.account.add / .save (before/after: name, privileges; `password_reset` when a new one-time password was
  *   set) / .password (the member's own change) / .delete / .block / .unseal;
  * - ticket.reply (after: message_id, reply_status, content) / .recall (before: the recalled reply's content and
@@ -467,6 +477,7 @@ export const staffAccountAdd = defineStaffCall({
     account_name: staffAccountNameRule,
     account_pwd: typedPassword,
     privilege_ids: privilegeIdsRule.default([]),
+    email: staffEmailRule.optional(),
   }),
   response: staffAccountData,
 });
@@ -487,6 +498,7 @@ export const staffAccountSave = defineStaffCall({
     account_name: staffAccountNameRule.optional(),
     privilege_ids: privilegeIdsRule.optional(),
     account_pwd: typedPassword.optional(),
+    email: staffEmailRule.optional(),
   }),
   response: staffAccountData,
 });
@@ -698,6 +710,41 @@ export const staffRecoveryCodesNew = defineStaffCall({
   keepsPublicData: true,
   request: z.object({}),
   response: z.object({ recovery_codes: z.array(z.string()) }),
+});
+
+/**
+ * A step-up (issue 33 item 2): the password and, when the account has a second factor, one current factor (an
+ * authenticator-app code `totp`, a `recovery_code`, which it spends, or a `passkey` answer to
+ * `second_factor/reauth/passkey/options`). Recorded on this session for 5 minutes (`valid_until`): every factor
+ * change (totp/start, passkey/options, passkey/remove, recovery_codes) asks for one (-40026 without). The first
+ * enrolment of an account with no factor asks for the password only (the own password change counts as one).
+ * 510008 wrong password (counted like a failed login), -40021 / -40023 wrong factor (counted like a login's second
+ * step), -40026 a factor was due but none given, 500004 too many tries.
+ */
+export const staffReauth = defineStaffCall({
+  method: 'POST',
+  path: '/second_factor/reauth',
+  encoding: 'json',
+  privilege: 'self',
+  keepsPublicData: true,
+  request: z.object({
+    password: typedPassword,
+    totp: totpCodeRule.optional(),
+    recovery_code: recoveryCodeRule.optional(),
+    passkey: webauthnResponse.optional(),
+  }),
+  response: z.object({ valid_until: z.string() }),
+});
+
+/** WebAuthn options for a step-up with one of one's passkeys (a new challenge, 5 minutes, used once). */
+export const staffReauthPasskeyOptions = defineStaffCall({
+  method: 'POST',
+  path: '/second_factor/reauth/passkey/options',
+  encoding: 'json',
+  privilege: 'self',
+  keepsPublicData: true,
+  request: z.object({}),
+  response: webauthnOptions,
 });
 
 /** WebAuthn options to add a passkey to one's own account (a new challenge, valid 5 minutes, used once). */

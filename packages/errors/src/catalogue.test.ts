@@ -207,6 +207,7 @@ const specCodes: Record<ErrorDomain, ReadonlyArray<readonly [number, string]>> =
     [-40023, 'staff.passkeyFailed'],
     [-40024, 'staff.enrolmentNotStarted'],
     [-40025, 'staff.lastSecondFactor'],
+    [-40026, 'staff.stepUpRequired'],
     [-40008, 'staff.notOnOwnAccount'],
     [-40009, 'staff.lastAccountsAdmin'],
     [-40010, 'staff.gameInUse'],

@@ -212,6 +212,8 @@ const payCodes = {
  *   -40023 passkeyFailed           the passkey answer did not verify (or its challenge expired)
  *   -40024 enrolmentNotStarted     a code to confirm, but no authenticator-app enrolment is waiting
  *   -40025 lastSecondFactor        removing it would leave the account without a second factor
+ *   -40026 stepUpRequired          a factor change needs the password and a current factor proven again in this
+ *                                  session within 5 minutes (second_factor/reauth), or the step-up lacked the factor
  */
 const staffCodes = {
   [-40001]: 'staff.ticketHandledByOther',
@@ -236,6 +238,7 @@ const staffCodes = {
   [-40023]: 'staff.passkeyFailed',
   [-40024]: 'staff.enrolmentNotStarted',
   [-40025]: 'staff.lastSecondFactor',
+  [-40026]: 'staff.stepUpRequired',
   [-40008]: 'staff.notOnOwnAccount',
   [-40009]: 'staff.lastAccountsAdmin',
   [-40010]: 'staff.gameInUse',
@@ -455,6 +458,7 @@ export const codes = {
   staffPasskeyFailed: -40023,
   staffEnrolmentNotStarted: -40024,
   staffLastSecondFactor: -40025,
+  staffStepUpRequired: -40026,
   staffNotOnOwnAccount: -40008,
   staffLastAccountsAdmin: -40009,
   staffGameInUse: -40010,

@@ -52,7 +52,9 @@ export type MessageKey =
   | `accountSecurity.newDevice.${'subject' | 'body'}`
   | `signupAttempt.${'subject' | 'body' | 'sms'}`
   | `bindAttempt.${'subject' | 'body' | 'sms'}`
-  | `privacy.${'deletionRequested' | 'deletionCancelled'}.${'subject' | 'body' | 'sms'}`;
+  | `privacy.${'deletionRequested' | 'deletionCancelled'}.${'subject' | 'body' | 'sms'}`
+  | `staffSecurity.factorChanged.${'subject' | 'body'}`
+  | `staffSecurity.change.${'totpAdded' | 'passkeyAdded' | 'passkeyRemoved' | 'recoveryCodes' | 'reset'}`;
 
 /** Column titles of the staff desk's ticket export (apps/api modules/desk). */
 export type DeskExportColumn =

@@ -151,6 +151,30 @@ describe('staff accounts', () => {
     });
   });
 
+  it('sets the e-mail for security notices, checked on the device, sent only when it changes', async () => {
+    const server = staffServer(
+      { '/account/list': listOf(me, ann), '/account/save': () => ok({ ...ann, email: 'ann@example.com' }) },
+      staffSession(),
+    );
+    await renderConsole('/accounts');
+    fireEvent.click(await screen.findByLabelText('Edit agent.one'));
+    const dialog = within(await screen.findByRole('dialog'));
+    const email = dialog.getByLabelText(admin.accounts.email);
+    fireEvent.change(email, { target: { value: 'not an address' } });
+    fireEvent.click(dialog.getByRole('button', { name: admin.accounts.save }));
+    expect(await dialog.findByText(admin.accounts.emailRule)).toBeTruthy();
+    expect(server.to('/account/save')).toHaveLength(0);
+    fireEvent.change(email, { target: { value: 'ann@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: admin.accounts.save }));
+    await waitFor(() => expect(server.to('/account/save')).toHaveLength(1));
+    expect(server.to('/account/save')[0]!.body).toEqual({
+      account_id: 'agent.one',
+      account_name: ann.account_name,
+      privilege_ids: ann.privilege_ids,
+      email: 'ann@example.com',
+    });
+  });
+
   it('asks before deleting, naming the account, and deletes only after yes', async () => {
     const server = staffServer(
       { '/account/list': listOf(me, ann), '/account/del': () => ok(null) },

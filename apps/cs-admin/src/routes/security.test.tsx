@@ -1,5 +1,5 @@
 /** The login's second step, and the enrolment of a second factor, forced before any other screen opens. */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import errors from '@gp/i18n/locales/en/errors.json';
 import {
@@ -111,5 +111,89 @@ describe('enrolment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/security'));
     expect(server.to('/second_factor/totp/confirm')[0]!.body).toEqual({ code: '123 456' });
+  });
+});
+
+/** The open step-up dialog (antd's dialogs carry no accessible name here: found by its title). */
+async function stepUpDialog(): Promise<HTMLElement> {
+  const title = await screen.findByText("Confirm it's you");
+  return title.closest<HTMLElement>('[role="dialog"]')!;
+}
+
+describe('changing a factor asks "Confirm it’s you" first', () => {
+  const enrolled = {
+    totp: { confirmed_at: '2026-03-01T08:30:00.000Z', last_used_at: null },
+    passkeys: [],
+    recovery_codes_left: 7,
+    recovery_codes_created_at: '2026-03-01T08:30:00.000Z',
+  };
+
+  it('new recovery codes: the step-up dialog takes the password and a code, shows a wrong one translated, then the change goes through', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `cccc${i}-ddddd`);
+    let steppedUp = false;
+    const server = staffServer(
+      {
+        '/second_factor': () => ok(enrolled),
+        '/second_factor/recovery_codes': () => (steppedUp ? ok({ recovery_codes: codes }) : refuse(-40026)),
+        '/second_factor/reauth': ({ body }) => {
+          const { password, totp } = body as { password: string; totp?: string };
+          if (password !== 'right-pass1') return refuse(510008);
+          // As the contract reads a code: spaces dropped.
+          if (totp?.replace(/\s+/g, '') !== '123456') return refuse(-40021);
+          steppedUp = true;
+          return ok({ valid_until: '2026-03-01T08:35:00.000Z' });
+        },
+      },
+      staffSession(),
+    );
+    await renderConsole('/security');
+    await screen.findByRole('heading', { level: 1, name: 'Sign-in security' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create new recovery codes' }));
+    const confirmNew = await screen.findAllByRole('button', { name: 'Create new recovery codes' });
+    fireEvent.click(confirmNew[confirmNew.length - 1]!);
+
+    const dialog = await stepUpDialog();
+    expect(dialog.textContent).toContain('enter your password and a code');
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input[type="password"]' }), {
+      target: { value: 'wrong-pass1' },
+    });
+    fireEvent.change(screen.getByLabelText('Authenticator or recovery code'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(errors.staff.oldPasswordWrong)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input[type="password"]' }), {
+      target: { value: 'right-pass1' },
+    });
+    fireEvent.change(screen.getByLabelText('Authenticator or recovery code'), {
+      target: { value: '123 456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(list.textContent).toContain('cccc9-ddddd');
+    expect(server.to('/second_factor/reauth').map((r) => r.body)).toEqual([
+      { password: 'wrong-pass1', totp: '123456' },
+      { password: 'right-pass1', totp: '123 456' },
+    ]);
+    expect(server.to('/second_factor/recovery_codes')).toHaveLength(2);
+  });
+
+  it('closing the dialog changes nothing and shows no error', async () => {
+    const server = staffServer(
+      {
+        '/second_factor': () => ok(enrolled),
+        '/second_factor/totp/start': () => refuse(-40026),
+      },
+      staffSession(),
+    );
+    await renderConsole('/security');
+    fireEvent.click(await screen.findByRole('button', { name: 'Move to a new authenticator app' }));
+    const dialog = await stepUpDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(server.to('/second_factor/totp/start')).toHaveLength(1);
+    expect(server.to('/second_factor/reauth')).toHaveLength(0);
   });
 });

@@ -10,7 +10,9 @@ import {
   RecoveryCodes,
   secondFactorDetail,
   secondFactorError,
+  StepUpCancelled,
   TotpEnrolment,
+  useStepUp,
 } from '../features/auth/index.ts';
 import { PageFrame } from '../lib/page-frame.tsx';
 import layout from '../lib/layout.module.css';
@@ -22,7 +24,9 @@ export async function loader() {
 /**
  * Sign-in security: the second factors of one's own account. Forced after the first login (and
  * after an administrator's reset): until a factor is enrolled nothing else opens. Afterwards: replace the
- * authenticator app, add and remove passkeys, make new recovery codes; each with when it was last used.
+ * authenticator app, add and remove passkeys, make new recovery codes; each with when it was last used. Every
+ * change first asks "Confirm it's you" (password and a current factor; the password alone before the first one)
+ * when the server wants a step-up.
  */
 export default function Security() {
   const { t, i18n } = useTranslation('admin');
@@ -34,6 +38,7 @@ export default function Security() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const forced = session.second_factor === 0;
+  const { guarded, dialog } = useStepUp({ totp: !!detail.totp, passkey: detail.passkeys.length > 0 });
   const when = (iso: string | null) =>
     iso ? formatDate(iso, i18n.language, { style: mediumDateTimeSeconds }) : t('secondFactor.never');
 
@@ -56,17 +61,21 @@ export default function Security() {
       content: t('secondFactor.recovery.newConfirm'),
       okText: t('secondFactor.recovery.new'),
       cancelText: t('accounts.cancel'),
-      onOk: async () => {
-        try {
-          setCodes((await newRecoveryCodes()).recovery_codes);
-        } catch (e) {
-          setError(secondFactorError(t, e));
-        }
-      },
+      // Not awaited: the confirmation closes, and the step-up dialog (when asked for) takes its place.
+      onOk: () => void regenerateNow(),
     });
+  const regenerateNow = async () => {
+    setError(null);
+    try {
+      setCodes((await guarded(newRecoveryCodes)).recovery_codes);
+    } catch (e) {
+      if (!(e instanceof StepUpCancelled)) setError(secondFactorError(t, e));
+    }
+  };
 
   return (
     <PageFrame title={t('secondFactor.title')} plain>
+      {dialog}
       {codes ? (
         <RecoveryCodes codes={codes} onDone={() => void finish()} />
       ) : (
@@ -86,6 +95,7 @@ export default function Security() {
           <TotpEnrolment
             key={detail.totp?.confirmed_at ?? 'none'}
             replacing={!!detail.totp}
+            guarded={guarded}
             onConfirmed={(recoveryCodes) => void added(recoveryCodes)}
           />
           <Divider />
@@ -97,6 +107,7 @@ export default function Security() {
           </Typography.Paragraph>
           <PasskeysPanel
             passkeys={detail.passkeys}
+            guarded={guarded}
             onAdded={(recoveryCodes) => void added(recoveryCodes)}
             onChanged={() => void revalidator.revalidate()}
           />

@@ -105,6 +105,7 @@ export function staffAccount(overrides: Partial<StaffAccountData> = {}): StaffAc
     privileges: ['tickets.read', 'tickets.reply'],
     status: 'active',
     must_change_password: 0,
+    email: null,
     last_login_at: '2026-03-01T08:30:00.000Z',
     last_login_ip: '203.0.113.7',
     created_at: '2026-01-01T00:00:00.000Z',

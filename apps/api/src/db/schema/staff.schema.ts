@@ -44,6 +44,11 @@ export const staffAccount = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /**
+     * Where notices about the account's security go (a second factor added, removed or reset): null sends none.
+     * Not a login name and never shown to other staff but administrators.
+     */
+    email: text('email'),
     /** Who created it; null for the seeded admin. */
     createdBy: integer('created_by'),
     createdAt: createdAt(),
@@ -74,6 +79,17 @@ export const staffSession = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * When this session passed a second factor: the login's second step, or its own first enrolment. Null: a
+     * password alone opened it (the account had no factor), and it stays limited to the `self` calls whatever
+     * the account enrols later (issue 33 item 1): privilege is a property of how a session was opened.
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /**
+     * The last step-up: the password and (when the account has one) a current second factor proven again in this
+     * session. Factor changes need one of the last few minutes (`stepUpPolicy`).
+     */
+    reauthAt: timestamp('reauth_at', { withTimezone: true }),
   },
   (t) => [index('staff_session_staff_idx').on(t.staffId)],
 );
@@ -135,10 +151,11 @@ export const staffTotp = pgTable('staff_totp', {
 });
 
 /**
- * One-time recovery codes: ten per set, a new set replacing the old. Stored as SHA-256 hex of the code: each
- * code is 50 random bits, far beyond what an offline search of a leaked table could cover, so a slow password
- * hash would add cost to every login without adding safety; an unsalted hash also lets one statement find and
- * spend a code (`usedAt`), so two simultaneous uses of one code cannot both pass.
+ * One-time recovery codes: ten per set, a new set replacing the old. Stored as `h1.` + HMAC-SHA-256 of the code
+ * under a subkey of STAFF_TOTP_KEY (recovery-code.hmac.ts): a code has ~50 random bits, which a GPU sweeps against
+ * a plain hash, but a copy of the database without the key gives nothing to sweep. A keyed hash (not argon2) still
+ * lets one statement find and spend a code (`usedAt`), so two simultaneous uses of one code cannot both pass.
+ * Sets made before issue 33 hold unprefixed SHA-256 hex: still accepted until the set is replaced.
  */
 export const staffRecoveryCode = pgTable(
   'staff_recovery_code',

@@ -3,7 +3,7 @@
  * passkeys and the pending half of a login (registration challenges: modules/webauthn). Every check that must not be passed twice
  * (a time step, a recovery code, a challenge, the pending login) is one conditional statement.
  */
-import { and, count, eq, gt, isNotNull, isNull, like, lt, not, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, like, lt, not, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
@@ -171,20 +171,23 @@ export class SecondFactorRepository {
       .values(hashes.map((codeHash) => ({ staffId, codeHash, createdAt: at })));
   }
 
-  /** Spends an unused code: true for exactly one of any number of simultaneous uses. */
-  async spendRecoveryCode(staffId: number, codeHash: string, at: Date): Promise<boolean> {
+  /**
+   * Spends an unused code stored as any of `codeHashes` (the current format and the one before): true for exactly
+   * one of any number of simultaneous uses.
+   */
+  async spendRecoveryCode(staffId: number, codeHashes: readonly string[], at: Date): Promise<boolean> {
     const rows = await this.db
       .update(staffRecoveryCode)
       .set({ usedAt: at })
       .where(
         and(
           eq(staffRecoveryCode.staffId, staffId),
-          eq(staffRecoveryCode.codeHash, codeHash),
+          inArray(staffRecoveryCode.codeHash, [...codeHashes]),
           isNull(staffRecoveryCode.usedAt),
         ),
       )
       .returning({ id: staffRecoveryCode.id });
-    return rows.length === 1;
+    return rows.length > 0;
   }
 
   // ---- Passkeys ----

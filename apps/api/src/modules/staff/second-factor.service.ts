@@ -5,16 +5,26 @@
  * session but a pending login (5 minutes, the HttpOnly `gp_staff_2fa` cookie) that can only be finished here.
  * Wrong second steps are counted per account apart from passwords (`staff-2fa:<id>`, 5 then 30 minutes
  * locked), so a thief with the password cannot reset the count by logging in again.
+ *
+ * Privilege belongs to the session, not the account (issue 33 item 1): a session is full only when it passed the
+ * login's second step or did its account's first enrolment itself (`staff_session.second_factor_at`). Every factor
+ * change (an app or passkey added, a passkey removed, new recovery codes, an administrator's reset) ends the
+ * account's other sessions, is audited and e-mails the owner; and it needs a step-up of the last 5 minutes in this
+ * session (`reauth`: the password and a current factor, the password alone while the account has none), so a
+ * stolen session cookie cannot swap the factors (item 2). The step-up is recorded on the session rather than
+ * carried in each request because a change is two requests (start, confirm; options, add) and a passkey proof
+ * needs a challenge of its own: one call proves once, and the changes only ask the session how long ago.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import type { LanguageCode } from '@gp/config';
 import type { StaffSecondFactorData, StaffSecondStepData, StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashSessionId, newToken, type LockoutService } from '../sessions/index.ts';
+import { hashSessionId, newToken, type LockoutService, type PasswordHasher } from '../sessions/index.ts';
 import {
   credentialIdOf,
   forgetWebAuthnChallenges,
@@ -23,6 +33,8 @@ import {
   type WebAuthnCeremonies,
 } from '../webauthn/index.ts';
 import { audit } from './audit.ts';
+import { noticeFactorChange, type FactorChange } from './factor-notice.ts';
+import { RecoveryCodeHmac } from './recovery-code.hmac.ts';
 import { StaffAccountRepository } from './staff-account.repository.ts';
 import {
   openStaffSession,
@@ -30,7 +42,7 @@ import {
   type OpenedStaffSession,
   type StaffLoginClient,
 } from './staff-auth.ts';
-import { sessionDataOf } from './staff-data.ts';
+import { sessionDataOf, staffAccountKey } from './staff-data.ts';
 import { SecondFactorRepository } from './second-factor.repository.ts';
 import type { TotpSecretBox } from './totp-secret.box.ts';
 import { StaffSessionRepository } from './staff-session.repository.ts';
@@ -43,6 +55,8 @@ export const secondFactorPolicy = {
   periodSeconds: 30,
   toleranceSeconds: 30,
   recoveryCodes: 10,
+  /** How recent a step-up must be for a factor change. */
+  stepUpMs: 5 * minute,
 } as const;
 
 /** The lockout key of an account's second steps (apart from its passwords': see the file comment). */
@@ -57,12 +71,6 @@ function newRecoveryCode(): string {
   return `${out.slice(0, 5)}-${out.slice(5)}`;
 }
 
-/** SHA-256 of the code as typed, without case, spaces or dashes (why not argon2: staff.schema.ts). */
-export function recoveryCodeHash(code: string): string {
-  const normal = code.toLowerCase().replace(/[\s-]+/g, '');
-  return createHash('sha256').update(normal).digest('hex');
-}
-
 /**
  * The staff's ceremonies. The relying party is the console: its host (rpID) and origin come from
  * CS_ADMIN_ORIGIN. A second factor after the password: the device verifies its user where it can.
@@ -75,17 +83,30 @@ export const secondFactorCeremonies = (consoleOrigin: string): WebAuthnCeremonie
 
 /** Registration challenges, per account (the login's live in its pending row). */
 const registerPurpose = 'staff.register';
+/** A step-up's passkey challenges, per account. */
+const reauthPurpose = 'staff.reauth';
 
 export interface SecondFactorDeps {
   db: Db;
   /** Seals the authenticator-app secrets at rest (STAFF_TOTP_KEY). */
   box: TotpSecretBox;
+  /** Keyed hashes of the recovery codes (STAFF_TOTP_KEY). */
+  recoveryCodes: RecoveryCodeHmac;
+  hasher: PasswordHasher;
   lockout: LockoutService;
   webAuthn: WebAuthnCeremonies;
   now: Clock;
 }
 
 type Method = 'totp' | 'recovery_code' | 'passkey';
+
+/** A step-up's proof: the password, and one current factor when the account has one. */
+export interface StepUpInput {
+  password: string;
+  totp?: string | undefined;
+  recovery_code?: string | undefined;
+  passkey?: Record<string, unknown> | undefined;
+}
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -107,7 +128,10 @@ export class SecondFactorService {
         'STAFF_TOTP_KEY does not open the authenticator-app secrets stored in staff_totp: set the key they were sealed with',
       );
     }
-    return repo.sealClearSecrets();
+    const sealed = await repo.sealClearSecrets();
+    // Every secret is sealed now: one in clear from here on was planted, not left over (issue 33 item 6).
+    this.d.box.refuseClear();
+    return sealed;
   }
 
   private now(): Date {
@@ -131,7 +155,11 @@ export class SecondFactorService {
   /** Ten new codes for the account, replacing any it had; answers them in clear, once. */
   private async newRecoveryCodes(tx: Db, staffId: number, at: Date): Promise<string[]> {
     const fresh = Array.from({ length: secondFactorPolicy.recoveryCodes }, newRecoveryCode);
-    await this.repo(tx).replaceRecoveryCodes(staffId, fresh.map(recoveryCodeHash), at);
+    await this.repo(tx).replaceRecoveryCodes(
+      staffId,
+      fresh.map((code) => this.d.recoveryCodes.hash(code)),
+      at,
+    );
     return fresh;
   }
 
@@ -139,6 +167,135 @@ export class SecondFactorService {
   private async firstRecoveryCodes(tx: Db, staffId: number, at: Date): Promise<string[] | null> {
     const { all } = await this.repo(tx).recoveryCodeCount(staffId);
     return all === 0 ? this.newRecoveryCodes(tx, staffId, at) : null;
+  }
+
+  // ---- Step-up ----
+
+  /**
+   * Refuses a factor change unless this session stepped up within `stepUpMs` (-40026): asked before anything of
+   * the change is done.
+   */
+  private async requireStepUp(staff: AuthenticatedStaff): Promise<void> {
+    const at = await new StaffSessionRepository(this.d.db).reauthAt(staff.sessionIdHash);
+    if (!at || this.now().getTime() - at.getTime() > secondFactorPolicy.stepUpMs) {
+      throw new AppError(codes.staffStepUpRequired);
+    }
+  }
+
+  private reauthChallenges(staffId: number) {
+    return webAuthnChallenges(this.d.db, this.d.now, reauthPurpose, String(staffId));
+  }
+
+  /** WebAuthn options for a step-up with one of one's passkeys (-40026 when the account has none). */
+  async reauthPasskeyOptions(staff: AuthenticatedStaff) {
+    const passkeys = await this.repo().passkeysOf(staff.staffId);
+    if (passkeys.length === 0) throw new AppError(codes.staffPasskeyFailed);
+    return this.d.webAuthn.authenticationOptions(passkeys, this.reauthChallenges(staff.staffId).keep);
+  }
+
+  /**
+   * A step-up: the password (wrong: 510008, counted under the account's login key like a failed login), then, when
+   * the account has a factor, one current factor (wrong: -40021 / -40023, counted with the login's second steps);
+   * 500004 when either count is used up. Records the step-up on the session; answers until when it holds.
+   */
+  async reauth(staff: AuthenticatedStaff, input: StepUpInput): Promise<{ valid_until: string }> {
+    const row = await new StaffAccountRepository(this.d.db).byId(staff.staffId);
+    if (!row) throw new AppError(codes.notLoggedIn);
+    const passwordKey = staffAccountKey(row.id);
+    const attempt = await this.d.lockout.beginTry(passwordKey);
+    if (!attempt) throw new AppError(codes.staffTooManyLogins);
+    if (!(await this.d.hasher.verify(row.passwordHash, input.password))) {
+      throw new AppError(attempt.last ? codes.staffTooManyLogins : codes.staffOldPasswordWrong);
+    }
+    await this.d.lockout.recordSuccess(passwordKey);
+    if (await this.repo().hasSecondFactor(row.id)) await this.proveFactor(row.id, input);
+    const at = this.now();
+    await new StaffSessionRepository(this.d.db).markReauth(staff.sessionIdHash, at);
+    return { valid_until: new Date(at.getTime() + secondFactorPolicy.stepUpMs).toISOString() };
+  }
+
+  /** One current factor of the account, counted like a login's second step. */
+  private async proveFactor(staffId: number, input: StepUpInput): Promise<void> {
+    const method: Method | undefined = input.totp
+      ? 'totp'
+      : input.recovery_code
+        ? 'recovery_code'
+        : input.passkey
+          ? 'passkey'
+          : undefined;
+    // The account has a factor: the password alone proves nothing a stolen session lacks.
+    if (!method) throw new AppError(codes.staffStepUpRequired);
+    const key = secondStepKey(staffId);
+    const slot = await this.d.lockout.beginTry(key);
+    if (!slot) throw new AppError(codes.staffTooManyLogins);
+    let ok = false;
+    if (method === 'totp') ok = await this.checkTotp(staffId, input.totp ?? '');
+    else if (method === 'recovery_code')
+      ok = await this.spendRecoveryCode(staffId, input.recovery_code ?? '');
+    else {
+      ok = await this.checkPasskey(staffId, input.passkey ?? {}, this.reauthChallenges(staffId).take);
+    }
+    if (!ok) {
+      throw new AppError(
+        slot.last
+          ? codes.staffTooManyLogins
+          : method === 'passkey'
+            ? codes.staffPasskeyFailed
+            : codes.staffSecondFactorWrong,
+      );
+    }
+    await this.d.lockout.recordSuccess(key);
+  }
+
+  private async checkTotp(staffId: number, code: string): Promise<boolean> {
+    const totp = await this.repo().totpOf(staffId);
+    if (!totp?.secret || !totp.confirmedAt) return false;
+    const step = await this.stepOf(totp.secret, code, totp.lastStep);
+    // The step is claimed in one statement: of two simultaneous uses of one code, one wins.
+    return step !== undefined && (await this.repo().claimStep(staffId, step, this.now()));
+  }
+
+  private spendRecoveryCode(staffId: number, code: string): Promise<boolean> {
+    return this.repo().spendRecoveryCode(
+      staffId,
+      [this.d.recoveryCodes.hash(code), RecoveryCodeHmac.legacy(code)],
+      this.now(),
+    );
+  }
+
+  private async checkPasskey(
+    staffId: number,
+    response: Record<string, unknown>,
+    take: (challenge: string) => Promise<boolean>,
+  ): Promise<boolean> {
+    const credentialId = credentialIdOf(response);
+    const passkey = credentialId && (await this.repo().passkeyByCredential(staffId, credentialId));
+    if (!passkey) return false;
+    const counter = await this.d.webAuthn.verifyAuthentication(response, passkey, take);
+    if (counter === undefined) return false;
+    await this.repo().passkeyUsed(passkey.id, counter, this.now());
+    return true;
+  }
+
+  /**
+   * What every change of one's own factors does in its transaction besides the change: this session becomes a
+   * full one (it proved the factor it just added, or already was), the account's other sessions end, and the
+   * owner is e-mailed.
+   */
+  private async afterOwnChange(
+    tx: Db,
+    staff: AuthenticatedStaff,
+    change: FactorChange,
+    at: Date,
+    lang: LanguageCode,
+  ): Promise<void> {
+    const sessions = new StaffSessionRepository(tx);
+    if (change === 'totpAdded' || change === 'passkeyAdded') {
+      await sessions.markSecondFactor(staff.sessionIdHash, at);
+    }
+    await sessions.revokeOthers(staff.staffId, staff.sessionIdHash, at);
+    const row = await new StaffAccountRepository(tx).byId(staff.staffId);
+    if (row) await noticeFactorChange(tx, row, change, at, lang);
   }
 
   // ---- Own factors ----
@@ -165,6 +322,7 @@ export class SecondFactorService {
   }
 
   async startTotp(staff: AuthenticatedStaff) {
+    await this.requireStepUp(staff);
     const secret = generateSecret();
     await this.repo().setPendingSecret(staff.staffId, secret);
     const otpauthUrl = generateURI({
@@ -181,7 +339,11 @@ export class SecondFactorService {
     };
   }
 
-  async confirmTotp(staff: AuthenticatedStaff, code: string): Promise<{ recovery_codes: string[] | null }> {
+  async confirmTotp(
+    staff: AuthenticatedStaff,
+    code: string,
+    lang: LanguageCode,
+  ): Promise<{ recovery_codes: string[] | null }> {
     const row = await this.repo().totpOf(staff.staffId);
     if (!row?.pendingSecret || !row.pendingStored) throw new AppError(codes.staffEnrolmentNotStarted);
     const pending = row.pendingStored;
@@ -198,13 +360,18 @@ export class SecondFactorService {
         target: { type: 'staff_account', id: staff.accountId },
         ...(row.secret ? { after: { replaced: true } } : {}),
       });
+      await this.afterOwnChange(tx, staff, 'totpAdded', at, lang);
       return { recovery_codes: await this.firstRecoveryCodes(tx, staff.staffId, at) };
     });
   }
 
-  async regenerateRecoveryCodes(staff: AuthenticatedStaff): Promise<{ recovery_codes: string[] }> {
+  async regenerateRecoveryCodes(
+    staff: AuthenticatedStaff,
+    lang: LanguageCode,
+  ): Promise<{ recovery_codes: string[] }> {
     if (!(await this.repo().hasSecondFactor(staff.staffId)))
       throw new AppError(codes.staffSecondFactorRequired);
+    await this.requireStepUp(staff);
     const at = this.now();
     return inTransaction(this.d.db, async (tx) => {
       const fresh = await this.newRecoveryCodes(tx, staff.staffId, at);
@@ -213,6 +380,7 @@ export class SecondFactorService {
         action: 'staff.second_factor.recovery_codes',
         target: { type: 'staff_account', id: staff.accountId },
       });
+      await this.afterOwnChange(tx, staff, 'recoveryCodes', at, lang);
       return { recovery_codes: fresh };
     });
   }
@@ -222,6 +390,7 @@ export class SecondFactorService {
   }
 
   async passkeyOptions(staff: AuthenticatedStaff) {
+    await this.requireStepUp(staff);
     const existing = await this.repo().passkeysOf(staff.staffId);
     return this.d.webAuthn.registrationOptions(
       { id: `staff:${staff.staffId}`, name: staff.accountId, displayName: staff.accountName },
@@ -233,6 +402,7 @@ export class SecondFactorService {
   async addPasskey(
     staff: AuthenticatedStaff,
     input: { name: string; response: Record<string, unknown> },
+    lang: LanguageCode,
   ): Promise<{ recovery_codes: string[] | null }> {
     const repo = this.repo();
     const credential = await this.d.webAuthn.verifyRegistration(
@@ -255,11 +425,14 @@ export class SecondFactorService {
         target: { type: 'staff_account', id: staff.accountId },
         after: { name: input.name },
       });
+      await this.afterOwnChange(tx, staff, 'passkeyAdded', at, lang);
       return { recovery_codes: await this.firstRecoveryCodes(tx, staff.staffId, at) };
     });
   }
 
-  async removePasskey(staff: AuthenticatedStaff, id: number): Promise<null> {
+  async removePasskey(staff: AuthenticatedStaff, id: number, lang: LanguageCode): Promise<null> {
+    await this.requireStepUp(staff);
+    const at = this.now();
     await inTransaction(this.d.db, async (tx) => {
       const repo = this.repo(tx);
       const removed = await repo.removePasskey(staff.staffId, id);
@@ -272,12 +445,13 @@ export class SecondFactorService {
         target: { type: 'staff_account', id: staff.accountId },
         before: { name: removed.name },
       });
+      await this.afterOwnChange(tx, staff, 'passkeyRemoved', at, lang);
     });
     return null;
   }
 
   /** An administrator's reset of another member's factors: they enrol again at their next login. */
-  async reset(staff: AuthenticatedStaff, accountId: string): Promise<null> {
+  async reset(staff: AuthenticatedStaff, accountId: string, lang: LanguageCode): Promise<null> {
     const row = await new StaffAccountRepository(this.d.db).byAccountId(accountId);
     if (!row) throw new AppError(codes.staffAccountNotFound);
     if (row.id === staff.staffId) throw new AppError(codes.staffNotOnOwnAccount);
@@ -292,6 +466,7 @@ export class SecondFactorService {
         target: { type: 'staff_account', id: row.accountId },
         before: { totp: removed.totp, passkeys: removed.passkeys },
       });
+      await noticeFactorChange(tx, row, 'reset', at, lang);
     });
     await this.d.lockout.recordSuccess(secondStepKey(row.id));
     return null;
@@ -375,7 +550,7 @@ export class SecondFactorService {
       const accounts = new StaffAccountRepository(tx);
       const row = await accounts.byId(pending.staffId);
       if (!row) throw new AppError(codes.staffSecondFactorExpired);
-      const session = await openStaffSession(new StaffSessionRepository(tx), row.id, at, client);
+      const session = await openStaffSession(new StaffSessionRepository(tx), row.id, at, client, true);
       await accounts.recordLogin(row.id, at, client.ip);
       await audit.record(tx, {
         actor: { staffId: row.id, accountId: row.accountId, ip: client.ip },
@@ -388,18 +563,12 @@ export class SecondFactorService {
   }
 
   loginWithTotp(pendingId: string | undefined, client: StaffLoginClient, code: string) {
-    return this.attempt(pendingId, client, 'totp', async ({ staffId }) => {
-      const totp = await this.repo().totpOf(staffId);
-      if (!totp?.secret || !totp.confirmedAt) return false;
-      const step = await this.stepOf(totp.secret, code, totp.lastStep);
-      // The step is claimed in one statement: of two simultaneous uses of one code, one wins.
-      return step !== undefined && (await this.repo().claimStep(staffId, step, this.now()));
-    });
+    return this.attempt(pendingId, client, 'totp', ({ staffId }) => this.checkTotp(staffId, code));
   }
 
   loginWithRecoveryCode(pendingId: string | undefined, client: StaffLoginClient, code: string) {
     return this.attempt(pendingId, client, 'recovery_code', ({ staffId }) =>
-      this.repo().spendRecoveryCode(staffId, recoveryCodeHash(code), this.now()),
+      this.spendRecoveryCode(staffId, code),
     );
   }
 
@@ -416,16 +585,10 @@ export class SecondFactorService {
     client: StaffLoginClient,
     response: Record<string, unknown>,
   ) {
-    return this.attempt(pendingId, client, 'passkey', async ({ staffId, idHash }) => {
-      const credentialId = credentialIdOf(response);
-      const passkey = credentialId && (await this.repo().passkeyByCredential(staffId, credentialId));
-      if (!passkey) return false;
-      const counter = await this.d.webAuthn.verifyAuthentication(response, passkey, (challenge) =>
+    return this.attempt(pendingId, client, 'passkey', ({ staffId, idHash }) =>
+      this.checkPasskey(staffId, response, (challenge) =>
         this.repo().takePendingChallenge(idHash, challenge),
-      );
-      if (counter === undefined) return false;
-      await this.repo().passkeyUsed(passkey.id, counter, this.now());
-      return true;
-    });
+      ),
+    );
   }
 }

@@ -9,6 +9,7 @@ export type StaffAccountPatch = Partial<
   Pick<
     StaffAccountRow,
     | 'accountName'
+    | 'email'
     | 'privilegeIds'
     | 'passwordHash'
     | 'mustChangePassword'

@@ -95,7 +95,13 @@ export class StaffAccountService {
 
   async add(
     staff: AuthenticatedStaff,
-    input: { account_id: string; account_name: string; account_pwd: string; privilege_ids: number[] },
+    input: {
+      account_id: string;
+      account_name: string;
+      account_pwd: string;
+      privilege_ids: number[];
+      email?: string | null | undefined;
+    },
   ): Promise<StaffAccountData> {
     const repo = new StaffAccountRepository(this.d.db);
     if (await repo.accountIdTaken(input.account_id)) throw new AppError(codes.staffAccountExists);
@@ -109,12 +115,17 @@ export class StaffAccountService {
           privilegeIds: sortedIds(input.privilege_ids),
           mustChangePassword: true,
           createdBy: staff.staffId,
+          email: input.email ?? null,
         });
         await audit.record(tx, {
           actor: staff,
           action: 'staff.account.add',
           target: target(row),
-          after: { account_name: row.accountName, privileges: privilegeNames(row.privilegeIds) },
+          after: {
+            account_name: row.accountName,
+            privileges: privilegeNames(row.privilegeIds),
+            ...(row.email ? { email: row.email } : {}),
+          },
         });
         return accountData(row);
       });
@@ -136,6 +147,7 @@ export class StaffAccountService {
       account_name?: string | undefined;
       privilege_ids?: number[] | undefined;
       account_pwd?: string | undefined;
+      email?: string | null | undefined;
     },
   ): Promise<StaffAccountData> {
     const row = await this.find(input.account_id);
@@ -152,6 +164,11 @@ export class StaffAccountService {
       patch.privilegeIds = sortedIds(input.privilege_ids);
       before.privileges = privilegeNames(row.privilegeIds);
       after.privileges = privilegeNames(patch.privilegeIds);
+    }
+    if (input.email !== undefined && input.email !== row.email) {
+      patch.email = input.email;
+      before.email = row.email;
+      after.email = input.email;
     }
     if (input.account_pwd !== undefined) {
       patch.passwordHash = await this.passwordHash(input.account_pwd);

@@ -36,6 +36,7 @@ async function productionLogin() {
       staffId,
       prod.app.now(),
       client,
+      true,
     );
     setStaffCookies(reply, prod.app.env, session);
   });

@@ -7,7 +7,8 @@
  *
  * Refusals, in this order: -101 no live session (none, expired, idle, revoked, or the account blocked or
  * deleted); -110 CSRF token missing or wrong; -40007 the password is a one-time password and the call is not a
- * `self` call; -40020 the account has no second factor yet and the call is not a `self` call; -401 the
+ * `self` call; -40020 the session did not pass a second factor (opened by a password alone while the account had
+ * none, and not enrolled in since) and the call is not a `self` call; -401 the
  * privilege is missing. A login that still owes its second step has no staff session at all (only the
  * `gp_staff_2fa` cookie, which no staff call reads).
  */
@@ -193,6 +194,8 @@ export async function openStaffSession(
   staffId: number,
   at: Date,
   client: StaffLoginClient,
+  /** The login passed a second step: the session is privileged. Without, only the `self` calls work. */
+  secondFactor: boolean,
 ): Promise<OpenedStaffSession> {
   if (client.sessionId) await sessions.revoke(hashSessionId(client.sessionId), at);
   const id = newToken(32);
@@ -204,6 +207,7 @@ export async function openStaffSession(
     ip: client.ip,
     expiresAt: new Date(at.getTime() + staffSessionPolicy.maxAgeMs),
     lastSeenAt: at,
+    secondFactorAt: secondFactor ? at : null,
   });
   return { id, csrfToken };
 }

@@ -46,6 +46,7 @@ export function accountData(row: StaffAccountRow): StaffAccountData {
     privileges: privilegeNames(row.privilegeIds),
     status: row.status,
     must_change_password: row.mustChangePassword ? 1 : 0,
+    email: row.email,
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     last_login_ip: row.lastLoginIp,
     created_at: row.createdAt.toISOString(),

@@ -115,7 +115,7 @@ export class StaffLoginService {
       if (second) return { secondStep: second.answer, pendingId: second.id };
       const at = this.now();
       const session = await inTransaction(this.d.db, async (tx) => {
-        const opened = await openStaffSession(new StaffSessionRepository(tx), found.id, at, client);
+        const opened = await openStaffSession(new StaffSessionRepository(tx), found.id, at, client, false);
         await new StaffAccountRepository(tx).recordLogin(found.id, at, ip);
         await audit.record(tx, {
           actor: { staffId: found.id, accountId: found.accountId, ip },
@@ -174,7 +174,10 @@ export class StaffLoginService {
         { passwordHash, mustChangePassword: false, passwordChangedAt: at },
         at,
       );
-      await new StaffSessionRepository(tx).revokeOthers(row.id, staff.sessionIdHash, at);
+      const sessions = new StaffSessionRepository(tx);
+      await sessions.revokeOthers(row.id, staff.sessionIdHash, at);
+      // A session yet to enrol (the forced first change) just proved the password, all a first enrolment asks.
+      if (!staff.secondFactor) await sessions.markReauth(staff.sessionIdHash, at);
       await audit.record(tx, {
         actor: staff,
         action: 'staff.account.password',

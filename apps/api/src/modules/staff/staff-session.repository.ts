@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { staffAccount, staffSession } from '../../db/schema/staff.schema.ts';
-import { hasSecondFactorSql } from './second-factor.repository.ts';
 
 function activeSessionQuery(db: Db) {
   return db
@@ -13,7 +12,8 @@ function activeSessionQuery(db: Db) {
       accountName: staffAccount.accountName,
       privilegeIds: staffAccount.privilegeIds,
       mustChangePassword: staffAccount.mustChangePassword,
-      secondFactor: hasSecondFactorSql(staffAccount.id),
+      // How this session was opened, not what the account has now (issue 33 item 1).
+      secondFactor: sql<boolean>`${staffSession.secondFactorAt} is not null`,
     })
     .from(staffSession)
     .innerJoin(staffAccount, eq(staffAccount.id, staffSession.staffId))
@@ -58,6 +58,8 @@ export class StaffSessionRepository {
     expiresAt: Date;
     /** The start on the app clock (the idle limit counts from it); default the database's time. */
     lastSeenAt?: Date;
+    /** Set when the login passed its second step: only such a session is privileged. */
+    secondFactorAt?: Date | null;
   }) {
     await this.db.insert(staffSession).values(values);
   }
@@ -68,6 +70,31 @@ export class StaffSessionRepository {
       .update(staffSession)
       .set({ lastSeenAt: now })
       .where(and(eq(staffSession.idHash, idHash), lt(staffSession.lastSeenAt, unless)));
+  }
+
+  /** The session completed its account's first enrolment: it is a full one from now on. */
+  async markSecondFactor(idHash: string, at: Date) {
+    await this.db
+      .update(staffSession)
+      .set({ secondFactorAt: at })
+      .where(and(eq(staffSession.idHash, idHash), isNull(staffSession.secondFactorAt)));
+  }
+
+  /** Records a step-up (password and current factor proven again) on the live session. */
+  async markReauth(idHash: string, at: Date) {
+    await this.db
+      .update(staffSession)
+      .set({ reauthAt: at })
+      .where(and(eq(staffSession.idHash, idHash), isNull(staffSession.revokedAt)));
+  }
+
+  /** When the session last stepped up, if ever. */
+  async reauthAt(idHash: string): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ reauthAt: staffSession.reauthAt })
+      .from(staffSession)
+      .where(eq(staffSession.idHash, idHash));
+    return row?.reauthAt ?? null;
   }
 
   async revoke(idHash: string, now: Date) {
@@ -85,7 +112,7 @@ export class StaffSessionRepository {
       .where(and(eq(staffSession.staffId, staffId), isNull(staffSession.revokedAt)));
   }
 
-  /** Ends the account's other sessions, keeping the one that asked (own password change). */
+  /** Ends the account's other sessions, keeping the one that asked (own password change, own factor change). */
   async revokeOthers(staffId: number, keepIdHash: string, now: Date) {
     await this.db
       .update(staffSession)

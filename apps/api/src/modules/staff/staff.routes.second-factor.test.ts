@@ -23,7 +23,7 @@ import {
   staffTestEnv,
   type TestStaff,
 } from '../../../test/staff-session.ts';
-import { recoveryCodeHash } from './second-factor.service.ts';
+import { RecoveryCodeHmac } from './recovery-code.hmac.ts';
 import { staffPendingCookie, staffSessionCookie } from './staff-auth.ts';
 
 const clock = new TestClock();
@@ -56,7 +56,19 @@ async function newcomer(privileges: Parameters<typeof createTestStaff>[1] = {}) 
   });
   const login = await loginThroughApi(t.app, account.accountId, account.password, { ip: freshIp() });
   expect(login.body).toMatchObject({ code: 0, data: { second_factor: 0 } });
+  // The first enrolment asks for the password again (there is no factor to prove yet).
+  await stepUp(login.session, account.password);
   return { ...account, session: login.session };
+}
+
+/** A step-up on a session: the password and, for an account with a factor, one of its factors. */
+async function stepUp(
+  session: Pick<TestStaff, 'ct' | 'cookies'>,
+  password: string,
+  factor: { totp?: string; recovery_code?: string } = {},
+) {
+  const res = await staffPost(t.app, session, '/csmng/second_factor/reauth', { password, ...factor });
+  expect(res.json()).toMatchObject({ code: 0 });
 }
 
 /** Enrols an authenticator app on a session: answers its secret and the recovery codes. */
@@ -118,7 +130,8 @@ describe('enrolment', () => {
       .select()
       .from(staffRecoveryCode)
       .where(eq(staffRecoveryCode.staffId, member.staffId));
-    expect(stored.map((r) => r.codeHash).sort()).toEqual(codes.map(recoveryCodeHash).sort());
+    const hmac = new RecoveryCodeHmac(t.app.env.staffTotpKey);
+    expect(stored.map((r) => r.codeHash).sort()).toEqual(codes.map((c) => hmac.hash(c)).sort());
 
     // The same session is now a full one.
     expect((await staffGet(t.app, member.session, '/csmng/login_check')).json().data.second_factor).toBe(1);
@@ -312,6 +325,7 @@ describe('recovery codes', () => {
     expect((await staffGet(t.app, session, '/csmng/second_factor')).json().data).toMatchObject({
       recovery_codes_left: 9,
     });
+    await stepUp(session, member.password, { recovery_code: recoveryCodes![3]! });
 
     // Two simultaneous uses of one code: one login.
     const [a, b] = await Promise.all([tryCode(second!), tryCode(second!)]);
@@ -319,6 +333,8 @@ describe('recovery codes', () => {
 
     const fresh = (await staffPost(t.app, session, '/csmng/second_factor/recovery_codes', {})).json();
     expect(fresh.data.recovery_codes).toHaveLength(10);
+    // The other sessions (the simultaneous login's) ended with the change.
+    expect((await staffGet(t.app, session, '/csmng/login_check')).json().code).toBe(0);
     expect((await tryCode(recoveryCodes![2]!)).json().code).toBe(-40021);
     expect((await tryCode(fresh.data.recovery_codes[0])).json().code).toBe(0);
     expect(await auditRows('staff.second_factor.recovery_codes', member.accountId)).toHaveLength(1);
@@ -373,6 +389,17 @@ describe('passkeys', () => {
       passkeys: [{ name: 'Laptop', last_used_at: clock.now().toISOString() }],
       recovery_codes_left: 10,
     });
+    // The session passed the passkey, but changing factors asks for it again (with the password).
+    const denied = await staffPost(t.app, done.session, '/csmng/second_factor/totp/start', {});
+    expect(denied.json().code).toBe(-40026);
+    const reauthOptions = (
+      await staffPost(t.app, done.session, '/csmng/second_factor/reauth/passkey/options', {})
+    ).json();
+    const reauth = await staffPost(t.app, done.session, '/csmng/second_factor/reauth', {
+      password: member.password,
+      passkey: key.authenticate(reauthOptions.data, origin),
+    });
+    expect(reauth.json()).toMatchObject({ code: 0, data: { valid_until: expect.any(String) } });
     const removed = await staffPost(t.app, done.session, '/csmng/second_factor/passkey/remove', {
       id: detail.passkeys[0].id,
     });
@@ -429,6 +456,7 @@ describe('administrator reset', () => {
     clock.advance(60_000);
     const login = await loginThroughApi(t.app, member.accountId, member.password, { ip: freshIp() });
     expect(login.body).toMatchObject({ code: 0, data: { second_factor: 0 } });
+    await stepUp(login.session, member.password);
     expect((await staffGet(t.app, login.session, '/csmng/second_factor')).json().data).toEqual({
       totp: null,
       passkeys: [],

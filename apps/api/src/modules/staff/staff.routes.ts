@@ -25,6 +25,8 @@ import {
   staffPasskeyAdd,
   staffPasskeyOptions,
   staffPasskeyRemove,
+  staffReauth,
+  staffReauthPasskeyOptions,
   staffRecoveryCodesNew,
   staffSecondFactorDetail,
   staffSecondFactorReset,
@@ -40,6 +42,7 @@ import {
   testCost,
 } from '../sessions/index.ts';
 import { AuditService } from './audit.service.ts';
+import { RecoveryCodeHmac } from './recovery-code.hmac.ts';
 import { TotpSecretBox } from './totp-secret.box.ts';
 import { StaffAccountService } from './staff-account.service.ts';
 import { SecondFactorService, secondFactorPolicy, secondFactorCeremonies } from './second-factor.service.ts';
@@ -62,6 +65,8 @@ export async function staffRoutes(app: FastifyInstance) {
   const secondFactor = new SecondFactorService({
     db: app.db,
     box: new TotpSecretBox(app.env.staffTotpKey),
+    recoveryCodes: new RecoveryCodeHmac(app.env.staffTotpKey),
+    hasher,
     lockout,
     webAuthn: secondFactorCeremonies(app.env.CS_ADMIN_ORIGIN),
     now,
@@ -127,14 +132,22 @@ export async function staffRoutes(app: FastifyInstance) {
   registerCall(app, staffAccountPassword, (input, ctx) => logins.changePassword(staffOf(ctx), input));
 
   registerCall(app, staffSecondFactorDetail, (_, ctx) => secondFactor.detail(staffOf(ctx)));
+  registerCall(app, staffReauthPasskeyOptions, (_, ctx) => secondFactor.reauthPasskeyOptions(staffOf(ctx)));
+  registerCall(app, staffReauth, (input, ctx) => secondFactor.reauth(staffOf(ctx), input));
   registerCall(app, staffTotpStart, (_, ctx) => secondFactor.startTotp(staffOf(ctx)));
-  registerCall(app, staffTotpConfirm, (input, ctx) => secondFactor.confirmTotp(staffOf(ctx), input.code));
-  registerCall(app, staffRecoveryCodesNew, (_, ctx) => secondFactor.regenerateRecoveryCodes(staffOf(ctx)));
+  registerCall(app, staffTotpConfirm, (input, ctx) =>
+    secondFactor.confirmTotp(staffOf(ctx), input.code, ctx.lang),
+  );
+  registerCall(app, staffRecoveryCodesNew, (_, ctx) =>
+    secondFactor.regenerateRecoveryCodes(staffOf(ctx), ctx.lang),
+  );
   registerCall(app, staffPasskeyOptions, (_, ctx) => secondFactor.passkeyOptions(staffOf(ctx)));
-  registerCall(app, staffPasskeyAdd, (input, ctx) => secondFactor.addPasskey(staffOf(ctx), input));
-  registerCall(app, staffPasskeyRemove, (input, ctx) => secondFactor.removePasskey(staffOf(ctx), input.id));
+  registerCall(app, staffPasskeyAdd, (input, ctx) => secondFactor.addPasskey(staffOf(ctx), input, ctx.lang));
+  registerCall(app, staffPasskeyRemove, (input, ctx) =>
+    secondFactor.removePasskey(staffOf(ctx), input.id, ctx.lang),
+  );
   registerCall(app, staffSecondFactorReset, (input, ctx) =>
-    secondFactor.reset(staffOf(ctx), input.account_id),
+    secondFactor.reset(staffOf(ctx), input.account_id, ctx.lang),
   );
 
   registerCall(app, staffAccountDetail, (input, ctx) => accounts.detail(staffOf(ctx), input.account_id));

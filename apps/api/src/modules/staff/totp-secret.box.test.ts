@@ -25,8 +25,13 @@ describe('TotpSecretBox', () => {
     expect(() => box.open(7, 'gcm1.short')).toThrow(/malformed/);
   });
 
-  it('opens a secret stored in clear before sealing (base32 has no dot) as it is', () => {
+  it('opens a secret stored in clear before sealing (base32 has no dot) as it is, until sealing has run', () => {
+    const starting = new TotpSecretBox('k'.repeat(32));
     expect(TotpSecretBox.isSealed(secret)).toBe(false);
-    expect(box.open(7, secret)).toBe(secret);
+    expect(starting.open(7, secret)).toBe(secret);
+    // After the start sealed every clear secret, a clear value can only have been planted: it never opens.
+    starting.refuseClear();
+    expect(() => starting.open(7, secret)).toThrow(/in clear/);
+    expect(starting.open(7, starting.seal(7, secret))).toBe(secret);
   });
 });

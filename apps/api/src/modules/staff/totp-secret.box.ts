@@ -7,8 +7,9 @@
  *
  * Stored as `gcm1.<iv>.<ciphertext and tag>` (base64url), bound to its account: the staff id is the additional
  * data, so a sealed secret copied onto another account's row does not open there. A value without the prefix is a
- * secret stored in clear before sealing existed (base32 never holds a dot); it still opens, and `isSealed` lets the
- * start seal it (second-factor.service.ts `sealStoredSecrets`).
+ * secret stored in clear before sealing existed (base32 never holds a dot): the start seals them all
+ * (second-factor.service.ts `sealStoredSecrets`) and then calls `refuseClear`, after which an unprefixed value
+ * no longer opens (issue 33 item 6): one written into the table later can only be a planted secret.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
@@ -24,6 +25,7 @@ const tagBytes = 16;
  */
 export class SealedSecretBox {
   private readonly key: Buffer;
+  private clearRefused = false;
 
   /** `secret`: STAFF_TOTP_KEY (32+ characters). */
   constructor(
@@ -45,9 +47,20 @@ export class SealedSecretBox {
     return `${prefix}${iv.toString('base64url')}.${sealed.toString('base64url')}`;
   }
 
-  /** The secret `stored` holds. Throws when it was sealed under another key or for another row. */
+  /** From now on a value in clear does not open (called once every stored clear value has been sealed). */
+  refuseClear(): void {
+    this.clearRefused = true;
+  }
+
+  /**
+   * The secret `stored` holds. Throws when it was sealed under another key or for another row, and for a value in
+   * clear once `refuseClear` was called.
+   */
   open(id: number, stored: string): string {
-    if (!SealedSecretBox.isSealed(stored)) return stored;
+    if (!SealedSecretBox.isSealed(stored)) {
+      if (this.clearRefused) throw new Error(`${this.purpose.label}: a secret in clear after sealing`);
+      return stored;
+    }
     const [iv, sealed] = stored.slice(prefix.length).split('.');
     const ivBuffer = Buffer.from(iv ?? '', 'base64url');
     const data = Buffer.from(sealed ?? '', 'base64url');

@@ -10,6 +10,8 @@ import {
   staffPasskeyAdd,
   staffPasskeyOptions,
   staffPasskeyRemove,
+  staffReauth,
+  staffReauthPasskeyOptions,
   staffRecoveryCodesNew,
   staffSecondFactorDetail,
   staffTotpConfirm,
@@ -66,6 +68,28 @@ export async function addPasskey(name: string) {
 }
 
 export const removePasskey = (id: number) => api.call(staffPasskeyRemove, { id });
+
+/**
+ * A step-up before a factor change: the password, with an authenticator-app or recovery code when the account has
+ * a factor (the first enrolment asks for the password only). A six-digit code is the app's; anything else a
+ * recovery code.
+ */
+export function stepUp(password: string, code?: string) {
+  const typed = code?.trim() ?? '';
+  if (!typed) return api.call(staffReauth, { password });
+  return /^(\d\s*){6}$/.test(typed)
+    ? api.call(staffReauth, { password, totp: typed })
+    : api.call(staffReauth, { password, recovery_code: typed });
+}
+
+/** A step-up with one of the account's passkeys (the browser asks for it). */
+export async function stepUpWithPasskey(password: string) {
+  const options = await api.call(staffReauthPasskeyOptions, {});
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  });
+  return api.call(staffReauth, { password, passkey: response as unknown as WebAuthnAnswer });
+}
 
 /**
  * A refusal's message: the server's by its code, and for the browser's own refusal of a passkey (cancelled,

@@ -8,6 +8,7 @@ import {
   secondFactorError,
   type StaffSecondFactorData,
 } from '../api/second-factor.ts';
+import { StepUpCancelled } from './step-up-dialog.tsx';
 import layout from '../../../lib/layout.module.css';
 
 /**
@@ -18,10 +19,13 @@ export function PasskeysPanel({
   passkeys,
   onAdded,
   onChanged,
+  guarded,
 }: {
   passkeys: StaffSecondFactorData['passkeys'];
   onAdded: (recoveryCodes: string[] | null) => void;
   onChanged: () => void;
+  /** Runs a change behind the step-up dialog (useStepUp). */
+  guarded: <T>(change: () => Promise<T>) => Promise<T>;
 }) {
   const { t, i18n } = useTranslation('admin');
   const { message, modal } = App.useApp();
@@ -35,14 +39,23 @@ export function PasskeysPanel({
     setBusy(true);
     setAlert(null);
     try {
-      const answer = await addPasskey(name.trim());
+      const answer = await guarded(() => addPasskey(name.trim()));
       form.resetFields();
       void message.success(t('secondFactor.passkey.added'));
       onAdded(answer.recovery_codes);
     } catch (error) {
-      setAlert(secondFactorError(t, error));
+      if (!(error instanceof StepUpCancelled)) setAlert(secondFactorError(t, error));
     } finally {
       setBusy(false);
+    }
+  };
+  const removeNow = async (id: number) => {
+    try {
+      await guarded(() => removePasskey(id));
+      void message.success(t('secondFactor.passkey.removed'));
+      onChanged();
+    } catch (error) {
+      if (!(error instanceof StepUpCancelled)) void message.error(secondFactorError(t, error));
     }
   };
   const remove = (passkey: StaffSecondFactorData['passkeys'][number]) =>
@@ -51,15 +64,8 @@ export function PasskeysPanel({
       okText: t('secondFactor.passkey.remove'),
       okButtonProps: { danger: true },
       cancelText: t('accounts.cancel'),
-      onOk: async () => {
-        try {
-          await removePasskey(passkey.id);
-          void message.success(t('secondFactor.passkey.removed'));
-          onChanged();
-        } catch (error) {
-          void message.error(secondFactorError(t, error));
-        }
-      },
+      // Not awaited: the confirmation closes, and the step-up dialog (when asked for) takes its place.
+      onOk: () => void removeNow(passkey.id),
     });
 
   return (

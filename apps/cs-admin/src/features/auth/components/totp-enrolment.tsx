@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { secondFactorError, confirmTotp, startTotp } from '../api/second-factor.ts';
+import { StepUpCancelled } from './step-up-dialog.tsx';
 import layout from '../../../lib/layout.module.css';
 
 type Started = Awaited<ReturnType<typeof startTotp>>;
@@ -13,9 +14,12 @@ type Started = Awaited<ReturnType<typeof startTotp>>;
 export function TotpEnrolment({
   replacing,
   onConfirmed,
+  guarded,
 }: {
   replacing: boolean;
   onConfirmed: (recoveryCodes: string[] | null) => void;
+  /** Runs the start behind the step-up dialog (useStepUp). */
+  guarded: <T>(change: () => Promise<T>) => Promise<T>;
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<{ code: string }>();
@@ -27,9 +31,9 @@ export function TotpEnrolment({
     setBusy(true);
     setAlert(null);
     try {
-      setStarted(await startTotp());
+      setStarted(await guarded(startTotp));
     } catch (error) {
-      setAlert(secondFactorError(t, error));
+      if (!(error instanceof StepUpCancelled)) setAlert(secondFactorError(t, error));
     } finally {
       setBusy(false);
     }

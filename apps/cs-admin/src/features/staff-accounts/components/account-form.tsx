@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Space, Switch, Typography 
 import {
   staffAccountIdRule,
   staffAccountNameRule,
+  staffEmailRule,
   staffPasswordRule,
   staffPrivileges,
   type StaffAccountData,
@@ -22,6 +23,7 @@ import styles from './account-form.module.css';
 interface AccountValues {
   account_id: string;
   account_name: string;
+  email?: string;
   account_pwd?: string;
   privilege_ids: StaffPrivilegeId[];
   reset_password?: boolean;
@@ -75,18 +77,23 @@ export function AccountForm({
     save(
       async (values) => {
         const oneTime = wantsPassword ? values.account_pwd : undefined;
+        // Sent only when it changes (empty clears it), so a save of other fields leaves it alone.
+        const email = values.email?.trim() ?? '';
+        const emailChange = email !== (account?.email ?? '') ? { email } : {};
         const saved = editing
           ? await accountCalls.save({
               account_id: account.account_id,
               account_name: values.account_name,
               privilege_ids: values.privilege_ids,
               ...(oneTime ? { account_pwd: oneTime } : {}),
+              ...emailChange,
             })
           : await accountCalls.add({
               account_id: values.account_id,
               account_name: values.account_name,
               account_pwd: values.account_pwd ?? '',
               privilege_ids: values.privilege_ids,
+              ...emailChange,
             });
         onSaved(saved, oneTime);
       },
@@ -124,10 +131,11 @@ export function AccountForm({
             ? {
                 account_id: account.account_id,
                 account_name: account.account_name,
+                email: account.email ?? '',
                 privilege_ids: account.privilege_ids as StaffPrivilegeId[],
                 reset_password: false,
               }
-            : { account_id: '', account_name: '', account_pwd: '', privilege_ids: [] }
+            : { account_id: '', account_name: '', email: '', account_pwd: '', privilege_ids: [] }
         }
       >
         {alert && <Alert type="error" showIcon title={alert} className={layout.gapBelow} />}
@@ -152,6 +160,14 @@ export function AccountForm({
           rules={[zodRule(staffAccountNameRule, t('accounts.nameRule'))]}
         >
           <Input autoComplete="off" maxLength={32} autoFocus={editing} />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t('accounts.email')}
+          extra={t('accounts.emailHint')}
+          rules={[zodRule(staffEmailRule, t('accounts.emailRule'))]}
+        >
+          <Input type="email" autoComplete="off" spellCheck={false} maxLength={254} />
         </Form.Item>
         {editing && !own && (
           <Form.Item name="reset_password" valuePropName="checked" label={t('accounts.resetPassword')}>

@@ -1,0 +1,37 @@
+/**
+ * The e-mail a staff member gets when the second factors of their account change (issue 33 item 2): what changed,
+ * when (UTC), and to ask an administrator if it was not them. Queued on the change's own transaction (the outbox),
+ * so it goes out exactly when the change happened; an account without an e-mail address gets none (the audit log
+ * still has the change).
+ */
+import type { LanguageCode } from '@gp/config';
+import { messageText } from '@gp/i18n/server';
+import type { Db } from '../../db/database.ts';
+import { outbox } from '../messaging/index.ts';
+
+export type FactorChange = 'totpAdded' | 'passkeyAdded' | 'passkeyRemoved' | 'recoveryCodes' | 'reset';
+
+/** "2026-11-25 21:40", as the members' security notices name a time. */
+const utcMinute = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
+
+export async function noticeFactorChange(
+  tx: Db,
+  account: { accountId: string; email: string | null },
+  change: FactorChange,
+  at: Date,
+  /** The console's language of the request that made the change (staff accounts keep none of their own). */
+  lang: LanguageCode,
+): Promise<void> {
+  if (!account.email) return;
+  await outbox.enqueue(tx, {
+    channel: 'email',
+    recipient: account.email,
+    lang,
+    subject: messageText(lang, 'staffSecurity.factorChanged.subject'),
+    body: messageText(lang, 'staffSecurity.factorChanged.body', {
+      account: account.accountId,
+      change: messageText(lang, `staffSecurity.change.${change}`),
+      time: utcMinute(at),
+    }),
+  });
+}
