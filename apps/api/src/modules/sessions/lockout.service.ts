@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
+import { addressLimitKey } from '../rate-limit/index.ts';
 import { LockoutRepository, type CountedSlot } from './lockout.repository.ts';
 
 export const lockoutPolicy = {
@@ -32,7 +33,8 @@ export const lockoutPolicy = {
 } as const;
 
 export const accountKey = (mid: number) => `account:${mid}`;
-export const ipKey = (ip: string) => `ip:${ip}`;
+/** A client address's login count: IPv6 by its /64 (one subscriber's), so rotating inside it gains nothing. */
+export const ipKey = (ip: string) => `ip:${addressLimitKey(ip)}`;
 /** A login name with no account (normalised as looked up), stored only hashed: it may be a typo of a password. */
 export const loginNameKey = (name: string, scope = 'name') =>
   `${scope}:${createHash('sha256').update(name).digest('hex')}`;

@@ -16,6 +16,7 @@ import {
   type LockoutService,
   type PasswordHasher,
 } from '../sessions/index.ts';
+import { addressLimitKey } from '../rate-limit/index.ts';
 import { audit } from './audit.ts';
 import { StaffAccountRepository } from './staff-account.repository.ts';
 import {
@@ -79,7 +80,7 @@ export class StaffLoginService {
     client: StaffLoginClient,
   ): Promise<StaffLoginResult> {
     const ip = client.ip;
-    const address = await this.d.lockout.beginAddressAttempt(staffIpKey(ip));
+    const address = await this.d.lockout.beginAddressAttempt(staffIpKey(addressLimitKey(ip)));
     let failed = false;
     try {
       await this.solveCaptcha(input.token, input.captcha_code);
