@@ -12,6 +12,7 @@ import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from '../sessions/index.ts';
 import { accountKey, ipKey, lockoutPolicy, loginNameKey, type LockoutService } from '../sessions/index.ts';
+import { freshCaptchaMs } from '../rate-limit/index.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
 import { openSession, type LoginClient, type OpenedSession } from './member-auth.ts';
 import type { PasswordHasher } from '../sessions/index.ts';
@@ -152,7 +153,11 @@ export class AccountService {
     to: () => Pick<CodeRequest, 'channel' | 'target' | 'callingCode'>,
   ) {
     this.requirePublicPurpose(input.purpose);
-    await this.d.captcha.requireTicket(input.ticket, input.purpose === 'register' ? 'register' : 'reset');
+    await this.d.captcha.requireTicket(
+      input.ticket,
+      input.purpose === 'register' ? 'register' : 'reset',
+      await this.captchaStrictness(input),
+    );
     const address = to();
     const owner =
       address.channel === 'sms'
@@ -169,6 +174,18 @@ export class AccountService {
       },
     );
     return codeSent();
+  }
+
+  /**
+   * A public code send from an address past a soft line (its sign-ups, codes or SMS; rate-limit/address-limits.ts)
+   * takes only a freshly solved captcha (-105 otherwise, and the page shows a new picture), where a hard refusal
+   * would shut out everyone behind a carrier's shared address. The ceilings still refuse.
+   */
+  private async captchaStrictness(input: { purpose: string; ip: string }) {
+    const past =
+      (input.purpose === 'register' && (await this.d.registrations.pastSoftLine(input.ip))) ||
+      (await this.d.codes.pastSoftLine(input.ip));
+    return past ? { solvedWithinMs: freshCaptchaMs } : {};
   }
 
   async registerByEmail(input: {
