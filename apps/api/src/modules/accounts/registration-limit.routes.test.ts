@@ -32,7 +32,11 @@ function steps(t: App, clock: TestClock) {
     if (stale) clock.advance(freshCaptchaMs + 1_000);
     return solved;
   };
-  const registerByEmail = async (email: string, ip: string, options: { lang?: string; stale?: boolean } = {}) => {
+  const registerByEmail = async (
+    email: string,
+    ip: string,
+    options: { lang?: string; stale?: boolean } = {},
+  ) => {
     const lang = options.lang ?? 'en';
     const sent = await post(
       `/passport/web/captcha/generic/send?lang=${lang}`,
@@ -94,10 +98,12 @@ describe('past the soft line (5 an hour): a fresh captcha, not a refusal', () =>
 
   it('counts two IPv6 addresses of one /64 as one address, another /64 apart', async () => {
     for (let i = 1; i <= 5; i++)
-      expect((await s.registerByEmail(`v6-${i}@example.com`, `2001:db8:10:1::${i}`, { stale: true })).code).toBe(
-        0,
-      );
-    expect((await s.registerByEmail('v6-6@example.com', '2001:db8:10:1:ffff::6', { stale: true })).code).toBe(-105);
+      expect(
+        (await s.registerByEmail(`v6-${i}@example.com`, `2001:db8:10:1::${i}`, { stale: true })).code,
+      ).toBe(0);
+    expect((await s.registerByEmail('v6-6@example.com', '2001:db8:10:1:ffff::6', { stale: true })).code).toBe(
+      -105,
+    );
     expect((await s.registerByEmail('v6-7@example.com', '2001:db8:10:2::7', { stale: true })).code).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
 import type { Database } from '../../db/database.ts';
 import { LockoutRepository } from './lockout.repository.ts';
-import { accountSlowdownMs, LockoutService, lockoutPolicy, slowdownMs } from './lockout.service.ts';
+import { accountSlowdownMs, ipKey, LockoutService, lockoutPolicy, slowdownMs } from './lockout.service.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -31,7 +31,17 @@ describe('login tries: a soft lock, never a refusal', () => {
     const { service, waits } = recordingService(clock, 2_000);
     const tries = [];
     for (let i = 0; i < 9; i++) tries.push(await service.beginLoginTry('login:601'));
-    expect(tries.map((t) => t.softLocked)).toEqual([false, false, false, false, false, true, true, true, true]);
+    expect(tries.map((t) => t.softLocked)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(tries.map((t) => t.locks)).toEqual([false, false, false, false, true, false, false, false, false]);
     // Nothing before the soft lock, then doubling up to the cap.
     expect(waits).toEqual([250, 500, 1_000, 2_000]);
@@ -97,6 +107,12 @@ describe('per-address slowdown', () => {
     expect(waits[0]).toBe(lockoutPolicy.address.stepMs);
     expect(Math.max(...waits)).toBe(lockoutPolicy.address.maxDelayMs);
     expect(attempts.map((a) => a.tightened).indexOf(true)).toBe(lockoutPolicy.address.tightenAfter);
+  });
+
+  it('counts an IPv6 /64 as one address, an IPv4 address mapped into IPv6 as itself', () => {
+    expect(ipKey('2001:db8:7:1::1')).toBe(ipKey('2001:db8:7:1:ffff::2'));
+    expect(ipKey('2001:db8:7:1::1')).not.toBe(ipKey('2001:db8:7:2::1'));
+    expect(ipKey('::ffff:198.51.100.9')).toBe(ipKey('198.51.100.9'));
   });
 
   it('a login that turns out right is given back: right logins never slow an address down', async () => {
