@@ -19,7 +19,7 @@ import {
 } from '../sessions/index.ts';
 import { addressLimitKey } from '../rate-limit/index.ts';
 import { audit } from './audit.ts';
-import { StaffAccountRepository } from './staff-account.repository.ts';
+import { StaffAccountRepository, type StaffAccountRow } from './staff-account.repository.ts';
 import {
   openStaffSession,
   type AuthenticatedStaff,
@@ -37,6 +37,12 @@ export interface StaffLoginDeps {
   lockout: LockoutService;
   secondFactor: SecondFactorService;
   now: Clock;
+  /**
+   * Tells the staff member that their account was soft-locked (once per episode). Staff accounts have no e-mail
+   * address on this branch yet (issue 33 item 2 adds one and the staff mail): until it is wired, the audit row
+   * (`soft_locked`) is the notice.
+   */
+  notifySoftLock?: (account: StaffAccountRow) => Promise<void>;
 }
 
 /** What a right password leads to: a session, or (with a second factor) the pending login's second step. */
@@ -110,6 +116,7 @@ export class StaffLoginService {
       const passwordOk = await this.d.hasher.verifyOrDummy(found?.passwordHash, input.account_pwd);
       if (!found || !passwordOk) {
         failed = true;
+        if (found && attempt.locks) await this.d.notifySoftLock?.(found);
         // An unknown account answers like a wrong password: the login does not tell which accounts exist.
         return await refuse(
           found ? 'wrong_password' : 'unknown_account',
