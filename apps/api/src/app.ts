@@ -14,11 +14,10 @@ import type { Env } from './config/env.ts';
 import { fastifyTrustProxy } from './config/trusted-proxies.ts';
 import type { Database, Db } from './db/database.ts';
 import { installBrowserPolicy } from './http/browser-policy.ts';
-import { clientAddress } from './http/client-address.ts';
 import { developmentRoutesOnLoopback, refuseDevelopmentPartsInProduction } from './http/development-only.ts';
 import { installEtags } from './http/etag.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { sharedRateCounter, sharedRateLimitStore } from './modules/rate-limit/index.ts';
+import { rateLimitKeyOf, sharedRateCounter, sharedRateLimitStore } from './modules/rate-limit/index.ts';
 import { consoleHomeRoutes } from './modules/console-home/index.ts';
 import { contentAdminRoutes, contentRoutes, setOwnOrigins } from './modules/content/index.ts';
 import { createBackgroundJobs } from './composition/background-jobs.ts';
@@ -180,7 +179,8 @@ export async function buildApp({
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    keyGenerator: clientAddress,
+    // IPv6 counted by its /64 (modules/rate-limit/address-key.ts).
+    keyGenerator: rateLimitKeyOf,
     // Counted in memory, merged across processes through PostgreSQL every 250 ms (modules/rate-limit).
     store: sharedRateLimitStore(sharedRateCounter(app)),
     // The error handler turns this into the 429 envelope with the "too frequent" code.

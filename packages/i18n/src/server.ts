@@ -48,7 +48,7 @@ export type MessageKey =
   | `deskExport.${'sheet' | `column.${DeskExportColumn}` | `status.${'noReply' | 'processing' | 'replied' | 'closed'}`}`
   | `demoId.${'title' | 'intro' | 'name' | 'continue' | 'cancel' | 'nameNeeded' | 'expired'}`
   | `sandbox.${SandboxKey}`
-  | `accountSecurity.${'emailChanged' | 'phoneChanged'}.${'subject' | 'body' | 'sms'}`
+  | `accountSecurity.${'emailChanged' | 'phoneChanged' | 'loginFailures'}.${'subject' | 'body' | 'sms'}`
   | `accountSecurity.newDevice.${'subject' | 'body'}`
   | `signupAttempt.${'subject' | 'body' | 'sms'}`
   | `bindAttempt.${'subject' | 'body' | 'sms'}`

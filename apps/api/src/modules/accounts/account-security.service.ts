@@ -126,6 +126,31 @@ export class AccountSecurityService {
     return deviceId;
   }
 
+  /**
+   * The wrong password that soft-locks the account (issue 33 item 7): the owner is told once per episode, by
+   * e-mail, or by SMS when only a phone is bound, that logins with a password now take a new captcha and wait a
+   * little, that passkeys keep working, and what to do if it was not them.
+   */
+  async loginFailuresNotice(member: MemberRow): Promise<void> {
+    const lang = this.langOf(member);
+    const vars = {
+      account: member.userId.includes('@') ? maskEmail(member.userId) : maskPhone(member.userId),
+      time: utcMinute(this.d.now()),
+      link: `${this.d.passportOrigin.replace(/\/$/, '')}/account`,
+      support: this.support,
+    };
+    const recipient = member.email ?? member.phone;
+    if (!recipient) return;
+    const channel = member.email ? 'email' : 'sms';
+    await outbox.enqueue(this.d.db, {
+      channel,
+      recipient,
+      lang,
+      subject: messageText(lang, 'accountSecurity.loginFailures.subject'),
+      body: messageText(lang, `accountSecurity.loginFailures.${channel === 'email' ? 'body' : 'sms'}`, vars),
+    });
+  }
+
   /** The member's live sessions for the account page; `current` marks the one asking. */
   async listSessions(member: { mid: number; sessionIdHash: string }) {
     const rows = await this.sessions.listActive(member.mid, this.d.now());

@@ -11,8 +11,9 @@ import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CaptchaService } from '../sessions/index.ts';
-import { accountKey, ipKey, lockoutPolicy, loginNameKey, type LockoutService } from '../sessions/index.ts';
+import { accountKey, ipKey, loginKey, loginNameKey, type LockoutService } from '../sessions/index.ts';
 import { withinLimits, type LockoutRepository } from '../sessions/index.ts';
+import { freshCaptchaMs } from '../rate-limit/index.ts';
 import type { MemberRepository, MemberRow } from './member.repository.ts';
 import { openSession, type LoginClient, type OpenedSession } from './member-auth.ts';
 import type { PasswordHasher } from '../sessions/index.ts';
@@ -163,7 +164,11 @@ export class AccountService {
     to: () => Pick<CodeRequest, 'channel' | 'target' | 'callingCode'>,
   ) {
     this.requirePublicPurpose(input.purpose);
-    await this.d.captcha.requireTicket(input.ticket, input.purpose === 'register' ? 'register' : 'reset');
+    await this.d.captcha.requireTicket(
+      input.ticket,
+      input.purpose === 'register' ? 'register' : 'reset',
+      await this.captchaStrictness(input),
+    );
     const address = to();
     const owner =
       address.channel === 'sms'
@@ -180,6 +185,18 @@ export class AccountService {
       },
     );
     return codeSent();
+  }
+
+  /**
+   * A public code send from an address past a soft line (its sign-ups, codes or SMS; rate-limit/address-limits.ts)
+   * takes only a freshly solved captcha (-105 otherwise, and the page shows a new picture), where a hard refusal
+   * would shut out everyone behind a carrier's shared address. The ceilings still refuse.
+   */
+  private async captchaStrictness(input: { purpose: string; ip: string }) {
+    const past =
+      (input.purpose === 'register' && (await this.d.registrations.pastSoftLine(input.ip))) ||
+      (await this.d.codes.pastSoftLine(input.ip));
+    return past ? { solvedWithinMs: freshCaptchaMs } : {};
   }
 
   async registerByEmail(input: {
@@ -213,9 +230,11 @@ export class AccountService {
 
   /**
    * A login. The address's count comes first (it slows the answer and, past a threshold, asks for a freshly
-   * solved captcha), then the captcha, then a try taken on the account: at most 5 wrong ones in 30 minutes,
-   * and no more than that however many arrive at once. A name with no account is tried like one (its own
-   * counter, a password check against a dummy hash) and answers exactly like a wrong password.
+   * solved captcha), then a try counted on the account (or on the unknown name, which is tried like one: its own
+   * counter, a password check against a dummy hash, the same answer as a wrong password), then the captcha: a
+   * soft-locked account (5 wrong passwords in a day) takes only a freshly solved one, and waits a little longer
+   * each time. The right password with the captcha solved always gets in; the wrong one that soft-locks the
+   * account tells its owner (once per episode). Never a lockout: nobody can shut an owner out by their name.
    */
   async login(
     flavour: keyof typeof loginRefusals,
@@ -226,26 +245,34 @@ export class AccountService {
     const address = await this.d.lockout.beginAddressAttempt(ipKey(client.ip));
     let failed = false;
     try {
-      await this.d.captcha.requireTicket(
-        input.ticket,
-        'login',
-        address.tightened ? { solvedWithinMs: lockoutPolicy.address.freshTicketMs } : {},
-      );
-      const password = await this.d.rsa.decryptPassword(input.pwd);
       const user = input.user.trim();
       const name = user.includes('@') ? user.toLowerCase() : user.replace(/\D/g, '');
       const found = user.includes('@')
         ? await this.d.members.byEmail(name)
         : await this.d.members.byPhone(name);
-      const key = found?.passwordHash ? accountKey(found.mid) : loginNameKey(name);
-      const attempt = await this.d.lockout.beginTry(key);
-      if (!attempt) this.refuse(refusal.locked);
+      const attempt = await this.d.lockout.beginLoginTry(
+        found?.passwordHash ? loginKey(found.mid) : loginNameKey(name),
+      );
+      let password: string | undefined;
+      try {
+        await this.d.captcha.requireTicket(
+          input.ticket,
+          'login',
+          address.tightened || attempt.softLocked ? { solvedWithinMs: freshCaptchaMs } : {},
+        );
+        password = await this.d.rsa.decryptPassword(input.pwd);
+      } catch (error) {
+        // No password was tried: the account's count is given back.
+        await attempt.release();
+        throw error;
+      }
       const right = await this.d.hasher.verifyOrDummy(found?.passwordHash, password!);
       if (!right || !found) {
         failed = true;
-        this.refuse(attempt.last ? refusal.locked : refusal.wrong);
+        if (attempt.locks && found) await this.d.security.loginFailuresNotice(found);
+        this.refuse(refusal.wrong);
       }
-      await this.d.lockout.recordSuccess(key);
+      await attempt.succeeded();
       const session = await openSession(
         this.d.sessions,
         found.mid,

@@ -6,9 +6,9 @@
  *   alone cannot add a passkey of the thief's); the challenge then lives 5 minutes for this member only.
  * - A login names no account: the options allow any passkey of this site, the device offers what it holds, and
  *   the answer names its credential. Every refusal of a passkey is the same code, whether an account is behind
- *   it or not; a passkey's wrong signatures count against its account's lockout as wrong passwords do, and a
- *   locked account is not opened by a passkey either. The device must verify its user (PIN, biometrics), since
- *   the passkey is the only factor.
+ *   it or not; a refused passkey slows its client address down like a wrong password, and nothing about the
+ *   account's password logins (their soft lock) ever stops a passkey login. The device must verify its user
+ *   (PIN, biometrics), since the passkey is the only factor.
  * - A proof (removing a passkey, a contact change) is an answer to options that allow only the member's own
  *   passkeys, checked against this member's challenge: another account's passkey proves nothing.
  */
@@ -161,7 +161,9 @@ export class PasskeyService {
 
   /**
    * A login with a passkey (see the file comment): counted against the client address like a password login
-   * until it turns out right, then against the passkey's account.
+   * until it turns out right. Never against the account, and never refused by its password failures (issue 33
+   * item 7): a passkey cannot be guessed, and a stranger typing wrong passwords for a name must not shut its
+   * owner's passkey out.
    */
   async login(
     response: Record<string, unknown>,
@@ -175,9 +177,6 @@ export class PasskeyService {
       const passkey = credentialId ? await this.repo.byCredential(credentialId) : undefined;
       failed = !passkey;
       if (!passkey) return this.refuse(codes.passportPasskeyFailed);
-      const key = accountKey(passkey.mid);
-      const attempt = await this.d.lockout.beginTry(key);
-      if (!attempt) return this.refuse(codes.passportTooManyLogins);
       const counter = await this.d.webAuthn.verifyAuthentication(
         response,
         passkey,
@@ -188,9 +187,7 @@ export class PasskeyService {
         counter === undefined ||
         !member ||
         !(await this.repo.used(passkey.id, passkey.counter, counter, this.d.now()));
-      if (failed || !member)
-        return this.refuse(attempt.last ? codes.passportTooManyLogins : codes.passportPasskeyFailed);
-      await this.d.lockout.recordSuccess(key);
+      if (failed || !member) return this.refuse(codes.passportPasskeyFailed);
       const session = await openSession(this.d.sessions, member.mid, keep, client.sessionId, this.d.now());
       return { user: userInfoOf(member), session };
     } finally {

@@ -22,11 +22,13 @@ const refusal = (promise: Promise<unknown>) =>
 const register = (limit: RegistrationLimit, ip: string) => refusal(limit.within(ip, async () => 'made'));
 
 describe('registration limit', () => {
-  it('allows 5 an hour and 20 a day per address', async () => {
+  it('passes the soft line, then reaches the ceiling, per hour and per day', async () => {
     const clock = new TestClock(new Date('2030-03-01T08:00:00Z'));
     const limit = new RegistrationLimit(new LockoutRepository(database.db), {
-      perHour: 5,
-      perDay: 20,
+      perHour: 2,
+      perDay: 10,
+      ceilingPerHour: 5,
+      ceilingPerDay: 20,
       now: clock.now,
     });
     const ip = '192.0.2.1';
@@ -34,12 +36,15 @@ describe('registration limit', () => {
     for (let hourOfDay = 0; hourOfDay < 4; hourOfDay++) {
       for (let i = 0; i < 5; i++) {
         expect(await refusal(limit.check(ip))).toBe('allowed');
+        // Past 2 this hour (or 10 today), the address's sign-up codes need a fresh captcha.
+        expect(await limit.pastSoftLine(ip)).toBe(i >= 2 || made >= 10);
         expect(await register(limit, ip)).toBe('allowed');
         made++;
       }
       expect(await refusal(limit.check(ip))).toBe(-800);
       expect(await register(limit, ip)).toBe(-800);
       expect(await refusal(limit.check('192.0.2.2'))).toBe('allowed');
+      expect(await limit.pastSoftLine('192.0.2.2')).toBe(false);
       clock.advance(hour);
     }
     expect(made).toBe(20);
@@ -55,8 +60,9 @@ describe('registration limit', () => {
   it('gives the slots of a failed registration back, and only those', async () => {
     const clock = new TestClock(new Date('2030-04-01T08:00:00Z'));
     const limit = new RegistrationLimit(new LockoutRepository(database.db), {
-      perHour: 2,
+      perHour: 1,
       perDay: 20,
+      ceilingPerHour: 2,
       now: clock.now,
     });
     const ip = '192.0.2.20';
@@ -86,13 +92,28 @@ describe('registration limit', () => {
 
   it('lets exactly the free slots through when 50 registrations arrive at once', async () => {
     const limit = new RegistrationLimit(new LockoutRepository(database.db), {
-      perHour: 5,
+      perHour: 1,
       perDay: 20,
       now: () => new Date(),
     });
+    // The ceiling of a soft line of 1 an hour is 10 (rate-limit/address-limits.ts).
     const outcomes = await Promise.all(Array.from({ length: 50 }, () => register(limit, '192.0.2.50')));
-    expect(outcomes.filter((o) => o === 'allowed')).toHaveLength(5);
-    expect(outcomes.filter((o) => o === -800)).toHaveLength(45);
+    expect(outcomes.filter((o) => o === 'allowed')).toHaveLength(10);
+    expect(outcomes.filter((o) => o === -800)).toHaveLength(40);
+  });
+
+  it('counts an IPv6 /64 as one address', async () => {
+    const limit = new RegistrationLimit(new LockoutRepository(database.db), {
+      perHour: 1,
+      perDay: 20,
+      ceilingPerHour: 2,
+      now: () => new Date(),
+    });
+    expect(await register(limit, '2001:db8:50::1')).toBe('allowed');
+    expect(await limit.pastSoftLine('2001:db8:50::2')).toBe(true);
+    expect(await register(limit, '2001:db8:50::3')).toBe('allowed');
+    expect(await register(limit, '2001:db8:50:0:ffff::4')).toBe(-800);
+    expect(await register(limit, '2001:db8:51::1')).toBe('allowed');
   });
 
   it('counts simultaneous registrations without losing any', async () => {

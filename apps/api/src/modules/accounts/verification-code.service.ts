@@ -13,6 +13,7 @@ import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { outbox } from '../messaging/index.ts';
+import { addressLimitKey, addressLimits, ceilingOf } from '../rate-limit/index.ts';
 import { withinLimits, type CountedLimit } from '../sessions/index.ts';
 import { LockoutRepository } from '../sessions/index.ts';
 import { VerificationCodeRepository, type CodeChannel } from './verification-code.repository.ts';
@@ -22,7 +23,8 @@ export const codeLimits = {
   maxWrongTries: 5,
   resendAfterMs: 60_000,
   perTargetPerDay: 10,
-  perIpPerHour: 30,
+  /** The soft line of codes per client address an hour; ten times it is the ceiling (rate-limit/address-limits). */
+  perIpPerHour: addressLimits.codes.softPerHour,
 } as const;
 
 /** The spec's codes differ between the e-mail and the SMS flavour of the same refusal. */
@@ -56,8 +58,9 @@ export interface CodeRequest {
 
 /**
  * SMS cost guards (env SMS_*): every SMS costs money, and "SMS pumping" sends many to numbers whose operator
- * shares the fee. Per number, per client address and per country prefix a day, and a global daily budget that
- * stops every SMS once spent.
+ * shares the fee. Per number and per country prefix a day, and a global daily budget that stops every SMS once
+ * spent. Per client address a day `perAddressPerDay` is a soft line (the public sends then need a freshly solved
+ * captcha) with a ceiling ten times it: a carrier's shared address must not lose SMS for everyone behind it.
  */
 export interface SmsGuards {
   perNumberPerDay: number;
@@ -68,7 +71,7 @@ export interface SmsGuards {
 
 export const defaultSmsGuards: SmsGuards = {
   perNumberPerDay: 10,
-  perAddressPerDay: 100,
+  perAddressPerDay: addressLimits.sms.softPerDay,
   perPrefixPerDay: 2_000,
   dailyBudget: 10_000,
 };
@@ -122,7 +125,8 @@ export class VerificationCodeService {
    * each in one statement, so sends that arrive at once never all pass a limit only some of them fit in.
    */
   private sendLimits(request: CodeRequest, now: Date): CountedLimit[] {
-    const { channel, target, ip } = request;
+    const { channel, target } = request;
+    const address = addressLimitKey(request.ip);
     return [
       {
         key: `code-soon:${channel}:${target}`,
@@ -137,9 +141,9 @@ export class VerificationCodeService {
         refusal: () => new AppError(refusals[channel].daily, { domain: 'passport' }),
       },
       {
-        key: `code-ip:${ip}`,
+        key: `code-ip:${address}`,
         windowMs: 3_600_000,
-        max: this.perIpPerHour,
+        max: ceilingOf(this.perIpPerHour),
         refusal: () => new AppError(codes.tooFrequent, { domain: 'common', status: 429 }),
       },
       ...(channel === 'sms' ? this.smsLimits(request, now) : []),
@@ -152,9 +156,9 @@ export class VerificationCodeService {
     const refuse = (code: number) => () => new AppError(code, { domain: 'passport', status: 429 });
     return [
       {
-        key: `sms-ip-day:${request.ip}`,
+        key: `sms-ip-day:${addressLimitKey(request.ip)}`,
         windowMs: 86_400_000,
-        max: this.sms.perAddressPerDay,
+        max: ceilingOf(this.sms.perAddressPerDay),
         refusal: refuse(codes.passportSmsDailyLimit),
       },
       {
@@ -170,6 +174,24 @@ export class VerificationCodeService {
         refusal: refuse(codes.passportSmsPaused),
       },
     ];
+  }
+
+  /**
+   * Whether the client address has passed a soft line of the code or SMS caps (counts nothing): the public code
+   * sends then take only a freshly solved captcha, rather than refusing everyone behind a shared address.
+   */
+  async pastSoftLine(ip: string): Promise<boolean> {
+    const address = addressLimitKey(ip);
+    const lines = new Map([
+      [`code-ip:${address}`, { windowMs: 3_600_000, soft: this.perIpPerHour }],
+      [`sms-ip-day:${address}`, { windowMs: 86_400_000, soft: this.sms.perAddressPerDay }],
+    ]);
+    const now = this.now().getTime();
+    const rows = await new LockoutRepository(this.db).find([...lines.keys()]);
+    return rows.some((row) => {
+      const line = lines.get(row.key)!;
+      return now - row.windowStartedAt.getTime() < line.windowMs && row.failures >= line.soft;
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppPair, openTestDatabase } from '../../../test/test-app.ts';
+import { createTestApp, createTestAppPair, openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
 import { RateLimitRepository } from './rate-limit.repository.ts';
 import { SharedRateCounter } from './rate-limit.store.ts';
@@ -129,5 +129,25 @@ describe('rate limit across two API processes', () => {
     const refused = await two.inject({ method: 'GET', url: '/healthz' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: expect.any(Number) });
+  });
+});
+
+describe('rate limit per address key', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(() => t.close());
+
+  const status = async (remoteAddress: string) =>
+    (await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress })).statusCode;
+
+  it('counts two IPv6 addresses of one /64 as one client, and another /64 apart', async () => {
+    expect(await status('2001:db8:5:1::a')).toBe(200);
+    expect(await status('2001:db8:5:1::b')).toBe(200);
+    expect(await status('2001:db8:5:1:ffff::1')).toBe(200);
+    // A fourth address of the same /64 is the same client, past its 3 a minute.
+    expect(await status('2001:db8:5:1::c')).toBe(429);
+    expect(await status('2001:db8:5:2::a')).toBe(200);
   });
 });

@@ -11,11 +11,14 @@ export { CaptchaService, createCaptchaService } from './captcha.service.ts';
 export { CaptchaRepository } from './captcha.repository.ts';
 export {
   accountKey,
+  accountSlowdownMs,
   createLockoutService,
   ipKey,
   lockoutPolicy,
+  loginKey,
   loginNameKey,
   LockoutService,
+  type LoginTry,
 } from './lockout.service.ts';
 export { LockoutRepository } from './lockout.repository.ts';
 export { withinLimits, type CountedLimit } from './counted-limits.ts';

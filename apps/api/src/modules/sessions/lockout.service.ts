@@ -1,10 +1,19 @@
 /**
- * Login attempts (spec 9: lockout 30 minutes; DESIGN section 6).
+ * Login attempts (DESIGN section 6; issue 33 item 7: a soft lock, never a lockout strangers can cause).
  *
- * Per ACCOUNT: 5 wrong passwords in 30 minutes lock it for 30 minutes, whoever tries and from wherever. Each try
- * takes one of the 5 slots before the password is checked, in one statement, so however many guesses arrive at
- * once, at most 5 are ever checked; a right password clears the count. Names that match no account are counted
- * the same way under a key of their own, so the answers never tell which names have accounts.
+ * Per ACCOUNT, at LOGIN (`beginLoginTry`): wrong passwords are counted in a day's window; after 5 the account is
+ * soft-locked: its password login takes only a freshly solved captcha (-105 otherwise, and the page shows a new
+ * picture) and each answer waits a little longer (doubling, capped), but the right password with the captcha
+ * solved always gets in, and clears the count. Nobody can shut an owner out by typing wrong passwords for their
+ * name. Each try is counted before its password is checked, in one statement, so of any number of guesses
+ * arriving at once at most 5 are checked without a fresh captcha. The try that soft-locks the account is told to
+ * the caller once per episode (the owner is notified). Names that match no account are counted the same way
+ * under a key of their own, so the answers never tell which names have accounts. Passkey logins never look at
+ * these counts.
+ *
+ * Per ACCOUNT, for a PROOF inside a session (`beginTry`: the current password before a contact change, a
+ * deletion, a password change): 5 wrong in 30 minutes lock those proofs for 30 minutes. Only someone holding a
+ * session of the account can cause that, and there is no captcha to ask for, so a stolen session cannot guess.
  *
  * Per client ADDRESS there is no lock: mobile carriers put thousands of players behind one address, and a lock
  * there would let anyone shut all of them out. Failed logins from an address slow its answers down (a growing
@@ -13,9 +22,17 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../config/clock.ts';
 import type { Db } from '../../db/database.ts';
+import { addressLimitKey } from '../rate-limit/index.ts';
 import { LockoutRepository, type CountedSlot } from './lockout.repository.ts';
 
 export const lockoutPolicy = {
+  /** Login (soft lock): wrong passwords in `windowMs` before a fresh captcha and a growing wait. */
+  login: {
+    softAfter: 5,
+    windowMs: 24 * 60 * 60_000,
+    /** The first wait of a soft-locked account, doubling with each wrong password, up to `maxDelayMs`. */
+    stepMs: 250,
+  },
   windowMs: 30 * 60_000,
   lockMs: 30 * 60_000,
   perAccount: 5,
@@ -31,8 +48,12 @@ export const lockoutPolicy = {
   },
 } as const;
 
+/** A member's proofs inside a session (hard lock, see above). */
 export const accountKey = (mid: number) => `account:${mid}`;
-export const ipKey = (ip: string) => `ip:${ip}`;
+/** A member's password logins (soft lock). */
+export const loginKey = (mid: number) => `login:${mid}`;
+/** A client address's login count: IPv6 by its /64 (one subscriber's), so rotating inside it gains nothing. */
+export const ipKey = (ip: string) => `ip:${addressLimitKey(ip)}`;
 /** A login name with no account (normalised as looked up), stored only hashed: it may be a typo of a password. */
 export const loginNameKey = (name: string, scope = 'name') =>
   `${scope}:${createHash('sha256').update(name).digest('hex')}`;
@@ -41,6 +62,30 @@ export const loginNameKey = (name: string, scope = 'name') =>
 export function slowdownMs(failures: number, maxDelayMs: number = lockoutPolicy.address.maxDelayMs): number {
   const { slowAfter, stepMs } = lockoutPolicy.address;
   return Math.min(maxDelayMs, Math.max(0, failures - slowAfter + 1) * stepMs);
+}
+
+/** The wait of a login on an account with `failures` recent wrong passwords (none before the soft lock). */
+export function accountSlowdownMs(
+  failures: number,
+  maxDelayMs: number = lockoutPolicy.address.maxDelayMs,
+): number {
+  const { softAfter, stepMs } = lockoutPolicy.login;
+  if (failures < softAfter) return 0;
+  return Math.min(maxDelayMs, stepMs * 2 ** Math.min(16, failures - softAfter));
+}
+
+/** A password login on an account (or an unknown name), counted as wrong until it turns out otherwise. */
+export interface LoginTry {
+  /** Wrong passwords on the account in its window before this try. */
+  failuresBefore: number;
+  /** The account is soft-locked: this login takes only a freshly solved captcha. */
+  softLocked: boolean;
+  /** If this try's password is wrong, it is the one that soft-locks the account (tell the owner, once). */
+  locks: boolean;
+  /** Not a password failure after all (the captcha was refused): the count is given back. */
+  release(): Promise<void>;
+  /** The right password: the count starts again. */
+  succeeded(): Promise<void>;
 }
 
 /** A try on an account, taken before its password is checked. */
@@ -106,6 +151,33 @@ export class LockoutService {
         if (released) return;
         released = true;
         await this.repo.release(slot);
+      },
+    };
+  }
+
+  /**
+   * Counts a password login on the account (or unknown name) `key` as wrong until `release` or `succeeded`, then
+   * waits as long as the account's soft lock calls for. Never refuses: the caller asks a soft-locked account for a
+   * freshly solved captcha.
+   */
+  async beginLoginTry(key: string): Promise<LoginTry> {
+    const slot = await this.repo.countEvent(key, lockoutPolicy.login.windowMs, this.now());
+    const failuresBefore = slot.count - 1;
+    const delay = accountSlowdownMs(failuresBefore, this.maxDelayMs);
+    if (delay > 0) await this.sleep(delay);
+    let settled = false;
+    return {
+      failuresBefore,
+      softLocked: failuresBefore >= lockoutPolicy.login.softAfter,
+      locks: slot.count === lockoutPolicy.login.softAfter,
+      release: async () => {
+        if (settled) return;
+        settled = true;
+        await this.repo.release(slot);
+      },
+      succeeded: async () => {
+        settled = true;
+        await this.repo.clear(key);
       },
     };
   }

@@ -1,6 +1,7 @@
 /**
- * Staff login: a graphic captcha, then account and password (argon2id), with a lockout after repeated
- * failures per account and a slowdown per client address (never a lock); then, for an account with a second
+ * Staff login: a graphic captcha, then account and password (argon2id), with a soft lock after repeated
+ * failures per account (a growing wait, never a refusal of the right password; issue 33 item 7) and a slowdown
+ * per client address (never a lock); then, for an account with a second
  * factor, the second step (second-factor.service.ts); a new session at every login; logout; the own password
  * change, which is also the forced change of a one-time password. Logins, failed logins and logouts are
  * audited.
@@ -16,8 +17,9 @@ import {
   type LockoutService,
   type PasswordHasher,
 } from '../sessions/index.ts';
+import { addressLimitKey } from '../rate-limit/index.ts';
 import { audit } from './audit.ts';
-import { StaffAccountRepository } from './staff-account.repository.ts';
+import { StaffAccountRepository, type StaffAccountRow } from './staff-account.repository.ts';
 import {
   openStaffSession,
   type AuthenticatedStaff,
@@ -35,6 +37,12 @@ export interface StaffLoginDeps {
   lockout: LockoutService;
   secondFactor: SecondFactorService;
   now: Clock;
+  /**
+   * Tells the staff member that their account was soft-locked (once per episode). Staff accounts have no e-mail
+   * address on this branch yet (issue 33 item 2 adds one and the staff mail): until it is wired, the audit row
+   * (`soft_locked`) is the notice.
+   */
+  notifySoftLock?: (account: StaffAccountRow) => Promise<void>;
 }
 
 /** What a right password leads to: a session, or (with a second factor) the pending login's second step. */
@@ -42,7 +50,13 @@ export type StaffLoginResult =
   | { staff: StaffSessionData; session: OpenedStaffSession }
   | { secondStep: StaffSecondStepData; pendingId: string };
 
-type FailureReason = 'wrong_password' | 'unknown_account' | 'locked' | 'blocked';
+type FailureReason = 'wrong_password' | 'unknown_account' | 'blocked';
+
+/**
+ * A staff account's password logins, counted apart from its password changes (`staffAccountKey`, a hard lock only
+ * a session holder can cause): wrong ones soft-lock it, never lock it.
+ */
+export const staffLoginKey = (staffId: number) => `staff-login:${staffId}`;
 
 export class StaffLoginService {
   constructor(private readonly d: StaffLoginDeps) {}
@@ -69,45 +83,48 @@ export class StaffLoginService {
 
   /**
    * Like the member login (passport account.service.ts): the address is counted and slowed down but never locked;
-   * each try on an account (or unknown name) takes one of its 5 slots in one statement before the password is
-   * checked, so parallel guesses get no more; an unknown name is checked against a dummy hash and answers like a
-   * wrong password. Every staff login solves a new captcha in the same request, so there is no stockpiled ticket
-   * to refuse: the address's failures only slow it down.
+   * each try on an account (or unknown name) is counted in one statement before the password is checked, and
+   * after 5 wrong ones in a day the account is soft-locked: every answer waits longer (doubling, capped), but the
+   * right password always gets in and clears the count. Every staff login solves a new captcha in the same
+   * request, so the captcha a soft lock asks for is always there; nobody can lock an agent out by their name. The
+   * wrong password that soft-locks the account is audited (`soft_locked`), so administrators see it. An unknown
+   * name is counted and checked against a dummy hash alike and answers like a wrong password.
    */
   async login(
     input: { account_id: string; account_pwd: string; token: string; captcha_code: string },
     client: StaffLoginClient,
   ): Promise<StaffLoginResult> {
     const ip = client.ip;
-    const address = await this.d.lockout.beginAddressAttempt(staffIpKey(ip));
+    const address = await this.d.lockout.beginAddressAttempt(staffIpKey(addressLimitKey(ip)));
     let failed = false;
     try {
       await this.solveCaptcha(input.token, input.captcha_code);
       const found = await new StaffAccountRepository(this.d.db).byAccountId(input.account_id);
-      const key = found ? staffAccountKey(found.id) : staffNameKey(input.account_id);
-      const refuse = async (reason: FailureReason, code: number): Promise<never> => {
+      const key = found ? staffLoginKey(found.id) : staffNameKey(input.account_id);
+      const refuse = async (reason: FailureReason, code: number, softLocked = false): Promise<never> => {
         // A name typed into the account field may be a password: an unknown one is not written down.
         await audit.record(this.d.db, {
           actor: null,
           action: 'staff.login_failed',
           target: found ? { type: 'staff_account', id: found.accountId } : null,
-          after: { reason },
+          after: softLocked ? { reason, soft_locked: true } : { reason },
           ip,
         });
         throw new AppError(code);
       };
-      const attempt = await this.d.lockout.beginTry(key);
-      if (!attempt) return await refuse('locked', codes.staffTooManyLogins);
+      const attempt = await this.d.lockout.beginLoginTry(key);
       const passwordOk = await this.d.hasher.verifyOrDummy(found?.passwordHash, input.account_pwd);
       if (!found || !passwordOk) {
         failed = true;
+        if (found && attempt.locks) await this.d.notifySoftLock?.(found);
         // An unknown account answers like a wrong password: the login does not tell which accounts exist.
         return await refuse(
           found ? 'wrong_password' : 'unknown_account',
-          attempt.last ? codes.staffTooManyLogins : codes.staffWrongCredentials,
+          codes.staffWrongCredentials,
+          attempt.locks && found !== undefined,
         );
       }
-      await this.d.lockout.recordSuccess(key);
+      await attempt.succeeded();
       // Only someone who knows the password learns that the account is blocked.
       if (found.status === 'blocked') return await refuse('blocked', codes.staffAccountBlocked);
       // An account with a second factor gets no session from a password alone.

@@ -14,7 +14,7 @@ import { createTestAppPair } from '../../../../test/test-app.ts';
 import { game } from '../../../db/schema/game.schema.ts';
 import { member as memberTable } from '../../../db/schema/member.schema.ts';
 import { payOrder } from '../../../db/schema/pay-order.schema.ts';
-import { maskName } from './pay-order-lookup.service.ts';
+import { lookupLimits, maskName } from './pay-order-lookup.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestAppPair>>;
 let streaming: FastifyInstance;
@@ -343,9 +343,10 @@ describe('order_lookup', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 800000 });
 
-    // Per address: 20 tries of any numbers, then this address waits even for another order.
-    const address = '198.51.100.200';
-    for (let i = 0; i < 20; i++)
+    // Per address: a ceiling of tries of any numbers (a carrier's shared address never reaches it honestly), then
+    // this address waits even for another order. IPv6 counts by its /64.
+    const address = '2001:db8:77:1::1';
+    for (let i = 0; i < lookupLimits.perAddress; i++)
       expect(
         (await lookup(other, { order_no: `GP_GUESS_${i}`, account: email }, address)).json(),
       ).toMatchObject({
@@ -355,7 +356,7 @@ describe('order_lookup', () => {
     const blocked = await lookup(
       other,
       { order_no: fresh.created.order_no, account: 'a@example.com' },
-      address,
+      '2001:db8:77:1:abcd::9',
     );
     expect(blocked.statusCode).toBe(429);
   });

@@ -11,14 +11,15 @@ import type { PayOrderLookedUp } from '@gp/contracts/pay';
 import type { Clock } from '../../../config/clock.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { withinLimits, type LockoutRepository } from '../../sessions/index.ts';
+import { addressLimitKey, addressLimits } from '../../rate-limit/index.ts';
 import { payError } from '../catalog/pay-catalog.service.ts';
 import type { PayOrderRepository } from './pay-order.repository.ts';
 import type { PayOrderService } from './pay-order.service.ts';
 
 export const lookupLimits = {
-  windowMs: 15 * 60_000,
-  /** Tries of one client address in the window: enough for typos, too few to guess. */
-  perAddress: 20,
+  windowMs: addressLimits.orderLookups.windowMs,
+  /** Tries of one client address in the window: a ceiling a carrier's shared address never reaches honestly. */
+  perAddress: addressLimits.orderLookups.ceiling,
   /** Tries of one order number in the window, from any address. */
   perOrder: 10,
 };
@@ -68,7 +69,7 @@ export class PayOrderLookupService {
     const found = await withinLimits(
       this.deps.counters,
       [
-        limit(`pay-lookup-ip:${input.clientAddress}`, lookupLimits.perAddress),
+        limit(`pay-lookup-ip:${addressLimitKey(input.clientAddress)}`, lookupLimits.perAddress),
         limit(`pay-lookup-order:${input.orderNo.toUpperCase()}`, lookupLimits.perOrder),
       ],
       now,
