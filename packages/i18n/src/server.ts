@@ -53,7 +53,7 @@ export type MessageKey =
   | `signupAttempt.${'subject' | 'body' | 'sms'}`
   | `bindAttempt.${'subject' | 'body' | 'sms'}`
   | `privacy.${'deletionRequested' | 'deletionCancelled'}.${'subject' | 'body' | 'sms'}`
-  | `staffSecurity.factorChanged.${'subject' | 'body'}`
+  | `staffSecurity.${'factorChanged' | 'loginFailures'}.${'subject' | 'body'}`
   | `staffSecurity.change.${'totpAdded' | 'passkeyAdded' | 'passkeyRemoved' | 'recoveryCodes' | 'reset'}`;
 
 /** Column titles of the staff desk's ticket export (apps/api modules/desk). */

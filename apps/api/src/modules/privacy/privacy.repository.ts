@@ -276,7 +276,8 @@ export class PrivacyRepository {
       .returning({ k: payOrder.id });
     await this.db.delete(payOrderRequest).where(eq(payOrderRequest.mid, mid));
     await this.db.delete(emailTicket).where(eq(emailTicket.mid, mid));
-    await this.db.delete(authLockout).where(eq(authLockout.key, `account:${mid}`));
+    // The account's counters: in-session password checks (`account:`) and its login's soft lock (`login:`).
+    await this.db.delete(authLockout).where(inArray(authLockout.key, [`account:${mid}`, `login:${mid}`]));
     // Messages and codes sent to the member's addresses: the addresses themselves are personal data.
     const addresses = [
       ...new Set(

@@ -4,7 +4,7 @@
  * the job erases the person and keeps their orders without them, once; staff calls need the `privacy`
  * privilege and every staff action is audited.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
 import { captchaTicket, postForm, sealPasswords } from '../../../test/passport-steps.ts';
@@ -14,7 +14,7 @@ import { createTestApp } from '../../../test/test-app.ts';
 import { TestClock } from '../../../test/test-clock.ts';
 import { csContact, csFile, csWorkOrder, csWorkOrderMessage } from '../../db/schema/cs.schema.ts';
 import { member, memberSession } from '../../db/schema/member.schema.ts';
-import { outboxMessage } from '../../db/schema/passport.schema.ts';
+import { authLockout, outboxMessage } from '../../db/schema/passport.schema.ts';
 import { payOrder, payOrderEvent } from '../../db/schema/pay-order.schema.ts';
 import { privacyRequest } from '../../db/schema/privacy.schema.ts';
 import { memberIdentity } from '../../db/schema/social.schema.ts';
@@ -343,6 +343,10 @@ describe('erasure after the grace period', () => {
     const mine = await history(who.mid, 'gone');
     const theirs = await history(bystander.mid, 'stays');
     expect((await requestDeletion(who)).code).toBe(0);
+    // Its counters name the member by id: a wrong password soft-locks the login under `login:<mid>`.
+    const counters = [`account:${who.mid}`, `login:${who.mid}`];
+    for (const key of counters)
+      await t.db.insert(authLockout).values({ key, failures: 1, windowStartedAt: clock.now() });
 
     clock.advance(graceDays * day - 60_000);
     expect(await job.runOnce()).toBe(0);
@@ -362,6 +366,7 @@ describe('erasure after the grace period', () => {
     expect(await t.db.select().from(csContact).where(eq(csContact.mid, who.mid))).toEqual([]);
     expect(await t.db.select().from(csFile).where(eq(csFile.mid, who.mid))).toEqual([]);
     expect(await t.db.select().from(outboxMessage).where(eq(outboxMessage.recipient, who.email))).toEqual([]);
+    expect(await t.db.select().from(authLockout).where(inArray(authLockout.key, counters))).toEqual([]);
     const [ticket] = await t.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, mine.ticket.id));
     expect(ticket).toMatchObject({ title: '', replyEmail: '', characterName: null });
     const thread = await t.db

@@ -1,6 +1,7 @@
 /**
- * The e-mail a staff member gets when the second factors of their account change (issue 33 item 2): what changed,
- * when (UTC), and to ask an administrator if it was not them. Queued on the change's own transaction (the outbox),
+ * The security e-mails of a staff account. When the second factors of their account change (issue 33 item 2):
+ * what changed, when (UTC), and to ask an administrator if it was not them. When wrong passwords soft-lock the
+ * account's login (item 7), once per episode. Queued on the change's own transaction (the outbox),
  * so it goes out exactly when the change happened; an account without an e-mail address gets none (the audit log
  * still has the change).
  */
@@ -31,6 +32,29 @@ export async function noticeFactorChange(
     body: messageText(lang, 'staffSecurity.factorChanged.body', {
       account: account.accountId,
       change: messageText(lang, `staffSecurity.change.${change}`),
+      time: utcMinute(at),
+    }),
+  });
+}
+
+/**
+ * Wrong passwords soft-locked the account's login (lockout.service.ts): told once per episode, in the language of
+ * the console that sent the failing login (the person trying; staff accounts keep no language of their own).
+ */
+export async function noticeLoginFailures(
+  db: Db,
+  account: { accountId: string; email: string | null },
+  at: Date,
+  lang: LanguageCode,
+): Promise<void> {
+  if (!account.email) return;
+  await outbox.enqueue(db, {
+    channel: 'email',
+    recipient: account.email,
+    lang,
+    subject: messageText(lang, 'staffSecurity.loginFailures.subject'),
+    body: messageText(lang, 'staffSecurity.loginFailures.body', {
+      account: account.accountId,
       time: utcMinute(at),
     }),
   });

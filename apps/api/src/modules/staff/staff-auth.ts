@@ -15,6 +15,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallContract } from '@gp/contracts';
+import type { LanguageCode } from '@gp/config';
 import { privilegeId, staffRequirementOf, type StaffPrivilege } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../config/clock.ts';
@@ -175,6 +176,8 @@ export interface OpenedStaffSession {
 export interface StaffLoginClient {
   ip: string;
   sessionId: string | undefined;
+  /** The console's language (the call's `lang`), for what the login sends the account's owner. */
+  lang?: LanguageCode;
 }
 
 export function staffLoginClientOf(request: FastifyRequest): StaffLoginClient {

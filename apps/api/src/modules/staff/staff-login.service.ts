@@ -8,6 +8,7 @@
  */
 import { staffPasswordRule, type StaffSecondStepData, type StaffSessionData } from '@gp/contracts/staff';
 import { codes } from '@gp/errors';
+import type { LanguageCode } from '@gp/config';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -38,11 +39,10 @@ export interface StaffLoginDeps {
   secondFactor: SecondFactorService;
   now: Clock;
   /**
-   * Tells the staff member that their account was soft-locked (once per episode). Staff accounts have no e-mail
-   * address on this branch yet (issue 33 item 2 adds one and the staff mail): until it is wired, the audit row
-   * (`soft_locked`) is the notice.
+   * Tells the staff member that their account was soft-locked (once per episode): an e-mail when the account has
+   * an address (factor-notice.ts); the audit row (`soft_locked`) records it either way.
    */
-  notifySoftLock?: (account: StaffAccountRow) => Promise<void>;
+  notifySoftLock?: (account: StaffAccountRow, lang: LanguageCode) => Promise<void>;
 }
 
 /** What a right password leads to: a session, or (with a second factor) the pending login's second step. */
@@ -116,7 +116,7 @@ export class StaffLoginService {
       const passwordOk = await this.d.hasher.verifyOrDummy(found?.passwordHash, input.account_pwd);
       if (!found || !passwordOk) {
         failed = true;
-        if (found && attempt.locks) await this.d.notifySoftLock?.(found);
+        if (found && attempt.locks) await this.d.notifySoftLock?.(found, client.lang ?? 'en');
         // An unknown account answers like a wrong password: the login does not tell which accounts exist.
         return await refuse(
           found ? 'wrong_password' : 'unknown_account',

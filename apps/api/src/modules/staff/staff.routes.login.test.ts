@@ -1,8 +1,8 @@
 /** Staff login: captcha, sessions and CSRF, lockout, the forced password change, logout. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { authLockout } from '../../db/schema/passport.schema.ts';
-import { staffAuditLog, staffSession } from '../../db/schema/staff.schema.ts';
+import { authLockout, outboxMessage } from '../../db/schema/passport.schema.ts';
+import { staffAccount, staffAuditLog, staffSession } from '../../db/schema/staff.schema.ts';
 import { hashSessionId } from '../sessions/index.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import {
@@ -142,6 +142,8 @@ describe('login', () => {
 
   it('never locks an account: after 5 wrong passwords it is soft-locked, and the right one still logs in', async () => {
     const agent = await createTestStaff(t.db);
+    const email = `${agent.accountId}@staff.example`;
+    await t.db.update(staffAccount).set({ email }).where(eq(staffAccount.accountId, agent.accountId));
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {
       codes.push(
@@ -158,6 +160,10 @@ describe('login', () => {
       { reason: 'wrong_password' },
       { reason: 'wrong_password' },
     ]);
+    // The owner is told once, by e-mail.
+    const mails = await t.db.select().from(outboxMessage).where(eq(outboxMessage.recipient, email));
+    expect(mails.map((m) => m.subject)).toEqual(['Wrong passwords were tried on your staff console account']);
+    expect(mails[0]!.body).toContain(agent.accountId);
     // The right password with the captcha solved (every staff login solves one) gets in, through its passkey
     // second step, from any address: password failures stop neither.
     const right = await loginThroughApi(t.app, agent.accountId, agent.password, { ip: freshIp() });

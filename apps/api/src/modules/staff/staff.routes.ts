@@ -56,6 +56,7 @@ import {
   type OpenedStaffSession,
 } from './staff-auth.ts';
 import { StaffLoginService } from './staff-login.service.ts';
+import { noticeLoginFailures } from './factor-notice.ts';
 
 export async function staffRoutes(app: FastifyInstance) {
   const { now } = app;
@@ -76,7 +77,15 @@ export async function staffRoutes(app: FastifyInstance) {
     const sealed = await secondFactor.sealStoredSecrets();
     if (sealed > 0) app.log.info({ sealed }, 'staff authenticator-app secrets sealed (STAFF_TOTP_KEY)');
   });
-  const logins = new StaffLoginService({ db: app.db, captcha, hasher, lockout, secondFactor, now });
+  const logins = new StaffLoginService({
+    db: app.db,
+    captcha,
+    hasher,
+    lockout,
+    secondFactor,
+    now,
+    notifySoftLock: (account, lang) => noticeLoginFailures(app.db, account, now(), lang),
+  });
   const accounts = new StaffAccountService({ db: app.db, hasher, lockout, now });
   const auditLog = new AuditService(app.db);
 
@@ -86,7 +95,7 @@ export async function staffRoutes(app: FastifyInstance) {
   });
   // The session's cookies are HTTP, so they are set and cleared here; the service opens and ends the session.
   const login = async (input: Parameters<typeof logins.login>[0], ctx: CallContext) => {
-    const result = await logins.login(input, staffLoginClientOf(ctx.request));
+    const result = await logins.login(input, { ...staffLoginClientOf(ctx.request), lang: ctx.lang });
     if ('secondStep' in result) {
       setStaffPendingCookie(ctx.reply, app.env, result.pendingId, secondFactorPolicy.pendingMs / 1000);
       return result.secondStep;
