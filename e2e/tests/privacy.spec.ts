@@ -1,6 +1,6 @@
 /**
- * Privacy rights end to end (the PDPA's access and erasure): a member downloads their data from the account page
- * (the file holds their account) and asks to delete the account with the password; every session ends. Logging in
+ * Privacy rights end to end (the PDPA's access and erasure): a member confirms it is them (the password) and
+ * downloads their data from the account page (the file holds their account) and asks to delete the account with the password; every session ends. Logging in
  * again cancels the deletion, and the login page says so. The console lists the request, pending and then
  * cancelled. axe on every new screen.
  */
@@ -42,10 +42,15 @@ test('download my data, delete my account, cancel it by logging in; staff see th
     });
   });
 
-  await test.step('download my data: a JSON file with my account', async () => {
+  await test.step('download my data: confirm it is me, then a JSON file with my account', async () => {
+    // The export needs a proof on this session from the last 5 minutes: the page asks once the server does.
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    const confirm = page.getByRole('form', { name: "Confirm it's you" });
+    await confirm.getByLabel('Your password').fill(member.password);
+    await checkA11y(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      section.getByRole('button', { name: 'Download my data' }).click(),
+      confirm.getByRole('button', { name: 'Confirm and download' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^joypeak-my-data-\d{4}-\d{2}-\d{2}\.json$/);
     const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
