@@ -142,6 +142,7 @@ export async function buildApp({
       now,
       cacheMs: env.METRICS_CACHE_MS,
       log: app.log,
+      smsDailyBudget: env.SMS_DAILY_BUDGET,
     }),
   );
   installHttpMetrics(app, app.metrics);

@@ -137,6 +137,9 @@ describe('alert rules', () => {
         'CreditNotTakenBack',
         'BackupStale',
         'CertificateExpiringSoon',
+        'LoginFailuresSpiking',
+        'StaffSecondStepFailing',
+        'SmsBudgetNearlySpent',
       ]),
     );
     for (const rule of rules) {

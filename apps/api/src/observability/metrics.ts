@@ -58,10 +58,17 @@ export function createProcessMetrics(deps: {
   now: Clock;
   cacheMs: number;
   log: MetricsLog;
+  /** SMS_DAILY_BUDGET, beside today's count (gp_sms_sent_today) for the alert on the spend. */
+  smsDailyBudget: number;
 }): Registry {
   const registry = new Registry();
   registerPoolGauges(registry, deps.database);
   registerOperationsGauges(registry, deps);
+  new Gauge({
+    name: 'gp_sms_daily_budget',
+    help: 'SMS_DAILY_BUDGET: the SMS all senders may cause in a UTC day before sending pauses (-706)',
+    registers: [registry],
+  }).set(deps.smsDailyBudget);
   return registry;
 }
 
@@ -209,6 +216,24 @@ function registerOperationsGauges(
     (g, s) => {
       for (const [kind, n] of Object.entries(s.settlementMismatchesOpen)) g.set({ kind }, n);
     },
+  );
+  gauge(
+    'gp_auth_soft_locked_accounts',
+    'Accounts whose password login is soft-locked by wrong passwords in its window, by who (member, staff)',
+    ['who'],
+    (g, s) => {
+      g.set({ who: 'member' }, s.auth.softLockedMembers);
+      g.set({ who: 'staff' }, s.auth.softLockedStaff);
+    },
+  );
+  gauge(
+    'gp_auth_staff_second_step_locked',
+    'Staff accounts whose second step is locked now: someone with the password keeps failing the factor',
+    [],
+    (g, s) => g.set(s.auth.staffSecondStepLocked),
+  );
+  gauge('gp_sms_sent_today', "SMS counted against today's budget (UTC day)", [], (g, s) =>
+    g.set(s.smsSentToday),
   );
   gauge(
     'gp_pay_reversal_problems',

@@ -18,4 +18,11 @@ export interface OperationsSnapshot {
   settlementMismatchesOpen: Record<string, number>;
   /** Refunds whose credit the game server did not take back: refused, failed (worker gave up), not_delivered. */
   reversalsByStatus: Record<string, number>;
+  /**
+   * Accounts whose password login wrong passwords soft-locked in its window (members, staff), and staff accounts
+   * whose second step is locked now (someone with the password is failing the factor).
+   */
+  auth: { softLockedMembers: number; softLockedStaff: number; staffSecondStepLocked: number };
+  /** SMS counted against today's budget (UTC day), the guard's own counter. */
+  smsSentToday: number;
 }

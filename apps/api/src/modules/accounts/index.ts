@@ -28,3 +28,5 @@ export { memberPasswordCheck, type MemberPasswordCheck } from './member-password
 export { memberProof, type MemberProof, type OwnerProof } from './member-proof.ts';
 export { maskEmail } from './masking.ts';
 export type { MemberLogin, MemberLoginListener } from './login-listeners.ts';
+// The SMS budget's counter the operational gauges read (modules/health).
+export { smsDayKeys } from './verification-code.service.ts';

@@ -17,3 +17,6 @@ export {
 // For the seed's first admin and test fixtures (accounts and sessions made directly).
 export { StaffAccountRepository } from './staff-account.repository.ts';
 export { StaffSessionRepository } from './staff-session.repository.ts';
+// The counters' keys the operational gauges read (modules/health): wrong passwords and wrong second steps.
+export { staffLoginKey } from './staff-login.service.ts';
+export { secondStepKey } from './second-factor.service.ts';
