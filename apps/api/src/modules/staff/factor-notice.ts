@@ -15,25 +15,41 @@ export type FactorChange = 'totpAdded' | 'passkeyAdded' | 'passkeyRemoved' | 're
 /** "2026-11-25 21:40", as the members' security notices name a time. */
 const utcMinute = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
 
-export async function noticeFactorChange(
+type StaffAccountMail = { accountId: string; email: string | null };
+
+/** One staff security e-mail, queued on `db` (the change's transaction); none for an account without an address. */
+async function enqueueNotice(
+  db: Db,
+  account: StaffAccountMail,
+  notice: 'factorChanged' | 'loginFailures',
+  at: Date,
+  lang: LanguageCode,
+  params: Record<string, string> = {},
+): Promise<void> {
+  if (!account.email) return;
+  await outbox.enqueue(db, {
+    channel: 'email',
+    recipient: account.email,
+    lang,
+    subject: messageText(lang, `staffSecurity.${notice}.subject`),
+    body: messageText(lang, `staffSecurity.${notice}.body`, {
+      account: account.accountId,
+      time: utcMinute(at),
+      ...params,
+    }),
+  });
+}
+
+export function noticeFactorChange(
   tx: Db,
-  account: { accountId: string; email: string | null },
+  account: StaffAccountMail,
   change: FactorChange,
   at: Date,
   /** The console's language of the request that made the change (staff accounts keep none of their own). */
   lang: LanguageCode,
 ): Promise<void> {
-  if (!account.email) return;
-  await outbox.enqueue(tx, {
-    channel: 'email',
-    recipient: account.email,
-    lang,
-    subject: messageText(lang, 'staffSecurity.factorChanged.subject'),
-    body: messageText(lang, 'staffSecurity.factorChanged.body', {
-      account: account.accountId,
-      change: messageText(lang, `staffSecurity.change.${change}`),
-      time: utcMinute(at),
-    }),
+  return enqueueNotice(tx, account, 'factorChanged', at, lang, {
+    change: messageText(lang, `staffSecurity.change.${change}`),
   });
 }
 
@@ -41,21 +57,11 @@ export async function noticeFactorChange(
  * Wrong passwords soft-locked the account's login (lockout.service.ts): told once per episode, in the language of
  * the console that sent the failing login (the person trying; staff accounts keep no language of their own).
  */
-export async function noticeLoginFailures(
+export function noticeLoginFailures(
   db: Db,
-  account: { accountId: string; email: string | null },
+  account: StaffAccountMail,
   at: Date,
   lang: LanguageCode,
 ): Promise<void> {
-  if (!account.email) return;
-  await outbox.enqueue(db, {
-    channel: 'email',
-    recipient: account.email,
-    lang,
-    subject: messageText(lang, 'staffSecurity.loginFailures.subject'),
-    body: messageText(lang, 'staffSecurity.loginFailures.body', {
-      account: account.accountId,
-      time: utcMinute(at),
-    }),
-  });
+  return enqueueNotice(db, account, 'loginFailures', at, lang);
 }
