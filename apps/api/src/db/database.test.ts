@@ -67,7 +67,9 @@ describe.runIf(process.env.DATABASE_URL)('migrations on PostgreSQL', () => {
     await admin.query(`create database ${name}`);
     const own = new URL(url);
     own.pathname = `/${name}`;
-    const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ kind: 'postgres', url: own.toString() })));
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => openDatabase({ kind: 'postgres', url: own.toString() })),
+    );
     try {
       await Promise.all([a!.migrate(), b!.migrate()]);
       expect(await a!.pendingMigrations()).toBe(0);
