@@ -160,7 +160,8 @@ export const sessionLifetimeMs = { persistent: 90 * day, browser: 7 * day } as c
 /**
  * Opens a session after a login: a fresh id every time (the browser's previous one, if any, is revoked, so a
  * planted id never becomes a logged-in one). `keep`: across browser restarts; otherwise until the browser
- * closes. Either ends earlier when unused (`sessionLifetimeMs`). The caller sets the cookies (`setSessionCookies`).
+ * closes. Either ends at its absolute end (`sessionLifetimeMs`), or earlier when unused (`idleLimits`). The caller
+ * sets the cookies (`setSessionCookies`).
  */
 export async function openSession(
   sessions: SessionRepository,
