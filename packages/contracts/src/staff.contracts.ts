@@ -713,7 +713,7 @@ export const staffRecoveryCodesNew = defineStaffCall({
 });
 
 /**
- * A step-up (issue 33 item 2): the password and, when the account has a second factor, one current factor (an
+ * A step-up: the password and, when the account has a second factor, one current factor (an
  * authenticator-app code `totp`, a `recovery_code`, which it spends, or a `passkey` answer to
  * `second_factor/reauth/passkey/options`). Recorded on this session for 5 minutes (`valid_until`): every factor
  * change (totp/start, passkey/options, passkey/remove, recovery_codes) asks for one (-40026 without). The first

@@ -30,6 +30,7 @@ const notOfAFile: Record<string, string> = {
   'apps/api/src/lint-boundaries.test.ts': "the API's layering rules in eslint.config.js",
   'apps/cs-admin/src/lint-boundaries.test.ts': "the apps' and packages' import rules in eslint.config.js",
   'apps/portal/src/lint-boundaries.test.ts': "the player apps' feature import rules in scripts/eslint/",
+  'deploy/test/observability.test.ts': 'the files under deploy/observability/, read by promtool and amtool',
 };
 
 describe('the repository', () => {

@@ -82,7 +82,7 @@ export const staffSession = pgTable(
     /**
      * When this session passed a second factor: the login's second step, or its own first enrolment. Null: a
      * password alone opened it (the account had no factor), and it stays limited to the `self` calls whatever
-     * the account enrols later (issue 33 item 1): privilege is a property of how a session was opened.
+     * the account enrols later: privilege is a property of how a session was opened.
      */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     /**
@@ -155,7 +155,7 @@ export const staffTotp = pgTable('staff_totp', {
  * under a subkey of STAFF_TOTP_KEY (recovery-code.hmac.ts): a code has ~50 random bits, which a GPU sweeps against
  * a plain hash, but a copy of the database without the key gives nothing to sweep. A keyed hash (not argon2) still
  * lets one statement find and spend a code (`usedAt`), so two simultaneous uses of one code cannot both pass.
- * Sets made before issue 33 hold unprefixed SHA-256 hex: still accepted until the set is replaced.
+ * Sets made before keyed hashes hold unprefixed SHA-256 hex: still accepted until the set is replaced.
  */
 export const staffRecoveryCode = pgTable(
   'staff_recovery_code',

@@ -127,7 +127,7 @@ export class AccountSecurityService {
   }
 
   /**
-   * The wrong password that soft-locks the account (issue 33 item 7): the owner is told once per episode, by
+   * The wrong password that soft-locks the account: the owner is told once per episode, by
    * e-mail, or by SMS when only a phone is bound, that logins with a password now take a new captcha and wait a
    * little, that passkeys keep working, and what to do if it was not them.
    */

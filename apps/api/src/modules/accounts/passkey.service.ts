@@ -161,8 +161,7 @@ export class PasskeyService {
 
   /**
    * A login with a passkey (see the file comment): counted against the client address like a password login
-   * until it turns out right. Never against the account, and never refused by its password failures (issue 33
-   * item 7): a passkey cannot be guessed, and a stranger typing wrong passwords for a name must not shut its
+   * until it turns out right. Never against the account, and never refused by its password failures: a passkey cannot be guessed, and a stranger typing wrong passwords for a name must not shut its
    * owner's passkey out.
    */
   async login(

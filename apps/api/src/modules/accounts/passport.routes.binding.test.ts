@@ -1,6 +1,6 @@
 /**
  * Binding an e-mail and a phone to an account, and changing the phone with codes to both numbers; a bind tells
- * nobody whether another account holds the address (issue 33 item 3).
+ * nobody whether another account holds the address.
  */
 import type { CaptchaAction } from '@gp/contracts/passport';
 import { messageText } from '@gp/i18n/server';

@@ -1,5 +1,5 @@
 /**
- * The registration flood limit through the API (spec 8, -800), carrier-safe (issue 33 item 5): past five accounts
+ * The registration flood limit through the API (spec 8, -800), carrier-safe: past five accounts
  * an hour from one address (IPv6: one /64), a sign-up needs a freshly solved captcha instead of being refused;
  * only the ceiling (ten times the soft line) refuses, before any account exists, while another address still
  * signs up.

@@ -1,5 +1,5 @@
 /**
- * Registration flood limit (spec 8, -800 "too many registrations"), carrier-safe (issue 33 item 5). A person signs
+ * Registration flood limit (spec 8, -800 "too many registrations"), carrier-safe. A person signs
  * up once, a family or an internet cafe a few times, a mobile carrier's shared address many times a day; a script
  * making throwaway accounts (bonus abuse, spam, name squatting) needs many. So an address has two lines per window
  * (an hour and a day, rate-limit/address-limits.ts): past the soft line (5 an hour, 20 a day) its sign-up code

@@ -1,5 +1,5 @@
 /**
- * Login attempts (DESIGN section 6; issue 33 item 7: a soft lock, never a lockout strangers can cause).
+ * Login attempts (DESIGN section 6, now a soft lock, never a lockout strangers can cause).
  *
  * Per ACCOUNT, at LOGIN (`beginLoginTry`): wrong passwords are counted in a day's window; after 5 the account is
  * soft-locked: its password login takes only a freshly solved captcha (-105 otherwise, and the page shows a new

@@ -1,5 +1,5 @@
 /**
- * The security e-mails of a staff account. When the second factors of their account change (issue 33 item 2):
+ * The security e-mails of a staff account. When the second factors of their account change:
  * what changed, when (UTC), and to ask an administrator if it was not them. When wrong passwords soft-lock the
  * account's login (item 7), once per episode. Queued on the change's own transaction (the outbox),
  * so it goes out exactly when the change happened; an account without an e-mail address gets none (the audit log

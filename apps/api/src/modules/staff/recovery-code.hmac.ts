@@ -1,5 +1,5 @@
 /**
- * How recovery codes are stored (issue 33 item 6): HMAC-SHA-256 under a subkey of STAFF_TOTP_KEY, prefixed
+ * How recovery codes are stored: HMAC-SHA-256 under a subkey of STAFF_TOTP_KEY, prefixed
  * `h1.`. A code is ~50 random bits; a plain hash of it falls to one GPU sweep of a database copy, a keyed one does
  * not without the key, which never enters the database. Still deterministic, so one conditional statement can find
  * and spend a code (second-factor.repository.ts `spendRecoveryCode`).
@@ -29,7 +29,7 @@ export class RecoveryCodeHmac {
     return `${prefix}${createHmac('sha256', this.key).update(normal(code)).digest('hex')}`;
   }
 
-  /** What a set made before issue 33 stored for `code` (plain SHA-256 hex), accepted until replaced. */
+  /** What a set made before keyed hashes stored for `code` (plain SHA-256 hex), accepted until replaced. */
   static legacy(code: string): string {
     return createHash('sha256').update(normal(code)).digest('hex');
   }

@@ -6,7 +6,7 @@
  * Wrong second steps are counted per account apart from passwords (`staff-2fa:<id>`, 5 then 30 minutes
  * locked), so a thief with the password cannot reset the count by logging in again.
  *
- * Privilege belongs to the session, not the account (issue 33 item 1): a session is full only when it passed the
+ * Privilege belongs to the session, not the account: a session is full only when it passed the
  * login's second step or did its account's first enrolment itself (`staff_session.second_factor_at`). Every factor
  * change (an app or passkey added, a passkey removed, new recovery codes, an administrator's reset) ends the
  * account's other sessions, is audited and e-mails the owner; and it needs a step-up of the last 5 minutes in this
@@ -129,7 +129,7 @@ export class SecondFactorService {
       );
     }
     const sealed = await repo.sealClearSecrets();
-    // Every secret is sealed now: one in clear from here on was planted, not left over (issue 33 item 6).
+    // Every secret is sealed now: one in clear from here on was planted, not left over.
     this.d.box.refuseClear();
     return sealed;
   }

@@ -1,6 +1,6 @@
 /**
  * Staff login: a graphic captcha, then account and password (argon2id), with a soft lock after repeated
- * failures per account (a growing wait, never a refusal of the right password; issue 33 item 7) and a slowdown
+ * failures per account (a growing wait, never a refusal of the right password) and a slowdown
  * per client address (never a lock); then, for an account with a second
  * factor, the second step (second-factor.service.ts); a new session at every login; logout; the own password
  * change, which is also the forced change of a one-time password. Logins, failed logins and logouts are

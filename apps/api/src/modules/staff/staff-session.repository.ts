@@ -12,7 +12,7 @@ function activeSessionQuery(db: Db) {
       accountName: staffAccount.accountName,
       privilegeIds: staffAccount.privilegeIds,
       mustChangePassword: staffAccount.mustChangePassword,
-      // How this session was opened, not what the account has now (issue 33 item 1).
+      // How this session was opened, not what the account has now.
       secondFactor: sql<boolean>`${staffSession.secondFactorAt} is not null`,
     })
     .from(staffSession)

@@ -1,5 +1,5 @@
 /**
- * Issue 33 items 1, 2 and 6: a session is privileged by how it was opened, not by what its account has now;
+ * Staff second factors: a session is privileged by how it was opened, not by what its account has now;
  * factor changes need a recent step-up (password and a current factor), end the account's other sessions, are
  * audited and e-mailed; recovery codes of the format before HMAC still work until replaced.
  */

@@ -9,7 +9,7 @@
  * data, so a sealed secret copied onto another account's row does not open there. A value without the prefix is a
  * secret stored in clear before sealing existed (base32 never holds a dot): the start seals them all
  * (second-factor.service.ts `sealStoredSecrets`) and then calls `refuseClear`, after which an unprefixed value
- * no longer opens (issue 33 item 6): one written into the table later can only be a planted secret.
+ * no longer opens: one written into the table later can only be a planted secret.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
