@@ -219,6 +219,8 @@ test.describe('money and item names on narrow phones', () => {
           await chooseValue(page, 'character', recipient.cpRoleId);
           let first = true;
           for (const item of items) {
+            // Every list of the form is in before a card is touched: a late one would move the others.
+            await expect(page.getByRole('status').filter({ hasText: t.form.loading })).toHaveCount(0);
             await chooseValue(page, 'currency', item.currency);
             await chooseValue(page, 'method', `${item.pay_mode}:${item.payment_type}`);
             await expect(page.locator('input[name=product]')).toHaveCount(item.names.length);

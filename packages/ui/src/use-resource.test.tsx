@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useResource } from './use-resource.ts';
+import { RecentAnswers, useResource } from './use-resource.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -37,5 +37,26 @@ describe('useResource', () => {
     act(() => result.current.reload());
     await waitFor(() => expect(result.current.data).toBe(2));
     expect(result.current.error).toBeUndefined();
+  });
+
+  it('with recent answers, a page mounted again shows the last answer of its key at once, then the new one', async () => {
+    const recent = new RecentAnswers(2);
+    const first = renderHook(() => useResource('roles:1', () => Promise.resolve(['old']), recent));
+    await waitFor(() => expect(first.result.current.data).toEqual(['old']));
+    first.unmount();
+
+    const fresh = deferred<string[]>();
+    const again = renderHook(() => useResource('roles:1', () => fresh.promise, recent));
+    expect(again.result.current).toMatchObject({ data: ['old'], loading: false });
+    await act(async () => fresh.resolve(['new']));
+    await waitFor(() => expect(again.result.current.data).toEqual(['new']));
+
+    // Another key has nothing to stand in with; the oldest answers go past the limit.
+    const other = renderHook(() => useResource('roles:2', () => deferred<string[]>().promise, recent));
+    expect(other.result.current).toMatchObject({ data: undefined, loading: true });
+    recent.set('roles:3', ['x']);
+    recent.set('roles:4', ['y']);
+    expect(recent.get('roles:1')).toBeUndefined();
+    expect(recent.get('roles:4')).toEqual({ data: ['y'] });
   });
 });

@@ -19,7 +19,11 @@ import { ChoiceCard, ChoiceGroup, focusFirstChoice } from './choice.tsx';
 import { ItemName } from './item-name.tsx';
 import { RulesAgreement } from './rules-agreement.tsx';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
-import { useResource } from '@gp/ui/use-resource';
+import { RecentAnswers, useResource } from '@gp/ui/use-resource';
+
+// Back from the confirm step, the choices show as the player left them while they are asked again (the page's
+// memory, which every login and logout leaves by a full page load).
+const recentLists = new RecentAnswers();
 import { VisuallyHidden } from '@gp/ui/visually-hidden';
 import styles from './topup.module.css';
 
@@ -105,12 +109,18 @@ export function TopupForm({
       );
   };
 
-  const roles = useResource(`roles:${game.game_base_id}`, () => guard(api.roles(game.game_base_id)));
-  const currencies = useResource(`currencies:${game.game_id}`, () => api.currencies(game));
+  const roles = useResource(
+    `roles:${game.game_base_id}`,
+    () => guard(api.roles(game.game_base_id)),
+    recentLists,
+  );
+  const currencies = useResource(`currencies:${game.game_id}`, () => api.currencies(game), recentLists);
   const currency =
     currencies.data?.find((c) => c.currency === draft.currency?.currency) ?? currencies.data?.[0];
-  const channels = useResource(currency ? `channels:${game.game_base_id}:${currency.currency}` : null, () =>
-    api.channels(game, currency!.currency),
+  const channels = useResource(
+    currency ? `channels:${game.game_base_id}:${currency.currency}` : null,
+    () => api.channels(game, currency!.currency),
+    recentLists,
   );
   const channel = channels.data?.find(
     (c) => c.pay_mode === draft.channel?.pay_mode && c.payment_type === draft.channel?.payment_type,
@@ -118,6 +128,7 @@ export function TopupForm({
   const products = useResource(
     currency && channel ? `products:${game.game_id}:${currency.currency}:${channel.pay_mode}` : null,
     () => api.products(game, currency!.currency, channel!.pay_mode),
+    recentLists,
   );
   // A method takes what its per-order limits allow: an item priced outside them is not offered with it.
   const offered = products.data?.filter(
