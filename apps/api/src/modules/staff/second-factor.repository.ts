@@ -23,11 +23,6 @@ export type StaffTotp = StaffTotpRow & {
 };
 export type StaffPasskeyRow = typeof staffPasskey.$inferSelect;
 
-/** SQL: the account `id` has a second factor (a confirmed authenticator app or a passkey). */
-export function hasSecondFactorSql(id: typeof staffAccount.id) {
-  return sql<boolean>`(exists (select 1 from ${staffTotp} where ${staffTotp.staffId} = ${id} and ${staffTotp.confirmedAt} is not null) or exists (select 1 from ${staffPasskey} where ${staffPasskey.staffId} = ${id}))`;
-}
-
 /** A stored secret that is not sealed (written in clear before sealing existed). */
 const inClear = (column: AnyPgColumn) => and(isNotNull(column), not(like(column, 'gcm1.%')));
 
@@ -98,12 +93,23 @@ export class SecondFactorRepository {
       .orderBy(staffPasskey.id);
   }
 
+  /**
+   * The account has a second factor (a confirmed authenticator app or a passkey). Asked of each table by the
+   * account's number: in a single-table select, drizzle writes a field's columns without their table, so a
+   * correlated subquery's outer `id` silently became the inner table's own.
+   */
   async hasSecondFactor(staffId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ has: hasSecondFactorSql(staffAccount.id) })
-      .from(staffAccount)
-      .where(eq(staffAccount.id, staffId));
-    return !!row?.has;
+    const [app] = await this.db
+      .select({ staffId: staffTotp.staffId })
+      .from(staffTotp)
+      .where(and(eq(staffTotp.staffId, staffId), isNotNull(staffTotp.confirmedAt)));
+    if (app) return true;
+    const [passkey] = await this.db
+      .select({ id: staffPasskey.id })
+      .from(staffPasskey)
+      .where(eq(staffPasskey.staffId, staffId))
+      .limit(1);
+    return passkey !== undefined;
   }
 
   /** A new secret waiting for its first code; a confirmed secret stays in use until then. */

@@ -4,7 +4,7 @@
  * audited and e-mailed; recovery codes of the format before HMAC still work until replaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { outboxMessage } from '../../db/schema/passport.schema.ts';
 import {
@@ -138,6 +138,33 @@ describe('factor changes need a recent step-up (item 2)', () => {
       data: { valid_until: new Date(clock.now().getTime() + 5 * 60_000).toISOString() },
     });
     for (const url of changes) expect((await staffPost(t.app, session, url, {})).json().code).toBe(0);
+  });
+
+  it('an account without a factor steps up with its password alone, whatever numbers other accounts’ factors have', async () => {
+    // Another account's passkey row whose number is its account's: a check that mixed up the two numbers read it
+    // as everyone's factor and asked a factor of an account that had none (an administrator's reset locked out).
+    const other = await createTestStaff(t.db, { privileges: ['tickets.read'], secondFactor: false });
+    const key = new SoftwareAuthenticator();
+    await t.db.insert(staffPasskey).values({
+      id: other.staffId,
+      staffId: other.staffId,
+      credentialId: key.credentialId,
+      publicKey: key.cosePublicKey,
+      name: 'Same number',
+    });
+    // The row took its number by hand: later rows are numbered after it.
+    await t.db.execute(
+      sql`select setval(pg_get_serial_sequence('staff_passkey', 'id'), (select max(id) from staff_passkey))`,
+    );
+    const fresh = await createTestStaff(t.db, { privileges: ['tickets.read'], secondFactor: false });
+    const login = await loginThroughApi(t.app, fresh.accountId, fresh.password, { ip: freshIp() });
+    expect((await reauth(login.session, { password: fresh.password })).json().code).toBe(0);
+    expect((await staffPost(t.app, login.session, '/csmng/second_factor/totp/start', {})).json().code).toBe(
+      0,
+    );
+    // And the owner of that passkey still has to show it.
+    const owner = await loginThroughApi(t.app, other.accountId, other.password, { ip: freshIp() });
+    expect(owner.body).toMatchObject({ code: 0, data: { second_step: 1 } });
   });
 
   it('a step-up older than five minutes no longer counts', async () => {
