@@ -30,6 +30,7 @@ import { gameAdminRoutes } from './modules/games/index.ts';
 import { healthRoutes, readOperationsSnapshot } from './modules/health/index.ts';
 import { errorSerializer, serializeRequest } from './observability/log-redaction.ts';
 import { createProcessMetrics, installHttpMetrics } from './observability/metrics.ts';
+import { inRequest, requestIdMixin } from './observability/log-context.ts';
 import { genReqId, requestIdHeader } from './observability/request-id.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { memberAuthenticator, passportRoutes, type SocialProviderConfig } from './modules/accounts/index.ts';
@@ -88,6 +89,7 @@ function loggerOptions(env: Env, stream?: DestinationStream): FastifyServerOptio
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: { req: serializeRequest, err: errorSerializer(stdSerializers.err) },
+    mixin: requestIdMixin,
     ...(stream ? { stream } : {}),
     ...(pretty
       ? {
@@ -125,6 +127,8 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // First of all hooks: what the request's hooks and handler log through the app's logger names the request too.
+  app.addHook('onRequest', (request, _reply, done) => inRequest(request.id, done));
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('env', env);

@@ -125,7 +125,7 @@ class OrderStream implements EventSource<PayOrderTracked> {
         await step();
       } catch (err) {
         // A failed read ends the stream; the page keeps its query button and may reconnect.
-        this.deps.log.warn({ err, orderId: this.order.id }, 'order stream: sending the order failed');
+        this.deps.log.warn({ err, orderNo: this.order.orderNo }, 'order stream: sending the order failed');
         this.end();
       }
     });

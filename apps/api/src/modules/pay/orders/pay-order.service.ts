@@ -255,6 +255,16 @@ export class PayOrderService {
     if (claim.kind === 'existing') return this.answerExisting(claim.order);
     try {
       const { order, methods } = await this.makeOrder(input, region, remembered);
+      this.options.log.info(
+        {
+          orderNo: order.orderNo,
+          gameId: order.gameId,
+          productId: order.productId,
+          price: `${order.price} ${order.currency}`,
+          provider: order.provider,
+        },
+        'order placed',
+      );
       return await this.startPayment(order, methods);
     } catch (error) {
       if (error instanceof AppError) {
@@ -497,6 +507,10 @@ export class PayOrderService {
       });
       linked = (await this.repo.linkPaymentAndAwait(order.id, payment, this.now())) ? payment : undefined;
       this.countPayment(order, 'created');
+      this.options.log.info(
+        { orderNo: order.orderNo, provider: provider.name, payOrderNo: payment.payOrderNo },
+        'payment created',
+      );
     } catch (error) {
       // The provider's refusal the player can act on keeps its code (13: pick another method); anything else is 2.
       if (error instanceof PaymentRefused) refusal = error.code;
@@ -702,6 +716,7 @@ export class PayOrderService {
       return applied;
     });
     const context = {
+      orderNo: notification.orderNo,
       provider: provider.name,
       eventId: notification.eventId,
       payOrderNo: notification.payOrderNo,

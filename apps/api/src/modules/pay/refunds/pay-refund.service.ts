@@ -226,6 +226,7 @@ export class PayRefundService {
       return applied;
     });
     const context = {
+      orderNo,
       provider: provider.name,
       eventId: notification.eventId,
       kind: notification.kind,
