@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { parseEnv, type Env } from '../src/config/env.ts';
@@ -70,6 +71,36 @@ export async function createTestApp(
     app,
     database,
     db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The app with its log lines kept (raw JSON lines, in order) at `LOG_LEVEL` (`info` unless `env` says), for tests
+ * of what the logs say.
+ */
+export async function createLoggedTestApp(env: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const database = await openTestDatabase();
+  const parsed = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env });
+  const app = await buildApp({
+    env: parsed,
+    database,
+    dev: standInsFor(parsed),
+    logStream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    }),
+  });
+  await app.ready();
+  return {
+    app,
+    lines,
     close: async () => {
       await app.close();
       await database.close();

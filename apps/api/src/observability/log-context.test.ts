@@ -5,42 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import { buildApp } from '../app.ts';
-import { parseEnv } from '../config/env.ts';
 import { game } from '../db/schema/game.schema.ts';
 import { SandboxNotifier } from '../dev/sandbox/sandbox-provider.ts';
 import { loginTestMember } from '../../test/member-session.ts';
 import { notify, payTestEnv, placeOrder, rechargeableRole } from '../../test/pay-steps.ts';
-import { openTestDatabase, standInsFor } from '../../test/test-app.ts';
+import { createLoggedTestApp } from '../../test/test-app.ts';
 
 type Line = Record<string, unknown> & { msg?: string; reqId?: string; orderNo?: string };
-const raw: string[] = [];
+let t: Awaited<ReturnType<typeof createLoggedTestApp>>;
+let app: Awaited<ReturnType<typeof createLoggedTestApp>>['app'];
+let raw: string[];
 const lines = (): Line[] => raw.map((l) => JSON.parse(l) as Line);
-let app: Awaited<ReturnType<typeof buildApp>>;
-let close: () => Promise<void>;
-
 beforeAll(async () => {
-  const database = await openTestDatabase();
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...payTestEnv });
-  app = await buildApp({
-    env,
-    database,
-    dev: standInsFor(env),
-    logStream: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        raw.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    }),
-  });
-  await app.ready();
-  close = async () => {
-    await app.close();
-    await database.close();
-  };
+  t = await createLoggedTestApp(payTestEnv);
+  app = t.app;
+  raw = t.lines;
 });
-afterAll(() => close());
+afterAll(() => t.close());
 
 /** The id of the one request to `path` among the lines. */
 function requestTo(path: string): string {

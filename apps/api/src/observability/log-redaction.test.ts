@@ -5,15 +5,11 @@
  * cookie; none of those values appears in any line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { stdSerializers } from 'pino';
-import { buildApp } from '../app.ts';
-import { developmentParts } from '../dev/development-parts.ts';
-import { parseEnv } from '../config/env.ts';
 import { loginTestMember } from '../../test/member-session.ts';
 import { captchaAnswer, captchaTicket, latestCode, sealPasswords } from '../../test/passport-steps.ts';
-import { openTestDatabase } from '../../test/test-app.ts';
+import { createLoggedTestApp } from '../../test/test-app.ts';
 import { errorSerializer, redactUrl } from './log-redaction.ts';
 
 describe('redactUrl', () => {
@@ -77,30 +73,16 @@ describe('errorSerializer', () => {
 });
 
 describe('the logs of real calls', () => {
-  const lines: string[] = [];
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let close: () => Promise<void>;
+  let t: Awaited<ReturnType<typeof createLoggedTestApp>>;
+  let app: Awaited<ReturnType<typeof createLoggedTestApp>>['app'];
+  let lines: string[];
 
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    app = await buildApp({
-      dev: developmentParts,
-      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'trace', CAPTCHA_TEST_ANSWER: captchaAnswer }),
-      database,
-      logStream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(...chunk.toString().split('\n').filter(Boolean));
-          done();
-        },
-      }),
-    });
-    await app.ready();
-    close = async () => {
-      await app.close();
-      await database.close();
-    };
+    t = await createLoggedTestApp({ LOG_LEVEL: 'trace', CAPTCHA_TEST_ANSWER: captchaAnswer });
+    app = t.app;
+    lines = t.lines;
   });
-  afterAll(() => close());
+  afterAll(() => t.close());
 
   const form = (url: string, fields: Record<string, string>, cookies: Record<string, string> = {}) =>
     app.inject({
