@@ -10,7 +10,14 @@ import {
 } from '@gp/contracts/catalog-admin';
 import admin from '@gp/i18n/locales/en/admin.json';
 import { gameDetail, gameItem } from '../testing/game-fixtures.ts';
-import { ok, refuse, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
+import {
+  ok,
+  refuse,
+  resetSession,
+  staffServer,
+  type Handler,
+  openDialogWith,
+} from '../testing/console-test.tsx';
 import {
   acceptUploads,
   bodyOf,
@@ -170,8 +177,7 @@ describe('games', { timeout: 40_000 }, () => {
     fireEvent.click(confirm.getByRole('button', { name: ops.common.delete }));
     await waitFor(() => expect(server.to(pathOf(gameAdminDelete))).toHaveLength(1));
 
-    const explained = await screen.findByText(/in use by tickets or orders/);
-    const dialog = within(explained.closest('[role="dialog"]') as HTMLElement);
+    const dialog = within(await openDialogWith(/in use by tickets or orders/));
     expect(dialog.getByText('12 tickets')).toBeTruthy();
     expect(dialog.getByText('3 top-up orders')).toBeTruthy();
     expect(dialog.getByText('1 FAQ entry')).toBeTruthy();

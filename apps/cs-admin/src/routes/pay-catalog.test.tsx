@@ -15,7 +15,7 @@ import {
 import { payAuthoringCurrencyList } from '@gp/contracts/pay-catalog-authoring';
 import admin from '@gp/i18n/locales/en/admin.json';
 import { channel, payGame, product, server } from '../testing/pay-fixtures.ts';
-import { ok, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
+import { ok, resetSession, staffServer, type Handler, openDialogWith } from '../testing/console-test.tsx';
 import { bodyOf, fieldRefusal, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 
 beforeEach(resetSession);
@@ -163,9 +163,7 @@ describe('top-up catalog', { timeout: 40_000 }, () => {
 
     // A refusal keeps the dialog and what was typed.
     fireEvent.click(screen.getByLabelText('Change price of 60 Gems, VND · UniPin'));
-    const vnd = within(
-      (await screen.findByText('Change the price of 60 Gems')).closest('[role="dialog"]') as HTMLElement,
-    );
+    const vnd = within(await openDialogWith('Change the price of 60 Gems'));
     fireEvent.change(vnd.getByLabelText('New price (VND)'), { target: { value: '129000' } });
     fireEvent.click(vnd.getByRole('button', { name: ops.pay.price.save }));
     expect(await vnd.findByText(ops.pay.error.noPrice)).toBeTruthy();

@@ -14,7 +14,14 @@ import {
 import { codes } from '@gp/errors';
 import errors from '@gp/i18n/locales/en/errors.json';
 import { order, orderDetail, pageOf, payGame } from '../testing/pay-fixtures.ts';
-import { ok, refuse, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
+import {
+  ok,
+  refuse,
+  resetSession,
+  staffServer,
+  type Handler,
+  openDialogWith,
+} from '../testing/console-test.tsx';
 import { bodyOf, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 
 beforeEach(resetSession);
@@ -69,8 +76,7 @@ async function openDialog() {
   const panel = within(await screen.findByRole('dialog'));
   fireEvent.click(await panel.findByRole('button', { name: ops.refunds.action }));
   const title = ops.refunds.dialogTitle.replace('{{orderNo}}', delivered.order_no);
-  const dialog = (await screen.findByText(title)).closest('[role="dialog"]') as HTMLElement;
-  return { panel, dialog: within(dialog) };
+  return { panel, dialog: within(await openDialogWith(title)) };
 }
 
 describe('refund from the order panel', { timeout: 60_000 }, () => {

@@ -7,7 +7,7 @@ import {
   payAdminOrderPageCall,
 } from '@gp/contracts/pay-admin';
 import { order, orderDetail, pageOf, payGame } from '../testing/pay-fixtures.ts';
-import { ok, resetSession, staffServer, type Handler } from '../testing/console-test.tsx';
+import { ok, resetSession, staffServer, type Handler, openDialogWith } from '../testing/console-test.tsx';
 import { bodyOf, fieldRefusal, ops, pathOf, renderOps, sessionWith } from '../testing/ops-console.tsx';
 
 beforeEach(resetSession);
@@ -154,13 +154,9 @@ describe('top-up orders', { timeout: 40_000 }, () => {
       fireEvent.click(await screen.findByLabelText(`Open order ${stuck.order_no}`));
       const panel = within(await screen.findByRole('dialog'));
       fireEvent.click(await panel.findByText(ops.pay.retry.action));
-      const confirm = await screen.findByText(/The character is credited once/);
+      const confirm = await openDialogWith(/The character is credited once/);
       expect(api.to(pathOf(payAdminDeliveryRetry))).toHaveLength(0);
-      fireEvent.click(
-        within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', {
-          name: ops.pay.retry.action,
-        }),
-      );
+      fireEvent.click(within(confirm).getByRole('button', { name: ops.pay.retry.action }));
       await waitFor(() => expect(api.to(pathOf(payAdminDeliveryRetry))).toHaveLength(1), { timeout: 15_000 });
       expect(bodyOf(api.to(pathOf(payAdminDeliveryRetry))[0])).toEqual({ order_no: stuck.order_no });
       // The panel asks again every 1.5 s; on a loaded CI machine a render can take seconds.

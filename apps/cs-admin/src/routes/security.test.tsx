@@ -9,6 +9,7 @@ import {
   resetSession,
   staffServer,
   staffSession,
+  openDialogWith,
 } from '../testing/console-test.tsx';
 
 beforeEach(resetSession);
@@ -115,10 +116,7 @@ describe('enrolment', () => {
 });
 
 /** The open step-up dialog (antd's dialogs carry no accessible name here: found by its title). */
-async function stepUpDialog(): Promise<HTMLElement> {
-  const title = await screen.findByText("Confirm it's you");
-  return title.closest<HTMLElement>('[role="dialog"]')!;
-}
+const stepUpDialog = () => openDialogWith("Confirm it's you");
 
 describe('changing a factor asks "Confirm it’s you" first', () => {
   const enrolled = {

@@ -3,7 +3,7 @@
  * client, its envelope parsing and its -101 hook all run), and the console rendered at a path with an English
  * i18n instance.
  */
-import { render } from '@testing-library/react';
+import { isInaccessible, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -136,4 +136,18 @@ export async function renderConsole(path: string) {
     </I18nextProvider>,
   );
   return { router, view };
+}
+
+/**
+ * The dialog holding `text`, once it can be used: antd mounts a modal hidden (display: none) until its opening
+ * motion starts, and nothing in it can be found by role or pressed until then.
+ */
+export async function openDialogWith(text: string | RegExp): Promise<HTMLElement> {
+  const inside = await screen.findByText(text);
+  const dialog = inside.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`no dialog holds ${String(text)}`);
+  await waitFor(() => {
+    if (isInaccessible(dialog)) throw new Error('the dialog is still hidden');
+  });
+  return dialog;
 }
