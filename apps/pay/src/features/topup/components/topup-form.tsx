@@ -20,12 +20,12 @@ import { ItemName } from './item-name.tsx';
 import { RulesAgreement } from './rules-agreement.tsx';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { RecentAnswers, useResource } from '@gp/ui/use-resource';
+import { VisuallyHidden } from '@gp/ui/visually-hidden';
+import styles from './topup.module.css';
 
 // Back from the confirm step, the choices show as the player left them while they are asked again (the page's
 // memory, which every login and logout leaves by a full page load).
 const recentLists = new RecentAnswers();
-import { VisuallyHidden } from '@gp/ui/visually-hidden';
-import styles from './topup.module.css';
 
 type Field = 'server' | 'character' | 'currency' | 'method' | 'product' | 'captcha' | 'agree';
 const fieldOrder: Field[] = ['server', 'character', 'currency', 'method', 'product', 'captcha', 'agree'];
