@@ -84,7 +84,7 @@ export const deskOrderKeys = [
  * The queue's filters (spec 3 "Ticket"), shared by the page and the export. Keywords match case-insensitively
  * inside: `question_keyword` the title, `content_keyword` the member's messages, `answer_keyword` the agents'
  * replies (recalled ones too). `reply_status`: 0 waiting for us (the member's latest message is newer than any
- * reply), 1 answered (a reply is the latest). `operator_name`: part of the name of the agent who handled the
+ * answer), 1 answered (a reply or an order note is the latest). `operator_name`: part of the name of the agent who handled the
  * ticket last. `start_time` (inclusive) / `end_time` (exclusive) bound created_at; when absent the range is the
  * three months up to now (or around the one bound given); more than three months is refused. `work_order_id`
  * finds one ticket by its number: without `start_time` / `end_time` whenever it was created.
@@ -128,7 +128,7 @@ export const deskTicketSummary = workOrderSummary.extend({
   nickname: z.string(),
   /** The member's latest question or follow-up: how long the ticket has waited. */
   last_asked_at: z.string(),
-  /** 1 when a reply is the latest message (see the `reply_status` filter). */
+  /** 1 when a reply or an order note is the latest message (see the `reply_status` filter). */
   reply_status: z.literal([0, 1]),
   operator_name: z.string().nullable(),
   /** The live editing lock, or null. */

@@ -4,6 +4,8 @@
  */
 import { messageKey, type ErrorDomain } from '@gp/errors';
 import type { LanguageCode } from '@gp/config';
+import type { OrderNote } from '@gp/contracts/cs';
+import { dateTimeZone, formatDate } from './format.ts';
 import en from '../locales/en/errors.json' with { type: 'json' };
 import th from '../locales/th/errors.json' with { type: 'json' };
 import cn from '../locales/cn/errors.json' with { type: 'json' };
@@ -14,6 +16,11 @@ import thMessages from '../locales/th/messages.json' with { type: 'json' };
 import cnMessages from '../locales/cn/messages.json' with { type: 'json' };
 import viMessages from '../locales/vi/messages.json' with { type: 'json' };
 import zhMessages from '../locales/zh/messages.json' with { type: 'json' };
+import enCommon from '../locales/en/common.json' with { type: 'json' };
+import thCommon from '../locales/th/common.json' with { type: 'json' };
+import cnCommon from '../locales/cn/common.json' with { type: 'json' };
+import viCommon from '../locales/vi/common.json' with { type: 'json' };
+import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 
 const messages: Partial<Record<LanguageCode, unknown>> = { en, th, cn, vi, zh };
 const outgoing: Partial<Record<LanguageCode, unknown>> = {
@@ -22,6 +29,15 @@ const outgoing: Partial<Record<LanguageCode, unknown>> = {
   cn: cnMessages,
   vi: viMessages,
   zh: zhMessages,
+};
+
+// The common namespace only for the order notes, which the player's thread, the console and the e-mail word alike.
+const common: Partial<Record<LanguageCode, unknown>> = {
+  en: enCommon,
+  th: thCommon,
+  cn: cnCommon,
+  vi: viCommon,
+  zh: zhCommon,
 };
 
 function lookup(tree: unknown, key: string): string | undefined {
@@ -101,5 +117,20 @@ export function messageText(
   vars: Record<string, string | number> = {},
 ): string {
   const template = lookup(outgoing[lang], key) ?? lookup(enMessages, key) ?? key;
+  return fill(template, vars);
+}
+
+function fill(template: string, vars: Record<string, string | number>): string {
   return template.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/**
+ * What customer service's action on a ticket's order found, as its e-mail words it: the text the player's thread
+ * shows (common `orderHelp.note`), the time in `timeZone` with the zone named, since a mail has no page zone.
+ */
+export function orderNoteMessage(lang: LanguageCode, note: OrderNote, timeZone: string): string {
+  const key = `orderHelp.note.${note.code}`;
+  const template = lookup(common[lang], key) ?? lookup(enCommon, key) ?? key;
+  const time = note.at ? formatDate(note.at, lang, { style: dateTimeZone, timeZone }) : '';
+  return fill(template, { time });
 }

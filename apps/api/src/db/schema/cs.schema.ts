@@ -177,10 +177,11 @@ export const csWorkOrder = pgTable(
      */
     orderNo: text('order_no'),
     /**
-     * The latest message of the thread the member sees (not recalled) is a reply: the queue's reply_status 1, and
-     * a ticket not closed and not answered waits for us since `lastAskedAt`. Kept by the triggers of migration
-     * 0032 on cs_work_order_message (every insert and update of a message, whoever writes it), so the queue
-     * filters and sorts on it with an index instead of looking into each ticket's thread.
+     * The latest message of the thread the member sees (not recalled) is a reply or an order note: the queue's
+     * reply_status 1, and a ticket not closed and not answered waits for us since `lastAskedAt`. Kept by the
+     * triggers of migration 0032 (function as of 0042) on cs_work_order_message (every insert and update of a
+     * message, whoever writes it), so the queue filters and sorts on it with an index instead of looking into each
+     * ticket's thread.
      */
     answered: boolean('answered').notNull().default(false),
     createdAt: createdAt(),

@@ -28,6 +28,7 @@ export function createTicketsRuntime(app: FastifyInstance): TicketsRuntime {
     workOrders: new WorkOrderService(db, {
       now,
       portalOrigin: app.env.PORTAL_ORIGIN,
+      siteTimeZone: app.env.SITE_TIME_ZONE,
       orders: app.pay.orders,
     }),
     uploads: createUploadService(db, { now }),

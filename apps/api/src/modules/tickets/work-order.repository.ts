@@ -12,6 +12,8 @@ export type WorkOrderRow = typeof csWorkOrder.$inferSelect;
 export type NewWorkOrder = typeof csWorkOrder.$inferInsert;
 export type NewMessage = typeof csWorkOrderMessage.$inferInsert;
 export type MessageKind = 'question' | 'follow_up' | 'reply' | 'order_note';
+/** The staff's messages that answer the player: a reply, and what an action on the ticket's order found. */
+const answerKinds: MessageKind[] = ['reply', 'order_note'];
 
 export class WorkOrderRepository {
   constructor(private readonly db: Db) {}
@@ -128,7 +130,10 @@ export class WorkOrderRepository {
     return row !== undefined;
   }
 
-  /** The latest answer the player still sees: the newest reply not recalled that set the ticket to replied. */
+  /**
+   * The latest answer the player still sees: the newest reply not recalled, or order note, that set the ticket
+   * to replied.
+   */
   async latestAnswerAt(workOrderId: number): Promise<Date | null> {
     const [row] = await this.db
       .select({ at: max(csWorkOrderMessage.createdAt) })
@@ -136,7 +141,7 @@ export class WorkOrderRepository {
       .where(
         and(
           eq(csWorkOrderMessage.workOrderId, workOrderId),
-          eq(csWorkOrderMessage.kind, 'reply'),
+          inArray(csWorkOrderMessage.kind, answerKinds),
           eq(csWorkOrderMessage.statusAfter, workOrderStatus.replied),
           isNull(csWorkOrderMessage.recalledAt),
         ),

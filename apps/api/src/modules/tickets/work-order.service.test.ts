@@ -251,13 +251,13 @@ describe('automatic close of quiet replied tickets', () => {
   });
 });
 
-describe('the stored answered flag (cs_work_order.answered, migration 0032)', () => {
-  /** The flag as the queue used to read it: the latest message the member sees is a reply. */
+describe('the stored answered flag (cs_work_order.answered, migrations 0032 and 0042)', () => {
+  /** The flag from the thread: the latest message the member sees is a reply or an order note. */
   async function fromThread(id: number): Promise<boolean> {
     const rows = (await t.db.execute(
       sql`select kind from cs_work_order_message where work_order_id = ${id} and recalled_at is null order by id desc limit 1`,
     )) as unknown as { rows: { kind: string }[] };
-    return rows.rows[0]?.kind === 'reply';
+    return rows.rows[0]?.kind === 'reply' || rows.rows[0]?.kind === 'order_note';
   }
   /** The stored flag, checked against the thread. */
   async function answered(id: number): Promise<boolean> {
@@ -296,19 +296,27 @@ describe('the stored answered flag (cs_work_order.answered, migration 0032)', ()
     later(1000);
     const last = await service.reply(id, agent, 'Restored now.', replied);
     expect(await answered(id)).toBe(true);
-    // An order note after the reply is the latest message: the ticket no longer reads as answered.
+    // A follow-up, then an order note: the note answers the ticket like a reply.
     await t.db.update(csWorkOrder).set({ orderNo: 'P-ANSWERED-1' }).where(eq(csWorkOrder.id, id));
+    await t.db
+      .execute(sql`insert into cs_work_order_message (work_order_id, kind, content, status_before, status_after)
+      values (${id}, 'follow_up', 'Still nothing?', 2, 1)`);
+    await t.db.update(csWorkOrder).set({ status: processing }).where(eq(csWorkOrder.id, id));
+    expect(await answered(id)).toBe(false);
     later(1000);
+    const notedAt = clock.now();
     await service.addOrderNote(id, agent, {
       code: 'payment_found',
       order_no: 'P-ANSWERED-1',
       state: 'paid',
-      at: clock.now().toISOString(),
+      at: notedAt.toISOString(),
     });
-    expect(await answered(id)).toBe(false);
-    // Recalling the reply under the note leaves the note the latest: still not answered.
+    expect(await answered(id)).toBe(true);
+    expect(await row(id)).toMatchObject({ status: replied, repliedAt: notedAt });
+    // Recalling the reply under the note leaves the note the latest answer.
     await service.recall(id, last.message_id, agent);
-    expect(await answered(id)).toBe(false);
+    expect(await answered(id)).toBe(true);
+    expect(await row(id)).toMatchObject({ status: replied, repliedAt: notedAt });
   });
 
   it('follows statements that write many threads at once, and edits that leave the thread as it was', async () => {

@@ -16,9 +16,11 @@
  *   naming the holder. A reply ends the replier's own lock.
  * - An answer (a reply setting replied) queues an e-mail notice to the ticket's address in its language, held
  *   back until the reply's recall window has passed.
+ * - What an agent's action on the ticket's order found (an order note) answers the ticket like a reply: it sets
+ *   replied and is e-mailed at once (a note cannot be recalled), worded from its code in the ticket's language.
  * - Its author may recall a reply while it is under `deskPolicy.recallWindowMs` old (-40004 after, -401 for
  *   another's): the player no longer sees it, its notice is taken back, the latest answer is what the remaining
- *   replies say, and the ticket returns to the state the reply found it in unless something happened since.
+ *   replies and notes say, and the ticket returns to the state the reply found it in unless something happened since.
  * - A replied ticket with no new answer or follow-up for `csPolicy.autoCloseAfterMs` is closed by the job
  *   (`closeQuiet`).
  * - A member only ever sees their own tickets: someone else's and a missing one are both refused with -401,
@@ -41,7 +43,7 @@ import { deskPolicy, type LockHolderData } from '@gp/contracts/desk';
 import type { PayOrderTracked } from '@gp/contracts/pay';
 import { codes } from '@gp/errors';
 import { site, type LanguageCode } from '@gp/config';
-import { messageText } from '@gp/i18n/server';
+import { messageText, orderNoteMessage } from '@gp/i18n/server';
 import type { Clock } from '../../config/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { AppError, RequestValidationError } from '../../http/app-error.ts';
@@ -81,6 +83,8 @@ export interface WorkOrderServiceOptions {
    * no notice is written; only services that never reply (the player's calls, the housekeeping job) omit it.
    */
   portalOrigin?: string;
+  /** The IANA zone an e-mailed order note writes its time in (`SITE_TIME_ZONE`; UTC without it). */
+  siteTimeZone?: string;
   /**
    * The pay module's orders as their member sees them, for a ticket about an order. Without it a create
    * naming an order is refused (-10007) and the detail answers no order.
@@ -560,15 +564,28 @@ export class WorkOrderService {
   }
 
   /**
-   * Adds what an agent's action on the linked order found to the thread (`order_note`, worded by each reader):
-   * the ticket keeps its state; the same refusals as `orderToActOn`.
+   * Adds what an agent's action on the linked order found to the thread (`order_note`, worded by each reader)
+   * as the ticket's answer: replied, and e-mailed to the player now in the ticket's language (a note cannot be
+   * recalled, so nothing waits); the same refusals as `orderToActOn`. The agent's editing lock stays: a reply
+   * may follow.
    */
   async addOrderNote(workOrderId: number, staff: StaffActor, note: OrderNote): Promise<number> {
     const now = this.now();
     return inTransaction(this.db, async (tx) => {
       const repo = this.repo(tx);
-      const row = await repo.lockForUpdate(workOrderId);
-      orderOfActable(row, staff, now);
+      const found = await repo.lockForUpdate(workOrderId);
+      orderOfActable(found, staff, now);
+      const row = found!;
+      const noticeId = this.portalOrigin
+        ? ((await outbox.enqueue(
+            tx,
+            answerNotice(
+              row,
+              orderNoteMessage(row.lang as LanguageCode, note, this.options.siteTimeZone ?? 'UTC'),
+              this.portalOrigin,
+            ),
+          )) ?? null)
+        : null;
       const messageId = await repo.insertMessage({
         workOrderId,
         kind: 'order_note',
@@ -576,11 +593,15 @@ export class WorkOrderService {
         staffName: staff.name,
         content: '',
         note,
-        statusBefore: row!.status,
-        statusAfter: row!.status,
+        statusBefore: row.status,
+        statusAfter: replied,
         createdAt: now,
+        noticeOutboxId: noticeId,
       });
       await repo.update(workOrderId, {
+        status: replied,
+        repliedAt: now,
+        ...(row.firstRepliedAt ? {} : { firstRepliedAt: now }),
         operatorStaffId: staff.staffId,
         operatorName: staff.name,
         updatedAt: now,

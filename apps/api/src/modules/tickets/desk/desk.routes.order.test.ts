@@ -10,13 +10,15 @@ import { workOrderDetailData } from '@gp/contracts/cs';
 import { deskTicketDetail, deskTicketOrderAction } from '@gp/contracts/desk';
 import { codes } from '@gp/errors';
 import { caller } from '../../../../test/cs-fixtures.ts';
-import { createDeskApp, deskCaller } from '../../../../test/desk-steps.ts';
+import { createDeskApp, deskCaller, deskPaths } from '../../../../test/desk-steps.ts';
 import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
 import { orderQuestion, orderSteps, submitQuestion } from '../../../../test/order-help-steps.ts';
 import { payTestEnv } from '../../../../test/pay-steps.ts';
 import { loginTestStaff, type TestStaff } from '../../../../test/staff-session.ts';
 import { csWorkOrderMessage } from '../../../db/schema/cs.schema.ts';
 import { staffAuditLog } from '../../../db/schema/staff.schema.ts';
+import { outboxMessage } from '../../../db/schema/passport.schema.ts';
+import thCommon from '@gp/i18n/locales/th/common.json' with { type: 'json' };
 
 let t: Awaited<ReturnType<typeof createDeskApp>>;
 let desk: ReturnType<typeof deskCaller>;
@@ -150,7 +152,26 @@ describe('acting from the ticket', () => {
       .select()
       .from(csWorkOrderMessage)
       .where(eq(csWorkOrderMessage.id, done.message_id));
-    expect(note).toMatchObject({ kind: 'order_note', content: '', staffId: payAgent.staffId });
+    expect(note).toMatchObject({
+      kind: 'order_note',
+      content: '',
+      staffId: payAgent.staffId,
+      statusAfter: 2,
+    });
+
+    // The note answers the ticket: replied, answered in the queue, and e-mailed to the player at once, worded in
+    // the ticket's language with its time in the site's zone (Asia/Bangkok by default).
+    const queue = await desk.post(agent, deskPaths.page, { work_order_id: id });
+    expect(queue.data).toMatchObject({
+      list: [{ work_order_id: id, work_order_status: 2, reply_status: 1 }],
+    });
+    const [mail] = await t.db.select().from(outboxMessage).where(eq(outboxMessage.id, note!.noticeOutboxId!));
+    expect(mail).toMatchObject({ channel: 'email', recipient: 'mali@example.com', lang: 'th' });
+    expect(mail!.nextAttemptAt === null || mail!.nextAttemptAt <= new Date()).toBe(true);
+    const worded = thCommon.orderHelp.note.payment_found;
+    expect(mail!.body).toContain(worded.slice(0, worded.indexOf('{{time}}')));
+    expect(mail!.body).toContain('GMT+7');
+    expect(mail!.body).toContain(`/service/order_detail?work_order_id=${id}`);
   });
 
   it('asks again when the provider has nothing: "no payment yet"', async () => {
