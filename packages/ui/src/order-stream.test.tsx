@@ -105,6 +105,20 @@ describe('useOrderStream', () => {
     expect(second.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it('stays open when the server hangs up (its lifetime), and follows again once the browser is back', () => {
+    renderProbes([{ name: 'c', orderNo: 'GP4', initial: order('awaiting_payment', 'GP4') }]);
+    const source = FakeEventSource.made[0]!;
+    source.hungUp('reconnected');
+    expect(openOrderStreams()).toEqual(['GP4']);
+    expect(FakeEventSource.made).toHaveLength(1);
+    source.emit('order', order('paid', 'GP4'));
+    expect(shown('c')).toBe('paid');
+    // A reconnect the server refuses (logged out meanwhile) ends it: the page's own query stays.
+    source.hungUp('refused');
+    expect(openOrderStreams()).toEqual([]);
+    expect(shown('c')).toBe('paid');
+  });
+
   it("keeps the page's own answer when it is further along than the stream's", () => {
     const { rerender } = renderProbes([
       { name: 'p', orderNo: 'GP3', initial: order('awaiting_payment', 'GP3') },

@@ -24,6 +24,18 @@ export class FakeEventSource {
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
+  /**
+   * The server closed the connection without `end`: the browser tries again by itself (CONNECTING), then is OPEN
+   * again, or gives up (CLOSED) when the new answer is refused.
+   */
+  hungUp(then: 'reconnected' | 'refused') {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.emit('error');
+    if (then === 'refused') {
+      this.readyState = FakeEventSource.CLOSED;
+      this.emit('error');
+    } else this.readyState = FakeEventSource.OPEN;
+  }
   emit(type: string, data?: unknown) {
     const event = { data: JSON.stringify(data ?? {}) } as MessageEvent<string>;
     act(() => {

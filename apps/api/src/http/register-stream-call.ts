@@ -18,8 +18,14 @@ import { commonOf } from './request-context.ts';
 /** What a stream's source says: its events (data matching the contract's response) and its end. */
 export interface EventSink<T> {
   event(id: string, data: T): void;
-  /** Ends the stream (the source is over: a final state, its longest lifetime, the server closing). */
+  /** Ends the stream for good with an `end` event, after which the client does not come back (a final state). */
   end(): void;
+  /**
+   * Closes the connection without the `end` event: the browser's EventSource connects again by itself after
+   * `retry`, with Last-Event-ID, to whichever process answers then (the stream's longest lifetime, the server
+   * closing).
+   */
+  hangUp(): void;
 }
 
 export interface EventSource<T> {
@@ -93,6 +99,7 @@ export function registerStreamCall<C extends CallContract>(
             body.write(eventFrame('end', undefined, {}));
             close();
           },
+          hangUp: close,
         },
         typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId : undefined,
       );

@@ -282,8 +282,8 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     },
     log,
   });
-  // Streams never end on their own soon: end them before the server waits for its requests in flight.
-  app.addHook('preClose', async () => streams.endAll());
+  // Streams never end on their own soon: hang them up before the server waits for its requests in flight.
+  app.addHook('preClose', async () => streams.hangUpAll());
   app.addHook('onClose', async () => watch.close());
   orderStreamMetrics(app.metrics, () => streams.openStreams);
   const lookup = new PayOrderLookupService({

@@ -229,6 +229,24 @@ describe('order_stream', () => {
     expect(await again.next()).toBeUndefined();
   });
 
+  it('hangs up without `end` when the server closes (as at its lifetime): the page comes back and resumes', async () => {
+    const owner = await loginTestMember(t.db);
+    const created = await placeOrder(other, owner, sfl);
+    const stream = new StreamReader(await openStream(owner, created.order_no));
+    const { id } = await stream.order();
+    streaming.pay.streams.hangUpAll();
+    // No `end` event: the EventSource's own reconnect (after `retry`) is what brings the page back.
+    expect(await stream.next()).toBeUndefined();
+    await expect.poll(() => streaming.pay.streams.openStreams).toBe(0);
+    const resumed = new StreamReader(await openStream(owner, created.order_no, { lastEventId: id }));
+    try {
+      await payThroughOtherProcess(owner, created.pay_order_no);
+      expect((await resumed.order()).order.state).toBe('paid');
+    } finally {
+      await resumed.cancel();
+    }
+  });
+
   it('caps open streams per member and per process (41, HTTP 429), and frees a slot when a client leaves', async () => {
     const owner = await loginTestMember(t.db);
     const created = await placeOrder(other, owner, sfl);

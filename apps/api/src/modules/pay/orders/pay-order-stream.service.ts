@@ -2,8 +2,9 @@
  * The live status of a member's order: the rules behind `order_stream`. Opening checks what order_detail
  * checks (the member's own order, else 14) and the caps (per member and per process, else 41 with HTTP 429),
  * before anything is streamed. A started stream sends the order unless the client already has this version of
- * it (Last-Event-ID), then each change the process's order watch reports, and ends at a final state or after
- * its longest lifetime. The transport (SSE frames, heartbeats) is http/register-stream-call.ts.
+ * it (Last-Event-ID), then each change the process's order watch reports, and ends at a final state. After its
+ * longest lifetime, or when the server closes, it hangs up instead: the page's EventSource comes back by itself
+ * and resumes from the version it has. The transport (SSE frames, heartbeats) is http/register-stream-call.ts.
  */
 import { codes } from '@gp/errors';
 import { streamEndStates, type PayOrderTracked } from '@gp/contracts/pay';
@@ -62,9 +63,12 @@ export class PayOrderStreamService {
     return stream;
   }
 
-  /** Ends every open stream (the server is closing: requests in flight must finish). */
-  endAll(): void {
-    for (const stream of [...this.open]) stream.end();
+  /**
+   * Hangs up every open stream (the server is closing: requests in flight must finish); their pages connect
+   * again to a process still running.
+   */
+  hangUpAll(): void {
+    for (const stream of [...this.open]) stream.hangUp();
   }
 }
 
@@ -100,13 +104,20 @@ class OrderStream implements EventSource<PayOrderTracked> {
         if (row) await this.send(row);
       }),
     );
-    this.lifetime = setTimeout(() => this.end(), this.deps.limits.lifetimeMs);
+    this.lifetime = setTimeout(() => this.hangUp(), this.deps.limits.lifetimeMs);
   }
 
-  /** Ends the stream from the server's side. */
+  /** Ends the stream from the server's side: the order is final, or it cannot be read. */
   end(): void {
     if (this.closed) return;
     if (this.sink) this.sink.end();
+    else this.close();
+  }
+
+  /** Closes the connection for the page to open again (its lifetime, the server closing). */
+  hangUp(): void {
+    if (this.closed) return;
+    if (this.sink) this.sink.hangUp();
     else this.close();
   }
 
