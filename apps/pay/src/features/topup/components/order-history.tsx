@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { OrderStatus, PayOrderItem, PayOrderPage } from '@gp/contracts/pay';
 import { currentLanguage, errorText } from '@gp/i18n';
 import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
+import { OrderNumber } from '@gp/ui/order-number';
 import { VisuallyHidden, visuallyHidden } from '@gp/ui/visually-hidden';
 import { ItemName } from './item-name.tsx';
 import { OrderHelpLink } from './order-help-link.tsx';
@@ -63,7 +64,9 @@ function OrderNo({ order, place }: { order: PayOrderItem; place: TopupPlace }) {
   const { t } = useTranslation('pay');
   return (
     <>
-      <span className={styles.orderNo}>{order.order_no}</span>
+      <span className={styles.orderNo}>
+        <OrderNumber value={order.order_no} />
+      </span>
       {order.status === 'pending' && (
         <Link className={styles.check} to={orderPath(place, order)}>
           {t('history.check')} <VisuallyHidden>{order.order_no}</VisuallyHidden>

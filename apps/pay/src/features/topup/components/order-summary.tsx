@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@gp/i18n';
 import { dateTime, formatDate, formatMoney } from '@gp/i18n/format';
+import { OrderNumber } from '@gp/ui/order-number';
 import { ItemName } from './item-name.tsx';
 import styles from './topup.module.css';
 
@@ -26,7 +27,9 @@ export function OrderSummary({ lines }: { lines: SummaryLines }) {
       {lines.order_no && (
         <>
           <dt>{t('confirm.orderNo')}</dt>
-          <dd>{lines.order_no}</dd>
+          <dd>
+            <OrderNumber value={lines.order_no} />
+          </dd>
         </>
       )}
       <dt>{t('confirm.game')}</dt>

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { WorkOrderDetailData } from '@gp/contracts/cs';
+import { OrderNumber } from '@gp/ui/order-number';
 import { OrderTimeline } from '@gp/ui/order-timeline';
 import summary from './ticket-summary.module.css';
 import pageStyles from './service-page.module.css';
@@ -24,7 +25,9 @@ export function LinkedOrder({ ticket }: { ticket: WorkOrderDetailData }) {
           <dl className={summary.summary}>
             <div className={summary.row}>
               <dt>{t('orderHelp.orderNo')}</dt>
-              <dd>{order.order_no}</dd>
+              <dd>
+                <OrderNumber value={order.order_no} />
+              </dd>
             </div>
             <div className={summary.row}>
               <dt>{t('orderHelp.status')}</dt>

@@ -1,0 +1,69 @@
+import { Fragment, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './order-number.module.css';
+
+/** An order number's groups of four, from its start ("GP20 2611 29A1 ..."). */
+export function groupsOf(value: string, size = 4): string[] {
+  const groups: string[] = [];
+  for (let i = 0; i < value.length; i += size) groups.push(value.slice(i, i + size));
+  return groups;
+}
+
+/**
+ * An order number as players read it out and copy it: groups of four that a narrow phone wraps between, never
+ * inside a group, and a button that copies the whole number for a ticket or a chat with support. The groups are
+ * spaced by CSS, not by spaces, so selecting the number by hand copies it whole too. The button appears once the
+ * page's scripts run and the browser can write to the clipboard (not on a server-rendered page before that, and
+ * not on plain http), so it never sits there doing nothing.
+ */
+export function OrderNumber({ value, copy = true }: { value: string; copy?: boolean }) {
+  const { t } = useTranslation('common');
+  const [canCopy, setCanCopy] = useState(false);
+  const [copied, setCopied] = useState<'done' | 'failed' | null>(null);
+  useEffect(() => {
+    setCanCopy(
+      copy && typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function',
+    );
+  }, [copy]);
+  useEffect(() => setCopied(null), [value]);
+
+  const copyIt = () => {
+    navigator.clipboard.writeText(value).then(
+      () => setCopied('done'),
+      () => setCopied('failed'),
+    );
+  };
+
+  return (
+    <span className={styles.orderNumber}>
+      <span className={styles.groups}>
+        {groupsOf(value).map((group, i) => (
+          <Fragment key={i}>
+            {i > 0 && <wbr />}
+            <span className={styles.group}>{group}</span>
+          </Fragment>
+        ))}
+      </span>
+      {canCopy && (
+        // Named with the number (a history lists many), starting with the word it shows.
+        <button
+          type="button"
+          className={styles.copy}
+          onClick={copyIt}
+          aria-label={t('orderNumber.copyNamed', { number: value })}
+        >
+          {t('orderNumber.copy')}
+        </button>
+      )}
+      {canCopy && (
+        <span role="status" className={copied === 'failed' ? styles.failed : styles.done}>
+          {copied === 'done'
+            ? t('orderNumber.copied')
+            : copied === 'failed'
+              ? t('orderNumber.copyFailed')
+              : ''}
+        </span>
+      )}
+    </span>
+  );
+}
