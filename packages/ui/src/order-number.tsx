@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './order-number.module.css';
 
@@ -9,6 +9,9 @@ export function groupsOf(value: string, size = 4): string[] {
   return groups;
 }
 
+const noChanges = () => () => {};
+const clipboardWritable = () => typeof navigator.clipboard?.writeText === 'function';
+
 /**
  * An order number as players read it out and copy it: groups of four that a narrow phone wraps between, never
  * inside a group, and a button that copies the whole number for a ticket or a chat with support. The groups are
@@ -18,19 +21,15 @@ export function groupsOf(value: string, size = 4): string[] {
  */
 export function OrderNumber({ value, copy = true }: { value: string; copy?: boolean }) {
   const { t } = useTranslation('common');
-  const [canCopy, setCanCopy] = useState(false);
-  const [copied, setCopied] = useState<'done' | 'failed' | null>(null);
-  useEffect(() => {
-    setCanCopy(
-      copy && typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function',
-    );
-  }, [copy]);
-  useEffect(() => setCopied(null), [value]);
+  // False while a server-rendered page is taken over (the server's answer), then what this browser can do.
+  const canCopy = useSyncExternalStore(noChanges, clipboardWritable, () => false) && copy;
+  const [copied, setCopied] = useState<{ value: string; result: 'done' | 'failed' } | null>(null);
+  const result = copied?.value === value ? copied.result : null;
 
   const copyIt = () => {
     navigator.clipboard.writeText(value).then(
-      () => setCopied('done'),
-      () => setCopied('failed'),
+      () => setCopied({ value, result: 'done' }),
+      () => setCopied({ value, result: 'failed' }),
     );
   };
 
@@ -56,10 +55,10 @@ export function OrderNumber({ value, copy = true }: { value: string; copy?: bool
         </button>
       )}
       {canCopy && (
-        <span role="status" className={copied === 'failed' ? styles.failed : styles.done}>
-          {copied === 'done'
+        <span role="status" className={result === 'failed' ? styles.failed : styles.done}>
+          {result === 'done'
             ? t('orderNumber.copied')
-            : copied === 'failed'
+            : result === 'failed'
               ? t('orderNumber.copyFailed')
               : ''}
         </span>
