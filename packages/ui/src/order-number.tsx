@@ -10,7 +10,9 @@ export function groupsOf(value: string, size = 4): string[] {
 }
 
 const noChanges = () => () => {};
-const clipboardWritable = () => typeof navigator.clipboard?.writeText === 'function';
+// The server renders first screens too (no navigator on Node 20, none with a clipboard after).
+const clipboardWritable = () =>
+  typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
 
 /**
  * An order number as players read it out and copy it: groups of four that a narrow phone wraps between, never
