@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { checkA11y, visit } from '../support/a11y.ts';
 import { CS_ADMIN } from '../support/hosts.ts';
 import { adminPassword, staffLogin } from '../support/staff.ts';
+import thAdmin from '../../packages/i18n/locales/th/admin.json' with { type: 'json' };
 
 /** The status card fetches /healthz after the heading renders; axe waits for the answer. */
 const running = (page: Page) => page.getByText('Running', { exact: true });
@@ -10,6 +11,14 @@ test.describe('staff console', () => {
   test('someone not signed in is sent to the login, and back after it', async ({ page }) => {
     await visit(page, `${CS_ADMIN}/status`, { landsOn: /\/login\?redirect=%2Fstatus/ });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff login');
+  });
+
+  test('a link carrying a language opens the console in it, and the console keeps it', async ({ page }) => {
+    await visit(page, `${CS_ADMIN}/login?lang=th`, { landsOn: /\/login$/ });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(thAdmin.login.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await visit(page, `${CS_ADMIN}/login`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(thAdmin.login.title);
   });
 
   test('the status page shows the API and the database running', async ({ page }) => {

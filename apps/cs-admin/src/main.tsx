@@ -6,7 +6,8 @@ import { RouterProvider } from 'react-router';
 import { createI18n, startLanguage } from '@gp/i18n';
 import { createRouter } from './app/router.tsx';
 
-const i18n = await createI18n(startLanguage(), ['admin', 'desk', 'cms', 'ops']);
+// A link from another of our hosts carries its page language (`lang`): the console starts in it and keeps it.
+const i18n = await createI18n(startLanguage({ carried: true }), ['admin', 'desk', 'cms', 'ops']);
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 createRoot(root).render(

@@ -139,10 +139,10 @@ export function rememberTimeZone(): void {
 let active: EnabledLanguage = defaultLanguage;
 
 /**
- * The language this page starts in, also written to `<html lang>`: with `carried` (the player apps), the one a
- * link from another of our hosts carried (kept for this host from now on, and taken out of the address before
- * the router reads it); else this host's stored choice, else the browser's. The staff console does not take a
- * carried language: its own pages use `lang` in their addresses as a filter.
+ * The language this page starts in, also written to `<html lang>`: with `carried` (every app), the one a link
+ * from another of our hosts carried (kept for this host from now on, and taken out of the address before the
+ * router reads it); else this host's stored choice, else the browser's. No screen may use `lang` in its address
+ * for anything else (the console's FAQ list names its language filter `language`).
  */
 export function startLanguage({ carried: adopt = false }: { carried?: boolean } = {}): EnabledLanguage {
   const env = browserLanguageEnvironment();

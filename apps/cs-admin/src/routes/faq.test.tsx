@@ -90,7 +90,7 @@ describe('FAQ list', { timeout: 40_000 }, () => {
 
   it('sends the filters of a link, and new ones go into the URL from the first page', async () => {
     const server = faqServer();
-    const { router } = await renderOps('/faq?game=0&state=scheduled&q=password&lang=th&page=2');
+    const { router } = await renderOps('/faq?game=0&state=scheduled&q=password&language=th&page=2');
     await screen.findByRole('heading', { name: ops.faq.title });
     await waitFor(() => expect(server.to(pathOf(faqAdminPage))).toHaveLength(1));
     const first = server.to(pathOf(faqAdminPage))[0]!.query;

@@ -25,7 +25,8 @@ export const { fromUrl: faqFiltersFromUrl, toSearch: faqFiltersToSearch } = urlF
   question_type: ['type', readParam.id()],
   online_state: ['state', readParam.oneOf(onlineStates)],
   keyword: ['q', readParam.text(100)],
-  language: ['lang', readParam.oneOf(editLanguages)],
+  // Not `lang`: that is the page language a link carries, which the console adopts at start (main.tsx).
+  language: ['language', readParam.oneOf(editLanguages)],
 });
 
 /** The page call's query of the filters. */
