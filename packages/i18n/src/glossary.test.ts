@@ -232,7 +232,7 @@ Prose first.
 
 | language | word | write instead | why |
 | --- | --- | --- | --- |
-| th | โปรด | กรุณา | |
+| th | โปรด (not: คันโปรด) | กรุณา | |
 | cn | 后台 (not: ops:help.legacy) | 控制台 | |
 
 ## One name per concept
@@ -247,8 +247,8 @@ Prose first.
 describe('parseForbidden and parseConcepts', () => {
   it('read the sections below the terms table', () => {
     expect(parseForbidden(sections, ['th', 'cn'])).toEqual([
-      { lang: 'th', word: 'โปรด', notKeys: [], instead: 'กรุณา' },
-      { lang: 'cn', word: '后台', notKeys: ['ops:help.legacy'], instead: '控制台' },
+      { lang: 'th', word: 'โปรด', notPhrases: ['คันโปรด'], notKeys: [], instead: 'กรุณา' },
+      { lang: 'cn', word: '后台', notPhrases: [], notKeys: ['ops:help.legacy'], instead: '控制台' },
     ]);
     expect(parseConcepts(sections, ['th', 'cn'])).toEqual([
       {
@@ -283,6 +283,7 @@ describe('findForbidden', () => {
     const th = new Map([
       ['a', 'โปรดลองอีกครั้ง'],
       ['b', 'กรุณาลองอีกครั้ง'],
+      ['f', 'แต่งรถคันโปรด'],
     ]);
     const cn = new Map([
       ['c', '后台设置'],

@@ -145,12 +145,14 @@ function sectionTable(markdown: string, heading: string): { header: string[]; ro
 export interface ForbiddenWord {
   lang: string;
   word: string;
+  /** Longer words holding it in another sense (th คันโปรด "favourite car" is not a request). */
+  notPhrases: string[];
   /** Keys (`namespace:path`) where the word is right, in another sense. */
   notKeys: string[];
   instead: string;
 }
 
-/** The "Forbidden words" table: `| language | word (not: ns:key, …) | write instead | why |`. */
+/** The "Forbidden words" table: `| language | word (not: phrase, ns:key, …) | write instead | why |`. */
 export function parseForbidden(markdown: string, languages: readonly string[]): ForbiddenWord[] {
   return sectionTable(markdown, 'Forbidden words').rows.map((cells) => {
     const [lang = '', wordCell = '', instead = ''] = cells;
@@ -158,7 +160,14 @@ export function parseForbidden(markdown: string, languages: readonly string[]): 
     const not = /\(not:([^)]*)\)\s*$/.exec(wordCell);
     const word = plain(not ? wordCell.slice(0, not.index) : wordCell);
     if (word === '') throw new Error(`GLOSSARY.md forbidden words: a row without a word (${lang})`);
-    return { lang, word, notKeys: not ? splitList(not[1]!, /,/) : [], instead };
+    const exclusions = not ? splitList(not[1]!, /,/) : [];
+    return {
+      lang,
+      word,
+      notPhrases: exclusions.filter((e) => !keyPattern.test(e)),
+      notKeys: exclusions.filter((e) => keyPattern.test(e)),
+      instead,
+    };
   });
 }
 
@@ -213,7 +222,9 @@ export function findForbidden(
   for (const w of words) {
     for (const [key, text] of translations[w.lang] ?? []) {
       if (w.notKeys.includes(key)) continue;
-      if (normal(withoutQuotes(text)).includes(normal(w.word)))
+      let said = normal(withoutQuotes(text));
+      for (const phrase of w.notPhrases) said = said.split(normal(phrase)).join(' ');
+      if (said.includes(normal(w.word)))
         found.push(`${w.lang} ${key}: "${w.word}" (write ${w.instead}): ${text.slice(0, 60)}`);
     }
   }
