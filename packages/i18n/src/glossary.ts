@@ -107,12 +107,31 @@ const phraseRegex = (phrase: string) => new RegExp(`(?<![\\w-])${phrasePattern(p
 /** Placeholders become a number (so `{{max}} characters` is `# characters`), markup tags go. */
 const prose = (text: string) => text.replace(/{{\s*\w+\s*}}/g, '0').replace(/<\/?\w+>/g, ' ');
 
+/** A term's patterns, built once: the check runs every term over every string of five languages. */
+const compiled = new WeakMap<GlossaryTerm, { not: RegExp[]; forms: RegExp }>();
+function patternsOf(term: GlossaryTerm) {
+  let found = compiled.get(term);
+  if (!found) {
+    found = {
+      not: term.notPhrases.map(phraseRegex),
+      forms: new RegExp(`\\b(?:${term.en.map(formPattern).join('|')})\\b`, 'i'),
+    };
+    compiled.set(term, found);
+  }
+  return found;
+}
+
 /** Whether an en string uses the term (in the glossary's sense). */
 export function usesTerm(term: GlossaryTerm, key: string, source: string): boolean {
+  return usesTermIn(term, key, prose(source).toLowerCase());
+}
+
+function usesTermIn(term: GlossaryTerm, key: string, lowerProse: string): boolean {
   if (term.notKeys.includes(key)) return false;
-  let text = prose(source).toLowerCase();
-  for (const phrase of term.notPhrases) text = text.replace(phraseRegex(phrase), ' ');
-  return new RegExp(`\\b(?:${term.en.map(formPattern).join('|')})\\b`, 'i').test(text);
+  const { not, forms } = patternsOf(term);
+  let text = lowerProse;
+  for (const phrase of not) text = text.replace(phrase, ' ');
+  return forms.test(text);
 }
 
 const normal = (text: string) => text.normalize('NFC').toLocaleLowerCase();
@@ -278,9 +297,10 @@ export function findDrift(
   translations: Readonly<Record<string, ReadonlyMap<string, string>>>,
 ): Drift[] {
   const drift: Drift[] = [];
+  const lowered = new Map([...source].map(([key, text]) => [key, prose(text).toLowerCase()]));
   for (const term of terms) {
     for (const [key, text] of source) {
-      if (!usesTerm(term, key, text)) continue;
+      if (!usesTermIn(term, key, lowered.get(key)!)) continue;
       for (const [lang, renderings] of Object.entries(term.renderings)) {
         const translation = translations[lang]?.get(key);
         if (translation === undefined || usesRendering(renderings, translation)) continue;
