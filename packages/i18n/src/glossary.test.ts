@@ -2,7 +2,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findDrift, parseGlossary, usesRendering, usesTerm, type GlossaryTerm } from './glossary.ts';
+import {
+  findCappedCounts,
+  findDrift,
+  findForbidden,
+  findInformalYou,
+  findMixedNames,
+  parseConcepts,
+  parseForbidden,
+  parseGlossary,
+  usesRendering,
+  usesTerm,
+  withoutQuotes,
+  type GlossaryTerm,
+} from './glossary.ts';
 import { enabledLanguages } from './languages.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -31,7 +44,9 @@ function strings(lang: string): Map<string, string> {
 }
 
 describe('GLOSSARY.md', () => {
-  const terms = parseGlossary(readFileSync(join(root, 'GLOSSARY.md'), 'utf8'), translated);
+  const markdown = readFileSync(join(root, 'GLOSSARY.md'), 'utf8');
+  const terms = parseGlossary(markdown, translated);
+  const texts = Object.fromEntries(translated.map((l) => [l, strings(l)]));
 
   it('names the key terms in every language', () => {
     expect(terms.length).toBeGreaterThanOrEqual(40);
@@ -45,6 +60,29 @@ describe('GLOSSARY.md', () => {
       (d) => `${d.lang} ${d.key} (${d.term} -> ${d.expected.join(' / ')}): ${d.translation.slice(0, 80)}`,
     );
     expect(report).toEqual([]);
+  });
+
+  it('cn and zh say 您 to the reader, never 你', () => {
+    expect(findInformalYou(texts)).toEqual([]);
+  });
+
+  it('no translation uses a word the glossary forbids', () => {
+    const words = parseForbidden(markdown, translated);
+    expect(words.length).toBeGreaterThanOrEqual(20);
+    expect(findForbidden(words, texts)).toEqual([]);
+  });
+
+  it('each language names a concept one way on every page', () => {
+    const concepts = parseConcepts(markdown, translated);
+    expect(concepts.map((c) => c.concept)).toContain('two-step verification');
+    expect(findMixedNames(concepts, texts)).toEqual([]);
+  });
+
+  it('capped counts say "at least"', () => {
+    const atLeast = parseConcepts(markdown, translated).find((c) => c.concept.startsWith('at least'))!;
+    const words = Object.fromEntries(Object.entries(atLeast.names).map(([l, names]) => [l, names[0]!]));
+    expect(Object.keys(words).sort()).toEqual([...translated].sort());
+    expect(findCappedCounts(words, strings('en'), texts)).toEqual([]);
   });
 });
 
@@ -179,6 +217,122 @@ describe('findDrift', () => {
         translation: '发送答复',
         expected: ['回复'],
       },
+    ]);
+  });
+});
+
+const sections = `
+| en | th | cn |
+| --- | --- | --- |
+| ticket | คำร้อง | 工单 |
+
+## Forbidden words
+
+Prose first.
+
+| language | word | write instead | why |
+| --- | --- | --- | --- |
+| th | โปรด (not: คันโปรด) | กรุณา | |
+| cn | 后台 (not: ops:help.legacy) | 控制台 | |
+
+## One name per concept
+
+| concept | th | cn |
+| --- | --- | --- |
+| two-step verification | การยืนยันตัวตนสองขั้นตอน / การยืนยันขั้นที่สอง | 两步验证 / 第二重验证 |
+| e-mail address | — | 邮箱 / 电子邮件地址 |
+| at least | อย่างน้อย | 至少 |
+`;
+
+describe('parseForbidden and parseConcepts', () => {
+  it('read the sections below the terms table', () => {
+    expect(parseForbidden(sections, ['th', 'cn'])).toEqual([
+      { lang: 'th', word: 'โปรด', notPhrases: ['คันโปรด'], notKeys: [], instead: 'กรุณา' },
+      { lang: 'cn', word: '后台', notPhrases: [], notKeys: ['ops:help.legacy'], instead: '控制台' },
+    ]);
+    expect(parseConcepts(sections, ['th', 'cn'])).toEqual([
+      {
+        concept: 'two-step verification',
+        names: { th: ['การยืนยันตัวตนสองขั้นตอน', 'การยืนยันขั้นที่สอง'], cn: ['两步验证', '第二重验证'] },
+      },
+      { concept: 'e-mail address', names: { cn: ['邮箱', '电子邮件地址'] } },
+      { concept: 'at least', names: { th: ['อย่างน้อย'], cn: ['至少'] } },
+    ]);
+    expect(() => parseForbidden(sections, ['cn'])).toThrow(/unknown language "th"/);
+    expect(() => parseForbidden('# none', ['th'])).toThrow(/no section/);
+  });
+});
+
+describe('findInformalYou', () => {
+  it('finds 你 and 你们 outside quotation marks, not 您', () => {
+    const cn = new Map([
+      ['a', '您的订单'],
+      ['b', '你的订单'],
+      ['c', '玩家写道：「你们好」'],
+      ['d', '感谢你们'],
+    ]);
+    const zh = new Map([['e', '您於「你好」之後']]);
+    expect(findInformalYou({ cn, zh })).toEqual(['cn b: 你的订单', 'cn d: 感谢你们']);
+    expect(withoutQuotes('a “b” c')).toBe('a   c');
+  });
+});
+
+describe('findForbidden', () => {
+  const words = parseForbidden(sections, ['th', 'cn']);
+  it('finds the word in its language only, outside quotes and the keys it is right in', () => {
+    const th = new Map([
+      ['a', 'โปรดลองอีกครั้ง'],
+      ['b', 'กรุณาลองอีกครั้ง'],
+      ['f', 'แต่งรถคันโปรด'],
+    ]);
+    const cn = new Map([
+      ['c', '后台设置'],
+      ['ops:help.legacy', '旧后台'],
+      ['d', '玩家说“后台”'],
+      ['e', 'โปรด'],
+    ]);
+    expect(findForbidden(words, { th, cn })).toEqual([
+      'th a: "โปรด" (write กรุณา): โปรดลองอีกครั้ง',
+      'cn c: "后台" (write 控制台): 后台设置',
+    ]);
+  });
+});
+
+describe('findMixedNames', () => {
+  const concepts = parseConcepts(sections, ['th', 'cn']);
+  it('passes a language that keeps to one name, whichever', () => {
+    const cn = new Map([
+      ['a', '重置第二重验证'],
+      ['b', '第二重验证已变更'],
+    ]);
+    expect(findMixedNames(concepts, { cn })).toEqual([]);
+  });
+  it('reports a language naming a concept two ways, with the keys', () => {
+    const cn = new Map([
+      ['a', '两步验证'],
+      ['b', '重置第二重验证'],
+      ['c', '邮箱'],
+    ]);
+    const th = new Map([['d', 'การยืนยันตัวตนสองขั้นตอน']]);
+    expect(findMixedNames(concepts, { th, cn })).toEqual([
+      'cn two-step verification: 两步验证 (a) / 第二重验证 (b)',
+    ]);
+  });
+});
+
+describe('findCappedCounts', () => {
+  it('wants the "at least" word where en says {{total}}+', () => {
+    const en = new Map([
+      ['a', '{{total}}+ orders'],
+      ['b', '{{total}} orders'],
+    ]);
+    const cn = new Map([
+      ['a', '超过 {{total}} 个订单'],
+      ['b', '{{total}} 个订单'],
+    ]);
+    const th = new Map([['a', 'อย่างน้อย {{total}} คำสั่งซื้อ']]);
+    expect(findCappedCounts({ th: 'อย่างน้อย', cn: '至少' }, en, { th, cn })).toEqual([
+      'cn a: 超过 {{total}} 个订单 (say 至少)',
     ]);
   });
 });

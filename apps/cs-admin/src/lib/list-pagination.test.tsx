@@ -79,7 +79,7 @@ describe('ListPagination', () => {
   it('writes the cap in the console language', async () => {
     const view = await renderIn('vi', { total: pageTotalCap, total_capped: true });
     expect(view.container.querySelector('.ant-pagination-total-text')!.textContent).toBe(
-      `Hơn 1.000 yêu cầu ${viAdmin.list.cappedHint}`,
+      `Ít nhất 1.000 yêu cầu ${viAdmin.list.cappedHint}`,
     );
     cleanup();
     // The exact total grouped the Vietnamese way too.

@@ -1,6 +1,6 @@
 /**
  * A ticket's linked top-up order in the console: state and timeline for every agent, the payment
- * details and the two actions only with the payments privilege; an action's note shows in the console's
+ * details and the two actions only with the “Top-up catalog” privilege (`catalog`); an action's note shows in the console's
  * language, and a refusal says why.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -198,11 +198,11 @@ describe('the linked order on the ticket detail', () => {
     expect(within(region).queryByText(/dispute_lost/)).toBeNull();
   });
 
-  it('shows an agent without the payments privilege the state and timeline only, and no actions', async () => {
+  it('shows an agent without the “Top-up catalog” privilege the state and timeline only, and no actions', async () => {
     orderApi(detail({ order_no: orderNo, order: linked(false) }));
     await renderDesk('/tickets/5', ['tickets.read', 'tickets.reply']);
     const region = await panel();
-    expect(within(region).getByText(/need the payments privilege/)).toBeTruthy();
+    expect(within(region).getByText(/need the “Top-up catalog” privilege/)).toBeTruthy();
     expect(within(region).queryByText('฿549.00')).toBeNull();
     expect(within(region).queryByRole('button')).toBeNull();
     expect(within(region).getByRole('region', { name: 'Order timeline' })).toBeTruthy();

@@ -72,9 +72,9 @@ export const demoFanGroups: { slug: string; url: string; names: Names }[] = [
     names: {
       en: 'Lotus Blade Fan Club',
       th: 'แฟนคลับดาบบัวสวรรค์',
-      cn: '莲华剑粉丝团',
+      cn: '莲华剑粉丝俱乐部',
       vi: 'Hội người hâm mộ Liên Hoa Kiếm',
-      zh: '蓮華劍粉絲團',
+      zh: '蓮華劍粉絲俱樂部',
     },
   },
   {

@@ -145,7 +145,7 @@ describe('changing the e-mail', () => {
     expect(bound.code).toBe(0);
     const [sms] = await mailTo('66812345678');
     expect(sms).toMatchObject({ channel: 'sms', lang: 'en' });
-    expect(sms!.body).toContain("Your account's e-mail was changed");
+    expect(sms!.body).toContain("Your account's e-mail was just changed");
     expect(await stillIn(other)).toBe(-101);
   });
 });
@@ -183,7 +183,7 @@ describe('changing the phone', () => {
     expect(await stillIn(other)).toBe(0);
     expect((await change({ pwd: await proof() })).code).toBe(0);
     const [text] = await mailTo('66899999999');
-    expect(text!.body).toContain("Your account's phone number was changed");
+    expect(text!.body).toContain("Your account's phone number was just changed");
     const [mail] = await mailTo('phoney@example.com');
     expect(mail!.subject).toBe('The phone number of your JoyPeak Games account was changed');
     expect(mail!.body).toContain('66******777');

@@ -123,7 +123,7 @@ export function BatchReply({
             <Alert
               type={repliedCount === results.length ? 'success' : 'warning'}
               showIcon
-              title={t('batch.summary', { replied: repliedCount, total: results.length })}
+              title={t('batch.summary', { replied: repliedCount, count: results.length })}
             />
             <ul aria-label={t('batch.results')} className={`${layout.bulletsSpaced} ${layout.gapAboveSmall}`}>
               {results.map((r) => (

@@ -1,7 +1,7 @@
 /**
  * The top-up order a ticket is about, beside its thread: its state and timeline for everyone who may
  * read the ticket; the payment details (amount, provider, delivery, refund; the pay console's own detail) and the
- * two actions only with the payments privilege (`catalog`), which the server checks again. Each action adds a
+ * two actions only with the “Top-up catalog” privilege (`catalog`), which the server checks again. Each action adds a
  * note to the thread that the player reads in their language; the screen reloads to show it.
  */
 import { useId, useState } from 'react';
@@ -55,7 +55,7 @@ function PayDetails({ order }: { order: DeskLinkedOrder }) {
       key: 'delivery',
       label: t('orderHelp.delivery'),
       children: pay.delivery
-        ? t('orderHelp.deliveryState', { status: pay.delivery.status, attempts: pay.delivery.attempts })
+        ? t('orderHelp.deliveryState', { status: pay.delivery.status, count: pay.delivery.attempts })
         : '—',
     },
     ...(pay.delivery?.last_error
