@@ -148,9 +148,7 @@ describe('the linked order on the ticket detail', () => {
     await waitFor(() =>
       expect(api.inputs(deskTicketOrderAction)).toEqual([{ work_order_id: 5, action: 'retry_delivery' }]),
     );
-    expect(
-      await within(region).findByText(/Note added to the thread for the player: We sent the credit/),
-    ).toBeTruthy();
+    expect(await within(region).findByText(/the ticket is now Replied: We sent the credit/)).toBeTruthy();
     const thread = screen.getByRole('list', { name: 'Messages, oldest first' });
     await waitFor(() => expect(within(thread).getAllByRole('article')).toHaveLength(2));
     const note = within(thread).getAllByRole('article')[1]!;
