@@ -123,7 +123,7 @@ test('a stuck top-up goes from "Problem with this order?" to credited with one t
     });
     const panel = agent.getByRole('region', { name: panelName });
     await panel.getByRole('button', { name: enDesk.orderHelp.retryDelivery }).click();
-    await expect(panel.getByText(/Note added to the thread for the player/)).toBeVisible();
+    await expect(panel.getByText(/the ticket is now Replied/)).toBeVisible();
     // In the thread (the panel's notice quotes the note too, so the page holds it twice once the thread reloads).
     const thread = agent.getByRole('list', { name: enDesk.thread.label });
     await expect(thread.getByText(/We sent the credit to your character again/)).toBeVisible();
