@@ -18,7 +18,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { SealedSecretBox } from '../../apps/api/src/modules/staff/totp-secret.box.ts';
+import { gameServerSecretPurpose } from '../../apps/api/src/modules/pay/testing.ts';
+import { SealedSecretBox } from '../../apps/api/src/modules/staff/testing.ts';
 import { direct, viaProxy, type Answer } from './client.ts';
 import {
   askGameServerDelivery,
@@ -128,10 +129,10 @@ function setUpCatalog(stack: Stack, gameServerUrl: string): number {
       `insert into game (game_id, slug, url) values ('faults_th', 'faults', 'https://faults.example.com') returning game_base_id`,
     ).split('\n')[0],
   );
-  const sealed = new SealedSecretBox(staffTotpKey, {
-    info: 'gp game server secret v1',
-    label: 'pay_game_server',
-  }).seal(gameBaseId, gameServerKey.secret);
+  const sealed = new SealedSecretBox(staffTotpKey, gameServerSecretPurpose).seal(
+    gameBaseId,
+    gameServerKey.secret,
+  );
   sql(`
     insert into game_i18n (game_base_id, lang, name) values (${gameBaseId}, 'en', 'Faults Legends');
     insert into pay_setting (distribution_region, main_switch_on) values (${region}, true)
