@@ -61,6 +61,11 @@ export interface Stack {
   origin: (host: string) => string;
   /** The staff admin's one-time password, printed once by `admin.js first-admin`. */
   adminPassword: string;
+  /**
+   * Starts one of the stack's Node processes again as it was started (after a crash a test caused): same
+   * settings and ports, a log of its own (`<name>-<n>.log`); stopped with the stack.
+   */
+  respawn: (which: 'api-a' | 'api-b' | 'worker') => Started;
   stop: () => Promise<void>;
 }
 
@@ -243,12 +248,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
     const adminPassword = /One-time password: (\S+)/.exec(firstAdmin)?.[1] ?? '';
     if (!adminPassword) throw new Error(`admin.js first-admin printed no password:\n${firstAdmin}`);
-    const worker = start('worker', process.execPath, [join(apiDist, 'worker.js')], {
-      cwd: repoRoot,
-      logDir,
-      env: { ...env, METRICS_PORT: String(metricsW) },
-    });
+    const startWorker = (name: string) =>
+      start(name, process.execPath, [join(apiDist, 'worker.js')], {
+        cwd: repoRoot,
+        logDir,
+        env: { ...env, METRICS_PORT: String(metricsW) },
+      });
+    const worker = startWorker('worker');
     started.push(worker);
+    let respawned = 0;
+    const respawn = (which: 'api-a' | 'api-b' | 'worker') => {
+      const name = `${which}-${++respawned}`;
+      const again =
+        which === 'worker'
+          ? startWorker(name)
+          : which === 'api-a'
+            ? api(name, apiPortA, metricsA)
+            : api(name, apiPortB, metricsB);
+      started.push(again);
+      return again;
+    };
 
     const runDir = join(dir, 'nginx');
     mkdirSync(runDir, { mode: 0o755 });
@@ -321,6 +340,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       tls,
       origin,
       adminPassword,
+      respawn,
       stop,
     };
   } catch (error) {

@@ -5,21 +5,12 @@
  * read from the SMTP server it was sent to, and the game server is asked over its own signed protocol.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { request } from 'node:https';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { askGameServerDelivery } from '@gp/deploy/test/neighbours';
 import { pgBin } from '@gp/deploy/test/postgres';
 import { run } from '@gp/deploy/test/processes';
-import {
-  answerCanonical,
-  protocolHeaders,
-  protocolPaths,
-  requestCanonical,
-  signedHeaders,
-  verifySignature,
-  type WireDelivery,
-} from '../../apps/api/src/modules/pay/testing.ts';
+import type { WireDelivery } from '../../apps/api/src/modules/pay/testing.ts';
 import { productionStack } from './production-stack.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -100,35 +91,14 @@ export async function readMail(to: string, pattern: RegExp): Promise<string> {
  * of the game-server protocol, its signed answer checked. Undefined when it holds nothing for it.
  */
 export async function gameServerDelivery(game: number, orderNo: string): Promise<WireDelivery | undefined> {
-  const { url, keyId, secret } = productionStack().gameServer;
-  const path = protocolPaths.delivery(game, orderNo);
-  const headers = signedHeaders({ keyId, secret }, Date.now(), (ts) => requestCanonical(ts, 'GET', path, ''));
-  // The game server's certificate is the stack's own; trusted for this request only.
-  const ca = readFileSync(productionStack().certificate, 'utf8');
-  const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
-    (resolve, reject) => {
-      const req = request(`${url}${path}`, { method: 'GET', headers, ca }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
-      req.once('error', reject);
-      req.end();
-    },
+  const answer = await askGameServerDelivery(
+    productionStack().gameServer,
+    productionStack().certificate,
+    game,
+    orderNo,
   );
-  const verdict = verifySignature(
-    { [keyId]: secret },
-    {
-      keyId: answer.headers[protocolHeaders.keyId] as string | undefined,
-      timestamp: answer.headers[protocolHeaders.timestamp] as string | undefined,
-      signature: answer.headers[protocolHeaders.signature] as string | undefined,
-    },
-    Date.now(),
-    (ts) => answerCanonical(ts, answer.status, 'GET', path, answer.body),
-  );
-  expect(verdict.ok, `the game server's answer is signed (${answer.status} ${answer.body})`).toBe(true);
+  expect(answer.signed, `the game server's answer is signed (${answer.status} ${answer.body})`).toBe(true);
   if (answer.status === 404) return undefined;
   expect(answer.status, answer.body).toBe(200);
-  return JSON.parse(answer.body) as WireDelivery;
+  return answer.delivery;
 }

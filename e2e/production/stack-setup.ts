@@ -9,12 +9,12 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, start, waitFor, type Started } from '@gp/deploy/test/processes';
-import { hosts, repoRoot, startStack, type StackContext } from '@gp/deploy/test/stack';
+import { gameServerSimulator, neighbour, stripeEnv, stripeTestServer } from '@gp/deploy/test/neighbours';
+import { freePort } from '@gp/deploy/test/processes';
+import { hosts, startStack, type StackContext } from '@gp/deploy/test/stack';
 import { buildApps } from './build-apps.ts';
 import { httpsPort, productionStackFile, type ProductionStack } from './production-stack.ts';
 
-const apiDir = join(repoRoot, 'apps/api');
 const stripeKeys = {
   secretKey: 'sk_test_production_journey_0123456789',
   webhookSecret: 'whsec_production_journey_0123',
@@ -22,25 +22,6 @@ const stripeKeys = {
 const gameServerKey = { keyId: 'studio-2026', secret: 'studio secret for the production journey 0123456789' };
 const smtpLogin = { user: 'mailer', pass: 'mailer secret 0123' };
 const gameServerIds = ['asia-1', 'asia-2'];
-
-/** A development stand-in's CLI (apps/api/src/dev) as a process, up once it says it listens. */
-async function neighbour(
-  name: string,
-  script: string,
-  env: NodeJS.ProcessEnv,
-  logDir: string,
-): Promise<Started> {
-  const process_ = start(name, process.execPath, ['--import', 'tsx', script], {
-    cwd: apiDir,
-    logDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-  });
-  await waitFor(`${name} listening`, () => /listening/.test(process_.output()), {
-    process: process_,
-    ms: 60_000,
-  });
-  return process_;
-}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const appsDir = process.env.GP_PRODUCTION_APPS ?? mkdtempSync(join(tmpdir(), 'gp-production-apps-'));
@@ -54,33 +35,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     smtp: await freePort(),
     mailbox: await freePort(),
   };
-  const services = async ({ dir, tls, origin }: StackContext) => {
+  const services = async (context: StackContext) => {
+    const { dir, tls } = context;
     const started = [
-      await neighbour(
-        'stripe-test-server',
-        'src/dev/stripe/stripe-test-server.cli.ts',
-        {
-          STRIPE_TEST_PORT: String(ports.stripe),
-          STRIPE_SECRET_KEY: stripeKeys.secretKey,
-          STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
-          STRIPE_WEBHOOK_URL: `${origin(hosts.api)}/pay/notify/stripe`,
-          STRIPE_WEBHOOK_CONNECT: '127.0.0.1',
-          STRIPE_WEBHOOK_CA: tls.cert,
-        },
-        dir,
-      ),
-      await neighbour(
-        'game-server',
-        'src/dev/game-server/game-sim.cli.ts',
-        {
-          GAME_SIM_PORT: String(ports.gameServer),
-          GAME_SIM_KEYS: `${gameServerKey.keyId}:${gameServerKey.secret}`,
-          GAME_SIM_SERVERS: gameServerIds.join(','),
-          GAME_SIM_TLS_KEY: tls.key,
-          GAME_SIM_TLS_CERT: tls.cert,
-        },
-        dir,
-      ),
+      await stripeTestServer(context, ports.stripe, stripeKeys),
+      await gameServerSimulator(context, ports.gameServer, gameServerKey, gameServerIds),
       await neighbour(
         'smtp-sink',
         'src/dev/mailbox/smtp-sink.cli.ts',
@@ -98,11 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     return {
       started,
       env: {
-        PAY_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: stripeKeys.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
-        STRIPE_API_BASE: `http://127.0.0.1:${ports.stripe}`,
-        PROVIDER_TEST_SERVER_ALLOWED: 'true',
+        ...stripeEnv(ports.stripe, stripeKeys),
         // The studio's game server is on loopback here: listed, as an operator lists a studio on a private link.
         GAME_SERVER_HOSTS: '127.0.0.1',
         SMTP_URL: `smtp://${smtpLogin.user}:${encodeURIComponent(smtpLogin.pass)}@127.0.0.1:${ports.smtp}`,

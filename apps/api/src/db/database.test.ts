@@ -59,6 +59,28 @@ describe('database capabilities shared by processes', () => {
   });
 });
 
+describe.runIf(process.env.DATABASE_URL)('a connection cut on PostgreSQL', () => {
+  it('fails the work it was handed out for, not the process, and the pool goes on with a new one', async () => {
+    const own = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
+    const admin = await adminUrl(process.env.DATABASE_URL!);
+    try {
+      const work = own.db.transaction(async (tx) => {
+        const pid = await tx.execute(sql`select pg_backend_pid() as pid`);
+        const { pid: backend } = (pid as unknown as { rows: Array<{ pid: number }> }).rows[0]!;
+        // Cut between two statements: the connection is handed out, no query of it is waiting for an answer.
+        await admin.query('select pg_terminate_backend($1)', [backend]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(work).rejects.toThrow();
+      await expect(own.ping()).resolves.toBeUndefined();
+    } finally {
+      await admin.end();
+      await own.close();
+    }
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('migrations on PostgreSQL', () => {
   it('run once when two processes start together on an empty database', async () => {
     const url = process.env.DATABASE_URL!;

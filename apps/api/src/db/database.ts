@@ -126,6 +126,15 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
   });
+  // The pool listens on idle connections only. One handed out (a transaction between its statements, a held
+  // advisory lock) that dies - the server cut it, restarted, failed over - emits its error with nobody listening,
+  // which ended the process: every request in it lost for a cut connection. Listened to, the work on it fails (its
+  // query or the next one does) and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      process.stderr.write(`PostgreSQL connection in use lost: ${error.message}\n`);
+    });
+  });
   const db = drizzle({ client: pool });
   await db.execute(sql`select 1`); // Fail at start, not at the first request, when the server is unreachable.
   const listeners = new Set<() => Promise<void>>();

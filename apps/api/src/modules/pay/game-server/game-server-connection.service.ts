@@ -28,6 +28,7 @@ import {
   type GameServerHealthRow,
 } from './game-server-connection.repository.ts';
 import type { GameServerEndpoint } from './game-server.http-adapter.ts';
+import { gameServerSecretPurpose } from './game-server-secret.ts';
 import { runReadOnlyChecks, type ReadCheckTarget } from './protocol/game-server-read-checks.ts';
 
 export const gameServerJobPolicy = {
@@ -74,7 +75,7 @@ export class GameServerConnectionService {
   private readonly loop: PollingWorker;
 
   constructor(private readonly d: GameServerConnectionDeps) {
-    this.box = new SealedSecretBox(d.sealKey, { info: 'gp game server secret v1', label: 'pay_game_server' });
+    this.box = new SealedSecretBox(d.sealKey, gameServerSecretPurpose);
     this.loop = new PollingWorker({
       name: 'game-server sync',
       log: d.log,
