@@ -105,6 +105,37 @@ describe('claims and leases', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('works up to `concurrency` items of a batch at once, one at a time without it', async () => {
+    for (const [concurrency, most] of [
+      [undefined, 1],
+      [3, 3],
+    ] as const) {
+      const clock = new TestClock();
+      const jobs = store(clock, 5);
+      let inFlight = 0;
+      let seen = 0;
+      const gates = Array.from({ length: 5 }, deferred);
+      const worker = workerOf(clock, {
+        queue: jobs.queue(
+          async (job) => {
+            inFlight += 1;
+            seen = Math.max(seen, inFlight);
+            await gates[job.id - 1]!.promise;
+            inFlight -= 1;
+          },
+          { batchSize: 5, ...(concurrency ? { concurrency } : {}) },
+        ),
+      });
+      const round = worker.round();
+      await vi.waitFor(() => expect(inFlight).toBe(most));
+      for (const gate of gates) gate.resolve();
+      expect(await round).toMatchObject({ tried: 5, done: 5 });
+      expect(seen).toBe(most);
+    }
+  });
+});
+
 describe('stop', () => {
   beforeEach(() => {
     vi.useFakeTimers();

@@ -78,6 +78,12 @@ export interface ItemFailure {
 
 export interface WorkQueue<Item> {
   batchSize: number;
+  /**
+   * How many items of a batch are worked at once (default 1: one after the other). Work that mostly waits on
+   * another server (a game server's answer) goes through a batch in the time of its slowest item instead of the
+   * sum of all of them.
+   */
+  concurrency?: number;
   /** Longer than one item's work may take, so a live worker never loses its claim. */
   leaseMs: number;
   /** Claims up to `limit` due items nobody holds (lapsed leases included), counting the attempt. */
@@ -199,10 +205,8 @@ export class PollingWorker<Item = never> {
         leaseUntil: new Date(now.getTime() + queue.leaseMs),
         limit: queue.batchSize,
       });
-      for (const item of batch) {
-        const outcome = await this.work(item);
+      for (const outcome of await eachAtMost(queue.concurrency ?? 1, batch, (item) => this.work(item)))
         result[outcome] += 1;
-      }
       result.tried += batch.length;
       if (batch.length < queue.batchSize || this.stopping) return result;
     }
@@ -292,4 +296,22 @@ export abstract class LoopWorker<Item> {
   wake(): void {
     this.loop.wake();
   }
+}
+
+/** `work` of every item, at most `limit` at a time, the answers in the items' order. */
+async function eachAtMost<T, R>(
+  limit: number,
+  items: readonly T[],
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next++;
+      answers[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return answers;
 }

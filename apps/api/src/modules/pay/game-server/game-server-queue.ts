@@ -26,7 +26,7 @@ export interface OrderJobStore<Job extends OrderJob> {
 
 export function gameServerQueue<Job extends OrderJob>(options: {
   store: OrderJobStore<Job>;
-  policy: Pick<WorkQueue<Job>, 'batchSize' | 'leaseMs' | 'maxAttempts' | 'backoffMs'>;
+  policy: Pick<WorkQueue<Job>, 'batchSize' | 'concurrency' | 'leaseMs' | 'maxAttempts' | 'backoffMs'>;
   log: WorkerLog;
   handle: (job: Job) => Promise<void>;
   /** The log lines of a failed try: due again, or given up. */
