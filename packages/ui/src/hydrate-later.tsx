@@ -10,34 +10,69 @@
  * element (the kept node). Anywhere else - the server's render, a page the browser renders itself, a later
  * navigation, the React test suites - the children render at once.
  */
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, useEffect, useRef, type ReactElement, type RefObject } from 'react';
 
 /** True only while `hydrateFirstScreen` runs its synchronous first pass. */
 let firstPass = false;
+/** The parts the first pass left for later that are not taken over yet, and who waits for them. */
+let waiting = 0;
+let settled: (() => void) | undefined;
 
-/** Runs the first pass of a hydration (`hydrateRoot`); the parts wrapped in `HydrateLater` follow in later tasks. */
-export function hydrateFirstScreen(hydrate: () => void): void {
+function settle() {
+  if (waiting > 0 || !settled) return;
+  const done = settled;
+  settled = undefined;
+  done();
+}
+
+/**
+ * Runs the first pass of a hydration (`hydrateRoot`); the parts wrapped in `HydrateLater` follow in later tasks.
+ * `onTakenOver` runs once every part is taken over (their handlers attached, their effects run).
+ */
+export function hydrateFirstScreen(hydrate: () => void, onTakenOver?: () => void): void {
   firstPass = true;
+  waiting = 0;
   try {
     hydrate();
   } finally {
     firstPass = false;
   }
+  settled = onTakenOver;
+  // Nothing left for later: the page is the scripts' once the first pass's effects have run.
+  setTimeout(settle, 0);
 }
 
 /** Resolves in a task of its own (a timer task: input and rendering may run before it). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function Gate({ children }: { children: ReactElement }) {
-  if (firstPass) throw nextTask();
+function Gate({ children, gated }: { children: ReactElement; gated: RefObject<boolean> }) {
+  if (firstPass) {
+    if (!gated.current) waiting += 1;
+    gated.current = true;
+    throw nextTask();
+  }
+  return children;
+}
+
+/** Counts a part left for later as taken over once its effects (and its children's) have run. */
+function Resumed({ children, gated }: { children: ReactElement; gated: RefObject<boolean> }) {
+  useEffect(() => {
+    if (!gated.current) return;
+    gated.current = false;
+    waiting -= 1;
+    settle();
+  }, [gated]);
   return children;
 }
 
 /** Hydrates `children` (one element) in a task after the page's first pass; renders it at once everywhere else. */
 export function HydrateLater({ children }: { children: ReactElement }) {
+  const gated = useRef(false);
   return (
     <Suspense>
-      <Gate>{children}</Gate>
+      <Gate gated={gated}>
+        <Resumed gated={gated}>{children}</Resumed>
+      </Gate>
     </Suspense>
   );
 }
