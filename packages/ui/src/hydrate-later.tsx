@@ -10,12 +10,14 @@
  * element (the kept node). Anywhere else - the server's render, a page the browser renders itself, a later
  * navigation, the React test suites - the children render at once.
  */
-import { Suspense, useEffect, useRef, type ReactElement, type RefObject } from 'react';
+import { Suspense, useEffect, useState, type ReactElement } from 'react';
 
 /** True only while `hydrateFirstScreen` runs its synchronous first pass. */
 let firstPass = false;
 /** The parts the first pass left for later that are not taken over yet, and who waits for them. */
 let waiting = 0;
+/** The parts (by their `HydrateLater`'s token) the first pass left for later. */
+const gatedParts = new Set<object>();
 let settled: (() => void) | undefined;
 
 function settle() {
@@ -32,6 +34,7 @@ function settle() {
 export function hydrateFirstScreen(hydrate: () => void, onTakenOver?: () => void): void {
   firstPass = true;
   waiting = 0;
+  gatedParts.clear();
   try {
     hydrate();
   } finally {
@@ -45,33 +48,32 @@ export function hydrateFirstScreen(hydrate: () => void, onTakenOver?: () => void
 /** Resolves in a task of its own (a timer task: input and rendering may run before it). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function Gate({ children, gated }: { children: ReactElement; gated: RefObject<boolean> }) {
+function Gate({ children, part }: { children: ReactElement; part: object }) {
   if (firstPass) {
-    if (!gated.current) waiting += 1;
-    gated.current = true;
+    if (!gatedParts.has(part)) waiting += 1;
+    gatedParts.add(part);
     throw nextTask();
   }
   return children;
 }
 
 /** Counts a part left for later as taken over once its effects (and its children's) have run. */
-function Resumed({ children, gated }: { children: ReactElement; gated: RefObject<boolean> }) {
+function Resumed({ children, part }: { children: ReactElement; part: object }) {
   useEffect(() => {
-    if (!gated.current) return;
-    gated.current = false;
+    if (!gatedParts.delete(part)) return;
     waiting -= 1;
     settle();
-  }, [gated]);
+  }, [part]);
   return children;
 }
 
 /** Hydrates `children` (one element) in a task after the page's first pass; renders it at once everywhere else. */
 export function HydrateLater({ children }: { children: ReactElement }) {
-  const gated = useRef(false);
+  const [part] = useState(() => ({}));
   return (
     <Suspense>
-      <Gate gated={gated}>
-        <Resumed gated={gated}>{children}</Resumed>
+      <Gate part={part}>
+        <Resumed part={part}>{children}</Resumed>
       </Gate>
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext, useLocation } from 'react-router';
 import {
@@ -9,7 +9,7 @@ import {
   switchLanguage,
 } from '@gp/i18n';
 import type { EnabledLanguage } from '@gp/config';
-import { useEarlyInput } from './early-input.ts';
+import { useEarlyInput, useScriptsReady } from './early-input.ts';
 import styles from './language-switcher.module.css';
 import { visuallyHidden } from './visually-hidden.tsx';
 
@@ -45,9 +45,8 @@ export function LanguageSwitcher({
   const { t } = useTranslation('common');
   const form = useRef<HTMLFormElement>(null);
   const inRouter = useInRouterContext();
-  const [live, setLive] = useState(false);
+  const live = useScriptsReady();
   useEarlyInput(form);
-  useEffect(() => setLive(true), []);
   return (
     <form ref={form} className={styles.switcher} method="get">
       <label htmlFor={id} className={compact ? visuallyHidden : styles.label}>
