@@ -8,9 +8,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import enPassport from '../../packages/i18n/locales/en/passport.json' with { type: 'json' };
 import thCommon from '../../packages/i18n/locales/th/common.json' with { type: 'json' };
-import { PASSPORT, PORTAL } from '../support/hosts.ts';
+import { PASSPORT, PAY, PORTAL } from '../support/hosts.ts';
 import { newMember } from '../support/member.ts';
 import { loginUrl, onPhone } from '../support/shell.ts';
+import { payGames } from '../support/topup.ts';
 
 /** DevTools' "Slow 4G" and a CPU six times slower: a low-end phone. */
 async function slowDevice(page: Page) {
@@ -132,6 +133,20 @@ test('what is typed on the question form right after it appears stays', async ({
   await page.waitForLoadState('networkidle');
   await expect(title).toHaveValue('Gems missing');
   await expect(description).toHaveValue('They have not arrived.');
+});
+
+test('the top-up rules ticked right after the form appears stay ticked', async ({ page }, testInfo) => {
+  const h5 = onPhone(testInfo);
+  await newMember(page.request, `early-${testInfo.project.name}`);
+  const [game] = await payGames(page.request, 'en');
+  expect(game, 'the demo has a game to top up').toBeDefined();
+  await page.goto(`${PAY}/${h5 ? 'pay_h5' : 'paygame/'}?game=${game!.game_base_id}`, { waitUntil: 'commit' });
+  const rules = page.getByRole('checkbox', { name: 'I have read and accept the top-up rules' });
+  await rules.check();
+  await takenOver(page);
+  await expect(page.getByRole('img', { name: 'Verification code image' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await expect(rules).toBeChecked();
 });
 
 test('a language chosen before the takeover is the one the page ends in', async ({ page }, testInfo) => {
