@@ -27,7 +27,7 @@ function KeptQuery() {
  * Lists the enabled languages by their own names; choosing one stores it for this host and reloads.
  *
  * It is a plain GET form too (`?lang=`, which every host and the server's render adopt), with a button to send
- * it, so it works before the scripts run or without them; once the scripts have the page the button goes (a
+ * it, so it works before the scripts run or without them; once the scripts have the page the button is hidden (a
  * choice applies at once). A choice made before the takeover, the button untouched, is applied when the scripts
  * take the page over (early-input.ts).
  */
@@ -68,11 +68,10 @@ export function LanguageSwitcher({
         ))}
       </select>
       {inRouter && <KeptQuery />}
-      {!live && (
-        <button type="submit" className={styles.apply}>
-          {t('language.apply')}
-        </button>
-      )}
+      {/* Hidden rather than removed: the server's nodes stay the ones the scripts took over. */}
+      <button type="submit" className={styles.apply} hidden={live}>
+        {t('language.apply')}
+      </button>
     </form>
   );
 }
