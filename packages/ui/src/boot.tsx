@@ -9,6 +9,9 @@
  * stored in this tab, another device form), it renders afresh as for a page the server did not render. Dates
  * are written in the zone the page was rendered in (`FirstScreen.timeZone`), and the browser's zone is kept in a
  * cookie for the next page the server renders.
+ *
+ * Once the page is the scripts' (every part hydrated, or the app rendered afresh), `#root` carries
+ * `data-taken-over`: the journeys wait for it before they check that nothing the player did meanwhile was lost.
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -16,6 +19,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { createI18n, rememberTimeZone, startLanguage, type Namespace } from '@gp/i18n';
 import { setTimeZoneSource } from '@gp/i18n/format';
+import { rememberServerControls } from './early-input.ts';
 import { hydrateFirstScreen } from './hydrate-later.tsx';
 import { readFirstScreen } from './server/first-screen.ts';
 import { browserDevice } from './shell/create-shell.tsx';
@@ -53,15 +57,19 @@ export async function bootApp(options: {
     // Ranking every route is work of its own: the hydration's first pass starts in the next task, so neither makes
     // one long task on a phone (the page is on screen meanwhile).
     await new Promise((resolve) => setTimeout(resolve, 0));
-    hydrateFirstScreen(() =>
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <I18nextProvider i18n={i18n}>
-            <RouterProvider router={router} />
-          </I18nextProvider>
-        </StrictMode>,
-      ),
+    // What the player typed into these meanwhile is handed to the forms when they are taken over (early-input.ts).
+    rememberServerControls(root);
+    hydrateFirstScreen(
+      () =>
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <I18nextProvider i18n={i18n}>
+              <RouterProvider router={router} />
+            </I18nextProvider>
+          </StrictMode>,
+        ),
+      () => root.setAttribute('data-taken-over', ''),
     );
     return;
   }
@@ -79,4 +87,6 @@ export async function bootApp(options: {
       </I18nextProvider>
     </StrictMode>,
   );
+  // Every screen drawn from here on is drawn by the scripts, its handlers attached as it appears.
+  root.setAttribute('data-taken-over', '');
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEarlyInput, useScriptsReady } from '@gp/ui/early-input';
 import controls from '../../../components/controls.module.css';
 import { errorMessage } from '../model/error-message.ts';
 import styles from './forms.module.css';
@@ -40,7 +41,10 @@ export function useFormSubmit(
   return { busy, submit };
 }
 
-/** A form of the passport pages, named by its heading when it has one; the browser's own checks are off. */
+/**
+ * A form of the passport pages, named by its heading when it has one; the browser's own checks are off. What the
+ * player typed into the server's markup before the takeover is handed to the form's fields (early-input.ts).
+ */
 export function AuthForm({
   heading,
   onSubmit,
@@ -52,8 +56,11 @@ export function AuthForm({
   children: ReactNode;
 } & Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'>) {
   const headingId = useId();
+  const ref = useRef<HTMLFormElement>(null);
+  useEarlyInput(ref);
   return (
     <form
+      ref={ref}
       className={styles.form}
       onSubmit={(e) => void onSubmit(e)}
       noValidate
@@ -66,7 +73,10 @@ export function AuthForm({
   );
 }
 
-/** The form's own button: `busyLabel` while what it sent is on its way. */
+/**
+ * The form's own button: `busyLabel` while what it sent is on its way. Disabled and busy until the scripts have
+ * the form: sent by the browser alone it would be a GET of the page with the password in its address.
+ */
 export function SubmitButton({
   busy,
   label,
@@ -76,8 +86,14 @@ export function SubmitButton({
   label: string;
   busyLabel?: string;
 }) {
+  const ready = useScriptsReady();
   return (
-    <button type="submit" className={controls.primary} disabled={busy}>
+    <button
+      type="submit"
+      className={controls.primary}
+      disabled={busy || !ready}
+      aria-busy={!ready || undefined}
+    >
       {busy && busyLabel ? busyLabel : label}
     </button>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { site } from '@gp/config';
+import { useScriptsReady } from '@gp/ui/early-input';
 import { authCalls } from '../api/auth.calls.ts';
 import { errorMessage } from '../model/error-message.ts';
 import { Field } from '../../../components/field.tsx';
@@ -31,6 +32,8 @@ export function CaptchaField({
   const [image, setImage] = useState('');
   const [loadError, setLoadError] = useState('');
   const [refreshes, setRefreshes] = useState(0);
+  // A new picture is the scripts' work: the button waits for them (early-input.ts).
+  const ready = useScriptsReady();
 
   useEffect(() => {
     let live = true;
@@ -76,6 +79,7 @@ export function CaptchaField({
       <button
         type="button"
         className={controls.secondary}
+        disabled={!ready}
         onClick={() => setRefreshes((n) => n + 1)}
         aria-label={t('captcha.refresh')}
       >

@@ -18,6 +18,7 @@ import { CaptchaField } from './captcha-field.tsx';
 import { ChoiceCard, ChoiceGroup, focusFirstChoice } from './choice.tsx';
 import { ItemName } from './item-name.tsx';
 import { RulesAgreement } from './rules-agreement.tsx';
+import { useEarlyInput, useScriptsReady } from '@gp/ui/early-input';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { RecentAnswers, useResource } from '@gp/ui/use-resource';
 import { VisuallyHidden } from '@gp/ui/visually-hidden';
@@ -93,6 +94,11 @@ export function TopupForm({
   const agreeRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  // What the player chose or typed in a server-painted form before the takeover is kept (early-input.ts); the
+  // button waits for the scripts, which alone can hand the order over.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEarlyInput(formRef);
+  const ready = useScriptsReady();
   /** Moves focus to a choice (its chosen or first card), the captcha or the rules box. */
   const focusField = (field: Field) => {
     if (field === 'captcha') captchaRef.current?.focus();
@@ -408,6 +414,7 @@ export function TopupForm({
 
   return (
     <form
+      ref={formRef}
       className={styles.panel}
       aria-label={t('form.label', { game: game.game_name })}
       noValidate
@@ -433,7 +440,13 @@ export function TopupForm({
         inputRef={agreeRef}
       />
       <div className={styles.actions}>
-        <button ref={submitRef} type="submit" className={styles.primary}>
+        <button
+          ref={submitRef}
+          type="submit"
+          className={styles.primary}
+          disabled={!ready}
+          aria-busy={!ready || undefined}
+        >
           {t('form.payNow')}
         </button>
       </div>

@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEarlyInput } from '@gp/ui/early-input';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { orderHelpQuestionTypeSlug, questionFormSchema, type CsGameItem } from '@gp/contracts/cs';
 import { codes } from '@gp/errors';
@@ -91,6 +92,9 @@ export function QuestionForm({
     Field,
     string
   >;
+  // What the player typed into a server-painted form before the takeover is kept (early-input.ts).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEarlyInput(formRef);
   const [values, setValues] = useState<Values>({
     game: about ? String(about.gameBaseId) : games.length === 1 ? String(games[0]!.game_base_id) : '',
     type: '',
@@ -221,7 +225,13 @@ export function QuestionForm({
   else if (types.error !== undefined) typePlaceholder = t('question.typesError');
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-busy={busy || undefined}
+    >
       <FormMessages alert={alert} />
       {about && <OrderFacts about={about} games={games} />}
       <div className={styles.row}>
