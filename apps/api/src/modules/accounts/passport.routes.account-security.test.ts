@@ -4,6 +4,7 @@
  * a login from a browser new to the member e-mails them once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import thMessages from '@gp/i18n/locales/th/messages.json' with { type: 'json' };
 import { createTestApp } from '../../../test/test-app.ts';
 import { backdateCodes, captchaTicket, latestCode, sealPasswords } from '../../../test/passport-steps.ts';
 import { outbox } from '../messaging/index.ts';
@@ -117,7 +118,7 @@ describe('changing the e-mail', () => {
     const [notice, ...older] = await mailTo('owner@example.com');
     expect(older).toHaveLength(before);
     expect(notice).toMatchObject({ channel: 'email', lang: 'th' });
-    expect(notice!.subject).toBe('อีเมลของบัญชี JoyPeak Games ของคุณถูกเปลี่ยนแล้ว');
+    expect(notice!.subject).toBe(thMessages.accountSecurity.emailChanged.subject);
     expect(notice!.body).toContain('n***r@example.com');
     expect(notice!.body).toContain('/service');
     // Every other session ended; this one goes on.
