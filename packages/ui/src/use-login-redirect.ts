@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useLocation } from 'react-router';
 import { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
 import { useShell } from './shell/shell-context.tsx';
@@ -27,5 +28,12 @@ export function useLoginRedirect() {
       }),
     [toLogin],
   );
-  return { guard, toLogin, loginHref: () => loginUrl(shell.hosts, shell.h5, window.location.href) };
+  // The server renders first screens too (a login prompt's link among them), where there is no window: the page's
+  // address is its host's origin and the router's location.
+  const location = useLocation();
+  const here = () =>
+    typeof window === 'undefined'
+      ? `${shell.hosts.apps[shell.host]}${location.pathname}${location.search}`
+      : window.location.href;
+  return { guard, toLogin, loginHref: () => loginUrl(shell.hosts, shell.h5, here()) };
 }
