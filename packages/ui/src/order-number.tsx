@@ -1,5 +1,6 @@
-import { Fragment, useState, useSyncExternalStore } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScriptsReady } from './early-input.ts';
 import styles from './order-number.module.css';
 
 /** An order number's groups of four, from its start ("GP20 2611 29A1 ..."). */
@@ -9,7 +10,6 @@ export function groupsOf(value: string, size = 4): string[] {
   return groups;
 }
 
-const noChanges = () => () => {};
 // The server renders first screens too (no navigator on Node 20, none with a clipboard after).
 const clipboardWritable = () =>
   typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
@@ -23,8 +23,8 @@ const clipboardWritable = () =>
  */
 export function OrderNumber({ value, copy = true }: { value: string; copy?: boolean }) {
   const { t } = useTranslation('common');
-  // False while a server-rendered page is taken over (the server's answer), then what this browser can do.
-  const canCopy = useSyncExternalStore(noChanges, clipboardWritable, () => false) && copy;
+  // Not in the server's markup nor while it is taken over (early-input's one signal), then what this browser can do.
+  const canCopy = useScriptsReady() && copy && clipboardWritable();
   const [copied, setCopied] = useState<{ value: string; result: 'done' | 'failed' } | null>(null);
   const result = copied?.value === value ? copied.result : null;
 
