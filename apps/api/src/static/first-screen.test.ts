@@ -324,4 +324,21 @@ describe('first screen in the HTML (passport and pay)', () => {
     ).json<{ data: { game_name: string }[] }>();
     expect(root).toContain(games.data[0]!.game_name);
   });
+
+  it("renders a game link's game chosen, for that visitor only", async () => {
+    const games = (
+      await ctx.app.inject({
+        url: `/pay/api/komoe/webpay/game_list?distribution_region=${site.distributionRegion}&lang=en`,
+      })
+    ).json<{ data: { game_base_id: number }[] }>();
+    const headers = { host: 'pay.test', 'user-agent': desktop, 'accept-language': 'en' };
+    const linked = await pay.inject({ url: `/paygame/?game=${games.data[0]!.game_base_id}`, headers });
+    // A visitor with a game chosen is asked to log in (the browser's takeover draws the same).
+    expect(rootOf(linked.body)).toContain('aria-labelledby="login-needed"');
+    expect(rootOf(linked.body)).toMatch(/<input[^>]*type="radio"[^>]*checked/);
+    // The next visitor's page has no game chosen: the server keeps nobody's choices.
+    const next = await pay.inject({ url: '/paygame/', headers });
+    expect(rootOf(next.body)).not.toContain('login-needed');
+    expect(rootOf(next.body)).not.toMatch(/<input[^>]*type="radio"[^>]*checked/);
+  });
 });

@@ -100,6 +100,24 @@ describe('/paygame/ for a visitor', () => {
     expect(await screen.findByRole('link', { name: 'Log in to top up' })).toBeTruthy();
   });
 
+  it("replaces the game the tab's draft held with the link's, and keeps a game chosen afterwards", async () => {
+    state.loggedIn = false;
+    sessionStorage.setItem(
+      'gp.pay.draft:webpay',
+      JSON.stringify({
+        game: { game_base_id: 1, game_id: 'g1', game_name: 'Starfall Legends', game_icon: '' },
+      }),
+    );
+    await renderApp(routes, '/paygame/?game=2');
+    await waitFor(async () => expect(((await radio('Lotus Blade')) as HTMLInputElement).checked).toBe(true));
+    expect(((await radio('Starfall Legends')) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(await radio('Starfall Legends'));
+    await waitFor(async () =>
+      expect(((await radio('Starfall Legends')) as HTMLInputElement).checked).toBe(true),
+    );
+    expect(((await radio('Lotus Blade')) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('says top-up is unavailable when the main switch is off', async () => {
     state.open = 0;
     await renderApp(routes, '/paygame/');

@@ -4,7 +4,7 @@
  * made the page follows it at `?order_no=...&pay_order_no=...` (so a reload, or an H5 order page opened on a
  * desktop, lands on the same order).
  */
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import type { ApiError } from '@gp/api-client';
@@ -20,7 +20,6 @@ import {
   TopupForm,
   draftGameOf,
   useDraft,
-  updateDraft,
   withGame,
   orderFromSearch,
   orderPath,
@@ -38,19 +37,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const api = topupApiOf(place.variant);
   const [open, games] = await Promise.all([api.isOpen(), api.games()]);
   // `?game=` (a game link, the console's preview) chooses the game, as the H5 setout page does.
-  const wanted = games.find((g) => g.game_base_id === Number(url.searchParams.get('game')));
-  if (wanted) updateDraft(place.variant, (d) => withGame(d, wanted));
-  return { open, games };
+  const wanted = games.find((g) => g.game_base_id === Number(url.searchParams.get('game')))?.game_base_id;
+  return { open, games, wanted };
 }
 
-function Wizard({ games, api, place }: { games: PayGameItem[]; api: TopupApi; place: TopupPlace }) {
+function Wizard({
+  games,
+  wanted,
+  api,
+  place,
+}: {
+  games: PayGameItem[];
+  wanted: number | undefined;
+  api: TopupApi;
+  place: TopupPlace;
+}) {
   const { user } = useShellData();
   const navigate = useNavigate();
   const [draft, update] = useDraft(api.id);
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const [rejection, setRejection] = useState<ApiError>();
   const [returning, setReturning] = useState(false);
-  const game = games.find((g) => g.game_base_id === draft.game?.game_base_id);
+  // The server and the takeover draw the linked game from the address (there is no stored draft yet); once the tab's
+  // draft is read, the link's game replaces the one it held, before the browser paints.
+  // Once per link: a game chosen on the page afterwards stays chosen.
+  const applied = useRef<number>(undefined);
+  useLayoutEffect(() => {
+    const linked = games.find((g) => g.game_base_id === wanted);
+    if (!linked || applied.current === linked.game_base_id) return;
+    applied.current = linked.game_base_id;
+    update((d) => withGame(d, linked));
+  }, [games, wanted, update]);
+  const game = games.find((g) => g.game_base_id === (draft.game?.game_base_id ?? wanted));
 
   if (step === 'confirm' && user)
     return (
@@ -107,7 +125,7 @@ function Wizard({ games, api, place }: { games: PayGameItem[]; api: TopupApi; pl
 
 export default function Paygame() {
   const { t } = useTranslation('pay');
-  const { open, games } = useLoaderData<typeof loader>();
+  const { open, games, wanted } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const { place, api } = useTopup();
   const order = useMemo(() => orderFromSearch(search), [search]);
@@ -122,7 +140,7 @@ export default function Paygame() {
       ) : games.length === 0 ? (
         <p className={styles.notice}>{t('paygame.noGames')}</p>
       ) : (
-        <Wizard games={games} api={api} place={place} />
+        <Wizard games={games} wanted={wanted} api={api} place={place} />
       )}
     </TopupPage>
   );

@@ -133,11 +133,20 @@ export function sanitizeDraft(value: unknown): TopupDraft {
   return draft;
 }
 
+/**
+ * The draft a page is rendered with where there is no tab to keep one: on the server, and in the browser while it
+ * adopts the server's markup (useDraft's server snapshot), so both draw the same first screen. The tab's own draft
+ * follows right after the takeover.
+ */
+const serverDraft: TopupDraft = Object.freeze({});
+const inBrowser = () => typeof window !== 'undefined';
+
 const listeners = new Set<() => void>();
 const snapshots = new Map<VariantId, { raw: string | null; draft: TopupDraft }>();
 
 /** The draft as stored now; the same object while storage holds the same text (useSyncExternalStore needs that). */
 export function readDraft(variant: VariantId): TopupDraft {
+  if (!inBrowser()) return serverDraft;
   const raw = readRaw(storageKey(variant));
   const cached = snapshots.get(variant);
   if (cached && cached.raw === raw) return cached.draft;
@@ -153,6 +162,8 @@ export function readDraft(variant: VariantId): TopupDraft {
 }
 
 export function updateDraft(variant: VariantId, change: (draft: TopupDraft) => TopupDraft): TopupDraft {
+  // One server renders for every visitor: a choice kept in its memory would show in the next visitor's page.
+  if (!inBrowser()) return change(serverDraft);
   const next = change(readDraft(variant));
   writeJson(storageKey(variant), next);
   // Storage may refuse; the page goes on with the choice in memory.
@@ -173,7 +184,7 @@ export function useDraft(
   const draft = useSyncExternalStore(
     subscribe,
     () => readDraft(variant),
-    () => readDraft(variant),
+    () => serverDraft,
   );
   const update = useCallback(
     (change: (draft: TopupDraft) => TopupDraft) => void updateDraft(variant, change),
