@@ -24,9 +24,9 @@ const repoApps = resolve(here, '../../apps');
 
 /** The app hosts: the folder under apps/ and the API variable that names its origin. */
 export const apps = [
-  { app: 'portal', origin: 'PORTAL_ORIGIN' },
-  { app: 'passport', origin: 'PASSPORT_ORIGIN' },
-  { app: 'pay', origin: 'PAY_ORIGIN' },
+  { app: 'portal', origin: 'PORTAL_ORIGIN', pages: 'PORTAL_PAGES' },
+  { app: 'passport', origin: 'PASSPORT_ORIGIN', pages: 'PASSPORT_PAGES' },
+  { app: 'pay', origin: 'PAY_ORIGIN', pages: 'PAY_PAGES' },
   { app: 'cs-admin', origin: 'CS_ADMIN_ORIGIN' },
 ];
 
@@ -59,6 +59,13 @@ const defaults = {
   CDN_CLIENT_HEADER: '',
   // Where the rendered files are when nginx reads them (the image renders in one place and copies to another).
   NGINX_CONF_DIR: '',
+  // The API processes' app hosts that render the player pages' first screens (SERVE_APPS), per app: `host:port`
+  // lists. An app without one is served as static files alone (the console always is).
+  PORTAL_PAGES: '',
+  PASSPORT_PAGES: '',
+  PAY_PAGES: '',
+  // How long a page may take to render before the static page is sent instead.
+  PAGE_RENDER_TIMEOUT: '2s',
 };
 const required = ['API_ORIGIN', ...apps.map((a) => a.origin)];
 
@@ -91,6 +98,73 @@ const appleFormPost = `    location = /apple_return_url {
       proxy_set_header X-Request-Id $request_id;
     }`;
 
+/** The page and the few unhashed files, as files: revalidated every time, so a new build shows on the next visit. */
+const staticPage = `    # The page and the few unhashed files: revalidated every time, so a new build shows on the next visit.
+    # Any other path is a client-side route: the page.
+    location / {
+      include \${OUT_DIR}/headers/\${APP}.conf;
+      add_header Cache-Control "no-cache" always;
+      try_files $uri /index.html;
+    }`;
+
+/**
+ * The page rendered with its first screen by the API processes' app hosts (apps/api/src/static/app-hosts.ts:
+ * the reader's language, the page's text before any script). A file that exists (favicon, manifest) is sent as it
+ * is. A renderer that refuses, fails or takes longer than PAGE_RENDER_TIMEOUT is skipped for the static page, which
+ * the browser renders alone: never an error page. The browser headers come from this proxy's header file for both,
+ * so they have one source here (the app host's own are hidden, not sent twice).
+ */
+const renderedPage = `    location / {
+      include \${OUT_DIR}/headers/\${APP}.conf;
+      add_header Cache-Control "no-cache" always;
+      try_files $uri @page;
+    }
+    location @page {
+      include \${OUT_DIR}/headers/\${APP}.conf;
+\${HIDDEN_HEADERS}
+      proxy_pass http://pages_\${APP};
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_connect_timeout 1s;
+      proxy_read_timeout \${PAGE_RENDER_TIMEOUT};
+      # A process that refuses goes to the other one; a slow one is not waited for twice.
+      proxy_next_upstream error http_502 http_503;
+      proxy_next_upstream_tries 2;
+      proxy_intercept_errors on;
+      error_page 500 502 503 504 = @static_page;
+    }
+    location @static_page {
+      include \${OUT_DIR}/headers/\${APP}.conf;
+      add_header Cache-Control "no-cache" always;
+      try_files /index.html =404;
+    }`;
+
+/** The upstream of an app's renderers. */
+function pageUpstream(app, servers) {
+  return [
+    `  # ${app}: the API processes' app hosts that render its pages.`,
+    `  upstream pages_${app} {`,
+    `    zone pages_${app} 64k;`,
+    ...servers.map((s) => `    server ${s} max_fails=1 fail_timeout=5s;`),
+    '  }',
+  ].join('\n');
+}
+
+/** `host:port` items of a comma list. */
+function serverList(value, what) {
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of list)
+    if (!/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(item))
+      throw new Error(`${what} holds something that is not host:port: ${item}`);
+  return list;
+}
+
 function fill(template, values) {
   return template.replace(/\$\{([A-Z_]+)\}/g, (_, name) => {
     if (!(name in values)) throw new Error(`template variable ${name} has no value`);
@@ -103,6 +177,11 @@ function hostOf(variable, value) {
     throw new Error(`${variable} must be an https:// origin (got ${value})`);
   return new URL(value).hostname;
 }
+
+/** The app host's own browser headers, hidden in a rendered page's answer: the header file adds the same ones. */
+const hiddenHeaders = [...Object.keys(browserHeaders), 'Content-Security-Policy']
+  .map((name) => `      proxy_hide_header ${name};`)
+  .join('\n');
 
 /** The header lines of one app host. */
 export function headerLines(app, appsRoot = repoApps) {
@@ -157,13 +236,26 @@ export function render(outDir, env = process.env, appsRoot = repoApps) {
     OUT_DIR: v.NGINX_CONF_DIR || out,
   };
   const appTemplate = readFileSync(join(here, 'app-server.conf.template'), 'utf8');
-  const appServers = apps.map(({ app, origin }) => {
+  if (!/^\d{1,3}(ms|s)$/.test(v.PAGE_RENDER_TIMEOUT))
+    throw new Error(`PAGE_RENDER_TIMEOUT is not a time such as 2s or 800ms: ${v.PAGE_RENDER_TIMEOUT}`);
+  const appServers = apps.map(({ app, origin, pages }) => {
     writeFileSync(join(out, 'headers', `${app}.conf`), headerLines(app, appsRoot));
+    const renderers = pages ? serverList(v[pages], pages) : [];
+    const values = { APP: app, OUT_DIR: common.OUT_DIR };
     return fill(appTemplate, {
       ...common,
       APP: app,
       HOST: hostOf(origin, env[origin]),
-      APP_LOCATIONS: app === 'passport' ? fill(appleFormPost, { APP: app, OUT_DIR: common.OUT_DIR }) : '',
+      APP_LOCATIONS: app === 'passport' ? fill(appleFormPost, values) : '',
+      PAGE_UPSTREAM: renderers.length > 0 ? pageUpstream(app, renderers) : '',
+      PAGE_LOCATIONS:
+        renderers.length > 0
+          ? fill(renderedPage, {
+              ...values,
+              PAGE_RENDER_TIMEOUT: v.PAGE_RENDER_TIMEOUT,
+              HIDDEN_HEADERS: hiddenHeaders,
+            })
+          : fill(staticPage, values),
     });
   });
   const conf = fill(readFileSync(join(here, 'nginx.conf.template'), 'utf8'), {

@@ -16,9 +16,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieHeader, cookiesOf, direct, viaProxy, type Answer, type RequestOptions } from './client.ts';
 import { pgBin } from './postgres.ts';
 import { acmeToken, appNames, cdn, hosts, rateLimitMax, repoRoot, startStack, type Stack } from './stack.ts';
@@ -90,32 +91,97 @@ async function staffLogin(port: number, client: string, password: string, accoun
   return { res, body: res.json(), cookies: cookiesOf(res) };
 }
 
+const indexHtml = (app: string) => readFileSync(join(repoRoot, 'apps', app, 'dist/index.html'), 'utf8');
+
+/** A page answer: HTML, never cached, every browser header of the app exactly once. */
+function expectPage(page: Answer, app: string) {
+  expect(page.status).toBe(200);
+  expect(page.headers['content-type']).toMatch(/^text\/html/);
+  expect(page.headers['cache-control']).toBe('no-cache');
+  for (const [name, value] of Object.entries(expectedAppHeaders(app))) {
+    expect(page.headers[name], name).toBe(value);
+  }
+  expectBrowserSide(page);
+}
+
+/** The player pages' texts in Thai, as the first screens must hold them before any script runs. */
+const thai = (namespace: string) =>
+  JSON.parse(readFileSync(join(repoRoot, `packages/i18n/locales/th/${namespace}.json`), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script/.exec(html)?.[1] ?? '';
+
 describe('app hosts through nginx', () => {
-  it.each(appNames)('%s: the page with the headers the Node app host sends, HEAD as GET', async (app) => {
-    const host = hosts[app];
-    const page = await proxied(host, { path: '/' });
-    expect(page.status).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.text()).toBe(readFileSync(join(repoRoot, 'apps', app, 'dist/index.html'), 'utf8'));
-    expect(page.headers['cache-control']).toBe('no-cache');
-    for (const [name, value] of Object.entries(expectedAppHeaders(app))) {
-      expect(page.headers[name], name).toBe(value);
+  it.each(appNames)(
+    "%s: a client-side route is the static page with the app's headers, HEAD as GET",
+    async (app) => {
+      const host = hosts[app];
+      // A path no first screen is rendered for: the built page as it is, from nginx or from the app host.
+      const page = await proxied(host, { path: '/some/client/route?x=1' });
+      expectPage(page, app);
+      expect(page.text()).toBe(indexHtml(app));
+
+      const head = await proxied(host, { method: 'HEAD', path: '/some/client/route?x=1' });
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(head.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+
+      // A missing asset and the build's metadata are not the page.
+      expect((await proxied(host, { path: '/assets/missing-0000.js' })).status).toBe(404);
+      expect((await proxied(host, { path: '/.vite/content-security-policy.txt' })).status).toBe(404);
+      expect((await proxied(host, { path: '/.vite/manifest.json' })).status).toBe(404);
+    },
+  );
+
+  it('the console is its static page', async () => {
+    const page = await proxied(hosts['cs-admin'], { path: '/' });
+    expectPage(page, 'cs-admin');
+    expect(page.text()).toBe(indexHtml('cs-admin'));
+  });
+
+  it.each([
+    { app: 'portal', path: '/', heading: thai('portal').home!.heading! },
+    { app: 'passport', path: '/login', heading: thai('passport').login!.heading! },
+    { app: 'pay', path: '/paygame/', heading: thai('pay').paygame!.heading! },
+  ] as const)(
+    '$app $path: the first screen in Thai before any script, rendered behind nginx',
+    async (page) => {
+      const res = await proxied(hosts[page.app], {
+        path: page.path,
+        headers: { 'accept-language': 'th-TH,th;q=0.9,en;q=0.5' },
+      });
+      expectPage(res, page.app);
+      const html = res.text();
+      expect(html).toMatch(/<html lang="th"/);
+      expect(rootOf(html)).toContain(page.heading);
+      // Rendered once per visit, in the visitor's language: never cached by anyone.
+      expect(res.headers.vary).toMatch(/accept-language/);
+    },
+  );
+
+  it('a renderer that refuses or hangs gives way to the static page, never an error', async () => {
+    // A renderer that takes the connection and never answers, and a port where nothing listens.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const hangingPort = (hanging.address() as AddressInfo).port;
+    try {
+      const proxy = await s.anotherProxy({
+        PORTAL_PAGES: `127.0.0.1:${hangingPort}`,
+        PAY_PAGES: '127.0.0.1:9',
+        PAGE_RENDER_TIMEOUT: '800ms',
+      });
+      for (const app of ['portal', 'pay'] as const) {
+        const started = Date.now();
+        const res = await viaProxy(proxy, hosts[app], { path: '/' });
+        expectPage(res, app);
+        expect(res.text()).toBe(indexHtml(app));
+        expect(Date.now() - started).toBeLessThan(5_000);
+      }
+    } finally {
+      hanging.closeAllConnections();
+      hanging.close();
     }
-    expectBrowserSide(page);
-
-    const head = await proxied(host, { method: 'HEAD', path: '/' });
-    expect(head.status).toBe(200);
-    expect(head.body.length).toBe(0);
-    expect(head.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
-
-    // A client-side route is the page; a missing asset and the build's metadata are not.
-    const route = await proxied(host, { path: '/some/client/route?x=1' });
-    expect(route.status).toBe(200);
-    expect(route.text()).toBe(page.text());
-    expect(route.headers['cache-control']).toBe('no-cache');
-    expect((await proxied(host, { path: '/assets/missing-0000.js' })).status).toBe(404);
-    expect((await proxied(host, { path: '/.vite/content-security-policy.txt' })).status).toBe(404);
-    expect((await proxied(host, { path: '/.vite/manifest.json' })).status).toBe(404);
   });
 
   it.each(appNames)('%s: a hashed asset is cached for a year and compressed', async (app) => {
@@ -179,10 +245,13 @@ describe('the API through nginx', () => {
     expect((await ask('127.0.0.70', '198.51.100.180', 1)).status).toBe(200);
     // Not a CDN edge: its header is ignored.
     expect((await ask('127.0.0.40', '198.51.100.181', 2)).status).toBe(200);
-    const lines = readFileSync(s.accessLog, 'utf8')
-      .split('\n')
-      .filter((line) => line.includes(marker));
-    expect(lines.map((line) => line.split(' ')[0])).toEqual(['198.51.100.180', '127.0.0.40']);
+    const clients = () =>
+      readFileSync(s.accessLog, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(marker))
+        .map((line) => line.split(' ')[0]);
+    // nginx logs a request once its answer is sent: the line may come a moment after the client has it.
+    await vi.waitFor(() => expect(clients()).toEqual(['198.51.100.180', '127.0.0.40']), { timeout: 2_000 });
   });
 
   it("the API counts a CDN's players apart, and a player the same through any edge", async () => {

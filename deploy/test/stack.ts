@@ -66,6 +66,11 @@ export interface Stack {
    * settings and ports, a log of its own (`<name>-<n>.log`); stopped with the stack.
    */
   respawn: (which: 'api-a' | 'api-b' | 'worker') => Started;
+  /**
+   * A second nginx of the same configuration but for the render.mjs settings in `changed` (e.g. where the pages
+   * are rendered), on ports of its own; stopped with the stack. Its certificate is the stack's.
+   */
+  anotherProxy: (changed: Record<string, string>) => Promise<Stack['proxy']>;
   stop: () => Promise<void>;
 }
 
@@ -213,11 +218,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...services.env,
     };
     const logDir = dir;
-    const api = (name: string, port: number, metricsPort: number) =>
+    // Each API process serves the apps' pages on ports of its own (SERVE_APPS, as compose.yaml's replicas do on
+    // theirs); nginx sends the player hosts' page requests there.
+    const pagePorts = async () => ({
+      portal: await port(),
+      passport: await port(),
+      pay: await port(),
+      'cs-admin': await port(),
+    });
+    const pagesA = await pagePorts();
+    const pagesB = await pagePorts();
+    const api = (name: string, port: number, metricsPort: number, pages: Record<AppName, number>) =>
       start(name, process.execPath, [join(apiDist, 'server.js')], {
         cwd: repoRoot,
         logDir,
-        env: { ...env, API_PORT: String(port), METRICS_PORT: String(metricsPort), RUN_JOBS: 'false' },
+        env: {
+          ...env,
+          API_PORT: String(port),
+          METRICS_PORT: String(metricsPort),
+          RUN_JOBS: 'false',
+          SERVE_APPS: 'true',
+          PORTAL_PORT: String(pages.portal),
+          PASSPORT_PORT: String(pages.passport),
+          PAY_PORT: String(pages.pay),
+          CS_ADMIN_PORT: String(pages['cs-admin']),
+        },
       });
     // Each poll as a client of its own (the test stands in for the trusted proxy), so a slow start cannot use up
     // the small rate limit of one address.
@@ -231,13 +256,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     // Both API processes start at once on the empty database, as compose starts its replicas: one migrates
     // under the advisory lock, the other waits for it (apps/api/src/db/database.ts).
-    const a = api('api-a', apiPortA, metricsA);
-    const b = api('api-b', apiPortB, metricsB);
+    const a = api('api-a', apiPortA, metricsA, pagesA);
+    const b = api('api-b', apiPortB, metricsB, pagesB);
     started.push(a, b);
     await Promise.all([
       waitFor('api-a /healthz', healthy(apiPortA), { process: a }),
       waitFor('api-b /healthz', healthy(apiPortB), { process: b }),
     ]);
+    // The app hosts listen right after the API.
+    for (const [p, pages] of [
+      [a, pagesA],
+      [b, pagesB],
+    ] as const)
+      for (const app of appNames)
+        await waitFor(
+          `${p.name} ${app} pages`,
+          async () => (await direct(pages[app], { path: '/' })).status === 200,
+          {
+            process: p,
+          },
+        );
     // Production starts empty and prints no password: the operator makes the first administrator with the command
     // deploy/README.md names, against the database the processes migrated.
     for (const p of [a, b])
@@ -263,14 +301,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         which === 'worker'
           ? startWorker(name)
           : which === 'api-a'
-            ? api(name, apiPortA, metricsA)
-            : api(name, apiPortB, metricsB);
+            ? api(name, apiPortA, metricsA, pagesA)
+            : api(name, apiPortB, metricsB, pagesB);
       started.push(again);
       return again;
     };
 
-    const runDir = join(dir, 'nginx');
-    mkdirSync(runDir, { mode: 0o755 });
     // certbot --webroot's folder, with a challenge token in it.
     const acmeRoot = join(dir, 'acme');
     mkdirSync(join(acmeRoot, '.well-known/acme-challenge'), { recursive: true, mode: 0o755 });
@@ -279,53 +315,64 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     writeFileSync(join(acmeRoot, '.well-known/acme-challenge', acmeToken.name), acmeToken.content, {
       mode: 0o644,
     });
-    const conf = render(
-      join(dir, 'nginx-conf'),
-      {
-        API_ORIGIN: origin(hosts.api),
-        PORTAL_ORIGIN: env.PORTAL_ORIGIN,
-        PASSPORT_ORIGIN: env.PASSPORT_ORIGIN,
-        PAY_ORIGIN: env.PAY_ORIGIN,
-        CS_ADMIN_ORIGIN: env.CS_ADMIN_ORIGIN,
-        HTTPS_PORT: String(httpsPort),
-        HTTP_PORT: String(httpPort),
-        API_UPSTREAMS: `127.0.0.1:${apiPortA},127.0.0.1:${apiPortB}`,
-        APPS_DIR: appsDir,
-        TLS_CERT: tls.cert,
-        TLS_KEY: tls.key,
-        RUN_DIR: runDir,
-        // A file: nginx cannot open /dev/stdout when it is the test's pipe (a socket).
-        ACCESS_LOG: join(runDir, 'access.log'),
-        ACME_ROOT: acmeRoot,
-        // Deployed behind a CDN whose edges are the loopback addresses 127.0.0.64/26.
-        CDN_RANGES: cdn.ranges,
-        CDN_CLIENT_HEADER: cdn.header,
-        // As root, the workers drop to nobody (as the image's run as nginx); otherwise nginx runs as the tester.
-        NGINX_USER: process.getuid?.() === 0 ? 'nobody nogroup' : '',
-      },
-      appsDir,
-    );
-    const nginx = start(
-      'nginx',
-      '/usr/sbin/nginx',
-      ['-p', runDir, '-e', 'stderr', '-c', conf, '-g', 'daemon off;'],
-      {
-        cwd: dir,
-        logDir,
-        env: baseEnv(),
-      },
-    );
-    started.push(nginx);
     const ca = readFileSync(tls.cert, 'utf8');
-    const proxy = { port: httpsPort, httpPort, ca };
-    await waitFor(
-      'nginx',
-      async () => (await viaProxy(proxy, hosts.api, { path: '/healthz' })).status === 200,
-      {
-        process: nginx,
-        ms: 20_000,
-      },
-    );
+    /** nginx with the rendered configuration, in a folder of its own; `changed` replaces settings of render.mjs. */
+    const startProxy = async (
+      name: string,
+      ports: { https: number; http: number },
+      changed: Record<string, string> = {},
+    ) => {
+      const runDir = join(dir, name);
+      mkdirSync(runDir, { mode: 0o755 });
+      const conf = render(
+        join(dir, `${name}-conf`),
+        {
+          API_ORIGIN: origin(hosts.api),
+          PORTAL_ORIGIN: env.PORTAL_ORIGIN,
+          PASSPORT_ORIGIN: env.PASSPORT_ORIGIN,
+          PAY_ORIGIN: env.PAY_ORIGIN,
+          CS_ADMIN_ORIGIN: env.CS_ADMIN_ORIGIN,
+          HTTPS_PORT: String(ports.https),
+          HTTP_PORT: String(ports.http),
+          API_UPSTREAMS: `127.0.0.1:${apiPortA},127.0.0.1:${apiPortB}`,
+          PORTAL_PAGES: `127.0.0.1:${pagesA.portal},127.0.0.1:${pagesB.portal}`,
+          PASSPORT_PAGES: `127.0.0.1:${pagesA.passport},127.0.0.1:${pagesB.passport}`,
+          PAY_PAGES: `127.0.0.1:${pagesA.pay},127.0.0.1:${pagesB.pay}`,
+          APPS_DIR: appsDir,
+          TLS_CERT: tls.cert,
+          TLS_KEY: tls.key,
+          RUN_DIR: runDir,
+          // A file: nginx cannot open /dev/stdout when it is the test's pipe (a socket).
+          ACCESS_LOG: join(runDir, 'access.log'),
+          ACME_ROOT: acmeRoot,
+          // Deployed behind a CDN whose edges are the loopback addresses 127.0.0.64/26.
+          CDN_RANGES: cdn.ranges,
+          CDN_CLIENT_HEADER: cdn.header,
+          // As root, the workers drop to nobody (as the image's run as nginx); otherwise nginx runs as the tester.
+          NGINX_USER: process.getuid?.() === 0 ? 'nobody nogroup' : '',
+          ...changed,
+        },
+        appsDir,
+      );
+      const nginx = start(
+        name,
+        '/usr/sbin/nginx',
+        ['-p', runDir, '-e', 'stderr', '-c', conf, '-g', 'daemon off;'],
+        { cwd: dir, logDir, env: baseEnv() },
+      );
+      started.push(nginx);
+      const proxy = { port: ports.https, httpPort: ports.http, ca };
+      await waitFor(
+        name,
+        async () => (await viaProxy(proxy, hosts.api, { path: '/healthz' })).status === 200,
+        { process: nginx, ms: 20_000 },
+      );
+      return { nginx, proxy, accessLog: join(runDir, 'access.log') };
+    };
+    const { nginx, proxy, accessLog } = await startProxy('nginx', { https: httpsPort, http: httpPort });
+    let proxies = 0;
+    const anotherProxy = async (changed: Record<string, string>) =>
+      (await startProxy(`nginx-${++proxies}`, { https: await port(), http: await port() }, changed)).proxy;
 
     return {
       dir,
@@ -335,7 +382,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       worker: { process: worker, metricsPort: metricsW },
       nginx,
       proxy,
-      accessLog: join(runDir, 'access.log'),
+      accessLog,
+      anotherProxy,
       demoIdPort,
       tls,
       origin,

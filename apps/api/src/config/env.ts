@@ -294,7 +294,11 @@ const fields = z
     PAY_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(5),
     PAY_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(2_000),
     PAY_STREAM_LIFETIME_S: z.coerce.number().int().min(1).max(86_400).default(1_800),
-    /** Serve the four built apps on their ports from this process (`pnpm start`). */
+    /**
+     * Serve the four built apps on their ports from this process, with the player pages' first screens rendered:
+     * `pnpm start`, and production, where nginx sends the player hosts' page requests to these ports
+     * (deploy/README.md "Pages").
+     */
     SERVE_APPS: bool.default(false),
     PORTAL_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.portal),
     PASSPORT_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.passport),

@@ -1,6 +1,7 @@
 /**
- * Serves the four built player/staff apps from this process, each on its own port as production serves each
- * on its own host. Unknown paths get the app's index.html (client-side routes); hashed assets are cached for a
+ * Serves the four built player/staff apps from this process (SERVE_APPS), each on its own port as production
+ * serves each on its own host: `pnpm start` sends browsers here, production's nginx the player hosts' page
+ * requests (it serves the hashed assets itself, and the static page when a render fails or is slow). Unknown paths get the app's index.html (client-side routes); hashed assets are cached for a
  * year, index.html never, so a new build shows up on the next visit. Text files go out brotli- or gzip-compressed
  * as the browser accepts, from the `.br` / `.gz` files the player builds write beside them (for phones on
  * slow networks), so nothing is compressed per request; without such a file the plain one is sent.
@@ -21,6 +22,7 @@ import fastifyStatic from '@fastify/static';
 import { defaultSiteTimeZone, type Env } from '../config/env.ts';
 import { appsRoot } from '../config/paths.ts';
 import { browserHeaders } from '../http/browser-policy.ts';
+import { fastifyTrustProxy } from '../config/trusted-proxies.ts';
 import {
   fillTemplate,
   inlineStylesheets,
@@ -57,7 +59,9 @@ export async function buildAppHost(
   name: AppHost['name'],
   logger: FastifyInstance['log'],
   root = distDirOf(name),
-  env: Pick<Env, 'NODE_ENV'> & Partial<Pick<Env, 'SITE_TIME_ZONE'>> = { NODE_ENV: 'production' },
+  env: Pick<Env, 'NODE_ENV'> & Partial<Pick<Env, 'SITE_TIME_ZONE' | 'trustedProxies'>> = {
+    NODE_ENV: 'production',
+  },
   api?: InProcessApi,
 ): Promise<FastifyInstance> {
   if (!existsSync(join(root, 'index.html'))) {
@@ -73,6 +77,9 @@ export async function buildAppHost(
   const host = Fastify({
     loggerInstance: logger.child({ app: name }),
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind the proxy (production: nginx sends page requests here), the visitor is who the proxy says, as for the
+    // API: the page's calls to the API are made in the visitor's name.
+    trustProxy: env.trustedProxies ? fastifyTrustProxy(env.trustedProxies) : false,
   });
   host.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);

@@ -234,6 +234,35 @@ describe('first screen in the HTML (portal)', () => {
     expect(loader[0]!.index).toBeGreaterThan(html.indexOf('id="gp-first-screen"'));
   });
 
+  it("makes the page's API calls in the visitor's name, as the proxy in front names the visitor", async () => {
+    const seen: (string | undefined)[] = [];
+    const recording = {
+      inject: ((options: { remoteAddress?: string }) => {
+        seen.push(options.remoteAddress);
+        return ctx.app.inject(options as Parameters<typeof ctx.app.inject>[0]);
+      }) as typeof ctx.app.inject,
+    };
+    const behindProxy = await buildAppHost(
+      'portal',
+      ctx.app.log,
+      distDirOf('portal'),
+      { NODE_ENV: 'test', trustedProxies: { kind: 'list', entries: ['127.0.0.1'] } },
+      recording,
+    );
+    try {
+      const res = await behindProxy.inject({
+        url: '/h5',
+        headers: { host: 'portal.test', 'user-agent': phone, 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(seen.length).toBeGreaterThan(0);
+      // Each visitor has a rate limit of their own, not one loopback address shared by every render.
+      expect(new Set(seen)).toEqual(new Set(['203.0.113.7']));
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('leaves pages it does not render to the browser, and sends the other form to the browser too', async () => {
     const service = await page('/service/h5', { 'user-agent': phone });
     expect(service.body).toContain('<div id="root"></div>');

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deviceKind, type DeviceKind } from '@gp/config/navigation-rules';
 import type { EnabledLanguage } from '@gp/config';
 import { requestLanguage, requestTimeZone } from '@gp/i18n/request-language';
+import { clientAddress } from '../http/client-address.ts';
 
 /** Where an app's server build lives, relative to its dist folder. */
 export const serverEntry = 'server/entry-server.js';
@@ -44,14 +45,19 @@ export async function loadPageRenderer(root: string): Promise<PageRenderer | und
   return (await import(pathToFileURL(file).href)) as PageRenderer;
 }
 
-/** `fetch` for the renderer: the API's answer from `inject`, without a socket. */
-export function inProcessFetch(api: InProcessApi): typeof fetch {
+/**
+ * `fetch` for the renderer: the API's answer from `inject`, without a socket. The calls are the visitor's
+ * (`client`, the page request's address as TRUSTED_PROXIES resolves it): rate limits count them against the
+ * visitor, never against one shared loopback address that every page render would use up.
+ */
+export function inProcessFetch(api: InProcessApi, client: string): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input.toString());
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const res = await api.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: `${url.pathname}${url.search}`,
+      remoteAddress: client,
       headers,
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
@@ -178,5 +184,10 @@ export async function renderRequest(
   });
   const device = deviceKind(request.headers['user-agent'] ?? '');
   const timeZone = requestTimeZone(request.headers.cookie, siteTimeZone);
-  return renderer.render(request.url, { lang, device, timeZone, fetch: inProcessFetch(api) });
+  return renderer.render(request.url, {
+    lang,
+    device,
+    timeZone,
+    fetch: inProcessFetch(api, clientAddress(request)),
+  });
 }
