@@ -10,6 +10,7 @@ import enPortal from '../../packages/i18n/locales/en/portal.json' with { type: '
 import thPortal from '../../packages/i18n/locales/th/portal.json' with { type: 'json' };
 import { checkA11y } from '../support/a11y.ts';
 import { PASSPORT, PAY, PORTAL } from '../support/hosts.ts';
+import { newMember } from '../support/member.ts';
 import { homeUrl, onPhone } from '../support/shell.ts';
 
 /** Runs before any of the page's scripts: marks the server's nodes and records the LCP element. */
@@ -62,9 +63,38 @@ test('the home page is readable before its scripts run', async ({ browser }, tes
     const banner = page.getByRole('region', { name: enPortal.carousel.label }).locator('img').first();
     await expect(banner).toBeVisible();
     expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // No script will ever say who is reading: the login link is there to use.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
   } finally {
     await context.close();
   }
+});
+
+test('a member never sees the login link while the page takes over', async ({ page }, testInfo) => {
+  const h5 = onPhone(testInfo);
+  await newMember(page.request, `flash-${testInfo.project.name}`);
+  // Every frame from the first one: is a login link of the header on screen?
+  await page.addInitScript(() => {
+    const w = window as unknown as { __loginSeen?: string[] };
+    w.__loginSeen = [];
+    const look = () => {
+      for (const link of document.querySelectorAll<HTMLAnchorElement>('header a[href*="/login"]'))
+        if (link.checkVisibility({ visibilityProperty: true }) && link.getClientRects().length > 0)
+          w.__loginSeen!.push(link.outerHTML.slice(0, 80));
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  const ready = takenOver(page);
+  await page.goto(homeUrl(h5));
+  await ready;
+  // The member's own entry replaces the unseen link.
+  const account = h5
+    ? page.getByRole('banner').getByRole('button', { name: /^Account of / })
+    : page.getByRole('banner').getByRole('button', { name: /^Hi, / });
+  await expect(account).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __loginSeen: string[] }).__loginSeen)).toEqual([]);
 });
 
 test('the scripts take the first screen over without drawing it again', async ({ page }, testInfo) => {

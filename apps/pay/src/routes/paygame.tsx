@@ -52,7 +52,7 @@ function Wizard({
   api: TopupApi;
   place: TopupPlace;
 }) {
-  const { user } = useShellData();
+  const { user, userKnown } = useShellData();
   const navigate = useNavigate();
   const [draft, update] = useDraft(api.id);
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
@@ -117,7 +117,7 @@ function Wizard({
             }}
           />
         ) : (
-          <LoginPrompt />
+          <LoginPrompt pending={!userKnown} />
         ))}
     </>
   );

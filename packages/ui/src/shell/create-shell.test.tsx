@@ -9,6 +9,7 @@ import type { DeviceKind } from '@gp/config/navigation-rules';
 import { renderApp } from '../testing.tsx';
 import { createShellRoutes } from './create-shell.tsx';
 import { forgetUser } from './session.ts';
+import { untilKnown } from '../until-known.ts';
 
 afterEach(() => {
   cleanup();
@@ -192,6 +193,53 @@ describe('desktop header and footer', () => {
     const login = await screen.findByRole('link', { name: 'Log in' });
     expect(login.getAttribute('href')).toMatch(/^http:\/\/localhost:8081\/login\?redirect=/);
   });
+
+  it.each([
+    ['a member', 'member'],
+    ['a visitor', 'visitor'],
+    ['a failed question', 'fail'],
+  ] as const)(
+    'on a server-rendered page keeps the login link unseen until the member is known: %s',
+    async (_, answer) => {
+      let settleUser: (outcome: 'member' | 'visitor' | 'fail') => void = () => {};
+      const asked = new Promise<'member' | 'visitor' | 'fail'>((resolve) => (settleUser = resolve));
+      const api = fakeApi({ user: somchai });
+      const answerAsBefore = api.call.getMockImplementation()!;
+      api.call.mockImplementation(async (contract: CallContract, ...rest: unknown[]) => {
+        if (contract !== userInfo) return answerAsBefore(contract, ...(rest as []));
+        const outcome = await asked;
+        if (outcome === 'fail') throw new NetworkError('offline');
+        if (outcome === 'visitor') throw new ApiError(-101, 'passport', 200);
+        return somchai;
+      });
+      const routes = createShellRoutes({
+        host: 'portal',
+        hosts: localHosts(),
+        api,
+        device: () => 'desktop',
+        leave: vi.fn(),
+        screens: { news: newsScreen },
+      });
+      // As the server's first screen arrives: the shell's data says the member is not known yet.
+      routes[0]!.loader = () => ({
+        navigation: { flags: allOn, games: [], fansGroups: [] },
+        user: null,
+        userPending: true,
+      });
+      await renderApp(routes, '/news');
+      const pending = await screen.findByRole('link', { name: 'Log in', hidden: true });
+      expect(pending.className).toContain(untilKnown);
+      settleUser(answer);
+      if (answer === 'member') {
+        expect(await screen.findByRole('button', { name: 'Hi, Somchai' })).toBeTruthy();
+        expect(screen.queryByRole('link', { name: 'Log in', hidden: true })).toBeNull();
+      } else {
+        await waitFor(() =>
+          expect(screen.getByRole('link', { name: 'Log in' }).className).not.toContain(untilKnown),
+        );
+      }
+    },
+  );
 
   it('still offers customer service when the nav call fails', async () => {
     await open('/news', { api: fakeApi({ nav: 'fail' }) });

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from '../language-switcher.tsx';
 import { afterLogoutUrl, loginUrl, logout } from './session.ts';
 import { usePageUrl, useShell } from './shell-context.tsx';
 import { useShellData } from './shell-data.ts';
+import { untilKnown } from '../until-known.ts';
 import { SiteLink } from './site-link.tsx';
 import styles from './h5-header.module.css';
 
@@ -17,7 +18,7 @@ export function H5Header() {
   const { t } = useTranslation('common');
   const shell = useShell();
   const pageUrl = usePageUrl();
-  const { user } = useShellData();
+  const { user, userKnown } = useShellData();
   const dialog = useRef<HTMLDialogElement>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -56,7 +57,10 @@ export function H5Header() {
           <span aria-hidden="true">{[...user.nickName][0]?.toUpperCase() ?? '?'}</span>
         </button>
       ) : (
-        <a className={styles.login} href={loginUrl(shell.hosts, true, pageUrl)}>
+        <a
+          className={userKnown ? styles.login : `${styles.login} ${untilKnown}`}
+          href={loginUrl(shell.hosts, true, pageUrl)}
+        >
           {t('nav.login')}
         </a>
       )}

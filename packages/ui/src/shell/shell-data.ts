@@ -23,13 +23,27 @@ export interface RouteHandle {
 
 const emptyData: ShellData = { navigation: { flags: navFallback, games: [], fansGroups: [] }, user: null };
 
-/** The member found after a server-rendered page was taken over (`Shell` provides it). */
-export const LateUser = createContext<UserInfo | null>(null);
+/**
+ * The member found after a server-rendered page was taken over (`Shell` provides it): undefined until the answer
+ * is in, then the member or null (a visitor, or the question failed: the page goes on as a visitor's).
+ */
+export const LateUser = createContext<{ user: UserInfo | null } | undefined>(undefined);
 
-export function useShellData(): ShellData {
+/** The shell's data as the page reads it now. */
+export interface ShellView extends ShellData {
+  /**
+   * Whether `user` is known. False on a server-rendered page until the member is asked after the takeover: what
+   * depends on being logged in (the header's login link, the top-up's login prompt) stays neutral meanwhile, so a
+   * member never sees a visitor's page flash by.
+   */
+  userKnown: boolean;
+}
+
+export function useShellData(): ShellView {
   const data = (useRouteLoaderData('shell') as ShellData | null | undefined) ?? emptyData;
   const late = useContext(LateUser);
-  return data.userPending && late ? { ...data, user: late } : data;
+  if (!data.userPending) return { ...data, userKnown: true };
+  return late ? { ...data, user: late.user, userKnown: true } : { ...data, userKnown: false };
 }
 
 export function useSiteRoute() {

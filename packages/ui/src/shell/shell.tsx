@@ -17,7 +17,7 @@ import { LateUser, useSiteRoute, type ShellData } from './shell-data.ts';
 import { Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router';
 
 // `@gp/ui/shell-data` names this file: what the screens read of the shell is kept in the leaf shell-data.ts.
-export { useShellData, useSiteRoute, type ShellData } from './shell-data.ts';
+export { useShellData, useSiteRoute, type ShellData, type ShellView } from './shell-data.ts';
 
 export function Shell({ settings }: { settings: ShellSettings }) {
   const { t } = useTranslation('common');
@@ -28,10 +28,15 @@ export function Shell({ settings }: { settings: ShellSettings }) {
   const state = useMemo(() => ({ ...settings, h5 }), [settings, h5]);
   useDocumentTitle(routeTitle(t, route));
   const pending = (useRouteLoaderData('shell') as ShellData | null | undefined)?.userPending === true;
-  const [late, setLate] = useState<UserInfo | null>(null);
+  const [late, setLate] = useState<{ user: UserInfo | null }>();
   useEffect(() => {
-    // After hydration, so the first screen is the server's, byte for byte; a member's name replaces the login link.
-    if (pending) currentUser(settings.api).then(setLate, () => {});
+    // After hydration, so the first screen is the server's, byte for byte; a member's name replaces the neutral
+    // account area. A failed question leaves the page a visitor's, with its login link.
+    if (pending)
+      currentUser(settings.api).then(
+        (user) => setLate({ user }),
+        () => setLate({ user: null }),
+      );
   }, [pending, settings.api]);
   return (
     <LateUser value={late}>

@@ -14,6 +14,7 @@ import { HoverMenu } from './hover-menu.tsx';
 import { afterLogoutUrl, loginUrl, logout } from './session.ts';
 import { usePageUrl, useShell } from './shell-context.tsx';
 import { useShellData } from './shell-data.ts';
+import { untilKnown } from '../until-known.ts';
 import { SiteLink } from './site-link.tsx';
 import styles from './site-header.module.css';
 
@@ -21,7 +22,7 @@ export function SiteHeader() {
   const { t } = useTranslation('common');
   const shell = useShell();
   const pageUrl = usePageUrl();
-  const { navigation, user } = useShellData();
+  const { navigation, user, userKnown } = useShellData();
   const { flags, games, fansGroups } = navigation;
   const [logoutError, setLogoutError] = useState('');
 
@@ -116,7 +117,10 @@ export function SiteHeader() {
             )}
           </HoverMenu>
         ) : (
-          <a className={styles.login} href={loginUrl(shell.hosts, false, pageUrl)}>
+          <a
+            className={userKnown ? styles.login : `${styles.login} ${untilKnown}`}
+            href={loginUrl(shell.hosts, false, pageUrl)}
+          >
             {t('nav.login')}
           </a>
         )}

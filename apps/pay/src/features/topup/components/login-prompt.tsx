@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import { untilKnown } from '@gp/ui/until-known';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { LookupLink } from './order-lookup.tsx';
 import styles from './topup.module.css';
 
-/** What a visitor sees instead of the member steps: why to log in, and the way there (and back). */
-export function LoginPrompt() {
+/**
+ * What a visitor sees instead of the member steps: why to log in, and the way there (and back). `pending`: the
+ * page does not know yet whether the reader is a member (a server-rendered page taking over), so the prompt keeps
+ * its place unseen rather than flash by before a member's steps replace it.
+ */
+export function LoginPrompt({ pending = false }: { pending?: boolean }) {
   const { t } = useTranslation('pay');
   const { loginHref } = useLoginRedirect();
   return (
-    <section className={styles.panel} aria-labelledby="login-needed">
+    <section
+      className={pending ? `${styles.panel} ${untilKnown}` : styles.panel}
+      aria-labelledby="login-needed"
+    >
       <h2 id="login-needed" className={styles.heading}>
         {t('login.heading')}
       </h2>
