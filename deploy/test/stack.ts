@@ -238,6 +238,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           METRICS_PORT: String(metricsPort),
           RUN_JOBS: 'false',
           SERVE_APPS: 'true',
+          // The builds nginx serves the assets of: a page names the assets of the build it was rendered from.
+          APPS_DIR: appsDir,
           PORTAL_PORT: String(pages.portal),
           PASSPORT_PORT: String(pages.passport),
           PAY_PORT: String(pages.pay),

@@ -29,30 +29,29 @@ export function buildApps(outDir: string, httpsPort: number, options: { reuse: b
   const args = buildArguments(httpsPort);
   const stamp = join(outDir, 'build-arguments.json');
   const wanted = JSON.stringify(args);
-  const built = appNames.every((a) => existsSync(join(outDir, a, 'dist/.vite/content-security-policy.txt')));
+  const built = appNames.every(
+    (a) =>
+      existsSync(join(outDir, a, 'dist/.vite/content-security-policy.txt')) &&
+      existsSync(join(repoRoot, 'apps', a, 'src/entry-server.tsx')) ===
+        existsSync(join(outDir, a, 'dist/server/entry-server.js')),
+  );
   if (options.reuse && built && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
-  for (const app of appNames) {
-    const result = spawnSync(
-      'pnpm',
-      [
-        'exec',
-        'vite',
-        'build',
-        '--configLoader',
-        'runner',
-        '--outDir',
-        join(outDir, app, 'dist'),
-        '--emptyOutDir',
-      ],
-      {
-        cwd: join(repoRoot, 'apps', app),
-        env: { ...process.env, ...args, NODE_ENV: 'production' },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+  const vite = (app: string, extra: string[]) => {
+    const result = spawnSync('pnpm', ['exec', 'vite', 'build', '--configLoader', 'runner', ...extra], {
+      cwd: join(repoRoot, 'apps', app),
+      env: { ...process.env, ...args, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     if (result.status !== 0)
       throw new Error(`building ${app} for production failed:\n${result.stdout}\n${result.stderr}`);
+  };
+  for (const app of appNames) {
+    vite(app, ['--outDir', join(outDir, app, 'dist'), '--emptyOutDir']);
+    // The player apps' server build, as their `build` script makes it: the API processes render the first screens
+    // with it (deploy/README.md "Pages").
+    if (existsSync(join(repoRoot, 'apps', app, 'src/entry-server.tsx')))
+      vite(app, ['--ssr', 'src/entry-server.tsx', '--outDir', join(outDir, app, 'dist/server')]);
   }
   writeFileSync(stamp, wanted);
 }

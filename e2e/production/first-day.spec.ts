@@ -36,6 +36,9 @@ async function choose(radio: Locator) {
 async function pick(page: Page, scope: Locator | Page, label: string, option: string) {
   await scope.getByLabel(label, { exact: true }).click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(1);
+  // The options may come from a call the select makes as it opens: an option clicked while the list is replaced by
+  // the answer is lost, so the list is waited for first.
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
   const item = page.locator(`.ant-select-dropdown:visible [title="${option}"]`);
   // A long list renders what is in view only: a searchable one finds the rest by typing its first word.
   if (!(await item.isVisible())) await page.keyboard.type(option.split(' ')[0]!);
@@ -274,7 +277,11 @@ test('a player signs up on a phone, tops up through Stripe and the game server h
 
   await test.step('choose the game, a character, PromptPay and 300 Star Gems, and pay', async () => {
     const captcha = captchaReader(page);
-    await page.goto(`${pay}/pay_h5`);
+    const landing = await page.goto(`${pay}/pay_h5`);
+    // Rendered behind nginx by an API process: the first screen, with the publisher's game, is in the HTML.
+    const html = (await landing?.text()) ?? '';
+    expect(html).toMatch(/<div id="root"><[a-z]/);
+    expect(html).toContain(game.name);
     await page
       .getByRole('region', { name: 'Choose a game to top up' })
       .getByRole('link', { name: game.name })

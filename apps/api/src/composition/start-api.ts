@@ -13,7 +13,7 @@ import { runSeed, seedSteps, type SeedNotes } from './seed/seed.ts';
 import { StaffAccountRepository } from '../modules/staff/index.ts';
 import { configuredSocialProviders, forwardAppleFormPost } from '../modules/accounts/index.ts';
 import { serveMetrics } from '../observability/metrics-server.ts';
-import { appHostsOf, buildAppHost } from '../static/app-hosts.ts';
+import { appHostsOf, buildAppHost, distDirOf } from '../static/app-hosts.ts';
 import type { DevelopmentStart } from './development-parts.ts';
 
 export async function startApi(dev?: DevelopmentStart): Promise<void> {
@@ -64,7 +64,7 @@ export async function startApi(dev?: DevelopmentStart): Promise<void> {
   if (dev) urls.push(...(await dev.addresses(api)), ...(social?.addresses ?? []));
   if (env.SERVE_APPS) {
     for (const { name, port } of appHostsOf(env)) {
-      const host = await buildAppHost(name, api.log, undefined, env, api);
+      const host = await buildAppHost(name, api.log, distDirOf(name, env.APPS_DIR), env, api);
       if (name === 'passport') forwardAppleFormPost(host, `http://localhost:${env.API_PORT}`);
       await host.listen({ host: env.HOST, port });
       servers.push(host);

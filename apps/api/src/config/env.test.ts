@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { productionEnv } from '../../test/production-env.ts';
 import { developmentPartsOn, parseEnv, requiredInProduction } from './env.ts';
+import { appsRoot, repoRoot } from './paths.ts';
 
 /** A development start says so (pnpm start, pnpm dev); everything else has a local default there. */
 const dev = { NODE_ENV: 'development' };
@@ -25,6 +27,12 @@ describe('parseEnv', () => {
       'http://localhost:8082',
       'http://localhost:8083',
     ]);
+  });
+
+  it("serves the apps this checkout built unless APPS_DIR names another folder (from the repository's root)", () => {
+    expect(parseEnv(dev).APPS_DIR).toBe(appsRoot);
+    expect(parseEnv({ ...dev, APPS_DIR: '/srv/apps' }).APPS_DIR).toBe('/srv/apps');
+    expect(parseEnv({ ...dev, APPS_DIR: 'build/apps' }).APPS_DIR).toBe(join(repoRoot, 'build/apps'));
   });
 
   it('sends SMS and e-mail only encrypted in production', () => {

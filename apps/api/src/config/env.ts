@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { localHosts, localPorts } from '@gp/config';
 import { isTimeZone } from '@gp/i18n/format';
-import { repoRoot } from './paths.ts';
+import { appsRoot, repoRoot } from './paths.ts';
 import { noProxy, parseTrustedProxies } from './trusted-proxies.ts';
 import { gameServerUrlProblem, parseHostList } from './game-server-hosts.ts';
 
@@ -300,6 +300,8 @@ const fields = z
      * (deploy/README.md "Pages").
      */
     SERVE_APPS: bool.default(false),
+    /** Where the built apps are, `<APPS_DIR>/<app>/dist` (default: this checkout's `apps/`). */
+    APPS_DIR: z.string().min(1).optional(),
     PORTAL_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.portal),
     PASSPORT_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.passport),
     PAY_PORT: z.coerce.number().int().min(0).max(65535).default(localPorts.pay),
@@ -544,6 +546,7 @@ function complete(e: Fields) {
     PUBLIC_CACHE_TTL_MS: e.PUBLIC_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
     METRICS_PORT: e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? 9464 : 0),
     DATA_DIR: resolve(repoRoot, e.DATA_DIR),
+    APPS_DIR: e.APPS_DIR === undefined ? appsRoot : resolve(repoRoot, e.APPS_DIR),
     appOrigins: [e.PORTAL_ORIGIN, e.PASSPORT_ORIGIN, e.PAY_ORIGIN, e.CS_ADMIN_ORIGIN].map(
       (o) => new URL(o).origin,
     ),

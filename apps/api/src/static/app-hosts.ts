@@ -51,8 +51,9 @@ export function appHostsOf(env: Env): AppHost[] {
   ];
 }
 
-export function distDirOf(name: AppHost['name']): string {
-  return join(appsRoot, name, 'dist');
+/** An app's build: `<apps>/<name>/dist` (APPS_DIR, else this checkout's `apps/`). */
+export function distDirOf(name: AppHost['name'], apps = appsRoot): string {
+  return join(apps, name, 'dist');
 }
 
 export async function buildAppHost(

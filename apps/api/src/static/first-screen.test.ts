@@ -3,13 +3,13 @@
  * a browser without scripts would (app.inject on the app host over the built portal, `pnpm build`).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { site } from '@gp/config';
 import { formatDate, formatDateRange } from '@gp/i18n/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { buildAppHost, distDirOf } from './app-hosts.ts';
-import { fillTemplate, inlineStylesheets } from './first-screen.ts';
+import { fillTemplate, inlineStylesheets, type InProcessApi } from './first-screen.ts';
 
 const phone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -236,11 +236,11 @@ describe('first screen in the HTML (portal)', () => {
 
   it("makes the page's API calls in the visitor's name, as the proxy in front names the visitor", async () => {
     const seen: (string | undefined)[] = [];
-    const recording = {
-      inject: ((options: { remoteAddress?: string }) => {
+    const recording: InProcessApi = {
+      inject: ((options: InjectOptions) => {
         seen.push(options.remoteAddress);
-        return ctx.app.inject(options as Parameters<typeof ctx.app.inject>[0]);
-      }) as typeof ctx.app.inject,
+        return ctx.app.inject(options);
+      }) as InProcessApi['inject'],
     };
     const behindProxy = await buildAppHost(
       'portal',
