@@ -1,10 +1,11 @@
 /**
  * `pnpm bench` (speed is measured, not guessed: DESIGN section 9): initial bytes per app entry and landing page,
- * real page loads in chromium, Lighthouse mobile, and the API under load; one table on stdout, everything in
+ * real page loads in chromium, the same on a really throttled slow phone, Lighthouse, all three on the production
+ * shape (stack.ts), and the API under load; one table on stdout, everything in
  * bench/results.json (and the table as bench/results.md). `--check` compares with bench/budgets.json and exits 1
  * on a miss.
  *
- *   pnpm bench [--check] [--only=bytes,pages,lighthouse,api] [--runs=3] [--duration=10] [--connections=50]
+ *   pnpm bench [--check] [--only=bytes,pages,phones,lighthouse,api] [--runs=3] [--duration=10] [--connections=50]
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ import {
   checkApi,
   checkBytes,
   checkLighthouse,
+  checkRealPhone,
   loadBudgets,
   orderScenarioName,
   verdict,
@@ -25,12 +27,13 @@ import {
 } from './budgets.ts';
 import { measureEntry, measurePage, packagesOfApp, type ByteMeasure } from './bytes.ts';
 import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { loadOnSlowPhone, type RealPhoneLoad } from './real-phone.ts';
 import { launchChromium, loadPage, chromiumPath, type PageLoad } from './page-load.ts';
 import { apps, landingPages } from './pages.ts';
 import { startStack } from './stack.ts';
 import { budgetText, markdownTable, plainTable, resultText, sizeText, type Row } from './table.ts';
 
-const parts = ['bytes', 'pages', 'lighthouse', 'api'] as const;
+const parts = ['bytes', 'pages', 'phones', 'lighthouse', 'api'] as const;
 type Part = (typeof parts)[number];
 
 const { values } = parseArgs({
@@ -69,18 +72,37 @@ if (wants('bytes')) {
   );
 }
 
-// ---- the browser: page loads and Lighthouse against the process pnpm start runs ----
+// ---- the browser: page loads and Lighthouse against the production shape ----
 const pageLoads: PageLoad[] = [];
 const lighthouse: LighthouseResult[] = [];
-if (wants('pages') || wants('lighthouse')) {
+let shape = '';
+const realPhone: RealPhoneLoad[] = [];
+if (wants('pages') || wants('phones') || wants('lighthouse')) {
   const stack = await startStack(log);
+  shape = stack.shape;
   try {
     if (wants('pages')) {
       const browser = await launchChromium();
       try {
         for (const page of landingPages) {
           log(`page load ${page.key}`);
-          pageLoads.push(await loadPage(browser, page));
+          pageLoads.push(await loadPage(browser, page, stack.origin(page.app), stack.appsDir));
+        }
+      } finally {
+        await browser.close();
+      }
+    }
+    if (wants('phones')) {
+      const browser = await launchChromium();
+      try {
+        for (const key of budgets.realPhone.pages) {
+          const page = landingPages.find((p) => p.key === key);
+          if (!page)
+            throw new Error(`budgets.json names slow-phone page ${key}, which pages.ts does not have`);
+          log(`slow phone ${key}`);
+          const measured = await loadOnSlowPhone(browser, page, stack.origin(page.app));
+          log(`  first screen ${measured.firstScreenMs} ms, tap answered in ${measured.tapMs} ms`);
+          realPhone.push(measured);
         }
       } finally {
         await browser.close();
@@ -90,10 +112,9 @@ if (wants('pages') || wants('lighthouse')) {
       for (const key of budgets.lighthouse.pages) {
         const page = landingPages.find((p) => p.key === key);
         if (!page) throw new Error(`budgets.json names Lighthouse page ${key}, which pages.ts does not have`);
-        const port = apps.find((a) => a.name === page.app)!.port;
         log(`Lighthouse ${key}`);
         lighthouse.push(
-          await runLighthouse(key, `http://localhost:${port}${page.path}`, Number(values.runs), log),
+          await runLighthouse(key, `${stack.origin(page.app)}${page.path}`, Number(values.runs), log),
         );
       }
     }
@@ -128,6 +149,7 @@ const pageVerdicts = pageLoads.map((p) => {
 const verdicts: Verdict[] = [
   ...byteVerdicts,
   ...pageVerdicts,
+  ...(wants('phones') ? checkRealPhone(budgets, realPhone) : []),
   ...(wants('lighthouse') ? checkLighthouse(budgets, lighthouse) : []),
   ...(wants('api') ? checkApi(budgets, apiResults) : []),
 ];
@@ -161,6 +183,16 @@ for (const p of pageLoads) {
       p.key,
       `${p.requests} requests, ${(p.bytes / KB).toFixed(1)} KB (JS ${js?.requests ?? 0} / ${((js?.bytes ?? 0) / KB).toFixed(1)} KB)`,
       find(`${p.key} byte count matches the page load`),
+    ),
+  );
+}
+for (const r of realPhone) {
+  rows.push(
+    row(
+      'slow phone',
+      r.key,
+      `first screen ${r.firstScreenMs} ms, LCP ${r.lcpMs} ms, tap (${r.tapped}) answered in ${r.tapMs} ms`,
+      find(`${r.key} tap answered on a slow phone`),
     ),
   );
 }
@@ -225,7 +257,7 @@ const machine = {
   })(),
 };
 const misses = verdicts.filter((v) => v.met !== true);
-const note = `${started.toISOString()} on ${machine.cpus} cores, load average ${loadAtStart.join(' ')} at the start and ${loadAtEnd.join(' ')} at the end; ${machine.chromium}; Node ${machine.node}`;
+const note = `${started.toISOString()} on ${machine.cpus} cores, load average ${loadAtStart.join(' ')} at the start and ${loadAtEnd.join(' ')} at the end; ${machine.chromium}; Node ${machine.node}${shape ? `. Pages and Lighthouse: ${shape}` : ''}`;
 
 process.stdout.write(`\n${plainTable(rows)}\n\n${note}\n`);
 /** Written as the repository's prettier would (CI checks every file with it). */
@@ -239,9 +271,11 @@ await writeFormatted(
     date: started.toISOString(),
     machine,
     parts: [...only],
+    shape,
     entries,
     pages,
     pageLoads,
+    realPhone,
     lighthouse,
     api: apiResults,
     verdicts,

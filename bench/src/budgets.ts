@@ -26,6 +26,12 @@ export interface Budgets {
     tbtMsMax: number;
     clsMax: number;
   };
+  /** The landing pages loaded once each on a really throttled browser (real-phone.ts). */
+  realPhone: {
+    pages: string[];
+    /** A tap made at the load event, answered (next paint) within this. */
+    tapMsMax: number;
+  };
   /** `pnpm bench:scale`: the hot calls on a database of a real publisher's size, on PostgreSQL. */
   scale: {
     /** How long loading the scale data may take (migrations and seed excluded). */
@@ -152,6 +158,24 @@ export function checkLighthouse(budgets: Budgets, results: readonly LighthouseMe
       verdict(`${key} CLS`, r?.cls, b.clsMax, '', 'max'),
     ];
   });
+}
+
+export interface RealPhoneMeasure {
+  key: string;
+  tapMs: number;
+}
+
+/** The tap budget of each page loaded on the throttled browser. */
+export function checkRealPhone(budgets: Budgets, results: readonly RealPhoneMeasure[]): Verdict[] {
+  return budgets.realPhone.pages.map((key) =>
+    verdict(
+      `${key} tap answered on a slow phone`,
+      results.find((r) => r.key === key)?.tapMs,
+      budgets.realPhone.tapMsMax,
+      'ms',
+      'max',
+    ),
+  );
 }
 
 export interface ApiMeasure {

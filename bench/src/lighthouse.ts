@@ -9,6 +9,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumArgs, chromiumPath } from './page-load.ts';
 import { landingPages } from './pages.ts';
+import { hostArgs } from './stack.ts';
 
 export interface LighthouseRun {
   performance: number;
@@ -28,7 +29,7 @@ export interface LighthouseResult extends LighthouseRun {
 async function once(url: string, desktop: boolean): Promise<LighthouseRun> {
   const chrome = await launch({
     chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumArgs],
+    chromeFlags: ['--headless=new', ...chromiumArgs, ...hostArgs],
   });
   try {
     const result = await lighthouse(

@@ -1,12 +1,15 @@
 /**
- * Real page loads in Debian chromium (Playwright, never `playwright install`): each landing page once, on a
- * phone-sized mobile context with an empty cache, until the network is idle. Counts every request and its bytes
+ * Real page loads in Debian chromium (Playwright, never `playwright install`): each landing page once, on the device
+ * it is for (a phone-sized mobile context, or a desktop for the portal's `/`) with an empty cache, until the network
+ * is idle, from the production shape (stack.ts). Counts every request and its bytes
  * on the wire (headers and compressed body), and lists the JavaScript the page loaded so the bench can check the
  * manifest-based byte count against it.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { pageFiles, readManifest, distOf } from './bytes.ts';
-import { apps, type LandingPage } from './pages.ts';
+import { join } from 'node:path';
+import { pageFiles, readManifest } from './bytes.ts';
+import type { LandingPage } from './pages.ts';
+import { hostArgs } from './stack.ts';
 
 export const chromiumPath = '/usr/bin/chromium';
 export const chromiumArgs = [
@@ -41,15 +44,30 @@ export const phone = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 };
 
+/** The desktop the portal's `/` is for (a phone asking for it is sent to `/h5`). */
+export const desktop = {
+  viewport: { width: 1366, height: 768 },
+  locale: 'en-US',
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};
+
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...hostArgs] });
 }
 
-export async function loadPage(browser: Browser, page: LandingPage): Promise<PageLoad> {
-  const app = apps.find((a) => a.name === page.app)!;
-  const origin = `http://localhost:${app.port}`;
+/** The page where the stack serves it (`origin`), on the device it is for, against the build in `appsDir`. */
+export async function loadPage(
+  browser: Browser,
+  page: LandingPage,
+  origin: string,
+  appsDir: string,
+): Promise<PageLoad> {
   const url = `${origin}${page.path}`;
-  const context = await browser.newContext(phone);
+  const context = await browser.newContext({
+    ...(page.form === 'desktop' ? desktop : phone),
+    ignoreHTTPSErrors: true,
+  });
   const tab = await context.newPage();
   const seen: { url: string; type: string; bytes: number }[] = [];
   const failed: string[] = [];
@@ -85,7 +103,7 @@ export async function loadPage(browser: Browser, page: LandingPage): Promise<Pag
       .filter((r) => r.url.startsWith(`${origin}/assets/`) && r.url.endsWith('.js'))
       .map((r) => new URL(r.url).pathname.slice(1)),
   );
-  const counted = new Set(pageFiles(readManifest(distOf(app)), page).js);
+  const counted = new Set(pageFiles(readManifest(join(appsDir, page.app, 'dist')), page).js);
   return {
     key: page.key,
     url,

@@ -1,80 +1,62 @@
 /**
- * The process `pnpm start` runs (API on 8090, the built apps on 8080-8083), started for the browser part of the
- * bench on a fresh embedded database with demo data, and stopped after it. The apps' builds point at those ports,
- * so the bench refuses to start while anything else listens there.
+ * The production shape the browser part of the bench measures (issue 34): the four apps built as
+ * deploy/Dockerfile builds them (for `https://*.gp.localtest:18444`), and @gp/deploy's stack of compose.yaml on
+ * loopback - PostgreSQL, the built API twice rendering the player pages (SERVE_APPS), nginx from the repository's
+ * configuration with TLS, HTTP/2 and the compression production sends - with the demo data, so the pages are a
+ * filled site's. Chromium maps `*.gp.localtest` to loopback and takes the run's own certificate.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './pages.ts';
+import { buildApps } from '@gp/deploy/test/build-apps';
+import { hosts, startStack as startProductionStack } from '@gp/deploy/test/stack';
+import type { AppName } from './pages.ts';
 
-export const stackPorts = [8080, 8081, 8082, 8083, 8090, 8094];
+/** nginx's https port: the builds have it in their origins (beside the production journey's 18443). */
+export const benchHttpsPort = 18444;
 
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+/** What a browser needs to reach the stack's hosts by name. */
+export const hostArgs = ['--host-resolver-rules=MAP *.gp.localtest 127.0.0.1', '--ignore-certificate-errors'];
 
 export interface Stack {
+  /** `https://<host>:18444` of an app. */
+  origin(app: AppName): string;
+  /** Where the apps were built (`<appsDir>/<app>/dist`): the files the pages load. */
+  appsDir: string;
+  /** What the stack runs, for results.md. */
+  shape: string;
   stop(): Promise<void>;
 }
 
 export async function startStack(log: (line: string) => void = () => {}): Promise<Stack> {
-  const busy: number[] = [];
-  for (const port of stackPorts) if (await listening(port)) busy.push(port);
-  if (busy.length) {
-    throw new Error(
-      `ports ${busy.join(', ')} are in use (pnpm start or the e2e suite?); stop it and run again`,
+  const appsDir = mkdtempSync(join(tmpdir(), 'gp-bench-apps-'));
+  // nginx's workers (nobody, when the bench runs as root) read the builds there.
+  chmodSync(appsDir, 0o755);
+  try {
+    log(`building the apps as deploy/Dockerfile does, for https://*.gp.localtest:${benchHttpsPort}`);
+    buildApps(appsDir, benchHttpsPort, { reuse: false });
+    log(
+      'starting the production shape: PostgreSQL, the built API twice, nginx with TLS and HTTP/2, demo data',
     );
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'gp-bench-stack-'));
-  log('starting the apps and the API (pnpm start, fresh demo database)');
-  // Always the embedded database, as `pnpm start` runs by default: page loads and Lighthouse measure the same
-  // thing whether or not this run also loads the API on PostgreSQL.
-  const { DATABASE_URL: _postgres, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: repoRoot,
-    env: {
-      ...inherited,
-      GP_SKIP_BUILD: '1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+    const stack = await startProductionStack({
+      httpsPort: benchHttpsPort,
+      appsDir,
+      demo: true,
       // Lighthouse and the page loads come from one address; the per-minute cap would answer 429 part-way.
-      RATE_LIMIT_MAX: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const stop = async () => {
-    if (!exited) {
-      const done = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await done;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (exited) {
-      await stop();
-      throw new Error('the server stopped while starting');
-    }
-    const ready = (await Promise.all([8090, 8080, 8081, 8082].map(listening))).every(Boolean);
-    if (ready) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not start within 180 s');
-    }
-    await new Promise((r) => setTimeout(r, 500));
+      services: async () => ({ env: { RATE_LIMIT_MAX: '1000000' } }),
+    });
+    return {
+      origin: (app) => stack.origin(hosts[app]),
+      appsDir,
+      shape:
+        'production shape: apps built as deploy/Dockerfile builds them, the built API twice (pages rendered by its app hosts) on PostgreSQL with the demo data, behind nginx from deploy/nginx with TLS, HTTP/2 and its compression',
+      stop: async () => {
+        await stack.stop();
+        rmSync(appsDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(appsDir, { recursive: true, force: true });
+    throw error;
   }
-  return { stop };
 }

@@ -103,6 +103,12 @@ export interface StackOptions {
    * `production`: the API's own default, for a journey that works as staff and players do.
    */
   rateLimit?: 'small' | 'production';
+  /**
+   * The demo data (SEED_DEMO=true: games, news, banners, the console's admin), for measuring pages as a visitor
+   * sees a filled site (the bench); the admin's one-time password is the one the seeding process printed. Default:
+   * an empty database, as a publisher starts, and `admin.js first-admin`.
+   */
+  demo?: boolean;
 }
 
 /** The stack runs what `pnpm build` makes: the API's `server.js` and `worker.js`, and each app's build. */
@@ -187,7 +193,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       HOST: '127.0.0.1',
       DATABASE_URL: postgres.url,
       DATABASE_POOL_SIZE: '5',
-      SEED_DEMO: 'false',
       PORTAL_ORIGIN: origin(hosts.portal),
       PASSPORT_ORIGIN: origin(hosts.passport),
       PAY_ORIGIN: origin(hosts.pay),
@@ -207,6 +212,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // Only nginx, on loopback, says who the client is.
       TRUSTED_PROXIES: '127.0.0.1',
       ...(options.rateLimit === 'production' ? {} : { RATE_LIMIT_MAX: String(rateLimitMax) }),
+      SEED_DEMO: options.demo ? 'true' : 'false',
       // Long, so a staff write can only show on the other process within a second through the shared
       // invalidation, never because an entry happened to expire.
       PUBLIC_CACHE_TTL_MS: '60000',
@@ -257,10 +263,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
 
     // Both API processes start at once on the empty database, as compose starts its replicas: one migrates
-    // under the advisory lock, the other waits for it (apps/api/src/db/database.ts).
+    // under the advisory lock, the other waits for it (apps/api/src/db/database.ts). The demo seed is not made for
+    // two at once: with it, the second starts once the first has seeded.
     const a = api('api-a', apiPortA, metricsA, pagesA);
+    started.push(a);
+    if (options.demo) await waitFor('api-a /healthz', healthy(apiPortA), { process: a, ms: 120_000 });
     const b = api('api-b', apiPortB, metricsB, pagesB);
-    started.push(a, b);
+    started.push(b);
     await Promise.all([
       waitFor('api-a /healthz', healthy(apiPortA), { process: a }),
       waitFor('api-b /healthz', healthy(apiPortB), { process: b }),
@@ -280,14 +289,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         );
     // Production starts empty and prints no password: the operator makes the first administrator with the command
     // deploy/README.md names, against the database the processes migrated.
-    for (const p of [a, b])
-      if (/one-time password/i.test(p.output()))
-        throw new Error('an API process printed a password at its start');
-    const firstAdmin = run(process.execPath, [join(apiDist, 'admin.js'), 'first-admin'], {
-      env: { ...env, METRICS_PORT: '0' },
-    });
-    const adminPassword = /One-time password: (\S+)/.exec(firstAdmin)?.[1] ?? '';
-    if (!adminPassword) throw new Error(`admin.js first-admin printed no password:\n${firstAdmin}`);
+    let adminPassword: string;
+    if (options.demo) {
+      // One of the two seeded the demo (the other found it seeded) and printed the admin's password once.
+      const printed = [a, b].map((p) => /one-time password\s+(\S+)/.exec(p.output())?.[1]).filter(Boolean);
+      adminPassword = printed[0] ?? '';
+      if (printed.length !== 1) throw new Error(`the demo seed printed ${printed.length} admin passwords`);
+    } else {
+      for (const p of [a, b])
+        if (/one-time password/i.test(p.output()))
+          throw new Error('an API process printed a password at its start');
+      const firstAdmin = run(process.execPath, [join(apiDist, 'admin.js'), 'first-admin'], {
+        env: { ...env, METRICS_PORT: '0' },
+      });
+      adminPassword = /One-time password: (\S+)/.exec(firstAdmin)?.[1] ?? '';
+      if (!adminPassword) throw new Error(`admin.js first-admin printed no password:\n${firstAdmin}`);
+    }
     const startWorker = (name: string) =>
       start(name, process.execPath, [join(apiDist, 'worker.js')], {
         cwd: repoRoot,

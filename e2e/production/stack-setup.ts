@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gameServerSimulator, neighbour, stripeEnv, stripeTestServer } from '@gp/deploy/test/neighbours';
 import { freePort } from '@gp/deploy/test/processes';
 import { hosts, startStack, type StackContext } from '@gp/deploy/test/stack';
-import { buildApps } from './build-apps.ts';
+import { buildApps } from '@gp/deploy/test/build-apps';
 import { httpsPort, productionStackFile, type ProductionStack } from './production-stack.ts';
 
 const stripeKeys = {

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appNames, hosts, repoRoot } from '@gp/deploy/test/stack';
+import { appNames, hosts, repoRoot } from './stack.ts';
 
 /** The build arguments of deploy/Dockerfile for the hosts of `gp.localtest` on nginx's https port. */
 export function buildArguments(httpsPort: number): Record<string, string> {

@@ -1,0 +1,110 @@
+/**
+ * A real slow phone beside Lighthouse's model (issue 34 item 5): each landing page loaded once in chromium with
+ * DevTools throttling applied to the browser itself - the CPU 4x slower, and a slow-4G network (150 ms round trip,
+ * 1.6 Mbit/s down, 750 kbit/s up, as Lighthouse's mobile profile names it) - rather than simulated afterwards.
+ * Two figures:
+ * - `firstScreenMs`: navigation start to the first contentful paint (the server's first screen);
+ * - `tapMs`: a tap made as the page's `load` event fires (its scripts are then taking the page over), from the
+ *   input to the next paint after the page handled it (the Event Timing entry's duration: input delay, handlers
+ *   and presentation), the way INP counts an interaction. The tap opens the language menu (a phone) or a
+ *   navigation menu (the desktop), which changes nothing that would leave the page.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { desktop, phone } from './page-load.ts';
+import type { LandingPage } from './pages.ts';
+
+export interface RealPhoneLoad {
+  key: string;
+  url: string;
+  firstScreenMs: number;
+  /** Navigation start to the largest contentful paint, for reading beside Lighthouse's LCP. */
+  lcpMs: number;
+  tapMs: number;
+  /** What was tapped. */
+  tapped: string;
+}
+
+/** Lighthouse's mobile throttling, applied for real through DevTools. */
+export const slowPhone = {
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+  uploadBytesPerSecond: (750 * 1024) / 8,
+};
+
+/**
+ * Records every interaction's Event Timing entry and the largest contentful paint, before any script of the page
+ * runs (browser code, kept as text: this package compiles for Node).
+ */
+const observe = `
+  window.__taps = [];
+  window.__lcp = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.interactionId) window.__taps.push({ duration: e.duration, id: e.interactionId });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+/** What a tap opens on the page: the language menu where there is one, else the first menu of the header. */
+async function tapTarget(page: Page, form: LandingPage['form']) {
+  if (form === 'h5')
+    return { locator: page.getByRole('combobox', { name: 'Language' }), name: 'language menu' };
+  return { locator: page.getByRole('banner').getByRole('button', { name: 'Games' }), name: 'Games menu' };
+}
+
+export async function loadOnSlowPhone(
+  browser: Browser,
+  page: LandingPage,
+  origin: string,
+): Promise<RealPhoneLoad> {
+  const url = `${origin}${page.path}`;
+  const context = await browser.newContext({
+    ...(page.form === 'desktop' ? desktop : phone),
+    ignoreHTTPSErrors: true,
+  });
+  try {
+    const tab = await context.newPage();
+    await tab.addInitScript({ content: observe });
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: slowPhone.latencyMs,
+      downloadThroughput: slowPhone.downloadBytesPerSecond,
+      uploadThroughput: slowPhone.uploadBytesPerSecond,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowPhone.cpuSlowdown });
+    const target = await tapTarget(tab, page.form);
+    await tab.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    // At the load event: the first screen is there and the scripts are at work on it.
+    const started = Date.now();
+    if (page.form === 'h5') await target.locator.tap({ timeout: 30_000, noWaitAfter: true });
+    else await target.locator.click({ timeout: 30_000, noWaitAfter: true });
+    // The entry is queued once the next frame is presented.
+    await tab.waitForFunction('window.__taps.length > 0', undefined, { timeout: 30_000, polling: 50 });
+    const waited = Date.now() - started;
+    const { taps, fcp, lcp } = (await tab.evaluate(`({
+      taps: window.__taps,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      lcp: window.__lcp,
+    })`)) as { taps: { duration: number; id: number }[]; fcp: number; lcp: number };
+    // One tap is one interaction (pointerdown, pointerup, click): its longest event is what the player waited.
+    const first = taps[0]!.id;
+    const tapMs = Math.max(...taps.filter((t) => t.id === first).map((t) => t.duration));
+    if (!Number.isFinite(tapMs) || waited < 0) throw new Error(`no answer to the tap on ${url}`);
+    return {
+      key: page.key,
+      url,
+      firstScreenMs: Math.round(fcp),
+      lcpMs: Math.round(lcp),
+      tapMs: Math.round(tapMs),
+      tapped: target.name,
+    };
+  } finally {
+    await context.close();
+  }
+}
