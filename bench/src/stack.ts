@@ -1,5 +1,5 @@
 /**
- * The production shape the browser part of the bench measures (issue 34): the four apps built as
+ * The production shape the browser part of the bench measures: the four apps built as
  * deploy/Dockerfile builds them (for `https://*.gp.localtest:18444`), and @gp/deploy's stack of compose.yaml on
  * loopback - PostgreSQL, the built API twice rendering the player pages (SERVE_APPS), nginx from the repository's
  * configuration with TLS, HTTP/2 and the compression production sends - with the demo data, so the pages are a
