@@ -1,5 +1,5 @@
 /**
- * Real page loads in Debian chromium (Playwright, never `playwright install`): each landing page once, on the device
+ * Real page loads in Debian chromium (through playwright-core, never a browser Playwright downloads): each landing page once, on the device
  * it is for (a phone-sized mobile context, or a desktop for the portal's `/`) with an empty cache, until the network
  * is idle, from the production shape (stack.ts). Counts every request and its bytes
  * on the wire (headers and compressed body), and lists the JavaScript the page loaded so the bench can check the
@@ -56,6 +56,11 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...hostArgs] });
 }
 
+/** A fresh context (empty cache) on the device the page is for, taking the stack's own certificate. */
+export function deviceContext(browser: Browser, page: LandingPage) {
+  return browser.newContext({ ...(page.form === 'desktop' ? desktop : phone), ignoreHTTPSErrors: true });
+}
+
 /** The page where the stack serves it (`origin`), on the device it is for, against the build in `appsDir`. */
 export async function loadPage(
   browser: Browser,
@@ -64,10 +69,7 @@ export async function loadPage(
   appsDir: string,
 ): Promise<PageLoad> {
   const url = `${origin}${page.path}`;
-  const context = await browser.newContext({
-    ...(page.form === 'desktop' ? desktop : phone),
-    ignoreHTTPSErrors: true,
-  });
+  const context = await deviceContext(browser, page);
   const tab = await context.newPage();
   const seen: { url: string; type: string; bytes: number }[] = [];
   const failed: string[] = [];

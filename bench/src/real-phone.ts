@@ -10,7 +10,7 @@
  *   navigation menu (the desktop) or focuses a form's first field, nothing that would leave the page.
  */
 import type { Browser, Page } from 'playwright-core';
-import { desktop, phone } from './page-load.ts';
+import { deviceContext } from './page-load.ts';
 import type { LandingPage } from './pages.ts';
 
 export interface RealPhoneLoad {
@@ -66,10 +66,7 @@ export async function loadOnSlowPhone(
   origin: string,
 ): Promise<RealPhoneLoad> {
   const url = `${origin}${page.path}`;
-  const context = await browser.newContext({
-    ...(page.form === 'desktop' ? desktop : phone),
-    ignoreHTTPSErrors: true,
-  });
+  const context = await deviceContext(browser, page);
   try {
     const tab = await context.newPage();
     await tab.addInitScript({ content: observe });

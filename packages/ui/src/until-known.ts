@@ -6,3 +6,8 @@ import styles from './until-known.module.css';
  * the page does not move when it does. Where no script runs it shows.
  */
 export const untilKnown: string = styles.untilKnown ?? '';
+
+/** `className`, with `untilKnown` beside it while the member is not `known`. */
+export function unseenUntilKnown(className: string | undefined, known: boolean): string | undefined {
+  return known ? className : `${className ?? ''} ${untilKnown}`.trim();
+}

@@ -1,10 +1,11 @@
 /**
  * Serves the four built player/staff apps from this process (SERVE_APPS), each on its own port as production
  * serves each on its own host: `pnpm start` sends browsers here, production's nginx the player hosts' page
- * requests (it serves the hashed assets itself, and the static page when a render fails or is slow). Unknown paths get the app's index.html (client-side routes); hashed assets are cached for a
- * year, index.html never, so a new build shows up on the next visit. Text files go out brotli- or gzip-compressed
- * as the browser accepts, from the `.br` / `.gz` files the player builds write beside them (for phones on
- * slow networks), so nothing is compressed per request; without such a file the plain one is sent.
+ * requests (it serves the hashed assets itself, and the static page when a render fails or is slow). Unknown
+ * paths get the app's index.html (client-side routes); hashed assets are cached for a year, index.html never,
+ * so a new build shows up on the next visit. Text files go out brotli- or gzip-compressed as the browser accepts,
+ * from the `.br` / `.gz` files the player builds write beside them (for phones on slow networks), so nothing is
+ * compressed per request; without such a file the plain one is sent.
  *
  * With the API at hand (`api`), the pages the app's server build names come with their first screen rendered
  * (`first-screen.ts`), with the app's stylesheet inline; they vary by language cookie, Accept-Language and

@@ -59,8 +59,8 @@ function Wizard({
   const [rejection, setRejection] = useState<ApiError>();
   const [returning, setReturning] = useState(false);
   // The server and the takeover draw the linked game from the address (there is no stored draft yet); once the tab's
-  // draft is read, the link's game replaces the one it held, before the browser paints.
-  // Once per link: a game chosen on the page afterwards stays chosen.
+  // draft is read, the link's game replaces the one it held, before the browser paints, once per link: a game
+  // chosen on the page afterwards stays chosen.
   const applied = useRef<number>(undefined);
   useLayoutEffect(() => {
     const linked = games.find((g) => g.game_base_id === wanted);

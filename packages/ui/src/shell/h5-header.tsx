@@ -10,7 +10,7 @@ import { LanguageSwitcher } from '../language-switcher.tsx';
 import { afterLogoutUrl, loginUrl, logout } from './session.ts';
 import { usePageUrl, useShell } from './shell-context.tsx';
 import { useShellData } from './shell-data.ts';
-import { untilKnown } from '../until-known.ts';
+import { unseenUntilKnown } from '../until-known.ts';
 import { SiteLink } from './site-link.tsx';
 import styles from './h5-header.module.css';
 
@@ -57,10 +57,7 @@ export function H5Header() {
           <span aria-hidden="true">{[...user.nickName][0]?.toUpperCase() ?? '?'}</span>
         </button>
       ) : (
-        <a
-          className={userKnown ? styles.login : `${styles.login} ${untilKnown}`}
-          href={loginUrl(shell.hosts, true, pageUrl)}
-        >
+        <a className={unseenUntilKnown(styles.login, userKnown)} href={loginUrl(shell.hosts, true, pageUrl)}>
           {t('nav.login')}
         </a>
       )}

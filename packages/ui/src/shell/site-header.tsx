@@ -14,7 +14,7 @@ import { HoverMenu } from './hover-menu.tsx';
 import { afterLogoutUrl, loginUrl, logout } from './session.ts';
 import { usePageUrl, useShell } from './shell-context.tsx';
 import { useShellData } from './shell-data.ts';
-import { untilKnown } from '../until-known.ts';
+import { unseenUntilKnown } from '../until-known.ts';
 import { SiteLink } from './site-link.tsx';
 import styles from './site-header.module.css';
 
@@ -118,7 +118,7 @@ export function SiteHeader() {
           </HoverMenu>
         ) : (
           <a
-            className={userKnown ? styles.login : `${styles.login} ${untilKnown}`}
+            className={unseenUntilKnown(styles.login, userKnown)}
             href={loginUrl(shell.hosts, false, pageUrl)}
           >
             {t('nav.login')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { untilKnown } from '@gp/ui/until-known';
+import { unseenUntilKnown } from '@gp/ui/until-known';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { LookupLink } from './order-lookup.tsx';
 import styles from './topup.module.css';
@@ -13,10 +13,7 @@ export function LoginPrompt({ pending = false }: { pending?: boolean }) {
   const { t } = useTranslation('pay');
   const { loginHref } = useLoginRedirect();
   return (
-    <section
-      className={pending ? `${styles.panel} ${untilKnown}` : styles.panel}
-      aria-labelledby="login-needed"
-    >
+    <section className={unseenUntilKnown(styles.panel, !pending)} aria-labelledby="login-needed">
       <h2 id="login-needed" className={styles.heading}>
         {t('login.heading')}
       </h2>
