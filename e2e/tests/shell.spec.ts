@@ -44,6 +44,8 @@ test.describe('language', () => {
   test('switching to ไทย translates the header, sets <html lang>, survives a reload and stays on this host', async ({
     page,
   }, testInfo) => {
+    // Five page loads, each checked with axe: about 25 s on CI's loaded machine, too near the 30 s default.
+    test.setTimeout(60_000);
     const phone = onPhone(testInfo);
     const news = phone ? `${PORTAL}/news/h5` : `${PORTAL}/news`;
     await visit(page, `${PORTAL}/news`, { landsOn: news });
