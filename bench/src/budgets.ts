@@ -38,9 +38,19 @@ export interface Budgets {
     loadSecondsMax: number;
     readConnections: number;
     readP99MsMax: number;
+    /** The desk's text searches (calls whose name holds one of `calls`), at `readConnections` clients. */
+    textSearch: { calls: string[]; p99MsMax: number };
+    /** Calls whose p99 sits at the machine's run-to-run spread: each measured `runs` times, the median judged. */
+    medianOf: { calls: string[]; runs: number };
+    /**
+     * Login, bound by argon2id at production cost: at as many clients as the machine has cores, its p99; at
+     * `ceilingConnections` clients, logins per second over the hash ceiling (cores x one core's hashes per second,
+     * measured in the same run).
+     */
+    login: { p99MsMax: number; ceilingConnections: number; ceilingRatioMin: number };
     orderConnections: number;
     orderP99MsMax: number;
-    /** Orders per second over the bare transactional POST's requests per second, same run. */
+    /** Orders per second over the same statements' replay by a bare node-postgres script, same run. */
     orderThroughputRatioMin: number;
     /** Tables no statement of a measured call may read with a sequential scan. */
     largeTables: string[];
@@ -212,8 +222,12 @@ export function checkApi(budgets: Budgets, results: readonly ApiMeasure[]): Verd
 export interface ScaleScenario {
   name: string;
   group: string;
-  /** `baseline`: the bare routes the others are compared with; `read`: 20 clients; `order`: 50 buyers. */
-  kind: 'baseline' | 'read' | 'order';
+  /**
+   * `baseline`: what the others are compared with; `read`: a call at the readers' concurrency; `search`: a desk
+   * text search, the same; `login`: logins at as many clients as cores; `login-ceiling`: logins at
+   * `login.ceilingConnections`, `ratio` over the hash ceiling; `order`: orders, `ratio` over their replay.
+   */
+  kind: 'baseline' | 'read' | 'search' | 'login' | 'login-ceiling' | 'order';
   perSecond: number;
   ratio: number | null;
   p50Ms: number;
@@ -223,6 +237,8 @@ export interface ScaleScenario {
   /** How many SELECTs of the call were explained, and the large tables they scan sequentially. */
   statements?: number;
   seqScans?: string[];
+  /** When measured several times (`medianOf`): each run's p99; the scenario's figures are the medians. */
+  p99Runs?: number[];
 }
 
 export interface ScaleMeasure {
@@ -231,7 +247,10 @@ export interface ScaleMeasure {
   scenarios: ScaleScenario[];
 }
 
-/** The scale budgets: each call's p99, no sequential scan of a large table, no failed answer; orders. */
+/**
+ * The scale budgets: each call's p99 (the text searches' own), no sequential scan of a large table, no failed
+ * answer; login's p99 and its share of the hash ceiling; orders' p99 and their share of the replay's rate.
+ */
 export function checkScale(budgets: Budgets, measure: ScaleMeasure): Verdict[] {
   const b = budgets.scale;
   const out: Verdict[] = [];
@@ -243,9 +262,13 @@ export function checkScale(budgets: Budgets, measure: ScaleMeasure): Verdict[] {
     // No answer came back within the run (each took longer than it): its p99 of 0 means nothing.
     if (s.total === 0) out.push(verdict(`${s.name} answers`, 0, 1, '', 'min', 'none within the run'));
     if (s.kind === 'read') out.push(verdict(`${s.name} p99`, s.p99Ms, b.readP99MsMax, 'ms', 'max'));
+    if (s.kind === 'search') out.push(verdict(`${s.name} p99`, s.p99Ms, b.textSearch.p99MsMax, 'ms', 'max'));
+    if (s.kind === 'login') out.push(verdict(`${s.name} p99`, s.p99Ms, b.login.p99MsMax, 'ms', 'max'));
+    if (s.kind === 'login-ceiling')
+      out.push(verdict(`${s.name} vs hash ceiling`, s.ratio, b.login.ceilingRatioMin, 'x', 'min'));
     if (s.kind === 'order') {
       out.push(verdict(`${s.name} p99`, s.p99Ms, b.orderP99MsMax, 'ms', 'max'));
-      out.push(verdict(`${s.name} vs bare POST`, s.ratio, b.orderThroughputRatioMin, 'x', 'min'));
+      out.push(verdict(`${s.name} vs replay`, s.ratio, b.orderThroughputRatioMin, 'x', 'min'));
     }
     if (s.seqScans !== undefined) {
       out.push({
@@ -255,7 +278,7 @@ export function checkScale(budgets: Budgets, measure: ScaleMeasure): Verdict[] {
     }
     out.push(verdict(`${s.name} failed answers`, s.failures, 0, '', 'max'));
   }
-  for (const kind of ['read', 'order'] as const) {
+  for (const kind of ['read', 'search', 'login', 'login-ceiling', 'order'] as const) {
     if (!measure.scenarios.some((s) => s.kind === kind)) {
       out.push(verdict(`scale ${kind} calls`, null, 0, '', 'min', 'not measured in this run'));
     }

@@ -9,6 +9,13 @@ import pg from 'pg';
 export interface Statement {
   text: string;
   values: unknown[];
+  /** What the client was given (text, values, row mode, type parsers), to send the same again. */
+  config: { text: string; values: unknown[]; rowMode?: string; types?: unknown };
+  /** The pool client it ran on, to keep a transaction's statements on one connection when replayed. */
+  client: object;
+  /** Filled when the statement's answer came: rows changed or returned, and the rows. */
+  rowCount: number | null;
+  rows: unknown[];
 }
 
 export interface PlanNode {
@@ -31,7 +38,11 @@ export function seqScans(plan: PlanNode): string[] {
 
 type QueryFn = (...args: unknown[]) => unknown;
 
-/** Records the statements of node-postgres clients between `start()` and `stop()`. */
+/**
+ * Records the statements node-postgres clients send while a piece of work runs (`during`), with their answers.
+ * The work must run alone in this process (the bench's requests, one at a time, in-process): the window is by
+ * time, since Fastify's in-process requests do not carry the caller's async context through to the handler.
+ */
 export class StatementRecorder {
   private recording: Statement[] | undefined;
   private readonly original: QueryFn;
@@ -41,26 +52,58 @@ export class StatementRecorder {
     this.original = proto.query;
     const original = this.original;
     const record = (statement: Statement) => this.recording?.push(statement);
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      const [config, values] = args;
-      const given = Array.isArray(values) ? values : [];
-      if (typeof config === 'string') record({ text: config, values: given });
-      else if (config && typeof config === 'object' && 'text' in config) {
-        const c = config as { text: string; values?: unknown[] };
-        record({ text: c.text, values: c.values ?? given });
+    const answered = (statement: Statement, answer: { rowCount?: number | null; rows?: unknown[] }) => {
+      statement.rowCount = answer?.rowCount ?? null;
+      statement.rows = answer?.rows ?? [];
+    };
+    proto.query = function (this: object, ...args: unknown[]) {
+      const [first, second] = args;
+      const given = Array.isArray(second) ? second : [];
+      const config =
+        typeof first === 'string'
+          ? { text: first, values: given }
+          : first && typeof first === 'object' && 'text' in first
+            ? { ...(first as Statement['config']), values: (first as Statement['config']).values ?? given }
+            : undefined;
+      if (!config) return original.apply(this, args);
+      const statement: Statement = {
+        text: config.text,
+        values: config.values,
+        config,
+        client: this,
+        rowCount: null,
+        rows: [],
+      };
+      record(statement);
+      // The pool's own query() passes a callback; drizzle's transactions await a promise.
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (error: unknown, answer: { rowCount?: number | null; rows?: unknown[] }) => {
+          if (!error) answered(statement, answer);
+          return (callback as (...a: unknown[]) => unknown)(error, answer);
+        };
+        return original.apply(this, args);
       }
-      return original.apply(this, args);
+      const result = original.apply(this, args);
+      if (result instanceof Promise)
+        result.then(
+          (answer) => answered(statement, answer),
+          () => undefined,
+        );
+      return result;
     };
   }
 
-  start() {
-    this.recording = [];
-  }
-
-  stop(): Statement[] {
-    const out = this.recording ?? [];
-    this.recording = undefined;
-    return out;
+  /** Runs `work` alone and answers what it answered with the statements it sent, in the order sent. */
+  async during<T>(work: () => Promise<T>): Promise<{ result: T; statements: Statement[] }> {
+    const statements: Statement[] = [];
+    this.recording = statements;
+    try {
+      return { result: await work(), statements };
+    } finally {
+      this.recording = undefined;
+    }
   }
 
   restore() {
