@@ -444,7 +444,7 @@ try {
         ...(runs > 1 ? { p99Runs: outcomes.map((o) => o.p99Ms) } : {}),
       });
     }
-    const users = Array.from({ length: 200 }, (_, i) => scaleUserId(1 + i * 97));
+    const users = Array.from({ length: 200 }, (_, i) => scaleUserId(1 + ((i * 97) % counts.members)));
     if (measured('login')) {
       // The hash ceiling first, on a quiet machine: one core's argon2id verifications per second at production
       // cost, one after another, as the API's hasher runs them.
