@@ -23,17 +23,36 @@ import {
   SessionRepository,
 } from '../../apps/api/src/modules/accounts/index.ts';
 import { hashSessionId, newToken } from '../../apps/api/src/modules/sessions/index.ts';
+import pg from 'pg';
 import { orderRequests, type OrderProduct } from './order-flow.ts';
+import {
+  orderTemplates,
+  replayLoad,
+  replayPoolSize,
+  replayWork,
+  type OrderTemplate,
+} from './order-replay.ts';
+import { orderReplayScenarioName } from './budgets.ts';
+import { StatementRecorder } from './scale/explain.ts';
 
 export interface LoadSettings {
+  /** Clients of the reads. */
   connections: number;
+  /** Buyers at once (budgets.json api.orderConnections). */
+  orderConnections: number;
   durationS: number;
   warmupS: number;
   /** The API's port; the baseline takes the next one. */
   port: number;
 }
 
-export const defaultLoad: LoadSettings = { connections: 50, durationS: 10, warmupS: 3, port: 9190 };
+export const defaultLoad: LoadSettings = {
+  connections: 50,
+  orderConnections: 20,
+  durationS: 10,
+  warmupS: 3,
+  port: 9190,
+};
 
 export interface ScenarioResult {
   scenario: string;
@@ -203,7 +222,7 @@ async function orderScenario(base: string, members: Member[], product: OrderProd
   const counting = { on: false };
   const options: LoadOptions = {
     url: base,
-    connections: settings.connections,
+    connections: members.length,
     requests: orderRequests({
       members: members.map((m) => ({ cookie: m.cookie, ct: m.ct, server: m.role.server, role: m.role.role })),
       product,
@@ -237,6 +256,41 @@ async function orderScenario(base: string, members: Member[], product: OrderProd
       result.requests.total,
     ),
     placed,
+  };
+}
+
+/** The replay of the buyers' own order statements (order-replay.ts), at as many buyers at once. */
+async function replayScenario(
+  api: FastifyInstance,
+  url: string,
+  buyers: readonly Member[],
+  product: OrderProduct,
+  settings: LoadSettings,
+): Promise<ScenarioResult> {
+  const recorder = new StatementRecorder();
+  let templates: OrderTemplate[];
+  try {
+    templates = await orderTemplates(
+      recorder,
+      api,
+      buyers.map((m) => ({ cookie: m.cookie, ct: m.ct, server: m.role.server, role: m.role.role })),
+      { product, captchaAnswer, sandboxSecret },
+    );
+  } finally {
+    recorder.restore();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: replayPoolSize(templates) });
+  const replayed = await replayLoad(pool, templates, settings).finally(() => pool.end());
+  if (replayed.failures > 0)
+    throw new Error(`the orders' replay failed ${replayed.failures} times: ${replayed.error}`);
+  return {
+    scenario: `${orderReplayScenarioName}: ${replayWork(templates[0]!)}`,
+    perSecond: replayed.perSecond,
+    ratio: null,
+    p50Ms: replayed.p50Ms,
+    p99Ms: replayed.p99Ms,
+    failures: 0,
+    total: replayed.total,
   };
 }
 
@@ -295,7 +349,7 @@ export async function runApiLoad(
 
     const members: Member[] = [];
     const product = await orderProduct(base);
-    for (let n = 0; n < settings.connections; n++) {
+    for (let n = 0; n < Math.max(settings.connections, settings.orderConnections); n++) {
       const member = await loginMember(database.db, n);
       members.push({ ...member, role: await rechargeableRole(base, member, product.gameBaseId) });
     }
@@ -327,10 +381,23 @@ export async function runApiLoad(
         },
       ),
     );
-    await run(() => orderScenario(base, members, product, settings));
     const baseline = scenarios[0]!.perSecond;
     for (const s of scenarios.slice(1))
       s.ratio = baseline > 0 ? Math.round((s.perSecond / baseline) * 1000) / 1000 : null;
+    const buyers = members.slice(0, settings.orderConnections);
+    // On PostgreSQL the orders' baseline: each buyer's order recorded through the API, its statements replayed by
+    // a bare node-postgres script (order-replay.ts; PGlite has no such client to record).
+    const replayed =
+      kind === 'postgres' ? await replayScenario(api, url!, buyers, product, settings) : undefined;
+    if (replayed) {
+      scenarios.push(replayed);
+      log(`  ${replayed.scenario}: ${replayed.perSecond}/s, p99 ${replayed.p99Ms} ms`);
+    }
+    await run(() => orderScenario(base, buyers, product, settings));
+    const orders = scenarios.at(-1)!;
+    orders.ratio = replayed?.perSecond
+      ? Math.round((orders.perSecond / replayed.perSecond) * 1000) / 1000
+      : null;
     return { database: kind, settings, scenarios };
   } finally {
     await bare?.close();

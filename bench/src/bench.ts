@@ -130,6 +130,7 @@ if (wants('api')) {
     ...defaultLoad,
     durationS: Number(values.duration),
     connections: Number(values.connections),
+    orderConnections: budgets.api.orderConnections,
   };
   apiResults.push(await runApiLoad('pglite', settings, log));
   if (process.env.DATABASE_URL) apiResults.push(await runApiLoad('postgres', settings, log));
@@ -219,7 +220,7 @@ for (const r of apiResults) {
     const measured = `${s.perSecond}/s${s.ratio === null ? '' : ` (${s.ratio}x)`}, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms${s.failures ? `, ${s.failures} failed` : ''}`;
     const ratioV = find(`${r.database} ${s.scenario} vs baseline`);
     const p99V = find(`${r.database} ${s.scenario} p99`);
-    const orderV = isOrder ? find(`${r.database} orders per second`) : undefined;
+    const orderV = isOrder ? find(`${r.database} orders vs replay`) : undefined;
     const orderP99 = isOrder ? find(`${r.database} order calls p99`) : undefined;
     const pair = [ratioV ?? orderV, p99V ?? orderP99].filter((v): v is Verdict => v !== undefined);
     rows.push({

@@ -75,6 +75,48 @@ export async function recordOrder(
   return { startedAt, requests: recorded };
 }
 
+/**
+ * Each member's replay template: a warm-up order, then orders until two in a row sent the same statements (one
+ * whose catalogue cache expired just then reads the catalogue too, which orders under load almost never do).
+ */
+export async function orderTemplates(
+  recorder: StatementRecorder,
+  app: FastifyInstance,
+  members: readonly OrderMember[],
+  flow: { product: OrderProduct; captchaAnswer: string; sandboxSecret: string },
+): Promise<OrderTemplate[]> {
+  const templates: OrderTemplate[] = [];
+  for (const member of members) {
+    const order = () => recordOrder(recorder, app, { ...flow, member });
+    await order();
+    let previous = await order();
+    for (let attempt = 1; ; attempt++) {
+      const next = await order();
+      try {
+        templates.push(orderTemplate(previous, next));
+        break;
+      } catch (error) {
+        if (attempt === 5) throw error;
+        previous = next;
+      }
+    }
+  }
+  return templates;
+}
+
+/** Connections a replay of `templates` at one order per template at once can need: none waits for a client. */
+export const replayPoolSize = (templates: readonly OrderTemplate[]) =>
+  templates.reduce((sum, t) => sum + 1 + Math.max(0, ...t.statements.map((s) => s.connection)), 0);
+
+/** How the baseline's row names the work: "12 statements (2 + 6 + 4 per request)". */
+export function replayWork(template: OrderTemplate): string {
+  const perRequest = Array.from(
+    { length: template.requests },
+    (_, r) => template.statements.filter((s) => s.request === r).length,
+  );
+  return `${template.statements.length} statements (${perRequest.join(' + ')} per request)`;
+}
+
 type Source =
   | { kind: 'same'; value: unknown }
   | { kind: 'answer'; statement: number; row: number; field: string | number }

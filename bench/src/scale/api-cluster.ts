@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export interface ReplicaSettings {
   url: string;
-  /** The API's port; the bare baselines listen on the next one. */
+  /** The API's port; the bare GET baseline listens on the next one. */
   port: number;
   poolSize: number;
   captchaAnswer: string;

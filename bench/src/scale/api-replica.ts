@@ -1,6 +1,6 @@
 /**
  * One API replica of `pnpm bench:scale` (a node:cluster worker of api-cluster.ts): the API as production runs
- * it - its own process, its own connection pool - on the port the replicas share, and the bare baselines on the
+ * it - its own process, its own connection pool - on the port the replicas share, and the bare GET baseline on the
  * next port. Says `ready` to the bench when both listen.
  */
 import { benchApiEnv } from '../api-load.ts';
@@ -23,7 +23,7 @@ const api = await buildApp({
   dev: developmentParts,
 });
 await api.listen({ host: '127.0.0.1', port: settings.port });
-const bare = await startBare(settings.url, settings.port + 1);
+const bare = await startBare(settings.port + 1);
 process.send?.('ready');
 const close = () => {
   // A close that waits on (Fastify's open requests, the pool's clients) longer than this is not the bench's

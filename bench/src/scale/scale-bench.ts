@@ -4,8 +4,10 @@
  * demo seed, then the scale data (scale-data.ts), VACUUM ANALYZE; then the API on that database as two replicas
  * (api-cluster.ts, as deploy/compose.yaml runs it; `--api-processes`) and, from a load generator in its own
  * process (load-worker.ts), each call at 20 concurrent clients against a bare Fastify GET of the same run;
- * every statement those calls send explained, failing on a sequential scan of a large table; order creation at
- * 50 concurrent buyers against a bare transactional POST on the same PostgreSQL.
+ * every statement those calls send explained, failing on a sequential scan of a large table; the desk's text
+ * searches against their own budget, the calls at the machine's spread as the median of three runs; login at as
+ * many clients as cores and, at 20, against the hash ceiling measured first; orders at 20 concurrent buyers
+ * against the replay of their own statements by a bare node-postgres script (../order-replay.ts).
  * Prints one table, writes bench/results-scale.json and bench/results-scale.md; `--check` exits 1 on a miss.
  *
  *   pnpm bench:scale [--check] [--scale=1] [--duration=5] [--warmup=1] [--only=read,orders] [--api-processes=2]
@@ -47,9 +49,8 @@ import { benchApiEnv, loginMember, orderProduct, rechargeableRole } from '../api
 import { checkScale, loadBudgets, type ScaleMeasure, type ScaleScenario } from '../budgets.ts';
 import { markdownTable, plainTable, type Row } from '../table.ts';
 import { explainAll, StatementRecorder } from './explain.ts';
-import { orderTemplate, recordOrder, replayLoad, type OrderTemplate } from '../order-replay.ts';
+import { orderTemplates, replayLoad, replayPoolSize, replayWork } from '../order-replay.ts';
 import { startApiCluster } from './api-cluster.ts';
-import { prepareBare } from './bare-server.ts';
 import type { OrderMember } from '../order-flow.ts';
 import type { LoadJob, LoadOutcome } from './load-worker.ts';
 import {
@@ -355,7 +356,6 @@ try {
   const env = benchApiEnv({ captchaAnswer, sandboxSecret, port });
   // This process's API answers only the one recorded request per call (inject); the load goes to the replicas.
   api = await buildApp({ env, database, logger: false, dev: developmentParts });
-  await prepareBare(url);
   replicas = await startApiCluster(Number(values['api-processes']), {
     url,
     port,
@@ -493,41 +493,15 @@ try {
       const role = await rechargeableRole(base, m, product.gameBaseId);
       members.push({ ...m, server: role.server, role: role.role });
     }
-    // The baseline: each buyer's order recorded through this process's API (a warm-up order, then two), and its
-    // statements sent again by a bare node-postgres script.
-    const app = api;
-    const flow = { product, captchaAnswer, sandboxSecret };
-    const templates: OrderTemplate[] = [];
-    for (const member of members) {
-      const order = () => recordOrder(recorder, app, { ...flow, member });
-      await order();
-      // Two orders in a row that sent the same statements: one whose catalogue cache expired just then reads the
-      // catalogue too, which the load's orders almost never do.
-      let previous = await order();
-      for (let attempt = 1; ; attempt++) {
-        const next = await order();
-        try {
-          templates.push(orderTemplate(previous, next));
-          break;
-        } catch (error) {
-          if (attempt === 5) throw error;
-          previous = next;
-        }
-      }
-    }
-    const first = templates[0]!;
-    const perRequest = Array.from({ length: first.requests }, (_, r) =>
-      first.statements.filter((s) => s.request === r),
-    );
-    const connectionsPerOrder = Math.max(
-      ...perRequest.map((r) => 1 + Math.max(...r.map((s) => s.connection))),
-    );
-    const bare = new pg.Pool({ connectionString: url, max: connections * connectionsPerOrder });
+    // The baseline: each buyer's order recorded through this process's API, and its statements sent again by a
+    // bare node-postgres script.
+    const templates = await orderTemplates(recorder, api, members, { product, captchaAnswer, sandboxSecret });
+    const bare = new pg.Pool({ connectionString: url, max: replayPoolSize(templates) });
     const replayed = await replayLoad(bare, templates, settings).finally(() => bare.end());
     if (replayed.failures > 0)
       throw new Error(`the orders' replay failed ${replayed.failures} times: ${replayed.error}`);
     record({
-      name: `the same ${first.statements.length} statements by a bare node-postgres script (baseline; ${perRequest.map((r) => r.length).join(' + ')} per request)`,
+      name: `the same ${replayWork(templates[0]!)} by a bare node-postgres script (baseline)`,
       group: 'orders',
       kind: 'baseline',
       ...replayed,
