@@ -39,7 +39,7 @@ const loginCeiling = (over: Partial<ScaleScenario> = {}) =>
 const all = () => [read(), search(), login(), loginCeiling(), order()];
 
 describe('budgets.json scale', () => {
-  it("holds issue 21's budgets as decided: reads, text searches, login against the hash ceiling, orders", () => {
+  it('holds the decided budgets: reads, text searches, login against the hash ceiling, orders', () => {
     expect(budgets.scale).toMatchObject({
       readConnections: 20,
       readP99MsMax: 50,

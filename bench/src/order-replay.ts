@@ -1,5 +1,5 @@
 /**
- * The orders' baseline (issue 21's budget as decided): the very statements the API sends for an order, in the
+ * The orders' baseline: the very statements the API sends for an order, in the
  * same transactions, sent by a bare node-postgres script - no HTTP, no framework, no validation, no hashing of
  * anything in JavaScript. An order (the top-up captcha, `add_order`, the provider's "paid" notification) is
  * recorded twice for the same member through the API; what differs between the two recordings is what each order
