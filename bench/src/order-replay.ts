@@ -1,9 +1,8 @@
 /**
- * The orders' baseline: the very statements the API sends for an order, in the
- * same transactions, sent by a bare node-postgres script - no HTTP, no framework, no validation, no hashing of
- * anything in JavaScript. An order (the top-up captcha, `add_order`, the provider's "paid" notification) is
- * recorded twice for the same member through the API; what differs between the two recordings is what each order
- * makes anew, and the replay makes it anew too:
+ * The orders' baseline: the very statements the API sends for an order, in the same transactions, sent by a bare
+ * node-postgres script - no HTTP, no framework, no validation, no hashing of anything in JavaScript. A member's
+ * order (the top-up captcha, `add_order`, the provider's "paid" notification) is recorded through the API twice in
+ * a row; what differs between the two recordings is what each order makes anew, and the replay makes it anew too:
  * - a value an earlier statement answered (an id, a stored token) is taken from the replay's own answer;
  * - a time is moved to now, keeping its distance from the order's start;
  * - any other string (an order number, a key, a token's hash) gets a fresh one of the same shape, the same fresh

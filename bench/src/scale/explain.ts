@@ -51,12 +51,14 @@ export class StatementRecorder {
     const proto = pg.Client.prototype as unknown as { query: QueryFn };
     this.original = proto.query;
     const original = this.original;
-    const record = (statement: Statement) => this.recording?.push(statement);
+    const recording = () => this.recording;
     const answered = (statement: Statement, answer: { rowCount?: number | null; rows?: unknown[] }) => {
       statement.rowCount = answer?.rowCount ?? null;
       statement.rows = answer?.rows ?? [];
     };
     proto.query = function (this: object, ...args: unknown[]) {
+      const statements = recording();
+      if (!statements) return original.apply(this, args);
       const [first, second] = args;
       const given = Array.isArray(second) ? second : [];
       const config =
@@ -74,7 +76,7 @@ export class StatementRecorder {
         rowCount: null,
         rows: [],
       };
-      record(statement);
+      statements.push(statement);
       // The pool's own query() passes a callback; drizzle's transactions await a promise.
       const last = args.length - 1;
       const callback = args[last];
