@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRealPhone, loadBudgets } from './budgets.ts';
 import { landingPages } from './pages.ts';
+import { medianLoad, type RealPhoneLoad } from './real-phone.ts';
 
 const budgets = loadBudgets();
 
@@ -10,6 +11,7 @@ describe('slow-phone budgets', () => {
     const known = landingPages.map((p) => p.key);
     expect(budgets.realPhone.pages.every((key) => known.includes(key))).toBe(true);
     expect(budgets.realPhone.tapMsMax).toBe(200);
+    expect(budgets.realPhone.runs).toBe(3);
   });
 
   it('meets a page whose tap was answered in time, misses a slow one, and says which were not measured', () => {
@@ -23,5 +25,20 @@ describe('slow-phone budgets', () => {
       [`${second} tap answered on a slow phone`, false],
       ...rest.map((key) => [`${key} tap answered on a slow phone`, null]),
     ]);
+  });
+
+  it("judges the median load by its tap, and keeps every load's tap for the table", () => {
+    const load = (tapMs: number, firstScreenMs: number): RealPhoneLoad => ({
+      key: 'portal /h5',
+      url: 'https://portal/h5',
+      firstScreenMs,
+      lcpMs: firstScreenMs + 200,
+      tapMs,
+      tapped: 'language menu',
+    });
+    const median = medianLoad([load(352, 900), load(120, 800), load(168, 850)]);
+    expect(median).toMatchObject({ tapMs: 168, firstScreenMs: 850, tapRunsMs: [352, 120, 168] });
+    expect(checkRealPhone(budgets, [median])[0]?.met).toBe(true);
+    expect(() => medianLoad([])).toThrow();
   });
 });

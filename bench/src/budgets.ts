@@ -26,9 +26,10 @@ export interface Budgets {
     tbtMsMax: number;
     clsMax: number;
   };
-  /** The landing pages loaded once each on a really throttled browser (real-phone.ts). */
+  /** The landing pages loaded `runs` times each on a really throttled browser (real-phone.ts), the median judged. */
   realPhone: {
     pages: string[];
+    runs: number;
     /** A tap made at the load event, answered (next paint) within this. */
     tapMsMax: number;
   };
