@@ -24,7 +24,7 @@ import {
 } from '../../apps/api/src/modules/accounts/index.ts';
 import { hashSessionId, newToken } from '../../apps/api/src/modules/sessions/index.ts';
 import pg from 'pg';
-import { orderRequests, type OrderProduct } from './order-flow.ts';
+import { orderRequests, type OrderMember, type OrderProduct } from './order-flow.ts';
 import {
   orderTemplates,
   replayLoad,
@@ -81,6 +81,14 @@ export interface Member {
   ct: string;
   role: { server: string; role: string };
 }
+
+/** A member as an order's requests name the buyer (order-flow.ts). */
+const buyer = (m: Member): OrderMember => ({
+  cookie: m.cookie,
+  ct: m.ct,
+  server: m.role.server,
+  role: m.role.role,
+});
 
 /** A logged-in member as a login leaves one: member row, live session, the CSRF token as cookie and `ct`. */
 export async function loginMember(db: Db, n: number): Promise<Omit<Member, 'role'>> {
@@ -224,7 +232,7 @@ async function orderScenario(base: string, members: Member[], product: OrderProd
     url: base,
     connections: members.length,
     requests: orderRequests({
-      members: members.map((m) => ({ cookie: m.cookie, ct: m.ct, server: m.role.server, role: m.role.role })),
+      members: members.map(buyer),
       product,
       captchaAnswer,
       sandboxSecret,
@@ -270,12 +278,11 @@ async function replayScenario(
   const recorder = new StatementRecorder();
   let templates: OrderTemplate[];
   try {
-    templates = await orderTemplates(
-      recorder,
-      api,
-      buyers.map((m) => ({ cookie: m.cookie, ct: m.ct, server: m.role.server, role: m.role.role })),
-      { product, captchaAnswer, sandboxSecret },
-    );
+    templates = await orderTemplates(recorder, api, buyers.map(buyer), {
+      product,
+      captchaAnswer,
+      sandboxSecret,
+    });
   } finally {
     recorder.restore();
   }
@@ -393,11 +400,13 @@ export async function runApiLoad(
       scenarios.push(replayed);
       log(`  ${replayed.scenario}: ${replayed.perSecond}/s, p99 ${replayed.p99Ms} ms`);
     }
-    await run(() => orderScenario(base, buyers, product, settings));
-    const orders = scenarios.at(-1)!;
-    orders.ratio = replayed?.perSecond
-      ? Math.round((orders.perSecond / replayed.perSecond) * 1000) / 1000
-      : null;
+    await run(async () => {
+      const orders = await orderScenario(base, buyers, product, settings);
+      const ratio = replayed?.perSecond
+        ? Math.round((orders.perSecond / replayed.perSecond) * 1000) / 1000
+        : null;
+      return { ...orders, ratio };
+    });
     return { database: kind, settings, scenarios };
   } finally {
     await bare?.close();

@@ -8,6 +8,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumArgs, chromiumPath } from './page-load.ts';
+import { middle } from './median.ts';
 import { landingPages } from './pages.ts';
 import { hostArgs } from './stack.ts';
 
@@ -62,8 +63,7 @@ async function once(url: string, desktop: boolean): Promise<LighthouseRun> {
 
 /** The median of an odd number of runs, by performance score (ties: the lower LCP). */
 export function medianRun(runs: LighthouseRun[]): LighthouseRun {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return middle(runs, (a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
 }
 
 export async function runLighthouse(

@@ -12,7 +12,7 @@ const statement = (
 ): Statement => ({
   text,
   values,
-  config: { text, values },
+  extra: {},
   client,
   rowCount: rows.length,
   rows,

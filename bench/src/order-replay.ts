@@ -127,7 +127,7 @@ interface TemplateStatement {
   request: number;
   /** Which connection of its request the statement ran on (a transaction's statements share one). */
   connection: number;
-  config: Statement['config'];
+  config: { text: string; values: unknown[]; rowMode?: string; types?: unknown };
   values: Source[];
   rowCount: number | null;
 }
@@ -201,7 +201,7 @@ export function orderTemplate(recordedFirst: RecordedOrder, recordedSecond: Reco
       statements.push({
         request: r,
         connection: connections.get(statement.client)!,
-        config: statement.config,
+        config: { ...statement.extra, text: statement.text, values: statement.values },
         values,
         rowCount: statement.rowCount,
       });

@@ -1,7 +1,7 @@
 /**
- * Real page loads in Debian chromium (through playwright-core, never a browser Playwright downloads): each landing page once, on the device
- * it is for (a phone-sized mobile context, or a desktop for the portal's `/`) with an empty cache, until the network
- * is idle, from the production shape (stack.ts). Counts every request and its bytes
+ * Real page loads in Debian chromium (through playwright-core, never a browser Playwright downloads): each landing
+ * page once, on the device it is for (a phone-sized mobile context, or a desktop for the portal's `/`) with an
+ * empty cache, until the network is idle, from the production shape (stack.ts). Counts every request and its bytes
  * on the wire (headers and compressed body), and lists the JavaScript the page loaded so the bench can check the
  * manifest-based byte count against it.
  */

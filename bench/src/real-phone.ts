@@ -11,6 +11,7 @@
  *   navigation menu (the desktop) or focuses a form's first field, nothing that would leave the page.
  */
 import type { Browser, Page } from 'playwright-core';
+import { middle } from './median.ts';
 import { deviceContext } from './page-load.ts';
 import type { LandingPage } from './pages.ts';
 
@@ -29,9 +30,7 @@ export interface RealPhoneLoad {
 
 /** The median of several loads of one page, by the tap's time (the budget's figure), with every load's tap. */
 export function medianLoad(loads: readonly RealPhoneLoad[]): RealPhoneLoad {
-  if (loads.length === 0) throw new Error('no load to take the median of');
-  const byTap = [...loads].sort((a, b) => a.tapMs - b.tapMs);
-  return { ...byTap[Math.floor(byTap.length / 2)]!, tapRunsMs: loads.map((l) => l.tapMs) };
+  return { ...middle(loads, (a, b) => a.tapMs - b.tapMs), tapRunsMs: loads.map((l) => l.tapMs) };
 }
 
 /** Lighthouse's mobile throttling, applied for real through DevTools. */

@@ -9,8 +9,8 @@ import pg from 'pg';
 export interface Statement {
   text: string;
   values: unknown[];
-  /** What the client was given (text, values, row mode, type parsers), to send the same again. */
-  config: { text: string; values: unknown[]; rowMode?: string; types?: unknown };
+  /** What else the client was given (row mode, type parsers), to send the same again. */
+  extra: { rowMode?: string; types?: unknown };
   /** The pool client it ran on, to keep a transaction's statements on one connection when replayed. */
   client: object;
   /** Filled when the statement's answer came: rows changed or returned, and the rows. */
@@ -61,17 +61,21 @@ export class StatementRecorder {
       if (!statements) return original.apply(this, args);
       const [first, second] = args;
       const given = Array.isArray(second) ? second : [];
-      const config =
+      type Config = { text: string; values?: unknown[]; rowMode?: string; types?: unknown };
+      const config: Config | undefined =
         typeof first === 'string'
-          ? { text: first, values: given }
+          ? { text: first }
           : first && typeof first === 'object' && 'text' in first
-            ? { ...(first as Statement['config']), values: (first as Statement['config']).values ?? given }
+            ? (first as Config)
             : undefined;
       if (!config) return original.apply(this, args);
       const statement: Statement = {
         text: config.text,
-        values: config.values,
-        config,
+        values: config.values ?? given,
+        extra: {
+          ...(config.rowMode !== undefined ? { rowMode: config.rowMode } : {}),
+          ...(config.types !== undefined ? { types: config.types } : {}),
+        },
         client: this,
         rowCount: null,
         rows: [],

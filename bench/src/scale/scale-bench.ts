@@ -48,6 +48,7 @@ import {
 import { benchApiEnv, loginMember, orderProduct, rechargeableRole } from '../api-load.ts';
 import { checkScale, loadBudgets, type ScaleMeasure, type ScaleScenario } from '../budgets.ts';
 import { markdownTable, plainTable, type Row } from '../table.ts';
+import { middle } from '../median.ts';
 import { explainAll, StatementRecorder } from './explain.ts';
 import { orderTemplates, replayLoad, replayPoolSize, replayWork } from '../order-replay.ts';
 import { startApiCluster } from './api-cluster.ts';
@@ -106,10 +107,8 @@ async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
 
 /** The median run of several of one call (by p99), with the median rate. */
 function medianOutcome(outcomes: readonly LoadOutcome[]): LoadOutcome {
-  const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const byP99 = [...outcomes].sort((a, b) => a.p99Ms - b.p99Ms);
-  const median = byP99[Math.floor(byP99.length / 2)]!;
-  return { ...median, perSecond: mid(outcomes.map((o) => o.perSecond)) };
+  const rates = outcomes.map((o) => o.perSecond);
+  return { ...middle(outcomes, (a, b) => a.p99Ms - b.p99Ms), perSecond: middle(rates, (a, b) => a - b) };
 }
 
 /** One core's argon2id verifications per second at production cost, one after another for `seconds`. */
