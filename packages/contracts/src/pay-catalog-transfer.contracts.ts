@@ -199,7 +199,10 @@ export const payCatalogImport = defineStaffCall({
   response: catalogImportResult,
 });
 
-/** Minor units as the console shows an amount in major units: every decimal of the currency (`3500`, 2: `35.00`). */
+/**
+ * Minor units as a plain decimal in major units with every decimal of the currency (`3500`, 2: `35.00`): the
+ * catalog workbook's columns, which the import reads back. What a person reads goes through `formatMoney`.
+ */
 export function minorToMajor(minor: number, exponent: number): string {
   if (exponent === 0) return String(minor);
   const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');

@@ -7,7 +7,7 @@
  *
  * Money is an integer count of the currency's minor unit (ISO 4217): `product_price` 17900 in THB (exponent 2) is
  * 179.00 baht, 119000 in VND (exponent 0) is 119,000 dong. Every price travels with its `currency` and `exponent`
- * so a screen formats it with `Intl.NumberFormat` without knowing the currency.
+ * so a screen formats it (`formatMoney`, @gp/i18n/format) without knowing the currency.
  *
  * Member calls carry the CSRF token `ct` like every member call (the client adds it).
  */

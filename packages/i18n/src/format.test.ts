@@ -11,11 +11,13 @@ import {
   formatNumber,
   intlLocale,
   isTimeZone,
+  marketDecimal,
   setTimeZoneSource,
   mediumDateTime,
   mediumDateTimeSeconds,
   minorToDecimal,
   timeOnly,
+  writtenWhole,
 } from './format.ts';
 
 const utc = { timeZone: 'UTC' } as const;
@@ -49,6 +51,36 @@ describe('minorToDecimal', () => {
   });
 });
 
+describe('writtenWhole', () => {
+  it('takes the markets that write no decimals from Intl, not from a list of ours', () => {
+    expect(writtenWhole('IDR')).toBe(true);
+    expect(writtenWhole('VND')).toBe(true);
+    for (const currency of ['THB', 'PHP', 'MYR', 'SGD', 'USD']) expect(writtenWhole(currency)).toBe(false);
+    expect(writtenWhole('XX1')).toBe(false);
+  });
+});
+
+describe('marketDecimal', () => {
+  it('drops only a zero fraction, only where the market writes whole amounts', () => {
+    expect(marketDecimal(1500000, 'IDR', 2)).toBe('15000');
+    expect(marketDecimal(1500050, 'IDR', 2)).toBe('15000.50');
+    expect(marketDecimal(119000, 'VND', 0)).toBe('119000');
+    expect(marketDecimal(17900, 'THB', 2)).toBe('179.00');
+    expect(marketDecimal(0, 'IDR', 2)).toBe('0');
+  });
+
+  it('reads back through decimalToMinor to the same minor units', () => {
+    for (const [minor, currency, exponent] of [
+      [1500000, 'IDR', 2],
+      [1500050, 'IDR', 2],
+      [5, 'IDR', 2],
+      [119000, 'VND', 0],
+      [17900, 'THB', 2],
+    ] as const)
+      expect(decimalToMinor(marketDecimal(minor, currency, exponent), exponent)).toBe(minor);
+  });
+});
+
 describe('decimalToMinor', () => {
   it('reads typed prices back into minor units by their digits', () => {
     expect(decimalToMinor('549', 2)).toBe(54900);
@@ -71,24 +103,50 @@ describe('decimalToMinor', () => {
 });
 
 describe('formatMoney', () => {
+  // Each language's own sign placement and grouping (vi puts the sign last and groups with dots), the same
+  // digits for a currency in every language.
   it('writes THB with its two decimals in every language', () => {
     expect(formatMoney(17900, 'THB', 2, 'en')).toBe('฿179.00');
     expect(formatMoney(17900, 'THB', 2, 'th')).toBe('฿179.00');
     expect(formatMoney(17900, 'THB', 2, 'cn')).toBe('฿179.00');
     expect(formatMoney(17900, 'THB', 2, 'vi')).toBe('179,00\u00a0฿');
+    expect(formatMoney(17900, 'THB', 2, 'zh')).toBe('฿179.00');
   });
 
-  it('writes VND, which has no minor unit, as whole dong', () => {
+  it('writes VND, which has no minor unit, as whole dong in every language', () => {
     expect(formatMoney(119000, 'VND', 0, 'en')).toBe('₫119,000');
-    expect(formatMoney(119000, 'VND', 0, 'vi')).toBe('119.000\u00a0₫');
     expect(formatMoney(119000, 'VND', 0, 'th')).toBe('₫119,000');
+    expect(formatMoney(119000, 'VND', 0, 'cn')).toBe('₫119,000');
+    expect(formatMoney(119000, 'VND', 0, 'vi')).toBe('119.000\u00a0₫');
     expect(formatMoney(119000, 'VND', 0, 'zh')).toBe('₫119,000');
   });
 
-  it('takes the exponent from the price, not from Intl (IDR is 2 in ISO 4217, 0 in Intl)', () => {
-    expect(formatMoney(7900000, 'IDR', 2, 'en')).toBe('Rp\u00a079,000.00');
-    expect(formatMoney(7900000, 'IDR', 2, 'vi')).toBe('79.000,00\u00a0Rp');
-    expect(formatMoney(7900000, 'IDR', 2, 'th')).toBe('Rp\u00a079,000.00');
+  it('writes IDR without the zero fraction no Indonesian shop writes, in every language', () => {
+    // 1500000 minor units at exponent 2 (ISO 4217) is 15,000.00 rupiah.
+    expect(formatMoney(1500000, 'IDR', 2, 'en')).toBe('Rp\u00a015,000');
+    expect(formatMoney(1500000, 'IDR', 2, 'th')).toBe('Rp\u00a015,000');
+    expect(formatMoney(1500000, 'IDR', 2, 'cn')).toBe('Rp\u00a015,000');
+    expect(formatMoney(1500000, 'IDR', 2, 'vi')).toBe('15.000\u00a0Rp');
+    expect(formatMoney(1500000, 'IDR', 2, 'zh')).toBe('Rp\u00a015,000');
+  });
+
+  it('keeps a fraction that is not zero, exactly, where the market writes whole amounts', () => {
+    // Rounding to the market's habit would show 15,001: money is never shown wrongly.
+    expect(formatMoney(1500050, 'IDR', 2, 'en')).toBe('Rp\u00a015,000.50');
+    expect(formatMoney(1500050, 'IDR', 2, 'th')).toBe('Rp\u00a015,000.50');
+    expect(formatMoney(1500050, 'IDR', 2, 'cn')).toBe('Rp\u00a015,000.50');
+    expect(formatMoney(1500050, 'IDR', 2, 'vi')).toBe('15.000,50\u00a0Rp');
+    expect(formatMoney(1500050, 'IDR', 2, 'zh')).toBe('Rp\u00a015,000.50');
+    expect(formatMoney(1500001, 'IDR', 2, 'en')).toBe('Rp\u00a015,000.01');
+    expect(formatMoney(5, 'IDR', 2, 'en')).toBe('Rp\u00a00.05');
+    expect(formatMoney(-1500000, 'IDR', 2, 'en')).toBe('-Rp\u00a015,000');
+    expect(formatMoney(0, 'IDR', 2, 'en')).toBe('Rp\u00a00');
+  });
+
+  it('keeps the zero fraction of a currency its market writes with decimals', () => {
+    expect(formatMoney(1500000, 'THB', 2, 'en')).toBe('฿15,000.00');
+    expect(formatMoney(1500000, 'PHP', 2, 'en')).toBe('₱15,000.00');
+    expect(formatMoney(1500000, 'MYR', 2, 'vi')).toBe('15.000,00\u00a0RM');
   });
 
   it('never passes another dollar off as the US dollar', () => {

@@ -66,21 +66,52 @@ export function decimalToMinor(text: string, exponent: number): number | null {
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
+const wholeMarkets = new Map<string, boolean>();
+
+/**
+ * Whether `currency`'s market writes its prices without decimals (IDR, VND): Intl's own digits for the currency
+ * are its cash habits, so they answer it for every currency we may add, with no list of ours to keep. Asked in
+ * one locale: a currency's habits are its market's, not the reader's.
+ */
+export function writtenWhole(currency: string): boolean {
+  return cached(wholeMarkets, currency, () => {
+    try {
+      return (
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits === 0
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * An amount as its market writes it in plain digits, and as a price field shows it for editing: the exact decimal
+ * ("35.00" THB, "119000" VND), without the fraction where the currency's market writes none and the fraction is
+ * zero (1500000 IDR -> "15000"; 1500050 IDR -> "15000.50": a fraction there is real money, never dropped).
+ * `decimalToMinor` reads it back to the same minor units.
+ */
+export function marketDecimal(minor: number, currency: string, exponent: number): string {
+  const decimal = minorToDecimal(minor, exponent);
+  return exponent > 0 && writtenWhole(currency) ? decimal.replace(/\.0+$/, '') : decimal;
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(locale: string, currency: string, exponent: number, display: 'symbol' | 'narrowSymbol') {
+function moneyFormat(locale: string, currency: string, digits: number, display: 'symbol' | 'narrowSymbol') {
   return cached(
     moneyFormats,
-    `${locale}|${currency}|${exponent}|${display}`,
+    `${locale}|${currency}|${digits}|${display}`,
     () =>
       new Intl.NumberFormat(locale, {
         style: 'currency',
         currency,
         currencyDisplay: display,
-        // The exponent travels with every price (ISO 4217: VND 0, IDR 2): Intl's own digits for a currency are
-        // its cash habits (IDR 0), which would put the decimal point in the wrong place.
-        minimumFractionDigits: exponent,
-        maximumFractionDigits: exponent,
+        // The digits come from the price's exponent (ISO 4217: VND 0, IDR 2), never from Intl's cash digits
+        // alone: rounding to those (IDR 0) would show 15,000.50 as 15,001.
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
       }),
   );
 }
@@ -89,18 +120,21 @@ const currencySign = (parts: Intl.NumberFormatPart[]) => parts.find((p) => p.typ
 
 /**
  * An amount in integer minor units of `currency`, `exponent` decimals, as `lang` writes it: "฿179.00" (THB 17900
- * in en), "₫119,000" (VND 119000 in en), "119.000 ₫" in vi, "US$4.99" in zh. The language's own sign for the
- * currency; where it only has the ISO code, the local sign (฿, ₱, Rp, RM) - unless that is a bare "$", which
- * would pass SGD off as US dollars: then the code stays ("SGD 6.98"). The amount reaches Intl as an exact
- * decimal string, never through a float.
+ * in en), "₫119,000" (VND 119000 in en), "119.000 ₫" in vi, "US$4.99" in zh. A currency whose market writes no
+ * decimals goes without a zero fraction ("Rp 15,000", not "Rp 15,000.00"), yet keeps one that is not zero
+ * ("Rp 15,000.50"): money is never shown rounded. The language's own sign for the currency; where it only has
+ * the ISO code, the local sign (฿, ₱, Rp, RM) - unless that is a bare "$", which would pass SGD off as US
+ * dollars: then the code stays ("SGD 6.98"). The amount reaches Intl as an exact decimal string, never through
+ * a float.
  */
 export function formatMoney(minor: number, currency: string, exponent: number, lang: string): string {
   const locale = intlLocale(lang);
-  const amount = minorToDecimal(minor, exponent) as `${number}`;
+  const amount = marketDecimal(minor, currency, exponent) as `${number}`;
+  const digits = amount.includes('.') ? exponent : 0;
   try {
-    const symbol = moneyFormat(locale, currency, exponent, 'symbol').formatToParts(amount);
+    const symbol = moneyFormat(locale, currency, digits, 'symbol').formatToParts(amount);
     if (currencySign(symbol) !== currency.toUpperCase()) return symbol.map((p) => p.value).join('');
-    const narrow = moneyFormat(locale, currency, exponent, 'narrowSymbol').formatToParts(amount);
+    const narrow = moneyFormat(locale, currency, digits, 'narrowSymbol').formatToParts(amount);
     return (currencySign(narrow) === '$' ? symbol : narrow).map((p) => p.value).join('');
   } catch {
     // A code Intl does not know: the amount and the code as they are.

@@ -170,6 +170,30 @@ describe('top-up catalog', { timeout: 40_000 }, () => {
     expect(vnd.getByLabelText<HTMLInputElement>('New price (VND)').value).toBe('129000');
   });
 
+  it('shows and pre-fills a rupiah price without the ".00" no Indonesian shop writes, and keeps a real fraction', async () => {
+    const rupiah = { ...product().price_list[0]!, currency: 'IDR', product_price: 1500000 };
+    const api = catalogServer({
+      [pathOf(payAdminProductList)]: () => ok([product({ price_list: [rupiah] })]),
+      [pathOf(payAdminProductPrice)]: (request) =>
+        ok(product({ price_list: [{ ...rupiah, product_price: bodyOf(request).product_price as number }] })),
+    });
+    await renderOps('/pay/catalog?game=3');
+    fireEvent.click(await screen.findByRole('tab', { name: ops.pay.catalog.products }));
+    // Testing Library's matcher folds the no-break space after "Rp" into a plain one.
+    expect(await screen.findByText('Rp 15,000')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('Change price of 60 Gems, IDR · MyCard (web)'));
+    const dialog = within(await screen.findByRole('dialog'));
+    const amount = dialog.getByLabelText<HTMLInputElement>('New price (IDR)');
+    expect(amount.value).toBe('15000');
+    fireEvent.change(amount, { target: { value: '15000.5' } });
+    expect(await dialog.findByText('New orders will cost Rp 15,000.50.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: ops.pay.price.save }));
+    await waitFor(() => expect(api.to(pathOf(payAdminProductPrice))).toHaveLength(1));
+    expect(bodyOf(api.to(pathOf(payAdminProductPrice))[0])).toMatchObject({ product_price: 1500050 });
+    expect(await screen.findByText('Rp 15,000.50')).toBeTruthy();
+  });
+
   it('takes a product, or one of its prices, off sale', async () => {
     const api = catalogServer({
       [pathOf(payAdminProductSale)]: (request) => {

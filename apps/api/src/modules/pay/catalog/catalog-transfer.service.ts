@@ -347,7 +347,9 @@ export class CatalogTransferService {
           product_id: p.productId,
           currency: p.currency,
           pay_mode: p.payMode,
-          // Text, so that the currency's decimals stay as the console shows them (35.00, not 35).
+          // A column the import reads back, not a display: the plain decimal with every digit of the currency's
+          // exponent (35.00; 15000.00 for rupiah, though its market writes 15000), as text so a spreadsheet
+          // keeps the zeros. The import takes either form.
           price: minorToMajor(p.price, exponent(p.currency)),
           on_sale: p.isOnSale ? 1 : 0,
         })),
@@ -716,7 +718,7 @@ export class CatalogTransferService {
           fields: [{ field: 'on_sale', old: '1', new: '0' }],
         });
 
-    // Prices.
+    // Prices, in the file's own plain decimals (the cells compared, not amounts shown to a player).
     const major = (p: PriceState) => minorToMajor(p.price, currencyExponent(p.currency));
     for (const [key, p] of file.prices) {
       const was = store.prices.get(key);

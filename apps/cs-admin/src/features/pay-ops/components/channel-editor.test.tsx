@@ -210,4 +210,35 @@ describe('payment channel editor', { timeout: 60_000 }, () => {
     expect(await screen.findByText('PromptPay QR (THB) is saved.')).toBeTruthy();
     expect(api.to(pathOf(payAdminChannelSwitch))).toHaveLength(0);
   });
+
+  it('shows rupiah limits as the market writes them, keeping a fraction that is not zero, and sends them exactly', async () => {
+    const dana = channel({
+      pay_channel_id: 50,
+      currency: 'IDR',
+      pay_mode: 108,
+      payment_type: 'dana',
+      channel_name: 'DANA',
+      min_amount: 1500000,
+      max_amount: 150000050,
+      names: { en: 'DANA', th: null, cn: null, vi: null, zh: null },
+    });
+    const api = channelServer({
+      [pathOf(payChannelSave)]: (request) => ok({ ...dana, ...(bodyOf(request) as object) }),
+    });
+    await openChannels([dana]);
+    const row = screen.getByRole('switch', { name: 'Open: DANA (IDR)' }).closest('tr')!;
+    expect(row.textContent).toContain('Rp\u00a015,000 – Rp\u00a01,500,000.50');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit DANA (IDR)' }));
+    const form = await dialog();
+    expect(form.getByLabelText<HTMLInputElement>('Minimum (IDR)').value).toBe('15000');
+    expect(form.getByLabelText<HTMLInputElement>('Maximum (IDR)').value).toBe('1500000.50');
+    fireEvent.change(form.getByLabelText('Minimum (IDR)'), { target: { value: '20000' } });
+    fireEvent.click(form.getByRole('button', { name: ops.common.save }));
+    await waitFor(() => expect(api.to(pathOf(payChannelSave))).toHaveLength(1));
+    expect(bodyOf(api.to(pathOf(payChannelSave))[0])).toMatchObject({
+      min_amount: 2000000,
+      max_amount: 150000050,
+    });
+  });
 });

@@ -10,7 +10,7 @@ import {
   channelSortRule,
   type PayChannelProviderData,
 } from '@gp/contracts/pay-channel-authoring';
-import { decimalToMinor, minorToDecimal } from '@gp/i18n/format';
+import { decimalToMinor, marketDecimal, minorToDecimal } from '@gp/i18n/format';
 import { optionOf } from '@gp/i18n/languages';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useFormSave } from '../../../lib/use-form-save.ts';
@@ -33,7 +33,7 @@ interface ChannelValues {
   /** '' : the site's own provider (PAY_PROVIDER). */
   provider: string;
   method_keys: string[];
-  /** Limits as typed in the currency's units ("500.00"); empty: no limit. */
+  /** Limits as typed in the currency's units ("500.00", "15000" rupiah); empty: no limit. */
   min: string;
   max: string;
   names: Record<EditLanguage, string>;
@@ -43,7 +43,7 @@ interface ChannelValues {
 
 function initialValues(channel: PayAdminChannelItem | null, currencies: readonly string[]): ChannelValues {
   const amount = (minor: number | null | undefined) =>
-    minor == null ? '' : minorToDecimal(minor, channel!.exponent);
+    minor == null ? '' : marketDecimal(minor, channel!.currency, channel!.exponent);
   return {
     currency: channel?.currency ?? currencies[0] ?? '',
     pay_mode: channel?.pay_mode ?? 108,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { productPriceRule, type PayAdminPriceItem, type PayAdminProductItem } from '@gp/contracts/pay-admin';
-import { decimalToMinor, formatMoney, minorToDecimal } from '@gp/i18n/format';
+import { decimalToMinor, formatMoney, marketDecimal, minorToDecimal } from '@gp/i18n/format';
 import { payCalls } from '../api/pay-ops.calls.ts';
 import { payErrorText } from '../model/pay-errors.ts';
 import { payModeLabel } from '../model/labels.ts';
@@ -9,8 +9,8 @@ import { useFormSave } from '../../../lib/use-form-save.ts';
 import layout from '../../../lib/layout.module.css';
 
 /**
- * Changes one price of a product (a currency through a payment mode), typed in the currency's units ("549.00").
- * It says plainly that the new price is for new orders only. A refusal keeps the typed price.
+ * Changes one price of a product (a currency through a payment mode), typed in the currency's units ("549.00",
+ * "15000" rupiah). It says plainly that the new price is for new orders only. A refusal keeps the typed price.
  */
 export function PriceDialog({
   gameBaseId,
@@ -30,6 +30,9 @@ export function PriceDialog({
   const { sending, alert, save } = useFormSave(form);
   const typed = Form.useWatch('amount', form) ?? '';
   const minor = decimalToMinor(typed, price.exponent);
+  // The field starts as the market writes the price (no ".00" on rupiah); the hint's example shows every decimal
+  // the currency allows.
+  const current = marketDecimal(price.product_price, price.currency, price.exponent);
   const example = minorToDecimal(price.product_price, price.exponent);
   const hint =
     price.exponent === 0
@@ -78,7 +81,7 @@ export function PriceDialog({
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ amount: example }}
+        initialValues={{ amount: current }}
         onFinish={() => void submit()}
       >
         <Form.Item
