@@ -119,6 +119,9 @@ export default defineConfig({
       // The local Stripe test server (tests/topup-stripe.spec.ts): the demo's Lotus Blade THB card channel pays
       // through the Stripe adapter; every other channel stays with the sandbox.
       STRIPE_TEST_SERVER: '8096',
+      // The local Xendit test server (tests/topup-wallets.spec.ts): the demo's wallets Xendit carries (GCash, Maya,
+      // MoMo, ZaloPay, DANA, TrueMoney, Touch 'n Go) pay through the Xendit adapter, as in `pnpm start`.
+      XENDIT_TEST_SERVER: '8097',
     },
     url: `${API}/healthz`,
     timeout: 120_000,

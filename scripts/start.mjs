@@ -22,6 +22,11 @@ process.env.NODE_ENV = 'development';
 process.env.SERVE_APPS ??= 'true';
 // The login page's Apple and Facebook buttons, through the real protocols, against local test servers.
 process.env.SOCIAL_TEST_SERVERS ??= 'true';
+// The wallets Xendit carries (GCash, Maya, MoMo, ZaloPay, DANA, TrueMoney, Touch 'n Go) through the real Xendit SDK
+// against its local test server, so a newcomer sees the wallet's page a player would see; XENDIT_TEST_SERVER= (empty)
+// leaves them with the sandbox.
+process.env.XENDIT_TEST_SERVER ??= '8097';
+if (process.env.XENDIT_TEST_SERVER === '') delete process.env.XENDIT_TEST_SERVER;
 const { register } = await import('tsx/esm/api');
 register();
 await import('../apps/api/src/dev/dev-server.ts');

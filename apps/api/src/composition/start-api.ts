@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { parseEnvOrExit } from '../config/env.ts';
 import { openDatabase } from '../db/database.ts';
 import { gracefulShutdown, onStopSignal } from '../lifecycle/graceful-shutdown.ts';
-import { demoStripeChannel } from './seed/pay.seed.ts';
+import { demoStripeChannel, demoXenditChannels } from './seed/pay.seed.ts';
 import { runSeed, seedSteps, type SeedNotes } from './seed/seed.ts';
 import { StaffAccountRepository } from '../modules/staff/index.ts';
 import { configuredSocialProviders, forwardAppleFormPost } from '../modules/accounts/index.ts';
@@ -44,6 +44,8 @@ export async function startApi(dev?: DevelopmentStart): Promise<void> {
     if (applied.length > 0) api.log.info({ steps: applied }, 'demo data seeded');
     // The demo's card channel of Lotus Blade pays through Stripe while the local Stripe test server runs.
     await demoStripeChannel(database.db, env.STRIPE_TEST_SERVER !== undefined);
+    // The wallets Xendit carries pay through it while the local Xendit test server runs.
+    await demoXenditChannels(database.db, env.XENDIT_TEST_SERVER !== undefined);
   } else if ((await new StaffAccountRepository(database.db).page({ offset: 0, limit: 1 })).total === 0) {
     api.log.warn(
       'The console has no staff account yet: make the first administrator with `node apps/api/dist/admin.js first-admin`',

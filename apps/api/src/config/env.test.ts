@@ -218,6 +218,44 @@ describe('parseEnv', () => {
     );
   });
 
+  it('wants both Xendit settings in production with PAY_PROVIDER=xendit or either one, never its test server', () => {
+    const named = (env: Record<string, string>) => {
+      try {
+        parseEnv(env);
+        return [];
+      } catch (error) {
+        return [...(error as Error).message.matchAll(/^ {2}([A-Z_]+): /gm)].map((m) => m[1]).sort();
+      }
+    };
+    expect(named({ ...productionEnv, PAY_PROVIDER: 'xendit' })).toEqual([
+      'XENDIT_CALLBACK_TOKEN',
+      'XENDIT_SECRET_KEY',
+    ]);
+    // A key alone would take callbacks with the local test server's token.
+    expect(
+      named({ ...productionEnv, PAY_PROVIDER: 'none', XENDIT_SECRET_KEY: 'xnd_production_abc' }),
+    ).toEqual(['XENDIT_CALLBACK_TOKEN']);
+    const complete = {
+      ...productionEnv,
+      PAY_PROVIDER: 'xendit',
+      XENDIT_SECRET_KEY: 'xnd_production_abc',
+      XENDIT_CALLBACK_TOKEN: 'callback-token-abc',
+    };
+    expect(parseEnv(complete).payProvider).toBe('xendit');
+    expect(developmentPartsOn(parseEnv(complete))).toEqual([]);
+    expect(named({ ...complete, XENDIT_API_BASE: 'http://127.0.0.1:12112' })).toEqual(['XENDIT_API_BASE']);
+    expect(named({ ...complete, XENDIT_TEST_SERVER: '8097' })).toEqual(['XENDIT_TEST_SERVER']);
+    const journey = parseEnv({
+      ...complete,
+      XENDIT_API_BASE: 'http://127.0.0.1:12112',
+      PROVIDER_TEST_SERVER_ALLOWED: 'true',
+    });
+    expect(developmentPartsOn(journey)).toEqual([]);
+    expect(developmentPartsOn(parseEnv({ NODE_ENV: 'test', XENDIT_TEST_SERVER: '8097' }))).toContain(
+      'the local Xendit test server',
+    );
+  });
+
   it('wants both Stripe keys in production with PAY_PROVIDER=stripe, and never the local test server', () => {
     const stripe = { ...productionEnv, PAY_PROVIDER: 'stripe' };
     let message = '';

@@ -255,7 +255,7 @@ const fields = z
      * an order expires. PAY_WORKER runs the delivery worker (and the expiry sweep) with the other background jobs
      * (RUN_JOBS), polling every PAY_WORKER_POLL_MS.
      */
-    PAY_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
+    PAY_PROVIDER: z.enum(['sandbox', 'stripe', 'xendit', 'none']).optional(),
     /**
      * Stripe Checkout (modules/pay/providers/stripe/stripe-provider.ts): the secret API key and the webhook endpoint's signing
      * secret, both required in production when PAY_PROVIDER=stripe. STRIPE_API_BASE (development / test only)
@@ -272,6 +272,15 @@ const fields = z
      */
     PROVIDER_TEST_SERVER_ALLOWED: bool.default(false),
     STRIPE_TEST_SERVER: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * Xendit's Payment Requests (modules/pay/providers/xendit/xendit-provider.ts): the secret API key and the
+     * callback verification token Xendit sends in `x-callback-token`, both required in production when either is
+     * set or PAY_PROVIDER=xendit. XENDIT_API_BASE and XENDIT_TEST_SERVER work as Stripe's do.
+     */
+    XENDIT_SECRET_KEY: z.string().min(8).optional(),
+    XENDIT_CALLBACK_TOKEN: z.string().min(8).optional(),
+    XENDIT_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    XENDIT_TEST_SERVER: z.coerce.number().int().min(1).max(65535).optional(),
     PAY_SANDBOX_SECRET: z.string().min(32).optional(),
     PAY_SANDBOX_URL: z
       .url({ protocol: /^https?$/ })
@@ -436,6 +445,26 @@ function crossChecks(s: Source): Array<[variable: string, message: string]> {
           "required in production with PAY_PROVIDER=stripe or STRIPE_SECRET_KEY: the webhook endpoint's signing secret (whsec_...)",
         );
     }
+    // Either setting configures Xendit; a key alone would take callbacks with the test server's public token.
+    if (s.PAY_PROVIDER === 'xendit' || isSet(s.XENDIT_SECRET_KEY) || isSet(s.XENDIT_CALLBACK_TOKEN)) {
+      if (!isSet(s.XENDIT_SECRET_KEY))
+        problem(
+          'XENDIT_SECRET_KEY',
+          'required in production with PAY_PROVIDER=xendit or XENDIT_CALLBACK_TOKEN: the Xendit secret API key',
+        );
+      if (!isSet(s.XENDIT_CALLBACK_TOKEN))
+        problem(
+          'XENDIT_CALLBACK_TOKEN',
+          "required in production with PAY_PROVIDER=xendit or XENDIT_SECRET_KEY: the account's callback verification token",
+        );
+    }
+    if (isSet(s.XENDIT_API_BASE) && !isOn(s.PROVIDER_TEST_SERVER_ALLOWED))
+      problem(
+        'XENDIT_API_BASE',
+        'points Xendit calls away from Xendit; for development and tests only (PROVIDER_TEST_SERVER_ALLOWED)',
+      );
+    if (isSet(s.XENDIT_TEST_SERVER))
+      problem('XENDIT_TEST_SERVER', 'the local Xendit test server is for development and tests only');
     if (isOn(s.SOCIAL_TEST_SERVERS))
       problem(
         'SOCIAL_TEST_SERVERS',
@@ -582,6 +611,8 @@ export function developmentPartsOn(env: Env): string[] {
     env.payProvider === 'sandbox' && 'the sandbox payment provider',
     env.STRIPE_API_BASE !== undefined && !env.PROVIDER_TEST_SERVER_ALLOWED && 'STRIPE_API_BASE',
     env.STRIPE_TEST_SERVER !== undefined && 'the local Stripe test server',
+    env.XENDIT_API_BASE !== undefined && !env.PROVIDER_TEST_SERVER_ALLOWED && 'XENDIT_API_BASE',
+    env.XENDIT_TEST_SERVER !== undefined && 'the local Xendit test server',
     env.demoId && 'Demo ID',
     env.SOCIAL_TEST_SERVERS && 'the local Apple and Facebook test servers (SOCIAL_TEST_SERVERS)',
     env.CAPTCHA_TEST_ANSWER !== undefined && 'CAPTCHA_TEST_ANSWER',

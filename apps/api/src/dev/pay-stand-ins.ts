@@ -1,6 +1,6 @@
 /**
  * The pay module's development stand-ins (modules/pay/pay-stand-ins.ts): the sandbox provider and its notifier,
- * the local Stripe test server in front of the real Stripe SDK, and the built-in game server answering the
+ * the local Stripe and Xendit test servers in front of the real SDKs, and the built-in game server answering the
  * game-server protocol on its loopback port. Each is built once per app and kept on `app.dev` for the
  * development routes, the jobs and the tests.
  */
@@ -19,6 +19,7 @@ import {
 import { SandboxRefundRepository } from './sandbox/sandbox-refund.repository.ts';
 import { SandboxRepository } from './sandbox/sandbox.repository.ts';
 import { StripeTestServer } from './stripe/stripe-test-server.ts';
+import { XenditTestServer } from './xendit/xendit-test-server.ts';
 
 export interface PaySandbox {
   provider: SandboxProvider;
@@ -35,6 +36,8 @@ export interface DevelopmentRuntime {
   gameSim?: GameSimProtocolServer;
   /** STRIPE_TEST_SERVER: the local Stripe test server this process runs. */
   stripeTestServer?: StripeTestServer;
+  /** XENDIT_TEST_SERVER: the local Xendit test server this process runs. */
+  xenditTestServer?: XenditTestServer;
 }
 
 declare module 'fastify' {
@@ -94,6 +97,25 @@ export const payStandIns: PayStandIns = {
     app.addHook('onReady', async () => {
       await testServer.listen(port);
       app.log.warn({ apiBase }, 'local Stripe test server (development only)');
+    });
+    app.addHook('onClose', () => testServer.close());
+    return apiBase;
+  },
+
+  xenditApiBase(app, { secretKey, callbackToken }) {
+    const port = app.env.XENDIT_TEST_SERVER;
+    if (port === undefined) return undefined;
+    const testServer = new XenditTestServer({
+      secretKey,
+      callbackToken,
+      now: app.now,
+      send: injected(app, 'xendit'),
+    });
+    runtimeOf(app).xenditTestServer = testServer;
+    const apiBase = `http://127.0.0.1:${port}`;
+    app.addHook('onReady', async () => {
+      await testServer.listen(port);
+      app.log.warn({ apiBase }, 'local Xendit test server (development only)');
     });
     app.addHook('onClose', () => testServer.close());
     return apiBase;

@@ -7,7 +7,7 @@
  * VND 119,000 is 119000 and IDR 79,000.00 is 7900000.
  */
 import { site } from '@gp/config';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import {
@@ -70,6 +70,8 @@ interface ChannelSpec {
   names: Partial<Names> & { en: string };
   /** Stripe's payment method types for the channel (pay_channel.provider_methods.stripe), where Stripe takes it. */
   stripe?: string[];
+  /** Xendit's channel code for it (pay_channel.provider_methods.xendit), where Xendit takes it. */
+  xendit?: string[];
 }
 
 const card: ChannelSpec = {
@@ -106,7 +108,12 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
       stripe: ['promptpay'],
       names: { en: 'PromptPay', th: 'พร้อมเพย์' },
     },
-    { payMode: 108, paymentType: 'truemoney', names: { en: 'TrueMoney Wallet', th: 'ทรูมันนี่ วอลเล็ท' } },
+    {
+      payMode: 108,
+      paymentType: 'truemoney',
+      xendit: ['TRUEMONEY'],
+      names: { en: 'TrueMoney Wallet', th: 'ทรูมันนี่ วอลเล็ท' },
+    },
     card,
     unipin,
     razer,
@@ -115,6 +122,7 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
     {
       payMode: 108,
       paymentType: 'momo',
+      xendit: ['MOMO'],
       names: {
         en: 'MoMo e-wallet',
         vi: 'Ví MoMo',
@@ -123,7 +131,7 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
         th: 'วอลเล็ท MoMo',
       },
     },
-    { payMode: 108, paymentType: 'zalopay', names: { en: 'ZaloPay' } },
+    { payMode: 108, paymentType: 'zalopay', xendit: ['ZALOPAY'], names: { en: 'ZaloPay' } },
     {
       payMode: 108,
       paymentType: 'atm_card',
@@ -148,8 +156,8 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
     },
   ],
   PHP: [
-    { payMode: 108, paymentType: 'gcash', names: { en: 'GCash' } },
-    { payMode: 108, paymentType: 'maya', names: { en: 'Maya' } },
+    { payMode: 108, paymentType: 'gcash', xendit: ['GCASH'], names: { en: 'GCash' } },
+    { payMode: 108, paymentType: 'maya', xendit: ['PAYMAYA'], names: { en: 'Maya' } },
     card,
     unipin,
     razer,
@@ -157,7 +165,7 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
   IDR: [
     { payMode: 108, paymentType: 'gopay', names: { en: 'GoPay' } },
     { payMode: 108, paymentType: 'ovo', names: { en: 'OVO' } },
-    { payMode: 108, paymentType: 'dana', names: { en: 'DANA' } },
+    { payMode: 108, paymentType: 'dana', xendit: ['DANA'], names: { en: 'DANA' } },
     {
       payMode: 108,
       paymentType: 'bca_va',
@@ -173,7 +181,12 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
     razer,
   ],
   MYR: [
-    { payMode: 108, paymentType: 'touch_n_go', names: { en: "Touch 'n Go eWallet" } },
+    {
+      payMode: 108,
+      paymentType: 'touch_n_go',
+      xendit: ['TOUCHNGO'],
+      names: { en: "Touch 'n Go eWallet" },
+    },
     grabpay,
     {
       payMode: 108,
@@ -433,7 +446,10 @@ export async function seedPay(db: Db): Promise<void> {
             currency,
             payMode: channel.payMode,
             paymentType: channel.paymentType,
-            providerMethods: channel.stripe ? { stripe: channel.stripe } : {},
+            providerMethods: {
+              ...(channel.stripe ? { stripe: channel.stripe } : {}),
+              ...(channel.xendit ? { xendit: channel.xendit } : {}),
+            },
             sort: index * 10,
           })
           .returning({ id: payChannel.id });
@@ -465,6 +481,25 @@ export async function demoStripeChannel(db: Db, on: boolean): Promise<void> {
         eq(payChannel.currency, 'THB'),
         eq(payChannel.paymentType, 'card'),
         on ? isNull(payChannel.provider) : eq(payChannel.provider, 'stripe'),
+      ),
+    );
+}
+
+/**
+ * The demo's Xendit channels: with the local Xendit test server on (`XENDIT_TEST_SERVER`, `pnpm start` and the e2e
+ * run), every seeded channel Xendit carries (the wallets: GCash, Maya, MoMo, ZaloPay, DANA, TrueMoney, Touch 'n
+ * Go) takes its payments through the Xendit adapter, so a newcomer sees the wallet's page a player would see;
+ * with it off they go back to the deployment's provider. Only channels naming Xendit's codes are touched, and only
+ * from the state the other call leaves them in.
+ */
+export async function demoXenditChannels(db: Db, on: boolean): Promise<void> {
+  await db
+    .update(payChannel)
+    .set({ provider: on ? 'xendit' : null })
+    .where(
+      and(
+        sql`${payChannel.providerMethods} ? 'xendit'`,
+        on ? isNull(payChannel.provider) : eq(payChannel.provider, 'xendit'),
       ),
     );
 }

@@ -2,8 +2,8 @@
  * The pay module's parts, built once per app and shared by its routes and its background work (`app.pay`): the
  * game-server adapter (HTTP, the game-server protocol: each game's server from GAME_SERVERS, else the connection
  * staff saved in the console, else the built-in simulator's protocol server on its loopback port when GAME_SIM is
- * on), the payment providers (the sandbox and / or
- * Stripe, by name; the deployment's one is PAY_PROVIDER, a channel may name another), the order engine
+ * on), the payment providers (the sandbox, Stripe and / or Xendit, by name; the deployment's one is PAY_PROVIDER,
+ * a channel may name another), the order engine
  * and the delivery worker. Routes and the worker reach the same adapters, so what a test switches on the
  * simulator or the sandbox, the worker sees too.
  */
@@ -36,6 +36,7 @@ import type { PaymentProvider } from './providers/payment-provider.ts';
 import { standInsAskedFor, type PayStandIns } from './pay-stand-ins.ts';
 import { RememberedCatalogRepository, type Remember } from './catalog/remembered-catalog.repository.ts';
 import { StripeProvider } from './providers/stripe/stripe-provider.ts';
+import { XenditProvider } from './providers/xendit/xendit-provider.ts';
 import { isKnownProvider, providerFacts, type ConfiguredProviders } from './providers/provider-catalog.ts';
 
 /** Where notifications of a provider arrive (POST, under the pay group). */
@@ -45,6 +46,12 @@ export const notifyPath = (provider: string) => `/pay/notify/${provider}`;
 export const localStripeKeys = {
   secretKey: 'sk_test_local',
   webhookSecret: 'whsec_local_test_server',
+} as const;
+
+/** The same for Xendit's local test server. */
+export const localXenditKeys = {
+  secretKey: 'xnd_development_local_test_server',
+  callbackToken: 'local-xendit-callback-token',
 } as const;
 
 export interface PayRuntime {
@@ -61,6 +68,8 @@ export interface PayRuntime {
   providers: Record<string, PaymentProvider>;
   /** Set when PAY_PROVIDER=stripe, STRIPE_SECRET_KEY or STRIPE_TEST_SERVER. */
   stripe: StripeProvider | undefined;
+  /** Set when PAY_PROVIDER=xendit, XENDIT_SECRET_KEY or XENDIT_TEST_SERVER. */
+  xendit: XenditProvider | undefined;
   /** The providers configured here and the deployment's own: which channels can be paid (provider-catalog.ts). */
   channelProviders: ConfiguredProviders;
   orders: PayOrderService;
@@ -145,8 +154,28 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
       );
     stripe = new StripeProvider({ secretKey, webhookSecret, apiBase, now });
   }
+  let xendit: XenditProvider | undefined;
+  if (
+    env.payProvider === 'xendit' ||
+    env.XENDIT_SECRET_KEY !== undefined ||
+    env.XENDIT_TEST_SERVER !== undefined
+  ) {
+    const secretKey = env.XENDIT_SECRET_KEY ?? localXenditKeys.secretKey;
+    const callbackToken = env.XENDIT_CALLBACK_TOKEN ?? localXenditKeys.callbackToken;
+    const apiBase =
+      (env.XENDIT_TEST_SERVER !== undefined
+        ? standIns?.xenditApiBase(app, { secretKey, callbackToken })
+        : undefined) ?? env.XENDIT_API_BASE;
+    if (env.PROVIDER_TEST_SERVER_ALLOWED && env.XENDIT_API_BASE)
+      app.log.warn(
+        { apiBase: env.XENDIT_API_BASE },
+        'Xendit calls go to a test server (PROVIDER_TEST_SERVER_ALLOWED): never in a real deployment',
+      );
+    xendit = new XenditProvider({ secretKey, callbackToken, apiBase, now });
+  }
   const providers: Record<string, PaymentProvider> = standIns ? { ...standIns.providers(app) } : {};
   if (stripe) providers.stripe = stripe;
+  if (xendit) providers.xendit = xendit;
   const provider = env.payProvider === 'none' ? undefined : providers[env.payProvider];
   const channelProviders: ConfiguredProviders = {
     configured: Object.keys(providers),
@@ -309,6 +338,7 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
     provider,
     providers,
     stripe,
+    xendit,
     channelProviders,
     orders,
     worker,

@@ -15,6 +15,8 @@ export interface PayStandIns {
    * Stripe SDK is pointed at.
    */
   stripeApiBase(app: FastifyInstance, keys: { secretKey: string; webhookSecret: string }): string | undefined;
+  /** XENDIT_TEST_SERVER: the same for the local Xendit test server. */
+  xenditApiBase(app: FastifyInstance, keys: { secretKey: string; callbackToken: string }): string | undefined;
   /** GAME_SIM: the built-in game server, for the games GAME_SERVERS does not name. */
   gameServer(app: FastifyInstance): (() => Promise<GameServerEndpoint>) | undefined;
 }
@@ -24,6 +26,7 @@ export function standInsAskedFor(env: FastifyInstance['env']): string[] {
   return [
     env.payProvider === 'sandbox' && 'PAY_PROVIDER=sandbox',
     env.STRIPE_TEST_SERVER !== undefined && 'STRIPE_TEST_SERVER',
+    env.XENDIT_TEST_SERVER !== undefined && 'XENDIT_TEST_SERVER',
     env.gameSim && 'GAME_SIM',
   ].filter((s): s is string => typeof s === 'string');
 }

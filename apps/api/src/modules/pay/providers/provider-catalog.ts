@@ -3,13 +3,14 @@
  * for it, and whether a channel can be paid through it in this deployment. The start check, the console's
  * channel editor and the players' catalog all ask here, so "configured" means the same to each of them.
  *
- * A provider is configured when the pay runtime built it (`app.pay.providers`): Stripe with its keys (or the
- * local test server), the sandbox in development only. A channel whose `provider` is null is paid through the
+ * A provider is configured when the pay runtime built it (`app.pay.providers`): Stripe or Xendit with its keys (or
+ * its local test server), the sandbox in development only. A channel whose `provider` is null is paid through the
  * deployment's PAY_PROVIDER.
  */
 import { stripeMethodCurrencies } from './stripe/stripe-methods.ts';
+import { xenditMethodCurrencies } from './xendit/xendit-methods.ts';
 
-export const knownProviders = ['stripe', 'sandbox'] as const;
+export const knownProviders = ['stripe', 'xendit', 'sandbox'] as const;
 export type KnownProvider = (typeof knownProviders)[number];
 
 export const isKnownProvider = (name: string): name is KnownProvider =>
@@ -27,6 +28,7 @@ interface ProviderFacts {
 
 export const providerFacts: Readonly<Record<KnownProvider, ProviderFacts>> = {
   stripe: { settings: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', methods: stripeMethodCurrencies },
+  xendit: { settings: 'XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN', methods: xenditMethodCurrencies },
   sandbox: { settings: 'PAY_PROVIDER=sandbox (development only)', methods: null },
 };
 
