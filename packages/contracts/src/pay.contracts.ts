@@ -396,21 +396,43 @@ export const orderTimelineEntry = z.object({ step: z.enum(orderTimelineSteps), a
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
 
 /**
+ * A payment the player makes from our page, where the provider has no page of its own: a QR code to scan with a
+ * banking or wallet app (`qr_string`: the payload the code encodes, amount included: PromptPay, QRIS, VietQR), or a
+ * bank transfer to a virtual account number.
+ */
+export const payInstructions = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('qr'), qr_string: z.string().min(1) }),
+  z.object({ kind: z.literal('bank_transfer'), bank: z.string().min(1), account_number: z.string().min(1) }),
+]);
+export type PayInstructions = z.infer<typeof payInstructions>;
+
+/**
  * An order with its timeline, oldest step first, as the order page, the order inside a ticket, the live status
  * and the lookup without login show it. A step taken again (a failed delivery retried) appears again.
  */
-export const payOrderTracked = payOrderItem.extend({ timeline: z.array(orderTimelineEntry) });
+export const payOrderTracked = payOrderItem.extend({
+  timeline: z.array(orderTimelineEntry),
+  /** While the order awaits its payment: what the player pays with from our page (see payOrderCreated). */
+  pay_instructions: payInstructions.optional(),
+  app_url: z.string().optional(),
+});
 export type PayOrderTracked = z.infer<typeof payOrderTracked>;
 
 export const payOrderPage = pageOf(payOrderItem);
 export type PayOrderPage = z.infer<typeof payOrderPage>;
 
-/** What add_order / add_pay_order answer: open `pay_url` in a new window to pay. */
+/**
+ * What add_order / add_pay_order answer: open `pay_url` in a new window to pay; when it is empty, the order page
+ * shows `pay_instructions` (a QR code or an account number) instead.
+ */
 export const payOrderCreated = z.object({
   order_no: z.string(),
   pay_order_no: z.string(),
-  /** The provider's checkout page for this payment. */
+  /** The provider's checkout page for this payment; empty when the player pays from our page. */
   pay_url: z.string(),
+  pay_instructions: payInstructions.optional(),
+  /** On a phone: the link that opens the wallet's app with this payment (GCash, MoMo, DANA). */
+  app_url: z.string().optional(),
   /** Seconds left to pay before the order expires. */
   expires_in: z.number().int(),
 });

@@ -166,9 +166,11 @@ const channelsByCurrency: Record<Currency, ChannelSpec[]> = {
     { payMode: 108, paymentType: 'gopay', names: { en: 'GoPay' } },
     { payMode: 108, paymentType: 'ovo', names: { en: 'OVO' } },
     { payMode: 108, paymentType: 'dana', xendit: ['DANA'], names: { en: 'DANA' } },
+    { payMode: 108, paymentType: 'qris', xendit: ['QRIS'], names: { en: 'QRIS' } },
     {
       payMode: 108,
       paymentType: 'bca_va',
+      xendit: ['BCA'],
       names: {
         en: 'BCA Virtual Account',
         th: 'บัญชีเสมือน BCA',
@@ -488,7 +490,8 @@ export async function demoStripeChannel(db: Db, on: boolean): Promise<void> {
 /**
  * The demo's Xendit channels: with the local Xendit test server on (`XENDIT_TEST_SERVER`, `pnpm start` and the e2e
  * run), every seeded channel Xendit carries (the wallets: GCash, Maya, MoMo, ZaloPay, DANA, TrueMoney, Touch 'n
- * Go) takes its payments through the Xendit adapter, so a newcomer sees the wallet's page a player would see;
+ * Go; QRIS and BCA's virtual account) takes its payments through the Xendit adapter, so a newcomer sees the
+ * wallet's page, or the QR code and account number on our page, a player would see;
  * with it off they go back to the deployment's provider. Only channels naming Xendit's codes are touched, and only
  * from the state the other call leaves them in.
  */

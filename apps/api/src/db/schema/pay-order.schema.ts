@@ -28,6 +28,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
+
+/**
+ * A payment's instructions for our page (providers/payment-provider.ts `PayInstructions`: a QR payload or a
+ * virtual account) and the link that opens the wallet's app, as the provider answered them.
+ */
+export interface StoredPayAction {
+  instructions?: { kind: 'qr'; qr: string } | { kind: 'bank_transfer'; bank: string; accountNumber: string };
+  appUrl?: string;
+}
 import { member } from './member.schema.ts';
 import { payModeValues } from './pay.schema.ts';
 
@@ -96,6 +105,8 @@ export const payOrder = pgTable(
     provider: text('provider').notNull(),
     payOrderNo: text('pay_order_no').unique(),
     payUrl: text('pay_url'),
+    /** What the player pays with on our page, and the wallet app's link (set with the payment; null: none). */
+    payAction: jsonb('pay_action').$type<StoredPayAction>(),
     /** Unpaid after this, the expiry sweep marks the order expired. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When the provider says the payment was made (`pay_time`). */

@@ -54,6 +54,15 @@ const wallets: Record<string, { country: string; currency: string; app: string }
   TRUEMONEY: { country: 'TH', currency: 'THB', app: 'truemoney' },
   TOUCHNGO: { country: 'MY', currency: 'MYR', app: 'tngdwallet' },
 };
+/** QR codes and virtual accounts: the payer scans or transfers, there is no page to send them to. */
+const qrCodes: Record<string, { country: string; currency: string }> = {
+  PROMPTPAY: { country: 'TH', currency: 'THB' },
+  QRIS: { country: 'ID', currency: 'IDR' },
+};
+const virtualAccounts: Record<string, { country: string; currency: string }> = {
+  BCA: { country: 'ID', currency: 'IDR' },
+};
+const methodKey = { EWALLET: 'ewallet', QR_CODE: 'qr_code', VIRTUAL_ACCOUNT: 'virtual_account' } as const;
 const wholeCurrencies = new Set(['IDR', 'VND']);
 
 interface StoredRequest {
@@ -136,7 +145,7 @@ export class XenditTestServer {
         country: json.country,
         status: json.status,
         payment_method: method,
-        channel_properties: (method.ewallet as Json).channel_properties,
+        channel_properties: this.channelOf(json).channel_properties,
         payment_detail: null,
         failure_code: json.failure_code,
         created: json.created,
@@ -179,15 +188,14 @@ export class XenditTestServer {
     productId: string,
   ) {
     const now = this.options.now().toISOString();
-    const method = json.payment_method as Json;
     return {
       id: `txn_${randomUUID()}`,
       // Payments are listed under their request's id, which is the shop's payment number.
       product_id: type === 'PAYMENT' ? requestId : productId,
       type,
       status: 'SUCCESS',
-      channel_category: 'EWALLET',
-      channel_code: (method.ewallet as Json).channel_code,
+      channel_category: (json.payment_method as Json).type,
+      channel_code: this.channelOf(json).channel_code,
       account_identifier: null,
       reference_id: json.reference_id,
       currency: json.currency,
@@ -200,6 +208,12 @@ export class XenditTestServer {
       created: now,
       updated: now,
     };
+  }
+
+  /** The request's method part of its type (`ewallet`, `qr_code`, `virtual_account`). */
+  private channelOf(json: Json): Json {
+    const method = json.payment_method as Json;
+    return method[methodKey[method.type as keyof typeof methodKey]] as Json;
   }
 
   // ---- HTTP ----
@@ -236,6 +250,8 @@ export class XenditTestServer {
         return this.reply(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payment request not found' });
       return this.reply(res, 200, found.json);
     }
+    const simulate = /^\/payment_requests\/([\w-]+)\/payments\/simulate$/.exec(path);
+    if (req.method === 'POST' && simulate) return this.simulatePayment(simulate[1]!, res);
     if (req.method === 'POST' && path === '/refunds') return this.createRefund(req, res);
     if (req.method === 'GET' && path === '/transactions') return this.listTransactions(url, res);
     this.reply(res, 404, { error_code: 'NOT_FOUND', message: `${req.method} ${path}` });
@@ -246,19 +262,29 @@ export class XenditTestServer {
   }
 
   private async createRequest(req: IncomingMessage, res: ServerResponse) {
-    const key = req.headers['idempotency-key'];
-    const again = typeof key === 'string' ? this.idempotent.get(`pr:${key}`) : undefined;
+    const idempotencyKey = req.headers['idempotency-key'];
+    const again =
+      typeof idempotencyKey === 'string' ? this.idempotent.get(`pr:${idempotencyKey}`) : undefined;
     if (again) return this.reply(res, 201, this.requests.get(again)!.json);
     const body = JSON.parse(await this.body(req)) as Json;
     const method = (body.payment_method ?? {}) as Json;
-    const ewallet = (method.ewallet ?? {}) as Json;
+    const type = String(method.type ?? '');
+    const key = methodKey[type as keyof typeof methodKey];
+    const part = (key ? method[key] : undefined) as Json | undefined;
     const currency = String(body.currency ?? '');
     const amount = body.amount;
-    const code = String(ewallet.channel_code ?? '');
-    const walletOf = wallets[code];
-    if (method.type !== 'EWALLET' || !walletOf)
-      return this.invalid(res, `channel_code ${code} is not supported`);
-    if (walletOf.currency !== currency)
+    const code = String(part?.channel_code ?? '');
+    const table =
+      type === 'EWALLET'
+        ? wallets
+        : type === 'QR_CODE'
+          ? qrCodes
+          : type === 'VIRTUAL_ACCOUNT'
+            ? virtualAccounts
+            : {};
+    const channel = table[code];
+    if (!key || !channel) return this.invalid(res, `${type} channel_code ${code} is not supported`);
+    if (channel.currency !== currency)
       return this.invalid(res, `${code} does not support currency ${currency}`);
     if (typeof amount !== 'number' || !(amount > 0))
       return this.invalid(res, 'amount must be a positive number');
@@ -268,14 +294,48 @@ export class XenditTestServer {
       wholeCurrencies.has(currency) ? !Number.isInteger(amount) : Math.abs(cents - Math.round(cents)) > 1e-6
     )
       return this.invalid(res, `amount ${amount} has more decimals than ${currency} allows`);
-    const properties = (ewallet.channel_properties ?? {}) as Json;
-    const success = properties.success_return_url;
-    if (typeof success !== 'string') return this.invalid(res, 'success_return_url is required');
-    const failure =
-      typeof properties.failure_return_url === 'string' ? properties.failure_return_url : success;
+    const properties = { ...((part?.channel_properties ?? {}) as Json) };
     const id = `pr-${randomUUID()}`;
     const now = this.options.now().toISOString();
     const link = `${this.baseUrl}/wallet/${id}`;
+    let actions: Json[] = [];
+    let success = '';
+    let failure = '';
+    if (type === 'EWALLET') {
+      if (typeof properties.success_return_url !== 'string')
+        return this.invalid(res, 'success_return_url is required');
+      success = properties.success_return_url;
+      failure = typeof properties.failure_return_url === 'string' ? properties.failure_return_url : success;
+      const app = wallets[code]!.app;
+      actions = [
+        { action: 'AUTH', url_type: 'WEB', method: 'GET', url: link, qr_code: null },
+        { action: 'AUTH', url_type: 'MOBILE', method: 'GET', url: `${link}?mobile=1`, qr_code: null },
+        {
+          action: 'AUTH',
+          url_type: 'DEEPLINK',
+          method: 'GET',
+          url: `${app}://pay?request=${id}`,
+          qr_code: null,
+        },
+      ];
+    } else if (type === 'QR_CODE') {
+      // An EMVCo-shaped payload: the scanning app reads the merchant, the currency and the amount from it.
+      properties.qr_string = `00020101021226${code}${id.replace(/-/g, '').slice(3, 27)}5303${currency}54${String(amount).length.toString().padStart(2, '0')}${amount}5802${channel.country}6304`;
+      actions = [
+        {
+          action: 'PRESENT_TO_CUSTOMER',
+          url_type: 'API',
+          method: null,
+          url: null,
+          qr_code: properties.qr_string,
+        },
+      ];
+    } else {
+      if (typeof properties.customer_name !== 'string' || properties.customer_name.length === 0)
+        return this.invalid(res, 'customer_name is required');
+      properties.virtual_account_number =
+        `${Date.now() % 10_000_000_000}`.padStart(10, '0') + String(this.requests.size).padStart(4, '0');
+    }
     const json: Json = {
       id,
       business_id: this.businessId,
@@ -283,42 +343,53 @@ export class XenditTestServer {
       customer_id: null,
       amount,
       currency,
-      country: walletOf.country,
+      country: channel.country,
       description: body.description ?? null,
       capture_method: 'AUTOMATIC',
       initiator: null,
-      status: 'REQUIRES_ACTION',
+      status: type === 'EWALLET' ? 'REQUIRES_ACTION' : 'PENDING',
       failure_code: null,
       metadata: body.metadata ?? null,
       created: now,
       updated: now,
       payment_method: {
         id: `pm-${randomUUID()}`,
-        type: 'EWALLET',
+        type,
         reference_id: body.reference_id,
         description: null,
         reusability: 'ONE_TIME_USE',
         status: 'ACTIVE',
-        ewallet: { channel_code: code, channel_properties: properties, account: null },
+        [key]: {
+          channel_code: code,
+          channel_properties: properties,
+          ...(type === 'EWALLET' ? { account: null } : {}),
+        },
         created: now,
         updated: now,
         metadata: null,
       },
-      actions: [
-        { action: 'AUTH', url_type: 'WEB', method: 'GET', url: link, qr_code: null },
-        { action: 'AUTH', url_type: 'MOBILE', method: 'GET', url: `${link}?mobile=1`, qr_code: null },
-        {
-          action: 'AUTH',
-          url_type: 'DEEPLINK',
-          method: 'GET',
-          url: `${walletOf.app}://pay?request=${id}`,
-          qr_code: null,
-        },
-      ],
+      actions,
     };
     this.requests.set(id, { json, returnUrls: { success, failure }, refunded: 0 });
-    if (typeof key === 'string') this.idempotent.set(`pr:${key}`, id);
+    if (typeof idempotencyKey === 'string') this.idempotent.set(`pr:${idempotencyKey}`, id);
     this.reply(res, 201, json);
+  }
+
+  /**
+   * Xendit's test-mode payment of a QR code or virtual account (`POST /payment_requests/:id/payments/simulate`): as
+   * if the payer scanned or transferred. Answered before the callback goes, as Xendit does.
+   */
+  private simulatePayment(id: string, res: ServerResponse) {
+    const stored = this.requests.get(id);
+    if (!stored)
+      return this.reply(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payment request not found' });
+    if (stored.json.status !== 'PENDING')
+      return this.reply(res, 400, {
+        error_code: 'INVALID_PAYMENT_REQUEST_STATUS',
+        message: String(stored.json.status),
+      });
+    this.reply(res, 200, { status: 'PENDING', message: 'Payment simulation is in progress' });
+    setImmediate(() => void this.decide(id, 'pay'));
   }
 
   private async createRefund(req: IncomingMessage, res: ServerResponse) {
@@ -351,8 +422,8 @@ export class XenditTestServer {
       payment_request_id: json.id,
       invoice_id: null,
       amount,
-      payment_method_type: 'EWALLET',
-      channel_code: (method.ewallet as Json).channel_code,
+      payment_method_type: method.type,
+      channel_code: this.channelOf(json).channel_code,
       currency: json.currency,
       status: 'PENDING',
       reason: body.reason ?? 'OTHERS',
@@ -409,14 +480,14 @@ export class XenditTestServer {
       if (choice === 'pay' || choice === 'lost') await this.decide(id, 'pay', { drop: choice === 'lost' });
       else if (choice === 'decline' || choice === 'expire') await this.decide(id, choice);
       const back = stored.json.status === 'SUCCEEDED' ? stored.returnUrls.success : stored.returnUrls.failure;
-      res.writeHead(303, { location: back });
+      // A QR code or an account has no way back: the tester's payment shows on the order page by itself.
+      res.writeHead(303, { location: back || `/wallet/${id}` });
       res.end();
       return;
     }
     const json = stored.json;
-    const method = json.payment_method as Json;
-    const code = String((method.ewallet as Json).channel_code);
-    const open = json.status === 'REQUIRES_ACTION';
+    const code = String(this.channelOf(json).channel_code);
+    const open = json.status === 'REQUIRES_ACTION' || json.status === 'PENDING';
     const button = (value: string, label: string) =>
       `<button name="decision" value="${value}">${label}</button>`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -35,6 +35,7 @@ import {
   payOrderRequest,
   type LocalizedNames,
   type OrderNames,
+  type StoredPayAction,
 } from '../../../db/schema/pay-order.schema.ts';
 import {
   payChannel,
@@ -44,6 +45,7 @@ import {
   payServer,
   payServerI18n,
 } from '../../../db/schema/pay.schema.ts';
+import type { CreatedPayment } from '../providers/payment-provider.ts';
 import { enteredFrom } from './order-state.ts';
 
 export type { LocalizedNames };
@@ -51,7 +53,7 @@ export type PayOrderRow = typeof payOrder.$inferSelect;
 /** A new order: everything but what only its life sets (its id, state, reason, payment, payment and delivery times). */
 export type NewOrder = Omit<
   PayOrderRow,
-  'id' | 'state' | 'reasonCode' | 'payOrderNo' | 'payUrl' | 'paidAt' | 'deliveredAt'
+  'id' | 'state' | 'reasonCode' | 'payOrderNo' | 'payUrl' | 'payAction' | 'paidAt' | 'deliveredAt'
 >;
 export type OrderRequestRow = typeof payOrderRequest.$inferSelect;
 export type OrderEventRow = typeof payOrderEvent.$inferSelect;
@@ -225,6 +227,7 @@ export class PayOrderRepository {
       reasonCode: null,
       payOrderNo: null,
       payUrl: null,
+      payAction: null,
       paidAt: null,
       deliveredAt: null,
     };
@@ -282,11 +285,7 @@ export class PayOrderRepository {
   }
 
   /** Saves the provider's payment on an order that has none yet; answers whether it did. */
-  async linkPayment(
-    id: number,
-    payment: { payOrderNo: string; payUrl: string },
-    now: Date,
-  ): Promise<boolean> {
+  async linkPayment(id: number, payment: CreatedPayment, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(payOrder)
       .set({ payOrderNo: payment.payOrderNo, payUrl: payment.payUrl, updatedAt: now })
@@ -300,15 +299,16 @@ export class PayOrderRepository {
    * round trips of every order): the payment is saved when the order has none yet, the order moves when it
    * may (from `created`), each independently of the other, with the move's event. Answers whether it linked.
    */
-  async linkPaymentAndAwait(
-    id: number,
-    payment: { payOrderNo: string; payUrl: string },
-    now: Date,
-  ): Promise<boolean> {
+  async linkPaymentAndAwait(id: number, payment: CreatedPayment, now: Date): Promise<boolean> {
     const from = sql.join(
       enteredFrom.awaiting_payment.map((state) => sql`${state}`),
       sql`, `,
     );
+    const stored: StoredPayAction = {
+      ...(payment.instructions ? { instructions: payment.instructions } : {}),
+      ...(payment.appUrl ? { appUrl: payment.appUrl } : {}),
+    };
+    const action = Object.keys(stored).length > 0 ? JSON.stringify(stored) : null;
     // The row is locked first, as `transition` does; the SET reads the row version it updates.
     const result = await this.db.execute<{ linked: boolean }>(sql`
       with current_row as (
@@ -318,6 +318,7 @@ export class PayOrderRepository {
         update ${payOrder} set
           pay_order_no = coalesce(${payOrder.payOrderNo}, ${payment.payOrderNo}),
           pay_url = case when ${payOrder.payOrderNo} is null then ${payment.payUrl} else ${payOrder.payUrl} end,
+          pay_action = case when ${payOrder.payOrderNo} is null then ${action}::jsonb else ${payOrder.payAction} end,
           state = case when ${payOrder.state} in (${from}) then 'awaiting_payment' else ${payOrder.state} end,
           updated_at = ${now}
         from current_row

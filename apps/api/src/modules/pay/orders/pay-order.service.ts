@@ -487,7 +487,7 @@ export class PayOrderService {
    */
   private async startPayment(order: PayOrderRow, methods?: string[]): Promise<PayOrderCreated> {
     const provider = this.providerNamed(order.provider);
-    let linked: { payOrderNo: string; payUrl: string } | undefined;
+    let linked: Pick<PayOrderRow, 'payOrderNo' | 'payUrl' | 'payAction'> | undefined;
     let refusal: number = codes.payInternalError;
     try {
       if (!provider) throw new Error(`payment provider ${order.provider} not configured`);
@@ -504,8 +504,18 @@ export class PayOrderService {
         paymentType: order.paymentType,
         methods: paymentMethods,
         returnUrl: `${(this.options.payOrigin ?? '').replace(/\/$/, '')}${page}?order_no=${encodeURIComponent(order.orderNo)}`,
+        payerName: order.roleName,
       });
-      linked = (await this.repo.linkPaymentAndAwait(order.id, payment, this.now())) ? payment : undefined;
+      linked = (await this.repo.linkPaymentAndAwait(order.id, payment, this.now()))
+        ? {
+            payOrderNo: payment.payOrderNo,
+            payUrl: payment.payUrl,
+            payAction:
+              payment.instructions || payment.appUrl
+                ? { instructions: payment.instructions, appUrl: payment.appUrl }
+                : null,
+          }
+        : undefined;
       this.countPayment(order, 'created');
       this.options.log.info(
         { orderNo: order.orderNo, provider: provider.name, payOrderNo: payment.payOrderNo },
@@ -540,6 +550,7 @@ export class PayOrderService {
       order_no: order.orderNo,
       pay_order_no: order.payOrderNo ?? '',
       pay_url: order.payUrl ?? '',
+      ...payActionOf(order),
       expires_in: Math.max(0, Math.ceil((order.expiresAt.getTime() - this.now().getTime()) / 1000)),
     };
   }
@@ -568,7 +579,12 @@ export class PayOrderService {
   /** An order as the player sees it, with its timeline (order_detail, the order in a ticket, the live status). */
   async tracked(order: PayOrderRow, lang: string): Promise<PayOrderTracked> {
     const [refunds, events] = await Promise.all([this.refunds([order]), this.repo.events(order.id)]);
-    return { ...orderItem(order, lang, refunds.get(order.id)), timeline: timelineOf(events) };
+    return {
+      ...orderItem(order, lang, refunds.get(order.id)),
+      // How to pay from our page, while paying is what the order waits for.
+      ...(order.state === 'awaiting_payment' ? payActionOf(order) : {}),
+      timeline: timelineOf(events),
+    };
   }
 
   /** The refunds of the refunded ones among these orders. */
@@ -670,7 +686,7 @@ export class PayOrderService {
   ): Promise<NotificationResult> {
     const provider = this.providerNamed(providerName);
     if (!provider) throw new Error(`payment provider ${providerName} not configured`);
-    const notification = provider.verifyNotification(incoming, this.now());
+    const notification = await provider.verifyNotification(incoming, this.now());
     // Genuine, but about no payment decision: a refund or dispute, else nothing the order engine acts on (a
     // delayed method that has not paid yet, ...).
     if (!notification) return (await this.deps.afterPayment?.(provider, incoming)) ?? 'ignored';
@@ -772,4 +788,28 @@ export class PayOrderService {
     });
     return moved ? 'applied' : 'ignored';
   }
+}
+
+/**
+ * What the player pays with on our page and the wallet app's link, as the contracts name them; nothing for a
+ * payment made on the provider's page alone.
+ */
+export function payActionOf(
+  order: Pick<PayOrderRow, 'payAction'>,
+): Pick<PayOrderCreated, 'pay_instructions' | 'app_url'> {
+  const action = order.payAction;
+  const instructions = action?.instructions;
+  return {
+    ...(instructions?.kind === 'qr' ? { pay_instructions: { kind: 'qr', qr_string: instructions.qr } } : {}),
+    ...(instructions?.kind === 'bank_transfer'
+      ? {
+          pay_instructions: {
+            kind: 'bank_transfer',
+            bank: instructions.bank,
+            account_number: instructions.accountNumber,
+          },
+        }
+      : {}),
+    ...(action?.appUrl ? { app_url: action.appUrl } : {}),
+  };
 }

@@ -23,14 +23,27 @@ export interface PaymentRequest {
   methods: readonly string[];
   /** The pay host's page of the order, where the provider's page sends the player back. */
   returnUrl: string;
+  /** Who pays, as the order names them (a virtual account's holder name): the character's name. */
+  payerName: string;
 }
 
 export interface CreatedPayment {
   /** The provider's number for the payment (`pay_order_no`). */
   payOrderNo: string;
-  /** The provider's checkout page for it. */
-  payUrl: string;
+  /** The provider's checkout page for it; null when the player pays from our page (`instructions`). */
+  payUrl: string | null;
+  /** What our pay page shows the player to pay with, where the provider has no page of its own. */
+  instructions?: PayInstructions | undefined;
+  /** A link that opens the wallet's app with the payment (a phone's "open the app" button). */
+  appUrl?: string | undefined;
 }
+
+/**
+ * A payment the player makes from our page: a QR code to scan with a banking or wallet app (PromptPay, QRIS,
+ * VietQR: `qr` is the payload the code encodes, amount included), or a transfer to a virtual account number.
+ */
+export type PayInstructions =
+  { kind: 'qr'; qr: string } | { kind: 'bank_transfer'; bank: string; accountNumber: string };
 
 /** What the provider says about a payment. */
 export type PaymentStatus =
@@ -56,10 +69,24 @@ export interface PaymentNotification {
   occurredAt: Date;
 }
 
-/** The headers and exact body of a notification request, as they arrived. */
+/**
+ * A notification request as it arrived: its headers and exact body (JSON, a form post, text), or for a provider
+ * that notifies with a GET, its query string.
+ */
 export interface IncomingNotification {
+  /** POST when left out. */
+  method?: 'POST' | 'GET';
   headers: Record<string, string | string[] | undefined>;
+  /** The exact body, byte for byte as signed ('' for a GET). */
   rawBody: string;
+  /** The raw query string, without its `?` ('' or left out when none). */
+  query?: string;
+}
+
+/** What a provider expects back when its notification was taken (its retries stop on it). */
+export interface NotificationAcknowledgement {
+  contentType: string;
+  body: string;
 }
 
 /** A notification that is not the provider's, is stale, or cannot be read: refused (HTTP 401 / 400). */
@@ -107,7 +134,15 @@ export interface PaymentProvider {
    * Checks who sent it and when, then reads it; throws NotificationRejected. Null: a genuine notification that
    * decides nothing (an event the shop does not act on).
    */
-  verifyNotification(incoming: IncomingNotification, now: Date): PaymentNotification | null;
+  verifyNotification(
+    incoming: IncomingNotification,
+    now: Date,
+  ): PaymentNotification | null | Promise<PaymentNotification | null>;
+  /**
+   * The answer to a notification that was taken, where the provider wants its own (a text `OK`, `success`);
+   * left out: JSON `{ received: true, ... }` with HTTP 200.
+   */
+  readonly acknowledgement?: NotificationAcknowledgement;
   queryPayment(payOrderNo: string): Promise<PaymentStatus>;
   /**
    * Refunds an order's payment in full. Idempotent per order: asking again answers the same refund. Throws
@@ -118,7 +153,10 @@ export interface PaymentProvider {
    * A notification about a paid order's payment after the fact (refunded, disputed), checked like
    * `verifyNotification` (throws NotificationRejected); null when it is about neither.
    */
-  afterPaymentNotification?(incoming: IncomingNotification, now: Date): AfterPaymentNotification | null;
+  afterPaymentNotification?(
+    incoming: IncomingNotification,
+    now: Date,
+  ): AfterPaymentNotification | null | Promise<AfterPaymentNotification | null>;
   /** The order number of a provider's payment reference (a refund or dispute that does not carry it). */
   orderOfPayment?(paymentRef: string): Promise<string | undefined>;
   /**

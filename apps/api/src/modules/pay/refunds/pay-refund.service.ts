@@ -163,7 +163,7 @@ export class PayRefundService {
     provider: PaymentProvider,
     incoming: IncomingNotification,
   ): Promise<AfterPaymentResult | null> {
-    const notification = provider.afterPaymentNotification?.(incoming, this.deps.now()) ?? null;
+    const notification = (await provider.afterPaymentNotification?.(incoming, this.deps.now())) ?? null;
     if (!notification) return null;
     const orderNo = notification.orderNo ?? (await provider.orderOfPayment?.(notification.paymentRef));
     const now = this.deps.now();

@@ -221,6 +221,7 @@ describe('checkout session', () => {
         paymentType: 'card',
         methods: ['paynow'],
         returnUrl: `${payOrigin}/paygame/`,
+        payerName: 'Hero',
       }),
     ).rejects.toMatchObject({ name: 'PaymentRefused', code: codes.payPaymentMethodUnsupported });
   });

@@ -4,13 +4,13 @@
  * (developers.xendit.co/api-reference/payments-api, "Supported Channels"). The console checks a channel
  * against this list and players are not offered one whose code cannot take its currency.
  *
- * Only the e-wallets the player completes on the wallet's own page or app are listed: Xendit answers each with a
- * web, mobile or app link the pay screens open. QR codes (PromptPay, QRIS), virtual accounts (BCA) and OVO (a
- * push to the phone number the player types) are answered with something the shop must show itself; they join
- * this list with the pay page that shows them.
+ * E-wallets answer a link the player opens (the wallet's page, or its app on a phone); QR codes (PromptPay, QRIS)
+ * and virtual accounts (BCA) answer what our pay page shows: the QR payload, with the amount in it, or the account
+ * number to transfer to. OVO (a push to the phone number the player types) is not listed: the pay page does not
+ * ask for the number.
  */
 export interface XenditChannel {
-  type: 'EWALLET';
+  type: 'EWALLET' | 'QR_CODE' | 'VIRTUAL_ACCOUNT';
   country: 'ID' | 'PH' | 'VN' | 'TH' | 'MY';
   currency: string;
 }
@@ -25,6 +25,9 @@ export const xenditChannels: Readonly<Record<string, XenditChannel>> = {
   SHOPEEPAY: { type: 'EWALLET', country: 'ID', currency: 'IDR' },
   TRUEMONEY: { type: 'EWALLET', country: 'TH', currency: 'THB' },
   TOUCHNGO: { type: 'EWALLET', country: 'MY', currency: 'MYR' },
+  PROMPTPAY: { type: 'QR_CODE', country: 'TH', currency: 'THB' },
+  QRIS: { type: 'QR_CODE', country: 'ID', currency: 'IDR' },
+  BCA: { type: 'VIRTUAL_ACCOUNT', country: 'ID', currency: 'IDR' },
 };
 
 /** The provider catalog's view: each channel code and the one currency it takes. */

@@ -192,6 +192,7 @@ describe('payment requests', () => {
       paymentType: 'maya',
       methods: ['PAYMAYA'],
       returnUrl: `${payOrigin}/paygame/?order_no=${created.order_no}`,
+      payerName: 'Hero',
     });
     expect(again.payOrderNo).toBe(created.pay_order_no);
   });
@@ -215,6 +216,63 @@ describe('payment requests', () => {
       .update(payChannel)
       .set({ providerMethods: { xendit: ['ZALOPAY'] } })
       .where(and(eq(payChannel.gameBaseId, sfl), eq(payChannel.paymentType, 'zalopay')));
+  });
+});
+
+describe('paid from our page: QR codes and virtual accounts', () => {
+  const detailOf = async (orderNo: string) =>
+    (await memberGet(t.app, `/pay/api/web/pay/order_detail?order_no=${orderNo}&lang=en`, member)).body
+      .data as Record<string, unknown>;
+
+  it('QRIS (IDR): no page to open, the QR payload for our page; scanned (simulated), the order is paid', async () => {
+    const price = await priceOf('IDR');
+    const created = await wallet('IDR', 'qris');
+    expect(created.pay_url).toBe('');
+    const request = requestOf(created.pay_order_no);
+    expect(request).toMatchObject({
+      status: 'PENDING',
+      amount: price / 100,
+      payment_method: { type: 'QR_CODE', qr_code: { channel_code: 'QRIS' } },
+    });
+    const qr = (request.payment_method as { qr_code: { channel_properties: { qr_string: string } } }).qr_code
+      .channel_properties.qr_string;
+    expect(created.pay_instructions).toEqual({ kind: 'qr', qr_string: qr });
+    expect(created.app_url).toBeUndefined();
+    // The order page shows it while the order waits for the payment...
+    expect(await detailOf(created.order_no)).toMatchObject({
+      pay_instructions: { kind: 'qr', qr_string: qr },
+    });
+    // ...the payer scans it (Xendit's test-mode simulation, through the SDK) ...
+    await t.app.pay.xendit!.xendit.PaymentRequest.simulatePaymentRequestPayment({
+      paymentRequestId: created.pay_order_no,
+    });
+    for (let i = 0; i < 50 && (await rowOf(created.order_no)).state !== 'paid'; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await rowOf(created.order_no)).state).toBe('paid');
+    // ...and then it is gone from the page: nothing is left to pay.
+    expect((await detailOf(created.order_no)).pay_instructions).toBeUndefined();
+  });
+
+  it("BCA virtual account (IDR): the account number for our page, in the character's name", async () => {
+    const created = await wallet('IDR', 'bca_va');
+    const request = requestOf(created.pay_order_no);
+    const properties = (
+      request.payment_method as { virtual_account: { channel_properties: Record<string, string> } }
+    ).virtual_account.channel_properties;
+    expect(properties.customer_name).toBe((await rowOf(created.order_no)).roleName);
+    expect(created.pay_instructions).toEqual({
+      kind: 'bank_transfer',
+      bank: 'BCA',
+      account_number: properties.virtual_account_number,
+    });
+    await xendit.decide(created.pay_order_no, 'pay');
+    expect((await rowOf(created.order_no)).state).toBe('paid');
+  });
+
+  it("a wallet's answer carries the link that opens its app on a phone", async () => {
+    const created = await wallet('PHP', 'gcash');
+    expect(created.app_url).toBe(`gcash://pay?request=${created.pay_order_no}`);
+    expect(await detailOf(created.order_no)).toMatchObject({ app_url: created.app_url });
   });
 });
 

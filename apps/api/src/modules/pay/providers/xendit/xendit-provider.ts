@@ -1,10 +1,13 @@
 /**
  * Xendit's Payment Requests as a payment provider, through the official SDK (`xendit-node`): the wallets of the
- * region that Stripe does not carry (GCash, Maya, MoMo, ZaloPay, DANA, TrueMoney, Touch 'n Go; xendit-methods.ts).
+ * region that Stripe does not carry (GCash, Maya, MoMo, ZaloPay, DANA, TrueMoney, Touch 'n Go), QR codes (QRIS,
+ * PromptPay) and virtual accounts (BCA; xendit-methods.ts).
  *
  * - `createPayment` creates a one-time Payment Request for the channel's one channel code, our order number as
- *   `reference_id` and in the metadata, the wallet's return URLs back to the pay host's order page; the player
- *   opens the action link Xendit answers (the wallet's page or app). Created once per order (idempotency key).
+ *   `reference_id` and in the metadata. A wallet's return URLs lead back to the pay host's order page; the player
+ *   opens the link Xendit answers (the wallet's page), and on a phone the app link too. A QR code or a virtual
+ *   account has no page: its payload or account number is what our order page shows (`instructions`). Created
+ *   once per order (idempotency key).
  *   The request's id (`pr-...`) is the payment number (`pay_order_no`).
  * - `verifyNotification` checks the `x-callback-token` header against the account's callback verification token
  *   (Xendit signs nothing else; the token is a secret only Xendit and we hold) and reads `payment.succeeded`
@@ -26,8 +29,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { Xendit, XenditSdkError } from 'xendit-node';
 import type {
   EWalletChannelCode,
+  PaymentMethodParameters,
   PaymentRequestCurrency,
   PaymentRequest as XenditPaymentRequest,
+  QRCodeChannelCode,
+  VirtualAccountChannelCode,
 } from 'xendit-node/payment_request/models';
 import { codes } from '@gp/errors';
 import type { Clock } from '../../../../config/clock.ts';
@@ -38,6 +44,7 @@ import {
   type AfterPaymentNotification,
   type CreatedPayment,
   type IncomingNotification,
+  type PayInstructions,
   type PaymentNotification,
   type PaymentProvider,
   type PaymentRequest,
@@ -47,7 +54,7 @@ import {
   type SettledPayment,
 } from '../payment-provider.ts';
 import { fromXenditAmount, toXenditAmount } from './xendit-amount.ts';
-import { xenditChannels } from './xendit-methods.ts';
+import { xenditChannels, type XenditChannel } from './xendit-methods.ts';
 
 export interface XenditProviderOptions {
   secretKey: string;
@@ -113,6 +120,7 @@ export class XenditProvider implements PaymentProvider {
       );
     const back = (outcome: string) =>
       `${request.returnUrl}${request.returnUrl.includes('?') ? '&' : '?'}checkout=${outcome}`;
+    const paymentMethod = paymentMethodOf(code, channel, request, back);
     let created: XenditPaymentRequest;
     try {
       created = await this.xendit.PaymentRequest.createPaymentRequest({
@@ -123,18 +131,7 @@ export class XenditProvider implements PaymentProvider {
           currency: channel.currency as PaymentRequestCurrency,
           description: request.description,
           metadata: { order_no: request.orderNo },
-          paymentMethod: {
-            type: channel.type,
-            reusability: 'ONE_TIME_USE',
-            ewallet: {
-              channelCode: code as EWalletChannelCode,
-              channelProperties: {
-                successReturnUrl: back('success'),
-                failureReturnUrl: back('cancel'),
-                cancelReturnUrl: back('cancel'),
-              },
-            },
-          },
+          paymentMethod,
         },
       });
     } catch (error) {
@@ -146,9 +143,12 @@ export class XenditProvider implements PaymentProvider {
         );
       throw error;
     }
+    const instructions = instructionsOf(created, code);
+    if (instructions) return { payOrderNo: created.id, payUrl: null, instructions };
     const payUrl = payLinkOf(created);
     if (!payUrl) throw new Error(`payment request ${created.id} has no link for the player`);
-    return { payOrderNo: created.id, payUrl };
+    const appUrl = linkOf(created, 'DEEPLINK');
+    return { payOrderNo: created.id, payUrl, ...(appUrl ? { appUrl } : {}) };
   }
 
   /** The callback's JSON when its token is the account's; throws NotificationRejected. */
@@ -316,9 +316,61 @@ export class XenditProvider implements PaymentProvider {
   }
 }
 
+/** The payment method of a Payment Request for the channel code: the wallet's, the QR code's or the account's. */
+function paymentMethodOf(
+  code: string,
+  channel: XenditChannel,
+  request: PaymentRequest,
+  back: (outcome: string) => string,
+): PaymentMethodParameters {
+  const base = { type: channel.type, reusability: 'ONE_TIME_USE' } as const;
+  if (channel.type === 'QR_CODE')
+    return {
+      ...base,
+      qrCode: { channelCode: code as QRCodeChannelCode, channelProperties: { expiresAt: request.expiresAt } },
+    };
+  if (channel.type === 'VIRTUAL_ACCOUNT')
+    return {
+      ...base,
+      virtualAccount: {
+        channelCode: code as VirtualAccountChannelCode,
+        // The bank shows the holder's name before the transfer: the character's, so the player knows it is theirs.
+        channelProperties: { customerName: request.payerName, expiresAt: request.expiresAt },
+      },
+    };
+  return {
+    ...base,
+    ewallet: {
+      channelCode: code as EWalletChannelCode,
+      channelProperties: {
+        successReturnUrl: back('success'),
+        failureReturnUrl: back('cancel'),
+        cancelReturnUrl: back('cancel'),
+      },
+    },
+  };
+}
+
+/** What our page shows for a QR code or a virtual account; undefined for a wallet (it has a page of its own). */
+function instructionsOf(created: XenditPaymentRequest, code: string): PayInstructions | undefined {
+  const method = created.paymentMethod;
+  if (method.type === 'QR_CODE') {
+    const qr = method.qrCode?.channelProperties?.qrString ?? created.actions?.find((a) => a.qrCode)?.qrCode;
+    if (!qr) throw new Error(`payment request ${created.id} has no QR code`);
+    return { kind: 'qr', qr };
+  }
+  if (method.type === 'VIRTUAL_ACCOUNT') {
+    const accountNumber = method.virtualAccount?.channelProperties?.virtualAccountNumber;
+    if (!accountNumber) throw new Error(`payment request ${created.id} has no account number`);
+    return { kind: 'bank_transfer', bank: code, accountNumber };
+  }
+  return undefined;
+}
+
+const linkOf = (created: XenditPaymentRequest, type: string) =>
+  (created.actions ?? []).find((a) => a.url && a.urlType === type)?.url ?? undefined;
+
 /** The link the player opens: the wallet's page on a desktop, else its mobile page, else the app itself. */
 function payLinkOf(created: XenditPaymentRequest): string | undefined {
-  const links = (created.actions ?? []).filter((a) => a.url && a.urlType !== 'API');
-  const byType = (type: string) => links.find((a) => a.urlType === type)?.url ?? undefined;
-  return byType('WEB') ?? byType('MOBILE') ?? byType('DEEPLINK');
+  return linkOf(created, 'WEB') ?? linkOf(created, 'MOBILE') ?? linkOf(created, 'DEEPLINK');
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "pay_order" ADD COLUMN "pay_action" jsonb;
