@@ -6,6 +6,7 @@
 import { currencyExponent } from '@gp/contracts/pay';
 import { site, type LanguageCode } from '@gp/config';
 import { messageText, type MessageKey } from '@gp/i18n/server';
+import { formatMoney } from '@gp/i18n/format';
 import type { SandboxPaymentRow } from './sandbox.repository.ts';
 
 export type CheckoutAction = 'pay' | 'decline' | 'pay_late';
@@ -15,7 +16,6 @@ export const checkoutActions: readonly CheckoutAction[] = ['pay', 'decline', 'pa
 export type CheckoutNotice = 'paid' | 'paidLate' | 'declined' | 'finished' | 'expired' | 'notFound';
 
 const htmlLang: Record<string, string> = { cn: 'zh-Hans', zh: 'zh-Hant' };
-const numberLocale: Record<string, string> = { en: 'en', th: 'th-TH', cn: 'zh-CN', vi: 'vi-VN', zh: 'zh-TW' };
 
 /** An enabled language, else en. */
 export function checkoutLanguage(...wanted: unknown[]): LanguageCode {
@@ -32,15 +32,9 @@ const escape = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** An amount in minor units as the page language writes it (฿549.00, 119.000 ₫). */
+/** An amount in minor units as the page language writes it (฿549.00, 119.000 ₫, Rp 15,000): the apps' own way. */
 export function formatAmount(amount: number, currency: string, lang: string): string {
-  const exponent = currencyExponent(currency);
-  return new Intl.NumberFormat(numberLocale[lang] ?? 'en', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(amount / 10 ** exponent);
+  return formatMoney(amount, currency, currencyExponent(currency), lang);
 }
 
 export function checkoutPage(view: {

@@ -59,9 +59,9 @@ const sandboxRow = async (payOrderNo: string) =>
 
 describe('checkout page', () => {
   const pages = [
-    { lang: 'en', html: 'en', title: 'Sandbox payment', pay: 'Pay now', amount: 'THB 549.00' },
+    { lang: 'en', html: 'en', title: 'Sandbox payment', pay: 'Pay now', amount: '฿549.00' },
     { lang: 'th', html: 'th', title: 'การชำระเงินแซนด์บ็อกซ์', pay: 'ชำระเงินทันที', amount: '฿549.00' },
-    { lang: 'cn', html: 'zh-Hans', title: '沙盒支付', pay: '立即支付', amount: 'THB 549.00' },
+    { lang: 'cn', html: 'zh-Hans', title: '沙盒支付', pay: '立即支付', amount: '฿549.00' },
     {
       lang: 'vi',
       html: 'vi',
@@ -69,7 +69,7 @@ describe('checkout page', () => {
       pay: 'Thanh toán ngay',
       amount: '549,00 ฿',
     },
-    { lang: 'zh', html: 'zh-Hant', title: '沙盒付款', pay: '立即付款', amount: 'THB 549.00' },
+    { lang: 'zh', html: 'zh-Hant', title: '沙盒付款', pay: '立即付款', amount: '฿549.00' },
   ];
 
   it('shows the payment and three actions, translated, in the language of the order or of ?lang', async () => {
