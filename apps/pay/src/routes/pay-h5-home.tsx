@@ -1,6 +1,7 @@
 /**
  * H5 top-up start, `/pay_h5` and `/pays_h5`: choose the game (no login needed to look); the next page, setoutpay,
- * asks for login. An order number in the query (a desktop order page opened on a phone) goes to its payment page;
+ * asks for login. An order number in the query (a desktop order page opened on a phone, or a wallet sending the
+ * player back with our order number alone) goes to its payment page;
  * a game of the list in `?game=` to its setoutpay page.
  */
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   topupApiOf,
   GameLinks,
-  orderFromSearch,
+  orderOfQuery,
   orderPath,
   placeOf,
   stepPath,
@@ -17,15 +18,16 @@ import {
   TopupPage,
   useTopup,
   LookupLink,
+  useOrderOfQuery,
 } from '../features/topup/index.ts';
 import styles from './paygame.module.css';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const place = placeOf(url.pathname);
-  const order = orderFromSearch(url.search);
-  if (order) return redirect(orderPath(place, order));
   const api = topupApiOf(place.variant);
+  const order = await orderOfQuery(url.search, (orderNo) => api.orderDetail(orderNo));
+  if (order) return redirect(orderPath(place, order));
   const [open, games] = await Promise.all([api.isOpen(), api.games()]);
   // `?game=` (the console's preview, a game link; kept by the desktop -> H5 redirect) goes straight to that game's
   // payment step, as choosing it here does. An id not in the list (unknown, closed, malformed) stays on the list.
@@ -37,7 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PayH5Home() {
   const { t } = useTranslation('pay');
   const { open, games } = useLoaderData<typeof loader>();
-  const { place } = useTopup();
+  const { place, api } = useTopup();
+  useOrderOfQuery(api, place);
   return (
     <TopupPage title={t('paygame.heading')} h5 aside={<HistoryLink to={place.history} />}>
       {!open ? (

@@ -6,7 +6,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import type { ApiError } from '@gp/api-client';
 import type { PayGameItem } from '@gp/contracts/pay';
 import { useShellData } from '@gp/ui/shell-data';
@@ -22,12 +22,14 @@ import {
   useDraft,
   withGame,
   orderFromSearch,
+  orderOfQuery,
   orderPath,
   placeOf,
   type TopupPlace,
   HistoryLink,
   TopupPage,
   useTopup,
+  useOrderOfQuery,
 } from '../features/topup/index.ts';
 import styles from './paygame.module.css';
 
@@ -35,6 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const place = placeOf(url.pathname);
   const api = topupApiOf(place.variant);
+  // A wallet that sends the player back with our order number alone: to the order with both numbers.
+  if (!orderFromSearch(url.search) && url.searchParams.has('order_no')) {
+    const order = await orderOfQuery(url.search, (orderNo) => api.orderDetail(orderNo));
+    if (order) return redirect(orderPath(place, order));
+  }
   const [open, games] = await Promise.all([api.isOpen(), api.games()]);
   // `?game=` (a game link, the console's preview) chooses the game, as the H5 setout page does.
   const wanted = games.find((g) => g.game_base_id === Number(url.searchParams.get('game')))?.game_base_id;
@@ -129,6 +136,7 @@ export default function Paygame() {
   const { search } = useLocation();
   const { place, api } = useTopup();
   const order = useMemo(() => orderFromSearch(search), [search]);
+  useOrderOfQuery(api, place);
   return (
     <TopupPage title={t('paygame.heading')} h5={false} aside={<HistoryLink to={place.history} />}>
       {order ? (

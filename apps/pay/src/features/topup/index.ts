@@ -9,5 +9,13 @@ export { TopupForm } from './components/topup-form.tsx';
 export { HistoryLink, TopupPage, useTopup } from './components/topup-page.tsx';
 export { draftGameOf, isComplete, readDraft, updateDraft, useDraft, withGame } from './model/draft.ts';
 export { rememberOrder } from './model/orders.ts';
-export { orderFromSearch, orderPath, placeOf, stepPath, type TopupPlace } from './model/place.ts';
+export {
+  orderFromSearch,
+  orderOfQuery,
+  orderPath,
+  placeOf,
+  stepPath,
+  type TopupPlace,
+} from './model/place.ts';
 export { topupApiOf, type TopupApi } from './model/variant.ts';
+export { useOrderOfQuery } from './components/use-order-of-query.ts';

@@ -51,3 +51,26 @@ export function orderFromSearch(search: string | URLSearchParams): OrderKeys | u
   const payOrderNo = params.get('pay_order_no')?.trim();
   return orderNo && payOrderNo ? { order_no: orderNo, pay_order_no: payOrderNo } : undefined;
 }
+
+/**
+ * The order a page's query names, also when it names only our order number: a provider that cannot put its own
+ * payment number in the address it sends the player back to (Xendit's wallets) sends `order_no` alone, and the
+ * member's order tells the rest. Undefined when the query names no order, or one that is not the member's.
+ */
+export async function orderOfQuery(
+  search: string | URLSearchParams,
+  orderDetail: (orderNo: string) => Promise<{ order_no: string; pay_order_no: string }>,
+): Promise<OrderKeys | undefined> {
+  const keys = orderFromSearch(search);
+  if (keys) return keys;
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const orderNo = params.get('order_no')?.trim();
+  if (!orderNo) return undefined;
+  try {
+    const order = await orderDetail(orderNo);
+    return order.pay_order_no ? { order_no: order.order_no, pay_order_no: order.pay_order_no } : undefined;
+  } catch {
+    // Not logged in here, or not this member's order: the page shows what it shows without one.
+    return undefined;
+  }
+}
