@@ -29,7 +29,9 @@ import {
   webpaySwitch,
   type OrderState,
   type PayChannelItem,
+  type PayOrderCreated,
   type PayOrderItem,
+  type PayOrderTracked,
   type PayProductItem,
   type PayServerItem,
 } from '@gp/contracts/pay';
@@ -165,6 +167,84 @@ export const created = {
   expires_in: 1800,
 };
 
+/** An order the player pays from our page or in a wallet's app, and what order_detail answers while it waits. */
+export interface OnPageOrder {
+  created: PayOrderCreated;
+  order: PayOrderItem & Pick<PayOrderTracked, 'pay_instructions' | 'app_url'>;
+}
+
+function onPage(created: PayOrderCreated, overrides: Partial<PayOrderItem>): OnPageOrder {
+  const { pay_instructions, app_url } = created;
+  return {
+    created,
+    order: {
+      ...orderItem('awaiting_payment', { pay_order_no: created.pay_order_no, ...overrides }),
+      ...(pay_instructions ? { pay_instructions } : {}),
+      ...(app_url ? { app_url } : {}),
+    },
+  };
+}
+
+/** An EMVCo-shaped QR payload, the amount inside (as the Xendit test server makes them). */
+export const qrPayload =
+  '00020101021226570011ID.CO.QRIS.WWW0215ID1020017611470303UMI520458125303360540716000005802ID5913JoyPeak Games6007Jakarta6304B1C2';
+
+/** PromptPay (THB, the wizard's first method) answered with a QR code: no checkout page. */
+export const promptPayQr = onPage(
+  {
+    order_no: created.order_no,
+    pay_order_no: 'pi_qr_0001',
+    pay_url: '',
+    pay_instructions: { kind: 'qr', qr_string: qrPayload },
+    expires_in: 1800,
+  },
+  {},
+);
+
+const rupiah = {
+  product_id: 'sfl_sea.gem_60',
+  product_name: '60 Stardust',
+  product_price: 1600000,
+  currency: 'IDR',
+  exponent: 2,
+};
+
+/** QRIS (IDR) through Xendit: a QR code, Rp 16,000 inside it. */
+export const qris = onPage(
+  {
+    order_no: created.order_no,
+    pay_order_no: 'pr-qris-0001',
+    pay_url: '',
+    pay_instructions: { kind: 'qr', qr_string: qrPayload },
+    expires_in: 1800,
+  },
+  { ...rupiah, payment_type: 'qris', channel_name: 'QRIS' },
+);
+
+/** BCA Virtual Account (IDR) through Xendit: an account number to transfer Rp 16,000 to. */
+export const bcaVa = onPage(
+  {
+    order_no: created.order_no,
+    pay_order_no: 'pr-bca-0001',
+    pay_url: '',
+    pay_instructions: { kind: 'bank_transfer', bank: 'BCA', account_number: '8808123456789012' },
+    expires_in: 1800,
+  },
+  { ...rupiah, payment_type: 'bca_va', channel_name: 'BCA Virtual Account' },
+);
+
+/** GCash (PHP) through Xendit: the wallet's page, and on a phone its app. */
+export const gcash = onPage(
+  {
+    order_no: created.order_no,
+    pay_order_no: 'pr-gcash-0001',
+    pay_url: 'http://127.0.0.1:8097/wallet/pr-gcash-0001',
+    app_url: 'gcash://pay?request=pr-gcash-0001',
+    expires_in: 1800,
+  },
+  { product_price: 27900, currency: 'PHP', payment_type: 'gcash', channel_name: 'GCash' },
+);
+
 /**
  * A world the tests change: `state.order` is what order_detail answers; `state.result` what order_result does
  * (an order state, or an error code); `state.addOrder` what add_order does.
@@ -175,7 +255,7 @@ export function topupWorld() {
     open: 1 as 0 | 1,
     servers,
     roleError: undefined as number | undefined,
-    order: orderItem('awaiting_payment'),
+    order: orderItem('awaiting_payment') as OnPageOrder['order'],
     result: 'awaiting_payment' as OrderState | number | Error,
     addOrder: (() => created) as () => unknown,
     history: { list: [] as PayOrderItem[], total: 0, page_num: 1, page_size: 10 },

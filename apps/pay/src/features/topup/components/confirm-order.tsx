@@ -2,6 +2,8 @@
  * The confirm step: the summary of the draft, then "Confirm and pay" makes the order and sends the payment window
  * to the provider's checkout page. The window is opened in the click itself (blank), before the order call, since
  * browsers only allow pop-ups opened straight from a click; a refused window leaves a link on the payment page.
+ * An order paid from our page (no checkout page: a QR code or an account number to pay) closes the window again,
+ * and the order page shows how to pay.
  * A second click while the call runs does nothing; a retry after a lost answer sends the same idempotency key, so
  * it answers the same order. A refusal (err1..err13) goes back to the choices with its message.
  */
@@ -98,8 +100,11 @@ export function ConfirmOrder({
       )
       .then(
         (created) => {
-          const order = rememberOrder(api.id, created, !win);
-          if (win) win.location.href = created.pay_url;
+          // Paid from our page (a QR code, an account number): no provider page to open; the order page shows it.
+          const onOurPage = !created.pay_url;
+          if (onOurPage) win?.close();
+          const order = rememberOrder(api.id, created, !onOurPage && !win);
+          if (win && !onOurPage) win.location.href = created.pay_url;
           onCreated(order);
           // The attempt is spent; the choices stay for the next top-up.
           update((d) => ({ ...d, captcha: undefined, attemptKey: undefined }));

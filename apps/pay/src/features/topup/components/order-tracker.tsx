@@ -7,6 +7,8 @@
  * - done (delivered): success; failed (failed, expired, refunded): the reason and a way to start again.
  * Queries of one payment are 10 seconds apart, with a countdown. On desktop every phase shows in place; on H5 each
  * phase has its page (payorder, paycomplete, paysucceed) and the tracker moves to the page of the phase.
+ * An order paid from our page (no checkout page) shows its QR code or account number in the pay phase, with the
+ * time left to pay, until the live status moves it on; on a phone, a wallet's order offers its app's link too.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +20,11 @@ import type { TopupApi } from '../model/variant.ts';
 import { errorMessage, isNotLoggedIn, isPayCode } from '../model/error-message.ts';
 import { unbrokenName } from '../model/item-name.ts';
 import { rememberedOrder } from '../model/orders.ts';
+import { appLink } from '../model/pay-action.ts';
 import { orderPath, stepPath, type OrderKeys, type TopupPlace } from '../model/place.ts';
 import { OrderHelpLink } from './order-help-link.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { PayInstructions } from './pay-instructions.tsx';
 import { isRefunded, RefundText } from './refund-note.tsx';
 import { useLoginRedirect } from '@gp/ui/use-login-redirect';
 import { OrderTimeline } from '@gp/ui/order-timeline';
@@ -79,8 +83,11 @@ export function OrderTracker({
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Paid turns into credited without a click: the live status stream.
-  const { order, timeline } = useLiveOrder(keys.order_no, detail.data, latest);
+  const { order, timeline, action } = useLiveOrder(keys.order_no, detail.data, latest);
   const phase = order ? phaseOf(order.state) : undefined;
+  // How to pay from our page: the API's word while the order awaits payment, else what add_order answered here.
+  const instructions = action.pay_instructions ?? remembered?.pay_instructions;
+  const appUrl = appLink(action.app_url ?? remembered?.app_url);
 
   useEffect(() => {
     if (phase) heading.current?.focus();
@@ -130,7 +137,13 @@ export function OrderTracker({
       setMessage({ tone: 'info', text: t('order.doNotPayAgain') });
       return;
     }
-    if (phase === 'pay' && remembered && remembered.expiresAt > Date.now()) {
+    const takesPayment = !remembered || remembered.expiresAt > Date.now();
+    if (phase === 'pay' && instructions && takesPayment) {
+      // Nothing to open: the code or the account is on this page until the time is up.
+      setMessage({ tone: 'info', text: t('instructions.payHere') });
+      return;
+    }
+    if (phase === 'pay' && remembered?.pay_url && takesPayment) {
       let win: Window | null = null;
       try {
         win = window.open(remembered.pay_url, '_blank');
@@ -227,7 +240,7 @@ export function OrderTracker({
     </Link>
   );
   const helpLink = <OrderHelpLink order={order} className={styles.secondary} />;
-  const paymentLink = remembered && (
+  const paymentLink = remembered?.pay_url && (
     <a href={remembered.pay_url} target="_blank" rel="noopener noreferrer">
       {t('order.openPayment')}
     </a>
@@ -240,7 +253,24 @@ export function OrderTracker({
           <h2 id="order-heading" ref={heading} tabIndex={-1} className={styles.heading}>
             {t('order.payHeading')}
           </h2>
-          {remembered?.blocked ? (
+          {place.h5 && appUrl && (
+            <div className={styles.actions}>
+              <a className={styles.primary} href={appUrl}>
+                {t('instructions.openApp', { wallet: order.channel_name })}
+              </a>
+            </div>
+          )}
+          {instructions ? (
+            <>
+              <p className={styles.message}>{t('instructions.intro')}</p>
+              <PayInstructions
+                instructions={instructions}
+                order={order}
+                expiresAt={remembered?.expiresAt}
+                h5={place.h5}
+              />
+            </>
+          ) : remembered?.blocked ? (
             <p className={styles.alert} role="alert">
               {t('order.blocked')} {paymentLink}
             </p>

@@ -1,14 +1,17 @@
 /**
  * What the page knows about the orders it made that the order calls do not answer: the checkout URL (to pay again
- * in the same order) and when it stops taking payment; and when the player may query a payment again (10 s).
+ * in the same order) and when it stops taking payment (the countdown of a QR code or an account number); and when
+ * the player may query a payment again (10 s).
  */
 import type { PayOrderCreated } from '@gp/contracts/pay';
+import { payActionOf, type PayAction } from './pay-action.ts';
 import type { VariantId } from './variant.ts';
 import { readJson, writeJson } from './storage.ts';
 
-export interface RememberedOrder {
+export interface RememberedOrder extends PayAction {
   order_no: string;
   pay_order_no: string;
+  /** The provider's checkout page; empty when the player pays from our page (`pay_instructions`). */
   pay_url: string;
   /** Epoch ms when the order stops taking payment. */
   expiresAt: number;
@@ -42,6 +45,7 @@ export function rememberOrder(
     order_no: created.order_no,
     pay_order_no: created.pay_order_no,
     pay_url: created.pay_url,
+    ...payActionOf(created),
     expiresAt: now + created.expires_in * 1000,
     blocked,
   };
