@@ -401,8 +401,8 @@ export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
  * bank transfer to a virtual account number.
  */
 export const payInstructions = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('qr'), qr_string: z.string().min(1) }),
-  z.object({ kind: z.literal('bank_transfer'), bank: z.string().min(1), account_number: z.string().min(1) }),
+  z.object({ kind: z.literal('qr'), qr_string: z.string() }),
+  z.object({ kind: z.literal('bank_transfer'), bank: z.string(), account_number: z.string() }),
 ]);
 export type PayInstructions = z.infer<typeof payInstructions>;
 
