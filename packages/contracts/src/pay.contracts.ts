@@ -415,6 +415,8 @@ export const payOrderTracked = payOrderItem.extend({
   /** While the order awaits its payment: what the player pays with from our page (see payOrderCreated). */
   pay_instructions: payInstructions.optional(),
   app_url: z.string().optional(),
+  /** While the order awaits its payment: when it stops taking one (ISO 8601), for the page's countdown. */
+  expires_at: z.string().optional(),
 });
 export type PayOrderTracked = z.infer<typeof payOrderTracked>;
 

@@ -582,7 +582,9 @@ export class PayOrderService {
     return {
       ...orderItem(order, lang, refunds.get(order.id)),
       // How to pay from our page, while paying is what the order waits for.
-      ...(order.state === 'awaiting_payment' ? payActionOf(order) : {}),
+      ...(order.state === 'awaiting_payment'
+        ? { ...payActionOf(order), expires_at: order.expiresAt.toISOString() }
+        : {}),
       timeline: timelineOf(events),
     };
   }

@@ -266,7 +266,7 @@ export function OrderTracker({
               <PayInstructions
                 instructions={instructions}
                 order={order}
-                expiresAt={remembered?.expiresAt}
+                expiresAt={remembered?.expiresAt ?? action.expiresAt}
                 h5={place.h5}
               />
             </>

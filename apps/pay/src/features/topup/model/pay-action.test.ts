@@ -13,6 +13,11 @@ describe('payActionOf', () => {
     expect(payActionOf({ order_no: 'GP1', pay_url: 'https://checkout' })).toEqual({});
     expect(payActionOf(undefined)).toEqual({});
   });
+
+  it("reads the order's expiry from order_detail, for a countdown on any device", () => {
+    const tracked = { order_no: 'GP1', expires_at: '2026-11-30T10:30:00.000Z' } as const;
+    expect(payActionOf(tracked)).toEqual({ expiresAt: Date.parse('2026-11-30T10:30:00.000Z') });
+  });
 });
 
 describe('appLink', () => {

@@ -8,6 +8,8 @@ import type { PayInstructions, PayOrderCreated, PayOrderTracked } from '@gp/cont
 export interface PayAction {
   pay_instructions?: PayInstructions;
   app_url?: string;
+  /** When the order stops taking a payment (epoch ms), where the answer says (order_detail, the stream). */
+  expiresAt?: number;
 }
 
 /** The action of an answer (order_detail, the stream, add_order), without the answer's other fields. */
@@ -15,6 +17,9 @@ export function payActionOf(answer: Partial<PayOrderTracked | PayOrderCreated> |
   return {
     ...(answer?.pay_instructions ? { pay_instructions: answer.pay_instructions } : {}),
     ...(answer?.app_url ? { app_url: answer.app_url } : {}),
+    ...(answer && 'expires_at' in answer && answer.expires_at
+      ? { expiresAt: Date.parse(answer.expires_at) }
+      : {}),
   };
 }
 
