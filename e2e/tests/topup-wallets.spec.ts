@@ -9,17 +9,30 @@
  * the order once. The wallet's page shows the amount in Xendit's units (main units: PHP with its decimals when they
  * are not zero, IDR and VND whole). axe on the wallet's page and the success.
  *
- * The phone only: the desktop wizard pays the same channels through the same adapter (tests/topup-stripe.spec.ts
- * covers the desktop's provider window).
+ * The wallets on the phone only: the desktop wizard pays the same channels through the same adapter
+ * (tests/topup-stripe.spec.ts covers the desktop's provider window).
+ *
+ * QRIS (IDR) on both, desktop `/paygame/` and H5 `/pay_h5`: a QR code has no page of its own, so confirming leaves
+ * no window open (the blank one the click opens is closed again, never loading a page); the order page shows the
+ * code (an SVG named with the amount), the amount and the time left to pay. The scan is Xendit's test-mode payment
+ * simulation (POST /payment_requests/:id/payments/simulate with the local secret key), and the order page turns to
+ * the success by itself. axe on the code and the success.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { errors, expect, test, type Locator, type Page } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
 import { fetchGames } from '../support/api.ts';
 import { PAY } from '../support/hosts.ts';
 import { captchaAnswer, newMember } from '../support/member.ts';
 import { onPhone } from '../support/shell.ts';
 import { closePopup } from '../support/windows.ts';
-import { creditReceived, payH5, rechargeableCharacter, type Recipient } from '../support/topup.ts';
+import {
+  creditReceived,
+  desktopTopup,
+  payH5,
+  rechargeableCharacter,
+  type Recipient,
+  type TopupPlace,
+} from '../support/topup.ts';
 
 // Starfall Legends (sfl_sea) sells in PHP, VND and IDR (apps/api/src/composition/seed/pay.seed.ts).
 const game = 'Starfall Legends';
@@ -70,6 +83,11 @@ const wallets: Wallet[] = [
   },
 ];
 
+/** The local Xendit test server (XENDIT_TEST_SERVER, playwright.config.ts). */
+const xenditTestServer = 'http://127.0.0.1:8097';
+/** Its Basic auth: the local secret key (apps/api/src/modules/pay/pay-runtime.ts `localXenditKeys`), no password. */
+const xenditAuth = `Basic ${Buffer.from('xnd_development_local_test_server:').toString('base64')}`;
+
 /** `text` as a pattern matching itself, any white space as any white space. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s');
 
@@ -91,13 +109,22 @@ async function choose(radio: Locator) {
   await expect(radio).toBeChecked();
 }
 
-async function chooseWalletAndPayNow(page: Page, wallet: Wallet, recipient: Recipient) {
-  await visit(page, payH5.home, { landsOn: payH5.home });
-  await page
-    .getByRole('region', { name: 'Choose a game to top up' })
-    .getByRole('link', { name: game })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose payment');
+async function chooseWalletAndPayNow(
+  page: Page,
+  wallet: Pick<Wallet, 'method' | 'currency' | 'item' | 'price'>,
+  recipient: Recipient,
+  place: TopupPlace = payH5,
+) {
+  await visit(page, place.home, { landsOn: place.home });
+  if (place.h5) {
+    await page
+      .getByRole('region', { name: 'Choose a game to top up' })
+      .getByRole('link', { name: game })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose payment');
+  } else {
+    await choose(page.getByRole('radio', { name: game }));
+  }
   const form = page.getByRole('form', { name: `Top-up details for ${game}` });
   const radio = (name: string | RegExp) => form.getByRole('radio', { name, exact: true });
   await choose(radio(recipient.server));
@@ -192,4 +219,89 @@ test.describe('top-up with a wallet through Xendit', () => {
       ]);
     });
   }
+
+  test('QRIS (IDR): the QR code on our page with its amount and the time left; paid by scanning, the page turns to success by itself', async ({
+    page,
+  }, testInfo) => {
+    const place = onPhone(testInfo) ? payH5 : desktopTopup;
+    const qris = { method: 'QRIS', currency: 'IDR', item: '60 Stardust', price: 'Rp 16,000' };
+    const recipient = await memberWithCharacter(page, `${testInfo.project.name}-qris`);
+    await chooseWalletAndPayNow(page, qris, recipient, place);
+
+    await test.step('confirming leaves no window open: the code is on our page', async () => {
+      await expect(page.getByRole('heading', { name: 'Confirm your order' })).toBeVisible();
+      await expect(page.getByRole('definition').filter({ hasText: /^QRIS$/ })).toBeVisible();
+      await expect(
+        page.getByRole('definition').filter({ hasText: new RegExp(`^${literal(qris.price)}$`) }),
+      ).toBeVisible();
+      const popup = page.waitForEvent('popup', { timeout: 2_000 }).then(
+        (opened) => opened,
+        (error: unknown) => {
+          if (error instanceof errors.TimeoutError) return undefined;
+          throw error;
+        },
+      );
+      await page.getByRole('button', { name: 'Confirm and pay' }).click();
+      // The click opens a blank window before it knows the order's way to pay (confirm-order.tsx: browsers allow a
+      // window only from the click itself); with no checkout page to send it to, the page closes it again, before
+      // it ever loads a page.
+      const opened = await popup;
+      if (opened) {
+        await expect
+          .poll(() => opened.isClosed(), { message: 'the blank window is closed again' })
+          .toBe(true);
+        expect(opened.url(), 'the window never left the blank page').toBe('about:blank');
+      }
+      expect(page.context().pages(), 'the order page is the only window').toHaveLength(1);
+    });
+
+    await expect(page.getByRole('heading', { level: 2, name: 'Complete your payment' })).toBeVisible();
+    const url = new URL(page.url());
+    const orderNo = url.searchParams.get('order_no')!;
+    const paymentRequest = url.searchParams.get('pay_order_no')!;
+    // The QR code's Payment Request is the payment number.
+    expect(paymentRequest).toMatch(/^pr-[0-9a-f-]{36}$/);
+
+    await test.step('the order page shows the code with its amount and the time left to pay (axe)', async () => {
+      const instructions = page.getByRole('region', { name: 'Scan to pay' });
+      // The code is drawn once its encoder's chunk has loaded: an SVG named with the amount.
+      const code = instructions.getByRole('img', { name: `QR code to pay ${qris.price}`, exact: true });
+      await expect(code).toBeVisible();
+      expect(await code.evaluate((e) => e.tagName.toLowerCase())).toBe('svg');
+      // The amount as the page writes it: rupiah whole, no decimals.
+      await expect(instructions.getByText(new RegExp(`^${literal(qris.price)}$`))).toBeVisible();
+      // The time left, a clock that runs.
+      const timer = instructions.getByRole('timer');
+      await expect(timer).toHaveText(/^Time left to pay: (\d+:)?\d{1,2}:\d{2}$/);
+      const shown = await timer.textContent();
+      await expect(timer).not.toHaveText(shown!, { timeout: 3_000 });
+      await checkA11y(page);
+    });
+
+    await test.step('the payer scans the code (Xendit test mode simulates the payment)', async () => {
+      const response = await page.request.post(
+        `${xenditTestServer}/payment_requests/${paymentRequest}/payments/simulate`,
+        { headers: { Authorization: xenditAuth } },
+      );
+      expect(response.status(), await response.text()).toBe(200);
+    });
+
+    await test.step('the order page turns to credited by itself (the live order status; no click)', async () => {
+      await expect(page.getByRole('heading', { level: 2, name: 'Top-up successful' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(
+        page.getByRole('status').filter({ has: page.getByRole('heading', { level: 2 }) }),
+      ).toContainText(`${qris.item} has been added to ${recipient.character} on ${recipient.server}.`);
+      // The code went with the payment: nothing left to scan.
+      await expect(page.getByRole('region', { name: 'Scan to pay' })).toHaveCount(0);
+      await checkA11y(page);
+    });
+
+    // The game server got the credit once, under the order number, through the protocol.
+    const deliveries = await creditReceived(page.request, recipient.gameBaseId, recipient);
+    expect(deliveries.filter((d) => d.order_no === orderNo)).toEqual([
+      expect.objectContaining({ order_no: orderNo, credit_amount: 60 }),
+    ]);
+  });
 });
