@@ -182,6 +182,11 @@ export const payChannelItem = z.object({
    */
   min_amount: z.number().int().nullable(),
   max_amount: z.number().int().nullable(),
+  /**
+   * Paid from our page (a QR code, an account number): no provider page opens, so the confirm step opens no
+   * window. Left out: paid on the provider's page.
+   */
+  pays_on_page: z.boolean().optional(),
 });
 export type PayChannelItem = z.infer<typeof payChannelItem>;
 

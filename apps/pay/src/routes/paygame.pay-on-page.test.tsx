@@ -10,6 +10,7 @@ import { FakeEventSource } from '@gp/ui/testing-event-source';
 import { forgetUser } from '@gp/ui/session';
 import {
   bcaVa,
+  channels,
   fakeWindow,
   promptPayQr,
   qris,
@@ -108,6 +109,33 @@ describe('/paygame/ with a QR code', () => {
       await screen.findByText('Pay with the details on this page; they work until the time to pay runs out.'),
     ).toBeTruthy();
     expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens no window at all when the channel list says the channel is paid from our page', async () => {
+    const promptPay = channels.find((c) => c.payment_type === 'promptpay')!;
+    promptPay.pays_on_page = true;
+    try {
+      state.addOrder = () => promptPayQr.created;
+      state.order = promptPayQr.order;
+      await renderApp(routes, '/paygame/');
+      fireEvent.click(await radio('Lotus Blade'));
+      fireEvent.click(await radio('Jade Peak'));
+      fireEvent.click(await radio('Mei'));
+      fireEvent.click(await radio('PromptPay'));
+      fireEvent.click(await radio('300 Jade, ฿179.00'));
+      await screen.findByRole('img', { name: 'Verification code image' });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), {
+        target: { value: 'k7p2' },
+      });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the top-up rules' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay' }));
+      const pay = await screen.findByRole('region', { name: 'Scan to pay' });
+      expect(await within(pay).findByRole('img', { name: 'QR code to pay ฿179.00' })).toBeTruthy();
+      expect(open).not.toHaveBeenCalled();
+    } finally {
+      delete promptPay.pays_on_page;
+    }
   });
 
   it('counts down, tells screen readers only at 10, 5 and 1 minutes left, and takes the code away at the end', async () => {

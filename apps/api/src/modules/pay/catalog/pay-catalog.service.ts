@@ -20,7 +20,12 @@ import { AppError } from '../../../http/app-error.ts';
 import { languagesFor, pickLanguage } from '../../site/index.ts';
 import type { GameRef, OfferCondition, CatalogRepository } from './catalog.repository.ts';
 import { started } from '../orders/started.ts';
-import { unpayableReason, withinLimits, type ConfiguredProviders } from '../providers/provider-catalog.ts';
+import {
+  paysOnPage,
+  unpayableReason,
+  withinLimits,
+  type ConfiguredProviders,
+} from '../providers/provider-catalog.ts';
 
 export const payError = (code: number) => new AppError(code, { domain: 'pay' });
 
@@ -242,6 +247,7 @@ export class PayCatalogService {
       currency: r.currency,
       min_amount: r.minAmount,
       max_amount: r.maxAmount,
+      ...(this.options.providers && paysOnPage(r, this.options.providers) ? { pays_on_page: true } : {}),
     }));
   }
 

@@ -8,7 +8,7 @@
  * deployment's PAY_PROVIDER.
  */
 import { stripeMethodCurrencies } from './stripe/stripe-methods.ts';
-import { xenditMethodCurrencies } from './xendit/xendit-methods.ts';
+import { xenditMethodCurrencies, xenditOnPageMethods } from './xendit/xendit-methods.ts';
 
 export const knownProviders = ['stripe', 'xendit', 'sandbox'] as const;
 export type KnownProvider = (typeof knownProviders)[number];
@@ -24,11 +24,17 @@ interface ProviderFacts {
    * provider takes no method keys (the sandbox's page takes any method).
    */
   methods: Readonly<Record<string, readonly string[] | 'any'>> | null;
+  /** The method keys paid from our page (a QR code, an account number) rather than on the provider's. */
+  onPage?: readonly string[];
 }
 
 export const providerFacts: Readonly<Record<KnownProvider, ProviderFacts>> = {
   stripe: { settings: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', methods: stripeMethodCurrencies },
-  xendit: { settings: 'XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN', methods: xenditMethodCurrencies },
+  xendit: {
+    settings: 'XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN',
+    methods: xenditMethodCurrencies,
+    onPage: xenditOnPageMethods,
+  },
   sandbox: { settings: 'PAY_PROVIDER=sandbox (development only)', methods: null },
 };
 
@@ -86,4 +92,13 @@ export function withinLimits(price: number, limits: { minAmount: number | null; 
     (limits.minAmount === null || price >= limits.minAmount) &&
     (limits.maxAmount === null || price <= limits.maxAmount)
   );
+}
+
+/** Whether a channel is paid from our page: every method it names for its provider is one of those. */
+export function paysOnPage(channel: ChannelPaymentSetup, setup: ConfiguredProviders): boolean {
+  const name = effectiveProvider(channel, setup);
+  if (name === null || !isKnownProvider(name)) return false;
+  const onPage = providerFacts[name].onPage ?? [];
+  const methods = channel.providerMethods[name] ?? [];
+  return methods.length > 0 && methods.every((m) => onPage.includes(m));
 }

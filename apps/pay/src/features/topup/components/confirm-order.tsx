@@ -75,7 +75,9 @@ export function ConfirmOrder({
     inFlight.current = true;
     setBusy(true);
     setAlert('');
-    const win = openBlankWindow(t('confirm.opening'));
+    // A window for the provider's page, opened by the click itself (browsers block one opened later); none for a
+    // channel paid from our page.
+    const win = draft.channel?.pays_on_page ? null : openBlankWindow(t('confirm.opening'));
     const { game, server, role, currency, channel, product, captcha, attemptKey } = draft;
     api
       .addOrder(
@@ -157,7 +159,9 @@ export function ConfirmOrder({
           }}
         />
       )}
-      <p className={styles.message}>{t('confirm.newWindow')}</p>
+      <p className={styles.message}>
+        {t(draft.channel?.pays_on_page ? 'confirm.onPage' : 'confirm.newWindow')}
+      </p>
       {alert && (
         <p className={styles.alert} role="alert">
           {alert}

@@ -10,10 +10,17 @@ import type { ApiError } from '@gp/api-client';
 import { codes } from '@gp/errors';
 import { currentLanguage } from '@gp/i18n';
 import { currencyName, formatMoney } from '@gp/i18n/format';
-import type { PayServerItem } from '@gp/contracts/pay';
+import type { PayChannelItem, PayServerItem } from '@gp/contracts/pay';
 import type { TopupApi } from '../model/variant.ts';
 import { errorMessage, isPayCode } from '../model/error-message.ts';
-import { draftGameOf, newAttemptKey, useDraft, type DraftGame, type TopupDraft } from '../model/draft.ts';
+import {
+  draftGameOf,
+  newAttemptKey,
+  useDraft,
+  type DraftChannel,
+  type DraftGame,
+  type TopupDraft,
+} from '../model/draft.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { ChoiceCard, ChoiceGroup, focusFirstChoice } from './choice.tsx';
 import { ItemName } from './item-name.tsx';
@@ -189,11 +196,7 @@ export function TopupForm({
       server: { cp_server_id: server!.cp_server_id, server_name: server!.server_name },
       role: { cp_role_id: role!.cp_role_id, role_name: role!.role_name, level: role!.level },
       currency: { currency: currency!.currency, exponent: currency!.exponent },
-      channel: {
-        pay_mode: channel!.pay_mode,
-        payment_type: channel!.payment_type,
-        channel_name: channel!.channel_name,
-      },
+      channel: draftChannelOf(channel!),
       product: product!,
       // One key per attempt: confirming twice, or again after a lost answer, sends this same key.
       attemptKey: newAttemptKey(),
@@ -330,7 +333,7 @@ export function TopupForm({
             onChoose={() =>
               change('method', (d) => ({
                 ...d,
-                channel: { pay_mode: c.pay_mode, payment_type: c.payment_type, channel_name: c.channel_name },
+                channel: draftChannelOf(c),
               }))
             }
             label={c.channel_name}
@@ -452,4 +455,14 @@ export function TopupForm({
       </div>
     </form>
   );
+}
+
+/** What the draft keeps of a channel: its keys, its name, and whether it is paid from our page. */
+function draftChannelOf(c: PayChannelItem): DraftChannel {
+  return {
+    pay_mode: c.pay_mode,
+    payment_type: c.payment_type,
+    channel_name: c.channel_name,
+    ...(c.pays_on_page ? { pays_on_page: true } : {}),
+  };
 }

@@ -32,6 +32,8 @@ export interface DraftChannel {
   pay_mode: PayMode;
   payment_type: string;
   channel_name: string;
+  /** Paid from our page (a QR code, an account number): the confirm step opens no window. */
+  pays_on_page?: boolean;
 }
 export interface DraftCaptcha {
   token: string;
@@ -93,6 +95,7 @@ export function sanitizeDraft(value: unknown): TopupDraft {
       pay_mode: channel.pay_mode as PayMode,
       payment_type: channel.payment_type,
       channel_name: channel.channel_name,
+      ...(channel.pays_on_page === true ? { pays_on_page: true } : {}),
     };
   if (
     isObject(product) &&

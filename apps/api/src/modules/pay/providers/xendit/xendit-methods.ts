@@ -34,3 +34,8 @@ export const xenditChannels: Readonly<Record<string, XenditChannel>> = {
 export const xenditMethodCurrencies: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   Object.entries(xenditChannels).map(([code, channel]) => [code, [channel.currency]]),
 );
+
+/** The channel codes paid from our page: a QR code or a virtual account, which have no page of the provider's. */
+export const xenditOnPageMethods: readonly string[] = Object.entries(xenditChannels)
+  .filter(([, channel]) => channel.type !== 'EWALLET')
+  .map(([code]) => code);

@@ -58,6 +58,18 @@ describe('with Xendit as the only provider', () => {
     expect(await offered('USD')).toEqual([]);
   });
 
+  it('marks the channels paid from our page (QR code, account number), so no window opens for them', async () => {
+    const res = await t.app.inject({
+      url: `/pay/api/komoe/webpay/channel_list?game_base_id=${sfl}&currency=IDR&distribution_region=5&lang=en`,
+    });
+    const items = (res.json() as { data: { payment_type: string; pays_on_page?: boolean }[] }).data;
+    expect(Object.fromEntries(items.map((c) => [c.payment_type, c.pays_on_page ?? false]))).toEqual({
+      dana: false,
+      qris: true,
+      bca_va: true,
+    });
+  });
+
   it('refuses an order for a voucher channel (13)', async () => {
     const member = await loginTestMember(t.db);
     const found = await rechargeableRole(t.app, member, sfl);
