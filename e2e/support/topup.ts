@@ -4,9 +4,10 @@
  * member's characters it can top up rather than guessing).
  */
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { fetchGames } from './api.ts';
 import { API, PAY } from './hosts.ts';
-import { captchaAnswer, csrfToken } from './member.ts';
+import { captchaAnswer, csrfToken, newMember } from './member.ts';
 
 /** The start and history pages of the desktop wizard and of the two H5 variants (spec 7). */
 export interface TopupPlace {
@@ -242,4 +243,27 @@ export async function placeOrder(
 export async function payInSandbox(request: APIRequestContext, order: PlacedOrder): Promise<void> {
   const response = await request.post(new URL(order.pay_url, API).href, { form: { action: 'pay' } });
   expect(response.ok(), `the sandbox checkout answered HTTP ${response.status()}`).toBe(true);
+}
+
+/** A fresh member, logged in on `page`, with a character to top up in the demo game named `gameName`. */
+export async function memberWithCharacter(
+  page: Page,
+  gameName: string,
+  tag: string,
+): Promise<Recipient & { gameBaseId: number }> {
+  const found = (await fetchGames(page.request)).find((g) => g.game_name === gameName);
+  expect(found, `${gameName} is a demo game`).toBeDefined();
+  for (let attempt = 1; ; attempt++) {
+    await newMember(page.request, tag);
+    const recipient = await rechargeableCharacter(page.request, found!.game_base_id);
+    if (recipient) return { ...recipient, gameBaseId: found!.game_base_id };
+    expect(attempt, `${attempt} new members had no character to top up in ${gameName}`).toBeLessThan(5);
+  }
+}
+
+/** Chooses a choice card by its label (it covers the whole card), found by the radio's accessible name. */
+export async function chooseCard(radio: Locator): Promise<void> {
+  const id = await radio.getAttribute('id');
+  await radio.page().locator(`label[for="${id}"]`).click();
+  await expect(radio).toBeChecked();
 }

@@ -8,17 +8,17 @@
  * start` uses): the order page turns to the success by itself (the live order status), and the game server's
  * delivery list. axe on the hosted page and the success.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
-import { fetchGames } from '../support/api.ts';
-import { captchaAnswer, newMember } from '../support/member.ts';
+import { captchaAnswer } from '../support/member.ts';
 import { onPhone } from '../support/shell.ts';
 import { closePopup } from '../support/windows.ts';
 import {
+  chooseCard,
   creditReceived,
+  memberWithCharacter,
   desktopTopup,
   payH5,
-  rechargeableCharacter,
   type Recipient,
   type TopupPlace,
 } from '../support/topup.ts';
@@ -26,24 +26,6 @@ import {
 const game = 'Lotus Blade';
 const item = '300 Jade';
 const price = '฿179.00';
-
-async function memberWithCharacter(page: Page, tag: string): Promise<Recipient & { gameBaseId: number }> {
-  const lotus = (await fetchGames(page.request)).find((g) => g.game_name === game);
-  expect(lotus, `${game} is a demo game`).toBeDefined();
-  for (let attempt = 1; ; attempt++) {
-    await newMember(page.request, tag);
-    const recipient = await rechargeableCharacter(page.request, lotus!.game_base_id);
-    if (recipient) return { ...recipient, gameBaseId: lotus!.game_base_id };
-    expect(attempt, `${attempt} new members had no character to top up in ${game}`).toBeLessThan(5);
-  }
-}
-
-/** Chooses a choice card by its label (it covers the whole card), found by the radio's accessible name. */
-async function choose(radio: Locator) {
-  const id = await radio.getAttribute('id');
-  await radio.page().locator(`label[for="${id}"]`).click();
-  await expect(radio).toBeChecked();
-}
 
 async function chooseCardAndPayNow(page: Page, place: TopupPlace, recipient: Recipient) {
   await visit(page, place.home, { landsOn: place.home });
@@ -54,15 +36,15 @@ async function chooseCardAndPayNow(page: Page, place: TopupPlace, recipient: Rec
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose payment');
   } else {
-    await choose(page.getByRole('radio', { name: game }));
+    await chooseCard(page.getByRole('radio', { name: game }));
   }
   const form = page.getByRole('form', { name: `Top-up details for ${game}` });
   const radio = (name: string | RegExp) => form.getByRole('radio', { name, exact: true });
-  await choose(radio(recipient.server));
-  await choose(radio(recipient.character));
-  await choose(radio('THB'));
-  await choose(radio('Credit / debit card'));
-  await choose(radio(new RegExp(`^${item} ?, ${price.replace('.', '\\.')}$`)));
+  await chooseCard(radio(recipient.server));
+  await chooseCard(radio(recipient.character));
+  await chooseCard(radio('THB'));
+  await chooseCard(radio('Credit / debit card'));
+  await chooseCard(radio(new RegExp(`^${item} ?, ${price.replace('.', '\\.')}$`)));
   await form.getByRole('textbox', { name: 'Verification code' }).fill(captchaAnswer);
   await form.getByRole('checkbox', { name: 'I have read and accept the top-up rules' }).check();
   await form.getByRole('button', { name: 'Pay now' }).click();
@@ -95,7 +77,7 @@ test.describe('top-up through Stripe', () => {
     page,
   }, testInfo) => {
     const place = onPhone(testInfo) ? payH5 : desktopTopup;
-    const recipient = await memberWithCharacter(page, `${testInfo.project.name}-stripe`);
+    const recipient = await memberWithCharacter(page, game, `${testInfo.project.name}-stripe`);
     await chooseCardAndPayNow(page, place, recipient);
     const checkout = await openStripeCheckout(page);
 

@@ -18,18 +18,18 @@
  * simulation (POST /payment_requests/:id/payments/simulate with the local secret key), and the order page turns to
  * the success by itself. axe on the code and the success.
  */
-import { errors, expect, test, type Locator, type Page } from '@playwright/test';
+import { errors, expect, test, type Page } from '@playwright/test';
 import { afterNavigation, checkA11y, visit } from '../support/a11y.ts';
-import { fetchGames } from '../support/api.ts';
 import { PAY } from '../support/hosts.ts';
-import { captchaAnswer, newMember } from '../support/member.ts';
+import { captchaAnswer } from '../support/member.ts';
 import { onPhone } from '../support/shell.ts';
 import { closePopup } from '../support/windows.ts';
 import {
+  chooseCard,
   creditReceived,
+  memberWithCharacter,
   desktopTopup,
   payH5,
-  rechargeableCharacter,
   type Recipient,
   type TopupPlace,
 } from '../support/topup.ts';
@@ -91,24 +91,6 @@ const xenditAuth = `Basic ${Buffer.from('xnd_development_local_test_server:').to
 /** `text` as a pattern matching itself, any white space as any white space. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s');
 
-async function memberWithCharacter(page: Page, tag: string): Promise<Recipient & { gameBaseId: number }> {
-  const starfall = (await fetchGames(page.request)).find((g) => g.game_name === game);
-  expect(starfall, `${game} is a demo game`).toBeDefined();
-  for (let attempt = 1; ; attempt++) {
-    await newMember(page.request, tag);
-    const recipient = await rechargeableCharacter(page.request, starfall!.game_base_id);
-    if (recipient) return { ...recipient, gameBaseId: starfall!.game_base_id };
-    expect(attempt, `${attempt} new members had no character to top up in ${game}`).toBeLessThan(5);
-  }
-}
-
-/** Chooses a choice card by its label (it covers the whole card), found by the radio's accessible name. */
-async function choose(radio: Locator) {
-  const id = await radio.getAttribute('id');
-  await radio.page().locator(`label[for="${id}"]`).click();
-  await expect(radio).toBeChecked();
-}
-
 async function chooseWalletAndPayNow(
   page: Page,
   wallet: Pick<Wallet, 'method' | 'currency' | 'item' | 'price'>,
@@ -123,15 +105,15 @@ async function chooseWalletAndPayNow(
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose payment');
   } else {
-    await choose(page.getByRole('radio', { name: game }));
+    await chooseCard(page.getByRole('radio', { name: game }));
   }
   const form = page.getByRole('form', { name: `Top-up details for ${game}` });
   const radio = (name: string | RegExp) => form.getByRole('radio', { name, exact: true });
-  await choose(radio(recipient.server));
-  await choose(radio(recipient.character));
-  await choose(radio(wallet.currency));
-  await choose(radio(wallet.method));
-  await choose(radio(new RegExp(`^${literal(wallet.item)} ?, ${literal(wallet.price)}$`)));
+  await chooseCard(radio(recipient.server));
+  await chooseCard(radio(recipient.character));
+  await chooseCard(radio(wallet.currency));
+  await chooseCard(radio(wallet.method));
+  await chooseCard(radio(new RegExp(`^${literal(wallet.item)} ?, ${literal(wallet.price)}$`)));
   await form.getByRole('textbox', { name: 'Verification code' }).fill(captchaAnswer);
   await form.getByRole('checkbox', { name: 'I have read and accept the top-up rules' }).check();
   await form.getByRole('button', { name: 'Pay now' }).click();
@@ -168,7 +150,7 @@ test.describe('top-up with a wallet through Xendit', () => {
       page,
     }, testInfo) => {
       test.skip(!onPhone(testInfo), 'H5 /pay_h5 is the phone form; the desktop is sent to /paygame/');
-      const recipient = await memberWithCharacter(page, `mobile-${wallet.code.toLowerCase()}`);
+      const recipient = await memberWithCharacter(page, game, `mobile-${wallet.code.toLowerCase()}`);
       await chooseWalletAndPayNow(page, wallet, recipient);
       const walletPage = await openWalletPage(page, wallet, recipient);
 
@@ -225,7 +207,7 @@ test.describe('top-up with a wallet through Xendit', () => {
   }, testInfo) => {
     const place = onPhone(testInfo) ? payH5 : desktopTopup;
     const qris = { method: 'QRIS', currency: 'IDR', item: '60 Stardust', price: 'Rp 16,000' };
-    const recipient = await memberWithCharacter(page, `${testInfo.project.name}-qris`);
+    const recipient = await memberWithCharacter(page, game, `${testInfo.project.name}-qris`);
     await chooseWalletAndPayNow(page, qris, recipient, place);
 
     await test.step('confirming leaves no window open: the code is on our page', async () => {

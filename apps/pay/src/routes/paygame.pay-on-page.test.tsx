@@ -56,6 +56,23 @@ async function passes(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(1000));
 }
 
+/** The wizard to "Confirm and pay" of Lotus Blade's 300 Jade by PromptPay, answered with a QR code. */
+async function confirmPromptPayQr() {
+  state.addOrder = () => promptPayQr.created;
+  state.order = promptPayQr.order;
+  await renderApp(routes, '/paygame/');
+  fireEvent.click(await radio('Lotus Blade'));
+  fireEvent.click(await radio('Jade Peak'));
+  fireEvent.click(await radio('Mei'));
+  fireEvent.click(await radio('PromptPay'));
+  fireEvent.click(await radio('300 Jade, ฿179.00'));
+  await screen.findByRole('img', { name: 'Verification code image' });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), { target: { value: 'k7p2' } });
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the top-up rules' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay' }));
+}
+
 const orderPath = ({ created }: OnPageOrder) =>
   `/paygame/?order_no=${created.order_no}&pay_order_no=${created.pay_order_no}`;
 
@@ -69,21 +86,7 @@ async function showOrder(made: OnPageOrder) {
 
 describe('/paygame/ with a QR code', () => {
   it('closes the window it opened, and the order page shows the code, the amount and the time left', async () => {
-    state.addOrder = () => promptPayQr.created;
-    state.order = promptPayQr.order;
-    await renderApp(routes, '/paygame/');
-    fireEvent.click(await radio('Lotus Blade'));
-    fireEvent.click(await radio('Jade Peak'));
-    fireEvent.click(await radio('Mei'));
-    fireEvent.click(await radio('PromptPay'));
-    fireEvent.click(await radio('300 Jade, ฿179.00'));
-    await screen.findByRole('img', { name: 'Verification code image' });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), {
-      target: { value: 'k7p2' },
-    });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the top-up rules' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay' }));
+    await confirmPromptPayQr();
 
     expect(await screen.findByRole('heading', { name: 'Complete your payment' })).toBeTruthy();
     // The blank window of the click went away again, never pointed anywhere.
@@ -115,21 +118,7 @@ describe('/paygame/ with a QR code', () => {
     const promptPay = channels.find((c) => c.payment_type === 'promptpay')!;
     promptPay.pays_on_page = true;
     try {
-      state.addOrder = () => promptPayQr.created;
-      state.order = promptPayQr.order;
-      await renderApp(routes, '/paygame/');
-      fireEvent.click(await radio('Lotus Blade'));
-      fireEvent.click(await radio('Jade Peak'));
-      fireEvent.click(await radio('Mei'));
-      fireEvent.click(await radio('PromptPay'));
-      fireEvent.click(await radio('300 Jade, ฿179.00'));
-      await screen.findByRole('img', { name: 'Verification code image' });
-      fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), {
-        target: { value: 'k7p2' },
-      });
-      fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the top-up rules' }));
-      fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-      fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay' }));
+      await confirmPromptPayQr();
       const pay = await screen.findByRole('region', { name: 'Scan to pay' });
       expect(await within(pay).findByRole('img', { name: 'QR code to pay ฿179.00' })).toBeTruthy();
       expect(open).not.toHaveBeenCalled();
