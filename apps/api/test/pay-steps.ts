@@ -5,8 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { payServerItem, type PayOrderCreated, type PayOrderItem } from '@gp/contracts/pay';
 import { signedHeaders } from '../src/dev/sandbox/sandbox-signature.ts';
+import type { Db } from '../src/db/database.ts';
+import { payProduct, payProductPrice } from '../src/db/schema/pay.schema.ts';
 import type { TestMember } from './member-session.ts';
 import { captchaAnswer } from './passport-steps.ts';
 
@@ -162,4 +165,27 @@ export async function notify(
     status: res.statusCode,
     body: res.json() as { received: boolean; result?: string; error?: string },
   };
+}
+
+/** The web price (pay mode 108) of a game's product in `currency`: what an order form sends as `product_price`. */
+export async function webPriceOf(
+  db: Db,
+  gameBaseId: number,
+  currency: string,
+  productId = 'sfl_sea.gem_980',
+): Promise<number> {
+  const [row] = await db
+    .select({ price: payProductPrice.price })
+    .from(payProductPrice)
+    .innerJoin(payProduct, eq(payProduct.id, payProductPrice.payProductId))
+    .where(
+      and(
+        eq(payProduct.gameBaseId, gameBaseId),
+        eq(payProduct.productId, productId),
+        eq(payProductPrice.currency, currency),
+        eq(payProductPrice.payMode, 108),
+      ),
+    );
+  if (!row) throw new Error(`no web price of ${productId} in ${currency}`);
+  return row.price;
 }

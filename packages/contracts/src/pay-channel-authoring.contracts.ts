@@ -50,6 +50,20 @@ export const channelKeyRule = z
   .min(1)
   .max(64)
   .regex(/^[a-z0-9_]+$/);
+/** A provider, or one of its accounts (`stripe.th`: STRIPE_ACCOUNTS). */
+export const providerNameRule = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9_]+(\.[a-z0-9][a-z0-9-]{0,15})?$/);
+/** A provider's method key as the provider writes it: Stripe's `promptpay`, Xendit's channel code `GCASH`. */
+export const methodKeyRule = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_]+$/);
 /** A channel's display name in one language. */
 export const channelNameRule = z.string().trim().min(1).max(64).regex(oneLine);
 /** A per-order limit in minor units of the currency; null: no limit. */
@@ -68,9 +82,9 @@ export const channelEditFields = {
   /** The method within the mode, sent back with players' orders (`promptpay`). */
   payment_type: channelKeyRule,
   /** A provider of `provider/list`; null: the deployment's own (PAY_PROVIDER). */
-  provider: channelKeyRule.nullable(),
+  provider: providerNameRule.nullable(),
   /** The provider's method keys (Stripe's payment method types); empty for a provider that takes none. */
-  method_keys: z.array(channelKeyRule).max(10),
+  method_keys: z.array(methodKeyRule).max(10),
   min_amount: channelLimitRule,
   max_amount: channelLimitRule,
   /** en required; a language left empty shows en to players. */

@@ -256,6 +256,31 @@ describe('parseEnv', () => {
     );
   });
 
+  it('takes more provider accounts by short name, each with both of its keys', () => {
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      STRIPE_ACCOUNTS: '{"th": {"secret_key": "sk_test_th_0123", "webhook_secret": "whsec_th_0123"}}',
+      XENDIT_ACCOUNTS: '{"ph": {"secret_key": "xnd_development_ph", "callback_token": "ph-token-0123"}}',
+    });
+    expect(env.STRIPE_ACCOUNTS.th).toEqual({
+      secret_key: 'sk_test_th_0123',
+      webhook_secret: 'whsec_th_0123',
+    });
+    expect(env.XENDIT_ACCOUNTS.ph!.callback_token).toBe('ph-token-0123');
+    expect(() =>
+      parseEnv({ NODE_ENV: 'test', STRIPE_ACCOUNTS: '{"th": {"secret_key": "sk_test_th_0123"}}' }),
+    ).toThrow(/STRIPE_ACCOUNTS/);
+    expect(() =>
+      parseEnv({
+        NODE_ENV: 'test',
+        XENDIT_ACCOUNTS: '{"P H": {"secret_key": "xnd_development_ph", "callback_token": "ph-token-0123"}}',
+      }),
+    ).toThrow(/XENDIT_ACCOUNTS/);
+    expect(() => parseEnv({ NODE_ENV: 'test', STRIPE_ACCOUNTS: '{th:' })).toThrow(
+      /STRIPE_ACCOUNTS: not valid JSON/,
+    );
+  });
+
   it('wants both Stripe keys in production with PAY_PROVIDER=stripe, and never the local test server', () => {
     const stripe = { ...productionEnv, PAY_PROVIDER: 'stripe' };
     let message = '';

@@ -33,6 +33,8 @@ const jsonSetting = <T extends z.ZodType>(fallback: string, schema: T) =>
       }
     })
     .pipe(schema);
+/** A provider account's short name (`th`, `sg-2`): the part after the dot of `stripe.th`. */
+const accountName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,15}$/, 'account names are a-z, 0-9 and -, up to 16');
 /** The built-in game simulator's key: it answers on loopback in development only, so a known default is safe. */
 export const gameSimDevelopmentSecret = 'gp-game-sim-development-only-secret-0001';
 /** SITE_TIME_ZONE when unset (also for app hosts built without the whole environment, as tests do). */
@@ -281,6 +283,28 @@ const fields = z
     XENDIT_CALLBACK_TOKEN: z.string().min(8).optional(),
     XENDIT_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     XENDIT_TEST_SERVER: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * More accounts of a provider, each for the markets its country takes (a Stripe account in Thailand for
+     * PromptPay, one in Singapore for PayNow), by a short name: `{"th": {"secret_key": "sk_live_...",
+     * "webhook_secret": "whsec_..."}}` and `{"ph": {"secret_key": "xnd_production_...", "callback_token": "..."}}`.
+     * A channel names one as `<provider>.<name>` (`stripe.th`); its notifications arrive at
+     * /pay/notify/stripe.th and are checked with that account's secret; its orders are asked about, refunded and
+     * settled there. The keys of each account are both required.
+     */
+    STRIPE_ACCOUNTS: jsonSetting(
+      '{}',
+      z.record(
+        accountName,
+        z.object({ secret_key: z.string().min(8), webhook_secret: z.string().min(8) }).strict(),
+      ),
+    ),
+    XENDIT_ACCOUNTS: jsonSetting(
+      '{}',
+      z.record(
+        accountName,
+        z.object({ secret_key: z.string().min(8), callback_token: z.string().min(8) }).strict(),
+      ),
+    ),
     PAY_SANDBOX_SECRET: z.string().min(32).optional(),
     PAY_SANDBOX_URL: z
       .url({ protocol: /^https?$/ })

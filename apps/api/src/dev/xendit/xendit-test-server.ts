@@ -27,12 +27,22 @@ export interface XenditTestServerOptions {
   secretKey: string;
   callbackToken: string;
   now: Clock;
-  /** Delivers a callback to the shop (its notify route); answers the HTTP status (0: not reached). */
-  send(body: string, headers: Record<string, string>): Promise<number>;
+  /**
+   * More accounts (XENDIT_ACCOUNTS), by secret key: each account's callback token. Each sees only its own
+   * requests, refunds and transactions, as Xendit's accounts are apart.
+   */
+  accounts?: Readonly<Record<string, string>>;
+  /**
+   * Delivers a callback to the shop (its notify route); answers the HTTP status (0: not reached). `account`: the
+   * secret key of the account whose callback it is.
+   */
+  send(body: string, headers: Record<string, string>, account: string): Promise<number>;
 }
 
 export interface SentCallback {
   event: string;
+  /** The secret key of the account it is from. */
+  account: string;
   body: string;
   headers: Record<string, string>;
   /** The shop's answer; 0 when it was dropped or could not be reached. */
@@ -66,6 +76,8 @@ const methodKey = { EWALLET: 'ewallet', QR_CODE: 'qr_code', VIRTUAL_ACCOUNT: 'vi
 const wholeCurrencies = new Set(['IDR', 'VND']);
 
 interface StoredRequest {
+  /** The secret key of the account that made it. */
+  account: string;
   json: Json;
   returnUrls: { success: string; failure: string };
   refunded: number;
@@ -80,7 +92,7 @@ export class XenditTestServer {
   private readonly requests = new Map<string, StoredRequest>();
   private readonly idempotent = new Map<string, string>();
   private readonly refunds = new Map<string, Json>();
-  private readonly transactions: Json[] = [];
+  private readonly transactions: (Json & { account: string })[] = [];
   private server: Server | undefined;
   private baseUrl = '';
 
@@ -131,9 +143,13 @@ export class XenditTestServer {
     json.failure_code = decision === 'pay' ? null : 'USER_DECLINED_THE_TRANSACTION';
     const paymentId = `py-${randomUUID()}`;
     if (decision === 'pay')
-      this.transactions.unshift(this.transaction('PAYMENT', id, json, json.amount as number, paymentId));
+      this.transactions.unshift({
+        ...this.transaction('PAYMENT', id, json, json.amount as number, paymentId),
+        account: stored.account,
+      });
     const method = json.payment_method as Json;
     return this.callback(
+      stored.account,
       decision === 'pay' ? 'payment.succeeded' : 'payment.failed',
       {
         id: paymentId,
@@ -158,11 +174,11 @@ export class XenditTestServer {
 
   /** Sends a dropped callback now, with its first webhook-id (a retry of Xendit's). */
   async deliverLate(callback: SentCallback): Promise<number> {
-    callback.status = await this.options.send(callback.body, callback.headers);
+    callback.status = await this.options.send(callback.body, callback.headers, callback.account);
     return callback.status;
   }
 
-  private async callback(event: string, data: Json, drop: boolean): Promise<SentCallback> {
+  private async callback(account: string, event: string, data: Json, drop: boolean): Promise<SentCallback> {
     const body = JSON.stringify({
       event,
       business_id: this.businessId,
@@ -171,12 +187,13 @@ export class XenditTestServer {
     });
     const headers = {
       'content-type': 'application/json',
-      'x-callback-token': this.options.callbackToken,
+      'x-callback-token':
+        account === this.options.secretKey ? this.options.callbackToken : this.options.accounts![account]!,
       'webhook-id': randomUUID(),
     };
-    const sent: SentCallback = { event, body, headers, status: 0 };
+    const sent: SentCallback = { event, account, body, headers, status: 0 };
     this.sent.push(sent);
-    if (!drop) sent.status = await this.options.send(body, headers);
+    if (!drop) sent.status = await this.options.send(body, headers, account);
     return sent;
   }
 
@@ -224,9 +241,10 @@ export class XenditTestServer {
     res.end(JSON.stringify(body));
   }
 
-  private authorized(req: IncomingMessage): boolean {
-    const expected = `Basic ${Buffer.from(`${this.options.secretKey}:`).toString('base64')}`;
-    return req.headers.authorization === expected;
+  /** The secret key of the account a request authenticates as (Basic, the key as user name); undefined: none. */
+  private accountOf(req: IncomingMessage): string | undefined {
+    const keys = [this.options.secretKey, ...Object.keys(this.options.accounts ?? {})];
+    return keys.find((key) => req.headers.authorization === `Basic ${Buffer.from(`${key}:`).toString('base64')}`);
   }
 
   private async body(req: IncomingMessage): Promise<string> {
@@ -240,20 +258,21 @@ export class XenditTestServer {
     const path = url.pathname;
     const wallet = /^\/wallet\/([\w-]+)(\/decide)?$/.exec(path);
     if (wallet) return this.walletPage(req, res, wallet[1]!, wallet[2] !== undefined);
-    if (!this.authorized(req))
+    const account = this.accountOf(req);
+    if (!account)
       return this.reply(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
-    if (req.method === 'POST' && path === '/payment_requests') return this.createRequest(req, res);
+    if (req.method === 'POST' && path === '/payment_requests') return this.createRequest(req, res, account);
     const one = /^\/payment_requests\/([\w-]+)$/.exec(path);
     if (req.method === 'GET' && one) {
-      const found = this.requests.get(one[1]!);
+      const found = this.ownRequest(one[1]!, account);
       if (!found)
         return this.reply(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payment request not found' });
       return this.reply(res, 200, found.json);
     }
     const simulate = /^\/payment_requests\/([\w-]+)\/payments\/simulate$/.exec(path);
-    if (req.method === 'POST' && simulate) return this.simulatePayment(simulate[1]!, res);
-    if (req.method === 'POST' && path === '/refunds') return this.createRefund(req, res);
-    if (req.method === 'GET' && path === '/transactions') return this.listTransactions(url, res);
+    if (req.method === 'POST' && simulate) return this.simulatePayment(simulate[1]!, res, account);
+    if (req.method === 'POST' && path === '/refunds') return this.createRefund(req, res, account);
+    if (req.method === 'GET' && path === '/transactions') return this.listTransactions(url, res, account);
     this.reply(res, 404, { error_code: 'NOT_FOUND', message: `${req.method} ${path}` });
   }
 
@@ -261,10 +280,16 @@ export class XenditTestServer {
     this.reply(res, 400, { error_code: 'API_VALIDATION_ERROR', message });
   }
 
-  private async createRequest(req: IncomingMessage, res: ServerResponse) {
+  /** A request of `account`'s; another account's is not there for it. */
+  private ownRequest(id: string, account: string): StoredRequest | undefined {
+    const stored = this.requests.get(id);
+    return stored?.account === account ? stored : undefined;
+  }
+
+  private async createRequest(req: IncomingMessage, res: ServerResponse, account: string) {
     const idempotencyKey = req.headers['idempotency-key'];
     const again =
-      typeof idempotencyKey === 'string' ? this.idempotent.get(`pr:${idempotencyKey}`) : undefined;
+      typeof idempotencyKey === 'string' ? this.idempotent.get(`pr:${account}:${idempotencyKey}`) : undefined;
     if (again) return this.reply(res, 201, this.requests.get(again)!.json);
     const body = JSON.parse(await this.body(req)) as Json;
     const method = (body.payment_method ?? {}) as Json;
@@ -370,8 +395,8 @@ export class XenditTestServer {
       },
       actions,
     };
-    this.requests.set(id, { json, returnUrls: { success, failure }, refunded: 0 });
-    if (typeof idempotencyKey === 'string') this.idempotent.set(`pr:${idempotencyKey}`, id);
+    this.requests.set(id, { account, json, returnUrls: { success, failure }, refunded: 0 });
+    if (typeof idempotencyKey === 'string') this.idempotent.set(`pr:${account}:${idempotencyKey}`, id);
     this.reply(res, 201, json);
   }
 
@@ -379,8 +404,8 @@ export class XenditTestServer {
    * Xendit's test-mode payment of a QR code or virtual account (`POST /payment_requests/:id/payments/simulate`): as
    * if the payer scanned or transferred. Answered before the callback goes, as Xendit does.
    */
-  private simulatePayment(id: string, res: ServerResponse) {
-    const stored = this.requests.get(id);
+  private simulatePayment(id: string, res: ServerResponse, account: string) {
+    const stored = this.ownRequest(id, account);
     if (!stored)
       return this.reply(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payment request not found' });
     if (stored.json.status !== 'PENDING')
@@ -392,12 +417,12 @@ export class XenditTestServer {
     setImmediate(() => void this.decide(id, 'pay'));
   }
 
-  private async createRefund(req: IncomingMessage, res: ServerResponse) {
+  private async createRefund(req: IncomingMessage, res: ServerResponse, account: string) {
     const key = req.headers['idempotency-key'];
-    const again = typeof key === 'string' ? this.idempotent.get(`rfd:${key}`) : undefined;
+    const again = typeof key === 'string' ? this.idempotent.get(`rfd:${account}:${key}`) : undefined;
     if (again) return this.reply(res, 200, this.refunds.get(again));
     const body = JSON.parse(await this.body(req)) as Json;
-    const stored = this.requests.get(String(body.payment_request_id ?? ''));
+    const stored = this.ownRequest(String(body.payment_request_id ?? ''), account);
     if (!stored)
       return this.reply(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payment request not found' });
     const json = stored.json;
@@ -436,18 +461,18 @@ export class XenditTestServer {
       country: json.country,
     };
     this.refunds.set(id, refund);
-    if (typeof key === 'string') this.idempotent.set(`rfd:${key}`, id);
+    if (typeof key === 'string') this.idempotent.set(`rfd:${account}:${key}`, id);
     this.reply(res, 200, refund);
     // The wallet completes it after the answer, as Xendit's do.
     setImmediate(() => {
       refund.status = 'SUCCEEDED';
       refund.updated = this.options.now().toISOString();
-      this.transactions.unshift(this.transaction('REFUND', String(json.id), json, amount, id));
-      void this.callback('refund.succeeded', { ...refund, payment_id: null }, false);
+      this.transactions.unshift({ ...this.transaction('REFUND', String(json.id), json, amount, id), account });
+      void this.callback(account, 'refund.succeeded', { ...refund, payment_id: null }, false);
     });
   }
 
-  private listTransactions(url: URL, res: ServerResponse) {
+  private listTransactions(url: URL, res: ServerResponse, account: string) {
     const q = url.searchParams;
     const types = q.getAll('types');
     const statuses = q.getAll('statuses');
@@ -456,6 +481,7 @@ export class XenditTestServer {
     const limit = Math.min(Number(q.get('limit') ?? 10), 50);
     let rows = this.transactions.filter(
       (t) =>
+        t.account === account &&
         (types.length === 0 || types.includes(String(t.type))) &&
         (statuses.length === 0 || statuses.includes(String(t.status))) &&
         (!gte || String(t.created) >= new Date(gte).toISOString()) &&

@@ -37,7 +37,7 @@ import { standInsAskedFor, type PayStandIns } from './pay-stand-ins.ts';
 import { RememberedCatalogRepository, type Remember } from './catalog/remembered-catalog.repository.ts';
 import { StripeProvider } from './providers/stripe/stripe-provider.ts';
 import { XenditProvider } from './providers/xendit/xendit-provider.ts';
-import { isKnownProvider, providerFacts, type ConfiguredProviders } from './providers/provider-catalog.ts';
+import { settingsOf, type ConfiguredProviders } from './providers/provider-catalog.ts';
 
 /** Where notifications of a provider arrive (POST, under the pay group). */
 export const notifyPath = (provider: string) => `/pay/notify/${provider}`;
@@ -110,7 +110,7 @@ export async function checkChannelProviders(
   const channels = await catalog.channelsNamingOtherProviders(configured);
   if (channels.length === 0) return;
   const lines = channels.map((c) => {
-    const settings = isKnownProvider(c.provider!) ? providerFacts[c.provider].settings : undefined;
+    const settings = settingsOf(c.provider!);
     return (
       `game ${c.gameBaseId} ${c.currency} pay_mode ${c.payMode} ${c.paymentType}${c.isOpen ? '' : ' (closed)'}: ${c.provider}` +
       ` is not configured${settings ? ` (set ${settings})` : ''}`
@@ -176,6 +176,29 @@ export function createPayRuntime(app: FastifyInstance, standIns?: PayStandIns): 
   const providers: Record<string, PaymentProvider> = standIns ? { ...standIns.providers(app) } : {};
   if (stripe) providers.stripe = stripe;
   if (xendit) providers.xendit = xendit;
+  // More accounts of a provider (STRIPE_ACCOUNTS, XENDIT_ACCOUNTS), each a provider of its own name: a channel
+  // naming `stripe.th` is paid, asked about, refunded and settled through that account, and its notifications are
+  // checked with that account's secret.
+  for (const [account, keys] of Object.entries(env.STRIPE_ACCOUNTS)) {
+    const name = `stripe.${account}`;
+    providers[name] = new StripeProvider({
+      name,
+      secretKey: keys.secret_key,
+      webhookSecret: keys.webhook_secret,
+      apiBase: env.STRIPE_API_BASE,
+      now,
+    });
+  }
+  for (const [account, keys] of Object.entries(env.XENDIT_ACCOUNTS)) {
+    const name = `xendit.${account}`;
+    providers[name] = new XenditProvider({
+      name,
+      secretKey: keys.secret_key,
+      callbackToken: keys.callback_token,
+      apiBase: env.XENDIT_API_BASE,
+      now,
+    });
+  }
   const provider = env.payProvider === 'none' ? undefined : providers[env.payProvider];
   const channelProviders: ConfiguredProviders = {
     configured: Object.keys(providers),

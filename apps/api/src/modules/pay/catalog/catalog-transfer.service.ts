@@ -31,7 +31,7 @@ import type { Clock } from '../../../config/clock.ts';
 import { inTransaction, type Db } from '../../../db/database.ts';
 import { AppError, RequestValidationError } from '../../../http/app-error.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
-import { effectiveProvider, type ConfiguredProviders } from '../providers/provider-catalog.ts';
+import { effectiveProvider, providerKind, type ConfiguredProviders } from '../providers/provider-catalog.ts';
 import type { PayCatalogAuthoringService } from './catalog-authoring.service.ts';
 import { CatalogRepository } from './catalog.repository.ts';
 import { ChannelAuthoringRepository, type ChannelSetup } from './channel-authoring.repository.ts';
@@ -365,7 +365,9 @@ export class CatalogTransferService {
             pay_mode: c.payMode,
             payment_type: c.paymentType,
             provider: c.setup.provider,
-            method_keys: (provider === null ? [] : (c.setup.providerMethods[provider] ?? [])).join(', '),
+            method_keys: (provider === null ? [] : (c.setup.providerMethods[providerKind(provider)] ?? [])).join(
+              ', ',
+            ),
             min_amount: limit(c.setup.minAmount),
             max_amount: limit(c.setup.maxAmount),
             sort: c.setup.sort,

@@ -21,10 +21,12 @@ import { languagesFor, pickLanguage } from '../../site/index.ts';
 import { audit, type AuthenticatedStaff } from '../../staff/index.ts';
 import {
   effectiveProvider,
-  isKnownProvider,
+  knownKindOf,
   knownProviders,
   methodTakes,
   providerFacts,
+  providerKind,
+  settingsOf,
   unpayableReason,
   type ConfiguredProviders,
 } from '../providers/provider-catalog.ts';
@@ -88,12 +90,17 @@ export class ChannelAuthoringService {
     const { configured, deploymentProvider } = this.d.providers;
     return {
       deployment_provider: deploymentProvider ?? null,
-      providers: knownProviders.map((name) => {
-        const facts = providerFacts[name];
+      // Each provider this code knows, then the accounts of them configured here (`stripe.th`).
+      providers: [
+        ...knownProviders,
+        ...configured.filter((name) => name.includes('.') && knownKindOf(name)),
+      ].map((name) => {
+        const kind = knownKindOf(name)!;
+        const facts = providerFacts[kind];
         return {
           provider: name,
           configured: bit(configured.includes(name)),
-          settings: facts.settings,
+          settings: settingsOf(name)!,
           method_keys: facts.methods
             ? Object.entries(facts.methods).map(([key, currencies]) => ({
                 key,
@@ -141,7 +148,7 @@ export class ChannelAuthoringService {
       updated_at: channel.updatedAt.toISOString(),
       provider: channel.provider,
       provider_in_use: inUse,
-      method_keys: inUse === null ? [] : (channel.providerMethods[inUse] ?? []),
+      method_keys: inUse === null ? [] : (channel.providerMethods[providerKind(inUse)] ?? []),
       min_amount: channel.minAmount,
       max_amount: channel.maxAmount,
       exponent: currencyExponent(channel.currency),
@@ -217,13 +224,15 @@ export class ChannelAuthoringService {
    * file's channels with it too.
    */
   setupOf(edit: ChannelEdit, currency: string, current: Record<string, string[]>): ChannelSetup {
-    if (edit.provider !== null && !isKnownProvider(edit.provider)) throw fieldIssue('provider', 'unknown');
+    // A provider this code knows, or one of its accounts (`stripe.th`): set up here or not yet.
+    if (edit.provider !== null && !knownKindOf(edit.provider)) throw fieldIssue('provider', 'unknown');
     if (edit.min_amount !== null && edit.max_amount !== null && edit.max_amount < edit.min_amount)
       throw fieldIssue('max_amount', 'below_min');
     const keys = [...new Set(edit.method_keys)];
-    const provider = effectiveProvider(edit, this.d.providers);
+    const name = effectiveProvider(edit, this.d.providers);
+    const provider = name === null ? undefined : knownKindOf(name);
     const providerMethods = { ...current };
-    if (provider !== null && isKnownProvider(provider) && providerFacts[provider].methods !== null) {
+    if (provider && providerFacts[provider].methods !== null) {
       if (keys.length === 0) throw fieldIssue('method_keys', 'required');
       if (keys.some((k) => !(k in providerFacts[provider].methods!)))
         throw fieldIssue('method_keys', 'unknown');

@@ -22,6 +22,7 @@ import type { GameRef, OfferCondition, CatalogRepository } from './catalog.repos
 import { started } from '../orders/started.ts';
 import {
   paysOnPage,
+  providerKind,
   unpayableReason,
   withinLimits,
   type ConfiguredProviders,
@@ -322,6 +323,6 @@ export class PayCatalogService {
       payModes: [channel.payMode],
       paymentType: channel.paymentType,
     });
-    return row?.providerMethods[provider] ?? [];
+    return row?.providerMethods[providerKind(provider)] ?? [];
   }
 }

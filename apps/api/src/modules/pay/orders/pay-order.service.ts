@@ -42,6 +42,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { awaitingProvider } from './order-state.ts';
 import { timelineOf } from './order-timeline.ts';
 import { payError, type PayCatalogService } from '../catalog/pay-catalog.service.ts';
+import { providerKind } from '../providers/provider-catalog.ts';
 import { started } from './started.ts';
 import type { PayCharacterService } from '../catalog/pay-character.service.ts';
 import {
@@ -471,7 +472,7 @@ export class PayOrderService {
         createdAt: now,
         updatedAt: now,
       },
-      methods: offer.providerMethods[provider.name] ?? [],
+      methods: offer.providerMethods[providerKind(provider.name)] ?? [],
       channel: {
         provider: offer.provider,
         providerMethods: offer.providerMethods,

@@ -16,9 +16,34 @@ export type KnownProvider = (typeof knownProviders)[number];
 export const isKnownProvider = (name: string): name is KnownProvider =>
   (knownProviders as readonly string[]).includes(name);
 
+/**
+ * The provider a name is of: `stripe` for `stripe` and for one of its accounts (`stripe.th`, STRIPE_ACCOUNTS). A
+ * channel's methods are kept under it (`provider_methods.stripe`), whichever account takes the channel.
+ */
+export const providerKind = (name: string): string => name.split('.', 1)[0]!;
+
+/** The known provider a name (a provider or one of its accounts: `stripe.th`) is of; undefined for any other. */
+export function knownKindOf(name: string): KnownProvider | undefined {
+  const kind = providerKind(name);
+  if (!isKnownProvider(kind)) return undefined;
+  if (name === kind) return kind;
+  const account = name.slice(kind.length + 1);
+  return providerFacts[kind].accountsSetting && /^[a-z0-9][a-z0-9-]{0,15}$/.test(account) ? kind : undefined;
+}
+
+/** The settings that configure a provider or one of its accounts: the start check's hint, the console's reason. */
+export function settingsOf(name: string): string | undefined {
+  const kind = knownKindOf(name);
+  if (!kind) return undefined;
+  const facts = providerFacts[kind];
+  return name === kind ? facts.settings : `${facts.accountsSetting} (account ${name.slice(kind.length + 1)})`;
+}
+
 interface ProviderFacts {
   /** The settings that configure it: the start check's hint and the console's reason. */
   settings: string;
+  /** The setting that adds more accounts of it (`stripe.th`); left out: it has none. */
+  accountsSetting?: string;
   /**
    * The method keys a channel names for it, with the currencies each takes ('any': every currency). Null: the
    * provider takes no method keys (the sandbox's page takes any method).
@@ -29,9 +54,14 @@ interface ProviderFacts {
 }
 
 export const providerFacts: Readonly<Record<KnownProvider, ProviderFacts>> = {
-  stripe: { settings: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', methods: stripeMethodCurrencies },
+  stripe: {
+    settings: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    accountsSetting: 'STRIPE_ACCOUNTS',
+    methods: stripeMethodCurrencies,
+  },
   xendit: {
     settings: 'XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN',
+    accountsSetting: 'XENDIT_ACCOUNTS',
     methods: xenditMethodCurrencies,
     onPage: xenditOnPageMethods,
   },
@@ -80,10 +110,11 @@ export function unpayableReason(
   const name = effectiveProvider(channel, setup);
   if (name === null || !setup.configured.includes(name)) return 'provider_not_configured';
   // A provider built here that this list does not describe takes whatever its channel names.
-  if (!isKnownProvider(name) || providerFacts[name].methods === null) return null;
-  const methods = channel.providerMethods[name] ?? [];
+  const kind = knownKindOf(name);
+  if (!kind || providerFacts[kind].methods === null) return null;
+  const methods = channel.providerMethods[kind] ?? [];
   if (methods.length === 0) return 'no_method';
-  return methods.every((m) => methodTakes(name, m, channel.currency)) ? null : 'currency_not_supported';
+  return methods.every((m) => methodTakes(kind, m, channel.currency)) ? null : 'currency_not_supported';
 }
 
 /** Whether a price (minor units) is within a channel's per-order limits (null: no limit on that side). */
@@ -97,8 +128,9 @@ export function withinLimits(price: number, limits: { minAmount: number | null; 
 /** Whether a channel is paid from our page: every method it names for its provider is one of those. */
 export function paysOnPage(channel: ChannelPaymentSetup, setup: ConfiguredProviders): boolean {
   const name = effectiveProvider(channel, setup);
-  if (name === null || !isKnownProvider(name)) return false;
-  const onPage = providerFacts[name].onPage ?? [];
-  const methods = channel.providerMethods[name] ?? [];
+  const kind = name === null ? undefined : knownKindOf(name);
+  if (!kind) return false;
+  const onPage = providerFacts[kind].onPage ?? [];
+  const methods = channel.providerMethods[kind] ?? [];
   return methods.length > 0 && methods.every((m) => onPage.includes(m));
 }

@@ -40,6 +40,8 @@ import { fromStripeAmount, toStripeAmount } from './stripe-amount.ts';
 import { stripeChargeLimits } from './stripe-charge-limits.ts';
 
 export interface StripeProviderOptions {
+  /** `stripe`, or one of its accounts (`stripe.th`, STRIPE_ACCOUNTS): its notifications arrive under it. */
+  name?: string;
   secretKey: string;
   webhookSecret: string;
   /** Development / tests: the local test server's base URL. */
@@ -78,7 +80,7 @@ export function stripeClient(secretKey: string, apiBase?: string): Stripe {
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export class StripeProvider implements PaymentProvider {
-  readonly name = 'stripe';
+  readonly name: string;
   readonly stripe: Stripe;
   private readonly now: Clock;
 
@@ -87,6 +89,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   constructor(private readonly options: StripeProviderOptions) {
+    this.name = options.name ?? 'stripe';
     this.stripe = stripeClient(options.secretKey, options.apiBase);
     this.now = options.now;
   }

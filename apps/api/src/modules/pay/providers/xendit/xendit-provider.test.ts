@@ -17,6 +17,7 @@ import {
   memberPost,
   orderForm,
   payTestEnv,
+  webPriceOf,
   placeOrder,
   rechargeableRole,
 } from '../../../../../test/pay-steps.ts';
@@ -26,12 +27,7 @@ import { game } from '../../../../db/schema/game.schema.ts';
 import { payNotification, payOrder } from '../../../../db/schema/pay-order.schema.ts';
 import { payOrderRefund } from '../../../../db/schema/pay-refund.schema.ts';
 import { paySettlementMismatch } from '../../../../db/schema/pay-reconcile.schema.ts';
-import {
-  gameSimDelivery,
-  payChannel,
-  payProduct,
-  payProductPrice,
-} from '../../../../db/schema/pay.schema.ts';
+import { gameSimDelivery, payChannel } from '../../../../db/schema/pay.schema.ts';
 import { demoXenditChannels } from '../../../../composition/seed/pay.seed.ts';
 import { XenditTestServer } from '../../../../dev/xendit/xendit-test-server.ts';
 import { fromXenditAmount, toXenditAmount } from './xendit-amount.ts';
@@ -75,22 +71,7 @@ afterAll(async () => {
   await xendit.close();
 });
 
-/** The web price of the 980 pack in `currency`. */
-async function priceOf(currency: string) {
-  const [row] = await t.db
-    .select({ price: payProductPrice.price })
-    .from(payProductPrice)
-    .innerJoin(payProduct, eq(payProduct.id, payProductPrice.payProductId))
-    .where(
-      and(
-        eq(payProduct.gameBaseId, sfl),
-        eq(payProduct.productId, 'sfl_sea.gem_980'),
-        eq(payProductPrice.currency, currency),
-        eq(payProductPrice.payMode, 108),
-      ),
-    );
-  return row!.price;
-}
+const priceOf = (currency: string) => webPriceOf(t.db, sfl, currency);
 const wallet = async (currency: string, paymentType: string) =>
   placeOrder(t.app, member, sfl, {
     overrides: { ...role, currency, payment_type: paymentType, product_price: await priceOf(currency) },

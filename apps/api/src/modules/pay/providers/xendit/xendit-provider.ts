@@ -57,6 +57,8 @@ import { fromXenditAmount, toXenditAmount } from './xendit-amount.ts';
 import { xenditChannels, type XenditChannel } from './xendit-methods.ts';
 
 export interface XenditProviderOptions {
+  /** `xendit`, or one of its accounts (`xendit.ph`, XENDIT_ACCOUNTS): its callbacks arrive under it. */
+  name?: string;
   secretKey: string;
   callbackToken: string;
   /** Development / tests: the local test server's base URL. */
@@ -101,11 +103,12 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export class XenditProvider implements PaymentProvider {
-  readonly name = 'xendit';
+  readonly name: string;
   readonly xendit: Xendit;
   private readonly now: Clock;
 
   constructor(private readonly options: XenditProviderOptions) {
+    this.name = options.name ?? 'xendit';
     this.xendit = new Xendit({ secretKey: options.secretKey, xenditURL: options.apiBase });
     this.now = options.now;
   }
