@@ -34,7 +34,9 @@ const jsonSetting = <T extends z.ZodType>(fallback: string, schema: T) =>
     })
     .pipe(schema);
 /** A provider account's short name (`th`, `sg-2`): the part after the dot of `stripe.th`. */
-const accountName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,15}$/, 'account names are a-z, 0-9 and -, up to 16');
+const accountName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,15}$/, 'account names are a-z, 0-9 and -, up to 16');
 /** The built-in game simulator's key: it answers on loopback in development only, so a known default is safe. */
 export const gameSimDevelopmentSecret = 'gp-game-sim-development-only-secret-0001';
 /** SITE_TIME_ZONE when unset (also for app hosts built without the whole environment, as tests do). */

@@ -244,7 +244,9 @@ export class XenditTestServer {
   /** The secret key of the account a request authenticates as (Basic, the key as user name); undefined: none. */
   private accountOf(req: IncomingMessage): string | undefined {
     const keys = [this.options.secretKey, ...Object.keys(this.options.accounts ?? {})];
-    return keys.find((key) => req.headers.authorization === `Basic ${Buffer.from(`${key}:`).toString('base64')}`);
+    return keys.find(
+      (key) => req.headers.authorization === `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+    );
   }
 
   private async body(req: IncomingMessage): Promise<string> {
@@ -467,7 +469,10 @@ export class XenditTestServer {
     setImmediate(() => {
       refund.status = 'SUCCEEDED';
       refund.updated = this.options.now().toISOString();
-      this.transactions.unshift({ ...this.transaction('REFUND', String(json.id), json, amount, id), account });
+      this.transactions.unshift({
+        ...this.transaction('REFUND', String(json.id), json, amount, id),
+        account,
+      });
       void this.callback(account, 'refund.succeeded', { ...refund, payment_id: null }, false);
     });
   }

@@ -365,9 +365,10 @@ export class CatalogTransferService {
             pay_mode: c.payMode,
             payment_type: c.paymentType,
             provider: c.setup.provider,
-            method_keys: (provider === null ? [] : (c.setup.providerMethods[providerKind(provider)] ?? [])).join(
-              ', ',
-            ),
+            method_keys: (provider === null
+              ? []
+              : (c.setup.providerMethods[providerKind(provider)] ?? [])
+            ).join(', '),
             min_amount: limit(c.setup.minAmount),
             max_amount: limit(c.setup.maxAmount),
             sort: c.setup.sort,
