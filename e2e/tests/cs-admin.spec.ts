@@ -34,6 +34,9 @@ test.describe('staff console', () => {
   });
 
   test('the audit log shows who did what, with the changes of an entry', async ({ page }) => {
+    // Two checked page states (the log, then a filtered entry opened), a login and a filter on a busy console:
+    // on a loaded two-core machine the steps took 30 s on the phone (timed out in the second axe check).
+    test.setTimeout(60_000);
     await staffLogin(page.request, 'admin', adminPassword);
     await visit(page, `${CS_ADMIN}/audit`, {
       ready: async (p) => {
