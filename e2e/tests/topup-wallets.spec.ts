@@ -1,5 +1,5 @@
 /**
- * Top-ups paid with a wallet through the Xendit adapter, on H5 `/pay_h5` on the phone: the e2e server runs the
+ * Top-ups paid with a wallet through the Xendit adapter, on desktop `/paygame/` and H5 `/pay_h5`: the e2e server runs the
  * local Xendit test server (XENDIT_TEST_SERVER, playwright.config.ts), and the demo's wallet channels Xendit
  * carries pay through it while every other channel stays with the sandbox. A fresh member picks GCash (PHP), MoMo
  * (VND) or DANA (IDR) in Starfall Legends, confirms, pays on the wallet's page in the window the confirm click opens
@@ -9,11 +9,8 @@
  * the order once. The wallet's page shows the amount in Xendit's units (main units: PHP with its decimals when they
  * are not zero, IDR and VND whole). axe on the wallet's page and the success.
  *
- * The wallets on the phone only: the desktop wizard pays the same channels through the same adapter
- * (tests/topup-stripe.spec.ts covers the desktop's provider window).
- *
  * QRIS (IDR) on both, desktop `/paygame/` and H5 `/pay_h5`: a QR code has no page of its own, so confirming leaves
- * no window open (the blank one the click opens is closed again, never loading a page); the order page shows the
+ * no window (the channel list says it is paid on our page); the order page shows the
  * code (an SVG named with the amount), the amount and the time left to pay. The scan is Xendit's test-mode payment
  * simulation (POST /payment_requests/:id/payments/simulate with the local secret key), and the order page turns to
  * the success by itself. axe on the code and the success.
@@ -146,12 +143,16 @@ test.describe('top-up with a wallet through Xendit', () => {
   test.describe.configure({ timeout: 90_000 });
 
   for (const wallet of wallets) {
-    test(`${wallet.method} (${wallet.currency}) on H5: pay on the wallet's page, credited through the game-server protocol`, async ({
+    test(`${wallet.method} (${wallet.currency}): pay on the wallet's page, credited through the game-server protocol`, async ({
       page,
     }, testInfo) => {
-      test.skip(!onPhone(testInfo), 'H5 /pay_h5 is the phone form; the desktop is sent to /paygame/');
-      const recipient = await memberWithCharacter(page, game, `mobile-${wallet.code.toLowerCase()}`);
-      await chooseWalletAndPayNow(page, wallet, recipient);
+      const place = onPhone(testInfo) ? payH5 : desktopTopup;
+      const recipient = await memberWithCharacter(
+        page,
+        game,
+        `${testInfo.project.name}-${wallet.code.toLowerCase()}`,
+      );
+      await chooseWalletAndPayNow(page, wallet, recipient, place);
       const walletPage = await openWalletPage(page, wallet, recipient);
 
       await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible();
