@@ -44,7 +44,9 @@ describe('payment channel authoring calls', () => {
       authoring.payChannelSave.request.safeParse({ pay_channel_id: 1, ...edit, ...patch }).success;
     expect(bad({})).toBe(true);
     expect(bad({ payment_type: 'Prompt Pay' })).toBe(false);
-    expect(bad({ method_keys: ['PromptPay'] })).toBe(false);
+    expect(bad({ method_keys: ['PH_GCASH', 'promptpay'] })).toBe(true);
+    expect(bad({ method_keys: ['Prompt Pay'] })).toBe(false);
+    expect(bad({ method_keys: ['gcash-ph'] })).toBe(false);
     expect(bad({ min_amount: 0 })).toBe(false);
     expect(bad({ max_amount: 1.5 })).toBe(false);
     expect(bad({ names: { en: '' } })).toBe(false);
