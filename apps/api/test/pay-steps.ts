@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { payServerItem, type PayOrderCreated, type PayOrderItem } from '@gp/contracts/pay';
 import { signedHeaders } from '../src/dev/sandbox/sandbox-signature.ts';
 import type { Db } from '../src/db/database.ts';
+import { payOrder } from '../src/db/schema/pay-order.schema.ts';
 import { payProduct, payProductPrice } from '../src/db/schema/pay.schema.ts';
 import type { TestMember } from './member-session.ts';
 import { captchaAnswer } from './passport-steps.ts';
@@ -188,4 +189,23 @@ export async function webPriceOf(
     );
   if (!row) throw new Error(`no web price of ${productId} in ${currency}`);
   return row.price;
+}
+
+/** The stored order of an order number (a test asking for one that does not exist fails on the row's absence). */
+export async function orderRowOf(db: Db, orderNo: string) {
+  const [row] = await db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo));
+  if (!row) throw new Error(`no order ${orderNo}`);
+  return row;
+}
+
+/** Places an order for a character at the product's web price in `currency`, paid with `paymentType`. */
+export async function placeOrderAt(
+  app: FastifyInstance,
+  db: Db,
+  who: TestMember,
+  gameBaseId: number,
+  order: { cp_server_id: string; cp_role_id: string; currency: string; payment_type: string },
+): Promise<PayOrderCreated> {
+  const product_price = await webPriceOf(db, gameBaseId, order.currency);
+  return placeOrder(app, who, gameBaseId, { overrides: { ...order, product_price } });
 }

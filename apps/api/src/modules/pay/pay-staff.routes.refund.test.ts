@@ -18,6 +18,7 @@ import {
   payTestEnv,
   placeOrder,
   rechargeableRole,
+  orderRowOf,
 } from '../../../test/pay-steps.ts';
 import { loginTestStaff, staffPost, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
@@ -69,8 +70,7 @@ async function deliveredOrder() {
   expect((await rowOf(created.order_no)).state).toBe('delivered');
   return created;
 }
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 const refundOf = async (orderNo: string) =>
   (
     await t.db

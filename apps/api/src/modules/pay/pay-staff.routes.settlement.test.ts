@@ -10,11 +10,11 @@ import * as settlementCalls from '@gp/contracts/pay-settlement';
 import type { SettlementItem, SettlementPage, SettlementRun } from '@gp/contracts/pay-settlement';
 import { staffPrivileges } from '@gp/contracts/staff';
 import { loginTestMember, type TestMember } from '../../../test/member-session.ts';
-import { payTestEnv, placeOrder, rechargeableRole } from '../../../test/pay-steps.ts';
+import { payTestEnv, placeOrder, rechargeableRole, orderRowOf } from '../../../test/pay-steps.ts';
 import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../test/staff-session.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { game } from '../../db/schema/game.schema.ts';
-import { payOrder, paySandboxPayment } from '../../db/schema/pay-order.schema.ts';
+import { paySandboxPayment } from '../../db/schema/pay-order.schema.ts';
 import { gameSimDelivery } from '../../db/schema/pay.schema.ts';
 import { staffAuditLog } from '../../db/schema/staff.schema.ts';
 import { utcDayOf } from './index.ts';
@@ -40,8 +40,7 @@ const post = async <T>(path: string, body: object) =>
   (await staffPost(t.app, staff, `${base}${path}`, body)).json() as Body<T>;
 const page = async (query: Record<string, string> = {}) =>
   (await staffGet(t.app, staff, `${base}/page`, query)).json() as Body<SettlementPage>;
-const orderRow = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const orderRow = (orderNo: string) => orderRowOf(t.db, orderNo);
 const auditOf = (action: string) => t.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, action));
 
 /** Pays at the sandbox with the notification held back (PAY_WORKER is off: it is never sent). */

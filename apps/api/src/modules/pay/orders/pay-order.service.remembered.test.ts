@@ -15,6 +15,7 @@ import {
   payTestEnv,
   placeOrder,
   rechargeableRole,
+  orderRowOf,
 } from '../../../../test/pay-steps.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import { game } from '../../../db/schema/game.schema.ts';
@@ -56,8 +57,7 @@ const orderCount = async () =>
   (await t.db.select().from(payOrder).where(eq(payOrder.mid, member.mid))).length;
 const order = (overrides: Record<string, string | number> = {}) =>
   placeOrder(t.app, member, sfl, { overrides: { ...role, ...overrides } });
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 
 const price = () =>
   and(

@@ -10,12 +10,11 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import type { SentWebhook } from '../../../dev/stripe/stripe-test-server.ts';
 import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
-import { payTestEnv, placeOrder, rechargeableRole } from '../../../../test/pay-steps.ts';
+import { payTestEnv, placeOrder, rechargeableRole, orderRowOf } from '../../../../test/pay-steps.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import { TestClock } from '../../../../test/test-clock.ts';
 import { game } from '../../../db/schema/game.schema.ts';
 import { memberSession } from '../../../db/schema/member.schema.ts';
-import { payOrder } from '../../../db/schema/pay-order.schema.ts';
 import {
   payReconcileCheck,
   paySettlementMismatch,
@@ -75,8 +74,7 @@ afterAll(async () => {
 });
 
 const order = () => placeOrder(t.app, member, sfl, { overrides: role });
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 const creditsOf = (orderNo: string) =>
   t.db.select().from(gameSimDelivery).where(eq(gameSimDelivery.idempotencyKey, orderNo));
 const checkOf = async (orderNo: string) => {

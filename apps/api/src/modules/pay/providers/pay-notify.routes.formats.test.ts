@@ -8,10 +8,9 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { loginTestMember, type TestMember } from '../../../../test/member-session.ts';
-import { payTestEnv, placeOrder, rechargeableRole } from '../../../../test/pay-steps.ts';
+import { payTestEnv, placeOrder, rechargeableRole, orderRowOf } from '../../../../test/pay-steps.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import { game } from '../../../db/schema/game.schema.ts';
-import { payOrder } from '../../../db/schema/pay-order.schema.ts';
 import { payChannel } from '../../../db/schema/pay.schema.ts';
 import {
   NotificationRejected,
@@ -94,8 +93,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 function signed(fields: Record<string, string>) {
   const params = new URLSearchParams(fields);
   params.set('sign', sign(params));

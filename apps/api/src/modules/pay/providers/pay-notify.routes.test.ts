@@ -18,6 +18,7 @@ import {
   payTestEnv,
   placeOrder,
   rechargeableRole,
+  orderRowOf,
 } from '../../../../test/pay-steps.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import { game } from '../../../db/schema/game.schema.ts';
@@ -50,8 +51,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const order = () => placeOrder(t.app, member, sfl, { overrides: role });
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 const creditsOf = (orderNo: string) =>
   t.db.select().from(gameSimDelivery).where(eq(gameSimDelivery.idempotencyKey, orderNo));
 const jobsOf = async (orderNo: string) =>

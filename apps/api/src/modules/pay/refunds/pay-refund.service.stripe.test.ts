@@ -19,11 +19,12 @@ import {
   payTestEnv,
   placeOrder,
   rechargeableRole,
+  orderRowOf,
 } from '../../../../test/pay-steps.ts';
 import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../../test/staff-session.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import { game } from '../../../db/schema/game.schema.ts';
-import { payNotification, payOrder } from '../../../db/schema/pay-order.schema.ts';
+import { payNotification } from '../../../db/schema/pay-order.schema.ts';
 import { payOrderDispute, payOrderRefund } from '../../../db/schema/pay-refund.schema.ts';
 import { gameSimDelivery } from '../../../db/schema/pay.schema.ts';
 import { StripeTestServer } from '../../../dev/stripe/stripe-test-server.ts';
@@ -84,8 +85,7 @@ const detail = async (orderNo: string) =>
       await staffGet(t.app, staff, '/csmng/komoe/mng/pay/order/detail', { order_no: orderNo })
     ).json() as Body<PayAdminOrderDetail>
   ).data;
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 const refundRows = async (orderNo: string) =>
   t.db
     .select()

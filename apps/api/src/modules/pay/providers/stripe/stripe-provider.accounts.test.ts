@@ -6,10 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { loginTestMember, type TestMember } from '../../../../../test/member-session.ts';
-import { payTestEnv, placeOrder, rechargeableRole, webPriceOf } from '../../../../../test/pay-steps.ts';
+import {
+  payTestEnv,
+  placeOrder,
+  rechargeableRole,
+  webPriceOf,
+  orderRowOf,
+} from '../../../../../test/pay-steps.ts';
 import { createTestApp } from '../../../../../test/test-app.ts';
 import { game } from '../../../../db/schema/game.schema.ts';
-import { payOrder } from '../../../../db/schema/pay-order.schema.ts';
 import { payChannel } from '../../../../db/schema/pay.schema.ts';
 import { StripeTestServer, type SentWebhook } from '../../../../dev/stripe/stripe-test-server.ts';
 
@@ -57,8 +62,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 /** The webhook signed again with `secret`, as the account whose endpoint it is would sign it. */
 function signedWith(sent: SentWebhook, secret: string) {
   const at = Math.floor(Date.now() / 1000);

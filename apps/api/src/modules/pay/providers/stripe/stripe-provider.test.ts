@@ -19,6 +19,7 @@ import {
   payTestEnv,
   placeOrder,
   rechargeableRole,
+  orderRowOf,
 } from '../../../../../test/pay-steps.ts';
 import { createTestApp } from '../../../../../test/test-app.ts';
 import { game } from '../../../../db/schema/game.schema.ts';
@@ -73,8 +74,7 @@ afterAll(async () => {
 
 const order = (overrides: Record<string, string | number> = {}) =>
   placeOrder(t.app, member, sfl, { overrides: { ...role, ...overrides } });
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 const creditsOf = (orderNo: string) =>
   t.db.select().from(gameSimDelivery).where(eq(gameSimDelivery.idempotencyKey, orderNo));
 const sessionOf = (payOrderNo: string) => stripe.sessions.get(payOrderNo)!.session;

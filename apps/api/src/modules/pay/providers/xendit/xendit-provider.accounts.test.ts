@@ -12,14 +12,13 @@ import { loginTestMember, type TestMember } from '../../../../../test/member-ses
 import {
   memberGet,
   payTestEnv,
-  placeOrder,
   rechargeableRole,
-  webPriceOf,
+  orderRowOf,
+  placeOrderAt,
 } from '../../../../../test/pay-steps.ts';
 import { loginTestStaff, staffGet, staffPost, type TestStaff } from '../../../../../test/staff-session.ts';
 import { createTestApp } from '../../../../../test/test-app.ts';
 import { game } from '../../../../db/schema/game.schema.ts';
-import { payOrder } from '../../../../db/schema/pay-order.schema.ts';
 import { payChannel } from '../../../../db/schema/pay.schema.ts';
 import { demoXenditChannels } from '../../../../composition/seed/pay.seed.ts';
 import { XenditTestServer } from '../../../../dev/xendit/xendit-test-server.ts';
@@ -77,13 +76,9 @@ afterAll(async () => {
   await xendit.close();
 });
 
-const priceOf = (currency: string) => webPriceOf(t.db, sfl, currency);
-const wallet = async (currency: string, paymentType: string) =>
-  placeOrder(t.app, member, sfl, {
-    overrides: { ...role, currency, payment_type: paymentType, product_price: await priceOf(currency) },
-  });
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const wallet = (currency: string, paymentType: string) =>
+  placeOrderAt(t.app, t.db, member, sfl, { ...role, currency, payment_type: paymentType });
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 
 describe('several accounts of one provider', () => {
   it("pays a channel naming xendit.ph through that account; its callback is that account's", async () => {

@@ -18,8 +18,9 @@ import {
   orderForm,
   payTestEnv,
   webPriceOf,
-  placeOrder,
   rechargeableRole,
+  orderRowOf,
+  placeOrderAt,
 } from '../../../../../test/pay-steps.ts';
 import { loginTestStaff, staffPost, type TestStaff } from '../../../../../test/staff-session.ts';
 import { createTestApp } from '../../../../../test/test-app.ts';
@@ -72,12 +73,9 @@ afterAll(async () => {
 });
 
 const priceOf = (currency: string) => webPriceOf(t.db, sfl, currency);
-const wallet = async (currency: string, paymentType: string) =>
-  placeOrder(t.app, member, sfl, {
-    overrides: { ...role, currency, payment_type: paymentType, product_price: await priceOf(currency) },
-  });
-const rowOf = async (orderNo: string) =>
-  (await t.db.select().from(payOrder).where(eq(payOrder.orderNo, orderNo)))[0]!;
+const wallet = (currency: string, paymentType: string) =>
+  placeOrderAt(t.app, t.db, member, sfl, { ...role, currency, payment_type: paymentType });
+const rowOf = (orderNo: string) => orderRowOf(t.db, orderNo);
 const creditsOf = (orderNo: string) =>
   t.db.select().from(gameSimDelivery).where(eq(gameSimDelivery.idempotencyKey, orderNo));
 async function drain() {
