@@ -91,6 +91,38 @@ test.describe('language', () => {
     await visit(page, `${PORTAL}/news`, { landsOn: news });
     await expectThai();
   });
+
+  test('back from another host where the player chose a language: the page shows that language', async ({
+    page,
+  }, testInfo) => {
+    const phone = onPhone(testInfo);
+    const news = phone ? `${PORTAL}/news/h5` : `${PORTAL}/news`;
+    await visit(page, `${PORTAL}/news`, { landsOn: news });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // The header's login link carries the page language to the passport host.
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL((url) => samePath(url.pathname, new URL(loginUrl(phone)).pathname));
+    await afterNavigation(page);
+
+    const reloaded = page.waitForEvent('load');
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: 'ไทย' });
+    await reloaded;
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+
+    // Back on the portal, whose own choice was English: the page is in the language the player went on in.
+    await page.goBack();
+    await expect(page).toHaveURL(news);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(thCommon.routes.news);
+    await expect(page.getByRole('banner').getByLabel(thCommon.language.label, { exact: true })).toHaveValue(
+      'th',
+    );
+    await afterNavigation(page);
+    // And the portal keeps it from now on, as if chosen there.
+    expect(await page.evaluate(() => sessionStorage.getItem(`gp.lang:${location.host}`))).toBe('th');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(thCommon.routes.news);
+  });
 });
 
 test.describe('unknown paths and host hand-overs', () => {

@@ -1,13 +1,41 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { carryLanguage, currentLanguage, startLanguage } from './i18n.ts';
+import { carryLanguage, currentLanguage, startLanguage, switchLanguage } from './i18n.ts';
 
-/** A page of `href` in a browser whose languages are `preferred`, with this tab's session storage. */
-function openPage(href: string, preferred: string[], stored: Record<string, string> = {}) {
+/** A browser's cookies as `document.cookie` reads and writes them (name=value; attributes kept per write). */
+function cookieJar(seed: Record<string, string> = {}) {
+  const values = new Map(Object.entries(seed));
+  const writes: string[] = [];
+  return {
+    values,
+    writes,
+    get cookie() {
+      return [...values].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+    set cookie(line: string) {
+      writes.push(line);
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      values.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    },
+  };
+}
+
+/**
+ * A page of `href` in a browser whose languages are `preferred`, with this tab's session storage, the browser's
+ * cookies, and how the page was reached (`navigate`, `reload` or `back_forward`).
+ */
+function openPage(
+  href: string,
+  preferred: string[],
+  stored: Record<string, string> = {},
+  options: { cookies?: Record<string, string>; reached?: NavigationTimingType } = {},
+) {
   const storage = new Map(Object.entries(stored));
   const replaceState = vi.fn((_state: unknown, _unused: string, url: string) => {
     location.href = new URL(url, location.href).href;
   });
-  const location = { href, host: new URL(href).host };
+  const location = { href, host: new URL(href).host, protocol: new URL(href).protocol, reload: vi.fn() };
+  const listeners = new Map<string, (event: unknown) => void>();
   vi.stubGlobal('window', {
     location,
     history: { state: { idx: 0 }, replaceState },
@@ -15,11 +43,21 @@ function openPage(href: string, preferred: string[], stored: Record<string, stri
       getItem: (k: string) => storage.get(k) ?? null,
       setItem: (k: string, v: string) => void storage.set(k, v),
     },
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
   });
   vi.stubGlobal('navigator', { languages: preferred, language: preferred[0] });
-  vi.stubGlobal('document', { documentElement: { lang: '' } });
-  return { storage, replaceState, location };
+  const jar = cookieJar(options.cookies);
+  vi.stubGlobal('document', Object.assign(jar, { documentElement: { lang: '' } }));
+  vi.stubGlobal('performance', {
+    getEntriesByType: (type: string) =>
+      type === 'navigation' ? [{ type: options.reached ?? 'navigate' }] : [],
+  });
+  /** The browser shows the page again from its back-forward cache. */
+  const restore = () => listeners.get('pageshow')?.({ persisted: true });
+  return { storage, replaceState, location, jar, restore };
 }
+
+const playerOrigins = ['http://localhost:8080', 'http://localhost:8081', 'http://localhost:8082'];
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,5 +108,110 @@ describe('startLanguage', () => {
     expect(startLanguage()).toBe('vi');
     expect(page.replaceState).not.toHaveBeenCalled();
     expect(page.storage.get('gp.lang:localhost:8083')).toBe('vi');
+  });
+
+  it('back to a page of another host: the language of the page the player saw last on our hosts', () => {
+    // On the portal in Thai, the player went to the pay host and chose Vietnamese there, then pressed back.
+    const back = openPage(
+      'http://localhost:8080/news',
+      ['en-US'],
+      { 'gp.lang:localhost:8080': 'th' },
+      {
+        cookies: { gp_latest_lang: 'vi' },
+        reached: 'back_forward',
+      },
+    );
+    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('vi');
+    expect(back.storage.get('gp.lang:localhost:8080')).toBe('vi');
+    expect(back.jar.values.get('gp_lang_localhost_8080')).toBe('vi');
+    expect(document.documentElement.lang).toBe('vi');
+
+    // Reached by a link or typed: each host keeps its own choice (spec 4), and the page names its language as the latest.
+    const typed = openPage(
+      'http://localhost:8080/news',
+      ['en-US'],
+      { 'gp.lang:localhost:8080': 'th' },
+      {
+        cookies: { gp_latest_lang: 'vi' },
+      },
+    );
+    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('th');
+    expect(typed.jar.values.get('gp_latest_lang')).toBe('th');
+    // Development's hosts differ by port only: a cookie without Domain reaches them all.
+    expect(typed.jar.writes.find((w) => w.startsWith('gp_latest_lang='))).toBe(
+      'gp_latest_lang=th; Path=/; SameSite=Lax',
+    );
+
+    // A language the link carried wins, whatever the button.
+    openPage(
+      'http://localhost:8080/news?lang=zh',
+      ['en-US'],
+      {},
+      {
+        cookies: { gp_latest_lang: 'vi' },
+        reached: 'back_forward',
+      },
+    );
+    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('zh');
+
+    // A latest language we do not offer is no language.
+    openPage(
+      'http://localhost:8080/',
+      ['en-US'],
+      { 'gp.lang:localhost:8080': 'th' },
+      {
+        cookies: { gp_latest_lang: 'ja' },
+        reached: 'back_forward',
+      },
+    );
+    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('th');
+  });
+
+  it('writes the latest language for the hosts under their shared name, Secure on https', () => {
+    const page = openPage('https://pay.gp.example/pay_h5?lang=th', ['en-US']);
+    startLanguage({
+      carried: true,
+      origins: ['https://www.gp.example', 'https://passport.gp.example', 'https://pay.gp.example'],
+    });
+    expect(page.jar.writes.find((w) => w.startsWith('gp_latest_lang='))).toBe(
+      'gp_latest_lang=th; Path=/; Domain=gp.example; SameSite=Lax; Secure',
+    );
+
+    const apart = openPage('https://pay.example.net/pay_h5?lang=th', ['en-US']);
+    startLanguage({ carried: true, origins: ['https://www.example.com', 'https://pay.example.net'] });
+    expect(apart.jar.values.has('gp_latest_lang')).toBe(false);
+  });
+
+  it('a page shown again from the back-forward cache reloads in the latest language, once it differs', () => {
+    const page = openPage('http://localhost:8082/pay_h5', ['en-US'], { 'gp.lang:localhost:8082': 'th' });
+    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('th');
+    page.restore();
+    expect(page.location.reload).not.toHaveBeenCalled();
+    // Meanwhile the player chose Chinese on another of our hosts.
+    page.jar.values.set('gp_latest_lang', 'cn');
+    page.restore();
+    expect(page.storage.get('gp.lang:localhost:8082')).toBe('cn');
+    expect(page.location.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a switch names the new language as the latest; the console takes no part', () => {
+    const page = openPage('http://localhost:8081/login', ['en-US'], { 'gp.lang:localhost:8081': 'en' });
+    startLanguage({ carried: true, origins: playerOrigins });
+    switchLanguage('vi');
+    expect(page.jar.values.get('gp_latest_lang')).toBe('vi');
+    expect(page.location.reload).toHaveBeenCalledTimes(1);
+
+    const staffConsole = openPage(
+      'http://localhost:8083/',
+      ['en-US'],
+      { 'gp.lang:localhost:8083': 'th' },
+      {
+        cookies: { gp_latest_lang: 'vi' },
+        reached: 'back_forward',
+      },
+    );
+    expect(startLanguage({ carried: true })).toBe('th');
+    switchLanguage('zh');
+    expect(staffConsole.jar.values.get('gp_latest_lang')).toBe('vi');
   });
 });

@@ -10,7 +10,10 @@ import {
   defaultLanguage,
   i18nextLanguage,
   initialLanguage,
+  isEnabledLanguage,
+  latestLanguageCookie,
   optionOf,
+  sharedCookieScope,
   storeLanguage,
   type LanguageEnvironment,
 } from './languages.ts';
@@ -137,20 +140,65 @@ export function rememberTimeZone(): void {
 }
 
 let active: EnabledLanguage = defaultLanguage;
+/** Where `latestLanguageCookie` lives for this page's hosts (languages.ts `sharedCookieScope`). */
+let latestScope: { domain?: string } | undefined;
+
+/** The language of the page the player sees now, for the page of another host the back button returns to. */
+function rememberLatest(value: EnabledLanguage): void {
+  if (!latestScope) return;
+  const domain = latestScope.domain ? `; Domain=${latestScope.domain}` : '';
+  try {
+    // A session cookie, as the choices it stands for last the browser session.
+    document.cookie = `${latestLanguageCookie}=${value}; Path=/${domain}; SameSite=Lax${secureCookie()}`;
+  } catch {
+    // Cookies switched off: the page the back button returns to shows its host's own choice.
+  }
+}
+
+/** The latest language of our hosts, when the player reached this page by back or forward and it is not `now`. */
+function latestOnReturn(now: EnabledLanguage | undefined): EnabledLanguage | undefined {
+  const latest = latestScope ? readCookie(latestLanguageCookie) : undefined;
+  return isEnabledLanguage(latest) && latest !== now ? latest : undefined;
+}
+
+const reachedByHistory = () => {
+  try {
+    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return entry?.type === 'back_forward';
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The language this page starts in, also written to `<html lang>`: with `carried` (every app), the one a link
  * from another of our hosts carried (kept for this host from now on, and taken out of the address before the
- * router reads it); else this host's stored choice, else the browser's. No screen may use `lang` in its address
- * for anything else (the console's FAQ list names its language filter `language`).
+ * router reads it); on a page the back or forward button returned to, the language of the page the player saw
+ * last on any of `origins` (our player hosts; the console passes none and takes no part); else this host's stored choice, else the browser's. A page the browser
+ * kept whole and shows again (the back-forward cache) reloads in that language when it differs. No screen may use `lang` in its
+ * address for anything else (the console's FAQ list names its language filter `language`).
  */
-export function startLanguage({ carried: adopt = false }: { carried?: boolean } = {}): EnabledLanguage {
+export function startLanguage({
+  carried: adopt = false,
+  origins,
+}: { carried?: boolean; origins?: readonly string[] } = {}): EnabledLanguage {
   const env = browserLanguageEnvironment();
+  const hostname = new URL(window.location.href).hostname;
+  latestScope = origins && sharedCookieScope([hostname, ...origins.map((o) => new URL(o).hostname)]);
   const carried = adopt ? takeLanguage(window.location.href) : { lang: undefined, url: '', found: false };
   if (carried.found) window.history.replaceState(window.history.state, '', carried.url);
-  if (carried.lang) storeLanguage(env, carried.lang);
-  active = carried.lang ?? initialLanguage(env);
+  const returned = carried.lang || !reachedByHistory() ? undefined : latestOnReturn(undefined);
+  const chosen = carried.lang ?? returned;
+  if (chosen) storeLanguage(env, chosen);
+  active = chosen ?? initialLanguage(env);
+  rememberLatest(active);
   document.documentElement.lang = optionOf(active).lang;
+  window.addEventListener?.('pageshow', (event: PageTransitionEvent) => {
+    const latest = event.persisted ? latestOnReturn(active) : undefined;
+    if (!latest) return;
+    storeLanguage(browserLanguageEnvironment(), latest);
+    window.location.reload();
+  });
   return active;
 }
 
@@ -177,6 +225,7 @@ export function carryLanguage(url: string): string {
 /** Keeps the choice for this host and reloads, as the spec asks. */
 export function switchLanguage(value: EnabledLanguage): void {
   storeLanguage(browserLanguageEnvironment(), value);
+  rememberLatest(value);
   window.location.reload();
 }
 

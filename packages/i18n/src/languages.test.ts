@@ -9,6 +9,7 @@ import {
   storageKey,
   storeLanguage,
   languageCookieName,
+  sharedCookieScope,
 } from './languages.ts';
 
 function memoryStorage(seed: Record<string, string> = {}) {
@@ -129,5 +130,30 @@ describe('i18nextLanguage and languageOf', () => {
     expect(languageOf('ja')).toBeUndefined(); // defined, not enabled
     expect(languageOf('fr')).toBeUndefined();
     expect(languageOf('')).toBeUndefined();
+  });
+});
+
+describe('sharedCookieScope', () => {
+  it('no Domain for one host name (development: the hosts differ by port)', () => {
+    expect(sharedCookieScope(['localhost', 'localhost', 'LOCALHOST'])).toEqual({});
+    expect(sharedCookieScope(['127.0.0.1', '127.0.0.1'])).toEqual({});
+  });
+
+  it('the longest suffix of two labels or more that every host shares', () => {
+    expect(sharedCookieScope(['portal.gp.localtest', 'pay.gp.localtest', 'passport.gp.localtest'])).toEqual({
+      domain: 'gp.localtest',
+    });
+    expect(sharedCookieScope(['www.example.co.th', 'pay.example.co.th'])).toEqual({
+      domain: 'example.co.th',
+    });
+    expect(sharedCookieScope(['example.com', 'pay.example.com.'])).toEqual({ domain: 'example.com' });
+  });
+
+  it('none when the hosts share no registrable name, or are different addresses', () => {
+    expect(sharedCookieScope(['portal.example.com', 'pay.example.net'])).toBeUndefined();
+    expect(sharedCookieScope(['portal.localtest', 'pay.localtest'])).toBeUndefined();
+    expect(sharedCookieScope(['10.0.0.1', '10.0.0.2'])).toBeUndefined();
+    expect(sharedCookieScope(['[::1]', 'localhost'])).toBeUndefined();
+    expect(sharedCookieScope([])).toBeUndefined();
   });
 });

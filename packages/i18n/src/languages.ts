@@ -95,6 +95,34 @@ export function languageCookieName(host: string): string {
   return `gp_lang_${host.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
 }
 
+/**
+ * The language of the page the player saw last on any of our player hosts, in a cookie they all read. Each host
+ * keeps its own choice (spec 4) and a link carries the language forward, but the back button returns to an address
+ * that carries none: a page reached by back or forward shows this language, not the one its host stored before
+ * the player chose another one elsewhere (i18n.ts `startLanguage`).
+ */
+export const latestLanguageCookie = 'gp_latest_lang';
+
+const isAddress = (hostname: string) => /^[\d.]+$/.test(hostname) || hostname.includes(':');
+
+/**
+ * Where a cookie all of `hostnames` read can live: `{}` (no Domain) when they are one host name, as in development,
+ * where the hosts differ by port and cookies ignore ports; `{ domain }` for the longest dot-suffix of two labels or
+ * more that they all share (`portal.gp.example` and `pay.gp.example`: `gp.example`); undefined when they share
+ * none, or are different IP addresses, which no cookie spans.
+ */
+export function sharedCookieScope(hostnames: readonly string[]): { domain?: string } | undefined {
+  const names = [...new Set(hostnames.map((h) => h.toLowerCase().replace(/\.$/, '')))];
+  if (names.length === 0) return undefined;
+  if (names.length === 1) return {};
+  if (names.some(isAddress)) return undefined;
+  const labels = names.map((n) => n.split('.').reverse());
+  const shared: string[] = [];
+  for (let i = 0; labels.every((l) => l[i] !== undefined && l[i] === labels[0]![i]); i++)
+    shared.push(labels[0]![i]!);
+  return shared.length >= 2 ? { domain: shared.reverse().join('.') } : undefined;
+}
+
 export interface LanguageEnvironment {
   storage: { getItem(key: string): string | null; setItem(key: string, value: string): void } | undefined;
   /** This host's cookies (`document.cookie` in browsers); absent where there are none, as in tests. */
