@@ -106,6 +106,49 @@ describe('keyword counts', () => {
   });
 });
 
+describe('one pass for the page and its count', () => {
+  it('pages and counts alike whether the probe holds them all, the keywords are walked or looked up by pairs', async () => {
+    const reads = new DeskRepository(t.db);
+    const [model] = await t.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, threads[0]!.id));
+    const { id: _id, ...fields } = model!;
+    const made = async (title: string, n: number) =>
+      (
+        await t.db
+          .insert(csWorkOrder)
+          .values(Array.from({ length: n }, (_, i) => ({ ...fields, title: `${title} ${i}` })))
+          .returning({ id: csWorkOrder.id })
+      )
+        .map((r) => r.id)
+        // The tickets share their last asked time: the id breaks the tie, the newest first.
+        .reverse();
+    // 130 hits: the probe holds the first page and the 101 the count needs. 30: walked (10 or more in the probe).
+    // 3: looked up by pairs.
+    const cases: [string, number[]][] = [
+      ['HARBOUR', await made('Harbour pass', 130)],
+      ['beacon', await made('Beacon code', 30)],
+      ['ÉCLAT', await made('Éclat gem', 3)],
+    ];
+    for (const [keyword, ids] of cases) {
+      for (const [offset, limit] of [
+        [0, 20],
+        [20, 20],
+        [100, 20],
+      ] as const) {
+        const page = await reads.page({ questionKeyword: keyword }, order, 'en', offset, limit);
+        expect(
+          page.rows.map((r) => r.row.id),
+          `${keyword} ${offset}+${limit}`,
+        ).toEqual(ids.slice(offset, offset + limit));
+        expect(page.counted, keyword).toEqual(
+          ids.length > textSearchTotalCap
+            ? { total: textSearchTotalCap, capped: true }
+            : { total: ids.length, capped: false },
+        );
+      }
+    }
+  });
+});
+
 describe('closed time ranges', () => {
   it('sorted by last asked or last updated, answer as the whole order would, page by page', async () => {
     const reads = new DeskRepository(t.db);

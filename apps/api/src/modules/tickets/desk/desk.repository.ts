@@ -11,7 +11,7 @@ import type { Db } from '../../../db/database.ts';
 import { csFaq, csFaqI18n, csWorkOrder, csWorkOrderMessage } from '../../../db/schema/cs.schema.ts';
 import { gameI18n } from '../../../db/schema/game.schema.ts';
 import { member } from '../../../db/schema/member.schema.ts';
-import { countCapped, matching } from '../../../db/capped-count.ts';
+import { cappedTotal, countCapped, matching } from '../../../db/capped-count.ts';
 import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../../db/prepared-shape.ts';
 import { pageTotalCap, textSearchTotalCap } from '@gp/contracts';
 import { containsText, mayContainText } from '../../../db/text-search.ts';
@@ -275,15 +275,62 @@ export class DeskRepository {
   /** One page of the filtered tickets, and how many match (up to the cap of capped-count.ts). */
   async page(filter: TicketFilter, order: TicketOrder, lang: string, offset: number, limit: number) {
     if (!isTextSearch(filter)) return this.preparedPage(filter, order, lang, offset, limit);
-    const search = await this.keywordSearch(filter, order);
-    const rows = await this.rows(filter, order, lang, offset, limit, search);
-    const counted = await countCapped(
-      this.db,
-      // A text search counts along the page's index, stopping at the cap, whatever the planner guesses.
-      matching(this.db, csWorkOrder, this.conditions(filter, search)).orderBy(...orderBy(order)),
-      textSearchTotalCap,
+    const ids = await this.textSearchIds(filter, order, Math.max(textSearchTotalCap + 1, offset + limit));
+    const pageIds = ids.slice(offset, offset + limit);
+    const found = pageIds.length
+      ? await this.select(lang).where(inArray(csWorkOrder.id, pageIds))
+      : ([] as DeskTicketRow[]);
+    const byId = new Map(found.map((r) => [r.row.id, r]));
+    return {
+      rows: pageIds.flatMap((id) => byId.get(id) ?? []),
+      counted: cappedTotal(ids.length, textSearchTotalCap),
+    };
+  }
+
+  /**
+   * The first `wanted` tickets of a text search in the page's order: the page and its count ("100+") in one pass,
+   * the probe's when it holds them all. The probe walks the first `probeSize` tickets of the order under the other
+   * filters (see KeywordSearch): `wanted` hits there are the search's first `wanted`; `walkHits` of them make
+   * the keywords common, walked down the whole order; fewer go through the pairs. A keyword without a pair the
+   * indexes know, or a search by operator alone, is walked without a probe.
+   */
+  private async textSearchIds(filter: TicketFilter, order: TicketOrder, wanted: number): Promise<number[]> {
+    const keywords = keywordsOf(filter);
+    const walkOnly = keywords.length === 0 || keywords.some((k) => !mayContainText(csWorkOrder.title, k));
+    if (walkOnly) return this.firstIds(this.conditions(filter, 'walk'), order, wanted);
+    const others = {
+      ...filter,
+      questionKeyword: undefined,
+      contentKeyword: undefined,
+      answerKeyword: undefined,
+    };
+    const first = this.db
+      .select({ id: csWorkOrder.id })
+      .from(csWorkOrder)
+      .where(this.conditions(others))
+      .orderBy(...orderBy(order))
+      .limit(probeSize);
+    // `= any(array(...))`: the first tickets looked up by key, then tested and sorted; as `in (...)` PostgreSQL may
+    // walk the order's whole index testing membership instead, when the keywords are rare.
+    const probed = await this.firstIds(
+      and(sql`${csWorkOrder.id} = any(array(${first}))`, this.conditions(filter, 'walk')),
+      order,
+      wanted,
     );
-    return { rows, counted };
+    if (probed.length >= wanted) return probed;
+    const search: KeywordSearch = probed.length >= walkHits ? 'walk' : 'pairs';
+    return this.firstIds(this.conditions(filter, search), order, wanted);
+  }
+
+  /** The ids of the first `wanted` tickets under `where` in the page's order. */
+  private async firstIds(where: SQL | undefined, order: TicketOrder, wanted: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: csWorkOrder.id })
+      .from(csWorkOrder)
+      .where(where)
+      .orderBy(...orderBy(order))
+      .limit(wanted);
+    return rows.map((r) => r.id);
   }
 
   /**
