@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { groupsOf, OrderNumber } from './order-number.tsx';
+import { groupsOf } from './copy-value.tsx';
+import { OrderNumber } from './order-number.tsx';
 import { renderApp } from './testing.tsx';
 
 afterEach(() => {

@@ -9,10 +9,9 @@ import { useTranslation } from 'react-i18next';
 import type { PayInstructions as Instructions, PayOrderItem } from '@gp/contracts/pay';
 import { currentLanguage } from '@gp/i18n';
 import { formatMoney, marketDecimal } from '@gp/i18n/format';
-import { groupsOf } from '@gp/ui/order-number';
+import { CopyValue, Grouped, groupsOf } from '@gp/ui/copy-value';
 import { visuallyHidden } from '@gp/ui/visually-hidden';
 import { clock, minutesMark } from '../model/pay-action.ts';
-import { CopyValue, Grouped } from './copy-value.tsx';
 import { QrCode } from './qr-code.tsx';
 import { useSecondsLeft } from './use-seconds-left.ts';
 import styles from './pay-instructions.module.css';
@@ -31,6 +30,12 @@ export function PayInstructions({
   h5: boolean;
 }) {
   const { t } = useTranslation('pay');
+  const copyTexts = (label: string, copied: string) => ({
+    button: t('instructions.copy'),
+    label,
+    copied,
+    failed: t('instructions.copyFailed'),
+  });
   const left = useSecondsLeft(expiresAt);
   const expired = left === 0;
   const amount = formatMoney(order.product_price, order.currency, order.exponent, currentLanguage());
@@ -71,18 +76,18 @@ export function PayInstructions({
             <dd>
               <CopyValue
                 value={instructions.account_number}
-                copyLabel={t('instructions.copyAccount')}
-                copiedText={t('instructions.accountCopied')}
+                texts={copyTexts(t('instructions.copyAccount'), t('instructions.accountCopied'))}
+                prominent
               >
-                <Grouped groups={groupsOf(instructions.account_number)} />
+                <Grouped groups={groupsOf(instructions.account_number)} large />
               </CopyValue>
             </dd>
             <dt>{t('confirm.amount')}</dt>
             <dd>
               <CopyValue
                 value={marketDecimal(order.product_price, order.currency, order.exponent)}
-                copyLabel={t('instructions.copyAmount')}
-                copiedText={t('instructions.amountCopied')}
+                texts={copyTexts(t('instructions.copyAmount'), t('instructions.amountCopied'))}
+                prominent
               >
                 <strong className={styles.amount}>{amount}</strong>
               </CopyValue>
