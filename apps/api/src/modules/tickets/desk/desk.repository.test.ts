@@ -1,6 +1,6 @@
 /**
  * The queue's keywords: looked for through the character pairs of the titles and messages (a rare keyword) or
- * ticket by ticket along the page's order (a common one, see DeskRepository `keywordSearch`); both find the
+ * ticket by ticket along the page's order (a common one, see DeskRepository `probe`); both find the
  * same tickets in the same order, whatever the case and script of the keyword.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -201,14 +201,21 @@ export class DeskRepository {
   }
 
   /**
-   * How to look for the filter's keywords (see KeywordSearch): walk when `walkHits` of the first `probeSize`
-   * tickets of the order under the other filters hold them all, or when a keyword has no pair the indexes know.
+   * How to look for the filter's keywords (see KeywordSearch), told by the first `probeSize` tickets of the order
+   * under the other filters: walk when `walkHits` of them hold the keywords, or when a keyword has no pair the
+   * indexes know. `probed`: the ids of those holding them, in the page's order, at most `wanted` - the search's
+   * first ones.
    */
-  private async keywordSearch(filter: TicketFilter, order: TicketOrder): Promise<KeywordSearch> {
+  private async probe(
+    filter: TicketFilter,
+    order: TicketOrder,
+    wanted: number,
+  ): Promise<{ search: KeywordSearch; probed?: number[] }> {
     const keywords = keywordsOf(filter);
-    if (keywords.length === 0) return 'pairs';
+    // The operator's name alone: walked whatever the search (see `conditions`).
+    if (keywords.length === 0) return { search: 'walk' };
     // A keyword without a pair the indexes hold (one character, or only cased non-ASCII pairs) can only be walked.
-    if (keywords.some((k) => !mayContainText(csWorkOrder.title, k))) return 'walk';
+    if (keywords.some((k) => !mayContainText(csWorkOrder.title, k))) return { search: 'walk' };
     const others = {
       ...filter,
       questionKeyword: undefined,
@@ -221,11 +228,14 @@ export class DeskRepository {
       .where(this.conditions(others))
       .orderBy(...orderBy(order))
       .limit(probeSize);
-    const [found] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(csWorkOrder)
-      .where(and(inArray(csWorkOrder.id, first), this.conditions(filter, 'walk')));
-    return (found?.n ?? 0) >= walkHits ? 'walk' : 'pairs';
+    // `= any(array(...))`: the first tickets looked up by key, then tested and sorted; as `in (...)` PostgreSQL may
+    // walk the order's whole index testing membership instead, when the keywords are rare.
+    const probed = await this.firstIds(
+      and(sql`${csWorkOrder.id} = any(array(${first}))`, this.conditions(filter, 'walk')),
+      order,
+      wanted,
+    );
+    return { search: probed.length >= walkHits ? 'walk' : 'pairs', probed };
   }
 
   /** The filtered tickets in the asked order (the id breaks ties), `limit` from `offset`. */
@@ -238,7 +248,7 @@ export class DeskRepository {
     search?: KeywordSearch,
   ) {
     return this.select(lang)
-      .where(this.conditions(filter, search ?? (await this.keywordSearch(filter, order))))
+      .where(this.conditions(filter, search ?? (await this.probe(filter, order, walkHits)).search))
       .orderBy(...orderBy(order))
       .limit(limit)
       .offset(offset);
@@ -289,36 +299,11 @@ export class DeskRepository {
 
   /**
    * The first `wanted` tickets of a text search in the page's order: the page and its count ("100+") in one pass,
-   * the probe's when it holds them all. The probe walks the first `probeSize` tickets of the order under the other
-   * filters (see KeywordSearch): `wanted` hits there are the search's first `wanted`; `walkHits` of them make
-   * the keywords common, walked down the whole order; fewer go through the pairs. A keyword without a pair the
-   * indexes know, or a search by operator alone, is walked without a probe.
+   * the probe's (`probe`) when it holds them all, else down the whole order as the probe tells.
    */
   private async textSearchIds(filter: TicketFilter, order: TicketOrder, wanted: number): Promise<number[]> {
-    const keywords = keywordsOf(filter);
-    const walkOnly = keywords.length === 0 || keywords.some((k) => !mayContainText(csWorkOrder.title, k));
-    if (walkOnly) return this.firstIds(this.conditions(filter, 'walk'), order, wanted);
-    const others = {
-      ...filter,
-      questionKeyword: undefined,
-      contentKeyword: undefined,
-      answerKeyword: undefined,
-    };
-    const first = this.db
-      .select({ id: csWorkOrder.id })
-      .from(csWorkOrder)
-      .where(this.conditions(others))
-      .orderBy(...orderBy(order))
-      .limit(probeSize);
-    // `= any(array(...))`: the first tickets looked up by key, then tested and sorted; as `in (...)` PostgreSQL may
-    // walk the order's whole index testing membership instead, when the keywords are rare.
-    const probed = await this.firstIds(
-      and(sql`${csWorkOrder.id} = any(array(${first}))`, this.conditions(filter, 'walk')),
-      order,
-      wanted,
-    );
-    if (probed.length >= wanted) return probed;
-    const search: KeywordSearch = probed.length >= walkHits ? 'walk' : 'pairs';
+    const { search, probed } = await this.probe(filter, order, wanted);
+    if (probed && probed.length >= wanted) return probed;
     return this.firstIds(this.conditions(filter, search), order, wanted);
   }
 
