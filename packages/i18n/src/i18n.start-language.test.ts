@@ -126,7 +126,8 @@ describe('startLanguage', () => {
     expect(back.jar.values.get('gp_lang_localhost_8080')).toBe('vi');
     expect(document.documentElement.lang).toBe('vi');
 
-    // Reached by a link or typed: each host keeps its own choice (spec 4), and the page names its language as the latest.
+    // Reached by a link or typed: each host keeps its own choice (spec 4), and the page names its language as the
+    // latest.
     const typed = openPage(
       'http://localhost:8080/news',
       ['en-US'],

@@ -174,9 +174,10 @@ const reachedByHistory = () => {
  * The language this page starts in, also written to `<html lang>`: with `carried` (every app), the one a link
  * from another of our hosts carried (kept for this host from now on, and taken out of the address before the
  * router reads it); on a page the back or forward button returned to, the language of the page the player saw
- * last on any of `origins` (our player hosts; the console passes none and takes no part); else this host's stored choice, else the browser's. A page the browser
- * kept whole and shows again (the back-forward cache) reloads in that language when it differs. No screen may use `lang` in its
- * address for anything else (the console's FAQ list names its language filter `language`).
+ * last on any of `origins` (our player hosts; the console passes none and takes no part); else this host's stored
+ * choice, else the browser's. A page the browser kept whole and shows again (the back-forward cache) reloads in
+ * that language when it differs. No screen may use `lang` in its address for anything else (the console's FAQ
+ * list names its language filter `language`).
  */
 export function startLanguage({
   carried: adopt = false,
