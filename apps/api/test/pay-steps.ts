@@ -198,7 +198,7 @@ export async function orderRowOf(db: Db, orderNo: string) {
   return row;
 }
 
-/** Places an order for a character at the product's web price in `currency`, paid with `paymentType`. */
+/** Places an order for `order`'s character at the product's web price in its currency, paid by its payment type. */
 export async function placeOrderAt(
   app: FastifyInstance,
   db: Db,
