@@ -57,7 +57,8 @@ function openPage(
   return { storage, replaceState, location, jar, restore };
 }
 
-const playerOrigins = ['http://localhost:8080', 'http://localhost:8081', 'http://localhost:8082'];
+/** Development's player hosts differ by port only: the shared cookie needs no Domain (languages.ts `sharedCookieScope`). */
+const localScope = {};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -121,7 +122,7 @@ describe('startLanguage', () => {
         reached: 'back_forward',
       },
     );
-    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('vi');
+    expect(startLanguage({ carried: true, languageScope: localScope })).toBe('vi');
     expect(back.storage.get('gp.lang:localhost:8080')).toBe('vi');
     expect(back.jar.values.get('gp_lang_localhost_8080')).toBe('vi');
     expect(document.documentElement.lang).toBe('vi');
@@ -136,7 +137,7 @@ describe('startLanguage', () => {
         cookies: { gp_latest_lang: 'vi' },
       },
     );
-    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('th');
+    expect(startLanguage({ carried: true, languageScope: localScope })).toBe('th');
     expect(typed.jar.values.get('gp_latest_lang')).toBe('th');
     // Development's hosts differ by port only: a cookie without Domain reaches them all.
     expect(typed.jar.writes.find((w) => w.startsWith('gp_latest_lang='))).toBe(
@@ -153,7 +154,7 @@ describe('startLanguage', () => {
         reached: 'back_forward',
       },
     );
-    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('zh');
+    expect(startLanguage({ carried: true, languageScope: localScope })).toBe('zh');
 
     // A latest language we do not offer is no language.
     openPage(
@@ -165,27 +166,24 @@ describe('startLanguage', () => {
         reached: 'back_forward',
       },
     );
-    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('th');
+    expect(startLanguage({ carried: true, languageScope: localScope })).toBe('th');
   });
 
-  it('writes the latest language for the hosts under their shared name, Secure on https', () => {
+  it("writes the latest language under the hosts' shared name, Secure on https; nowhere when they share none", () => {
     const page = openPage('https://pay.gp.example/pay_h5?lang=th', ['en-US']);
-    startLanguage({
-      carried: true,
-      origins: ['https://www.gp.example', 'https://passport.gp.example', 'https://pay.gp.example'],
-    });
+    startLanguage({ carried: true, languageScope: { domain: 'gp.example' } });
     expect(page.jar.writes.find((w) => w.startsWith('gp_latest_lang='))).toBe(
       'gp_latest_lang=th; Path=/; Domain=gp.example; SameSite=Lax; Secure',
     );
 
     const apart = openPage('https://pay.example.net/pay_h5?lang=th', ['en-US']);
-    startLanguage({ carried: true, origins: ['https://www.example.com', 'https://pay.example.net'] });
+    startLanguage({ carried: true, languageScope: null });
     expect(apart.jar.values.has('gp_latest_lang')).toBe(false);
   });
 
   it('a page shown again from the back-forward cache reloads in the latest language, once it differs', () => {
     const page = openPage('http://localhost:8082/pay_h5', ['en-US'], { 'gp.lang:localhost:8082': 'th' });
-    expect(startLanguage({ carried: true, origins: playerOrigins })).toBe('th');
+    expect(startLanguage({ carried: true, languageScope: localScope })).toBe('th');
     page.restore();
     expect(page.location.reload).not.toHaveBeenCalled();
     // Meanwhile the player chose Chinese on another of our hosts.
@@ -197,7 +195,7 @@ describe('startLanguage', () => {
 
   it('a switch names the new language as the latest; the console takes no part', () => {
     const page = openPage('http://localhost:8081/login', ['en-US'], { 'gp.lang:localhost:8081': 'en' });
-    startLanguage({ carried: true, origins: playerOrigins });
+    startLanguage({ carried: true, languageScope: localScope });
     switchLanguage('vi');
     expect(page.jar.values.get('gp_latest_lang')).toBe('vi');
     expect(page.location.reload).toHaveBeenCalledTimes(1);

@@ -13,7 +13,6 @@ import {
   isEnabledLanguage,
   latestLanguageCookie,
   optionOf,
-  sharedCookieScope,
   storeLanguage,
   type LanguageEnvironment,
 } from './languages.ts';
@@ -161,31 +160,29 @@ function latestOnReturn(now: EnabledLanguage | undefined): EnabledLanguage | und
   return isEnabledLanguage(latest) && latest !== now ? latest : undefined;
 }
 
-const reachedByHistory = () => {
-  try {
-    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-    return entry?.type === 'back_forward';
-  } catch {
-    return false;
-  }
-};
+const reachedByHistory = () =>
+  (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ===
+  'back_forward';
 
 /**
  * The language this page starts in, also written to `<html lang>`: with `carried` (every app), the one a link
  * from another of our hosts carried (kept for this host from now on, and taken out of the address before the
  * router reads it); on a page the back or forward button returned to, the language of the page the player saw
- * last on any of `origins` (our player hosts; the console passes none and takes no part); else this host's stored
+ * last on any of our player hosts (`languageScope`; the console passes none and takes no part); else this host's stored
  * choice, else the browser's. A page the browser kept whole and shows again (the back-forward cache) reloads in
  * that language when it differs. No screen may use `lang` in its address for anything else (the console's FAQ
  * list names its language filter `language`).
  */
 export function startLanguage({
   carried: adopt = false,
-  origins,
-}: { carried?: boolean; origins?: readonly string[] } = {}): EnabledLanguage {
+  languageScope,
+}: {
+  carried?: boolean;
+  /** languages.ts `sharedCookieScope` of our player hosts (worked out by the build); null: they share none. */
+  languageScope?: { domain?: string } | null;
+} = {}): EnabledLanguage {
   const env = browserLanguageEnvironment();
-  const hostname = new URL(window.location.href).hostname;
-  latestScope = origins && sharedCookieScope([hostname, ...origins.map((o) => new URL(o).hostname)]);
+  latestScope = languageScope ?? undefined;
   const carried = adopt ? takeLanguage(window.location.href) : { lang: undefined, url: '', found: false };
   if (carried.found) window.history.replaceState(window.history.state, '', carried.url);
   const returned = carried.lang || !reachedByHistory() ? undefined : latestOnReturn(undefined);

@@ -39,11 +39,11 @@ async function resolveLazy(routes: RouteObject[]): Promise<void> {
 export async function bootApp(options: {
   namespaces: readonly Namespace[];
   routes: RouteObject[];
-  /** Our hosts' origins: the page the back button returns to shows the language the player saw last on them. */
-  origins: readonly string[];
+  /** Where our player hosts share a cookie (the build's `__GP_LANGUAGE_SCOPE__`): see i18n `startLanguage`. */
+  languageScope: { domain?: string } | null;
   rootId?: string;
 }) {
-  const lang = startLanguage({ carried: true, origins: options.origins });
+  const lang = startLanguage({ carried: true, languageScope: options.languageScope });
   const root = document.getElementById(options.rootId ?? 'root');
   if (!root) throw new Error('no #root element');
   const first = readFirstScreen();

@@ -1,7 +1,7 @@
 /**
  * Build settings every player app shares (DESIGN section 7: small for phones on slow networks):
  * - the environment is checked when the build starts and handed to the code as constants (`__GP_HOSTS__`,
- *   `__GP_SOCIAL_LOGIN__`), so the browser carries neither the checker nor zod;
+ *   `__GP_SOCIAL_LOGIN__`, `__GP_LANGUAGE_SCOPE__`), so the browser carries neither the checker nor zod;
  * - contracts reach the browser as answer shapes, not zod (`browserContracts`);
  * - every text file is also written gzip- and brotli-compressed beside itself for the static server;
  * - index.html preloads the default language's strings that every first screen waits for (en is loaded in
@@ -17,6 +17,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadEnv, type BuildEnvironmentOptions, type Plugin, type Rollup } from 'vite';
 import { site } from '@gp/config';
 import { hostsFromAppEnv, socialLoginFromAppEnv } from '@gp/config/app-env';
+import { sharedCookieScope } from '@gp/i18n/languages';
 import { browserContracts } from '@gp/api-client/vite-plugin';
 import { afterPaintLoader } from './after-paint.ts';
 import { contentSecurityPolicy, zodWithoutEval } from './content-security-policy.ts';
@@ -221,9 +222,14 @@ export function preactInBuild(): Plugin {
 /** The checked app environment as `define` constants; a wrong variable stops the build, naming it. */
 export function appEnvDefines(mode: string, envDir: string): Record<string, string> {
   const env = loadEnv(mode, envDir, 'VITE_');
+  const { apps } = hostsFromAppEnv(env);
+  const playerHosts = [apps.portal, apps.passport, apps.pay].map((origin) => new URL(origin).hostname);
   return {
     __GP_HOSTS__: JSON.stringify(hostsFromAppEnv(env)),
     __GP_SOCIAL_LOGIN__: JSON.stringify(socialLoginFromAppEnv(env)),
+    // Where the player hosts' shared language cookie lives (i18n `startLanguage`), worked out here rather than in
+    // every phone's first script.
+    __GP_LANGUAGE_SCOPE__: JSON.stringify(sharedCookieScope(playerHosts) ?? null),
   };
 }
 
