@@ -1,9 +1,14 @@
 import { describe, it, expect } from 'vitest';
-import en from '../../i18n/locales/en/errors.json' with { type: 'json' };
-import th from '../../i18n/locales/th/errors.json' with { type: 'json' };
-import cn from '../../i18n/locales/cn/errors.json' with { type: 'json' };
-import vi from '../../i18n/locales/vi/errors.json' with { type: 'json' };
-import zh from '../../i18n/locales/zh/errors.json' with { type: 'json' };
+import enErrors from '../../i18n/locales/en/errors.json' with { type: 'json' };
+import thErrors from '../../i18n/locales/th/errors.json' with { type: 'json' };
+import cnErrors from '../../i18n/locales/cn/errors.json' with { type: 'json' };
+import viErrors from '../../i18n/locales/vi/errors.json' with { type: 'json' };
+import zhErrors from '../../i18n/locales/zh/errors.json' with { type: 'json' };
+import enStaff from '../../i18n/locales/en/staff-errors.json' with { type: 'json' };
+import thStaff from '../../i18n/locales/th/staff-errors.json' with { type: 'json' };
+import cnStaff from '../../i18n/locales/cn/staff-errors.json' with { type: 'json' };
+import viStaff from '../../i18n/locales/vi/staff-errors.json' with { type: 'json' };
+import zhStaff from '../../i18n/locales/zh/staff-errors.json' with { type: 'json' };
 import {
   catalogue,
   codes,
@@ -11,9 +16,11 @@ import {
   errorDomains,
   isErrorDomain,
   messageKey,
+  messageNamespace,
   networkErrorKey,
   unknownErrorKey,
   type ErrorDomain,
+  type ErrorMessageKey,
 } from './catalogue.ts';
 
 /** Flattens a nested message object into dotted key -> value. */
@@ -31,6 +38,12 @@ function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
   return out;
 }
 
+// A language's error texts are its two namespaces together; which key sits in which is tested below.
+const en = { ...enErrors, ...enStaff };
+const th = { ...thErrors, ...thStaff };
+const cn = { ...cnErrors, ...cnStaff };
+const vi = { ...viErrors, ...viStaff };
+const zh = { ...zhErrors, ...zhStaff };
 const enKeys = flatten(en);
 const locales = { th, cn, vi, zh } as const;
 
@@ -313,6 +326,34 @@ describe('messageKey', () => {
   it('staff see the ticket rules too', () => {
     expect(messageKey('staff', codes.ticketAlreadyReplied)).toBe('staff.ticketAlreadyReplied');
     expect(messageKey('staff', codes.ticketCannotReply)).toBe('staff.ticketCannotReply');
+  });
+});
+
+describe('messageNamespace', () => {
+  const files = { errors: flatten(enErrors), 'staff-errors': flatten(enStaff) } as const;
+
+  it('puts the staff domain in staff-errors and every other domain in errors', () => {
+    expect(messageNamespace('staff.ticketHandledByOther')).toBe('staff-errors');
+    expect(messageNamespace('staff.refunds.notPaid')).toBe('staff-errors');
+    expect(messageNamespace('passport.wrongCredentials')).toBe('errors');
+    expect(messageNamespace(unknownErrorKey)).toBe('errors');
+  });
+
+  it('goes by the key found, so a staff lookup that falls back to common reads errors', () => {
+    expect(messageNamespace(messageKey('staff', codes.notLoggedIn))).toBe('errors');
+    expect(messageNamespace(messageKey('staff', codes.staffTicketHandledByOther))).toBe('staff-errors');
+  });
+
+  it('names the file that holds each key, and only that one', () => {
+    const keys = new Set<ErrorMessageKey>([unknownErrorKey, networkErrorKey]);
+    for (const domain of errorDomains)
+      for (const key of Object.values(catalogue[domain])) keys.add(key as ErrorMessageKey);
+    for (const key of keys) {
+      const ns = messageNamespace(key);
+      const other = ns === 'errors' ? 'staff-errors' : 'errors';
+      expect(files[ns].has(key), `${ns} has ${key}`).toBe(true);
+      expect(files[other].has(key), `${other} lacks ${key}`).toBe(false);
+    }
   });
 });
 

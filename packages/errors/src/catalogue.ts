@@ -1,6 +1,7 @@
 /**
- * The error catalogue (spec section 8, design section 4): every answer code maps to a message key in the
- * `errors` i18n namespace (packages/i18n/locales/<lang>/errors.json). The same number can mean different things
+ * The error catalogue (spec section 8, design section 4): every answer code maps to a message key, a dotted path
+ * into the i18n namespace `messageNamespace` names (packages/i18n/locales/<lang>/errors.json, or
+ * staff-errors.json for the staff domain). The same number can mean different things
  * on different hosts (e.g. -704 is "SMS code wrong" on passport but "phone format" on customer service), so the
  * catalogue is keyed by (domain, code). The UI shows the translated text for the key, never the server's free
  * text, and code branches on `codes.*`, never on message text.
@@ -275,7 +276,7 @@ export type ErrorMessageKey =
   | typeof unknownErrorKey
   | typeof networkErrorKey;
 
-/** domain -> numeric code -> message key (a dotted path into the `errors` i18n namespace). */
+/** domain -> numeric code -> message key (a dotted path into the i18n namespace `messageNamespace` names). */
 export const catalogue: { readonly [D in ErrorDomain]: Readonly<Record<number, string>> } = catalogueData;
 
 function lookup(domain: ErrorDomain, code: number): ErrorMessageKey | undefined {
@@ -296,6 +297,30 @@ const groupDomains = {
   csmng: 'staff',
   upload: 'service',
 } as const satisfies Record<CallGroup, ErrorDomain>;
+
+/**
+ * The i18n namespace each domain's texts live in. Only the staff group (csmng: the console's calls and the staff
+ * login) answers in the staff domain, and no player app makes those calls, so its texts are in `staff-errors`,
+ * which only the console loads: the player apps, held to tight byte budgets, would otherwise carry them on every
+ * first screen. Every other domain answers the player apps' calls, so its texts are in `errors`, which every app
+ * loads at start. packages/i18n/src/locales.test.ts checks this split against the contracts.
+ */
+const domainNamespaces = {
+  common: 'errors',
+  passport: 'errors',
+  service: 'errors',
+  pay: 'errors',
+  staff: 'staff-errors',
+} as const satisfies Record<ErrorDomain, string>;
+export type ErrorNamespace = (typeof domainNamespaces)[ErrorDomain];
+
+/**
+ * The namespace holding a key's text: that of the domain the key belongs to (its first part), not of the domain
+ * looked up, since a staff lookup that falls back to common lands on a common key, in `errors`.
+ */
+export function messageNamespace(key: ErrorMessageKey): ErrorNamespace {
+  return domainNamespaces[key.slice(0, key.indexOf('.')) as ErrorDomain];
+}
 
 /** Which domain a call group's codes belong to: web->common, passport->passport, pay->pay, cs->service, csmng->staff, upload->service. */
 export function domainOfGroup(group: CallGroup): ErrorDomain {

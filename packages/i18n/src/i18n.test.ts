@@ -4,8 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EnabledLanguage } from '@gp/config';
-import { addStrings, createI18n } from './i18n.ts';
-import { languageOf } from './languages.ts';
+import { codes } from '@gp/errors';
+import { consoleLocales } from './console-locales.ts';
+import { addStrings, consoleNamespaces, createI18n, errorText, playerNamespaces } from './i18n.ts';
+import { enabledLanguages, languageOf } from './languages.ts';
+import thStaff from '../locales/th/staff-errors.json' with { type: 'json' };
+import thErrors from '../locales/th/errors.json' with { type: 'json' };
 
 const tags: [EnabledLanguage, string][] = [
   ['en', 'en'],
@@ -51,10 +55,10 @@ describe('createI18n', () => {
   });
 
   it('uses the real plural keys of the locale files', async () => {
-    const en = await createI18n('en', ['desk']);
+    const en = await createI18n('en', ['desk'], consoleLocales);
     expect(en.t('desk:queue.total', { count: 1 })).toBe('1 ticket');
     expect(en.t('desk:queue.total', { count: 3 })).toBe('3 tickets');
-    const cn = await createI18n('cn', ['desk']);
+    const cn = await createI18n('cn', ['desk'], consoleLocales);
     expect(cn.t('desk:queue.total', { count: 1 })).toBe('共 1 个工单');
   });
 
@@ -63,6 +67,43 @@ describe('createI18n', () => {
     addStrings(i18n, 'static', { en: { onlyEn: 'English' }, cn: { onlyCn: '简体' } });
     expect(i18n.t('static:onlyEn')).toBe('English');
     expect(i18n.t('static:onlyCn')).toBe('onlyCn');
+  });
+});
+
+describe('the namespaces of each side', () => {
+  it.each(enabledLanguages)(
+    '%s: a player app loads every player namespace, and no console one',
+    async (lang) => {
+      const i18n = await createI18n(lang, playerNamespaces);
+      for (const ns of playerNamespaces) expect(i18n.hasResourceBundle(i18n.language, ns), ns).toBe(true);
+      await expect(createI18n(lang, ['staff-errors'])).rejects.toThrow(/staff-errors\.json/);
+      await expect(createI18n(lang, ['admin'])).rejects.toThrow(/admin\.json/);
+      // Loaded by their screens themselves (addStrings), so not in the loaders every first screen carries.
+      await expect(createI18n(lang, ['service'])).rejects.toThrow(/service\.json/);
+    },
+  );
+
+  it.each(enabledLanguages)('%s: the console loads all of its namespaces at start', async (lang) => {
+    const i18n = await createI18n(lang, consoleNamespaces, consoleLocales);
+    for (const ns of ['common', 'errors', ...consoleNamespaces])
+      expect(i18n.hasResourceBundle(i18n.language, ns), ns).toBe(true);
+  });
+});
+
+describe('errorText', () => {
+  it("reads a staff code's text from staff-errors, as the console loads it", async () => {
+    const { t } = await createI18n('th', consoleNamespaces, consoleLocales);
+    expect(errorText(t, 'staff', codes.staffTicketHandledByOther)).toBe(thStaff.staff.ticketHandledByOther);
+    expect(errorText(t, 'staff', codes.staffCatalogImportStale)).toBe(thStaff.staff.catalogImport.stale);
+    // A staff lookup that falls back to common, and the other domains, read errors.
+    expect(errorText(t, 'staff', codes.notLoggedIn)).toBe(thErrors.common.notLoggedIn);
+    expect(errorText(t, 'service', -704)).toBe(thErrors.service.phoneFormat);
+  });
+
+  it("reads a player domain's code from errors, which a player app loads", async () => {
+    const { t } = await createI18n('th');
+    expect(errorText(t, 'pay', codes.payTooManyStreams)).toBe(thErrors.pay.tooManyStreams);
+    expect(errorText(t, 'passport', codes.tooFrequent)).toBe(thErrors.common.tooFrequent);
   });
 });
 

@@ -4,7 +4,7 @@
  * (locales.test.ts fails otherwise).
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import { messageKey, type ErrorDomain } from '@gp/errors';
+import { messageKey, messageNamespace, type ErrorDomain } from '@gp/errors';
 import type { EnabledLanguage } from '@gp/config';
 import {
   defaultLanguage,
@@ -22,42 +22,65 @@ import { takeLanguage, withLanguage } from './language-link.ts';
 export * from './languages.ts';
 export * from './language-link.ts';
 
-export const namespaces = [
-  'common',
-  'errors',
-  'portal',
-  'passport',
-  'pay',
-  'admin',
-  'static',
-  'service',
-  'desk',
-  'cms',
-  'ops',
-] as const;
-export type Namespace = (typeof namespaces)[number];
+/** The namespaces the player apps start with (common and errors in every app, the console too). */
+export const playerNamespaces = ['common', 'errors', 'portal', 'passport', 'pay'] as const;
+/**
+ * The portal's namespaces that their own screens load (`addStrings`), never `createI18n`: the legal pages' and
+ * customer service's strings stay off the first screen.
+ */
+export const screenNamespaces = ['static', 'service'] as const;
+/**
+ * The console's own namespaces, all loaded at its start: its screens' texts and the staff domain's error texts
+ * (`staff-errors`, see `messageNamespace` of @gp/errors). Their files come with `@gp/i18n/console-locales`.
+ */
+export const consoleNamespaces = ['admin', 'desk', 'cms', 'ops', 'staff-errors'] as const;
+export type Namespace =
+  (typeof playerNamespaces)[number] | (typeof screenNamespaces)[number] | (typeof consoleNamespaces)[number];
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+/** Lazy loaders of locale files by path (`../locales/<lang>/<namespace>.json`), as `import.meta.glob` gives them. */
+export type LocaleLoaders = Readonly<Record<string, () => Promise<{ default: Record<string, unknown> }>>>;
 
-async function loadNamespace(lang: EnabledLanguage, ns: Namespace): Promise<Record<string, unknown>> {
-  const load = loaders[`../locales/${lang}/${ns}.json`];
-  if (!load) throw new Error(`missing locale file ${lang}/${ns}.json`);
+// The player apps' start namespaces only: every file the glob matches is a loader entry per language on every
+// player app's first screen, and its chunks ship beside it, so a glob over all of them would carry the console's
+// namespaces (the staff-only error texts among them) to every player. The console adds its own
+// (`console-locales.ts`); the screen namespaces are imported by their screens.
+const loaders: LocaleLoaders = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../locales/*/{common,errors,portal,passport,pay}.json',
+);
+
+async function loadNamespace(
+  lang: EnabledLanguage,
+  ns: Namespace,
+  more: LocaleLoaders,
+): Promise<Record<string, unknown>> {
+  const path = `../locales/${lang}/${ns}.json`;
+  const load = more[path] ?? loaders[path];
+  if (!load) {
+    throw new Error(
+      `no loader for ${lang}/${ns}.json: console namespaces need consoleLocales, screen namespaces their screens`,
+    );
+  }
   return (await load()).default;
 }
 
 /**
- * Starts i18next in `lang` with the given namespaces (common and errors are always loaded). i18next knows the
- * languages by their BCP 47 tags (`i18nextLanguage`: `cn` is `zh-Hans`), so `i18n.language` is a tag; `languageOf`
- * turns it back into our code.
+ * Starts i18next in `lang` with the given namespaces (common and errors are always loaded), all before it
+ * answers, so no screen shows a key while its text loads. A console namespace needs its loaders in `more`
+ * (`consoleLocales` of `@gp/i18n/console-locales`). i18next knows the languages by their BCP 47 tags
+ * (`i18nextLanguage`: `cn` is `zh-Hans`), so `i18n.language` is a tag; `languageOf` turns it back into our code.
  */
-export async function createI18n(lang: EnabledLanguage, extra: readonly Namespace[] = []): Promise<I18n> {
+export async function createI18n(
+  lang: EnabledLanguage,
+  extra: readonly Namespace[] = [],
+  more: LocaleLoaders = {},
+): Promise<I18n> {
   const ns = [...new Set<Namespace>(['common', 'errors', ...extra])];
   const langs = lang === defaultLanguage ? [lang] : [lang, defaultLanguage];
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   await Promise.all(
     langs.flatMap((l) =>
       ns.map(async (n) => {
-        (resources[i18nextLanguage(l)] ??= {})[n] = await loadNamespace(l, n);
+        (resources[i18nextLanguage(l)] ??= {})[n] = await loadNamespace(l, n, more);
       }),
     ),
   );
@@ -227,7 +250,11 @@ export function switchLanguage(value: EnabledLanguage): void {
   window.location.reload();
 }
 
-/** The translated message for an error code of a domain; never the server's free text. */
+/**
+ * The translated message for an error code of a domain; never the server's free text. The staff domain's texts
+ * are in `staff-errors`, which only the console loads (`messageNamespace`).
+ */
 export function errorText(t: TFunction, domain: ErrorDomain, code: number): string {
-  return t(messageKey(domain, code), { ns: 'errors' });
+  const key = messageKey(domain, code);
+  return t(key, { ns: messageNamespace(key) });
 }

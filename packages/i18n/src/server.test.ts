@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en/common.json' with { type: 'json' };
 import vi from '../locales/vi/common.json' with { type: 'json' };
-import { messageText, orderNoteMessage } from './server.ts';
+import thErrors from '../locales/th/errors.json' with { type: 'json' };
+import thStaff from '../locales/th/staff-errors.json' with { type: 'json' };
+import { codes } from '@gp/errors';
+import { messageText, orderNoteMessage, serverMessage } from './server.ts';
+
+describe('serverMessage', () => {
+  it("words a staff call's code from staff-errors, in the caller's language", () => {
+    expect(serverMessage('th', 'staff', codes.staffTicketHandledByOther)).toBe(
+      thStaff.staff.ticketHandledByOther,
+    );
+    expect(serverMessage('th', 'staff', codes.staffRefundNotPaid)).toBe(thStaff.staff.refunds.notPaid);
+  });
+
+  it("words the other domains' codes, and a staff code that falls back to common, from errors", () => {
+    expect(serverMessage('th', 'passport', codes.passportWrongCredentials)).toBe(
+      thErrors.passport.wrongCredentials,
+    );
+    expect(serverMessage('th', 'staff', codes.notLoggedIn)).toBe(thErrors.common.notLoggedIn);
+  });
+});
 
 describe('orderNoteMessage', () => {
   const note = {

@@ -2,7 +2,7 @@
  * Texts the API writes itself, in the caller's language: error messages for the envelope `message`, and the
  * e-mails and SMS it sends. Static imports: the server loads every language once at start.
  */
-import { messageKey, type ErrorDomain } from '@gp/errors';
+import { messageKey, messageNamespace, type ErrorDomain, type ErrorNamespace } from '@gp/errors';
 import type { LanguageCode } from '@gp/config';
 import type { OrderNote } from '@gp/contracts/cs';
 import { dateTimeZone, formatDate } from './format.ts';
@@ -11,6 +11,11 @@ import th from '../locales/th/errors.json' with { type: 'json' };
 import cn from '../locales/cn/errors.json' with { type: 'json' };
 import vi from '../locales/vi/errors.json' with { type: 'json' };
 import zh from '../locales/zh/errors.json' with { type: 'json' };
+import enStaff from '../locales/en/staff-errors.json' with { type: 'json' };
+import thStaff from '../locales/th/staff-errors.json' with { type: 'json' };
+import cnStaff from '../locales/cn/staff-errors.json' with { type: 'json' };
+import viStaff from '../locales/vi/staff-errors.json' with { type: 'json' };
+import zhStaff from '../locales/zh/staff-errors.json' with { type: 'json' };
 import enMessages from '../locales/en/messages.json' with { type: 'json' };
 import thMessages from '../locales/th/messages.json' with { type: 'json' };
 import cnMessages from '../locales/cn/messages.json' with { type: 'json' };
@@ -22,7 +27,11 @@ import cnCommon from '../locales/cn/common.json' with { type: 'json' };
 import viCommon from '../locales/vi/common.json' with { type: 'json' };
 import zhCommon from '../locales/zh/common.json' with { type: 'json' };
 
-const messages: Partial<Record<LanguageCode, unknown>> = { en, th, cn, vi, zh };
+// Both error namespaces: the staff calls' envelopes carry the staff domain's texts (staff-errors).
+const messages: Record<ErrorNamespace, Partial<Record<LanguageCode, unknown>>> = {
+  errors: { en, th, cn, vi, zh },
+  'staff-errors': { en: enStaff, th: thStaff, cn: cnStaff, vi: viStaff, zh: zhStaff },
+};
 const outgoing: Partial<Record<LanguageCode, unknown>> = {
   en: enMessages,
   th: thMessages,
@@ -51,7 +60,8 @@ function lookup(tree: unknown, key: string): string | undefined {
 
 export function serverMessage(lang: LanguageCode, domain: ErrorDomain, code: number): string {
   const key = messageKey(domain, code);
-  return lookup(messages[lang], key) ?? lookup(en, key) ?? key;
+  const texts = messages[messageNamespace(key)];
+  return lookup(texts[lang], key) ?? lookup(texts.en, key) ?? key;
 }
 
 export type MessageKey =

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import admin from '@gp/i18n/locales/en/admin.json';
-import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import {
   ok,
   refuse,
@@ -116,7 +116,7 @@ describe('staff accounts', () => {
     fireEvent.click(dialog.getByRole('button', { name: admin.accounts.create }));
     expect(await dialog.findByText(admin.accounts.accountIdRule)).toBeTruthy();
     expect(dialog.getByText(admin.accounts.nameRule)).toBeTruthy();
-    expect(dialog.getByText(errors.staff.passwordRule)).toBeTruthy();
+    expect(dialog.getByText(staffErrors.staff.passwordRule)).toBeTruthy();
     expect(server.to('/account/add')).toHaveLength(0);
   });
 
@@ -129,7 +129,7 @@ describe('staff accounts', () => {
     fireEvent.change(dialog.getByLabelText(admin.accounts.name), { target: { value: 'Ann Again' } });
     fireEvent.click(dialog.getByRole('button', { name: admin.accounts.generate }));
     fireEvent.click(dialog.getByRole('button', { name: admin.accounts.create }));
-    expect(await dialog.findByText(errors.staff.accountExists)).toBeTruthy();
+    expect(await dialog.findByText(staffErrors.staff.accountExists)).toBeTruthy();
   });
 
   it('edits name and privileges; -40009 is shown translated', async () => {
@@ -143,7 +143,7 @@ describe('staff accounts', () => {
     fireEvent.change(dialog.getByLabelText(admin.accounts.name), { target: { value: 'Ann Agent-Smith' } });
     fireEvent.click(dialog.getByRole('checkbox', { name: new RegExp(admin.privilege.tickets_reply) }));
     fireEvent.click(dialog.getByRole('button', { name: admin.accounts.save }));
-    expect(await dialog.findByText(errors.staff.lastAccountsAdmin)).toBeTruthy();
+    expect(await dialog.findByText(staffErrors.staff.lastAccountsAdmin)).toBeTruthy();
     expect(server.to('/account/save')[0]!.body).toEqual({
       account_id: 'agent.one',
       account_name: 'Ann Agent-Smith',

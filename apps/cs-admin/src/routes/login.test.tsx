@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import {
   ok,
   refuse,
@@ -44,7 +44,7 @@ describe('login', () => {
       expect(screen.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false),
     );
     fillLogin('Admin', 'wrong-pass1', 'abcd');
-    expect(await screen.findByText(errors.staff.wrongCredentials)).toBeTruthy();
+    expect(await screen.findByText(staffErrors.staff.wrongCredentials)).toBeTruthy();
     expect(server.to('/login')[0]!.body).toEqual({
       account_id: 'Admin',
       account_pwd: 'wrong-pass1',
@@ -67,13 +67,13 @@ describe('login', () => {
       expect(screen.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false),
     );
     fillLogin('admin', 'whatever-1', 'zzzz');
-    expect(await screen.findByText(errors.staff.captchaWrong)).toBeTruthy();
+    expect(await screen.findByText(staffErrors.staff.captchaWrong)).toBeTruthy();
     await waitFor(() => expect(server.to('/captcha/sget')).toHaveLength(2));
   });
 
   it.each([
-    [500004, errors.staff.tooManyLogins],
-    [-40005, errors.staff.accountBlocked],
+    [500004, staffErrors.staff.tooManyLogins],
+    [-40005, staffErrors.staff.accountBlocked],
   ])('shows %i translated', async (code, text) => {
     staffServer({ '/login': () => refuse(code) });
     await renderConsole('/login');

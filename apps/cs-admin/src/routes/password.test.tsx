@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import admin from '@gp/i18n/locales/en/admin.json';
-import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import {
   ok,
   refuse,
@@ -26,10 +26,15 @@ function fill(current: string, next: string, repeat: string) {
 
 describe('password change', () => {
   it.each([
-    ['a mismatched repetition', 'my new pass 2', 'my new pass 3', errors.staff.passwordsDiffer],
-    ['a short password', 'short1', 'short1', errors.staff.passwordRule],
-    ['a password without a digit', 'no digits here', 'no digits here', errors.staff.passwordRule],
-    ['the current password again', 'one-time-pass1', 'one-time-pass1', errors.staff.newPasswordSameAsOld],
+    ['a mismatched repetition', 'my new pass 2', 'my new pass 3', staffErrors.staff.passwordsDiffer],
+    ['a short password', 'short1', 'short1', staffErrors.staff.passwordRule],
+    ['a password without a digit', 'no digits here', 'no digits here', staffErrors.staff.passwordRule],
+    [
+      'the current password again',
+      'one-time-pass1',
+      'one-time-pass1',
+      staffErrors.staff.newPasswordSameAsOld,
+    ],
   ])('catches %s on the device', async (_case, next, repeat, text) => {
     const server = staffServer({}, staffSession({ must_change_password: 1 }));
     await renderConsole('/password');
@@ -41,10 +46,10 @@ describe('password change', () => {
   });
 
   it.each([
-    [510008, errors.staff.oldPasswordWrong],
-    [510009, errors.staff.newPasswordSameAsOld],
-    [510010, errors.staff.passwordsDiffer],
-    [500006, errors.staff.passwordRule],
+    [510008, staffErrors.staff.oldPasswordWrong],
+    [510009, staffErrors.staff.newPasswordSameAsOld],
+    [510010, staffErrors.staff.passwordsDiffer],
+    [500006, staffErrors.staff.passwordRule],
   ])('shows %i translated', async (code, text) => {
     staffServer({ '/account/password': () => refuse(code) }, staffSession({ must_change_password: 1 }));
     await renderConsole('/password');

@@ -12,7 +12,7 @@ import {
   payAdminOrderRefund,
 } from '@gp/contracts/pay-admin';
 import { codes } from '@gp/errors';
-import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import { order, orderDetail, pageOf, payGame } from '../testing/pay-fixtures.ts';
 import {
   ok,
@@ -116,7 +116,7 @@ describe('refund from the order panel', { timeout: 60_000 }, () => {
     fireEvent.click(dialog.getByLabelText(ops.refunds.reasonLabel.duplicate));
     fireEvent.click(dialog.getByRole('button', { name: ops.refunds.confirm }));
     expect(
-      await dialog.findByText(errors.staff.refunds.providerRefused, {}, { timeout: 15_000 }),
+      await dialog.findByText(staffErrors.staff.refunds.providerRefused, {}, { timeout: 15_000 }),
     ).toBeTruthy();
   });
 

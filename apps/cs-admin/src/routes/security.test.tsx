@@ -1,7 +1,7 @@
 /** The login's second step, and the enrolment of a second factor, forced before any other screen opens. */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import {
   ok,
   refuse,
@@ -47,7 +47,7 @@ describe('the login’s second step', () => {
 
     fireEvent.change(screen.getByLabelText('Authenticator code'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(errors.staff.secondFactorWrong)).toBeTruthy();
+    expect(await screen.findByText(staffErrors.staff.secondFactorWrong)).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Authenticator code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -66,7 +66,7 @@ describe('the login’s second step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcde-fghjk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(errors.staff.secondFactorExpired)).toBeTruthy();
+    expect(await screen.findByText(staffErrors.staff.secondFactorExpired)).toBeTruthy();
     expect(server.to('/login/recovery')[0]!.body).toEqual({ code: 'abcde-fghjk' });
     fireEvent.click(screen.getAllByRole('button', { name: 'Back to login' })[0]!);
     await screen.findByRole('button', { name: 'Log in' });
@@ -159,7 +159,7 @@ describe('changing a factor asks "Confirm it’s you" first', () => {
       target: { value: '123456' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText(errors.staff.oldPasswordWrong)).toBeTruthy();
+    expect(await screen.findByText(staffErrors.staff.oldPasswordWrong)).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Password', { selector: 'input[type="password"]' }), {
       target: { value: 'right-pass1' },

@@ -11,6 +11,7 @@ import { vi } from 'vitest';
 import admin from '@gp/i18n/locales/en/admin.json';
 import common from '@gp/i18n/locales/en/common.json';
 import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import type { StaffAccountData, StaffSessionData } from '@gp/contracts/staff';
 import { routes } from '../app/router.tsx';
 import { useSessionStore } from '../lib/staff-session.ts';
@@ -124,7 +125,7 @@ export async function renderConsole(path: string) {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: 'en',
-    resources: { en: { admin, errors, common } },
+    resources: { en: { admin, errors, 'staff-errors': staffErrors, common } },
     // As the app starts it (createI18n): common by default, so every key outside it names its namespace.
     defaultNS: 'common',
     interpolation: { escapeValue: false },

@@ -10,6 +10,7 @@ import { vi } from 'vitest';
 import admin from '@gp/i18n/locales/en/admin.json';
 import common from '@gp/i18n/locales/en/common.json';
 import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import ops from '@gp/i18n/locales/en/ops.json';
 import type { CallContract } from '@gp/contracts';
 import { routes } from '../app/router.tsx';
@@ -22,7 +23,7 @@ export async function renderOps(path: string) {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: 'en',
-    resources: { en: { admin, errors, common, ops } },
+    resources: { en: { admin, errors, 'staff-errors': staffErrors, common, ops } },
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });

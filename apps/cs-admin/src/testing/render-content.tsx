@@ -11,6 +11,7 @@ import admin from '@gp/i18n/locales/en/admin.json';
 import cms from '@gp/i18n/locales/en/cms.json';
 import common from '@gp/i18n/locales/en/common.json';
 import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import type {
   ArticleAdminData,
   ArticleAdminSummary,
@@ -95,7 +96,7 @@ export async function renderContent(path: string) {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: 'en',
-    resources: { en: { admin, errors, common, cms } },
+    resources: { en: { admin, errors, 'staff-errors': staffErrors, common, cms } },
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });

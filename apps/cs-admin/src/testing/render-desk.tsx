@@ -7,6 +7,7 @@ import admin from '@gp/i18n/locales/en/admin.json';
 import common from '@gp/i18n/locales/en/common.json';
 import desk from '@gp/i18n/locales/en/desk.json';
 import errors from '@gp/i18n/locales/en/errors.json';
+import staffErrors from '@gp/i18n/locales/en/staff-errors.json';
 import ops from '@gp/i18n/locales/en/ops.json';
 import type { StaffPrivilege } from '@gp/contracts/staff';
 import type { DeskMessage, DeskTicketDetail, DeskTicketSummary } from '@gp/contracts/desk';
@@ -27,7 +28,7 @@ export async function renderDesk(
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: 'en',
-    resources: { en: { admin, desk, ops, errors, common } },
+    resources: { en: { admin, desk, ops, errors, 'staff-errors': staffErrors, common } },
     defaultNS: 'desk',
     interpolation: { escapeValue: false },
   });

@@ -97,6 +97,6 @@ export async function stepUpWithPasskey(password: string) {
  */
 export function secondFactorError(t: TFunction, error: unknown): string {
   if (error instanceof WebAuthnError || (error instanceof DOMException && error.name !== 'AbortError'))
-    return t('errors:staff.passkeyFailed');
+    return t('staff-errors:staff.passkeyFailed');
   return errorMessage(t, error);
 }

@@ -63,11 +63,11 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSessionD
         extra={t('password.rule')}
         dependencies={['old_pwd']}
         rules={[
-          zodRule(staffPasswordRule, t('errors:staff.passwordRule')),
+          zodRule(staffPasswordRule, t('staff-errors:staff.passwordRule')),
           ({ getFieldValue }) => ({
             validator: (_rule, value: string | undefined) =>
               value && value === getFieldValue('old_pwd')
-                ? Promise.reject(new Error(t('errors:staff.newPasswordSameAsOld')))
+                ? Promise.reject(new Error(t('staff-errors:staff.newPasswordSameAsOld')))
                 : Promise.resolve(),
           }),
         ]}
@@ -84,7 +84,7 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSessionD
             validator: (_rule, value: string | undefined) =>
               !value || value === getFieldValue('new_pwd')
                 ? Promise.resolve()
-                : Promise.reject(new Error(t('errors:staff.passwordsDiffer'))),
+                : Promise.reject(new Error(t('staff-errors:staff.passwordsDiffer'))),
           }),
         ]}
       >

@@ -180,7 +180,7 @@ export function AccountForm({
               name="account_pwd"
               label={t('accounts.oneTimePassword')}
               extra={t('accounts.oneTimePasswordHint')}
-              rules={[zodRule(staffPasswordRule, t('errors:staff.passwordRule'))]}
+              rules={[zodRule(staffPasswordRule, t('staff-errors:staff.passwordRule'))]}
             >
               <Input autoComplete="off" spellCheck={false} maxLength={64} className={layout.mono} />
             </Form.Item>

@@ -92,7 +92,7 @@ export function AccountsTable({
           const own = account.staff_id === ownStaffId;
           const busy = busyAccount === account.account_id;
           const ownOnly = (button: React.ReactElement) =>
-            own ? <Tooltip title={t('errors:staff.notOnOwnAccount')}>{button}</Tooltip> : button;
+            own ? <Tooltip title={t('staff-errors:staff.notOnOwnAccount')}>{button}</Tooltip> : button;
           const label = (action: string) => t(action, { account: account.account_id });
           return (
             <Space size={4} wrap>
