@@ -3,7 +3,15 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from './database.ts';
-import { containsPattern, containsText, foldCase, foldText, mayContainText } from './text-search.ts';
+import {
+  containsPattern,
+  containsText,
+  foldCase,
+  foldText,
+  mayContainText,
+  mayContainTriples,
+  trigramQuery,
+} from './text-search.ts';
 
 describe('foldCase', () => {
   it('folds ASCII, Vietnamese, Latin-1, Greek and Cyrillic capitals and leaves caseless scripts alone', () => {
@@ -159,5 +167,57 @@ describe('the bigram search structures (migration 0025)', () => {
     expect(query('PASSWORD')).not.toContain('translate');
     expect(query('公会')).not.toContain('translate');
     expect(query('HỘI')).toContain('translate');
+  });
+});
+
+describe('the triples of the desk\'s search (migration 0044)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  const one = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+
+  it('answers the triples of the lower-cased text, the last two with the end mark', async () => {
+    const { triples, empty, single } = await one<{ triples: string[]; empty: string[]; single: string[] }>(
+      sql`select tsvector_to_array(gp_trigrams('AB 公会')) as triples,
+        tsvector_to_array(gp_trigrams('')) as empty, tsvector_to_array(gp_trigrams('x')) as single`,
+    );
+    expect([...triples].sort()).toEqual(['ab ', 'b 公', ' 公会', '公会\u001f'].sort());
+    expect(empty).toEqual([]);
+    expect(single).toEqual([]);
+  });
+
+  it('asks for the triples no folding changes, else for the pairs as the start of a triple', () => {
+    expect(trigramQuery('风影海')).toBe("'风影海'");
+    expect(trigramQuery('BANG hội')).toBe("'ban' & 'ang' & 'ng ' & 'g h'");
+    expect(trigramQuery('公会')).toBe("'公会':*");
+    expect(trigramQuery("O'\\")).toBe("'o''\\\\'");
+    expect(trigramQuery('x')).toBeUndefined();
+    expect(trigramQuery('Ộ')).toBeUndefined();
+  });
+
+  it('never rules out a text containsText finds, in any script, wherever the keyword stands', async () => {
+    const texts = ['Đăng nhập BANG HỘI', 'รหัสผ่านของบัญชี', '公会兑换码', 'Reset your PASSWORD now', "50%_off it's", 'ab'];
+    const keywords = ['bang hội', 'ผ่านข', '兑换', '换码', 'password', 'WORD N', '%_o', "t's", 'hội b', 'ภาษา', 'ab', 'x', 'a"b\\c'];
+    for (const text of texts) {
+      for (const keyword of keywords) {
+        const maybe = mayContainTriples(sql`gp_trigrams(${text}::text)`, keyword);
+        const { exact, possible } = await one<{ exact: boolean; possible: boolean }>(
+          sql`select ${containsText(sql`${text}::text`, keyword)} as exact, ${maybe ?? sql`true`} as possible`,
+        );
+        if (exact) expect(possible, `${keyword} in ${text}`).toBe(true);
+      }
+    }
+  });
+
+  it('rules out a text that lacks a triple of the keyword', async () => {
+    const { possible } = await one<{ possible: boolean }>(
+      sql`select ${mayContainTriples(sql`gp_trigrams('风影 影海')`, '风影海')!} as possible`,
+    );
+    expect(possible).toBe(false);
   });
 });

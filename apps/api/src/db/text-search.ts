@@ -104,3 +104,36 @@ export function mayContainText(column: SQLWrapper, keyword: string): SQL | undef
   );
   return sql`gp_bigrams(${column}) @> array[${wanted}]::text[]`;
 }
+
+/** A lexeme of a tsquery, quoted (its quotes doubled, its backslashes escaped). */
+const lexeme = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The tsquery of a necessary condition of `containsText(text, keyword)` over `gp_trigrams(text)` (migration
+ * 0044: the character triples of `lower(text)`, the text's end marked by U+001F): every triple of the folded
+ * keyword whose three characters are `foldProof`; without such a triple (a keyword of two characters, or one
+ * whose triples all hold a cased non-ASCII letter), every such pair as the prefix of a triple, which each pair
+ * of the text is thanks to the end mark. Undefined when neither is left (one character): only containsText can
+ * tell then.
+ */
+export function trigramQuery(keyword: string): string | undefined {
+  const chars = [...foldCase(keyword)];
+  const proof = chars.map(foldProof);
+  const triples = new Set<string>();
+  for (let i = 0; i + 2 < chars.length; i++) {
+    if (proof[i] && proof[i + 1] && proof[i + 2]) triples.add(chars[i]! + chars[i + 1]! + chars[i + 2]!);
+  }
+  if (triples.size > 0) return [...triples].map(lexeme).join(' & ');
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (proof[i] && proof[i + 1]) pairs.add(chars[i]! + chars[i + 1]!);
+  }
+  if (pairs.size > 0) return [...pairs].map((p) => `${lexeme(p)}:*`).join(' & ');
+  return undefined;
+}
+
+/** `trigramQuery` as a condition on a column of triples (`cs_work_order_search`); undefined where it is. */
+export function mayContainTriples(column: SQLWrapper, keyword: string): SQL | undefined {
+  const query = trigramQuery(keyword);
+  return query === undefined ? undefined : sql`${column} @@ ${query}::tsquery`;
+}

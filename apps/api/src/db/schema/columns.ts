@@ -6,6 +6,11 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
+/** A text's searchable form (full-text search's type; here the character triples of db/text-search.ts). */
+export const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 

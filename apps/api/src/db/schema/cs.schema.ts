@@ -18,7 +18,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, updatedAt } from './columns.ts';
+import { bytea, createdAt, tsvector, updatedAt } from './columns.ts';
 import { game } from './game.schema.ts';
 import { member } from './member.schema.ts';
 import { outboxMessage } from './passport.schema.ts';
@@ -199,11 +199,10 @@ export const csWorkOrder = pgTable(
     index('cs_work_order_last_asked_idx').on(t.lastAskedAt),
     index('cs_work_order_mid_game_idx').on(t.mid, t.gameBaseId, t.createdAt),
     // At a publisher's scale (bench:scale): the queue sorted by last update, filtered by question type or
-    // character within its time range, and its question keyword (db/text-search.ts `mayContainText`).
+    // character within its time range (its keywords: cs_work_order_search).
     index('cs_work_order_updated_idx').on(t.updatedAt, t.id),
     index('cs_work_order_type_created_idx').on(t.questionTypeId, t.createdAt),
     index('cs_work_order_character_idx').on(t.characterId),
-    index('cs_work_order_title_bigrams_idx').using('gin', sql`gp_bigrams(${t.title})`),
     // The queue's default order (last asked, newest) under each filter that matches many tickets: the scan reads
     // the page's rows and stops; the filters that match few (member, character) sort what they find.
     index('cs_work_order_answered_asked_idx').on(t.answered, t.lastAskedAt),
@@ -273,14 +272,32 @@ export const csWorkOrderMessage = pgTable(
   },
   (t) => [
     index('cs_work_order_message_order_idx').on(t.workOrderId, t.id),
-    // The queue's content and answer keywords (db/text-search.ts `mayContainText`).
-    index('cs_work_order_message_content_bigrams_idx').using('gin', sql`gp_bigrams(${t.content})`),
     check(
       'cs_work_order_message_kind_check',
       sql`${t.kind} in ('question', 'follow_up', 'reply', 'order_note')`,
     ),
   ],
 );
+
+/**
+ * The desk's keyword searches (db/text-search.ts `mayContainTriples`): for each ticket, the character triples of
+ * its question title, of its member's messages (question, follow-ups) and of its replies, with the two times
+ * the queue filters and sorts them by. Kept by the triggers of migration 0044 from cs_work_order and
+ * cs_work_order_message, whoever writes them. One row per ticket, so a keyword's tickets come out of one index
+ * without visiting each message; indexed by RUM (ordered by last asked, so the newest matches come first and the
+ * scan stops) where PostgreSQL has that extension, else by GIN (migration 0044; not declared here, since which one
+ * depends on the server).
+ */
+export const csWorkOrderSearch = pgTable('cs_work_order_search', {
+  workOrderId: integer('work_order_id')
+    .primaryKey()
+    .references(() => csWorkOrder.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull(),
+  title: tsvector('title').notNull(),
+  asked: tsvector('asked').notNull().default(sql`''::tsvector`),
+  replied: tsvector('replied').notNull().default(sql`''::tsvector`),
+});
 
 /**
  * A saved reply: a reusable answer agents pick in the batch reply, with a text per language

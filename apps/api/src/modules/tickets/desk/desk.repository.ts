@@ -8,13 +8,19 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { deskOrderKeys } from '@gp/contracts/desk';
 import type { Db } from '../../../db/database.ts';
-import { csFaq, csFaqI18n, csWorkOrder, csWorkOrderMessage } from '../../../db/schema/cs.schema.ts';
+import {
+  csFaq,
+  csFaqI18n,
+  csWorkOrder,
+  csWorkOrderMessage,
+  csWorkOrderSearch,
+} from '../../../db/schema/cs.schema.ts';
 import { gameI18n } from '../../../db/schema/game.schema.ts';
 import { member } from '../../../db/schema/member.schema.ts';
 import { cappedTotal, countCapped, matching } from '../../../db/capped-count.ts';
 import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../../db/prepared-shape.ts';
 import { pageTotalCap, textSearchTotalCap } from '@gp/contracts';
-import { containsText, mayContainText } from '../../../db/text-search.ts';
+import { containsText, mayContainTriples, trigramQuery } from '../../../db/text-search.ts';
 import { gameNames, localizedName, lookUp, questionTypeNames } from '../../../db/localized-name.ts';
 
 export interface TicketFilter {
@@ -55,15 +61,16 @@ const orderColumns = {
 const answered = csWorkOrder.answered;
 
 /**
- * How the keywords (question, content, answer) are looked for. `pairs`: the character pairs in the bigram
- * indexes (the titles', the messages') find the candidates of the whole table first, once - which suits a keyword
- * in a few tickets. `walk`: the tickets are read in the page's order and each one's title or few messages looked
- * into until the page and the count are full, which suits any keyword a page's worth of tickets holds (the pairs
- * of such a word are common: at scale 1 a Vietnamese name had 411,515 candidate messages for 12,592 matches). The
- * `offset 0` of each sub-select keeps it what it says: the candidates one bitmap scan, the walk's check per ticket -
- * pulled into the outer query, PostgreSQL computed every row's pairs as a filter (0.3 ms a row: 38 s a search).
+ * How the keywords (question, content, answer) are looked for. `triples`: the character triples of each ticket's
+ * title and thread (cs_work_order_search, migration 0044) find the candidates first - which suits a keyword in a
+ * few tickets; with RUM the default order's candidates come newest first (`newestFirstIds`), else all of them
+ * once. `walk`: the tickets are read in the page's order and each one's title or few messages looked into until
+ * the page and the count are full, which suits any keyword a page's worth of tickets holds (the pieces of such a
+ * word are common: at scale 1 a Vietnamese name had 411,515 candidate messages by its pairs for 12,592 matches).
+ * The `offset 0` of each sub-select keeps it what it says: the candidates one index scan, the walk's check per
+ * ticket - pulled into the outer query, PostgreSQL computed every row's pieces as a filter (38 s a search).
  */
-export type KeywordSearch = 'pairs' | 'walk';
+export type KeywordSearch = 'triples' | 'walk';
 
 /**
  * `condition` as a sub-select PostgreSQL cannot estimate, so that it walks the page's index and stops rather than
@@ -81,26 +88,41 @@ const kindList = (kinds: readonly string[]) =>
 /** A message of the ticket's thread of these kinds contains `keyword` (recalled replies too). */
 function threadContains(kinds: readonly string[], keyword: string, search: KeywordSearch): SQL {
   const m = csWorkOrderMessage;
-  const candidates = search === 'pairs' ? mayContainText(m.content, keyword) : undefined;
-  if (candidates) {
-    return sql`${csWorkOrder.id} in (select ${m.workOrderId} from ${m} where ${m.kind} in (${kindList(kinds)}) and ${candidates} and ${containsText(m.content, keyword)} offset 0)`;
-  }
-  return sql`exists (select 1 from ${m} where ${m.workOrderId} = ${csWorkOrder.id} and ${m.kind} in (${kindList(kinds)}) and ${containsText(m.content, keyword)} offset 0)`;
+  const inThread = sql`exists (select 1 from ${m} where ${m.workOrderId} = ${csWorkOrder.id} and ${m.kind} in (${kindList(kinds)}) and ${containsText(m.content, keyword)} offset 0)`;
+  const candidates = search === 'triples' ? mayContainTriples(threadColumn(kinds), keyword) : undefined;
+  return candidates ? sql`${candidatesOf(candidates)} and ${inThread}` : inThread;
 }
+
+/** The column of cs_work_order_search holding the triples of a thread's messages of these kinds. */
+const threadColumn = (kinds: readonly string[]) =>
+  kinds.includes('reply') ? csWorkOrderSearch.replied : csWorkOrderSearch.asked;
+
+/** The tickets whose triples meet `condition` (a `mayContainTriples`), one index scan (`offset 0`). */
+const candidatesOf = (condition: SQL) =>
+  sql`${csWorkOrder.id} in (select ${csWorkOrderSearch.workOrderId} from ${csWorkOrderSearch} where ${condition} offset 0)`;
 
 /** The ticket's question title contains `keyword` (walking, a test the planner cannot estimate: `walked`). */
 function titleContains(keyword: string, search: KeywordSearch): SQL {
-  const candidates = search === 'pairs' ? mayContainText(csWorkOrder.title, keyword) : undefined;
+  const candidates = search === 'triples' ? mayContainTriples(csWorkOrderSearch.title, keyword) : undefined;
   const contains = containsText(csWorkOrder.title, keyword);
-  if (!candidates) return walked(contains);
-  const w = alias(csWorkOrder, 'titled');
-  return sql`${contains} and ${csWorkOrder.id} in (select ${w.id} from ${csWorkOrder} ${sql.identifier('titled')} where ${mayContainText(w.title, keyword)} offset 0)`;
+  return candidates ? sql`${contains} and ${candidatesOf(candidates)}` : walked(contains);
 }
+
+/** The filter's keywords with the triples column each is looked for in: title, then the member's, then replies. */
+const keywordColumns = (filter: TicketFilter) =>
+  [
+    { keyword: filter.questionKeyword, column: csWorkOrderSearch.title },
+    { keyword: filter.contentKeyword, column: csWorkOrderSearch.asked },
+    { keyword: filter.answerKeyword, column: csWorkOrderSearch.replied },
+  ].flatMap(({ keyword, column }) => {
+    const condition = keyword ? mayContainTriples(column, keyword) : undefined;
+    return condition ? [condition] : [];
+  });
 
 /**
  * Whether the keywords are common is told by the first `probeSize` tickets of the page's order under the other
  * filters: `walkHits` of them holding the keywords (1%) bound the walk's cost - the count needs about
- * `textSearchTotalCap` / 1% = 10,000 tickets at most, a page far fewer; rarer keywords go through the pairs.
+ * `textSearchTotalCap` / 1% = 10,000 tickets at most, a page far fewer; rarer keywords go through the triples.
  */
 const probeSize = 1000;
 const walkHits = 10;
@@ -169,7 +191,7 @@ export class DeskRepository {
   /** The filter as SQL; `prepared`: its values as placeholders (`valueFilters`; text tests are never prepared). */
   private conditions(
     filter: TicketFilter,
-    search: KeywordSearch = 'pairs',
+    search: KeywordSearch = 'triples',
     prepared = false,
   ): SQL | undefined {
     const c = valueFilters(filter).conditions(prepared);
@@ -214,8 +236,9 @@ export class DeskRepository {
     const keywords = keywordsOf(filter);
     // The operator's name alone: walked whatever the search (see `conditions`).
     if (keywords.length === 0) return { search: 'walk' };
-    // A keyword without a pair the indexes hold (one character, or only cased non-ASCII pairs) can only be walked.
-    if (keywords.some((k) => !mayContainText(csWorkOrder.title, k))) return { search: 'walk' };
+    // A keyword without a triple or pair the index holds (one character, or only cased non-ASCII letters) can only
+    // be walked.
+    if (keywords.some((k) => trigramQuery(k) === undefined)) return { search: 'walk' };
     const others = {
       ...filter,
       questionKeyword: undefined,
@@ -235,7 +258,7 @@ export class DeskRepository {
       order,
       wanted,
     );
-    return { search: probed.length >= walkHits ? 'walk' : 'pairs', probed };
+    return { search: probed.length >= walkHits ? 'walk' : 'triples', probed };
   }
 
   /** The filtered tickets in the asked order (the id breaks ties), `limit` from `offset`. */
@@ -304,7 +327,69 @@ export class DeskRepository {
   private async textSearchIds(filter: TicketFilter, order: TicketOrder, wanted: number): Promise<number[]> {
     const { search, probed } = await this.probe(filter, order, wanted);
     if (probed && probed.length >= wanted) return probed;
+    if (search === 'triples' && order.key === 'last_asked_at' && (await this.searchIndex()) === 'rum') {
+      return this.newestFirstIds(filter, order, wanted);
+    }
     return this.firstIds(this.conditions(filter, search), order, wanted);
+  }
+
+  private searchIndexKind: Promise<'rum' | 'gin'> | undefined;
+
+  /** Which index migration 0044 gave cs_work_order_search: RUM where the server has it, else GIN. */
+  searchIndex(): Promise<'rum' | 'gin'> {
+    this.searchIndexKind ??= this.db
+      .execute(
+        sql`select exists (select 1 from pg_indexes where indexname = 'cs_work_order_search_title_idx' and indexdef ilike '% using rum %') as rum`,
+      )
+      .then((result) => ((result as unknown as { rows: { rum: boolean }[] }).rows[0]?.rum ? 'rum' : 'gin'));
+    return this.searchIndexKind;
+  }
+
+  /**
+   * `firstIds` in the last-asked order through RUM: the first keyword's index hands its tickets over in that order
+   * (the distance of last_asked_at from a time beyond every ticket's, or before), and the scan stops after
+   * `wanted` of them pass the other tests - the rarer words' hundred newest tickets without reading the others.
+   * PostgreSQL's estimate of that scan is no better than of a bitmap scan that reads and sorts every candidate
+   * (at scale 1 a Chinese word of the replies: 38 ms against 890 ms), so bitmap scans are off for it. Ties of
+   * last_asked_at come in any order from the index: the last one's are all taken, and the page's order decides.
+   * Called by `textSearchIds` (public for its test: a small database's keywords never get this far).
+   */
+  async newestFirstIds(filter: TicketFilter, order: TicketOrder, wanted: number): Promise<number[]> {
+    const [first] = keywordColumns(filter);
+    const s = csWorkOrderSearch;
+    const distance =
+      order.type === 'desc'
+        ? sql`${s.lastAskedAt} <=| '2200-01-01'::timestamptz`
+        : sql`${s.lastAskedAt} |=> '1900-01-01'::timestamptz`;
+    const where = and(first, this.conditions(filter, 'walk'));
+    const ids = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const rows = await tx
+        .select({ id: s.workOrderId })
+        .from(s)
+        .innerJoin(csWorkOrder, eq(csWorkOrder.id, s.workOrderId))
+        .where(where)
+        .orderBy(distance)
+        .limit(wanted);
+      return rows.map((r) => r.id);
+    });
+    // The last one's ties may have been left out for others of the same time: all of them, so the id decides.
+    const last = ids.length === wanted ? ids.at(-1) : undefined;
+    const ties = last
+      ? await this.db
+          .select({ id: s.workOrderId })
+          .from(s)
+          .innerJoin(csWorkOrder, eq(csWorkOrder.id, s.workOrderId))
+          .where(
+            and(
+              where,
+              sql`${s.lastAskedAt} = (select ${s.lastAskedAt} from ${s} where ${s.workOrderId} = ${last})`,
+            ),
+          )
+      : [];
+    const all = [...new Set([...ids, ...ties.map((r) => r.id)])];
+    if (all.length === 0) return [];
+    return this.firstIds(inArray(csWorkOrder.id, all), order, wanted);
   }
 
   /** The ids of the first `wanted` tickets under `where` in the page's order. */
@@ -333,7 +418,7 @@ export class DeskRepository {
     const days = daysOf(filter, order);
     const shape = `desk.page:${filters.names}:${order.key}.${order.type}:${lang}${days ? ':days' : ''}`;
     const query = preparedShape(this.db, shape, () => {
-      const where = this.conditions(filter, 'pairs', true);
+      const where = this.conditions(filter, 'triples', true);
       return this.db
         .select({
           ...this.columns(lang),
