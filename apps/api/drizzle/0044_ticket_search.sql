@@ -3,7 +3,7 @@
 -- of the messages' pairs (3 million rows at a publisher's size), and where PostgreSQL has the RUM extension out of
 -- an index that hands them over newest first, so a page stops after its first hundred. Triples, not pairs: a
 -- three-character word of a twenty-character Chinese vocabulary is one triple, where its pairs were in one message
--- in a hundred. The pairs' indexes of titles and messages go: nothing reads them now.
+-- in a hundred. The pairs' indexes of titles and messages go, and their function: nothing reads them now.
 CREATE TABLE "cs_work_order_search" (
 	"work_order_id" integer PRIMARY KEY NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
@@ -15,6 +15,8 @@ CREATE TABLE "cs_work_order_search" (
 --> statement-breakpoint
 DROP INDEX "cs_work_order_title_bigrams_idx";--> statement-breakpoint
 DROP INDEX "cs_work_order_message_content_bigrams_idx";--> statement-breakpoint
+-- Nothing else reads pairs (the FAQ search is in memory since migration 0036).
+DROP FUNCTION "gp_bigrams"(text);--> statement-breakpoint
 ALTER TABLE "cs_work_order_search" ADD CONSTRAINT "cs_work_order_search_work_order_id_cs_work_order_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."cs_work_order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The triples of lower(t), each followed by the unit separator (U+001F) at the end so that a two-character keyword
 -- is the prefix of a triple wherever it stands. Three passes of one C-level regular expression (offsets 0, 1 and

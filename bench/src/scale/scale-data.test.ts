@@ -143,6 +143,21 @@ describe('the scale data at 1/10000', () => {
     ).toBe(0);
   });
 
+  it("fills every ticket's search triples as migration 0044's triggers keep them", async () => {
+    const thread = (kinds: string) => `coalesce((select gp_tsvector_union(gp_trigrams(m.content))
+      from cs_work_order_message m where m.work_order_id = w.id and m.kind in (${kinds})), '')`;
+    expect(await count(`select count(*) as n from cs_work_order_search`)).toBe(
+      await count(`select count(*) as n from cs_work_order`),
+    );
+    expect(
+      await count(`select count(*) as n from cs_work_order w join cs_work_order_search s on s.work_order_id = w.id
+        where s.title <> gp_trigrams(w.title) or s.asked <> ${thread("'question', 'follow_up'")}
+          or s.replied <> ${thread("'reply'")} or s.last_asked_at <> w.last_asked_at
+          or s.created_at <> w.created_at`),
+    ).toBe(0);
+    expect(await count(`select count(*) as n from cs_work_order_search where replied <> ''`)).toBeGreaterThan(0);
+  });
+
   it('builds again every index and foreign key it dropped for the load', async () => {
     expect(indexesBefore.length).toBeGreaterThan(20);
     expect(await indexes()).toEqual(indexesBefore);

@@ -12,6 +12,7 @@ import { demoStripeChannel, demoXenditChannels } from './seed/pay.seed.ts';
 import { runSeed, seedSteps, type SeedNotes } from './seed/seed.ts';
 import { StaffAccountRepository } from '../modules/staff/index.ts';
 import { configuredSocialProviders, forwardAppleFormPost } from '../modules/accounts/index.ts';
+import { DeskRepository } from '../modules/tickets/index.ts';
 import { serveMetrics } from '../observability/metrics-server.ts';
 import { appHostsOf, buildAppHost, distDirOf } from '../static/app-hosts.ts';
 import type { DevelopmentStart } from './development-parts.ts';
@@ -53,6 +54,11 @@ export async function startApi(dev?: DevelopmentStart): Promise<void> {
   }
   if (env.payProvider === 'none') {
     api.log.warn('PAY_PROVIDER=none: no payment provider, so top-up orders are refused (err3)');
+  }
+  if (database.driver === 'postgres' && (await new DeskRepository(database.db).searchIndex()) === 'gin') {
+    api.log.warn(
+      "PostgreSQL has no RUM extension: the desk's keyword search reads and sorts every match (deploy/README.md, postgres/Dockerfile)",
+    );
   }
 
   const servers: FastifyInstance[] = [api];

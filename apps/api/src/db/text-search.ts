@@ -84,51 +84,54 @@ export function containsText(column: SQLWrapper, keyword: string): SQL {
 const foldProof = (ch: string) =>
   (ch >= 'a' && ch <= 'z') || (ch.toLowerCase() === ch && ch.toUpperCase() === ch);
 
-/**
- * A necessary condition of `containsText(column, keyword)` that a GIN index on `gp_bigrams(column)` answers
- * (migration 0025: the character pairs of `lower(column)`): the column holds every pair of the folded keyword
- * whose two characters are `foldProof`, the pairs no folding can change. Put it beside containsText, never
- * instead of it. Undefined when no pair is left (one character, or every pair has a cased non-ASCII letter):
- * only containsText can tell then.
- */
-export function mayContainText(column: SQLWrapper, keyword: string): SQL | undefined {
-  const chars = [...foldCase(keyword)];
-  const pairs = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) {
-    if (foldProof(chars[i]!) && foldProof(chars[i + 1]!)) pairs.add(chars[i]! + chars[i + 1]!);
-  }
-  if (pairs.size === 0) return undefined;
-  const wanted = sql.join(
-    [...pairs].map((p) => sql`${p}`),
-    sql`, `,
-  );
-  return sql`gp_bigrams(${column}) @> array[${wanted}]::text[]`;
-}
-
 /** A lexeme of a tsquery, quoted (its quotes doubled, its backslashes escaped). */
 const lexeme = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
+ * The forms a folded keyword character can have in `lower(text)` where containsText finds it: itself when
+ * `foldProof`; itself or its capital for a letter of the table (lower() folds it on a UTF-8 database, not under
+ * the C locale); none it can be sure of otherwise.
+ */
+const formsOf = (ch: string): string[] | undefined => {
+  if (foldProof(ch)) return [ch];
+  const capital = capitalOf.get(ch);
+  return capital ? [ch, capital] : undefined;
+};
+
+/** Every spelling of a run of characters from their forms; undefined when one has none. */
+function spellings(forms: (string[] | undefined)[]): string[] | undefined {
+  let out = [''];
+  for (const options of forms) {
+    if (!options) return undefined;
+    out = out.flatMap((head) => options.map((ch) => head + ch));
+  }
+  return out;
+}
+
+/**
  * The tsquery of a necessary condition of `containsText(text, keyword)` over `gp_trigrams(text)` (migration
  * 0044: the character triples of `lower(text)`, the text's end marked by U+001F): every triple of the folded
- * keyword whose three characters are `foldProof`; without such a triple (a keyword of two characters, or one
- * whose triples all hold a cased non-ASCII letter), every such pair as the prefix of a triple, which each pair
- * of the text is thanks to the end mark. Undefined when neither is left (one character): only containsText can
- * tell then.
+ * keyword, in each spelling `lower()` may have left it (a Vietnamese "thá" is "thá" or "thÁ"); without a triple
+ * (a keyword of two characters), its pairs as the start of a triple, which each pair of the text is thanks to
+ * the end mark. Undefined when nothing is left (one character, or characters whose case no table knows): only
+ * containsText can tell then.
  */
 export function trigramQuery(keyword: string): string | undefined {
-  const chars = [...foldCase(keyword)];
-  const proof = chars.map(foldProof);
-  const triples = new Set<string>();
-  for (let i = 0; i + 2 < chars.length; i++) {
-    if (proof[i] && proof[i + 1] && proof[i + 2]) triples.add(chars[i]! + chars[i + 1]! + chars[i + 2]!);
-  }
-  if (triples.size > 0) return [...triples].map(lexeme).join(' & ');
-  const pairs = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) {
-    if (proof[i] && proof[i + 1]) pairs.add(chars[i]! + chars[i + 1]!);
-  }
-  if (pairs.size > 0) return [...pairs].map((p) => `${lexeme(p)}:*`).join(' & ');
+  const forms = [...foldCase(keyword)].map(formsOf);
+  const runs = (length: number, prefix: boolean) => {
+    const terms = new Set<string>();
+    for (let i = 0; i + length <= forms.length; i++) {
+      const spelled = spellings(forms.slice(i, i + length));
+      if (!spelled) continue;
+      const lexemes = spelled.map((w) => lexeme(w) + (prefix ? ':*' : ''));
+      terms.add(lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' | ')})`);
+    }
+    return terms;
+  };
+  const triples = runs(3, false);
+  if (triples.size > 0) return [...triples].join(' & ');
+  const pairs = runs(2, true);
+  if (pairs.size > 0) return [...pairs].join(' & ');
   return undefined;
 }
 

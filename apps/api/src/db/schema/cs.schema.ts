@@ -295,8 +295,12 @@ export const csWorkOrderSearch = pgTable('cs_work_order_search', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull(),
   title: tsvector('title').notNull(),
-  asked: tsvector('asked').notNull().default(sql`''::tsvector`),
-  replied: tsvector('replied').notNull().default(sql`''::tsvector`),
+  asked: tsvector('asked')
+    .notNull()
+    .default(sql`''::tsvector`),
+  replied: tsvector('replied')
+    .notNull()
+    .default(sql`''::tsvector`),
 });
 
 /**

@@ -11,3 +11,5 @@ export { DeskExportWorker } from './desk/desk-export.worker.ts';
 export { createTicketsRuntime } from './tickets-runtime.ts';
 // A thread's attachments without their bytes, for the privacy export.
 export { messageAttachments } from './work-order.service.ts';
+// Which index the desk's keyword search has (RUM or GIN), for the start's warning.
+export { DeskRepository } from './desk/desk.repository.ts';

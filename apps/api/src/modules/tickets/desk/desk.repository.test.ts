@@ -8,8 +8,8 @@ import { createDeskApp, openTicket, questionOf } from '../../../../test/desk-ste
 import { loginTestMember } from '../../../../test/member-session.ts';
 import { foldCase } from '../../../db/text-search.ts';
 import { WorkOrderService } from '../work-order.service.ts';
-import { eq } from 'drizzle-orm';
-import { csWorkOrder } from '../../../db/schema/cs.schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { csWorkOrder, csWorkOrderMessage, csWorkOrderSearch } from '../../../db/schema/cs.schema.ts';
 import { textSearchTotalCap } from '@gp/contracts';
 import { DeskRepository, type TicketFilter, type TicketOrder } from './desk.repository.ts';
 
@@ -149,6 +149,38 @@ describe('one pass for the page and its count', () => {
   });
 });
 
+describe("the tickets' triples (migration 0044)", () => {
+  it('follow each ticket: its title, its messages by who wrote them, its last question', async () => {
+    const [model] = await t.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, threads[0]!.id));
+    const { id: _id, ...fields } = model!;
+    const [made] = await t.db
+      .insert(csWorkOrder)
+      .values({ ...fields, title: 'Nebula pass' })
+      .returning({ id: csWorkOrder.id });
+    const id = made!.id;
+    const row = async () => {
+      const [found] = await t.db
+        .select({
+          title: sql<boolean>`${csWorkOrderSearch.title} @@ ${"'neb' & 'pas'"}::tsquery`,
+          asked: sql<boolean>`${csWorkOrderSearch.asked} @@ ${"'ori'"}::tsquery`,
+          replied: sql<boolean>`${csWorkOrderSearch.replied} @@ ${"'zen'"}::tsquery`,
+          lastAskedAt: csWorkOrderSearch.lastAskedAt,
+        })
+        .from(csWorkOrderSearch)
+        .where(eq(csWorkOrderSearch.workOrderId, id));
+      return found;
+    };
+    expect(await row()).toMatchObject({ title: true, asked: false, replied: false });
+    const message = { workOrderId: id, mid: model!.mid, statusAfter: 0 };
+    await t.db.insert(csWorkOrderMessage).values({ ...message, kind: 'reply', content: 'Zenith', mid: null });
+    expect(await row()).toMatchObject({ asked: false, replied: true });
+    const later = new Date(Date.UTC(2027, 0, 2));
+    await t.db.insert(csWorkOrderMessage).values({ ...message, kind: 'follow_up', content: 'Orion' });
+    await t.db.update(csWorkOrder).set({ lastAskedAt: later }).where(eq(csWorkOrder.id, id));
+    expect(await row()).toMatchObject({ title: true, asked: true, replied: true, lastAskedAt: later });
+  });
+});
+
 describe('the newest first through RUM (PostgreSQL)', () => {
   it('is what the tests on PostgreSQL run on, GIN on PGlite', async () => {
     // CI's PostgreSQL has the extension (.ci/run installs it): this path is not left untested unnoticed.
@@ -168,10 +200,12 @@ describe('the newest first through RUM (PostgreSQL)', () => {
       ...Array.from({ length: 5 }, (_, i) => at + (i + 1) * 60_000),
       ...Array.from({ length: 3 }, (_, i) => at - (i + 1) * 60_000),
     ];
-    await t.db.insert(csWorkOrder).values([
-      ...times.map((time, i) => ({ ...fields, title: `Quasar key ${i}`, lastAskedAt: new Date(time) })),
-      ...times.map((time, i) => ({ ...fields, title: `Quasi key ${i}`, lastAskedAt: new Date(time) })),
-    ]);
+    await t.db
+      .insert(csWorkOrder)
+      .values([
+        ...times.map((time, i) => ({ ...fields, title: `Quasar key ${i}`, lastAskedAt: new Date(time) })),
+        ...times.map((time, i) => ({ ...fields, title: `Quasi key ${i}`, lastAskedAt: new Date(time) })),
+      ]);
     const filter: TicketFilter = { questionKeyword: 'QUASAR' };
     for (const type of ['desc', 'asc'] as const) {
       const by: TicketOrder = { key: 'last_asked_at', type };
