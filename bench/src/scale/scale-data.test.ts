@@ -155,7 +155,9 @@ describe('the scale data at 1/10000', () => {
           or s.replied <> ${thread("'reply'")} or s.last_asked_at <> w.last_asked_at
           or s.created_at <> w.created_at`),
     ).toBe(0);
-    expect(await count(`select count(*) as n from cs_work_order_search where replied <> ''`)).toBeGreaterThan(0);
+    expect(await count(`select count(*) as n from cs_work_order_search where replied <> ''`)).toBeGreaterThan(
+      0,
+    );
   });
 
   it('builds again every index and foreign key it dropped for the load', async () => {
