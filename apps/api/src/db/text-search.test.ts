@@ -12,6 +12,17 @@ import {
   trigramQuery,
 } from './text-search.ts';
 
+/** One database for the tests that ask it (PGlite, or PostgreSQL with DATABASE_URL). */
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+const one = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+
 describe('foldCase', () => {
   it('folds ASCII, Vietnamese, Latin-1, Greek and Cyrillic capitals and leaves caseless scripts alone', () => {
     expect(foldCase('PASSWORD')).toBe('password');
@@ -41,16 +52,6 @@ describe('containsPattern', () => {
 });
 
 describe('containsText in the database', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  const one = async <T>(query: ReturnType<typeof sql>) =>
-    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
-
   it('finds what folding the whole text would find, translating only the keyword letters', async () => {
     const texts = [
       'Đăng nhập BANG HỘI',
@@ -109,16 +110,6 @@ describe('containsText in the database', () => {
 });
 
 describe("the triples of the desk's search (migration 0044)", () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  const one = async <T>(query: ReturnType<typeof sql>) =>
-    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
-
   it('answers the triples of the lower-cased text, the last two with the end mark', async () => {
     const { triples, empty, single } = await one<{ triples: string[]; empty: string[]; single: string[] }>(
       sql`select tsvector_to_array(gp_trigrams('AB 公会')) as triples,
