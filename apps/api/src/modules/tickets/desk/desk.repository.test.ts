@@ -187,37 +187,40 @@ describe('the newest first through RUM (PostgreSQL)', () => {
     expect(await new DeskRepository(t.db).searchIndex()).toBe(process.env.DATABASE_URL ? 'rum' : 'gin');
   });
 
-  it('answers as the whole order would, in both directions, ties at the cut included', async (context) => {
-    const reads = new DeskRepository(t.db);
-    if ((await reads.searchIndex()) !== 'rum') context.skip();
-    const [model] = await t.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, threads[0]!.id));
-    const { id: _id, ...fields } = model!;
-    const at = Date.UTC(2026, 2, 1);
-    // Twelve asked at the same time, five later one by one, three earlier; others of the same time and title
-    // without the keyword.
-    const times = [
-      ...Array.from({ length: 12 }, () => at),
-      ...Array.from({ length: 5 }, (_, i) => at + (i + 1) * 60_000),
-      ...Array.from({ length: 3 }, (_, i) => at - (i + 1) * 60_000),
-    ];
-    await t.db
-      .insert(csWorkOrder)
-      .values([
-        ...times.map((time, i) => ({ ...fields, title: `Quasar key ${i}`, lastAskedAt: new Date(time) })),
-        ...times.map((time, i) => ({ ...fields, title: `Quasi key ${i}`, lastAskedAt: new Date(time) })),
-      ]);
-    const filter: TicketFilter = { questionKeyword: 'QUASAR' };
-    for (const type of ['desc', 'asc'] as const) {
-      const by: TicketOrder = { key: 'last_asked_at', type };
-      const whole = (await reads.rows(filter, by, 'en', 0, 100, 'walk')).map((r) => r.row.id);
-      expect(whole).toHaveLength(times.length);
-      for (const wanted of [3, 8, 10, 30]) {
-        expect(await reads.newestFirstIds(filter, by, wanted), `${type} ${wanted}`).toEqual(
-          whole.slice(0, wanted),
-        );
+  // RUM's ordering operators exist on PostgreSQL only (the test above holds CI's server to having them).
+  it.runIf(process.env.DATABASE_URL)(
+    'answers as the whole order would, in both directions, ties at the cut included',
+    async () => {
+      const reads = new DeskRepository(t.db);
+      const [model] = await t.db.select().from(csWorkOrder).where(eq(csWorkOrder.id, threads[0]!.id));
+      const { id: _id, ...fields } = model!;
+      const at = Date.UTC(2026, 2, 1);
+      // Twelve asked at the same time, five later one by one, three earlier; others of the same time and title
+      // without the keyword.
+      const times = [
+        ...Array.from({ length: 12 }, () => at),
+        ...Array.from({ length: 5 }, (_, i) => at + (i + 1) * 60_000),
+        ...Array.from({ length: 3 }, (_, i) => at - (i + 1) * 60_000),
+      ];
+      await t.db
+        .insert(csWorkOrder)
+        .values([
+          ...times.map((time, i) => ({ ...fields, title: `Quasar key ${i}`, lastAskedAt: new Date(time) })),
+          ...times.map((time, i) => ({ ...fields, title: `Quasi key ${i}`, lastAskedAt: new Date(time) })),
+        ]);
+      const filter: TicketFilter = { questionKeyword: 'QUASAR' };
+      for (const type of ['desc', 'asc'] as const) {
+        const by: TicketOrder = { key: 'last_asked_at', type };
+        const whole = (await reads.rows(filter, by, 'en', 0, 100, 'walk')).map((r) => r.row.id);
+        expect(whole).toHaveLength(times.length);
+        for (const wanted of [3, 8, 10, 30]) {
+          expect(await reads.newestFirstIds(filter, by, wanted), `${type} ${wanted}`).toEqual(
+            whole.slice(0, wanted),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('closed time ranges', () => {
