@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderTemplate, sameShape, type RecordedOrder } from './order-replay.ts';
+import { orderTemplate, sameShape, sameStatements, type RecordedOrder } from './order-replay.ts';
 import type { Statement } from './scale/explain.ts';
 
 const connection = {};
@@ -86,6 +86,27 @@ describe('orderTemplate', () => {
     expect(() => orderTemplate(recorded(1, 1_000_000), { ...longer, requests })).toThrow(
       /different statements, from statement 7/,
     );
+  });
+});
+
+describe('sameStatements', () => {
+  /** An order that also read the catalogue (its cache had just expired). */
+  const reading = (n: number): RecordedOrder => {
+    const order = recorded(n, n * 1_000_000);
+    const [first, second] = order.requests;
+    return { ...order, requests: [first!, [statement('select catalogue', [], [{ id: 1 }]), ...second!]] };
+  };
+
+  it('pairs two orders of the same statements though another came between, the fewest statements first', () => {
+    const [a, b, c, d] = [reading(1), recorded(2, 2e6), reading(3), recorded(4, 4e6)];
+    expect(sameStatements([a, b])).toBeUndefined();
+    expect(sameStatements([a, b, c])).toEqual([a, c]);
+    expect(sameStatements([a, b, c, d])).toEqual([b, d]);
+  });
+
+  it("leaves the rate limiter's batched writes out of the comparison", () => {
+    // recorded(1, ...) carries a rate_limit_hit write, recorded(2, ...) none.
+    expect(sameStatements([recorded(1, 1e6), recorded(2, 2e6)])).toHaveLength(2);
   });
 });
 

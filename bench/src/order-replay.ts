@@ -1,8 +1,9 @@
 /**
  * The orders' baseline: the very statements the API sends for an order, in the same transactions, sent by a bare
  * node-postgres script - no HTTP, no framework, no validation, no hashing of anything in JavaScript. A member's
- * order (the top-up captcha, `add_order`, the provider's "paid" notification) is recorded through the API twice in
- * a row; what differs between the two recordings is what each order makes anew, and the replay makes it anew too:
+ * order (the top-up captcha, `add_order`, the provider's "paid" notification) is recorded through the API until two
+ * recordings sent the same statements; what differs between those two is what each order makes anew, and the
+ * replay makes it anew too:
  * - a value an earlier statement answered (an id, a stored token) is taken from the replay's own answer;
  * - a time is moved to now, keeping its distance from the order's start;
  * - any other string (an order number, a key, a token's hash) gets a fresh one of the same shape, the same fresh
@@ -75,8 +76,10 @@ export async function recordOrder(
 }
 
 /**
- * Each member's replay template: a warm-up order, then orders until two in a row sent the same statements (one
- * whose catalogue cache expired just then reads the catalogue too, which orders under load almost never do).
+ * Each member's replay template: a warm-up order, then orders until two of them sent the same statements. An
+ * order that comes just after the catalogue cache expired (PUBLIC_CACHE_TTL_MS, a second) reads the catalogue
+ * too, which orders under load almost never do; when orders take about half that time, every other one does, so
+ * two in a row rarely match: any two of the same statements do, the fewest statements first.
  */
 export async function orderTemplates(
   recorder: StatementRecorder,
@@ -88,19 +91,50 @@ export async function orderTemplates(
   for (const member of members) {
     const order = () => recordOrder(recorder, app, { ...flow, member });
     await order();
-    let previous = await order();
-    for (let attempt = 1; ; attempt++) {
-      const next = await order();
-      try {
-        templates.push(orderTemplate(previous, next));
+    const recorded: RecordedOrder[] = [await order()];
+    for (;;) {
+      recorded.push(await order());
+      const pair = sameStatements(recorded);
+      // Two with the catalogue read while another order did without it: one more may give the cached pair.
+      const fewest = Math.min(...recorded.map(statementCount));
+      if (pair && (statementCount(pair[0]) === fewest || recorded.length === maxRecordings)) {
+        templates.push(orderTemplate(...pair));
         break;
-      } catch (error) {
-        if (attempt === 5) throw error;
-        previous = next;
+      }
+      if (recorded.length === maxRecordings) {
+        orderTemplate(recorded.at(-2)!, recorded.at(-1)!); // throws, naming where the last two parted
+        throw new Error(`no two of ${maxRecordings} recorded orders sent the same statements`);
       }
     }
   }
   return templates;
+}
+
+/** Orders recorded per member at most (after the warm-up) to find two that sent the same statements. */
+const maxRecordings = 6;
+
+const ownStatements = (order: RecordedOrder) =>
+  order.requests.flatMap((request) => request.filter((s) => !batched.test(s.text)));
+const statementCount = (order: RecordedOrder) => ownStatements(order).length;
+
+/**
+ * Two of the recorded orders that sent the same statements (the rate limiter's batched writes aside), the pair
+ * with the fewest statements, in the order recorded; undefined when no two did.
+ */
+export function sameStatements(
+  recorded: readonly RecordedOrder[],
+): [RecordedOrder, RecordedOrder] | undefined {
+  const byShape = new Map<string, RecordedOrder[]>();
+  for (const order of recorded) {
+    const shape = ownStatements(order)
+      .map((s) => s.text)
+      .join('\u0000');
+    byShape.set(shape, [...(byShape.get(shape) ?? []), order]);
+  }
+  const pairs = [...byShape.values()].filter((orders) => orders.length >= 2);
+  pairs.sort((a, b) => statementCount(a[0]!) - statementCount(b[0]!));
+  const [first] = pairs;
+  return first ? [first[0]!, first[1]!] : undefined;
 }
 
 /** Connections a replay of `templates` at one order per template at once can need: none waits for a client. */
@@ -155,7 +189,7 @@ const asText = (value: unknown) => (value instanceof Date ? value.toISOString() 
 
 /**
  * What an order's replay sends, from two recordings of the same member's order (the second after the first, both
- * after a warm-up order). Throws when the two did not send the same statements.
+ * after a warm-up order, `orderTemplates`). Throws when the two did not send the same statements.
  */
 export function orderTemplate(recordedFirst: RecordedOrder, recordedSecond: RecordedOrder): OrderTemplate {
   const own = (order: RecordedOrder) =>

@@ -119,10 +119,14 @@ describe('rate limit across two API processes', () => {
     const status = async (app: typeof one) =>
       (await app.inject({ method: 'GET', url: '/healthz' })).statusCode;
     for (let i = 0; i < 3; i++) expect(await status(one)).toBe(200);
-    expect(await status(two)).toBe(200);
-    // The merges each process makes every 250 ms, made now: `two` then knows of 4 requests.
+    // The merges each process makes every 250 ms, made now, `one`'s first: whenever `two` merges its request -
+    // here, or on its own timer before - the total it hears back holds `one`'s three. (A process learns the total
+    // only when it has hits of its own to merge: had `two`'s timer merged its request before `one` merged, this
+    // sync would have had nothing to send and `two` would know of 1 request, not 4.)
     await one.rateLimitCounter.sync();
+    expect(await status(two)).toBe(200);
     await two.rateLimitCounter.sync();
+    expect(two.rateLimitCounter.read('127.0.0.1').current).toBe(4);
     expect(await status(two)).toBe(200);
     expect(await status(two)).toBe(200);
     // Three requests through `two` alone; seven in all.
