@@ -364,6 +364,27 @@ try {
   });
   await explainer.connect();
   const bareBase = `http://127.0.0.1:${port + 1}`;
+  /**
+   * Waits until the API's statements of the last run have ended: a call slower than its window leaves them running
+   * (the load generator stops waiting, PostgreSQL does not), and the next call would be measured against them.
+   */
+  const databaseQuiet = async (after: string) => {
+    const started = performance.now();
+    for (;;) {
+      const { rows } = await explainer.query<{ active: number }>(
+        `select count(*)::int as active from pg_stat_activity
+         where datname = current_database() and backend_type = 'client backend' and state = 'active'
+           and pid <> pg_backend_pid()`,
+      );
+      if ((rows[0]?.active ?? 0) === 0) break;
+      if (performance.now() - started > 600_000)
+        throw new Error(`${after}: its statements still run after 10 min`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const waited = performance.now() - started;
+    if (waited > 1000)
+      log(`  (${after}: its statements ran on for ${Math.round(waited / 1000)} s after the run)`);
+  };
   const settings = { durationS, warmupS };
   const record = (s: ScaleScenario) => {
     scenarios.push(s);
@@ -419,7 +440,7 @@ try {
       const explained = await explainAll(explainer, statements, budgets.largeTables);
       const runs = budgets.medianOf.calls.some((c) => call.name.includes(c)) ? budgets.medianOf.runs : 1;
       const outcomes: LoadOutcome[] = [];
-      for (let run = 0; run < runs; run++)
+      for (let run = 0; run < runs; run++) {
         outcomes.push(
           await runLoad({
             flow: 'request',
@@ -431,6 +452,8 @@ try {
             ...settings,
           }),
         );
+        await databaseQuiet(call.name);
+      }
       const outcome = medianOutcome(outcomes);
       record({
         name: call.name,

@@ -109,30 +109,50 @@ function spellings(forms: (string[] | undefined)[]): string[] | undefined {
 }
 
 /**
- * The tsquery of a necessary condition of `containsText(text, keyword)` over `gp_trigrams(text)` (migration
- * 0044: the character triples of `lower(text)`, the text's end marked by U+001F): every triple of the folded
- * keyword, in each spelling `lower()` may have left it (a Vietnamese "thá" is "thá" or "thÁ"); without a triple
- * (a keyword of two characters), its pairs as the start of a triple, which each pair of the text is thanks to
- * the end mark. Undefined when nothing is left (one character, or characters whose case no table knows): only
- * containsText can tell then.
+ * The terms of a necessary condition of `containsText(text, keyword)` over `gp_trigrams(text)` (migration 0044:
+ * the character triples of `lower(text)`, the text's end marked by U+001F): every triple of the folded keyword,
+ * each a group of the spellings `lower()` may have left it in (a Vietnamese "thá" is "thá" or "thÁ"); without a
+ * triple (a keyword of two characters), its pairs as the start of a triple (`prefix`), which each pair of the text
+ * is thanks to the end mark. Undefined when nothing is left (one character, or characters whose case no table
+ * knows): only containsText can tell then.
  */
-export function trigramQuery(keyword: string): string | undefined {
+export function trigramTerms(keyword: string): TrigramTerms | undefined {
   const forms = [...foldCase(keyword)].map(formsOf);
-  const runs = (length: number, prefix: boolean) => {
-    const terms = new Set<string>();
+  const runs = (length: number) => {
+    const groups = new Map<string, string[]>();
     for (let i = 0; i + length <= forms.length; i++) {
       const spelled = spellings(forms.slice(i, i + length));
-      if (!spelled) continue;
-      const lexemes = spelled.map((w) => lexeme(w) + (prefix ? ':*' : ''));
-      terms.add(lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' | ')})`);
+      if (spelled) groups.set(spelled.join('\u0000'), spelled);
     }
-    return terms;
+    return [...groups.values()];
   };
-  const triples = runs(3, false);
-  if (triples.size > 0) return [...triples].join(' & ');
-  const pairs = runs(2, true);
-  if (pairs.size > 0) return [...pairs].join(' & ');
+  const triples = runs(3);
+  if (triples.length > 0) return { prefix: false, groups: triples };
+  const pairs = runs(2);
+  if (pairs.length > 0) return { prefix: true, groups: pairs };
   return undefined;
+}
+
+/** A keyword's triples (or pairs, as prefixes): each group's spellings, any of which the text may hold. */
+export interface TrigramTerms {
+  prefix: boolean;
+  groups: readonly (readonly string[])[];
+}
+
+/** The tsquery that every one of `groups` (by default all of the terms') is in the text, in one of its spellings. */
+export function termsQuery(terms: TrigramTerms, groups = terms.groups): string {
+  return groups
+    .map((spelled) => {
+      const lexemes = spelled.map((w) => lexeme(w) + (terms.prefix ? ':*' : ''));
+      return lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/** The tsquery of every term of `trigramTerms(keyword)`; undefined where that is. */
+export function trigramQuery(keyword: string): string | undefined {
+  const terms = trigramTerms(keyword);
+  return terms && termsQuery(terms);
 }
 
 /** `trigramQuery` as a condition on a column of triples (`cs_work_order_search`); undefined where it is. */

@@ -20,7 +20,13 @@ import { member } from '../../../db/schema/member.schema.ts';
 import { cappedTotal, countCapped, matching } from '../../../db/capped-count.ts';
 import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../../db/prepared-shape.ts';
 import { pageTotalCap, textSearchTotalCap } from '@gp/contracts';
-import { containsText, mayContainTriples, trigramQuery } from '../../../db/text-search.ts';
+import {
+  containsText,
+  mayContainTriples,
+  termsQuery,
+  trigramQuery,
+  trigramTerms,
+} from '../../../db/text-search.ts';
 import { gameNames, localizedName, lookUp, questionTypeNames } from '../../../db/localized-name.ts';
 
 export interface TicketFilter {
@@ -109,15 +115,44 @@ function titleContains(keyword: string, search: KeywordSearch): SQL {
 }
 
 /** The filter's keywords with the triples column each is looked for in: title, then the member's, then replies. */
+const keywordsByColumn = (filter: TicketFilter) =>
+  (
+    [
+      { keyword: filter.questionKeyword, column: csWorkOrderSearch.title, name: 'title' },
+      { keyword: filter.contentKeyword, column: csWorkOrderSearch.asked, name: 'asked' },
+      { keyword: filter.answerKeyword, column: csWorkOrderSearch.replied, name: 'replied' },
+    ] as const
+  ).flatMap(({ keyword, ...rest }) => (keyword ? [{ keyword, ...rest }] : []));
+
+/** Each keyword's `mayContainTriples` on its column. */
 const keywordColumns = (filter: TicketFilter) =>
-  [
-    { keyword: filter.questionKeyword, column: csWorkOrderSearch.title },
-    { keyword: filter.contentKeyword, column: csWorkOrderSearch.asked },
-    { keyword: filter.answerKeyword, column: csWorkOrderSearch.replied },
-  ].flatMap(({ keyword, column }) => {
-    const condition = keyword ? mayContainTriples(column, keyword) : undefined;
+  keywordsByColumn(filter).flatMap(({ keyword, column }) => {
+    const condition = mayContainTriples(column, keyword);
     return condition ? [condition] : [];
   });
+
+/**
+ * A keyword is rare - looked for through its rarest triples without the probe - when PostgreSQL's statistics of
+ * its column hold that fewer than `rareShare` of the tickets have its rarest triple (ANALYZE keeps the most common
+ * lexemes of a tsvector column and the share of rows holding each), read again after `statisticsMs`.
+ */
+const rareShare = 0.01;
+const rareTriples = 2;
+const statisticsMs = 10 * 60_000;
+
+/** How common each of the most common triples of a cs_work_order_search column is (share of rows). */
+interface TripleStatistics {
+  columns: Map<string, Map<string, number>>;
+}
+
+/** One column's row of pg_stats as `tripleStatistics` reads it. */
+interface StatisticsRow {
+  name: string;
+  triples: string[];
+  shares: number[];
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Whether the keywords are common is told by the first `probeSize` tickets of the page's order under the other
@@ -226,19 +261,22 @@ export class DeskRepository {
    * How to look for the filter's keywords (see KeywordSearch), told by the first `probeSize` tickets of the order
    * under the other filters: walk when `walkHits` of them hold the keywords, or when a keyword has no pair the
    * indexes know. `probed`: the ids of those holding them, in the page's order, at most `wanted` - the search's
-   * first ones.
+   * first ones. A keyword the statistics know to be rare skips the probe: `rare` is its rarest triples' condition
+   * (`rareKeyword`), which the newest-first walk of the index follows.
    */
   private async probe(
     filter: TicketFilter,
     order: TicketOrder,
     wanted: number,
-  ): Promise<{ search: KeywordSearch; probed?: number[] }> {
+  ): Promise<{ search: KeywordSearch; probed?: number[]; rare?: SQL }> {
     const keywords = keywordsOf(filter);
     // The operator's name alone: walked whatever the search (see `conditions`).
     if (keywords.length === 0) return { search: 'walk' };
     // A keyword without a triple or pair the index holds (one character, or only cased non-ASCII letters) can only
     // be walked.
     if (keywords.some((k) => trigramQuery(k) === undefined)) return { search: 'walk' };
+    const rare = await this.rareKeyword(filter);
+    if (rare) return { search: 'triples', rare };
     const others = {
       ...filter,
       questionKeyword: undefined,
@@ -325,12 +363,64 @@ export class DeskRepository {
    * the probe's (`probe`) when it holds them all, else down the whole order as the probe tells.
    */
   private async textSearchIds(filter: TicketFilter, order: TicketOrder, wanted: number): Promise<number[]> {
-    const { search, probed } = await this.probe(filter, order, wanted);
+    const { search, probed, rare } = await this.probe(filter, order, wanted);
     if (probed && probed.length >= wanted) return probed;
     if (search === 'triples' && order.key === 'last_asked_at' && (await this.searchIndex()) === 'rum') {
-      return this.newestFirstIds(filter, order, wanted);
+      return this.newestFirstIds(filter, order, wanted, rare);
     }
     return this.firstIds(this.conditions(filter, search), order, wanted);
+  }
+
+  private statistics: { at: number; value: Promise<TripleStatistics> } | undefined;
+
+  /** `TripleStatistics` as ANALYZE last left them (none before the first). */
+  private tripleStatistics(): Promise<TripleStatistics> {
+    const now = Date.now();
+    if (!this.statistics || now - this.statistics.at > statisticsMs) {
+      const value = this.db
+        .execute(
+          sql`select s.attname as name, s.most_common_elems::text::text[] as triples,
+            s.most_common_elem_freqs::float8[] as shares
+          from pg_stats s where s.schemaname = current_schema() and s.tablename = 'cs_work_order_search'
+            and s.most_common_elems is not null`,
+        )
+        .then((result) => {
+          const rows = rowsOf<StatisticsRow>(result);
+          const columns = new Map(
+            rows.map((r) => [r.name, new Map(r.triples.map((t, i) => [t, Number(r.shares[i])]))]),
+          );
+          return { columns };
+        });
+      // A failed read is asked again next time rather than kept for ten minutes.
+      value.catch(() => (this.statistics = undefined));
+      this.statistics = { at: now, value };
+    }
+    return this.statistics.value;
+  }
+
+  /**
+   * The condition that finds the filter's rarest keyword by its rarest triples (`rareTriples` of them, through the
+   * index), when the statistics hold that fewer than `rareShare` of the tickets have them; undefined when no
+   * keyword is known to be that rare (or nothing was analyzed yet): the probe decides then. A triple the statistics
+   * do not list is rarer than any they do (at scale 1 the least common listed is in 0.3% of the titles, 2.7% of
+   * the threads), which bounds the index entries a search reads.
+   */
+  async rareKeyword(filter: TicketFilter): Promise<SQL | undefined> {
+    const statistics = await this.tripleStatistics();
+    let rarest: { condition: SQL; share: number } | undefined;
+    for (const { keyword, column, name } of keywordsByColumn(filter)) {
+      const terms = trigramTerms(keyword);
+      const shares = statistics.columns.get(name);
+      // Pairs stand for every triple they start: no statistic says how common that is.
+      if (!terms || terms.prefix || !shares) continue;
+      const shareOf = (group: readonly string[]) => group.reduce((sum, t) => sum + (shares.get(t) ?? 0), 0);
+      const groups = [...terms.groups].sort((a, b) => shareOf(a) - shareOf(b)).slice(0, rareTriples);
+      const share = shareOf(groups[0]!);
+      if (share < rareShare && (!rarest || share < rarest.share)) {
+        rarest = { condition: sql`${column} @@ ${termsQuery(terms, groups)}::tsquery`, share };
+      }
+    }
+    return rarest?.condition;
   }
 
   private searchIndexKind: Promise<'rum' | 'gin'> | undefined;
@@ -352,10 +442,16 @@ export class DeskRepository {
    * PostgreSQL's estimate of that scan is no better than of a bitmap scan that reads and sorts every candidate
    * (at scale 1 a Chinese word of the replies: 38 ms against 890 ms), so bitmap scans are off for it. Ties of
    * last_asked_at come in any order from the index: the last one's are all taken, and the page's order decides.
+   * `driver`: the condition the index orders by (`rareKeyword`'s), else the first keyword's triples.
    * Called by `textSearchIds` (public for its test: a small database's keywords never get this far).
    */
-  async newestFirstIds(filter: TicketFilter, order: TicketOrder, wanted: number): Promise<number[]> {
-    const [first] = keywordColumns(filter);
+  async newestFirstIds(
+    filter: TicketFilter,
+    order: TicketOrder,
+    wanted: number,
+    driver?: SQL,
+  ): Promise<number[]> {
+    const first = driver ?? keywordColumns(filter)[0];
     const s = csWorkOrderSearch;
     const distance =
       order.type === 'desc'
