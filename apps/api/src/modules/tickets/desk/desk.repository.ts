@@ -390,9 +390,12 @@ export class DeskRepository {
             rows.map((r) => [r.name, new Map(r.triples.map((t, i) => [t, Number(r.shares[i])]))]),
           );
           return { columns };
+        })
+        .catch(() => {
+          // Searched as without statistics (the probe decides), and asked again at the next search.
+          this.statistics = undefined;
+          return { columns: new Map<string, Map<string, number>>() };
         });
-      // A failed read is asked again next time rather than kept for ten minutes.
-      value.catch(() => (this.statistics = undefined));
       this.statistics = { at: now, value };
     }
     return this.statistics.value;
