@@ -113,8 +113,10 @@ export async function orderTemplates(
 /** Orders recorded per member at most (after the warm-up) to find two that sent the same statements. */
 const maxRecordings = 6;
 
-const ownStatements = (order: RecordedOrder) =>
-  order.requests.flatMap((request) => request.filter((s) => !batched.test(s.text)));
+/** Each request's statements but the rate limiter's batched writes (`batched`), which land in any request. */
+const ownRequests = (order: RecordedOrder) =>
+  order.requests.map((request) => request.filter((s) => !batched.test(s.text)));
+const ownStatements = (order: RecordedOrder) => ownRequests(order).flat();
 const statementCount = (order: RecordedOrder) => ownStatements(order).length;
 
 /**
@@ -192,10 +194,8 @@ const asText = (value: unknown) => (value instanceof Date ? value.toISOString() 
  * after a warm-up order, `orderTemplates`). Throws when the two did not send the same statements.
  */
 export function orderTemplate(recordedFirst: RecordedOrder, recordedSecond: RecordedOrder): OrderTemplate {
-  const own = (order: RecordedOrder) =>
-    order.requests.map((request) => request.filter((s) => !batched.test(s.text)));
-  const first = own(recordedFirst);
-  const second = own(recordedSecond);
+  const first = ownRequests(recordedFirst);
+  const second = ownRequests(recordedSecond);
   if (first.length !== second.length) throw new Error('the two recorded orders made different requests');
   const flatFirst = first.flat();
   const flatSecond = second.flat();

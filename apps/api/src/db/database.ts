@@ -208,7 +208,8 @@ async function openPostgres(options: { url: string; poolSize?: number }): Promis
   };
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** The rows of a raw statement (`db.execute`): node-postgres and PGlite both answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 async function notify(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);

@@ -24,7 +24,7 @@ import type { OrderState } from '@gp/contracts/pay';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { countCapped, matching, type CappedTotal } from '../../../db/capped-count.ts';
 import { cappedCountColumn, preparedShape, ShapeFilters, totalOfPage } from '../../../db/prepared-shape.ts';
-import type { Db } from '../../../db/database.ts';
+import { rowsOf, type Db } from '../../../db/database.ts';
 import { game, gameI18n } from '../../../db/schema/game.schema.ts';
 import { member } from '../../../db/schema/member.schema.ts';
 import {
@@ -91,11 +91,6 @@ export interface TransitionOptions {
   deliveryJob?: boolean;
   /** The notification that asked for the move gets its result with it: `applied` if it moved, else `ignored`. */
   notification?: { provider: string; eventId: string };
-}
-
-/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 const byLang = (rows: { lang: string; name: string }[]) =>

@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { deskOrderKeys } from '@gp/contracts/desk';
-import type { Db } from '../../../db/database.ts';
+import { rowsOf, type Db } from '../../../db/database.ts';
 import {
   csFaq,
   csFaqI18n,
@@ -140,10 +140,8 @@ const rareShare = 0.01;
 const rareTriples = 2;
 const statisticsMs = 10 * 60_000;
 
-/** How common each of the most common triples of a cs_work_order_search column is (share of rows). */
-interface TripleStatistics {
-  columns: Map<string, Map<string, number>>;
-}
+/** By cs_work_order_search column, how common each of its most common triples is (share of rows). */
+type TripleStatistics = Map<string, Map<string, number>>;
 
 /** One column's row of pg_stats as `tripleStatistics` reads it. */
 interface StatisticsRow {
@@ -151,8 +149,6 @@ interface StatisticsRow {
   triples: string[];
   shares: number[];
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Whether the keywords are common is told by the first `probeSize` tickets of the page's order under the other
@@ -386,15 +382,14 @@ export class DeskRepository {
         )
         .then((result) => {
           const rows = rowsOf<StatisticsRow>(result);
-          const columns = new Map(
+          return new Map(
             rows.map((r) => [r.name, new Map(r.triples.map((t, i) => [t, Number(r.shares[i])]))]),
           );
-          return { columns };
         })
         .catch(() => {
           // Searched as without statistics (the probe decides), and asked again at the next search.
           this.statistics = undefined;
-          return { columns: new Map<string, Map<string, number>>() };
+          return new Map<string, Map<string, number>>();
         });
       this.statistics = { at: now, value };
     }
@@ -413,7 +408,7 @@ export class DeskRepository {
     let rarest: { condition: SQL; share: number } | undefined;
     for (const { keyword, column, name } of keywordsByColumn(filter)) {
       const terms = trigramTerms(keyword);
-      const shares = statistics.columns.get(name);
+      const shares = statistics.get(name);
       // Pairs stand for every triple they start: no statistic says how common that is.
       if (!terms || terms.prefix || !shares) continue;
       const shareOf = (group: readonly string[]) => group.reduce((sum, t) => sum + (shares.get(t) ?? 0), 0);
@@ -434,7 +429,7 @@ export class DeskRepository {
       .execute(
         sql`select exists (select 1 from pg_indexes where indexname = 'cs_work_order_search_title_idx' and indexdef ilike '% using rum %') as rum`,
       )
-      .then((result) => ((result as unknown as { rows: { rum: boolean }[] }).rows[0]?.rum ? 'rum' : 'gin'));
+      .then((result) => (rowsOf<{ rum: boolean }>(result)[0]?.rum ? 'rum' : 'gin'));
     return this.searchIndexKind;
   }
 
