@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  adoptWrittenDates,
   currencyName,
   dateTime,
   dateTimeZone,
@@ -17,6 +18,7 @@ import {
   mediumDateTimeSeconds,
   minorToDecimal,
   timeOnly,
+  recordWrittenDates,
   writtenWhole,
 } from './format.ts';
 
@@ -280,5 +282,54 @@ describe('the zone of dates', () => {
     expect(isTimeZone('UTC')).toBe(true);
     for (const bad of ['Mars/Olympus', '', undefined, null, 'x'.repeat(65)])
       expect(isTimeZone(bad)).toBe(false);
+  });
+});
+
+describe('the dates a server render wrote', () => {
+  const at = '2026-11-19T16:30:00Z';
+  const end = '2026-11-21T16:30:00Z';
+
+  it('are recorded by what was written, and written again the same without a formatter', () => {
+    setTimeZoneSource(() => 'Asia/Bangkok');
+    try {
+      const { result, dates } = recordWrittenDates(() => [
+        formatDate(at, 'th'),
+        formatDateRange(at, end, 'en', { style: dateTime }),
+      ]);
+      expect(Object.values(dates)).toEqual(result);
+      // Outside a render nothing is recorded.
+      expect(recordWrittenDates(() => 0).dates).toEqual({});
+      formatDate(at, 'vi');
+      expect(Object.keys(recordWrittenDates(() => 0).dates)).toEqual([]);
+
+      // The browser taking the page over: Intl writes none of these dates.
+      adoptWrittenDates(dates);
+      // `format` is a getter handing out a bound function (the types call it a method): reading it is what writing
+      // a date takes.
+      const format = vi.spyOn(
+        Intl.DateTimeFormat.prototype as unknown as { format: unknown },
+        'format',
+        'get',
+      );
+      const formatRange = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatRange');
+      try {
+        expect(formatDate(at, 'th')).toBe(result[0]);
+        expect(formatDateRange(at, end, 'en', { style: dateTime })).toBe(result[1]);
+        expect(format).not.toHaveBeenCalled();
+        expect(formatRange).not.toHaveBeenCalled();
+        // Another moment, language, style or zone is formatted as usual.
+        expect(formatDate(end, 'th')).not.toBe(result[0]);
+        expect(formatDate(at, 'th', { timeZone: 'Asia/Manila' })).not.toBe(result[0]);
+        expect(format).toHaveBeenCalledTimes(2);
+        expect(formatDate(at, 'en')).toBe('Nov 19, 2026');
+        expect(formatDate(at, 'en', { style: dateTime })).toMatch(/^Nov 19, 2026, 11:30\sPM$/);
+      } finally {
+        format.mockRestore();
+        formatRange.mockRestore();
+      }
+    } finally {
+      adoptWrittenDates({});
+      setTimeZoneSource(() => undefined);
+    }
   });
 });

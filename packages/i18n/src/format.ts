@@ -256,6 +256,44 @@ function dateFormat(
 }
 
 /**
+ * The texts of the dates a server render wrote, by what was written (`writtenKey`), while the browser takes
+ * that page over: the takeover writes each the same without making an Intl formatter. The first formatter a page
+ * makes costs a phone tens of milliseconds (the runtime loads its locale data then), a long task of its own.
+ */
+let written: ReadonlyMap<string, string> | undefined;
+/** The texts a server render in progress writes (renderToString is synchronous: one render at a time). */
+let writing: Record<string, string> | undefined;
+
+function writtenKey(kind: string, lang: string, options: DateFormatOptions, values: readonly Date[]): string {
+  const { style = dateOnly, timeZone = zoneSource() } = options;
+  return `${kind} ${intlLocale(lang)} ${timeZone ?? ''} ${JSON.stringify(style)} ${values.map((v) => v.getTime()).join(' ')}`;
+}
+
+function write(key: string, text: () => string): string {
+  const known = written?.get(key);
+  if (known !== undefined) return known;
+  const value = text();
+  if (writing) writing[key] = value;
+  return value;
+}
+
+/** Runs a server render (synchronous), returning what it rendered and the dates it wrote, for `adoptWrittenDates`. */
+export function recordWrittenDates<T>(render: () => T): { result: T; dates: Record<string, string> } {
+  const dates: Record<string, string> = {};
+  writing = dates;
+  try {
+    return { result: render(), dates };
+  } finally {
+    writing = undefined;
+  }
+}
+
+/** In the browser: the dates the server wrote on this page (`recordWrittenDates`), written the same again. */
+export function adoptWrittenDates(dates: Readonly<Record<string, string>>): void {
+  written = new Map(Object.entries(dates));
+}
+
+/**
  * A moment (ISO 8601 from the API, epoch milliseconds or a Date) as `lang` writes it: "Nov 18, 2026",
  * "18 พ.ย. 2026", "2026年11月18日". Nothing for no value; the text as it came when it is no date.
  */
@@ -267,7 +305,7 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return dateFormat(lang, options).format(date);
+  return write(writtenKey('date', lang, options, [date]), () => dateFormat(lang, options).format(date));
 }
 
 /**
@@ -280,5 +318,8 @@ export function formatDateRange(
   lang: string,
   options: DateFormatOptions = {},
 ): string {
-  return dateFormat(lang, options).formatRange(new Date(start), new Date(end));
+  const [from, to] = [new Date(start), new Date(end)];
+  return write(writtenKey('range', lang, options, [from, to]), () =>
+    dateFormat(lang, options).formatRange(from, to),
+  );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { carryLanguage, currentLanguage, startLanguage, switchLanguage } from './i18n.ts';
+import { carryLanguage, currentLanguage, rememberTimeZone, startLanguage, switchLanguage } from './i18n.ts';
 
 /** A browser's cookies as `document.cookie` reads and writes them (name=value; attributes kept per write). */
 function cookieJar(seed: Record<string, string> = {}) {
@@ -44,17 +44,31 @@ function openPage(
       setItem: (k: string, v: string) => void storage.set(k, v),
     },
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    removeEventListener: (type: string) => listeners.delete(type),
   });
   vi.stubGlobal('navigator', { languages: preferred, language: preferred[0] });
   const jar = cookieJar(options.cookies);
-  vi.stubGlobal('document', Object.assign(jar, { documentElement: { lang: '' } }));
+  const documentListeners = new Map<string, () => void>();
+  const doc = Object.assign(jar, {
+    documentElement: { lang: '' },
+    visibilityState: 'visible',
+    addEventListener: (type: string, listener: () => void) => documentListeners.set(type, listener),
+    removeEventListener: (type: string) => documentListeners.delete(type),
+  });
+  vi.stubGlobal('document', doc);
   vi.stubGlobal('performance', {
     getEntriesByType: (type: string) =>
       type === 'navigation' ? [{ type: options.reached ?? 'navigate' }] : [],
   });
   /** The browser shows the page again from its back-forward cache. */
   const restore = () => listeners.get('pageshow')?.({ persisted: true });
-  return { storage, replaceState, location, jar, restore };
+  /** The player switches away (another tab, the phone locked), or leaves the page. */
+  const hide = () => {
+    doc.visibilityState = 'hidden';
+    documentListeners.get('visibilitychange')?.();
+  };
+  const leave = () => listeners.get('pagehide')?.({ persisted: false });
+  return { storage, replaceState, location, jar, restore, hide, leave };
 }
 
 /** Development's player hosts differ by port only: the shared cookie needs no Domain (languages.ts `sharedCookieScope`). */
@@ -212,5 +226,44 @@ describe('startLanguage', () => {
     expect(startLanguage({ carried: true })).toBe('th');
     switchLanguage('zh');
     expect(staffConsole.jar.values.get('gp_latest_lang')).toBe('vi');
+  });
+});
+
+describe('rememberTimeZone', () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  it('writes the browser zone when the page is first hidden, not while it loads', () => {
+    const page = openPage(
+      'https://www.example.com/h5',
+      ['en-US'],
+      {},
+      { cookies: { gp_tz: 'Asia%2FManila' } },
+    );
+    rememberTimeZone();
+    expect(page.jar.writes).toEqual([]);
+    page.hide();
+    expect(page.jar.values.get('gp_tz')).toBe(encodeURIComponent(zone));
+    expect(page.jar.writes[0]).toMatch(/; Path=\/; Max-Age=31536000; SameSite=Lax; Secure$/);
+    // Once: hiding the page again or leaving it writes nothing more.
+    page.leave();
+    page.hide();
+    expect(page.jar.writes).toHaveLength(1);
+  });
+
+  it('writes it when the player leaves a page never hidden, and only when it changed', () => {
+    const page = openPage('http://localhost:8080/', ['en-US']);
+    rememberTimeZone();
+    page.leave();
+    expect(page.jar.values.get('gp_tz')).toBe(encodeURIComponent(zone));
+    expect(page.jar.writes[0]).not.toContain('Secure');
+    const again = openPage(
+      'http://localhost:8080/',
+      ['en-US'],
+      {},
+      { cookies: { gp_tz: encodeURIComponent(zone) } },
+    );
+    rememberTimeZone();
+    again.leave();
+    expect(again.jar.writes).toEqual([]);
   });
 });

@@ -143,12 +143,8 @@ const readCookie = (name: string) =>
     .find(([key]) => key === name)?.[1];
 const secureCookie = () => (window.location.protocol === 'https:' ? '; Secure' : '');
 
-/**
- * Keeps the browser's time zone in this host's `timeZoneCookie` for a year (a device's zone seldom changes), so
- * the next page the server renders writes its dates in it (request-language.ts `requestTimeZone`). Written only
- * when it changed.
- */
-export function rememberTimeZone(): void {
+/** Writes the browser's time zone to this host's `timeZoneCookie` when it is missing or changed. */
+function writeTimeZone(): void {
   let zone: string | undefined;
   try {
     zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -159,6 +155,29 @@ export function rememberTimeZone(): void {
   const value = encodeURIComponent(zone);
   if (readCookie(timeZoneCookie) === value) return;
   document.cookie = `${timeZoneCookie}=${value}; Path=/; Max-Age=31536000; SameSite=Lax${secureCookie()}`;
+}
+
+/**
+ * Keeps the browser's time zone in this host's `timeZoneCookie` for a year (a device's zone seldom changes), so
+ * the next page the server renders writes its dates in it (request-language.ts `requestTimeZone`).
+ *
+ * It is written when the page is first hidden (the player leaves it, switches tab or locks the phone), not while
+ * the page loads: finding the zone makes the page's first Intl formatter, and the first one costs a phone tens of
+ * milliseconds of blocked main thread (the runtime loads its locale data then). A page taken over from the server
+ * makes none at all (format.ts `adoptWrittenDates`). Until then the server writes dates in the site's zone, naming
+ * it where the zone matters.
+ */
+export function rememberTimeZone(): void {
+  const write = () => {
+    document.removeEventListener('visibilitychange', whenHidden);
+    window.removeEventListener('pagehide', write);
+    writeTimeZone();
+  };
+  const whenHidden = () => {
+    if (document.visibilityState === 'hidden') write();
+  };
+  document.addEventListener('visibilitychange', whenHidden);
+  window.addEventListener('pagehide', write);
 }
 
 let active: EnabledLanguage = defaultLanguage;

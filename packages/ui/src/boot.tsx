@@ -18,7 +18,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { createI18n, rememberTimeZone, startLanguage, type Namespace } from '@gp/i18n';
-import { setTimeZoneSource } from '@gp/i18n/format';
+import { adoptWrittenDates, setTimeZoneSource } from '@gp/i18n/format';
 import { rememberServerControls } from './early-input.ts';
 import { hydrateFirstScreen } from './hydrate-later.tsx';
 import { readFirstScreen } from './server/first-screen.ts';
@@ -52,8 +52,10 @@ export async function bootApp(options: {
   if (first && first.lang === lang && first.device === browserDevice()) {
     // This page's dates stay in the zone the server wrote them in (the site's on a first visit), so the takeover
     // writes the same text, and later screens of this page agree with it.
-    const { timeZone } = first;
+    const { timeZone, dates } = first;
     if (timeZone) setTimeZoneSource(() => timeZone);
+    // ... and its dates are written as the server wrote them, without making a formatter during the takeover.
+    if (dates) adoptWrittenDates(dates);
     const [i18n] = await Promise.all([createI18n(lang, options.namespaces), resolveLazy(options.routes)]);
     const router = createBrowserRouter(options.routes, { hydrationData: { loaderData: first.loaderData } });
     // Ranking every route is work of its own: the hydration's first pass starts in the next task, so neither makes

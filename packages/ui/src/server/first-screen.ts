@@ -1,6 +1,6 @@
 /**
  * What a server-rendered page carries for the browser to take it over: the language and device it was
- * rendered for, the time zone of its dates and its loaders' data, as JSON in `<script type="application/json" id="gp-first-screen">`. JSON
+ * rendered for, the time zone of its dates and their texts, and its loaders' data, as JSON in `<script type="application/json" id="gp-first-screen">`. JSON
  * there is data, never run, so the Content-Security-Policy needs no hash for it; `<` is escaped so no text in the
  * data can close the element.
  */
@@ -14,6 +14,8 @@ export interface FirstScreen {
   device: DeviceKind;
   /** The IANA zone the page's dates are written in: the browser writes them in it too while the page lives. */
   timeZone: string;
+  /** The texts of the dates the render wrote (format.ts `recordWrittenDates`): the takeover writes them again. */
+  dates: Record<string, string>;
   loaderData: Record<string, unknown>;
 }
 

@@ -23,7 +23,7 @@ import type { i18n as I18n } from 'i18next';
 import { wantsH5, type DeviceKind } from '@gp/config/navigation-rules';
 import type { EnabledLanguage } from '@gp/config';
 import { createI18n, optionOf, setLanguageSource, takeLanguage, type Namespace } from '@gp/i18n';
-import { setTimeZoneSource } from '@gp/i18n/format';
+import { recordWrittenDates, setTimeZoneSource } from '@gp/i18n/format';
 import { setServerFetch } from '../player-api.ts';
 import { documentTitle, routeTitle } from '../use-document-title.ts';
 import type { RouteHandle } from '../shell/shell-data.ts';
@@ -110,12 +110,14 @@ export function createPageRenderer(options: PageRendererOptions) {
         await settleDeferred(context.loaderData);
         const i18n = await i18nFor(render.lang);
         const router = createStaticRouter(handler.dataRoutes, context);
-        const markup = renderToString(
-          <StrictMode>
-            <I18nextProvider i18n={i18n}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </I18nextProvider>
-          </StrictMode>,
+        const { result: markup, dates } = recordWrittenDates(() =>
+          renderToString(
+            <StrictMode>
+              <I18nextProvider i18n={i18n}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </I18nextProvider>
+            </StrictMode>,
+          ),
         );
         const leafMatch = context.matches.at(-1)?.route;
         const routeId = leafMatch?.id ?? '';
@@ -129,6 +131,7 @@ export function createPageRenderer(options: PageRendererOptions) {
           lang: render.lang,
           device: render.device,
           timeZone: render.timeZone,
+          dates,
           loaderData: context.loaderData,
         };
         return {

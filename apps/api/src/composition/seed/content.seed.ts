@@ -16,9 +16,9 @@ import {
 } from '../../db/schema/content.schema.ts';
 import { game } from '../../db/schema/game.schema.ts';
 import { sanitizeRichText } from '../../modules/content/index.ts';
-import { storeMedia } from '../../modules/media/index.ts';
 import { demoGames } from './platform.seed.ts';
-import { artSvg, imageSizes } from './svg-art.ts';
+import { artJpeg, imageSizes } from './demo-art.ts';
+import { storeDemoImage } from './demo-image.ts';
 import newsData from './content/news.json' with { type: 'json' };
 import activityData from './content/activities.json' with { type: 'json' };
 import bannerData from './content/banners.json' with { type: 'json' };
@@ -54,13 +54,7 @@ function hash(text: string): number {
 
 export async function seedContent(db: Db, now: Date): Promise<void> {
   const art = async (key: string, slug: string | null, size: { width: number; height: number }) =>
-    storeMedia(
-      db,
-      new TextEncoder().encode(artSvg({ ...size, ...coloursOf(slug), seed: hash(`${key}:${size.width}`) })),
-      'image/svg+xml',
-      'svg',
-      size,
-    );
+    storeDemoImage(db, artJpeg({ ...size, ...coloursOf(slug), seed: hash(`${key}:${size.width}`) }));
   const games = new Map(
     (await db.select({ id: game.gameBaseId, slug: game.slug }).from(game)).map((g) => [g.slug, g.id]),
   );

@@ -3,8 +3,8 @@ import { site } from '@gp/config';
 import type { Db } from '../../db/database.ts';
 import { fanGroup, fanGroupI18n, game, gameI18n } from '../../db/schema/game.schema.ts';
 import { navSetting, paySetting } from '../../db/schema/site.schema.ts';
-import { storeMedia } from '../../modules/media/index.ts';
-import { gameIconSvg, type IconSpec } from './svg-icon.ts';
+import { storeDemoImage } from './demo-image.ts';
+import { gameIconPng, type IconSpec } from './demo-icon.ts';
 
 type Names = Record<'en' | 'th' | 'cn' | 'vi' | 'zh', string>;
 
@@ -22,7 +22,7 @@ export const demoGames: DemoGame[] = [
     slug: 'starfall-legends',
     gameId: 'sfl_sea',
     url: 'https://starfall.example.com/',
-    icon: { initials: 'SL', from: '#3b2a8f', to: '#e0569b', emblem: 'star' },
+    icon: { from: '#3b2a8f', to: '#e0569b', emblem: 'star' },
     names: {
       en: 'Starfall Legends',
       th: 'ตำนานดาวตก',
@@ -35,21 +35,21 @@ export const demoGames: DemoGame[] = [
     slug: 'lotus-blade',
     gameId: 'ltb_sea',
     url: 'https://lotusblade.example.com/',
-    icon: { initials: 'LB', from: '#0f5c4d', to: '#38c98f', emblem: 'blade' },
+    icon: { from: '#0f5c4d', to: '#38c98f', emblem: 'blade' },
     names: { en: 'Lotus Blade', th: 'ดาบบัวสวรรค์', cn: '莲华剑', vi: 'Liên Hoa Kiếm', zh: '蓮華劍' },
   },
   {
     slug: 'monsoon-racers',
     gameId: 'msr_sea',
     url: 'https://monsoonracers.example.com/',
-    icon: { initials: 'MR', from: '#0b4f8a', to: '#22b8e6', emblem: 'wave' },
+    icon: { from: '#0b4f8a', to: '#22b8e6', emblem: 'wave' },
     names: { en: 'Monsoon Racers', th: 'มรสุมเรเซอร์', cn: '季风车手', vi: 'Tay Đua Gió Mùa', zh: '季風車手' },
   },
   {
     slug: 'harbor-of-dragons',
     gameId: 'hod_sea',
     url: 'https://harborofdragons.example.com/',
-    icon: { initials: 'HD', from: '#7a2412', to: '#f0a030', emblem: 'tower' },
+    icon: { from: '#7a2412', to: '#f0a030', emblem: 'tower' },
     names: { en: 'Harbor of Dragons', th: 'ท่าเรือมังกร', cn: '龙之港', vi: 'Bến Cảng Rồng', zh: '龍之港' },
   },
 ];
@@ -92,12 +92,7 @@ export const demoFanGroups: { slug: string; url: string; names: Names }[] = [
 
 export async function seedPlatform(db: Db): Promise<void> {
   for (const [index, demo] of demoGames.entries()) {
-    const iconMediaId = await storeMedia(
-      db,
-      new TextEncoder().encode(gameIconSvg(demo.icon)),
-      'image/svg+xml',
-      'svg',
-    );
+    const iconMediaId = await storeDemoImage(db, gameIconPng(demo.icon));
     const [row] = await db
       .insert(game)
       .values({ gameId: demo.gameId, slug: demo.slug, url: demo.url, iconMediaId, sort: index * 10 })

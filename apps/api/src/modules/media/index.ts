@@ -6,5 +6,5 @@ export { mediaRoutes } from './media.routes.ts';
 export { readImageUpload } from './image-upload.ts';
 export { storeMedia } from './media-store.ts';
 export { registerUploadCall } from './upload-call.ts';
-// The PNG and JPEG signatures, shared with the tickets' attachment checks.
-export { isJpeg, isPng } from './image-check.ts';
+// The PNG and JPEG signatures, shared with the tickets' attachment checks; what a picture is (the demo seed's too).
+export { imageInfo, isJpeg, isPng } from './image-check.ts';

@@ -57,7 +57,7 @@ describe('game_list', () => {
         ['hod_sea', 'ท่าเรือมังกร'],
       ]);
       expect(games[0]!.game_base_id).toBe(sfl);
-      expect(games[0]!.game_icon).toMatch(/\/upload\/media\/[a-f0-9]{32}\.svg$/);
+      expect(games[0]!.game_icon).toMatch(/\/upload\/media\/[a-f0-9]{32}\.png$/);
       expect(headers['cache-control']).toContain('public');
     }
   });

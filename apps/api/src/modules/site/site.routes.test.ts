@@ -57,11 +57,11 @@ describe('GET /web/game/list', () => {
     const games = gameListItem.array().parse(body.data);
     expect(games.map((g) => g.game_name)).toEqual(['星陨传说', '莲华剑', '季风车手', '龙之港']);
     const icon = new URL(games[0]!.game_icon);
-    expect(icon.pathname).toMatch(/^\/upload\/media\/[a-f0-9]{32}\.svg$/);
+    expect(icon.pathname).toMatch(/^\/upload\/media\/[a-f0-9]{32}\.png$/);
     const res = await t.app.inject({ method: 'GET', url: icon.pathname });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/svg+xml');
-    expect(res.body).toContain('<svg');
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   it('falls back to en for a language without a translation and hides offline games', async () => {

@@ -193,7 +193,7 @@ describe('recommended games', () => {
     const page = await s.ok(recommendAdminPage, { keyword: '龙之港', lang: 'cn' });
     expect(page.list).toHaveLength(1);
     expect(page.list[0]).toMatchObject({ game_name: '龙之港', game_online: 1 });
-    expect(page.list[0]!.game_icon).toMatch(/\/upload\/media\/[a-f0-9]{32}\.svg$/);
+    expect(page.list[0]!.game_icon).toMatch(/\/upload\/media\/[a-f0-9]{32}\.png$/);
     expect(
       await s.refused(recommendAdminCreateUpdate, {
         game_base_id: 999_999,
