@@ -20,7 +20,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { createI18n, rememberTimeZone, startLanguage, type Namespace } from '@gp/i18n';
 import { adoptWrittenDates, setTimeZoneSource } from '@gp/i18n/format';
 import { rememberServerControls } from './early-input.ts';
-import { hydrateFirstScreen } from './hydrate-later.tsx';
+import { hydrateFirstScreen, nextTask } from './hydrate-later.tsx';
 import { readFirstScreen } from './server/first-screen.ts';
 import { browserDevice } from './shell/create-shell.tsx';
 
@@ -43,24 +43,27 @@ export async function bootApp(options: {
   languageScope: { domain?: string } | null;
   rootId?: string;
 }) {
+  const first = readFirstScreen();
+  // A server-rendered page is on screen already: its takeover is made of steps in tasks of their own (evaluating
+  // the scripts, choosing the language and loading the screens' chunks, ranking the routes, the hydration's first
+  // pass), so none of them blocks a phone's main thread for long while the player may tap.
+  if (first) await nextTask();
   const lang = startLanguage({ carried: true, languageScope: options.languageScope });
   const root = document.getElementById(options.rootId ?? 'root');
   if (!root) throw new Error('no #root element');
-  const first = readFirstScreen();
   // The next page the server renders writes its dates in this browser's zone.
   rememberTimeZone();
   if (first && first.lang === lang && first.device === browserDevice()) {
     // This page's dates stay in the zone the server wrote them in (the site's on a first visit), so the takeover
-    // writes the same text, and later screens of this page agree with it.
+    // writes the same text, and later screens of this page agree with it ...
     const { timeZone, dates } = first;
     if (timeZone) setTimeZoneSource(() => timeZone);
     // ... and its dates are written as the server wrote them, without making a formatter during the takeover.
     if (dates) adoptWrittenDates(dates);
     const [i18n] = await Promise.all([createI18n(lang, options.namespaces), resolveLazy(options.routes)]);
+    await nextTask();
     const router = createBrowserRouter(options.routes, { hydrationData: { loaderData: first.loaderData } });
-    // Ranking every route is work of its own: the hydration's first pass starts in the next task, so neither makes
-    // one long task on a phone (the page is on screen meanwhile).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     // What the player typed into these meanwhile is handed to the forms when they are taken over (early-input.ts).
     rememberServerControls(root);
     hydrateFirstScreen(

@@ -46,7 +46,7 @@ export function hydrateFirstScreen(hydrate: () => void, onTakenOver?: () => void
 }
 
 /** Resolves in a task of its own (a timer task: input and rendering may run before it). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function Gate({ children, part }: { children: ReactElement; part: object }) {
   if (firstPass) {
