@@ -24,11 +24,33 @@ import { hydrateFirstScreen, nextTask } from './hydrate-later.tsx';
 import { readFirstScreen } from './server/first-screen.ts';
 import { browserDevice } from './shell/create-shell.tsx';
 
-/** Loads the lazy parts of the routes the address matches, as a router must have them to hydrate. */
-async function resolveLazy(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
+/**
+ * The routes with these ids, found by walking the tree: each route's id is its own, else its position in the tree
+ * (`0-2-1`), as the data routers name it. The server sends the ids it matched, so the browser need not rank every
+ * route a second time (matching costs as much as creating the router).
+ */
+function routesWithIds(
+  routes: RouteObject[],
+  ids: ReadonlySet<string>,
+  parent: number[] = [],
+): RouteObject[] {
+  return routes.flatMap((route, index) => {
+    const position = [...parent, index];
+    const own = ids.has(route.id ?? position.join('-')) ? [route] : [];
+    return [...own, ...routesWithIds(route.children ?? [], ids, position)];
+  });
+}
+
+/** Loads the lazy parts of the routes the page matched, as a router must have them to hydrate. */
+async function resolveLazy(routes: RouteObject[], matchedIds: readonly string[] | undefined): Promise<void> {
+  const named = matchedIds && routesWithIds(routes, new Set(matchedIds));
+  // A page from a build whose routes were laid out otherwise is matched here, as a page the server did not name.
+  const matched =
+    named && named.length === matchedIds.length
+      ? named
+      : (matchRoutes(routes, window.location) ?? []).map((match) => match.route);
   await Promise.all(
-    matches.map(async ({ route }) => {
+    matched.map(async (route) => {
       if (typeof route.lazy !== 'function') return;
       const loaded = await route.lazy();
       Object.assign(route, { ...loaded, lazy: undefined });
@@ -60,7 +82,10 @@ export async function bootApp(options: {
     if (timeZone) setTimeZoneSource(() => timeZone);
     // ... and its dates are written as the server wrote them, without making a formatter during the takeover.
     if (dates) adoptWrittenDates(dates);
-    const [i18n] = await Promise.all([createI18n(lang, options.namespaces), resolveLazy(options.routes)]);
+    const [i18n] = await Promise.all([
+      createI18n(lang, options.namespaces),
+      resolveLazy(options.routes, first.routeIds),
+    ]);
     await nextTask();
     const router = createBrowserRouter(options.routes, { hydrationData: { loaderData: first.loaderData } });
     await nextTask();

@@ -1,12 +1,12 @@
 /** /fans_h5: the fan groups (loaded by the shell for the header), each linking to its community. */
 import { useTranslation } from 'react-i18next';
-import { useShellData } from '@gp/ui/shell-data';
+import { useShellNavigation } from '@gp/ui/shell-data';
 import { FanGroupList } from '../features/fans/index.ts';
 import styles from './h5-list-page.module.css';
 
 export default function FanGroups() {
   const { t } = useTranslation('portal');
-  const { navigation } = useShellData();
+  const navigation = useShellNavigation();
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{t('common:routes.fans')}</h1>

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Await, useLoaderData, useRevalidator } from 'react-router';
 import type { HomeModule } from '@gp/contracts/web';
 import { HydrateLater } from '@gp/ui/hydrate-later';
-import { useShellData } from '@gp/ui/shell-data';
+import { useShellNavigation } from '@gp/ui/shell-data';
 import { SiteLink } from '@gp/ui/site-link';
 import { Skeleton } from '../components/skeleton.tsx';
 import { StateMessage } from '../components/state-message.tsx';
@@ -43,7 +43,7 @@ export default function Home() {
   const data = useLoaderData() as HomeData;
   const h5 = useIsH5();
   const { t } = useTranslation('portal');
-  const { navigation } = useShellData();
+  const navigation = useShellNavigation();
   const welcome = (hero: boolean) => (
     <div className={hero ? `${styles.welcome} ${styles.hero}` : styles.welcome}>
       <h1 className={styles.heading}>{t('home.heading')}</h1>
@@ -108,7 +108,7 @@ export default function Home() {
 
 function ModuleSection({ module, data, h5 }: { module: HomeModule; data: HomeData; h5: boolean }) {
   const { t } = useTranslation('portal');
-  const { navigation } = useShellData();
+  const navigation = useShellNavigation();
   const more = (to: string, label: string) => (
     <SiteLink to={to}>
       {label}

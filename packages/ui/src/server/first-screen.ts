@@ -16,6 +16,8 @@ export interface FirstScreen {
   timeZone: string;
   /** The texts of the dates the render wrote (format.ts `recordWrittenDates`): the takeover writes them again. */
   dates: Record<string, string>;
+  /** The ids of the routes the address matched, the root's first: the browser loads their chunks to take over. */
+  routeIds: string[];
   loaderData: Record<string, unknown>;
 }
 

@@ -132,6 +132,7 @@ export function createPageRenderer(options: PageRendererOptions) {
           device: render.device,
           timeZone: render.timeZone,
           dates,
+          routeIds: context.matches.map((match) => match.route.id),
           loaderData: context.loaderData,
         };
         return {

@@ -29,7 +29,7 @@ const emptyData: ShellData = { navigation: { flags: navFallback, games: [], fans
  */
 export const LateUser = createContext<{ user: UserInfo | null } | undefined>(undefined);
 
-/** The shell's data as the page reads it now. */
+/** The shell's data with what is known of the member (`useShellData`). */
 export interface ShellView extends ShellData {
   /**
    * Whether `user` is known. False on a server-rendered page until the member is asked after the takeover: what
@@ -39,11 +39,23 @@ export interface ShellView extends ShellData {
   userKnown: boolean;
 }
 
+const useLoadedShellData = () => (useRouteLoaderData('shell') as ShellData | null | undefined) ?? emptyData;
+
+/**
+ * The shell's data as the page reads it now. A screen that needs only the menus reads `useShellNavigation`
+ * instead: the member found after the takeover then re-renders the header alone, not the whole screen (a long
+ * task on a phone).
+ */
 export function useShellData(): ShellView {
-  const data = (useRouteLoaderData('shell') as ShellData | null | undefined) ?? emptyData;
+  const data = useLoadedShellData();
   const late = useContext(LateUser);
   if (!data.userPending) return { ...data, userKnown: true };
   return late ? { ...data, user: late.user, userKnown: true } : { ...data, userKnown: false };
+}
+
+/** The site's menus, flags and lists (the shell loader's `navigation`), which do not change while a page lives. */
+export function useShellNavigation(): Navigation {
+  return useLoadedShellData().navigation;
 }
 
 export function useSiteRoute() {

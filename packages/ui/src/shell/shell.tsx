@@ -17,7 +17,13 @@ import { LateUser, useSiteRoute, type ShellData } from './shell-data.ts';
 import { Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router';
 
 // `@gp/ui/shell-data` names this file: what the screens read of the shell is kept in the leaf shell-data.ts.
-export { useShellData, useSiteRoute, type ShellData, type ShellView } from './shell-data.ts';
+export {
+  useShellData,
+  useShellNavigation,
+  useSiteRoute,
+  type ShellData,
+  type ShellView,
+} from './shell-data.ts';
 
 export function Shell({ settings }: { settings: ShellSettings }) {
   const { t } = useTranslation('common');
@@ -31,20 +37,31 @@ export function Shell({ settings }: { settings: ShellSettings }) {
   const [late, setLate] = useState<{ user: UserInfo | null }>();
   useEffect(() => {
     // After hydration, so the first screen is the server's, byte for byte; a member's name replaces the neutral
-    // account area. A failed question leaves the page a visitor's, with its login link.
-    if (pending)
+    // account area. A failed question leaves the page a visitor's, with its login link. Asked in a task of its own:
+    // the takeover's effects all run in one task, which this would lengthen (reading the cookies is slow then).
+    if (!pending) return;
+    let live = true;
+    const timer = setTimeout(() => {
       currentUser(settings.api).then(
-        (user) => setLate({ user }),
-        () => setLate({ user: null }),
+        (user) => live && setLate({ user }),
+        () => live && setLate({ user: null }),
       );
+    }, 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [pending, settings.api]);
-  return (
-    <LateUser value={late}>
+  const chrome = route?.chrome;
+  // The same elements while the page lives: the member found after the takeover re-renders what reads it (the
+  // header's account area, `useShellData`), not every screen below (a long task on a phone).
+  const frame = useMemo(
+    () => (
       <ShellContext value={state}>
         <ProgressBar />
         {/* A page reached by a link opens at its top; back and forward return to where the reader was. */}
         <ScrollRestoration />
-        {route?.chrome === 'none' ? (
+        {chrome === 'none' ? (
           <main id="main">
             <Outlet />
           </main>
@@ -54,8 +71,10 @@ export function Shell({ settings }: { settings: ShellSettings }) {
           <DesktopLayout />
         )}
       </ShellContext>
-    </LateUser>
+    ),
+    [state, chrome, h5],
   );
+  return <LateUser value={late}>{frame}</LateUser>;
 }
 
 /** The first page view before its data arrives (react-router's hydrate fallback). */
