@@ -1,8 +1,8 @@
 /**
- * What a server-rendered page carries for the browser to take it over: the language and device it was
- * rendered for, the time zone of its dates and their texts, and its loaders' data, as JSON in `<script type="application/json" id="gp-first-screen">`. JSON
- * there is data, never run, so the Content-Security-Policy needs no hash for it; `<` is escaped so no text in the
- * data can close the element.
+ * What a server-rendered page carries for the browser to take it over: the language and device it was rendered
+ * for, the time zone of its dates and their texts, the ids of the routes it matched, and its loaders' data, as
+ * JSON in `<script type="application/json" id="gp-first-screen">`. JSON there is data, never run, so the
+ * Content-Security-Policy needs no hash for it; `<` is escaped so no text in the data can close the element.
  */
 import type { DeviceKind } from '@gp/config/navigation-rules';
 import type { EnabledLanguage } from '@gp/config';
