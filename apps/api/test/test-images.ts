@@ -1,34 +1,13 @@
 /**
- * Real picture bytes for upload tests: a PNG of any size written here (signature, IHDR, deflated rows, IEND,
- * with their CRCs), a JPEG's header segments up to its scan, and 1x1 WebP files in the three encodings (the
- * widely used feature-detection samples), one of which can be given another canvas size.
+ * Real picture bytes for upload tests: a PNG of any size (the seed's `encodePng`), a JPEG's header segments up to
+ * its scan, and 1x1 WebP files in the three encodings (the widely used feature-detection samples), one of which
+ * can be given another canvas size.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '../src/composition/seed/png.ts';
 
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** A solid-colour RGB PNG. */
+/** A solid-colour PNG. */
 export function pngBytes(width: number, height: number): Uint8Array {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, adaptive filtering, no interlace
-  const row = Buffer.alloc(1 + width * 3, 0x7f);
-  row[0] = 0; // filter: none
-  const rows = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', new Uint8Array()),
-  ]);
+  return encodePng(width, height, new Uint8Array(width * height * 4).fill(0x7f));
 }
 
 /** A baseline JPEG's header: SOI, APP0 (JFIF), a quantisation table, SOF0 with the size, SOS, then EOI. */

@@ -245,18 +245,23 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
  * (making one costs far more than formatting with it: a list of dates would otherwise make one per date, a long
  * task on a phone).
  */
-function dateFormat(
-  lang: string,
-  { style = dateOnly, timeZone = zoneSource() }: DateFormatOptions,
-): Intl.DateTimeFormat {
-  const locale = intlLocale(lang);
-  return cached(dateFormats, `${locale} ${timeZone ?? ''} ${JSON.stringify(style)}`, () => {
-    return new Intl.DateTimeFormat(locale, { ...style, calendar: 'gregory', timeZone });
+function dateFormat(lang: string, options: DateFormatOptions): Intl.DateTimeFormat {
+  return cached(dateFormats, formatterKey(lang, options), () => {
+    const { style = dateOnly, timeZone = zoneSource() } = options;
+    return new Intl.DateTimeFormat(intlLocale(lang), { ...style, calendar: 'gregory', timeZone });
   });
 }
 
+/** What sets a formatter apart: the locale, the zone and the style. */
+function formatterKey(
+  lang: string,
+  { style = dateOnly, timeZone = zoneSource() }: DateFormatOptions,
+): string {
+  return `${intlLocale(lang)} ${timeZone ?? ''} ${JSON.stringify(style)}`;
+}
+
 /**
- * The texts of the dates a server render wrote, by what was written (`writtenKey`), while the browser takes
+ * The texts of the dates a server render wrote, by what was written (`write`), while the browser takes
  * that page over: the takeover writes each the same without making an Intl formatter. The first formatter a page
  * makes costs a phone tens of milliseconds (the runtime loads its locale data then), a long task of its own.
  */
@@ -264,12 +269,17 @@ let written: ReadonlyMap<string, string> | undefined;
 /** The texts a server render in progress writes (renderToString is synchronous: one render at a time). */
 let writing: Record<string, string> | undefined;
 
-function writtenKey(kind: string, lang: string, options: DateFormatOptions, values: readonly Date[]): string {
-  const { style = dateOnly, timeZone = zoneSource() } = options;
-  return `${kind} ${intlLocale(lang)} ${timeZone ?? ''} ${JSON.stringify(style)} ${values.map((v) => v.getTime()).join(' ')}`;
-}
-
-function write(key: string, text: () => string): string {
+/** `text()`, or the text the server wrote for the same moments in the same way (`adoptWrittenDates`). */
+function write(
+  kind: 'date' | 'range',
+  lang: string,
+  options: DateFormatOptions,
+  moments: readonly Date[],
+  text: () => string,
+): string {
+  // Neither taking a page over nor rendering one: nothing to look up or record.
+  if (!written && !writing) return text();
+  const key = `${kind} ${formatterKey(lang, options)} ${moments.map((m) => m.getTime()).join(' ')}`;
   const known = written?.get(key);
   if (known !== undefined) return known;
   const value = text();
@@ -305,7 +315,7 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return write(writtenKey('date', lang, options, [date]), () => dateFormat(lang, options).format(date));
+  return write('date', lang, options, [date], () => dateFormat(lang, options).format(date));
 }
 
 /**
@@ -319,7 +329,5 @@ export function formatDateRange(
   options: DateFormatOptions = {},
 ): string {
   const [from, to] = [new Date(start), new Date(end)];
-  return write(writtenKey('range', lang, options, [from, to]), () =>
-    dateFormat(lang, options).formatRange(from, to),
-  );
+  return write('range', lang, options, [from, to], () => dateFormat(lang, options).formatRange(from, to));
 }

@@ -16,7 +16,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createI18n, rememberTimeZone, startLanguage, type Namespace } from '@gp/i18n';
 import { adoptWrittenDates, setTimeZoneSource } from '@gp/i18n/format';
 import { rememberServerControls } from './early-input.ts';
@@ -42,15 +42,9 @@ function routesWithIds(
 }
 
 /** Loads the lazy parts of the routes the page matched, as a router must have them to hydrate. */
-async function resolveLazy(routes: RouteObject[], matchedIds: readonly string[] | undefined): Promise<void> {
-  const named = matchedIds && routesWithIds(routes, new Set(matchedIds));
-  // A page from a build whose routes were laid out otherwise is matched here, as a page the server did not name.
-  const matched =
-    named && named.length === matchedIds.length
-      ? named
-      : (matchRoutes(routes, window.location) ?? []).map((match) => match.route);
+async function resolveLazy(routes: RouteObject[], matchedIds: readonly string[]): Promise<void> {
   await Promise.all(
-    matched.map(async (route) => {
+    routesWithIds(routes, new Set(matchedIds)).map(async (route) => {
       if (typeof route.lazy !== 'function') return;
       const loaded = await route.lazy();
       Object.assign(route, { ...loaded, lazy: undefined });

@@ -14,7 +14,7 @@ export interface ArtSpec {
   seed: number;
 }
 
-export function random(seed: number) {
+function random(seed: number) {
   let s = seed >>> 0 || 1;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;

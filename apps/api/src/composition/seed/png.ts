@@ -1,8 +1,8 @@
 /**
- * A PNG encoder for the demo games' icons (truecolour with alpha, 8 bits a channel). The seed's pictures are PNG
- * or JPEG, as an operator's uploads are (PNG, JPEG or WebP: media `imageInfo`), never SVG: a browser lays out and
- * paints each SVG picture as a document of its own on the page's main thread, which a real site's pictures do not
- * cost it.
+ * A PNG encoder (truecolour with alpha, 8 bits a channel) for the demo games' icons and the tests' pictures. The
+ * seed's pictures are PNG or JPEG, as an operator's uploads are (PNG, JPEG or WebP: media `imageInfo`), never SVG:
+ * a browser lays out and paints each SVG picture as a document of its own on the page's main thread, which a real
+ * site's pictures do not cost it.
  */
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -17,59 +17,21 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return out;
 }
 
-function paeth(left: number, up: number, upLeft: number): number {
-  const estimate = left + up - upLeft;
-  const toLeft = Math.abs(estimate - left);
-  const toUp = Math.abs(estimate - up);
-  const toUpLeft = Math.abs(estimate - upLeft);
-  return toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft;
-}
-
 /** `pixels`: width x height pixels, row by row, 4 bytes each (red, green, blue, alpha; not premultiplied). */
 export function encodePng(width: number, height: number, pixels: Uint8Array): Uint8Array {
   const channels = 4;
   const stride = width * channels;
   if (pixels.length !== stride * height)
     throw new Error(`encodePng: ${pixels.length} bytes for ${width}x${height}`);
-  // Each row is written through the filter that leaves it the smallest differences (the usual heuristic: the
-  // least sum of the bytes read as signed), so smooth artwork deflates well.
+  // Each row is written as its difference from the row above (filter "Up"): smooth artwork deflates well so.
   const rows = Buffer.alloc((stride + 1) * height);
-  const candidate = new Uint8Array(stride);
-  const best = new Uint8Array(stride);
   for (let y = 0; y < height; y++) {
-    const row = pixels.subarray(y * stride, (y + 1) * stride);
-    const above = y === 0 ? undefined : pixels.subarray((y - 1) * stride, y * stride);
-    let bestFilter = 0;
-    let bestScore = Number.POSITIVE_INFINITY;
-    for (let filter = 0; filter <= 4; filter++) {
-      let score = 0;
-      for (let i = 0; i < stride; i++) {
-        const left = i >= channels ? row[i - channels]! : 0;
-        const up = above ? above[i]! : 0;
-        const upLeft = above && i >= channels ? above[i - channels]! : 0;
-        const predicted =
-          filter === 0
-            ? 0
-            : filter === 1
-              ? left
-              : filter === 2
-                ? up
-                : filter === 3
-                  ? (left + up) >> 1
-                  : paeth(left, up, upLeft);
-        const value = (row[i]! - predicted) & 0xff;
-        candidate[i] = value;
-        score += value < 128 ? value : 256 - value;
-      }
-      if (score < bestScore) {
-        bestScore = score;
-        bestFilter = filter;
-        best.set(candidate);
-      }
-    }
     const at = y * (stride + 1);
-    rows[at] = bestFilter;
-    rows.set(best, at + 1);
+    rows[at] = y === 0 ? 0 : 2;
+    for (let i = 0; i < stride; i++) {
+      const above = y === 0 ? 0 : pixels[(y - 1) * stride + i]!;
+      rows[at + 1 + i] = (pixels[y * stride + i]! - above) & 0xff;
+    }
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
