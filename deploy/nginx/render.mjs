@@ -142,6 +142,28 @@ const renderedPage = `    location / {
       try_files /index.html =404;
     }`;
 
+/**
+ * Uploaded pictures on the app's own host as well as the API's (PUBLIC_UPLOAD_URL names one of them, in compose
+ * the portal's): a phone on a slow network then fetches a page's first picture on the connection that brought the
+ * page, not on a second one it must open first (DNS, TCP and TLS: three round trips before the first byte). The
+ * API's answer passes as it is: its own browser headers and the picture's sandboxing policy, not the page's (the
+ * one add_header here stops the server's being inherited; the API's copy of it is hidden, so it is sent once).
+ */
+const uploads = `    location /upload/ {
+      proxy_hide_header X-Content-Type-Options;
+      add_header X-Content-Type-Options "nosniff" always;
+      proxy_pass http://api;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout;
+      proxy_next_upstream_tries 3;
+      proxy_connect_timeout 5s;
+      proxy_read_timeout 60s;
+    }`;
+
 /** The upstream of an app's renderers. */
 function pageUpstream(app, servers) {
   return [
@@ -246,7 +268,7 @@ export function render(outDir, env = process.env, appsRoot = repoApps) {
       ...common,
       APP: app,
       HOST: hostOf(origin, env[origin]),
-      APP_LOCATIONS: app === 'passport' ? fill(appleFormPost, values) : '',
+      APP_LOCATIONS: [uploads, ...(app === 'passport' ? [fill(appleFormPost, values)] : [])].join('\n'),
       PAGE_UPSTREAM: renderers.length > 0 ? pageUpstream(app, renderers) : '',
       PAGE_LOCATIONS:
         renderers.length > 0

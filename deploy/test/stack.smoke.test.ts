@@ -134,6 +134,36 @@ describe('app hosts through nginx', () => {
     },
   );
 
+  it('every app host passes /upload/ to the API: the picture with its own headers, once each', async () => {
+    // A 1x1 PNG stored as an upload would be (media.repository.ts), read through each host and the API's.
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201e2a5f5b30000000049454e44ae426082',
+      'hex',
+    );
+    const id = `${sha256(png.toString('hex')).slice(0, 32)}.png`;
+    s.postgres.sql(
+      `INSERT INTO media (id, content_type, byte_size, width, height, bytes) VALUES ('${id}', 'image/png', ${png.length}, 1, 1, '\\x${png.toString('hex')}') ON CONFLICT DO NOTHING`,
+    );
+    for (const host of [...appNames.map((app) => hosts[app]), hosts.api]) {
+      const res = await proxied(host, { path: `/upload/media/${id}` });
+      expect(res.status, host).toBe(200);
+      expect(res.body.equals(png), host).toBe(true);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The picture's sandboxing policy, not the page's; no header twice (node joins repeated ones with ", ").
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBe(
+        browserHeaders({ NODE_ENV: 'production' })['strict-transport-security'],
+      );
+      expect(
+        (await proxied(host, { path: '/upload/media/0123456789abcdef0123456789abcdef.png' })).status,
+      ).toBe(404);
+    }
+  });
+
   it('the console is its static page', async () => {
     const page = await proxied(hosts['cs-admin'], { path: '/' });
     expectPage(page, 'cs-admin');

@@ -197,7 +197,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PASSPORT_ORIGIN: origin(hosts.passport),
       PAY_ORIGIN: origin(hosts.pay),
       CS_ADMIN_ORIGIN: origin(hosts['cs-admin']),
-      PUBLIC_UPLOAD_URL: `${origin(hosts.api)}/upload`,
+      // As compose.yaml: the pictures on the portal's host, the connection its pages came on.
+      PUBLIC_UPLOAD_URL: `${origin(hosts.portal)}/upload`,
       COOKIE_DOMAIN: `.${domain}`,
       PREVIEW_SECRET: 'smoke-preview-secret-0123456789abcdefghijklmnop',
       STAFF_LINK_SECRET: 'smoke-staff-link-secret-0123456789abcdefghijkl',
