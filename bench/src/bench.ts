@@ -27,6 +27,7 @@ import {
 } from './budgets.ts';
 import { measureEntry, measurePage, packagesOfApp, type ByteMeasure } from './bytes.ts';
 import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { writeScriptFreeCopy } from './script-free.ts';
 import { loadOnSlowPhone, medianLoad, type RealPhoneLoad } from './real-phone.ts';
 import { launchChromium, loadPage, chromiumPath, type PageLoad } from './page-load.ts';
 import { apps, landingPages } from './pages.ts';
@@ -75,6 +76,8 @@ if (wants('bytes')) {
 // ---- the browser: page loads and Lighthouse against the production shape ----
 const pageLoads: PageLoad[] = [];
 const lighthouse: LighthouseResult[] = [];
+/** Lighthouse on each page's first screen without its scripts (script-free.ts): the floor under its TBT. */
+const scriptFree: LighthouseResult[] = [];
 let shape = '';
 const realPhone: RealPhoneLoad[] = [];
 if (wants('pages') || wants('phones') || wants('lighthouse')) {
@@ -122,6 +125,12 @@ if (wants('pages') || wants('phones') || wants('lighthouse')) {
         lighthouse.push(
           await runLighthouse(key, `${stack.origin(page.app)}${page.path}`, Number(values.runs), log),
         );
+        log(`Lighthouse ${key} without its scripts`);
+        const browser = await launchChromium();
+        const copy = await writeScriptFreeCopy(browser, page, stack.origin(page.app), stack.appsDir).finally(
+          () => browser.close(),
+        );
+        scriptFree.push(await runLighthouse(key, copy, Number(values.runs), log));
       }
     }
   } finally {
@@ -218,6 +227,15 @@ for (const l of lighthouse) {
   rows.push(row('Lighthouse', `${l.key} best practices`, String(l.bestPractices)));
   rows.push(row('Lighthouse', `${l.key} LCP`, `${l.lcpMs} ms`, find(`${l.key} LCP`)));
   rows.push(row('Lighthouse', `${l.key} TBT`, `${l.tbtMs} ms`, find(`${l.key} TBT`)));
+  const floor = scriptFree.find((f) => f.key === l.key);
+  if (floor)
+    rows.push(
+      row(
+        'Lighthouse',
+        `${l.key} TBT of its first screen without scripts (the browser's own work)`,
+        `${floor.tbtMs} ms (runs ${floor.runs.map((r) => r.tbtMs).join(', ')})`,
+      ),
+    );
   rows.push(row('Lighthouse', `${l.key} CLS`, String(l.cls), find(`${l.key} CLS`)));
 }
 for (const r of apiResults) {
@@ -284,6 +302,7 @@ await writeFormatted(
     pageLoads,
     realPhone,
     lighthouse,
+    scriptFree,
     api: apiResults,
     verdicts,
   }),

@@ -95,8 +95,12 @@ export async function loadOnSlowPhone(
     const started = Date.now();
     if (page.form === 'h5') await target.locator.tap({ timeout: 30_000, noWaitAfter: true });
     else await target.locator.click({ timeout: 30_000, noWaitAfter: true });
-    // The entry is queued once the next frame is presented.
-    await tab.waitForFunction('window.__taps.length > 0', undefined, { timeout: 30_000, polling: 50 });
+    // The entry is queued once the next frame is presented. Asked from here, as DevTools evaluates: a predicate
+    // polled inside the page (waitForFunction) is run by eval, which the page's policy refuses.
+    while (!(await tab.evaluate('window.__taps.length > 0'))) {
+      if (Date.now() - started > 30_000) throw new Error(`no answer to the tap on ${url} within 30 s`);
+      await tab.waitForTimeout(50);
+    }
     const waited = Date.now() - started;
     const { taps, fcp, lcp } = (await tab.evaluate(`({
       taps: window.__taps,
