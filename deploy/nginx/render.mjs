@@ -76,6 +76,16 @@ function quoted(value, what) {
 }
 
 /**
+ * What a request passed to the API or a renderer says of itself (as on the API host, nginx.conf.template): the
+ * API trusts this proxy (TRUSTED_PROXIES), so each header is replaced, never appended to what the client sent.
+ */
+const forwarded = `      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_set_header X-Request-Id $request_id;`;
+
+/**
  * Sign in with Apple answers with a form POST to the passport return page's address (apps/api/README.md "Social
  * login"): that POST goes on to the API's callback; a GET of the same address is the page, as any route.
  */
@@ -91,11 +101,7 @@ const appleFormPost = `    location = /apple_return_url {
     location @apple_form_post {
       rewrite ^ /passport/web/apple/callback break;
       proxy_pass http://api;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $host;
-      proxy_set_header X-Request-Id $request_id;
+${forwarded}
     }`;
 
 /** The page and the few unhashed files, as files: revalidated every time, so a new build shows on the next visit. */
@@ -123,11 +129,7 @@ const renderedPage = `    location / {
       include \${OUT_DIR}/headers/\${APP}.conf;
 \${HIDDEN_HEADERS}
       proxy_pass http://pages_\${APP};
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $host;
-      proxy_set_header X-Request-Id $request_id;
+${forwarded}
       proxy_connect_timeout 1s;
       proxy_read_timeout \${PAGE_RENDER_TIMEOUT};
       # A process that refuses goes to the other one; a slow one is not waited for twice.
@@ -153,11 +155,7 @@ const uploads = `    location /upload/ {
       proxy_hide_header X-Content-Type-Options;
       add_header X-Content-Type-Options "nosniff" always;
       proxy_pass http://api;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $host;
-      proxy_set_header X-Request-Id $request_id;
+${forwarded}
       proxy_next_upstream error timeout;
       proxy_next_upstream_tries 3;
       proxy_connect_timeout 5s;
