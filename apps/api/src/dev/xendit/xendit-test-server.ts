@@ -519,11 +519,17 @@ export class XenditTestServer {
     const json = stored.json;
     const code = String(this.channelOf(json).channel_code);
     const open = json.status === 'REQUIRES_ACTION' || json.status === 'PENDING';
+    // A wallet's page is tapped on a phone: its buttons are touch targets of at least 44 px with room between them
+    // (a browser's default button is about 21 px tall).
+    const walletStyle =
+      'body{font-family:system-ui,sans-serif;margin:0 auto;max-width:32rem;padding:1rem}' +
+      'form{display:flex;flex-wrap:wrap;gap:.75rem}button{min-height:2.75rem;padding:0 1rem;font:inherit}';
     const button = (value: string, label: string) =>
       `<button name="decision" value="${value}">${label}</button>`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${code} (Xendit test)</title></head>
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${code} (Xendit test)</title>
+<style>${walletStyle}</style></head>
 <body><main><h1>${code}</h1><p>Xendit test wallet: ${escapeHtml(String(json.description ?? ''))}</p>
 <p id="amount">${escapeHtml(String(json.currency))} ${escapeHtml(String(json.amount))}</p>
 <p id="status">${escapeHtml(String(json.status))}</p>
