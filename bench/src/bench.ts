@@ -118,19 +118,24 @@ if (wants('pages') || wants('phones') || wants('lighthouse')) {
       }
     }
     if (wants('lighthouse')) {
-      for (const key of budgets.lighthouse.pages) {
-        const page = landingPages.find((p) => p.key === key);
-        if (!page) throw new Error(`budgets.json names Lighthouse page ${key}, which pages.ts does not have`);
-        log(`Lighthouse ${key}`);
-        lighthouse.push(
-          await runLighthouse(key, `${stack.origin(page.app)}${page.path}`, Number(values.runs), log),
-        );
-        log(`Lighthouse ${key} without its scripts`);
-        const browser = await launchChromium();
-        const copy = await writeScriptFreeCopy(browser, page, stack.origin(page.app), stack.appsDir).finally(
-          () => browser.close(),
-        );
-        scriptFree.push(await runLighthouse(key, copy, Number(values.runs), log));
+      // One browser fetches every page's script-free copy; Lighthouse runs in browsers of its own.
+      let copier: Awaited<ReturnType<typeof launchChromium>> | undefined;
+      try {
+        for (const key of budgets.lighthouse.pages) {
+          const page = landingPages.find((p) => p.key === key);
+          if (!page)
+            throw new Error(`budgets.json names Lighthouse page ${key}, which pages.ts does not have`);
+          log(`Lighthouse ${key}`);
+          lighthouse.push(
+            await runLighthouse(key, `${stack.origin(page.app)}${page.path}`, Number(values.runs), log),
+          );
+          log(`Lighthouse ${key} without its scripts`);
+          copier ??= await launchChromium();
+          const copy = await writeScriptFreeCopy(copier, page, stack.origin(page.app), stack.appsDir);
+          scriptFree.push(await runLighthouse(key, copy, Number(values.runs), log));
+        }
+      } finally {
+        await copier?.close();
       }
     }
   } finally {
